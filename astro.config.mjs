@@ -1,0 +1,42 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import netlify from '@astrojs/netlify';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { rmSync } from 'node:fs';
+
+/** The public address; canonical URLs, the sitemap and RSS are built from it. */
+const site = process.env.SITE_URL ?? process.env.URL ?? 'https://www.example-conveyancing.com.au';
+
+/**
+ * Every page is pre-rendered, but the Netlify adapter always emits a catch-all SSR
+ * function (`/*`). It would answer paths that netlify.toml routes (/v2/*, the 404s)
+ * and add cold starts to a static site, so it is removed once the build is done.
+ * See docs/decisions/002-static-site-without-ssr-function.md.
+ */
+const staticOnly = () => ({
+  name: 'static-only',
+  hooks: {
+    'astro:build:done': () => {
+      rmSync(new URL('./.netlify/v1/functions/ssr', import.meta.url), { recursive: true, force: true });
+    },
+  },
+});
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'ignore',
+  adapter: netlify({ edgeMiddleware: false }),
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !/\/(login|admin)\/?$/.test(new URL(page).pathname),
+    }),
+    staticOnly(),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

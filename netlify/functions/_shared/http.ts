@@ -1,0 +1,165 @@
+/**
+ * HTTP plumbing shared by every function: JSON answers, errors a person can read,
+ * body parsing with size and type limits, a tiny router, and the cross-site check.
+ * Errors are always `{ error, fieldErrors? }` with the right status, never a stack.
+ */
+import type { FieldErrors } from '../../../src/shared/schemas/fields.ts';
+import { toFieldErrors } from '../../../src/shared/schemas/fields.ts';
+import type * as z from 'zod/mini';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly fieldErrors?: FieldErrors;
+  readonly headers?: Record<string, string>;
+  constructor(
+    status: number,
+    message: string,
+    options: { fieldErrors?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.fieldErrors = options.fieldErrors;
+    this.headers = options.headers;
+  }
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
+  });
+
+export const noContent = (headers: HeadersInit = {}): Response =>
+  new Response(null, { status: 204, headers: { ...NO_STORE, ...headers } });
+
+const errorResponse = (error: HttpError): Response =>
+  json(
+    error.fieldErrors ? { error: error.message, fieldErrors: error.fieldErrors } : { error: error.message },
+    error.status,
+    error.headers,
+  );
+
+/** Reads a JSON object body: 415 for another content type, 413 past 64 KB, 400 when broken. */
+export async function readJson(req: Request): Promise<Record<string, unknown>> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type.trim())) {
+    throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json)');
+  }
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is too large');
+  const text = await readLimited(req);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'The request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+async function readLimited(req: Request): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, 'The request body is too large');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Validates with a zod schema; 400 with the schema's messages by field. */
+export function validate<S extends z.ZodMiniType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new HttpError(400, 'Please check the highlighted fields', {
+      fieldErrors: toFieldErrors(result.error),
+    });
+  }
+  return result.data;
+}
+
+/**
+ * Refuses writes that a browser sends from another site. Requests without an Origin
+ * (curl, server-to-server) carry no ambient cookies from a victim's browser, so they pass.
+ */
+export function assertSameOrigin(req: Request): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  const origin = req.headers.get('origin');
+  const site = req.headers.get('sec-fetch-site');
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? new URL(req.url).host;
+  if (site === 'cross-site' || (origin && origin !== 'null' && new URL(origin).host !== host)) {
+    throw new HttpError(403, 'Cross-site requests are not allowed');
+  }
+  if (origin === 'null') throw new HttpError(403, 'Cross-site requests are not allowed');
+}
+
+export type Params = Record<string, string>;
+export type RouteHandler = (req: Request, params: Params) => Promise<Response>;
+
+/** Matches `/api/blog-posts/:id` style patterns; returns the decoded params or null. */
+export function matchPath(pattern: string, pathname: string): Params | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Params = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i]!;
+    const actual = have[i]!;
+    if (segment.startsWith(':')) {
+      try {
+        params[segment.slice(1)] = decodeURIComponent(actual);
+      } catch {
+        return null;
+      }
+    } else if (segment !== actual) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/**
+ * Builds a function handler from a table of `"METHOD /path/:param"` routes.
+ * Unknown paths answer 404, known paths with another method 405 with `Allow`.
+ */
+export function router(routes: Record<string, RouteHandler>) {
+  const table = Object.entries(routes).map(([key, handler]) => {
+    const [method, pattern] = key.split(' ') as [string, string];
+    return { method, pattern, handler };
+  });
+  return async (req: Request): Promise<Response> => {
+    try {
+      const { pathname } = new URL(req.url);
+      const matches = table
+        .map((route) => ({ route, params: matchPath(route.pattern, pathname) }))
+        .filter((match) => match.params !== null);
+      if (matches.length === 0) throw new HttpError(404, 'Not found');
+      const hit = matches.find((match) => match.route.method === req.method);
+      if (!hit) {
+        const allow = [...new Set(matches.map((match) => match.route.method))].join(', ');
+        throw new HttpError(405, `Method ${req.method} is not allowed here`, { headers: { Allow: allow } });
+      }
+      assertSameOrigin(req);
+      return await hit.route.handler(req, hit.params!);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error);
+      console.error(`[api] ${req.method} ${req.url} failed:`, error);
+      return json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+    }
+  };
+}

@@ -1,0 +1,11 @@
+/** Store `services`: the services staff can switch on and off. */
+import type { Service } from '../../../../src/shared/schemas/toggle.ts';
+import { toggleableRepository } from './toggleable.ts';
+
+const services = toggleableRepository<Service>('services');
+
+export const listServices = services.list;
+export const setServiceActive = services.setActive;
+export const deleteService = services.remove;
+export const insertService = services.insert;
+export const hasNoServices = services.isEmpty;

@@ -1,0 +1,28 @@
+/**
+ * Store `sessions`: one blob per signed-in session, keyed by the token's id (jti).
+ * A token is honoured only while its blob exists, so logout revokes it on the server.
+ */
+import { openStore } from '../blobs.ts';
+
+export interface SessionRecord {
+  userId: string;
+  username: string;
+  expiresAt: string;
+}
+
+const JTI_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export async function saveSession(jti: string, record: SessionRecord): Promise<void> {
+  await openStore('sessions').setJSON(jti, record, { onlyIfNew: true });
+}
+
+export async function findSession(jti: string): Promise<SessionRecord | null> {
+  if (!JTI_PATTERN.test(jti)) return null;
+  const record = (await openStore('sessions').get(jti, { type: 'json' })) as SessionRecord | null;
+  if (!record || Date.parse(record.expiresAt) <= Date.now()) return null;
+  return record;
+}
+
+export async function deleteSession(jti: string): Promise<void> {
+  if (JTI_PATTERN.test(jti)) await openStore('sessions').delete(jti);
+}

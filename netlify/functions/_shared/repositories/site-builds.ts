@@ -1,0 +1,28 @@
+/** Store `site-builds`: when the static site was last asked to rebuild, and last rebuilt. */
+import { openStore } from '../blobs.ts';
+
+export interface BuildState {
+  /** When the build hook was last called. */
+  requestedAt: string | null;
+  /** A change came in during the cool-down; a rebuild is owed when it ends. */
+  queued: boolean;
+  /** When the last rebuild finished and went live. */
+  builtAt: string | null;
+}
+
+const KEY = 'state';
+const EMPTY: BuildState = { requestedAt: null, queued: false, builtAt: null };
+
+export async function readBuildState(): Promise<{ state: BuildState; etag: string | null }> {
+  const found = await openStore('site-builds').getWithMetadata(KEY, { type: 'json' });
+  return found ? { state: { ...EMPTY, ...(found.data as BuildState) }, etag: found.etag ?? null } : { state: EMPTY, etag: null };
+}
+
+/** Writes the state only if nobody changed it since it was read; false otherwise. */
+export async function writeBuildState(state: BuildState, etag: string | null): Promise<boolean> {
+  const store = openStore('site-builds');
+  const { modified } = etag
+    ? await store.setJSON(KEY, state, { onlyIfMatch: etag })
+    : await store.setJSON(KEY, state, { onlyIfNew: true });
+  return modified;
+}

@@ -1,0 +1,78 @@
+/** Blog posts: the public list and article, and the staff list, create, update, delete. */
+import type { Config } from '@netlify/functions';
+import {
+  blogPostInputSchema,
+  type BlogPost,
+  type BlogPostSummary,
+} from '../../src/shared/schemas/blog-post.ts';
+import { requireStaff } from './_shared/auth.ts';
+import { HttpError, json, noContent, readJson, router, validate } from './_shared/http.ts';
+import { rebuildAfterChange } from './_shared/rebuild.ts';
+import {
+  createPost,
+  deletePost,
+  getPublishedPost,
+  listPosts,
+  listPublishedPosts,
+  updatePost,
+  type SaveResult,
+} from './_shared/repositories/blog-posts.ts';
+
+const summary = ({ id, slug, title, excerpt, publishedAt, createdAt }: BlogPost): BlogPostSummary =>
+  JSON.parse(JSON.stringify({ id, slug, title, excerpt, publishedAt, createdAt }));
+
+/** Maps a repository outcome to an answer; 409s say what happened and how to go on. */
+function saved(result: SaveResult, status: number): Response {
+  if (result.ok) return json(result.post, status);
+  switch (result.reason) {
+    case 'slug-taken':
+      throw new HttpError(409, 'Another post already uses that URL slug. Please choose a different one.', {
+        fieldErrors: { slug: ['This slug is already in use'] },
+      });
+    case 'conflict':
+      throw new HttpError(
+        409,
+        'Someone else saved this post since you opened it. Your text is still in the form: copy what you need, reload the list and edit again.',
+      );
+    case 'not-found':
+      throw new HttpError(404, 'That blog post no longer exists');
+  }
+}
+
+export default router({
+  // Public: published posts only (the `published=true` query the site sends changes nothing).
+  'GET /api/blog-posts': async () => json((await listPublishedPosts()).map(summary)),
+  'GET /api/blog-posts/:slug': async (_req, { slug }) => {
+    const post = await getPublishedPost(slug!);
+    if (!post) throw new HttpError(404, "We couldn't find that article");
+    return json(post);
+  },
+
+  // Staff.
+  'GET /api/admin/blog-posts': async (req) => {
+    await requireStaff(req);
+    return json(await listPosts());
+  },
+  'POST /api/blog-posts': async (req) => {
+    await requireStaff(req);
+    const result = await createPost(validate(blogPostInputSchema, await readJson(req)));
+    if (result.ok) await rebuildAfterChange();
+    return saved(result, 201);
+  },
+  'PUT /api/blog-posts/:id': async (req, { id }) => {
+    await requireStaff(req);
+    const result = await updatePost(id!, validate(blogPostInputSchema, await readJson(req)));
+    if (result.ok) await rebuildAfterChange();
+    return saved(result, 200);
+  },
+  'DELETE /api/blog-posts/:id': async (req, { id }) => {
+    await requireStaff(req);
+    if (!(await deletePost(id!))) throw new HttpError(404, 'That blog post no longer exists');
+    await rebuildAfterChange();
+    return noContent();
+  },
+});
+
+export const config: Config = {
+  path: ['/api/blog-posts', '/api/blog-posts/:slug', '/api/admin/blog-posts'],
+};

@@ -1,0 +1,18 @@
+/** Staff: when the public site was last rebuilt, and asking for a rebuild on demand. */
+import type { Config } from '@netlify/functions';
+import { requireStaff } from './_shared/auth.ts';
+import { json, router } from './_shared/http.ts';
+import { buildStatus, requestRebuild } from './_shared/rebuild.ts';
+
+export default router({
+  'GET /api/site-builds': async (req) => {
+    await requireStaff(req);
+    return json(await buildStatus());
+  },
+  'POST /api/site-builds': async (req) => {
+    await requireStaff(req);
+    return json(await requestRebuild(), 202);
+  },
+});
+
+export const config: Config = { path: '/api/site-builds' };

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+/** The end-to-end server: the production build on its own port and a throwaway Blobs store. */
+const PORT = Number(process.env.E2E_PORT ?? 8890);
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node scripts/test-server.ts',
+    url: `http://localhost:${PORT}/`,
+    env: { PORT: String(PORT) },
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      use: { ...chromium, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true },
+    },
+  ],
+});

@@ -1,0 +1,16 @@
+/**
+ * `npm start`: seeds demo content into empty local stores, builds, and serves the
+ * production build with the functions and local Blobs at http://localhost:8888.
+ */
+import { startServer } from './lib/server.ts';
+
+const port = Number(process.env.PORT ?? 8888);
+const server = await startServer({ port });
+console.log(`\n  The site is running at ${server.url}\n  Staff sign in at ${server.url}/login (create an account with: npm run staff:add -- <username>)\n`);
+
+const stop = async () => {
+  await server.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,33 @@
+/**
+ * The end-to-end tests' server: the production build on its own port over a throwaway
+ * Blobs directory (never the developer's data), seeded with the demo content and the
+ * test staff account. Started by Playwright (playwright.config.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hashPassword } from '../netlify/functions/_shared/auth.ts';
+import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
+import { STAFF } from '../tests/e2e/fixtures.ts';
+import { startServer } from './lib/server.ts';
+
+const directory = mkdtempSync(path.join(tmpdir(), 'e2e-blobs-'));
+process.env.BLOBS_DIR = directory;
+process.env.REBUILD_MIN_INTERVAL_SECONDS ??= '2';
+
+const server = await startServer({
+  port: Number(process.env.PORT ?? 8890),
+  flushEveryMs: 1000,
+  prepare: async () => {
+    await upsertUser(STAFF.username, await hashPassword(STAFF.password));
+  },
+});
+console.log(`e2e server at ${server.url} (blobs in ${directory})`);
+
+const stop = async () => {
+  await server.stop();
+  rmSync(directory, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,75 @@
+/**
+ * The browser's one way to call `/api`, with the spec's rules (§7): every call sends
+ * cookies, any non-OK answer is an error whose message comes from the body's `error`
+ * field (JSON), else its `message` field, else the raw text, else the status text.
+ * No retries, no caching: each call is made exactly once.
+ */
+import type { FieldErrors } from '../shared/schemas/fields.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors?: FieldErrors;
+  constructor(message: string, status: number, fieldErrors?: FieldErrors) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** Paths whose bodies are never logged (they carry passwords). */
+const SENSITIVE = /\/api\/(login|register)\b/;
+
+/** Verbose logging is for developers; production builds stay quiet. */
+const log = (...parts: unknown[]) => {
+  if (import.meta.env.DEV) console.debug('[api]', ...parts);
+};
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let message = text || response.statusText || `Request failed (${response.status})`;
+  let fieldErrors: FieldErrors | undefined;
+  if ((response.headers.get('content-type') ?? '').includes('json') && text) {
+    try {
+      const body = JSON.parse(text) as { error?: unknown; message?: unknown; fieldErrors?: FieldErrors };
+      if (typeof body.error === 'string') message = body.error;
+      else if (typeof body.message === 'string') message = body.message;
+      fieldErrors = body.fieldErrors;
+    } catch {
+      // Not JSON after all: keep the raw text.
+    }
+  }
+  return new ApiError(message, response.status, fieldErrors);
+}
+
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const sensitive = SENSITIVE.test(path);
+  log(method, path, sensitive ? '(body omitted)' : (body ?? ''));
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    console.error(`[api] ${method} ${path} failed: a connection or cross-origin problem?`, error);
+    throw error;
+  }
+  log(method, path, '→', response.status);
+  if (!response.ok) throw await errorFrom(response);
+  const text = await response.text();
+  if (!text) return undefined as T;
+  return (response.headers.get('content-type') ?? '').includes('json')
+    ? (JSON.parse(text) as T)
+    : (text as T);
+}
+
+/** A read of `/api/...` built from path segments, e.g. `getJson('blog-posts', slug)`. */
+export const getJson = <T>(...segments: string[]) =>
+  apiRequest<T>('GET', `/api/${segments.map(encodeURIComponent).join('/')}`);

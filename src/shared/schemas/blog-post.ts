@@ -1,0 +1,76 @@
+/** Blog posts: the staff form, the API's create/update payload and the stored record. */
+import * as z from 'zod/mini';
+import { isIsoDate, optionalText, requiredText } from './fields.ts';
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048 } as const;
+
+export const blogPostInputSchema = z.object({
+  title: requiredText('Title is required', BLOG_LIMITS.title),
+  slug: requiredText('Slug is required', BLOG_LIMITS.slug).check(
+    z.regex(SLUG_PATTERN, 'Use lowercase letters, numbers and single hyphens only'),
+  ),
+  excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt))),
+  content: requiredText('Content is required', BLOG_LIMITS.content),
+  featuredImage: z.optional(z.nullable(optionalText(BLOG_LIMITS.url))),
+  isPublished: z._default(z.boolean('Published must be true or false'), false),
+  publishedAt: z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(
+          z.trim(),
+          z.refine((value) => value === '' || isIsoDate(value), 'Use a date like 2026-03-31'),
+        ),
+        z.transform((value) => (value === '' ? undefined : value)),
+      ),
+    ),
+  ),
+  /**
+   * Optional: the `version` the editor loaded. When sent, an update made by someone
+   * else in the meantime is refused with 409 instead of being overwritten.
+   */
+  version: z.optional(z.string()),
+});
+
+export type BlogPostInput = z.input<typeof blogPostInputSchema>;
+export type BlogPostData = z.output<typeof blogPostInputSchema>;
+
+export interface BlogPost {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt?: string;
+  content: string;
+  featuredImage?: string;
+  isPublished: boolean;
+  publishedAt?: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Changes with every save; send it back with an update to detect conflicts. */
+  version: string;
+}
+
+/** What the public list answers: no drafts, no content. */
+export type BlogPostSummary = Pick<
+  BlogPost,
+  'id' | 'slug' | 'title' | 'excerpt' | 'publishedAt' | 'createdAt'
+>;
+
+/** The date a post is dated by in public: its publication date, else its creation. */
+export const postDate = (post: Pick<BlogPost, 'publishedAt' | 'createdAt'>): string =>
+  post.publishedAt ?? post.createdAt;
+
+/** Newest first by `publishedAt`, else `createdAt`. */
+export const byNewest = (a: Pick<BlogPost, 'publishedAt' | 'createdAt'>, b: typeof a) =>
+  Date.parse(postDate(b)) - Date.parse(postDate(a));
+
+/** A URL slug suggested from a title: "Stamp Duty & You!" becomes "stamp-duty-you". */
+export const slugify = (title: string): string =>
+  title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, BLOG_LIMITS.slug)
+    .replace(/-+$/, '');

@@ -1,0 +1,25 @@
+/** Staff sign-in. */
+import * as z from 'zod/mini';
+
+export const loginSchema = z.object({
+  username: z.string('Username is required').check(
+    z.minLength(1, 'Username is required'),
+    z.maxLength(64, 'Username is too long'),
+  ),
+  password: z.string('Password is required').check(
+    z.minLength(1, 'Password is required'),
+    z.maxLength(256, 'Password is too long'),
+  ),
+});
+
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** The signed-in staff member, as `/api/login` and `/api/user` answer. */
+export interface SessionUser {
+  id: string;
+  username: string;
+}
+
+/** Usernames are case-sensitive; this keeps them safe to use as storage keys. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
+export const MIN_PASSWORD_LENGTH = 12;

@@ -1,0 +1,33 @@
+/**
+ * Toasts (spec §8, §9): one shown at a time, for 5 seconds. A new toast replaces the
+ * current one. Any island may call `showToast`; the Toaster island renders it.
+ */
+import { atom } from 'nanostores';
+
+export const TOAST_DURATION_MS = 5000;
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive';
+}
+
+export const $toast = atom<Toast | null>(null);
+
+let nextId = 1;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export function showToast(toast: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }) {
+  clearTimeout(timer);
+  const shown: Toast = { variant: 'default', ...toast, id: nextId++ };
+  $toast.set(shown);
+  timer = setTimeout(() => dismissToast(shown.id), TOAST_DURATION_MS);
+}
+
+export function dismissToast(id?: number) {
+  if (id === undefined || $toast.get()?.id === id) {
+    clearTimeout(timer);
+    $toast.set(null);
+  }
+}

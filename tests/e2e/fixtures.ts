@@ -1,0 +1,29 @@
+/**
+ * Shared pieces for the end-to-end tests. The test server (scripts/test-server.ts)
+ * seeds a throwaway store with the demo content and this staff account.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export const STAFF = { username: 'e2e-staff', password: 'e2e-password-for-tests-only' } as const;
+
+/** Signs in through the real login page and waits for the admin page. */
+export async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(STAFF.username);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Secure Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+/** Makes the next calls matching `pattern` answer 500, as a failing server would. */
+export async function failApi(page: Page, pattern: string | RegExp, method?: string) {
+  await page.route(pattern, (route) =>
+    !method || route.request().method() === method
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Something went wrong on our side' }),
+        })
+      : route.fallback(),
+  );
+}

@@ -73,3 +73,18 @@ export async function listKeys(store: Store, prefix?: string): Promise<string[]>
   }
   return keys;
 }
+
+/**
+ * A JSON blob with the ETag to make a conditional write against. Netlify answers reads
+ * with the ETag; the local emulator does not, so it is taken from a listing first and
+ * the value read after it (a change in between only makes the conditional write fail).
+ */
+export async function getJsonWithEtag<T>(store: Store, key: string): Promise<{ data: T; etag: string } | null> {
+  const found = await store.getWithMetadata(key, { type: 'json' });
+  if (!found) return null;
+  if (found.etag) return { data: found.data as T, etag: found.etag };
+  const { blobs } = await store.list({ prefix: key });
+  const etag = blobs.find((blob) => blob.key === key)?.etag;
+  const fresh = await store.get(key, { type: 'json' });
+  return etag && fresh !== null ? { data: fresh as T, etag } : null;
+}

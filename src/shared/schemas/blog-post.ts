@@ -8,7 +8,11 @@ export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_0
 export const blogPostInputSchema = z.object({
   title: requiredText('Title is required', BLOG_LIMITS.title),
   slug: requiredText('Slug is required', BLOG_LIMITS.slug).check(
-    z.regex(SLUG_PATTERN, 'Use lowercase letters, numbers and single hyphens only'),
+    // An empty slug already has its message; only a non-empty one is judged on form.
+    z.refine(
+      (value) => value === '' || SLUG_PATTERN.test(value),
+      'Use lowercase letters, numbers and single hyphens only',
+    ),
   ),
   excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt))),
   content: requiredText('Content is required', BLOG_LIMITS.content),

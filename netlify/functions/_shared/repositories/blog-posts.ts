@@ -8,7 +8,7 @@ import {
   type BlogPost,
   type BlogPostData,
 } from '../../../../src/shared/schemas/blog-post.ts';
-import { getAllJson, listKeys, newId, openStore, withKeyLock } from '../blobs.ts';
+import { getAllJson, getJsonWithEtag, listKeys, newId, openStore, withKeyLock } from '../blobs.ts';
 
 const STORE = 'blog-posts';
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -96,9 +96,9 @@ export async function updatePost(id: string, data: BlogPostData): Promise<SaveRe
   if (!ID_PATTERN.test(id)) return { ok: false, reason: 'not-found' };
   return withKeyLock(`post:${id}`, async () => {
     const store = openStore(STORE);
-    const current = await store.getWithMetadata(postKey(id), { type: 'json' });
+    const current = await getJsonWithEtag<BlogPost>(store, postKey(id));
     if (!current) return { ok: false, reason: 'not-found' };
-    const existing = current.data as BlogPost;
+    const existing = current.data;
     if (data.version !== undefined && data.version !== existing.version) {
       return { ok: false, reason: 'conflict' };
     }
@@ -108,7 +108,7 @@ export async function updatePost(id: string, data: BlogPostData): Promise<SaveRe
       if (!claimed) return { ok: false, reason: 'slug-taken' };
     }
     const post = buildPost(data, existing);
-    const { modified } = await store.setJSON(postKey(id), post, { onlyIfMatch: current.etag! });
+    const { modified } = await store.setJSON(postKey(id), post, { onlyIfMatch: current.etag });
     if (!modified) {
       if (slugChanged) await releaseSlug(data.slug, id);
       return { ok: false, reason: 'conflict' };

@@ -1,5 +1,5 @@
 /** Store `site-builds`: when the static site was last asked to rebuild, and last rebuilt. */
-import { openStore } from '../blobs.ts';
+import { getJsonWithEtag, openStore } from '../blobs.ts';
 
 export interface BuildState {
   /** When the build hook was last called. */
@@ -14,8 +14,8 @@ const KEY = 'state';
 const EMPTY: BuildState = { requestedAt: null, queued: false, builtAt: null };
 
 export async function readBuildState(): Promise<{ state: BuildState; etag: string | null }> {
-  const found = await openStore('site-builds').getWithMetadata(KEY, { type: 'json' });
-  return found ? { state: { ...EMPTY, ...(found.data as BuildState) }, etag: found.etag ?? null } : { state: EMPTY, etag: null };
+  const found = await getJsonWithEtag<BuildState>(openStore('site-builds'), KEY);
+  return found ? { state: { ...EMPTY, ...found.data }, etag: found.etag } : { state: EMPTY, etag: null };
 }
 
 /** Writes the state only if nobody changed it since it was read; false otherwise. */

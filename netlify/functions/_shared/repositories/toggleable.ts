@@ -3,7 +3,7 @@
  * and staff only switch them on or off or delete them. Each has its own store and
  * its own repository module built from this.
  */
-import { getAllJson, listKeys, openStore, withKeyLock } from '../blobs.ts';
+import { getAllJson, getJsonWithEtag, listKeys, openStore, withKeyLock } from '../blobs.ts';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -29,10 +29,10 @@ export function toggleableRepository<T extends Toggleable>(storeBase: string) {
         const store = openStore(storeBase);
         // Compare-and-swap: a concurrent writer makes us read again, never overwrite.
         for (let attempt = 0; attempt < 5; attempt++) {
-          const current = await store.getWithMetadata(id, { type: 'json' });
+          const current = await getJsonWithEtag<T>(store, id);
           if (!current) return null;
-          const next = { ...(current.data as T), isActive };
-          const result = await store.setJSON(id, next, { onlyIfMatch: current.etag! });
+          const next = { ...current.data, isActive };
+          const result = await store.setJSON(id, next, { onlyIfMatch: current.etag });
           if (result.modified) return next;
         }
         throw new Error(`Could not update ${storeBase}/${id}: too many concurrent changes`);

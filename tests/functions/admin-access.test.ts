@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import blogPosts from '../../netlify/functions/blog-posts.ts';
+import contactRequests from '../../netlify/functions/contact-requests.ts';
+import services from '../../netlify/functions/services.ts';
+import siteBuilds from '../../netlify/functions/site-builds.ts';
+import testimonials from '../../netlify/functions/testimonials.ts';
+import { call, signedInStaff, useBlobs } from './harness.ts';
+
+useBlobs();
+
+const post = { title: 'T', slug: 'access-check', content: 'C' };
+const ADMIN_CALLS = [
+  [contactRequests, 'GET', '/api/contact-requests', undefined],
+  [contactRequests, 'DELETE', '/api/contact-requests/000mwpyvffj025a3ea180f0', undefined],
+  [testimonials, 'GET', '/api/admin/testimonials', undefined],
+  [testimonials, 'PUT', '/api/testimonials/sample-first-home', { isActive: false }],
+  [testimonials, 'DELETE', '/api/testimonials/sample-first-home', undefined],
+  [services, 'GET', '/api/admin/services', undefined],
+  [services, 'PUT', '/api/services/contract-review', { isActive: false }],
+  [services, 'DELETE', '/api/services/contract-review', undefined],
+  [blogPosts, 'GET', '/api/admin/blog-posts', undefined],
+  [blogPosts, 'POST', '/api/blog-posts', post],
+  [blogPosts, 'PUT', '/api/blog-posts/some-id', post],
+  [blogPosts, 'DELETE', '/api/blog-posts/some-id', undefined],
+  [siteBuilds, 'GET', '/api/site-builds', undefined],
+  [siteBuilds, 'POST', '/api/site-builds', undefined],
+] as const;
+
+describe('staff-only calls', () => {
+  it.each(ADMIN_CALLS)('%#: answer 401 to an anonymous %s %s', async (handler, method, path, body) => {
+    const response = await call(handler, method, path, { body });
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual({ error: 'Please sign in to continue' });
+  });
+
+  it.each(ADMIN_CALLS.filter(([, method]) => method !== 'GET'))(
+    '%#: answer 403 to %s %s from another site, even with a session',
+    async (handler, method, path, body) => {
+      const { cookie } = await signedInStaff();
+      const response = await call(handler, method, path, { body, cookie, origin: 'https://evil.example' });
+      expect(response.status).toBe(403);
+      expect(response.json).toEqual({ error: 'Cross-site requests are not allowed' });
+    },
+  );
+
+  it('refuses a browser write marked cross-site by Sec-Fetch-Site', async () => {
+    const { cookie } = await signedInStaff();
+    const response = await call(blogPosts, 'POST', '/api/blog-posts', {
+      body: post,
+      cookie,
+      origin: null,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.status).toBe(403);
+  });
+});

@@ -13,7 +13,8 @@ import { upsertUser } from '../../netlify/functions/_shared/repositories/users.t
 export const ORIGIN = 'http://localhost:8888';
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-type Handler = (req: Request, context: never) => Promise<Response> | Response;
+/** A function's default export; ours never read Netlify's context argument. */
+type Handler = (req: Request) => Promise<Response> | Response;
 
 /** Starts a fresh store for this file, and stops it afterwards. */
 export function useBlobs() {
@@ -50,7 +51,7 @@ export async function call(handler: Handler, method: string, pathname: string, o
   if (options.cookie) headers.cookie = options.cookie;
   if (method !== 'GET' && options.origin !== null) headers.origin = options.origin ?? ORIGIN;
   const request = new Request(new URL(pathname, ORIGIN), { method, headers, body });
-  const response = await handler(request, {} as never);
+  const response = await handler(request);
   const text = await response.text();
   let json: unknown;
   try {

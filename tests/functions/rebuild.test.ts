@@ -11,7 +11,7 @@ useBlobs();
 let hookCalls = 0;
 let hook: Server;
 beforeAll(async () => {
-  hook = createServer((req, res) => {
+  hook = createServer((_req, res) => {
     hookCalls++;
     res.writeHead(200).end();
   });

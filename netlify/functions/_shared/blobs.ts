@@ -52,7 +52,7 @@ export async function withKeyLock<T>(key: string, task: () => Promise<T>): Promi
 }
 
 /** Reads many JSON blobs at once, a bounded number in flight, skipping vanished keys. */
-export async function getAllJson<T>(store: Store, keys: string[], concurrency = 64): Promise<T[]> {
+export async function getAllJson<T>(store: Store, keys: string[], concurrency = 128): Promise<T[]> {
   const results: (T | null)[] = new Array(keys.length);
   let next = 0;
   const worker = async () => {

@@ -15,11 +15,22 @@ export async function createContactRequest(data: NewContactRequest): Promise<Con
   return record;
 }
 
+/**
+ * Enquiries never change once stored, so a warm instance keeps the ones it has read and
+ * fetches only new keys; the listing still decides what exists (deletions included).
+ */
+const seen = new Map<string, ContactRequest>();
+const MAX_CACHED = 20_000;
+
 /** Newest first. */
 export async function listContactRequests(): Promise<ContactRequest[]> {
   const store = openStore(STORE);
   const keys = (await listKeys(store)).sort().reverse();
-  return getAllJson<ContactRequest>(store, keys);
+  const missing = keys.filter((key) => !seen.has(key));
+  for (const request of await getAllJson<ContactRequest>(store, missing)) seen.set(request.id, request);
+  const present = new Set(keys);
+  for (const key of seen.keys()) if (!present.has(key) || seen.size > MAX_CACHED) seen.delete(key);
+  return keys.map((key) => seen.get(key)).filter((request) => request !== undefined);
 }
 
 /** Deletes one request; false when there was none with that id. */
@@ -28,5 +39,6 @@ export async function deleteContactRequest(id: string): Promise<boolean> {
   const store = openStore(STORE);
   if (!(await store.getMetadata(id))) return false;
   await store.delete(id);
+  seen.delete(id);
   return true;
 }

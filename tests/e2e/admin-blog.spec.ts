@@ -1,0 +1,222 @@
+/**
+ * Blog Posts tab (spec §2, §4, §5, §8) and the rebuild of the pre-rendered blog: a post
+ * is created, edited, published, rebuilt onto /blog and its article, unpublished,
+ * rebuilt away (the article shows the not-found state), and deleted.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { failApi, signIn } from './fixtures.ts';
+import { expectToast, openTab, unique, waitForRebuild } from './admin-helpers.ts';
+
+const form = (page: Page) => page.getByRole('region', { name: /^(Add New|Edit) Blog Post$/ });
+const postItem = (page: Page, title: string) => page.getByRole('article', { name: `Blog post: ${title}`, exact: true });
+
+async function fillNewPost(page: Page, title: string, content: string) {
+  await page.getByLabel('Post Title').fill(title);
+  await page.getByLabel('Excerpt').fill(`Excerpt of ${title}`);
+  await page.getByLabel('Content').fill(content);
+}
+
+/** Creates a post through the API (same session as the page) and returns it. */
+async function createPostViaApi(page: Page, title: string, slug: string, isPublished = false) {
+  const response = await page.request.post('/api/blog-posts', {
+    data: { title, slug, excerpt: '', content: `Content of ${title}.`, featuredImage: null, isPublished, publishedAt: null },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; version: string; slug: string; title: string };
+}
+
+test.describe('admin: blog posts', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await openTab(page, 'Blog Posts');
+    await expect(page.getByRole('heading', { name: 'Existing Blog Posts' })).toBeVisible();
+  });
+
+  test('create, edit, publish, rebuild, see it on /blog, unpublish, rebuild, not found, delete', async ({ page }) => {
+    test.setTimeout(420_000);
+    const id = unique();
+    const title = `E2E Journey ${id}`;
+    const slug = `e2e-journey-${id}`;
+    const paragraphs = [`First paragraph of ${id}.`, `Second paragraph of ${id}.`];
+
+    // Create a draft; the slug follows the title.
+    await expect(form(page).getByRole('heading', { name: 'Add New Blog Post' })).toBeVisible();
+    await fillNewPost(page, title, paragraphs.join('\n\n'));
+    await expect(page.getByLabel('URL Slug')).toHaveValue(slug);
+    await expect(page.getByRole('switch', { name: 'Published' })).toHaveAttribute('aria-checked', 'false');
+    await page.getByRole('button', { name: 'Add Blog Post' }).click();
+    await expectToast(page, 'Success', 'Blog post created successfully');
+    await expect(postItem(page, title)).toContainText(`/${slug}`);
+    await expect(postItem(page, title)).toContainText('Draft');
+    // Back to an empty create form.
+    await expect(page.getByLabel('Post Title')).toHaveValue('');
+    await expect(page.getByLabel('URL Slug')).toHaveValue('');
+
+    // Edit: the form is filled; publish it.
+    await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
+    await expect(form(page).getByRole('heading', { name: 'Edit Blog Post' })).toBeVisible();
+    await expect(page.getByLabel('Post Title')).toHaveValue(title);
+    await expect(page.getByLabel('URL Slug')).toHaveValue(slug);
+    await expect(page.getByLabel('Content')).toHaveValue(paragraphs.join('\n\n'));
+    await page.getByLabel('Excerpt').fill(`Edited excerpt ${id}`);
+    await page.getByRole('switch', { name: 'Published' }).click();
+    await page.getByRole('button', { name: 'Update Blog Post' }).click();
+    await expectToast(page, 'Success', 'Blog post updated successfully');
+    await expect(form(page).getByRole('heading', { name: 'Add New Blog Post' })).toBeVisible();
+    await expect(postItem(page, title)).toContainText('Published');
+    await expect(postItem(page, title)).toContainText(`Edited excerpt ${id}`);
+
+    // A rebuild was requested; the tab says when.
+    await expect(page.getByTestId('rebuild-last-requested')).toContainText(/Last rebuild requested: \d{1,2} \w+ \d{4}/);
+    await waitForRebuild(page.request);
+
+    await page.goto('/blog');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await page.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/${slug}/?$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(paragraphs[0]!)).toBeVisible();
+    await expect(page.getByText(paragraphs[1]!)).toBeVisible();
+
+    // Unpublish; after the rebuild the article is gone.
+    await page.goto('/admin');
+    await openTab(page, 'Blog Posts');
+    await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
+    await expect(page.getByRole('switch', { name: 'Published' })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('switch', { name: 'Published' }).click();
+    await page.getByRole('button', { name: 'Update Blog Post' }).click();
+    await expectToast(page, 'Success', 'Blog post updated successfully');
+    await expect(postItem(page, title)).toContainText('Draft');
+    await waitForRebuild(page.request);
+
+    await page.goto(`/blog/${slug}`);
+    await expect(page.getByText("We couldn't find that article")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to blog' })).toBeVisible();
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+
+    // Delete, after confirming.
+    await page.goto('/admin');
+    await openTab(page, 'Blog Posts');
+    await page.getByRole('button', { name: `Delete blog post: ${title}` }).click();
+    await page.getByRole('dialog', { name: 'Delete this blog post?' }).getByRole('button', { name: 'Delete post' }).click();
+    await expectToast(page, 'Success', 'Blog post deleted successfully');
+    await expect(postItem(page, title)).toHaveCount(0);
+  });
+
+  test('the slug follows the title until edited by hand; the §5 messages show', async ({ page }) => {
+    await page.getByLabel('Post Title').fill('Stamp Duty & You!');
+    await expect(page.getByLabel('URL Slug')).toHaveValue('stamp-duty-you');
+    await page.getByLabel('URL Slug').fill('my-own-slug');
+    await page.getByLabel('Post Title').fill('Something else');
+    await expect(page.getByLabel('URL Slug')).toHaveValue('my-own-slug');
+
+    await page.getByLabel('Post Title').fill('');
+    await page.getByLabel('URL Slug').fill('');
+    await page.getByRole('button', { name: 'Add Blog Post' }).click();
+    await expect(form(page).getByText('Title is required')).toBeVisible();
+    await expect(form(page).getByText('Slug is required')).toBeVisible();
+    await expect(form(page).getByText('Content is required')).toBeVisible();
+    await expect(page.getByLabel('Post Title')).toBeFocused();
+  });
+
+  test('Cancel Edit returns to an empty create form', async ({ page }) => {
+    const id = unique();
+    const post = await createPostViaApi(page, `E2E Cancel ${id}`, `e2e-cancel-${id}`);
+    await page.reload();
+    await openTab(page, 'Blog Posts');
+    await page.getByRole('button', { name: `Edit blog post: ${post.title}` }).click();
+    await expect(page.getByLabel('Post Title')).toHaveValue(post.title);
+    await page.getByLabel('Post Title').fill('Changed my mind');
+    await expect(page.getByLabel('URL Slug')).toHaveValue(post.slug); // an existing slug stays put
+    await page.getByRole('button', { name: 'Cancel Edit' }).click();
+    await expect(form(page).getByRole('heading', { name: 'Add New Blog Post' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel Edit' })).toHaveCount(0);
+    await expect(page.getByLabel('Post Title')).toHaveValue('');
+    await expect(page.getByLabel('Content')).toHaveValue('');
+    await expect(postItem(page, post.title)).toBeVisible();
+    await page.request.delete(`/api/blog-posts/${post.id}`);
+  });
+
+  test('a taken slug is explained and what was typed is kept', async ({ page }) => {
+    const id = unique();
+    const existing = await createPostViaApi(page, `E2E Taken ${id}`, `e2e-taken-${id}`);
+    await page.getByLabel('Post Title').fill(`E2E Second ${id}`);
+    await page.getByLabel('URL Slug').fill(existing.slug);
+    await page.getByLabel('Content').fill('My carefully written text.');
+    await page.getByRole('button', { name: 'Add Blog Post' }).click();
+    await expectToast(page, 'Error', 'Failed to create blog post');
+    await expect(form(page).getByRole('alert')).toContainText('already uses that URL slug');
+    await expect(form(page).getByText('This slug is already in use')).toBeVisible();
+    await expect(page.getByLabel('Post Title')).toHaveValue(`E2E Second ${id}`);
+    await expect(page.getByLabel('Content')).toHaveValue('My carefully written text.');
+    await page.request.delete(`/api/blog-posts/${existing.id}`);
+  });
+
+  test('a post changed by someone else meanwhile is not overwritten', async ({ page }) => {
+    const id = unique();
+    const post = await createPostViaApi(page, `E2E Conflict ${id}`, `e2e-conflict-${id}`);
+    await page.reload();
+    await openTab(page, 'Blog Posts');
+    await page.getByRole('button', { name: `Edit blog post: ${post.title}` }).click();
+    await expect(page.getByLabel('Post Title')).toHaveValue(post.title);
+
+    // Someone else saves first.
+    const other = await page.request.put(`/api/blog-posts/${post.id}`, {
+      data: { title: `${post.title} (theirs)`, slug: post.slug, content: 'Their text.', isPublished: false, version: post.version },
+    });
+    expect(other.status()).toBe(200);
+
+    await page.getByLabel('Content').fill('My text.');
+    await page.getByRole('button', { name: 'Update Blog Post' }).click();
+    await expectToast(page, 'Error', 'Failed to update blog post');
+    await expect(form(page).getByRole('alert')).toContainText('Someone else saved this post');
+    await expect(page.getByLabel('Content')).toHaveValue('My text.');
+    await expect(form(page).getByRole('heading', { name: 'Edit Blog Post' })).toBeVisible();
+    await expect(postItem(page, `${post.title} (theirs)`)).toBeVisible();
+    await page.request.delete(`/api/blog-posts/${post.id}`);
+  });
+
+  test('failed create, update and delete say so and keep the text', async ({ page }) => {
+    const id = unique();
+    await failApi(page, '**/api/blog-posts', 'POST');
+    await fillNewPost(page, `E2E Fail ${id}`, 'Kept text.');
+    await page.getByRole('button', { name: 'Add Blog Post' }).click();
+    await expectToast(page, 'Error', 'Failed to create blog post');
+    await expect(page.getByLabel('Post Title')).toHaveValue(`E2E Fail ${id}`);
+    await expect(page.getByLabel('Content')).toHaveValue('Kept text.');
+    await expect(page.getByRole('button', { name: 'Add Blog Post' })).toBeEnabled();
+
+    const post = await createPostViaApi(page, `E2E Fail Edit ${id}`, `e2e-fail-edit-${id}`);
+    await page.reload();
+    await openTab(page, 'Blog Posts');
+    await failApi(page, '**/api/blog-posts/*', 'PUT');
+    await page.getByRole('button', { name: `Edit blog post: ${post.title}` }).click();
+    await page.getByLabel('Content').fill('Edited but not saved.');
+    await page.getByRole('button', { name: 'Update Blog Post' }).click();
+    await expectToast(page, 'Error', 'Failed to update blog post');
+    await expect(page.getByLabel('Content')).toHaveValue('Edited but not saved.');
+
+    await failApi(page, '**/api/blog-posts/*', 'DELETE');
+    await page.getByRole('button', { name: `Delete blog post: ${post.title}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete post' }).click();
+    await expectToast(page, 'Error', 'Failed to delete blog post');
+    await expect(postItem(page, post.title)).toBeVisible();
+    await page.request.delete(`/api/blog-posts/${post.id}`);
+  });
+
+  test("'Rebuild site' asks for a rebuild, and says when that fails", async ({ page }) => {
+    await failApi(page, '**/api/site-builds', 'POST');
+    await page.getByRole('button', { name: 'Rebuild site' }).click();
+    await expectToast(page, 'Error', 'Failed to request a rebuild');
+    await page.unroute('**/api/site-builds');
+
+    await page.getByRole('button', { name: 'Rebuild site' }).click();
+    await expectToast(page, 'Rebuild requested', 'The public blog updates when the rebuild finishes.');
+    await expect(page.getByTestId('rebuild-last-requested')).toContainText('Last rebuild requested:');
+    await waitForRebuild(page.request);
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await expect(page.getByTestId('rebuild-state')).toHaveText('The public blog is up to date with the last rebuild.');
+  });
+});

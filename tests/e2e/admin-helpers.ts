@@ -1,0 +1,82 @@
+/**
+ * Helpers for the staff-portal journeys (login-*.spec.ts, admin-*.spec.ts). Tests share
+ * one seeded store and run serially in two projects, so each creates its own data with a
+ * unique name and never relies on counts or order.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** A short suffix that makes names and slugs unique across tests, projects and runs. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The toast showing `text` (title or description). */
+export const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const shown = toast(page, description ?? title);
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText(title);
+}
+
+/** Selects a tab of /admin by its name and waits until its panel shows. */
+export async function openTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name, exact: true });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Axe (WCAG 2.x A/AA) must find nothing on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  expect(
+    violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
+
+/** Sends an enquiry as a visitor would (the contact-section form's payload). */
+export async function createContactRequest(request: APIRequestContext, firstName: string, lastName: string) {
+  const response = await request.post('/api/contact', {
+    data: {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.com`,
+      phone: '(02) 5550 0199',
+      serviceType: 'residential-purchase',
+      propertyAddress: '1 Test Street, Castle Hill NSW 2154',
+      message: 'Please call me about my purchase.',
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+interface BuildStatus {
+  lastRequestedAt: string | null;
+  pending: boolean;
+}
+
+/**
+ * Waits until the requested rebuild of the public site has finished (the test server
+ * rebuilds dist/ itself). `request` must carry the staff session.
+ */
+export async function waitForRebuild(request: APIRequestContext, timeout = 180_000) {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/site-builds');
+        if (!response.ok()) return `HTTP ${response.status()}`;
+        const status = (await response.json()) as BuildStatus;
+        return status.pending ? 'pending' : 'done';
+      },
+      { timeout, intervals: [1000, 2000] },
+    )
+    .toBe('done');
+}

@@ -1,0 +1,89 @@
+/** /admin's six tabs: keyboard operation, static tabs, and axe on every tab (spec §2). */
+import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures.ts';
+import { expectNoAxeViolations, openTab } from './admin-helpers.ts';
+
+const TAB_NAMES = ['Contact Requests', 'Testimonials', 'Services', 'Blog Posts', 'Lead Management', 'Settings'];
+
+test.describe('admin tabs', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Content Management' })).toBeVisible();
+  });
+
+  test('are ARIA tabs that work with the keyboard alone', async ({ page }) => {
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveText(TAB_NAMES);
+    const selected = page.getByRole('tab', { selected: true });
+    await expect(selected).toHaveText('Contact Requests');
+
+    // Tab from the top of the page until the selected tab has focus: only it is in the tab order.
+    await page.locator('body').focus();
+    for (let presses = 0; presses < 15; presses++) {
+      await page.keyboard.press('Tab');
+      if (await selected.evaluate((element) => element === document.activeElement)) break;
+    }
+    await expect(page.getByRole('tab', { name: 'Contact Requests' })).toBeFocused();
+
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Testimonials' })).toBeFocused();
+    await expect(page.getByRole('tab', { selected: true })).toHaveText('Testimonials');
+    await expect(page.getByRole('tabpanel', { name: 'Testimonials' })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Contact Requests' })).toBeHidden();
+
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Settings' })).toBeFocused();
+    await expect(page.getByRole('tabpanel', { name: 'Settings' })).toContainText('Site settings management coming soon...');
+
+    await page.keyboard.press('ArrowRight'); // wraps to the first
+    await expect(page.getByRole('tab', { name: 'Contact Requests' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft'); // wraps to the last
+    await expect(page.getByRole('tab', { name: 'Settings' })).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(page.getByRole('tab', { name: 'Contact Requests' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { selected: true })).toHaveText('Blog Posts');
+
+    // Tab leaves the tab list for the panel.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tabpanel', { name: 'Blog Posts' })).toBeFocused();
+  });
+
+  test('Lead Management shows the guide with its figures', async ({ page }) => {
+    const panel = await openTab(page, 'Lead Management');
+    for (const figure of [
+      '$1,850',
+      '$800 to $1,500',
+      '$2,650 to $3,350',
+      'including GST',
+      '+$500',
+      '+$350',
+      '+$250',
+      '4-6 weeks',
+      '5 business days',
+      '0.25%',
+      'auctions',
+      'within 5 minutes',
+      '3 to 5 attempts',
+      'within 24 hours',
+      '24 to 48 hours',
+      '30% target',
+      'within 30 minutes',
+    ]) {
+      await expect(panel, figure).toContainText(figure);
+    }
+    await expect(panel.getByText('Coming soon')).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Call-back script' })).toBeVisible();
+  });
+
+  test('have no axe violations on any tab', async ({ page }) => {
+    for (const name of TAB_NAMES) {
+      const panel = await openTab(page, name);
+      // Wait for the tab's list (if any) to finish loading before checking.
+      await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Testimonials and Services tabs: the active switch sends its new value at once, and
+ * delete asks first (spec §2, §4, §8). The API has no way to create these, so switches are
+ * flipped and flipped back, and successful deletes are answered by a stand-in so the
+ * seeded records other journeys use stay in place.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { failApi, signIn } from './fixtures.ts';
+import { expectToast, openTab } from './admin-helpers.ts';
+
+const KINDS = [
+  { tab: 'Testimonials', noun: 'testimonial', Noun: 'Testimonial', api: '**/api/testimonials/*' },
+  { tab: 'Services', noun: 'service', Noun: 'Service', api: '**/api/services/*' },
+] as const;
+
+/** The first item of the tab, its title, switch and badge. */
+async function firstItem(page: Page, noun: string) {
+  const switchControl = page.getByRole('switch', { name: new RegExp(`^Active ${noun}: `) }).first();
+  await expect(switchControl).toBeVisible();
+  const name = (await switchControl.getAttribute('aria-label'))!;
+  const title = name.replace(`Active ${noun}: `, '');
+  return { title, switchControl: page.getByRole('switch', { name, exact: true }) };
+}
+
+const badgeOf = (page: Page, Noun: string, title: string): Locator =>
+  page.getByRole('article', { name: `${Noun}: ${title}`, exact: true }).getByText(/^(Active|Inactive)$/);
+
+for (const kind of KINDS) {
+  test.describe(`admin: ${kind.tab.toLowerCase()}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await signIn(page);
+      await openTab(page, kind.tab);
+    });
+
+    test('the active switch saves at once, updates the badge, and can be switched back', async ({ page }) => {
+      const { title, switchControl } = await firstItem(page, kind.noun);
+      const was = (await switchControl.getAttribute('aria-checked')) === 'true';
+      const label = (on: boolean) => (on ? 'Active' : 'Inactive');
+
+      const put = page.waitForRequest((request) => request.method() === 'PUT' && /\/api\/(testimonials|services)\//.test(request.url()));
+      await switchControl.click();
+      expect((await put).postDataJSON()).toEqual({ isActive: !was });
+      await expectToast(page, 'Success', `${kind.Noun} updated successfully`);
+      await expect(switchControl).toHaveAttribute('aria-checked', String(!was));
+      await expect(badgeOf(page, kind.Noun, title)).toHaveText(label(!was));
+
+      // The change was stored: a fresh page shows it too.
+      await page.reload();
+      await openTab(page, kind.tab);
+      await expect(switchControl).toHaveAttribute('aria-checked', String(!was));
+
+      await switchControl.click();
+      await expectToast(page, 'Success', `${kind.Noun} updated successfully`);
+      await expect(switchControl).toHaveAttribute('aria-checked', String(was));
+      await expect(badgeOf(page, kind.Noun, title)).toHaveText(label(was));
+    });
+
+    test('a failed switch says so and shows the stored value again', async ({ page }) => {
+      const { switchControl } = await firstItem(page, kind.noun);
+      const was = await switchControl.getAttribute('aria-checked');
+      await failApi(page, kind.api, 'PUT');
+      await switchControl.click();
+      await expectToast(page, 'Error', `Failed to update ${kind.noun}`);
+      await expect(switchControl).toHaveAttribute('aria-checked', was!);
+    });
+
+    test('delete asks first, then confirms and refreshes the list', async ({ page }) => {
+      const { title } = await firstItem(page, kind.noun);
+      // A stand-in success, so the seeded record stays for other journeys.
+      let deleted = '';
+      await page.route(kind.api, (route) => {
+        if (route.request().method() !== 'DELETE') return route.fallback();
+        deleted = route.request().url();
+        return route.fulfill({ status: 204 });
+      });
+      const deleteButton = page.getByRole('button', { name: `Delete ${kind.noun}: ${title}`, exact: true });
+      await deleteButton.click();
+      const dialog = page.getByRole('dialog', { name: `Delete this ${kind.noun}?` });
+      await expect(dialog).toContainText(title);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      expect(deleted).toBe('');
+
+      const refetch = page.waitForRequest((request) => request.method() === 'GET' && request.url().includes(`/api/admin/${kind.tab.toLowerCase()}`));
+      await deleteButton.click();
+      await dialog.getByRole('button', { name: `Delete ${kind.noun}` }).click();
+      await expectToast(page, 'Success', `${kind.Noun} deleted successfully`);
+      await refetch;
+      expect(deleted).toMatch(new RegExp(`/api/${kind.tab.toLowerCase()}/[^/]+$`));
+    });
+
+    test('a failed delete says so and keeps the item', async ({ page }) => {
+      const { title } = await firstItem(page, kind.noun);
+      await failApi(page, kind.api, 'DELETE');
+      await page.getByRole('button', { name: `Delete ${kind.noun}: ${title}`, exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: `Delete ${kind.noun}` }).click();
+      await expectToast(page, 'Error', `Failed to delete ${kind.noun}`);
+      await expect(page.getByRole('article', { name: `${kind.Noun}: ${title}`, exact: true })).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,57 @@
+/** Signing in and out, and the redirects between /login and /admin (spec §2, §4, §8). */
+import { expect, test } from '@playwright/test';
+import { failApi, signIn, STAFF } from './fixtures.ts';
+import { expectToast } from './admin-helpers.ts';
+
+test.describe('staff session', () => {
+  test('an anonymous visitor of /admin is sent to /login', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login\/?$/);
+    await expect(page.getByRole('heading', { name: 'Secure Staff Login' })).toBeVisible();
+  });
+
+  test('/admin shows a spinner while the session loads', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('status').filter({ hasText: 'Checking your session' })).toBeAttached();
+    release();
+    await expect(page).toHaveURL(/\/login\/?$/);
+  });
+
+  test('signing in opens the admin with a welcome toast; /login then redirects to /admin', async ({ page }) => {
+    await signIn(page);
+    await expectToast(page, 'Login successful', `Welcome back, ${STAFF.username}!`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Content Management' })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${STAFF.username}`)).toBeVisible();
+
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(page.getByRole('heading', { name: 'Content Management' })).toBeVisible();
+  });
+
+  test('logging out returns to /login with a toast, and /admin is closed again', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login\/?$/);
+    await expectToast(page, 'Logged out', 'You have been logged out successfully');
+
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login\/?$/);
+    // The old session cookie no longer opens the API either.
+    expect((await page.request.get('/api/user')).status()).toBe(401);
+  });
+
+  test("a failed logout says 'Logout failed' and stays signed in", async ({ page }) => {
+    await signIn(page);
+    await failApi(page, '**/api/logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logout failed', 'Something went wrong on our side');
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(page.getByRole('heading', { name: 'Content Management' })).toBeVisible();
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Helpers for the public-site journeys (public-*.spec.ts). The test server shares one
+ * store with the admin journeys, which may add posts: never rely on exact counts.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
+
+/** The seeded published posts (scripts/seed/demo-content.ts), newest first, and the draft. */
+export const SEEDED = {
+  newest: { slug: 'nsw-cooling-off-period-explained', title: 'The NSW Cooling-Off Period Explained', date: '2 October 2026' },
+  older: { slug: 'what-is-a-section-10-7-certificate', title: 'What Is a Section 10.7 Planning Certificate?' },
+  draft: { slug: 'settlement-day-checklist', title: 'Settlement Day Checklist (Draft)' },
+} as const;
+
+/** Waits until the React island around `inner` has hydrated. */
+export async function hydrated(inner: Locator) {
+  await inner.scrollIntoViewIfNeeded();
+  await expect(inner.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+}
+
+/**
+ * Expects the page to have (smoothly) scrolled to the element with `id`: its top near
+ * the top of the viewport, or, when the page cannot scroll that far, the page at its end
+ * with the element on screen.
+ */
+export async function expectScrolledTo(page: Page, id: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((target) => {
+          const element = document.getElementById(target);
+          if (!element) return 'missing';
+          const { top } = element.getBoundingClientRect();
+          const atEnd = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+          return (top >= -4 && top <= 130) || (atEnd && top < innerHeight) ? 'there' : `top=${Math.round(top)}`;
+        }, id),
+      { message: `scrolled to #${id}` },
+    )
+    .toBe('there');
+}
+
+/** Scrolls the window to `y` and waits until it is there. */
+export async function scrollToY(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(y);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+}

@@ -1,0 +1,236 @@
+/** Header, drawer, anchors, /v2 and the floating pieces of the landing page (spec §2, §9). */
+import { expect, test } from '@playwright/test';
+import { expectScrolledTo, hydrated, isMobile, scrollToY } from './public-helpers.ts';
+import { PRACTICE } from '../../src/content/practice.ts';
+
+const ANCHORS = ['home', 'hero-form', 'services', 'process', 'team', 'about', 'testimonials', 'faq', 'contact', 'blog'];
+const SECTION_ITEMS = [
+  ['About Us', 'about'],
+  ['Testimonials', 'testimonials'],
+  ['FAQ', 'faq'],
+  ['Contact', 'contact'],
+  ['Home', 'home'],
+] as const;
+
+test('the landing page has every section anchor', async ({ page }) => {
+  await page.goto('/');
+  for (const id of ANCHORS) await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
+});
+
+test.describe('desktop header', () => {
+  test.skip(({ }, testInfo) => isMobile(testInfo), 'desktop navigation');
+
+  test('section items scroll to their sections; Blog, phone and Get Quote work', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [label, id] of SECTION_ITEMS) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await expectScrolledTo(page, id);
+    }
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute('href', PRACTICE.phone.href);
+    await banner.getByRole('link', { name: 'Get Quote' }).click();
+    await expectScrolledTo(page, 'contact');
+    await nav.getByRole('link', { name: 'Blog', exact: true }).click();
+    await expect(page).toHaveURL(/\/blog\/?$/);
+  });
+
+  test('from another page, section items lead to the landing page anchor', async ({ page }) => {
+    await page.goto('/blog');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect(page).toHaveURL(/\/#faq$/);
+    await expectScrolledTo(page, 'faq');
+  });
+
+  test('the Services dropdown opens on hover', async ({ page }) => {
+    await page.goto('/');
+    const menu = page.locator('#services-menu');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Services' }).hover();
+    await expect(menu).toBeVisible();
+    for (const label of ['Residential Conveyancing', 'Commercial Property', 'Contract Review', 'Settlements', 'Off The Plan']) {
+      await expect(menu.getByRole('link', { name: label })).toHaveAttribute('href', '#services');
+    }
+    await menu.getByRole('link', { name: 'Contract Review' }).click();
+    await expectScrolledTo(page, 'services');
+  });
+
+  test('the Services dropdown works with the keyboard', async ({ page }) => {
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Services' });
+    const menu = page.locator('#services-menu');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('link', { name: 'Residential Conveyancing' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('link', { name: 'Commercial Property' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'Residential Conveyancing' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectScrolledTo(page, 'services');
+  });
+});
+
+test('the header becomes fixed, translucent and condensed on scroll without moving the page', async ({ page }) => {
+  await page.goto('/');
+  const header = page.locator('[data-site-header]');
+  const heroTop = () => page.evaluate(() => document.getElementById('home')!.getBoundingClientRect().top + scrollY);
+  const before = await heroTop();
+  await expect(header).not.toHaveAttribute('data-scrolled');
+  await scrollToY(page, 80);
+  await expect(header).toHaveAttribute('data-scrolled');
+  await expect(header).not.toHaveAttribute('data-condensed');
+  await expect(header).toHaveCSS('position', 'fixed');
+  await scrollToY(page, 400);
+  await expect(header).toHaveAttribute('data-condensed');
+  await expect(header).toHaveCSS('backdrop-filter', /blur/);
+  expect(await heroTop()).toBe(before);
+  await scrollToY(page, 0);
+  await expect(header).not.toHaveAttribute('data-scrolled');
+});
+
+test.describe('mobile drawer', () => {
+  test.skip(({ }, testInfo) => !isMobile(testInfo), 'the drawer exists below 768 px');
+
+  test('opens as a labelled dialog that traps focus and closes on Escape', async ({ page }) => {
+    await page.goto('/');
+    const hamburger = page.getByRole('button', { name: 'Open menu' });
+    await hydrated(hamburger);
+    await hamburger.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    const box = (await drawer.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(375 * 0.75 + 1);
+    expect(Math.round(box.x + box.width)).toBe(375);
+    for (const label of ['Home', 'Blog', 'Services', 'About Us', 'Testimonials', 'FAQ', 'Contact', 'Get Quote']) {
+      await expect(drawer.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(hamburger).toBeFocused();
+  });
+
+  test('closes on an overlay click and on choosing an item', async ({ page }) => {
+    await page.goto('/');
+    const hamburger = page.getByRole('button', { name: 'Open menu' });
+    await hydrated(hamburger);
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await hamburger.click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.click(20, 400);
+    await expect(drawer).toBeHidden();
+    await expect(hamburger).toBeFocused();
+
+    for (const [label, id] of SECTION_ITEMS) {
+      await hamburger.click();
+      await drawer.getByRole('link', { name: label, exact: true }).click();
+      await expect(drawer).toBeHidden();
+      await expectScrolledTo(page, id);
+    }
+    await hamburger.click();
+    await drawer.getByRole('link', { name: 'Get Quote' }).click();
+    await expect(drawer).toBeHidden();
+    await expectScrolledTo(page, 'contact');
+    await hamburger.click();
+    await drawer.getByRole('link', { name: 'Blog', exact: true }).click();
+    await expect(page).toHaveURL(/\/blog\/?$/);
+  });
+
+  test('the desktop navigation is hidden', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  });
+});
+
+test.describe('/v2', () => {
+  test('/v2 serves the landing page', async ({ page }) => {
+    const response = await page.goto('/v2');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('#hero-form')).toHaveCount(1);
+  });
+
+  test('/v2/faq scrolls to the FAQ', async ({ page }) => {
+    const response = await page.goto('/v2/faq');
+    expect(response?.status()).toBe(200);
+    await expectScrolledTo(page, 'faq');
+  });
+
+  test('/v2/{section} keeps only letters, digits, _, # and -; no match, no scroll', async ({ page }) => {
+    await page.goto('/v2/pro!ce(ss)');
+    await expectScrolledTo(page, 'process');
+    await page.goto('/v2/nothing-here');
+    await expect(page.locator('#home')).toBeVisible();
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  });
+});
+
+test('CONTACT US scrolls to the hero form and focuses its first input', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page.locator('#hero-firstName'));
+  await scrollToY(page, 0);
+  await page.getByRole('link', { name: 'CONTACT US' }).click();
+  await expectScrolledTo(page, 'hero-form');
+  await expect(page.locator('#hero-firstName')).toBeFocused();
+});
+
+test('the back-to-top button appears after 320 px and returns to the top', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('link', { name: 'Back to top' });
+  await expect(button).toBeHidden();
+  await scrollToY(page, 300);
+  await expect(button).toBeHidden();
+  await scrollToY(page, 800);
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+  await expect(button).toBeHidden();
+});
+
+test('the sticky call to action shows its texts, jumps to contact and can be dismissed', async ({ page }) => {
+  await page.goto('/');
+  const cta = page.getByRole('complementary', { name: 'Free quote' });
+  await expect(cta).toBeHidden();
+  await page.locator('#services').scrollIntoViewIfNeeded();
+  await expect(cta).toBeVisible();
+  await expect(cta).toContainText('Ready to move forward? Secure your free Conveyancing Launch Kit in two clicks.');
+  await expect(cta.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', PRACTICE.phone.href);
+  await cta.getByRole('link', { name: 'Get My Quote' }).click();
+  await expectScrolledTo(page, 'contact');
+  await cta.getByRole('button', { name: 'Dismiss call to action' }).click();
+  await expect(cta).toBeHidden();
+  await page.locator('#process').scrollIntoViewIfNeeded();
+  await expect(cta).toBeHidden();
+});
+
+test('the footer has the section, blog and privacy links', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('navigation', { name: 'Footer' });
+  for (const [label, href] of [
+    ['Services', '/#services'],
+    ['Home', '/#home'],
+    ['About Us', '/#about'],
+    ['Testimonials', '/#testimonials'],
+    ['Contact', '/#contact'],
+    ['Blog', '/blog'],
+    ['Privacy Policy', '/privacy'],
+  ]) {
+    await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href!);
+  }
+  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+});

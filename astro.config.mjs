@@ -28,11 +28,12 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
-  adapter: netlify({ edgeMiddleware: false }),
+  // Edge functions are not used, and their emulation would try to download Deno.
+  adapter: netlify({ edgeMiddleware: false, devFeatures: { images: false, environmentVariables: false, edgeFunctions: false } }),
   integrations: [
     react(),
     sitemap({
-      filter: (page) => !/\/(login|admin)\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/^\/(login|admin|404|blog\/not-found)\/?$/.test(new URL(page).pathname),
     }),
     staticOnly(),
   ],

@@ -6,7 +6,9 @@ import { expect, test } from '@playwright/test';
 import { STAFF } from './fixtures.ts';
 
 test.describe('production server', () => {
-  test.skip(({}, info) => info.project.name !== 'desktop', 'no browser involved: once is enough');
+  test.beforeEach(({}, info) => {
+    test.skip(info.project.name !== 'desktop', 'no browser involved: once is enough');
+  });
 
   test('sends the security headers on every page', async ({ request }) => {
     for (const path of ['/', '/blog', '/login', '/no-such-page']) {

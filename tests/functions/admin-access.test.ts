@@ -54,3 +54,17 @@ describe('staff-only calls', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('the Origin check', () => {
+  it.each(['null', 'not a url', 'http://localhost:8888.evil.example'])('refuses Origin %j', async (origin) => {
+    const { cookie } = await signedInStaff();
+    const response = await call(blogPosts, 'DELETE', '/api/blog-posts/some-id', { cookie, origin });
+    expect(response.status).toBe(403);
+  });
+
+  it('lets a same-site write through', async () => {
+    const { cookie } = await signedInStaff();
+    const response = await call(blogPosts, 'DELETE', '/api/blog-posts/some-id', { cookie });
+    expect(response.status).toBe(404);
+  });
+});

@@ -102,7 +102,8 @@ export function assertSameOrigin(req: Request): void {
   const origin = req.headers.get('origin');
   // A page cannot forge the Host its browser sends, so either names this site.
   const ownHosts = [new URL(req.url).host, req.headers.get('host')];
-  const foreign = origin !== null && !ownHosts.includes(URL.parse(origin)?.host ?? null);
+  const originHost = origin === null ? undefined : URL.parse(origin)?.host;
+  const foreign = origin !== null && (!originHost || !ownHosts.includes(originHost));
   if (foreign || req.headers.get('sec-fetch-site') === 'cross-site') {
     throw new HttpError(403, 'Cross-site requests are not allowed');
   }

@@ -80,3 +80,26 @@ export async function waitForRebuild(request: APIRequestContext, timeout = 180_0
     )
     .toBe('done');
 }
+
+/**
+ * Waits until the public page at `path` reflects a change, i.e. the rebuild that the change
+ * asked for has gone live. Polls the page itself rather than trusting the status alone.
+ */
+export async function waitForPublicPage(
+  request: APIRequestContext,
+  path: string,
+  /** `status` is left out where the local server's answer differs from Netlify's. */
+  expected: { status?: number; text: string },
+  timeout = 180_000,
+) {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(path);
+        const body = await response.text();
+        return (expected.status === undefined || response.status() === expected.status) && body.includes(expected.text);
+      },
+      { timeout, intervals: [1000, 2000], message: `${path} answering ${expected.status ?? 'any status'} with "${expected.text}"` },
+    )
+    .toBe(true);
+}

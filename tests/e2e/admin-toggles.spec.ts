@@ -23,7 +23,7 @@ async function firstItem(page: Page, noun: string) {
 }
 
 const badgeOf = (page: Page, Noun: string, title: string): Locator =>
-  page.getByRole('article', { name: `${Noun}: ${title}`, exact: true }).getByText(/^(Active|Inactive)$/);
+  page.getByRole('article', { name: `${Noun}: ${title}`, exact: true }).getByTestId('status-badge');
 
 for (const kind of KINDS) {
   test.describe(`admin: ${kind.tab.toLowerCase()}`, () => {

@@ -62,6 +62,19 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/login\/?$/);
   });
 
+  test("shows the server's own message, e.g. when the account is locked", async ({ page }) => {
+    const message = 'Too many failed attempts. Please wait 15 minutes and try again.';
+    await page.route('**/api/login', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: message }) }),
+    );
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('someone');
+    await page.getByLabel('Password', { exact: true }).fill('whatever');
+    await page.getByRole('button', { name: 'Secure Login' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Authentication Failed' })).toContainText(message);
+    await expectToast(page, 'Login failed', message);
+  });
+
   test("shows 'Authenticating...' while the login is pending", async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -23,6 +23,17 @@ test.describe('staff session', () => {
     await expect(page).toHaveURL(/\/login\/?$/);
   });
 
+  test('/admin says when the session cannot be checked, and can try again', async ({ page }) => {
+    await failApi(page, '**/api/user');
+    await page.goto('/admin');
+    const alert = page.getByRole('alert').filter({ hasText: "We couldn't check your session" });
+    await expect(alert).toContainText('Something went wrong on our side');
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await page.unroute('**/api/user');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/login\/?$/);
+  });
+
   test('signing in opens the admin with a welcome toast; /login then redirects to /admin', async ({ page }) => {
     await signIn(page);
     await expectToast(page, 'Login successful', `Welcome back, ${STAFF.username}!`);

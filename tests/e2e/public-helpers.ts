@@ -3,9 +3,7 @@
  * store with the admin journeys, which may add posts: never rely on exact counts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-
-export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The seeded published posts (scripts/seed/demo-content.ts), newest first, and the draft. */
 export const SEEDED = {

@@ -1,6 +1,6 @@
 /** Header, drawer, anchors, /v2 and the floating pieces of the landing page (spec §2, §9). */
 import { expect, test } from '@playwright/test';
-import { expectScrolledTo, hydrated, isMobile, scrollToY } from './public-helpers.ts';
+import { expectScrolledTo, hydrated, scrollToY } from './public-helpers.ts';
 import { PRACTICE } from '../../src/content/practice.ts';
 
 const ANCHORS = ['home', 'hero-form', 'services', 'process', 'team', 'about', 'testimonials', 'faq', 'contact', 'blog'];
@@ -18,7 +18,7 @@ test('the landing page has every section anchor', async ({ page }) => {
 });
 
 test.describe('desktop header', () => {
-  test.skip(({ }, testInfo) => isMobile(testInfo), 'desktop navigation');
+  test.skip(({ isMobile }) => isMobile, 'desktop navigation');
 
   test('section items scroll to their sections; Blog, phone and Get Quote work', async ({ page }) => {
     await page.goto('/');
@@ -47,7 +47,7 @@ test.describe('desktop header', () => {
     await page.goto('/');
     const menu = page.locator('#services-menu');
     await expect(menu).toBeHidden();
-    await page.getByRole('button', { name: 'Services' }).hover();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).hover();
     await expect(menu).toBeVisible();
     for (const label of ['Residential Conveyancing', 'Commercial Property', 'Contract Review', 'Settlements', 'Off The Plan']) {
       await expect(menu.getByRole('link', { name: label })).toHaveAttribute('href', '#services');
@@ -58,7 +58,7 @@ test.describe('desktop header', () => {
 
   test('the Services dropdown works with the keyboard', async ({ page }) => {
     await page.goto('/');
-    const button = page.getByRole('button', { name: 'Services' });
+    const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' });
     const menu = page.locator('#services-menu');
     await button.focus();
     await page.keyboard.press('Enter');
@@ -99,7 +99,7 @@ test('the header becomes fixed, translucent and condensed on scroll without movi
 });
 
 test.describe('mobile drawer', () => {
-  test.skip(({ }, testInfo) => !isMobile(testInfo), 'the drawer exists below 768 px');
+  test.skip(({ isMobile }) => !isMobile, 'the drawer exists below 768 px');
 
   test('opens as a labelled dialog that traps focus and closes on Escape', async ({ page }) => {
     await page.goto('/');
@@ -136,7 +136,7 @@ test.describe('mobile drawer', () => {
     await expect(drawer).toBeHidden();
     await expect(hamburger).toBeFocused();
 
-    for (const [label, id] of SECTION_ITEMS) {
+    for (const [label, id] of [...SECTION_ITEMS, ['Services', 'services'] as const]) {
       await hamburger.click();
       await drawer.getByRole('link', { name: label, exact: true }).click();
       await expect(drawer).toBeHidden();
@@ -209,6 +209,15 @@ test('the sticky call to action shows its texts, jumps to contact and can be dis
   await expect(cta).toBeVisible();
   await expect(cta).toContainText('Ready to move forward? Secure your free Conveyancing Launch Kit in two clicks.');
   await expect(cta.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', PRACTICE.phone.href);
+  // The back-to-top button floats clear of it.
+  const backToTop = page.getByRole('link', { name: 'Back to top' });
+  await expect(backToTop).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [a, b] = [(await cta.boundingBox())!, (await backToTop.boundingBox())!];
+      return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    })
+    .toBe(false);
   await cta.getByRole('link', { name: 'Get My Quote' }).click();
   await expectScrolledTo(page, 'contact');
   await cta.getByRole('button', { name: 'Dismiss call to action' }).click();

@@ -1,0 +1,158 @@
+/**
+ * The Lead Management guide of the staff portal (spec §2 tab 5, §9). Data only: the
+ * admin page renders it. Its figures are the guide's own (e.g. 4-6 weeks to settlement
+ * here versus the public page's typical 6-8 weeks); they are named once, below.
+ */
+import { PRACTICE } from './practice.ts';
+
+export interface PriceLine {
+  label: string;
+  amount: string;
+  note?: string;
+}
+
+export interface LeadGuide {
+  title: string;
+  intro: string;
+  callScript: {
+    title: string;
+    steps: readonly { stage: string; script: string }[];
+  };
+  pricing: {
+    title: string;
+    baseFee: PriceLine;
+    disbursements: PriceLine;
+    totalEstimate: PriceLine;
+    extras: readonly PriceLine[];
+  };
+  faqs: {
+    title: string;
+    items: readonly { question: string; answer: string }[];
+  };
+  tips: {
+    title: string;
+    items: readonly string[];
+  };
+  targets: {
+    title: string;
+    items: readonly { label: string; value: string }[];
+  };
+  aiIdeas: {
+    title: string;
+    status: 'coming soon';
+    items: readonly { title: string; description: string }[];
+  };
+}
+
+/** The guide's figures (spec §9), each stated once. */
+export const LEAD_FIGURES = {
+  baseFee: '$1,850',
+  disbursements: '$800 to $1,500',
+  totalEstimate: '$2,650 to $3,350',
+  simultaneousSaleAndPurchase: '+$500',
+  offThePlan: '+$350',
+  rushService: '+$250',
+  settlementTime: '4-6 weeks',
+  coolingOffDays: 5,
+  coolingOffForfeit: '0.25%',
+  responseMinutes: 5,
+  followUpAttempts: '3 to 5',
+  quoteWithinHours: 24,
+  quoteFollowUp: '24 to 48 hours',
+  targetConversion: '30%',
+  quoteEmailMinutes: 30,
+} as const;
+
+const F = LEAD_FIGURES;
+
+export const LEAD_GUIDE: LeadGuide = {
+  title: 'Lead Management Guide',
+  intro: 'How we turn website enquiries into clients: call quickly, quote clearly, follow up.',
+  callScript: {
+    title: 'Call-back script',
+    steps: [
+      {
+        stage: 'Greeting',
+        script: `Hi {firstName}, it's {yourName} from ${PRACTICE.name}. You asked for a conveyancing quote on our website – is now a good time for a quick chat?`,
+      },
+      {
+        stage: 'Discovery',
+        script:
+          'Are you buying, selling or both? Where is the property, and have you signed a contract or are you still looking? Is it off the plan?',
+      },
+      {
+        stage: 'Timing',
+        script: 'When are you hoping to exchange and settle? Is there an auction date we should work towards?',
+      },
+      {
+        stage: 'Quote',
+        script: `Our fixed professional fee is ${F.baseFee} plus GST and disbursements, which usually come to ${F.disbursements}.`,
+      },
+      {
+        stage: 'Close',
+        script: `I'll email your written quote and our costs agreement within ${F.quoteEmailMinutes} minutes. If you're happy, you can sign online and we'll start straight away.`,
+      },
+    ],
+  },
+  pricing: {
+    title: 'Pricing',
+    baseFee: { label: 'Base professional fee', amount: F.baseFee },
+    disbursements: { label: 'Disbursements (searches, registration fees)', amount: F.disbursements, note: 'typically' },
+    totalEstimate: { label: 'Total estimate', amount: F.totalEstimate, note: 'including GST' },
+    extras: [
+      { label: 'Simultaneous sale and purchase', amount: F.simultaneousSaleAndPurchase },
+      { label: 'Off-the-plan purchase', amount: F.offThePlan },
+      { label: 'Rush service', amount: F.rushService, note: 'settlement in under 2 weeks' },
+    ],
+  },
+  faqs: {
+    title: 'Common client questions',
+    items: [
+      {
+        question: 'How long until settlement?',
+        answer: `Usually ${F.settlementTime} from exchange, depending on the contract and the lender.`,
+      },
+      {
+        question: 'What is the cooling-off period in NSW?',
+        answer: `${F.coolingOffDays} business days for residential purchases. Withdrawing during cooling-off forfeits ${F.coolingOffForfeit} of the purchase price. There is no cooling-off at auctions.`,
+      },
+      {
+        question: 'Is the quote fixed?',
+        answer: 'The professional fee is fixed. Disbursements are passed on at cost and itemised in the quote.',
+      },
+      {
+        question: 'Can you act if I have already signed?',
+        answer: 'Yes. Send the contract straight away so we can check the cooling-off deadline.',
+      },
+    ],
+  },
+  tips: {
+    title: 'Tips',
+    items: [
+      'Call new enquiries before anything else: speed wins most leads.',
+      'Use the client’s first name and repeat their property suburb back to them.',
+      'Always confirm the best time and number for the next call.',
+      'Log every attempt against the enquiry so nobody calls twice.',
+      'If an auction is close, offer a same-day contract review.',
+    ],
+  },
+  targets: {
+    title: 'Targets',
+    items: [
+      { label: 'First response', value: `within ${F.responseMinutes} minutes` },
+      { label: 'Follow-up attempts', value: `${F.followUpAttempts} attempts` },
+      { label: 'Quote sent', value: `within ${F.quoteWithinHours} hours` },
+      { label: 'Quote follow-up', value: `after ${F.quoteFollowUp}` },
+      { label: 'Conversion', value: `${F.targetConversion} target` },
+    ],
+  },
+  aiIdeas: {
+    title: 'AI features',
+    status: 'coming soon',
+    items: [
+      { title: 'Lead scoring', description: 'Rank new enquiries by urgency and likely value.' },
+      { title: 'Draft follow-up emails', description: 'Suggest a personalised follow-up from the enquiry details.' },
+      { title: 'Call summaries', description: 'Summarise call-back notes into the enquiry record.' },
+    ],
+  },
+};

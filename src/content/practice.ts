@@ -1,0 +1,140 @@
+/**
+ * The practice's business facts, each stated once. Every page, the structured data and
+ * the footer read them from here. Values marked PLACEHOLDER must be replaced with the
+ * practice's real details before launch (see README, "Content module").
+ */
+
+export interface BusinessHours {
+  /** Shown to people, e.g. 'Monday – Thursday'. */
+  day: string;
+  /** Shown to people, e.g. '9:00 am – 9:00 pm'. */
+  hours: string;
+  /** schema.org days and 24-hour times for the structured data. */
+  dayOfWeek: readonly ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[];
+  opens: string;
+  closes: string;
+}
+
+export const PRACTICE = {
+  /** PLACEHOLDER: the practice's trading name. */
+  name: 'Hills District Conveyancing',
+  shortName: 'Hills Conveyancing',
+  tagline: 'Property conveyancing and legal advice for north-west Sydney',
+  phone: {
+    /** PLACEHOLDER: a reserved fictional number (ACMA drama range), not a real line. */
+    display: '(02) 5550 0123',
+    href: 'tel:+61255500123',
+    e164: '+61255500123',
+  },
+  /** PLACEHOLDER */
+  email: 'hello@example-conveyancing.com.au',
+  /** PLACEHOLDER: a street address in north-west Sydney. */
+  address: {
+    street: 'Suite 1, 10 Example Street',
+    locality: 'Castle Hill',
+    region: 'NSW',
+    postcode: '2154',
+    country: 'AU',
+  },
+  serviceRegion: 'north-west Sydney',
+  foundedYear: 2008,
+  /** PLACEHOLDER: replace with the practice's real profiles; '#' until then (spec §2). */
+  social: [
+    { label: 'Facebook', href: '#' },
+    { label: 'LinkedIn', href: '#' },
+    { label: 'Instagram', href: '#' },
+  ],
+} as const;
+
+/** Business hours (spec §9). */
+export const BUSINESS_HOURS: readonly BusinessHours[] = [
+  {
+    day: 'Monday – Thursday',
+    hours: '9:00 am – 9:00 pm',
+    dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'],
+    opens: '09:00',
+    closes: '21:00',
+  },
+  {
+    day: 'Friday, Saturday & Sunday',
+    hours: '9:00 am – 10:00 pm',
+    dayOfWeek: ['Friday', 'Saturday', 'Sunday'],
+    opens: '09:00',
+    closes: '22:00',
+  },
+];
+
+/** The review aggregate shown on the page and in the structured data (spec §9). */
+export const RATING = { value: 4.9, count: 127, best: 5 } as const;
+
+/**
+ * The claims of spec §9, each named once. The spec's settlement figures disagree by
+ * context (typical 6-8 weeks on the page, 4-6 weeks in the staff guide, 14 average
+ * days in the statistics); each is kept where the spec puts it, under its own name.
+ */
+export const CLAIMS = {
+  typicalSettlement: '6-8 weeks',
+  commercialSettlement: '8-12 weeks',
+  contractReview: '24-48 hours',
+  offThePlan: '12-24 months',
+  propertiesSettled: '500+',
+  yearsExperience: '15+',
+  satisfaction: '98%',
+  averageDaysToSettlement: 14,
+  callbackPromiseHours: 2,
+} as const;
+
+/**
+ * Professional Standards line (footer). Switch on only if the practice belongs to an
+ * approved Professional Standards scheme; it is misleading otherwise.
+ */
+export const PROFESSIONAL_STANDARDS = {
+  enabled: false,
+  text: 'Liability limited by a scheme approved under Professional Standards Legislation.',
+} as const;
+
+/**
+ * Third-party reviews embed (testimonials section). Empty by default: the section then
+ * shows the practice's active testimonials. To enable it, set the provider's script URL
+ * and widget id, and allow the script's origin in the Content-Security-Policy.
+ */
+export const REVIEWS_EMBED: {
+  /** e.g. 'https://widgets.example-reviews.com/embed.js' */
+  scriptUrl: string;
+  /** The provider's widget id, written to the container's data attribute. */
+  widgetId: string;
+  /** The data attribute the provider reads the widget id from. */
+  widgetAttribute: string;
+} = {
+  scriptUrl: '',
+  widgetId: '',
+  widgetAttribute: 'data-widget-id',
+};
+
+/** The enquiry toasts (spec §8). */
+export const ENQUIRY_MESSAGES = {
+  successTitle: 'Quote Request Submitted',
+  successDescription: `We'll respond to your inquiry within ${CLAIMS.callbackPromiseHours} hours during business hours.`,
+  failureTitle: 'Submission Failed',
+  failureDescription: `Please try again or call us directly at ${PRACTICE.phone.display}.`,
+} as const;
+
+/** Navigation (spec §2): anchors of the landing page. */
+export const NAV_ITEMS = [
+  { label: 'Home', anchor: 'home' },
+  { label: 'Blog', href: '/blog' },
+  { label: 'Services', anchor: 'services', children: true },
+  { label: 'About Us', anchor: 'about' },
+  { label: 'Testimonials', anchor: 'testimonials' },
+  { label: 'FAQ', anchor: 'faq' },
+  { label: 'Contact', anchor: 'contact' },
+] as const;
+
+/** The Services dropdown items; all jump to the services section (spec §2). */
+export const SERVICE_MENU = [
+  'Residential Conveyancing',
+  'Commercial Property',
+  'Contract Review',
+  'Settlements',
+  'Off The Plan',
+] as const;

@@ -1,0 +1,87 @@
+/**
+ * FAQ (spec §2, §4): filter buttons (one active value, default All) and items that
+ * open and close independently.
+ */
+import { useState } from 'react';
+import type { FaqCategory, FaqItem } from '../content/faq.ts';
+
+export interface FaqFilterProps {
+  items: readonly FaqItem[];
+  categories: readonly FaqCategory[];
+}
+
+type Filter = 'All' | FaqCategory;
+
+export default function FaqFilter({ items, categories }: FaqFilterProps) {
+  const [filter, setFilter] = useState<Filter>('All');
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (index: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+
+  return (
+    <div>
+      <div role="group" aria-label="Filter questions by category" className="flex flex-wrap gap-2">
+        {(['All', ...categories] as const).map((category) => (
+          <button
+            key={category}
+            type="button"
+            aria-pressed={filter === category}
+            onClick={() => setFilter(category)}
+            className={`min-h-11 rounded-full border-2 px-4 py-2 text-sm font-semibold transition-colors ${
+              filter === category
+                ? 'border-brand-800 bg-brand-800 text-white'
+                : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600'
+            }`}
+          >
+            {category}
+          </button>
+        ))}
+      </div>
+      <ul className="mt-6 space-y-3">
+        {items.map((item, index) =>
+          filter === 'All' || item.category === filter ? (
+            <li key={item.question} className="rounded-xl border border-slate-200 bg-white" data-faq-category={item.category}>
+              <h3>
+                <button
+                  type="button"
+                  id={`faq-q-${index}`}
+                  aria-expanded={open.has(index)}
+                  aria-controls={`faq-a-${index}`}
+                  onClick={() => toggle(index)}
+                  className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-brand-900"
+                >
+                  <span>{item.question}</span>
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    width="20"
+                    height="20"
+                    fill="currentColor"
+                    className={`shrink-0 transition-transform motion-reduce:transition-none ${open.has(index) ? 'rotate-180' : ''}`}
+                  >
+                    <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z" />
+                  </svg>
+                </button>
+              </h3>
+              <div
+                id={`faq-a-${index}`}
+                role="region"
+                aria-labelledby={`faq-q-${index}`}
+                hidden={!open.has(index)}
+                className="px-5 pb-5 text-slate-700"
+              >
+                <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">{item.category}</p>
+                <p className="mt-1">{item.answer}</p>
+              </div>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The staff login island (spec §2 Login, §5, §8). A visitor who is already signed in is
+ * sent on to /admin; a successful login goes there too, with its toast shown on arrival.
+ */
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { loginSchema } from '../shared/schemas/login.ts';
+import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
+import { ApiError } from '../lib/api.ts';
+import { loadSession, login } from '../stores/session.ts';
+import { showToast } from '../stores/toasts.ts';
+import { flashToast, showFlashedToast } from './admin/flash.ts';
+import { Button } from '../ui/Button.tsx';
+import { Field } from '../ui/Field.tsx';
+import { LoginCacheHelp } from './LoginCacheHelp.tsx';
+import { LoginDebugConsole, useLoginDebug } from './LoginDebug.tsx';
+
+const DEFAULT_FAILURE = 'Invalid username or password';
+
+/** The message a person can act on, for any way a login can fail. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message || DEFAULT_FAILURE;
+  if (error instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
+  if (error instanceof Error && error.message) return error.message;
+  return DEFAULT_FAILURE;
+}
+
+export default function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const [authError, setAuthError] = useState<string | null>(null);
+  // Until hydrated, submitting would be the browser's own form post: keep the button off.
+  const [hydrated, setHydrated] = useState(false);
+  const debug = useLoginDebug();
+  const ids = { username: useId(), password: useId(), debug: useId() };
+
+  useEffect(() => {
+    // Keep anything typed before the island woke up (the fields are plain HTML until then).
+    const typed = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
+    if (typed(ids.username)) setUsername(typed(ids.username));
+    if (typed(ids.password)) setPassword(typed(ids.password));
+    setHydrated(true);
+    showFlashedToast();
+    loadSession()
+      .then((user) => {
+        if (user) window.location.replace('/admin');
+      })
+      .catch(() => {
+        // The lookup failed; signing in below still works and says what went wrong.
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const { log } = debug;
+    log('Login attempt started', `Username: ${username || '(empty)'}\nPassword: ${password ? 'provided (not recorded)' : '(empty)'}`);
+
+    const parsed = loginSchema.safeParse({ username, password });
+    if (!parsed.success) {
+      const fieldErrors = toFieldErrors(parsed.error);
+      setErrors(fieldErrors);
+      log('Validation failed', Object.values(fieldErrors).flat().join('\n'));
+      const first = fieldErrors.username ? ids.username : ids.password;
+      document.getElementById(first)?.focus();
+      return;
+    }
+    setErrors({});
+    setAuthError(null);
+    setPending(true);
+    log('Validation passed; sending POST /api/login');
+    const started = performance.now();
+    try {
+      const user = await login(parsed.data);
+      log(`Login succeeded in ${Math.round(performance.now() - started)} ms`, `Signed in as ${user.username}`);
+      flashToast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+      log('Redirecting to /admin');
+      window.location.assign('/admin');
+    } catch (error) {
+      const message = failureMessage(error);
+      const status = error instanceof ApiError ? ` (HTTP ${error.status})` : '';
+      log(`Login failed after ${Math.round(performance.now() - started)} ms${status}`, message);
+      setAuthError(message);
+      showToast({ title: 'Login failed', description: message, variant: 'destructive' });
+      setPending(false);
+    }
+  }
+
+  return (
+    <div>
+      {authError && (
+        <div role="alert" className="mb-5 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          <h2 className="font-semibold">Authentication Failed</h2>
+          <p className="mt-1">{authError}</p>
+          <ul className="mt-2 ml-5 list-disc space-y-0.5">
+            <li>Usernames are case-sensitive: check the capitals.</li>
+            <li>Check your password, and that Caps Lock is off.</li>
+            <li>Still failing? Try clearing your browser cache (instructions below).</li>
+          </ul>
+        </div>
+      )}
+
+      {/* method="post": should a submit ever slip past the island, no password lands in a URL. */}
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <Field id={ids.username} name="username" label="Username" error={errors.username?.[0]}>
+          {(props) => (
+            <input
+              {...props}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={ids.password} name="password" label="Password" error={errors.password?.[0]}>
+          {(props) => (
+            <input
+              {...props}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" variant="secondary" pending={pending} disabled={!hydrated} className="w-full">
+          {pending ? 'Authenticating...' : 'Secure Login'}
+        </Button>
+      </form>
+
+      <div className="mt-5 flex items-center gap-2">
+        <input
+          id={ids.debug}
+          type="checkbox"
+          checked={debug.enabled}
+          disabled={!hydrated}
+          onChange={(event) => debug.setDebug(event.target.checked)}
+          className="size-4 rounded border-slate-400 accent-brand-800"
+        />
+        <label htmlFor={ids.debug} className="text-sm text-slate-800">
+          Enable Debug Mode
+        </label>
+      </div>
+
+      <LoginCacheHelp />
+
+      {debug.enabled && <LoginDebugConsole entries={debug.entries} onClear={debug.clear} />}
+    </div>
+  );
+}

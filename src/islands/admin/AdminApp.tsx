@@ -1,0 +1,101 @@
+/**
+ * The staff portal's root island (spec §2 Admin): waits for the session, sends anonymous
+ * visitors to /login, and shows 'Content Management' with its six tabs.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $session, loadSession, logout } from '../../stores/session.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import BlogPostsTab from './BlogPostsTab.tsx';
+import ContactRequestsTab from './ContactRequestsTab.tsx';
+import { flashToast, showFlashedToast } from './flash.ts';
+import LeadManagementTab from './LeadManagementTab.tsx';
+import ServicesTab from './ServicesTab.tsx';
+import SettingsTab from './SettingsTab.tsx';
+import { Tabs, type TabDefinition } from './Tabs.tsx';
+import TestimonialsTab from './TestimonialsTab.tsx';
+
+const TABS: readonly TabDefinition[] = [
+  { id: 'contact-requests', label: 'Contact Requests', render: () => <ContactRequestsTab /> },
+  { id: 'testimonials', label: 'Testimonials', render: () => <TestimonialsTab /> },
+  { id: 'services', label: 'Services', render: () => <ServicesTab /> },
+  { id: 'blog-posts', label: 'Blog Posts', render: () => <BlogPostsTab /> },
+  { id: 'lead-management', label: 'Lead Management', render: () => <LeadManagementTab /> },
+  { id: 'settings', label: 'Settings', render: () => <SettingsTab /> },
+];
+
+export default function AdminApp() {
+  const session = useStore($session);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  useEffect(() => {
+    showFlashedToast();
+    loadSession().catch(() => {
+      // Shown below as the 'error' state.
+    });
+  }, []);
+
+  useEffect(() => {
+    if (session.status === 'signed-out') window.location.replace('/login');
+  }, [session.status]);
+
+  async function onLogout() {
+    setLoggingOut(true);
+    try {
+      await logout();
+      flashToast({ title: 'Logged out', description: 'You have been logged out successfully' });
+      window.location.assign('/login');
+    } catch (error) {
+      setLoggingOut(false);
+      showToast({
+        title: 'Logout failed',
+        description: error instanceof Error && error.message ? error.message : 'Please try again',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  if (session.status === 'loading' || session.status === 'signed-out') {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center">
+        <Spinner
+          label={session.status === 'loading' ? 'Checking your session…' : 'Redirecting to the login page…'}
+          className="text-brand-700 [&>span:first-child]:size-10"
+        />
+      </div>
+    );
+  }
+
+  if (session.status === 'error') {
+    return (
+      <div className="container-page py-16">
+        <div role="alert" className="mx-auto max-w-lg rounded-xl border border-red-300 bg-red-50 p-6 text-red-900">
+          <h1 className="text-lg font-semibold">We couldn't check your session</h1>
+          <p className="mt-1">{session.message}</p>
+          <Button variant="secondary" className="mt-4" onClick={() => void loadSession().catch(() => {})}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">Content Management</h1>
+          <p className="mt-1 text-sm text-slate-700">
+            Signed in as <span className="font-semibold">{session.user.username}</span>
+          </p>
+        </div>
+        <Button variant="outline" onClick={() => void onLogout()} pending={loggingOut}>
+          Logout
+        </Button>
+      </div>
+      <Tabs tabs={TABS} label="Portal sections" />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * The blog post form (spec §2 tab 4, §4, §5): create mode, or edit mode for `post`.
+ * The slug follows the title until someone edits it by hand (and never changes by
+ * itself when editing, so published links stay put). On any failure what the person
+ * typed stays in the form; a 409 (slug taken, or the post changed meanwhile) is
+ * explained above the button.
+ */
+import { useId, useState, type SubmitEvent } from 'react';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { blogPostInputSchema, slugify, type BlogPost } from '../../shared/schemas/blog-post.ts';
+import { toFieldErrors, type FieldErrors } from '../../shared/schemas/fields.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+
+const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content'] as const;
+
+export interface BlogPostFormProps {
+  /** The post being edited, or null to create one. */
+  post: BlogPost | null;
+  onSaved: (post: BlogPost) => void | Promise<void>;
+  onCancel: () => void;
+  /** The post changed on the server meanwhile: the list should show the newer version. */
+  onConflict?: () => void;
+}
+
+export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFormProps) {
+  const editing = post !== null;
+  const [title, setTitle] = useState(post?.title ?? '');
+  const [slug, setSlug] = useState(post?.slug ?? '');
+  const [slugEdited, setSlugEdited] = useState(editing);
+  const [excerpt, setExcerpt] = useState(post?.excerpt ?? '');
+  const [content, setContent] = useState(post?.content ?? '');
+  const [isPublished, setIsPublished] = useState(post?.isPublished ?? false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const base = useId();
+  const id = (field: string) => `${base}-${field}`;
+
+  function focusFirstError(fieldErrors: FieldErrors) {
+    const field = FIELD_ORDER.find((name) => fieldErrors[name]);
+    if (field) document.getElementById(id(field))?.focus();
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const body = {
+      title,
+      slug,
+      excerpt,
+      content,
+      // Not on the form: kept as they are (the server dates a post when it is first published).
+      featuredImage: post?.featuredImage ?? null,
+      publishedAt: post?.publishedAt ?? null,
+      isPublished,
+      ...(post ? { version: post.version } : {}),
+    };
+    const parsed = blogPostInputSchema.safeParse(body);
+    if (!parsed.success) {
+      const fieldErrors = toFieldErrors(parsed.error);
+      setErrors(fieldErrors);
+      setFormError(null);
+      focusFirstError(fieldErrors);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setPending(true);
+    try {
+      const saved = post
+        ? await apiRequest<BlogPost>('PUT', `/api/blog-posts/${encodeURIComponent(post.id)}`, body)
+        : await apiRequest<BlogPost>('POST', '/api/blog-posts', body);
+      showToast({
+        title: 'Success',
+        description: editing ? 'Blog post updated successfully' : 'Blog post created successfully',
+      });
+      setPending(false);
+      await onSaved(saved);
+    } catch (error) {
+      setPending(false);
+      showToast({
+        title: 'Error',
+        description: editing ? 'Failed to update blog post' : 'Failed to create blog post',
+        variant: 'destructive',
+      });
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409 || error.status === 404)) {
+        if (error.fieldErrors) {
+          setErrors(error.fieldErrors);
+          focusFirstError(error.fieldErrors);
+        }
+        setFormError(error.message);
+        if (error.status === 409 && !error.fieldErrors) onConflict?.();
+      } else {
+        setFormError(
+          `The post was not saved${error instanceof Error && error.message ? ` (${error.message})` : ''}. Your text is still here; please try again.`,
+        );
+      }
+    }
+  }
+
+  return (
+    <section aria-labelledby={id('heading')} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h3 id={id('heading')} className="text-lg font-semibold text-brand-900">
+          {editing ? 'Edit Blog Post' : 'Add New Blog Post'}
+        </h3>
+        {editing ? (
+          <Button variant="outline" onClick={onCancel} disabled={pending}>
+            Cancel Edit
+          </Button>
+        ) : null}
+      </div>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <Field id={id('title')} name="title" label="Post Title" required error={errors.title?.[0]}>
+          {(props) => (
+            <input
+              {...props}
+              value={title}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                if (!slugEdited) setSlug(slugify(event.target.value));
+              }}
+            />
+          )}
+        </Field>
+        <Field
+          id={id('slug')}
+          name="slug"
+          label="URL Slug"
+          required
+          error={errors.slug?.[0]}
+          hint={
+            <>
+              The article's address: /blog/{slug || 'your-slug'}
+              {editing ? '. Changing it breaks links people already have.' : '. Suggested from the title; edit it if you like.'}
+            </>
+          }
+        >
+          {(props) => (
+            <input
+              {...props}
+              value={slug}
+              autoCapitalize="none"
+              spellCheck={false}
+              onChange={(event) => {
+                setSlug(event.target.value);
+                // Clearing the slug in a new post hands it back to the title.
+                setSlugEdited(editing || event.target.value !== '');
+              }}
+            />
+          )}
+        </Field>
+        <Field id={id('excerpt')} name="excerpt" label="Excerpt" error={errors.excerpt?.[0]}>
+          {(props) => <textarea {...props} rows={2} value={excerpt} onChange={(event) => setExcerpt(event.target.value)} />}
+        </Field>
+        <Field
+          id={id('content')}
+          name="content"
+          label="Content"
+          required
+          error={errors.content?.[0]}
+          hint="Separate paragraphs with a blank line."
+        >
+          {(props) => <textarea {...props} rows={8} value={content} onChange={(event) => setContent(event.target.value)} />}
+        </Field>
+        <div className="flex items-center gap-3">
+          <Switch
+            id={id('published')}
+            checked={isPublished}
+            onChange={setIsPublished}
+            labelledBy={id('published-label')}
+            describedBy={id('published-hint')}
+          />
+          <div>
+            <span id={id('published-label')} className="block text-sm font-medium text-slate-800">
+              Published
+            </span>
+            <span id={id('published-hint')} className="block text-sm text-slate-700">
+              Make this post visible on the website
+            </span>
+          </div>
+        </div>
+        {formError ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            {formError}
+          </div>
+        ) : null}
+        <Button type="submit" variant="secondary" pending={pending}>
+          {editing ? (pending ? 'Updating...' : 'Update Blog Post') : pending ? 'Creating...' : 'Add Blog Post'}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The enquiry forms' shared behaviour (spec §4, §8): validate with the shared schema,
+ * post to /api/contact, toast the outcome; reset on success, keep values on failure.
+ */
+import { useRef, useState } from 'react';
+import type * as z from 'zod/mini';
+import { apiRequest, ApiError } from './api.ts';
+import { showToast } from '../stores/toasts.ts';
+import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
+import { HONEYPOT_FIELD } from '../shared/schemas/enquiry.ts';
+import { ENQUIRY_MESSAGES } from '../content/practice.ts';
+
+export type Values<K extends string> = Record<K, string>;
+
+export interface EnquiryFormOptions<K extends string> {
+  initial: Values<K>;
+  schema: z.ZodMiniType;
+  /** Called as the request starts and ends, for the hero form's vibration and pulse. */
+  onPhase?: (phase: 'send' | 'success' | 'error') => void;
+}
+
+export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: EnquiryFormOptions<K>) {
+  const [values, setValues] = useState<Values<K>>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  const set = (field: K) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const { [field]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  async function submit(form: HTMLFormElement) {
+    if (pending) return;
+    const payload = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' };
+    const result = schema.safeParse(payload);
+    if (!result.success) {
+      const fieldErrors = toFieldErrors(result.error);
+      setErrors(fieldErrors);
+      const first = Object.keys(fieldErrors)[0];
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    onPhase?.('send');
+    try {
+      await apiRequest('POST', '/api/contact', payload);
+      setValues(initial);
+      if (honeypot.current) honeypot.current.value = '';
+      onPhase?.('success');
+      showToast({ title: ENQUIRY_MESSAGES.successTitle, description: ENQUIRY_MESSAGES.successDescription });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors) setErrors(error.fieldErrors);
+      onPhase?.('error');
+      showToast({
+        title: ENQUIRY_MESSAGES.failureTitle,
+        description: ENQUIRY_MESSAGES.failureDescription,
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { values, errors, pending, set, submit, honeypot };
+}
+
+/** Vibration patterns of the hero form (spec §4). */
+export const VIBRATION = {
+  send: [40],
+  success: [60, 40, 60],
+  error: [150, 60, 150],
+} as const;
+
+/**
+ * Vibrates when the device can; otherwise pulses `element` for 300 ms (spec §4) so the
+ * feedback is still felt visually.
+ */
+export function buzz(element: HTMLElement | null, pattern: readonly number[]) {
+  const vibrated = typeof navigator.vibrate === 'function' && navigator.vibrate([...pattern]);
+  if (vibrated || !element) return;
+  element.classList.remove('buzz');
+  void element.offsetWidth; // restart the animation
+  element.classList.add('buzz');
+  setTimeout(() => element.classList.remove('buzz'), 300);
+}

@@ -1,0 +1,22 @@
+/** The blog's RSS feed, built from the published posts. */
+import rss from '@astrojs/rss';
+import type { APIContext } from 'astro';
+import { getPublishedPosts } from '../data/published.ts';
+import { postDate } from '../shared/schemas/blog-post.ts';
+import { PRACTICE } from '../content/practice.ts';
+
+export async function GET(context: APIContext) {
+  const posts = await getPublishedPosts();
+  return rss({
+    title: `${PRACTICE.name} – Conveyancing Insights`,
+    description: `Articles on buying, selling and settling property in ${PRACTICE.serviceRegion}.`,
+    site: context.site ?? 'https://www.example-conveyancing.com.au',
+    customData: '<language>en-AU</language>',
+    items: posts.map((post) => ({
+      title: post.title,
+      link: `/blog/${post.slug}/`,
+      pubDate: new Date(postDate(post)),
+      description: post.excerpt ?? undefined,
+    })),
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The signed-in staff member (spec §4): unknown while loading, then signed in or out.
+ * A 401 from `GET /api/user` means signed out. Once known, the session is kept for the
+ * life of the page: no refetch, no polling, no retries (spec §7).
+ */
+import { atom } from 'nanostores';
+import { apiRequest, ApiError } from '../lib/api.ts';
+import type { SessionUser } from '../shared/schemas/login.ts';
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-in'; user: SessionUser }
+  | { status: 'signed-out' }
+  /** The lookup itself failed (server or network trouble): not the same as signed out. */
+  | { status: 'error'; message: string };
+
+export const $session = atom<SessionState>({ status: 'loading' });
+
+let lookup: Promise<SessionUser | null> | undefined;
+
+/** Asks the server who is signed in, once per page; later calls share the first answer. */
+export function loadSession(): Promise<SessionUser | null> {
+  lookup ??= apiRequest<SessionUser>('GET', '/api/user').then(
+    (user) => {
+      $session.set({ status: 'signed-in', user });
+      return user;
+    },
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) {
+        $session.set({ status: 'signed-out' });
+        return null;
+      }
+      // Let a later, explicit "Try again" ask again.
+      lookup = undefined;
+      $session.set({
+        status: 'error',
+        message: error instanceof Error ? error.message : 'Could not check your session',
+      });
+      throw error;
+    },
+  );
+  return lookup;
+}
+
+/** Signs in; the answer must carry an id (spec §7), else 'Invalid response from server'. */
+export async function login(credentials: { username: string; password: string }): Promise<SessionUser> {
+  const user = await apiRequest<Partial<SessionUser> | undefined>('POST', '/api/login', credentials);
+  if (!user || typeof user !== 'object' || !user.id) throw new Error('Invalid response from server');
+  const signedIn: SessionUser = { id: String(user.id), username: String(user.username ?? credentials.username) };
+  lookup = Promise.resolve(signedIn);
+  $session.set({ status: 'signed-in', user: signedIn });
+  return signedIn;
+}
+
+/** Signs out on the server first; the local session is cleared only when that worked. */
+export async function logout(): Promise<void> {
+  await apiRequest('POST', '/api/logout');
+  lookup = Promise.resolve(null);
+  $session.set({ status: 'signed-out' });
+}

@@ -1,0 +1,30 @@
+/** axe on every public page, at both widths (the two projects). */
+import { test } from '@playwright/test';
+import { expectNoAxeViolations, hydrated, SEEDED } from './public-helpers.ts';
+
+const PAGES = [
+  ['landing page', '/'],
+  ['blog index', '/blog'],
+  ['article', `/blog/${SEEDED.newest.slug}`],
+  ['privacy policy', '/privacy'],
+  ['article not found', '/blog/no-such-article'],
+  ['page not found', '/no/such/page'],
+] as const;
+
+for (const [name, path] of PAGES) {
+  test(`${name} has no axe violations`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('the landing page has no axe violations with its islands hydrated and the FAQ open', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page.locator('#contact form').getByLabel('First name'));
+  const faq = page.locator('#faq').getByRole('button', { name: 'All', exact: true });
+  await hydrated(faq);
+  await page.locator('#faq').getByRole('button', { name: /conveyancing and why/ }).click();
+  await page.locator('#contact form').getByRole('button', { name: 'Send Enquiry' }).click();
+  await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+  await expectNoAxeViolations(page);
+});

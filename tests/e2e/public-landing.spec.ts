@@ -1,0 +1,177 @@
+/** Landing page content: quick facts, services, FAQ, testimonials, structured data (spec §2, §9). */
+import { expect, test } from '@playwright/test';
+import { hydrated } from './public-helpers.ts';
+import { SERVICES } from '../../src/content/services.ts';
+import { FAQ, FAQ_CATEGORIES } from '../../src/content/faq.ts';
+import { PROCESS_STEPS } from '../../src/content/process.ts';
+
+test('quick facts open and close on click, several at once', async ({ page }) => {
+  await page.goto('/');
+  const facts = page.locator('[data-quick-fact]');
+  expect(await facts.count()).toBeGreaterThan(1);
+  await facts.nth(0).locator('summary').click();
+  await facts.nth(1).locator('summary').click();
+  await expect(facts.nth(0)).toHaveAttribute('open');
+  await expect(facts.nth(1)).toHaveAttribute('open');
+  await facts.nth(0).locator('summary').click();
+  await expect(facts.nth(0)).not.toHaveAttribute('open');
+  await expect(facts.nth(1)).toHaveAttribute('open');
+});
+
+test('six service cards show their first 3 features and + N more', async ({ page }) => {
+  await page.goto('/');
+  const cards = page.locator('#services [data-service-card]');
+  await expect(cards).toHaveCount(6);
+  for (const [index, service] of SERVICES.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(service.title);
+    const features = card.locator('ul > li');
+    await expect(features).toHaveCount(3);
+    await expect(features).toHaveText(service.features.slice(0, 3).map((feature) => feature));
+    await expect(card.getByText(`+ ${service.features.length - 3} more`)).toBeVisible();
+  }
+});
+
+test('the process has 11 steps and the team names roles, not invented people', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#process ol > li')).toHaveCount(PROCESS_STEPS.length);
+  expect(PROCESS_STEPS).toHaveLength(11);
+  await expect(page.locator('#team')).toContainText('Principal Solicitor');
+});
+
+test('about has its statistics and buttons to contact and testimonials', async ({ page }) => {
+  await page.goto('/');
+  const about = page.locator('#about');
+  for (const figure of ['500+', '15+', '98%', '14']) await expect(about.getByText(figure, { exact: true })).toBeVisible();
+  await expect(about.getByRole('link', { name: 'Talk to us' })).toHaveAttribute('href', '#contact');
+  await expect(about.getByRole('link', { name: 'Read client reviews' })).toHaveAttribute('href', '#testimonials');
+});
+
+test('testimonials show the active ones when no reviews embed is configured', async ({ page }) => {
+  await page.goto('/');
+  const section = page.locator('#testimonials');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByText('The team explained every step of our first purchase')).toBeVisible();
+  await expect(section.getByText('Hidden until staff switch it on')).toHaveCount(0);
+  await expect(section).toContainText('4.9');
+  await expect(section).toContainText('127 reviews');
+  // No third-party request is made without the embed.
+  expect(await page.locator('script[src^="http"]').count()).toBe(0);
+});
+
+test('the FAQ filters by category and opens items independently', async ({ page }) => {
+  await page.goto('/');
+  const faq = page.locator('#faq');
+  const all = faq.getByRole('button', { name: 'All', exact: true });
+  await hydrated(all);
+  const items = faq.locator('li[data-faq-category]');
+  await expect(items).toHaveCount(9);
+  await expect(all).toHaveAttribute('aria-pressed', 'true');
+  for (const category of FAQ_CATEGORIES) {
+    await faq.getByRole('button', { name: category, exact: true }).click();
+    await expect(faq.getByRole('button', { name: category, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(all).toHaveAttribute('aria-pressed', 'false');
+    const expected = FAQ.filter((item) => item.category === category);
+    await expect(items).toHaveCount(expected.length);
+    for (const item of expected) await expect(faq.getByRole('button', { name: item.question })).toBeVisible();
+  }
+  await all.click();
+  await expect(items).toHaveCount(9);
+
+  const first = faq.getByRole('button', { name: FAQ[0]!.question });
+  const second = faq.getByRole('button', { name: FAQ[1]!.question });
+  await first.click();
+  await second.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(faq.getByText(FAQ[0]!.answer)).toBeVisible();
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(faq.getByText(FAQ[0]!.answer)).toBeHidden();
+  await expect(faq.getByText(FAQ[1]!.answer)).toBeVisible();
+});
+
+test('the structured data has the practice and four FAQ entries with the spec values', async ({ page }) => {
+  await page.goto('/');
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const data = blocks.map((text) => JSON.parse(text) as Record<string, any>);
+  const business = data.find((item) => item['@type'] === 'LegalService');
+  expect(business).toBeDefined();
+  expect(business!.address['@type']).toBe('PostalAddress');
+  expect(business!.address.addressRegion).toBe('NSW');
+  expect(business!.address.addressCountry).toBe('AU');
+  expect(business!.telephone).toBe('+61255500123');
+  expect(business!.aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 127 });
+  const hours = business!.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[];
+  expect(hours).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'], opens: '09:00', closes: '21:00' }),
+      expect.objectContaining({ dayOfWeek: ['Friday', 'Saturday', 'Sunday'], opens: '09:00', closes: '22:00' }),
+    ]),
+  );
+  const faq = data.find((item) => item['@type'] === 'FAQPage');
+  expect(faq!.mainEntity).toHaveLength(4);
+  const answers = (faq!.mainEntity as { acceptedAnswer: { text: string } }[]).map((entry) => entry.acceptedAnswer.text);
+  expect(answers.some((text) => text.includes('6-8 weeks'))).toBe(true);
+});
+
+test('the landing page has unique SEO metadata', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-AU');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /summary/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /conveyancing/i);
+});
+
+test('a configured reviews embed loads in view, is removed out of view, and falls back on failure', async ({ page }) => {
+  // Configure the embed in the served page as a build with REVIEWS_EMBED set would.
+  await page.route(/\/$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /<div data-reviews-embed[^>]*>/,
+      '<div data-reviews-embed data-embed-script="/__reviews/embed.js" data-embed-attribute="data-widget-id" data-embed-widget="w-1" class="mt-8">',
+    );
+    await route.fulfill({ response, body: html });
+  });
+  let fail = false;
+  await page.route('**/__reviews/embed.js', (route) =>
+    fail
+      ? route.fulfill({ status: 503, body: '' })
+      : route.fulfill({
+          contentType: 'text/javascript',
+          body: `document.querySelector('[data-widget-id="w-1"]').innerHTML = '<p>Widget review from the provider</p>';`,
+        }),
+  );
+  await page.goto('/');
+  const script = page.locator('script[src="/__reviews/embed.js"]');
+  const fallback = page.getByText('The team explained every step of our first purchase');
+  await expect(script).toHaveCount(0);
+  await page.locator('#testimonials').scrollIntoViewIfNeeded();
+  await expect(page.getByText('Widget review from the provider')).toBeVisible();
+  await expect(script).toHaveCount(1);
+  await expect(fallback).toBeHidden();
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(script).toHaveCount(0);
+  await expect(page.getByText('Widget review from the provider')).toHaveCount(0);
+
+  fail = true;
+  await page.locator('#testimonials').scrollIntoViewIfNeeded();
+  await expect(fallback).toBeVisible();
+  await expect(script).toHaveCount(0);
+});
+
+test('decorative effects run only where the spec says, and never under reduced motion', async ({ page, isMobile }) => {
+  await page.goto('/');
+  // Cursor trail: 12 dots, only wider than 1024 px without touch.
+  await expect(page.locator('.cursor-dot')).toHaveCount(isMobile ? 0 : 12);
+  await expect(page.locator('html')).toHaveClass(/reveal-ready/);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(page.locator('#home')).toBeVisible();
+  await expect(page.locator('.cursor-dot')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/reveal-ready/);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+});

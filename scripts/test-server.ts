@@ -7,8 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../netlify/functions/_shared/auth.ts';
+import { insertService } from '../netlify/functions/_shared/repositories/services.ts';
+import { insertTestimonial } from '../netlify/functions/_shared/repositories/testimonials.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
-import { STAFF } from '../tests/e2e/fixtures.ts';
+import { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../tests/e2e/fixtures.ts';
 import { startServer } from './lib/server.ts';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'e2e-blobs-'));
@@ -20,6 +22,11 @@ const server = await startServer({
   flushEveryMs: 1000,
   prepare: async () => {
     await upsertUser(STAFF.username, await hashPassword(STAFF.password));
+    // Records the delete journeys may really delete, leaving the demo ones in place.
+    for (let n = 1; n <= DISPOSABLE_COUNT; n++) {
+      await insertTestimonial({ id: `e2e-disposable-${n}`, title: `${DISPOSABLE_TITLE} testimonial ${n}`, content: 'Made by the e2e server.', isActive: true });
+      await insertService({ id: `e2e-disposable-${n}`, title: `${DISPOSABLE_TITLE} service ${n}`, description: 'Made by the e2e server.', isActive: true });
+    }
   },
 });
 console.log(`e2e server at ${server.url} (blobs in ${directory})`);

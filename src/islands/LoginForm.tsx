@@ -49,8 +49,7 @@ export default function LoginForm() {
       .catch(() => {
         // The lookup failed; signing in below still works and says what went wrong.
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
-  }, []);
+  }, []); // once, on mount: ids are stable
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

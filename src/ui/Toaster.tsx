@@ -5,10 +5,16 @@
  * toasts, assertive (role="alert") for destructive ones.
  */
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { $toast, dismissToast } from '../stores/toasts.ts';
 
 export default function Toaster() {
-  const toast = useStore($toast);
+  // The server renders no toast; a toast set before hydration waits for it, so the
+  // first client render matches the HTML.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const current = useStore($toast);
+  const toast = hydrated ? current : null;
   const destructive = toast?.variant === 'destructive';
   return (
     <div className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col p-4 md:top-16 md:right-0 md:left-auto md:w-full md:max-w-[420px]">

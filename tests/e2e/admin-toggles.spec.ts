@@ -1,11 +1,10 @@
 /**
  * Testimonials and Services tabs: the active switch sends its new value at once, and
- * delete asks first (spec §2, §4, §8). The API has no way to create these, so switches are
- * flipped and flipped back, and successful deletes are answered by a stand-in so the
- * seeded records other journeys use stay in place.
+ * delete asks first (spec §2, §4, §8). Switches are flipped and flipped back; deletes
+ * remove one of the disposable records the test server seeds for them.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { failApi, signIn } from './fixtures.ts';
+import { DISPOSABLE_TITLE, failApi, signIn } from './fixtures.ts';
 import { expectToast, openTab } from './admin-helpers.ts';
 
 const KINDS = [
@@ -64,29 +63,32 @@ for (const kind of KINDS) {
       await expect(switchControl).toHaveAttribute('aria-checked', was!);
     });
 
-    test('delete asks first, then confirms and refreshes the list', async ({ page }) => {
-      const { title } = await firstItem(page, kind.noun);
-      // A stand-in success, so the seeded record stays for other journeys.
-      let deleted = '';
-      await page.route(kind.api, (route) => {
-        if (route.request().method() !== 'DELETE') return route.fallback();
-        deleted = route.request().url();
-        return route.fulfill({ status: 204 });
-      });
+    test('delete asks first, then deletes for real and refreshes the list', async ({ page }) => {
+      const disposable = page.getByRole('switch', { name: new RegExp(`^Active ${kind.noun}: ${DISPOSABLE_TITLE}`) }).first();
+      await expect(disposable).toBeVisible();
+      const title = (await disposable.getAttribute('aria-label'))!.replace(`Active ${kind.noun}: `, '');
+      const item = page.getByRole('article', { name: `${kind.Noun}: ${title}`, exact: true });
       const deleteButton = page.getByRole('button', { name: `Delete ${kind.noun}: ${title}`, exact: true });
+
       await deleteButton.click();
       const dialog = page.getByRole('dialog', { name: `Delete this ${kind.noun}?` });
       await expect(dialog).toContainText(title);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
-      expect(deleted).toBe('');
+      await expect(item).toBeVisible();
 
       const refetch = page.waitForRequest((request) => request.method() === 'GET' && request.url().includes(`/api/admin/${kind.tab.toLowerCase()}`));
       await deleteButton.click();
       await dialog.getByRole('button', { name: `Delete ${kind.noun}` }).click();
       await expectToast(page, 'Success', `${kind.Noun} deleted successfully`);
       await refetch;
-      expect(deleted).toMatch(new RegExp(`/api/${kind.tab.toLowerCase()}/[^/]+$`));
+      await expect(item).toHaveCount(0);
+
+      // Gone from the store, not only from the screen.
+      await page.reload();
+      await openTab(page, kind.tab);
+      await expect(page.getByRole('switch', { name: /^Active / }).first()).toBeVisible();
+      await expect(item).toHaveCount(0);
     });
 
     test('a failed delete says so and keeps the item', async ({ page }) => {

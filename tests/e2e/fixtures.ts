@@ -6,6 +6,10 @@ import { expect, type Page } from '@playwright/test';
 
 export const STAFF = { username: 'e2e-staff', password: 'e2e-password-for-tests-only' } as const;
 
+/** The test server also seeds this many testimonials and services with titles starting so, for delete journeys. */
+export const DISPOSABLE_TITLE = 'E2E disposable';
+export const DISPOSABLE_COUNT = 6;
+
 /** Signs in through the real login page and waits for the admin page. */
 export async function signIn(page: Page) {
   await page.goto('/login');

@@ -68,7 +68,7 @@ function netlifyFidelity(projectDir: string) {
   const publishDir = path.join(projectDir, 'dist');
   const redirects = new RedirectsHandler({ configPath, configRedirects: [], jwtRoleClaim: '', jwtSecret: '', projectDir, publicDir: publishDir });
   const files = new StaticHandler({ directory: publishDir });
-  const headers = new HeadersHandler({ configPath, projectDir, publishDir });
+  const headers = new HeadersHandler({ configPath, projectDir, publishDir: 'dist', logger: console });
 
   const withPathHeaders = async (request: Request, response: Response, status = response.status) => {
     const fixed = new Response(response.body, { status, headers: new Headers(response.headers) });

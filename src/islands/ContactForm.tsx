@@ -1,8 +1,8 @@
 /** The contact-section enquiry form (spec §2 #contact, §4, §5). */
-import type { SubmitEvent } from 'react';
 import { CONTACT_SERVICE_OPTIONS, contactEnquirySchema } from '../shared/schemas/enquiry.ts';
 import { useEnquiryForm } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
+import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Honeypot } from '../ui/Honeypot.tsx';
 import { PrivacyNotice } from '../ui/PrivacyNotice.tsx';
@@ -19,19 +19,11 @@ const INITIAL = {
 type Key = keyof typeof INITIAL;
 
 export default function ContactForm() {
-  const { values, errors, pending, set, submit, honeypot } = useEnquiryForm<Key>({
+  const form = useEnquiryForm<Key>({
     initial: INITIAL,
     schema: contactEnquirySchema,
   });
-  const bind = (field: Key) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) => set(field)(event.currentTarget.value),
-  });
-  const error = (field: Key) => errors[field]?.[0];
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submit(event.currentTarget);
-  };
+  const { pending, honeypot, bind, error, onSubmit } = form;
 
   return (
     <form
@@ -45,30 +37,7 @@ export default function ContactForm() {
       </h3>
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field id="contact-firstName" name="firstName" label="First name" required error={error('firstName')}>
-          {(props) => <input {...props} type="text" autoComplete="given-name" {...bind('firstName')} />}
-        </Field>
-        <Field id="contact-lastName" name="lastName" label="Last name" required error={error('lastName')}>
-          {(props) => <input {...props} type="text" autoComplete="family-name" {...bind('lastName')} />}
-        </Field>
-        <Field id="contact-email" name="email" label="Email" required error={error('email')}>
-          {(props) => <input {...props} type="email" autoComplete="email" {...bind('email')} />}
-        </Field>
-        <Field id="contact-phone" name="phone" label="Phone" required error={error('phone')}>
-          {(props) => <input {...props} type="tel" autoComplete="tel" {...bind('phone')} />}
-        </Field>
-        <Field id="contact-serviceType" name="serviceType" label="Service" required error={error('serviceType')} className="sm:col-span-2">
-          {(props) => (
-            <select {...props} {...bind('serviceType')}>
-              <option value="">Select a service</option>
-              {CONTACT_SERVICE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <EnquiryPersonFields idPrefix="contact" form={form} serviceOptions={CONTACT_SERVICE_OPTIONS} />
         <Field id="contact-propertyAddress" name="propertyAddress" label="Property address" error={error('propertyAddress')} className="sm:col-span-2">
           {(props) => <input {...props} type="text" autoComplete="street-address" {...bind('propertyAddress')} />}
         </Field>

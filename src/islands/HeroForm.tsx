@@ -2,7 +2,7 @@
  * The hero quote form (spec §2 #hero-form, §4, §5). Pulses while sending and vibrates
  * (medium on send, success, error) with a 300 ms visual fallback.
  */
-import { useRef, type SubmitEvent } from 'react';
+import { useRef } from 'react';
 import {
   CALLBACK_TIMES,
   HERO_SERVICE_OPTIONS,
@@ -10,6 +10,7 @@ import {
 } from '../shared/schemas/enquiry.ts';
 import { buzz, useEnquiryForm, VIBRATION } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
+import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Honeypot } from '../ui/Honeypot.tsx';
 import { PrivacyNotice } from '../ui/PrivacyNotice.tsx';
@@ -28,20 +29,12 @@ type Key = keyof typeof INITIAL;
 
 export default function HeroForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const { values, errors, pending, set, submit, honeypot } = useEnquiryForm<Key>({
+  const form = useEnquiryForm<Key>({
     initial: INITIAL,
     schema: heroEnquirySchema,
     onPhase: (phase) => buzz(formRef.current, VIBRATION[phase]),
   });
-  const bind = (field: Key) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) => set(field)(event.currentTarget.value),
-  });
-  const error = (field: Key) => errors[field]?.[0];
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submit(event.currentTarget);
-  };
+  const { pending, honeypot, bind, error, onSubmit } = form;
 
   return (
     <form
@@ -56,30 +49,7 @@ export default function HeroForm() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field id="hero-firstName" name="firstName" label="First name" required error={error('firstName')}>
-          {(props) => <input {...props} type="text" autoComplete="given-name" {...bind('firstName')} />}
-        </Field>
-        <Field id="hero-lastName" name="lastName" label="Last name" required error={error('lastName')}>
-          {(props) => <input {...props} type="text" autoComplete="family-name" {...bind('lastName')} />}
-        </Field>
-        <Field id="hero-email" name="email" label="Email" required error={error('email')}>
-          {(props) => <input {...props} type="email" autoComplete="email" {...bind('email')} />}
-        </Field>
-        <Field id="hero-phone" name="phone" label="Phone" required error={error('phone')}>
-          {(props) => <input {...props} type="tel" autoComplete="tel" {...bind('phone')} />}
-        </Field>
-        <Field id="hero-serviceType" name="serviceType" label="Service" required error={error('serviceType')} className="sm:col-span-2">
-          {(props) => (
-            <select {...props} {...bind('serviceType')}>
-              <option value="">Select a service</option>
-              {HERO_SERVICE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <EnquiryPersonFields idPrefix="hero" form={form} serviceOptions={HERO_SERVICE_OPTIONS} />
         <Field id="hero-callbackDate" name="callbackDate" label="Preferred callback date" error={error('callbackDate')}>
           {(props) => <input {...props} type="date" {...bind('callbackDate')} />}
         </Field>

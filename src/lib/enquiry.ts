@@ -2,7 +2,7 @@
  * The enquiry forms' shared behaviour (spec §4, §8): validate with the shared schema,
  * post to /api/contact, toast the outcome; reset on success, keep values on failure.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
 import { apiRequest, ApiError } from './api.ts';
 import { showToast } from '../stores/toasts.ts';
@@ -67,8 +67,22 @@ export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: E
     }
   }
 
-  return { values, errors, pending, set, submit, honeypot };
+  /** Value and change handler for a control. */
+  const bind = (field: K) => ({
+    value: values[field],
+    onChange: (event: { currentTarget: { value: string } }) => set(field)(event.currentTarget.value),
+  });
+  /** The first message for a field, if any. */
+  const error = (field: K) => errors[field]?.[0];
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit(event.currentTarget);
+  };
+
+  return { values, errors, pending, set, submit, honeypot, bind, error, onSubmit };
 }
+
+export type EnquiryForm<K extends string> = ReturnType<typeof useEnquiryForm<K>>;
 
 /** Vibration patterns of the hero form (spec §4). */
 export const VIBRATION = {

@@ -157,3 +157,16 @@ describe('blog posts', () => {
     expect(response.json).toEqual({ error: "We couldn't find that article" });
   });
 });
+
+describe('featured images', () => {
+  it('accept an https address or a site path, and refuse anything else', async () => {
+    const api = await staff();
+    expect((await api.create(draft({ featuredImage: 'https://cdn.example.com/a.jpg' }))).status).toBe(201);
+    expect((await api.create(draft({ featuredImage: '/images/settlement.jpg' }))).status).toBe(201);
+    for (const featuredImage of ['javascript:alert(1)', '//evil.example/x.png', 'http://', 'not a url']) {
+      const response = await api.create(draft({ featuredImage }));
+      expect(response.status, featuredImage).toBe(400);
+      expect(response.json.fieldErrors.featuredImage, featuredImage).toBeDefined();
+    }
+  });
+});

@@ -5,6 +5,10 @@ import { isIsoDate, optionalText, requiredText } from './fields.ts';
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048 } as const;
 
+/** An absolute http(s) URL, or a path on this site. */
+export const isImageAddress = (value: string): boolean =>
+  /^\/(?!\/)/.test(value) || /^https?:$/.test(URL.parse(value)?.protocol ?? '');
+
 export const blogPostInputSchema = z.object({
   title: requiredText('Title is required', BLOG_LIMITS.title),
   slug: requiredText('Slug is required', BLOG_LIMITS.slug).check(
@@ -16,7 +20,16 @@ export const blogPostInputSchema = z.object({
   ),
   excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt))),
   content: requiredText('Content is required', BLOG_LIMITS.content),
-  featuredImage: z.optional(z.nullable(optionalText(BLOG_LIMITS.url))),
+  featuredImage: z.optional(
+    z.nullable(
+      optionalText(BLOG_LIMITS.url).check(
+        z.refine(
+          (value) => value === undefined || isImageAddress(value),
+          'Use an https:// address or a path on this site starting with /',
+        ),
+      ),
+    ),
+  ),
   isPublished: z._default(z.boolean('Published must be true or false'), false),
   publishedAt: z.optional(
     z.nullable(

@@ -14,10 +14,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 8894);
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DIST = path.resolve('dist');
 const BASE = `http://localhost:${PORT}`;
 
@@ -180,17 +180,8 @@ try {
     ...(article ? [{ name: `article (${article})`, path: article, html: path.join(DIST, article, 'index.html') }] : []),
   ];
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const rows: Record<string, string | number>[] = [];
   try {

@@ -3,9 +3,7 @@ import { CONTACT_SERVICE_OPTIONS, contactEnquirySchema } from '../shared/schemas
 import { useEnquiryForm } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
 import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
-import { Button } from '../ui/Button.tsx';
-import { Honeypot } from '../ui/Honeypot.tsx';
-import { PrivacyNotice } from '../ui/PrivacyNotice.tsx';
+import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
 
 const INITIAL = {
   firstName: '',
@@ -45,13 +43,7 @@ export default function ContactForm() {
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}
         </Field>
       </div>
-      <Honeypot inputRef={honeypot} idPrefix="contact" />
-      <Button type="submit" pending={pending} className="mt-5 w-full sm:w-auto">
-        {pending ? 'Submitting...' : 'Send Enquiry'}
-      </Button>
-      <div className="mt-3">
-        <PrivacyNotice />
-      </div>
+      <EnquirySubmit idPrefix="contact" honeypot={honeypot} pending={pending} label="Send Enquiry" buttonClassName="mt-5 w-full sm:w-auto" />
     </form>
   );
 }

@@ -11,9 +11,7 @@ import {
 import { buzz, useEnquiryForm, VIBRATION } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
 import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
-import { Button } from '../ui/Button.tsx';
-import { Honeypot } from '../ui/Honeypot.tsx';
-import { PrivacyNotice } from '../ui/PrivacyNotice.tsx';
+import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
 
 const INITIAL = {
   firstName: '',
@@ -69,13 +67,7 @@ export default function HeroForm() {
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}
         </Field>
       </div>
-      <Honeypot inputRef={honeypot} idPrefix="hero" />
-      <Button type="submit" pending={pending} className="mt-5 w-full">
-        {pending ? 'Submitting...' : 'Get My Free Quote'}
-      </Button>
-      <div className="mt-3">
-        <PrivacyNotice />
-      </div>
+      <EnquirySubmit idPrefix="hero" honeypot={honeypot} pending={pending} label="Get My Free Quote" buttonClassName="mt-5 w-full" />
     </form>
   );
 }

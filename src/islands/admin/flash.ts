@@ -34,26 +34,5 @@ export function showFlashedToast() {
   } catch {
     return; // A damaged entry is simply dropped.
   }
-  if (toast && typeof toast.title === 'string') afterToasterHydrates(() => showToast(toast));
-}
-
-/**
- * The Toaster island hydrates later (client:idle). A toast set before then would make its
- * first render differ from the server HTML (a React hydration error), so wait for Astro's
- * `astro:hydrate` event on its island, plus a moment for React to finish hydrating.
- */
-function afterToasterHydrates(run: () => void) {
-  const island = document.querySelector('astro-island[component-url*="Toaster"]');
-  if (!island || !island.hasAttribute('ssr')) {
-    run();
-    return;
-  }
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    setTimeout(run, 50);
-  };
-  island.addEventListener('astro:hydrate', once, { once: true });
-  setTimeout(once, 4000); // never lose the toast, whatever happens to the Toaster
+  if (toast && typeof toast.title === 'string') showToast(toast);
 }

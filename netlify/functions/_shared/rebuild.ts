@@ -33,14 +33,12 @@ async function callHook(): Promise<void> {
   if (!response.ok) throw new Error(`Build hook answered ${response.status}`);
 }
 
-/**
- * Asks for a rebuild now, or queues one when the last was asked for within the
- * cool-down. `force` skips the queue only when nothing was asked for within it either.
- */
+/** Asks for a rebuild now, or queues one when the last was asked for within the cool-down. */
 export async function requestRebuild(now = Date.now()): Promise<BuildStatus> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { state, etag } = await readBuildState();
-    const coolingDown = state.requestedAt !== null && now - Date.parse(state.requestedAt) < cooldownMs();
+    const cooldown = cooldownMs(); // 0 turns the cool-down off
+    const coolingDown = cooldown > 0 && state.requestedAt !== null && now - Date.parse(state.requestedAt) < cooldown;
     const next: BuildState = coolingDown
       ? { ...state, queued: true }
       : { ...state, requestedAt: new Date(now).toISOString(), queued: false };

@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { STAFF } from './fixtures.ts';
 import { unique } from './admin-helpers.ts';
-import { hydrated } from './public-helpers.ts';
+import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 
 // The first form post after the server starts loads the function cold on this shared
 // machine; that is start-up cost, not behaviour under test.
@@ -143,11 +143,24 @@ test.describe('the error page with JavaScript', () => {
     await expect(page.locator('body')).not.toContainText('bogus');
   });
 
-  test('explains a post that was too large', async ({ page }) => {
+  test('explains a post that was too large, or that we could not store', async ({ page }) => {
     await page.goto('/enquiry-error?reason=too-large');
     await expect(page.getByText('it was too long for us to receive', { exact: false })).toBeVisible();
     await expect(page.locator('[data-field]:visible')).toHaveCount(0);
+    await page.goto('/enquiry-error?form=contact&reason=unavailable');
+    await expect(page.getByText('something went wrong on our side', { exact: false })).toBeVisible();
+    await expect(page.locator('[data-field]:visible')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to the enquiry form' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the quote form' })).toBeHidden();
   });
+});
+
+test('/thanks and /enquiry-error pass axe', async ({ page }) => {
+  for (const path of ['/thanks', '/enquiry-error', '/enquiry-error?form=contact&fields=email,phone', '/enquiry-error?reason=unavailable']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });
 
 test('/thanks and /enquiry-error are noindex and in no sitemap', async ({ request }) => {

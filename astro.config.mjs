@@ -36,7 +36,7 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      filter: (page) => !/^\/(login|admin|404|blog\/not-found)\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/^\/(login|admin|404|blog\/not-found|thanks|enquiry-error)\/?$/.test(new URL(page).pathname),
     }),
     staticOnly(),
   ],

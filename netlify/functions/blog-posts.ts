@@ -2,6 +2,7 @@
 import type { Config } from '@netlify/functions';
 import {
   blogPostInputSchema,
+  isSlug,
   type BlogPost,
   type BlogPostSummary,
 } from '../../src/shared/schemas/blog-post.ts';
@@ -43,6 +44,8 @@ export default router({
   // Public: published posts only (the `published=true` query the site sends changes nothing).
   'GET /api/blog-posts': async () => json((await listPublishedPosts()).map(summary)),
   'GET /api/blog-posts/:slug': async (_req, { slug }) => {
+    // The slug becomes part of a storage key: only a well-formed one may reach storage.
+    if (!isSlug(slug!)) throw new HttpError(404, "We couldn't find that article");
     const post = await getPublishedPost(slug!);
     if (!post) throw new HttpError(404, "We couldn't find that article");
     return json(post);

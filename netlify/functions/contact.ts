@@ -1,18 +1,59 @@
-/** POST /api/contact: an enquiry from either public form. */
+/**
+ * POST /api/contact: an enquiry from either public form. Islands send JSON and get
+ * `201 { id }`; a plain HTML form post (no JavaScript yet, or none at all) is read
+ * form-encoded with the same schema, honeypot and limits, and answered with a 303 to a
+ * page, so a browser never shows a JSON body.
+ */
 import type { Config } from '@netlify/functions';
-import { enquirySchemaFor, HONEYPOT_FIELD } from '../../src/shared/schemas/enquiry.ts';
-import { json, readJson, router, validate } from './_shared/http.ts';
+import {
+  enquirySchemaFor,
+  formToEnquiry,
+  heroEnquirySchema,
+  HONEYPOT_FIELD,
+  type Enquiry,
+} from '../../src/shared/schemas/enquiry.ts';
+import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
+import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.ts';
+import { HttpError, json, mediaType, readForm, readJson, router, seeOther, validate } from './_shared/http.ts';
 import { newId } from './_shared/blobs.ts';
 import { createContactRequest } from './_shared/repositories/contact-requests.ts';
 
+type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
+
+/** Stores a valid enquiry; a filled honeypot is a bot, answered as if stored. */
+async function accept({ [HONEYPOT_FIELD]: honeypot, ...enquiry }: Submission): Promise<string> {
+  if (honeypot) return newId();
+  return (await createContactRequest(enquiry)).id;
+}
+
+async function fromForm(req: Request): Promise<Response> {
+  let body: Record<string, string>;
+  try {
+    body = formToEnquiry(await readForm(req));
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) return seeOther(enquiryErrorUrl({ reason: 'too-large' }));
+    throw error;
+  }
+  const schema = enquirySchemaFor(body);
+  const form = schema === heroEnquirySchema ? 'hero' : 'contact';
+  const result = schema.safeParse(body);
+  // Field names only: the visitor's values never go into the address.
+  if (!result.success) return seeOther(enquiryErrorUrl({ form, fields: Object.keys(toFieldErrors(result.error)) }));
+  try {
+    await accept(result.data);
+  } catch (error) {
+    // The visitor gets a page that says so and gives the phone, not a JSON 500.
+    console.error(`[api] ${req.method} ${req.url} form post failed:`, error);
+    return seeOther(enquiryErrorUrl({ form, reason: 'unavailable' }));
+  }
+  return seeOther(THANKS_PATH);
+}
+
 export default router({
   'POST /api/contact': async (req) => {
+    if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req);
     const body = await readJson(req);
-    const { [HONEYPOT_FIELD]: honeypot, ...enquiry } = validate(enquirySchemaFor(body), body);
-    // A filled honeypot is a bot: answer as if stored, store nothing.
-    if (honeypot) return json({ id: newId() }, 201);
-    const { id } = await createContactRequest(enquiry);
-    return json({ id }, 201);
+    return json({ id: await accept(validate(enquirySchemaFor(body), body)) }, 201);
   },
 });
 

@@ -1,5 +1,6 @@
 /** The contact-section enquiry form (spec §2 #contact, §4, §5). */
-import { CONTACT_SERVICE_OPTIONS, contactEnquirySchema } from '../shared/schemas/enquiry.ts';
+import { CONTACT_SERVICE_OPTIONS, contactEnquirySchema, ENQUIRY_FIELDS } from '../shared/schemas/enquiry.ts';
+import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { useEnquiryForm } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
 import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
@@ -24,7 +25,11 @@ export default function ContactForm() {
   const { pending, honeypot, bind, error, onSubmit } = form;
 
   return (
+    // A real form: until the island hydrates (or without JavaScript) the browser posts it
+    // form-encoded and lands on a page; once hydrated, onSubmit takes over.
     <form
+      method="post"
+      action={ENQUIRY_ACTION}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="contact-form-title"
@@ -36,10 +41,10 @@ export default function ContactForm() {
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <EnquiryPersonFields idPrefix="contact" form={form} serviceOptions={CONTACT_SERVICE_OPTIONS} />
-        <Field id="contact-propertyAddress" name="propertyAddress" label="Property address" error={error('propertyAddress')} className="sm:col-span-2">
+        <Field id="contact-propertyAddress" name="propertyAddress" label={ENQUIRY_FIELDS.propertyAddress.label} error={error('propertyAddress')} className="sm:col-span-2">
           {(props) => <input {...props} type="text" autoComplete="street-address" {...bind('propertyAddress')} />}
         </Field>
-        <Field id="contact-message" name="message" label="Message" error={error('message')} className="sm:col-span-2">
+        <Field id="contact-message" name="message" label={ENQUIRY_FIELDS.message.label} error={error('message')} className="sm:col-span-2">
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}
         </Field>
       </div>

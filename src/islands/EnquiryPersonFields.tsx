@@ -4,6 +4,7 @@
  */
 import type { EnquiryForm } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
+import { ENQUIRY_FIELDS } from '../shared/schemas/enquiry.ts';
 
 type PersonKey = 'firstName' | 'lastName' | 'email' | 'phone' | 'serviceType';
 
@@ -19,19 +20,19 @@ export function EnquiryPersonFields<K extends string>({ idPrefix, form, serviceO
   const id = (field: PersonKey) => `${idPrefix}-${field}`;
   return (
     <>
-      <Field id={id('firstName')} name="firstName" label="First name" required error={error('firstName')}>
+      <Field id={id('firstName')} name="firstName" label={ENQUIRY_FIELDS.firstName.label} required error={error('firstName')}>
         {(props) => <input {...props} type="text" autoComplete="given-name" {...bind('firstName')} />}
       </Field>
-      <Field id={id('lastName')} name="lastName" label="Last name" required error={error('lastName')}>
+      <Field id={id('lastName')} name="lastName" label={ENQUIRY_FIELDS.lastName.label} required error={error('lastName')}>
         {(props) => <input {...props} type="text" autoComplete="family-name" {...bind('lastName')} />}
       </Field>
-      <Field id={id('email')} name="email" label="Email" required error={error('email')}>
+      <Field id={id('email')} name="email" label={ENQUIRY_FIELDS.email.label} required error={error('email')}>
         {(props) => <input {...props} type="email" autoComplete="email" {...bind('email')} />}
       </Field>
-      <Field id={id('phone')} name="phone" label="Phone" required error={error('phone')}>
+      <Field id={id('phone')} name="phone" label={ENQUIRY_FIELDS.phone.label} required error={error('phone')}>
         {(props) => <input {...props} type="tel" autoComplete="tel" {...bind('phone')} />}
       </Field>
-      <Field id={id('serviceType')} name="serviceType" label="Service" required error={error('serviceType')} className="sm:col-span-2">
+      <Field id={id('serviceType')} name="serviceType" label={ENQUIRY_FIELDS.serviceType.label} required error={error('serviceType')} className="sm:col-span-2">
         {(props) => (
           <select {...props} {...bind('serviceType')}>
             <option value="">Select a service</option>

@@ -5,9 +5,11 @@
 import { useRef } from 'react';
 import {
   CALLBACK_TIMES,
+  ENQUIRY_FIELDS,
   HERO_SERVICE_OPTIONS,
   heroEnquirySchema,
 } from '../shared/schemas/enquiry.ts';
+import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { buzz, useEnquiryForm, VIBRATION } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
 import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
@@ -35,8 +37,12 @@ export default function HeroForm() {
   const { pending, honeypot, bind, error, onSubmit } = form;
 
   return (
+    // A real form: until the island hydrates (or without JavaScript) the browser posts it
+    // form-encoded and lands on a page; once hydrated, onSubmit takes over.
     <form
       ref={formRef}
+      method="post"
+      action={ENQUIRY_ACTION}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="hero-form-title"
@@ -48,10 +54,10 @@ export default function HeroForm() {
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <EnquiryPersonFields idPrefix="hero" form={form} serviceOptions={HERO_SERVICE_OPTIONS} />
-        <Field id="hero-callbackDate" name="callbackDate" label="Preferred callback date" error={error('callbackDate')}>
+        <Field id="hero-callbackDate" name="callbackDate" label={ENQUIRY_FIELDS.callbackDate.label} error={error('callbackDate')}>
           {(props) => <input {...props} type="date" {...bind('callbackDate')} />}
         </Field>
-        <Field id="hero-callbackTime" name="callbackTime" label="Preferred callback time" error={error('callbackTime')}>
+        <Field id="hero-callbackTime" name="callbackTime" label={ENQUIRY_FIELDS.callbackTime.label} error={error('callbackTime')}>
           {(props) => (
             <select {...props} {...bind('callbackTime')}>
               <option value="">Any time</option>
@@ -63,7 +69,7 @@ export default function HeroForm() {
             </select>
           )}
         </Field>
-        <Field id="hero-message" name="message" label="Message" error={error('message')} className="sm:col-span-2">
+        <Field id="hero-message" name="message" label={ENQUIRY_FIELDS.message.label} error={error('message')} className="sm:col-span-2">
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}
         </Field>
       </div>

@@ -7,7 +7,8 @@ import type * as z from 'zod/mini';
 import { apiRequest, ApiError } from './api.ts';
 import { showToast } from '../stores/toasts.ts';
 import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
-import { HONEYPOT_FIELD } from '../shared/schemas/enquiry.ts';
+import { formToEnquiry } from '../shared/schemas/enquiry.ts';
+import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { ENQUIRY_MESSAGES } from '../content/practice.ts';
 
 export type Values<K extends string> = Record<K, string>;
@@ -36,7 +37,11 @@ export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: E
 
   async function submit(form: HTMLFormElement) {
     if (pending) return;
-    const payload = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' };
+    // What the form shows is what is sent, read as a plain form post would be: text typed
+    // before the island hydrated is in the controls but not in state (hydration keeps the
+    // DOM's value), and would otherwise be judged empty.
+    const payload = formToEnquiry(formFields(form));
+    setValues((current) => ({ ...current, ...pick(current, payload) }));
     const result = schema.safeParse(payload);
     if (!result.success) {
       const fieldErrors = toFieldErrors(result.error);
@@ -49,7 +54,7 @@ export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: E
     setPending(true);
     onPhase?.('send');
     try {
-      await apiRequest('POST', '/api/contact', payload);
+      await apiRequest('POST', ENQUIRY_ACTION, payload);
       setValues(initial);
       if (honeypot.current) honeypot.current.value = '';
       onPhase?.('success');
@@ -81,6 +86,19 @@ export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: E
 
   return { values, errors, pending, set, submit, honeypot, bind, error, onSubmit };
 }
+
+/** A form's text fields, as the browser would post them. */
+function formFields(form: HTMLFormElement): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields.append(name, value);
+  return fields;
+}
+
+/** The entries of `source` whose keys `target` has. */
+const pick = <K extends string>(target: Values<K>, source: Record<string, string>): Partial<Values<K>> =>
+  Object.fromEntries(Object.keys(target).filter((key) => Object.hasOwn(source, key)).map((key) => [key, source[key]!])) as Partial<
+    Values<K>
+  >;
 
 export type EnquiryForm<K extends string> = ReturnType<typeof useEnquiryForm<K>>;
 

@@ -4,6 +4,7 @@ import type { APIContext } from 'astro';
 import { getPublishedPosts } from '../data/published.ts';
 import { postDate } from '../shared/schemas/blog-post.ts';
 import { PRACTICE } from '../content/practice.ts';
+import { stripControlCharacters } from '../shared/schemas/fields.ts';
 
 export async function GET(context: APIContext) {
   const posts = await getPublishedPosts();
@@ -13,10 +14,12 @@ export async function GET(context: APIContext) {
     site: context.site ?? 'https://www.example-conveyancing.com.au',
     customData: '<language>en-AU</language>',
     items: posts.map((post) => ({
-      title: post.title,
+      // Input is stripped of control characters; posts stored before that could still
+      // carry one, and a single one makes the whole feed unreadable XML.
+      title: stripControlCharacters(post.title),
       link: `/blog/${post.slug}/`,
       pubDate: new Date(postDate(post)),
-      description: post.excerpt ?? undefined,
+      description: post.excerpt ? stripControlCharacters(post.excerpt) : undefined,
     })),
   });
 }

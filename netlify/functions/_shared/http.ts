@@ -25,16 +25,24 @@ export class HttpError extends Error {
   }
 }
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
+/**
+ * On every answer: never cached, and never sniffed into another type (netlify.toml's
+ * headers apply to files, not to function answers).
+ */
+const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...BASE_HEADERS, ...headers },
   });
 
 export const noContent = (headers: HeadersInit = {}): Response =>
-  new Response(null, { status: 204, headers: { ...NO_STORE, ...headers } });
+  new Response(null, { status: 204, headers: { ...BASE_HEADERS, ...headers } });
+
+/** 303 See Other: where a browser's form post lands, as a GET of `location`. */
+export const seeOther = (location: string): Response =>
+  new Response(null, { status: 303, headers: { Location: location, ...BASE_HEADERS } });
 
 const errorResponse = (error: HttpError): Response =>
   json(
@@ -43,14 +51,16 @@ const errorResponse = (error: HttpError): Response =>
     error.headers,
   );
 
+/** The media type of a request body, lower-case, without parameters (`charset`). */
+export const mediaType = (req: Request): string =>
+  (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
 /** Reads a JSON object body: 415 for another content type, 413 past 64 KB, 400 when broken. */
 export async function readJson(req: Request): Promise<Record<string, unknown>> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type.trim())) {
+  // Exactly application/json: look-alikes such as application/json-patch+json mean other semantics.
+  if (mediaType(req) !== 'application/json') {
     throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json)');
   }
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is too large');
   const text = await readLimited(req);
   let body: unknown;
   try {
@@ -64,7 +74,18 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+/** Reads an HTML form post (`application/x-www-form-urlencoded`), with the same limits as JSON. */
+export async function readForm(req: Request): Promise<URLSearchParams> {
+  if (mediaType(req) !== 'application/x-www-form-urlencoded') {
+    throw new HttpError(415, 'Send the form as application/x-www-form-urlencoded');
+  }
+  return new URLSearchParams(await readLimited(req));
+}
+
+/** The body as text, refusing past MAX_BODY_BYTES whether or not a length was declared. */
 async function readLimited(req: Request): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is too large');
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -100,10 +121,15 @@ export function validate<S extends z.ZodMiniType>(schema: S, body: unknown): z.o
 export function assertSameOrigin(req: Request): void {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
   const origin = req.headers.get('origin');
-  // A page cannot forge the Host its browser sends, so either names this site.
-  const ownHosts = [new URL(req.url).host, req.headers.get('host')];
-  const originHost = origin === null ? undefined : URL.parse(origin)?.host;
-  const foreign = origin !== null && (!originHost || !ownHosts.includes(originHost));
+  // The whole origin counts (scheme, host and port): https://site and http://site are
+  // different sites to a browser. A page cannot forge the Host its browser sends, so
+  // either the request URL or the Host header, on the request's own scheme, names this site.
+  const { protocol, origin: ownOrigin } = new URL(req.url);
+  const host = req.headers.get('host');
+  const ownOrigins = [ownOrigin, host ? URL.parse(`${protocol}//${host}`)?.origin : undefined];
+  const originOrigin = origin === null ? undefined : URL.parse(origin)?.origin;
+  const foreign =
+    origin !== null && (!originOrigin || originOrigin === 'null' || !ownOrigins.includes(originOrigin));
   if (foreign || req.headers.get('sec-fetch-site') === 'cross-site') {
     throw new HttpError(403, 'Cross-site requests are not allowed');
   }

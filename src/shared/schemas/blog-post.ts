@@ -5,9 +5,27 @@ import { isIsoDate, optionalText, requiredText } from './fields.ts';
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048 } as const;
 
-/** An absolute http(s) URL, or a path on this site. */
-export const isImageAddress = (value: string): boolean =>
-  /^\/(?!\/)/.test(value) || /^https?:$/.test(URL.parse(value)?.protocol ?? '');
+/**
+ * Slugs a post may not take because the site has (or keeps for) a page of its own at
+ * `/blog/{slug}`: a post there would be shadowed by, or shadow, that page. Every static
+ * page under src/pages/blog must be listed (a unit test checks it).
+ */
+export const RESERVED_SLUGS: readonly string[] = ['not-found', 'index', 'page', 'tag', 'tags', 'category', 'rss', 'feed', 'search', 'archive'];
+
+/** A well-formed slug within the length limit: safe to use in a storage key and a URL. */
+export const isSlug = (value: string): boolean => value.length <= BLOG_LIMITS.slug && SLUG_PATTERN.test(value);
+
+/**
+ * An absolute http(s) URL, or a path on this site. A path counts only if a browser
+ * resolves it to this site: `//host/x` and `/\host/x` look like paths but name another site.
+ */
+export const isImageAddress = (value: string): boolean => {
+  if (value.startsWith('/')) {
+    const base = 'https://site.invalid';
+    return !/[\\\s]/.test(value) && URL.parse(value, base)?.origin === base;
+  }
+  return /^https?:$/.test(URL.parse(value)?.protocol ?? '');
+};
 
 export const blogPostInputSchema = z.object({
   title: requiredText('Title is required', BLOG_LIMITS.title),
@@ -17,6 +35,7 @@ export const blogPostInputSchema = z.object({
       (value) => value === '' || SLUG_PATTERN.test(value),
       'Use lowercase letters, numbers and single hyphens only',
     ),
+    z.refine((value) => !RESERVED_SLUGS.includes(value), 'This address is used by the site itself: please choose another slug'),
   ),
   excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt))),
   content: requiredText('Content is required', BLOG_LIMITS.content),

@@ -3,7 +3,7 @@
  * One schema per form; `POST /api/contact` picks the right one from the payload's shape.
  */
 import * as z from 'zod/mini';
-import { isIsoDate, optionalText, requiredText } from './fields.ts';
+import { isIsoDate, optionalText, requiredText, withoutControlCharacters } from './fields.ts';
 
 export const HERO_SERVICE_OPTIONS = [
   { value: 'residential-conveyancing', label: 'Residential Conveyancing' },
@@ -36,21 +36,40 @@ const values = <T extends Options>(options: T) =>
 
 export const LIMITS = { name: 100, email: 254, phone: 40, address: 300, message: 5000 } as const;
 
+/**
+ * What each field is called on both forms and the message its rule gives (spec §5), once:
+ * the schemas, the islands and the no-JavaScript error page all read them from here.
+ */
+export const ENQUIRY_FIELDS = {
+  firstName: { label: 'First name', message: 'First name is required' },
+  lastName: { label: 'Last name', message: 'Last name is required' },
+  email: { label: 'Email', message: 'Please enter a valid email address' },
+  phone: { label: 'Phone', message: 'Phone number is required' },
+  serviceType: { label: 'Service', message: 'Please select a service' },
+  callbackDate: { label: 'Preferred callback date', message: 'Please choose a valid date' },
+  callbackTime: { label: 'Preferred callback time', message: 'Please choose Morning, Afternoon or Evening' },
+  propertyAddress: { label: 'Property address', message: `Please keep this under ${LIMITS.address} characters` },
+  message: { label: 'Message', message: `Please keep this under ${LIMITS.message} characters` },
+} as const;
+export type EnquiryField = keyof typeof ENQUIRY_FIELDS;
+const MESSAGE = (field: EnquiryField) => ENQUIRY_FIELDS[field].message;
+
 const personFields = {
-  firstName: requiredText('First name is required', LIMITS.name),
-  lastName: requiredText('Last name is required', LIMITS.name),
-  email: z.string('Please enter a valid email address').check(
+  firstName: requiredText(MESSAGE('firstName'), LIMITS.name),
+  lastName: requiredText(MESSAGE('lastName'), LIMITS.name),
+  email: z.string(MESSAGE('email')).check(
+    withoutControlCharacters(),
     z.trim(),
-    z.maxLength(LIMITS.email, 'Please enter a valid email address'),
-    z.email('Please enter a valid email address'),
+    z.maxLength(LIMITS.email, MESSAGE('email')),
+    z.email(MESSAGE('email')),
   ),
-  phone: requiredText('Phone number is required', LIMITS.phone),
+  phone: requiredText(MESSAGE('phone'), LIMITS.phone),
   message: optionalText(LIMITS.message),
   [HONEYPOT_FIELD]: z.optional(z.string()),
 };
 
 const serviceType = <T extends Options>(options: T) =>
-  z.enum(values(options), { error: 'Please select a service' });
+  z.enum(values(options), { error: MESSAGE('serviceType') });
 
 export const heroEnquirySchema = z.object({
   ...personFields,
@@ -59,14 +78,14 @@ export const heroEnquirySchema = z.object({
     z.pipe(
       z.string().check(
         z.trim(),
-        z.refine((value) => value === '' || isIsoDate(value), 'Please choose a valid date'),
+        z.refine((value) => value === '' || isIsoDate(value), MESSAGE('callbackDate')),
       ),
       z.transform((value) => (value === '' ? undefined : value)),
     ),
   ),
   callbackTime: z.optional(
     z.pipe(
-      z.union([z.enum(CALLBACK_TIMES, { error: 'Please choose Morning, Afternoon or Evening' }), z.literal('')]),
+      z.union([z.enum(CALLBACK_TIMES, { error: MESSAGE('callbackTime') }), z.literal('')]),
       z.transform((value) => (value === '' ? undefined : value)),
     ),
   ),
@@ -93,6 +112,16 @@ export const enquirySchemaFor = (body: Record<string, unknown>) =>
     : 'callbackDate' in body || 'callbackTime' in body || heroOnly.has(String(body.serviceType))
       ? heroEnquirySchema
       : contactEnquirySchema;
+
+/**
+ * An HTML form post's fields as the schemas' input. Every enquiry field is text, so the
+ * only coercion a form needs is one value per name: the first, as a browser sends it.
+ */
+export const formToEnquiry = (form: URLSearchParams): Record<string, string> => {
+  const fields = new Map<string, string>();
+  for (const [name, value] of form) if (!fields.has(name)) fields.set(name, value);
+  return Object.fromEntries(fields);
+};
 
 /** A stored contact request, as the staff list shows it. */
 export interface ContactRequest {

@@ -4,9 +4,23 @@
  */
 import * as z from 'zod/mini';
 
+/**
+ * Control characters other than tab, line feed and carriage return (C0, DEL, C1), lone
+ * surrogates and the non-characters U+FFFE/U+FFFF. Text pasted from Word often carries
+ * a vertical tab, and any of these makes the RSS feed and other XML not well-formed.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|\p{Cs}/gu;
+
+/** `value` without the characters above; everything else is kept as typed. */
+export const stripControlCharacters = (value: string): string => value.replace(CONTROL_CHARACTERS, '');
+
+/** Strips control characters on input, before any other check sees the text. */
+export const withoutControlCharacters = () => z.overwrite(stripControlCharacters);
+
 /** A trimmed string that must not be empty, with a length ceiling. */
 export const requiredText = (message: string, max: number) =>
   z.string(message).check(
+    withoutControlCharacters(),
     z.trim(),
     z.minLength(1, message),
     z.maxLength(max, `Please keep this under ${max} characters`),
@@ -16,7 +30,11 @@ export const requiredText = (message: string, max: number) =>
 export const optionalText = (max: number) =>
   z.optional(
     z.pipe(
-      z.string().check(z.trim(), z.maxLength(max, `Please keep this under ${max} characters`)),
+      z.string().check(
+        withoutControlCharacters(),
+        z.trim(),
+        z.maxLength(max, `Please keep this under ${max} characters`),
+      ),
       z.transform((value) => (value === '' ? undefined : value)),
     ),
   );

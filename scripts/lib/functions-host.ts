@@ -132,18 +132,6 @@ export function createFunctionsHost({ functions, siteUrl, deployId }: FunctionsH
   const pending = new Set<Promise<unknown>>();
   // What `Netlify.context` answers inside a function, as on Netlify.
   const current = new AsyncLocalStorage<LocalContext>();
-  (globalThis as { Netlify?: object }).Netlify = {
-    get context() {
-      return current.getStore() ?? null;
-    },
-    env: {
-      get: (key: string) => process.env[key],
-      has: (key: string) => process.env[key] !== undefined,
-      set: (key: string, value: string) => void (process.env[key] = value),
-      delete: (key: string) => void delete process.env[key],
-      toObject: () => ({ ...process.env }),
-    },
-  };
 
   function contextFor(request: Request, fn: HostedFunction, options: InvokeOptions): LocalContext {
     return {
@@ -169,6 +157,25 @@ export function createFunctionsHost({ functions, siteUrl, deployId }: FunctionsH
 
   return {
     functions,
+
+    /**
+     * Makes `Netlify.context` (and `Netlify.env`) answer for the function being called. Call it
+     * after @netlify/dev has started: it sets a global of its own whose context is always null.
+     */
+    installNetlifyGlobal() {
+      (globalThis as { Netlify?: object }).Netlify = {
+        get context() {
+          return current.getStore() ?? null;
+        },
+        env: {
+          get: (key: string) => process.env[key],
+          has: (key: string) => process.env[key] !== undefined,
+          set: (key: string, value: string) => void (process.env[key] = value),
+          delete: (key: string) => void delete process.env[key],
+          toObject: () => ({ ...process.env }),
+        },
+      };
+    },
 
     /** The function that answers this request, if any (before redirects and static files). */
     match(method: string, pathname: string): FunctionMatch | null {

@@ -180,6 +180,7 @@ export async function startServer({
     siteUrl: () => siteUrl,
     deployId: () => liveDeploy,
   });
+  host.installNetlifyGlobal();
   // A local deploy, as on Netlify: the build records when it read the data, and the new
   // deploy's deploy-succeeded makes that the status staff see.
   const deploy = async (buildSite: () => Promise<void>) => {
@@ -206,6 +207,7 @@ export async function startServer({
     serverAddress: null,
   });
   await netlify.start();
+  host.installNetlifyGlobal(); // again: @netlify/dev replaced it with one that knows no request
   const fidelity = netlifyFidelity(process.cwd());
 
   const hookSecret = randomBytes(24).toString('base64url');

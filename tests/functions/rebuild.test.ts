@@ -193,6 +193,21 @@ describe('rebuilding the static site after post changes', () => {
     expect((await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json).toEqual(before);
   });
 
+  it('lets only one of several instances call the hook for the same change (conditional writes)', async () => {
+    useHook(hookUrl, 60);
+    await freshState();
+    // Separate module instances, as separate function instances would be: no shared memory.
+    const instances: ((now?: number) => Promise<{ pending: boolean }>)[] = [];
+    for (let i = 0; i < 6; i++) {
+      vi.resetModules();
+      instances.push((await import('../../netlify/functions/_shared/rebuild.ts')).requestRebuild);
+    }
+    expect(new Set(instances).size).toBe(6);
+    const answers = await Promise.all(instances.map((requestRebuild) => requestRebuild()));
+    expect(hookCalls).toBe(1);
+    expect(answers.every((answer) => answer.pending)).toBe(true);
+  });
+
   it('reads the first stored shape of the state, owing the rebuild it had queued', async () => {
     await freshState();
     const { etag } = await readBuildState();

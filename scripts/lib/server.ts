@@ -132,6 +132,8 @@ function rebuilder(deploy: () => Promise<void>) {
   };
 }
 
+const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 const sameSecret = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -219,6 +221,11 @@ export async function startServer({
       url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${port}`}`);
     } catch {
       return writeResponse(req, res, json(400, { error: 'Bad request' }));
+    }
+    // A page on another site can point its own name at 127.0.0.1 (DNS rebinding) and so
+    // pass the Origin check; this server answers to this machine's names only.
+    if (!LOCAL_NAMES.has(url.hostname)) {
+      return writeResponse(req, res, json(403, { error: 'This server answers on localhost only' }));
     }
     if (url.pathname === LOCAL_BUILD_HOOK_PATH || url.pathname.startsWith(`${LOCAL_BUILD_HOOK_PATH}/`)) {
       // Like a Netlify build hook: its secret is its address; anything else is not a hook.

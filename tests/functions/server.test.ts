@@ -126,6 +126,20 @@ describe('the site functions through the server', () => {
     expect(await status()).toEqual(before);
   });
 
+  it('answers to this machine\'s names only (no DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = request({ port: site.server.port, host: '127.0.0.1', path: '/api/contact', method: 'POST', headers: { host: `evil.example:${site.server.port}`, origin: `http://evil.example:${site.server.port}`, 'content-type': 'application/json' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      outgoing.once('error', reject);
+      outgoing.end('{}');
+    });
+    expect(status).toBe(403);
+    expect((await fetch(`http://127.0.0.1:${site.server.port}/api/user`)).status).toBe(401);
+  });
+
   it('listens on this machine only', async () => {
     const outside = Object.values(networkInterfaces())
       .flat()

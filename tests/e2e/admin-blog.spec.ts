@@ -209,6 +209,7 @@ test.describe('admin: blog posts', () => {
   });
 
   test("'Rebuild site' asks for a rebuild, and says when that fails", async ({ page }) => {
+    test.setTimeout(240_000); // it waits for a real rebuild (waitForRebuild's own budget is 180 s)
     await failApi(page, '**/api/site-builds', 'POST');
     await page.getByRole('button', { name: 'Rebuild site' }).click();
     await expectToast(page, 'Error', 'Failed to request a rebuild');

@@ -50,6 +50,22 @@ describe('the site functions through the server', () => {
     expect([...response.headers.keys()].filter((name) => name.startsWith('x-nf-'))).toEqual([]);
   });
 
+  it('takes 50 concurrent enquiries, every one stored', async () => {
+    const enquiry = { firstName: 'Busy', lastName: 'Day', email: 'busy@example.com', phone: '0400 000 000', serviceType: 'other' };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const response = await fetch(`${site.url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: site.url },
+          body: JSON.stringify(enquiry),
+        });
+        return { status: response.status, body: await response.json() };
+      }),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(50);
+  });
+
   it('lists a thousand enquiries with small headers that name no internal port', async () => {
     const enquiry = { firstName: 'Many', lastName: 'Leads', email: 'many@example.com', phone: '0400 000 000', serviceType: 'other' };
     for (let i = 0; i < 1000; i += 100) {

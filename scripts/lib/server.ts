@@ -15,7 +15,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
 import { noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
 import { seedIfEmpty } from '../seed.ts';
@@ -23,6 +24,8 @@ import { astroBuild, rebuildInPlace } from './astro-build.ts';
 import { createFunctionsHost, loadFunctions, startScheduler } from './functions-host.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 import { ensureLocalSessionSecret } from './local-secret.ts';
+
+const gzipAsync = promisify(gzip);
 
 /** The local build hook lives under this path, followed by a secret made per server start. */
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
@@ -40,7 +43,9 @@ export interface ServerOptions {
   functionsDir?: string;
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
+/** Like a CDN, small bodies go as they are: compressing them costs more than it saves. */
+const MIN_GZIP_BYTES = 1024;
 
 /** Writes a web Response to Node, gzipped where the browser accepts it (as Netlify's CDN does). */
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response) {
@@ -50,20 +55,27 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  const gzip =
+  const compressible =
     response.body !== null &&
     /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
     COMPRESSIBLE.test(response.headers.get('content-type') ?? '') &&
     !response.headers.has('content-encoding');
-  if (gzip) {
-    delete headers['content-length'];
+  if (!compressible) {
+    res.writeHead(response.status, headers);
+    if (!response.body) return void res.end();
+    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+    return;
+  }
+  // Pages and API answers are small and whole: compress them in one go (off the main thread).
+  const raw = Buffer.from(await response.arrayBuffer());
+  const body = raw.byteLength < MIN_GZIP_BYTES ? raw : await gzipAsync(raw);
+  if (body !== raw) {
     headers['content-encoding'] = 'gzip';
     headers.vary = 'Accept-Encoding';
   }
+  headers['content-length'] = String(body.byteLength);
   res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-  (gzip ? body.pipe(createGzip()) : body).pipe(res);
+  res.end(body);
 }
 
 /**

@@ -105,11 +105,11 @@ export async function benchThroughServer(inProcess: InProcessFigures): Promise<v
 
     const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1)).padStart(11);
     const row = (name: string, server: Timing | null, local?: Timing) =>
-      `| ${name.padEnd(46)} | ${ms(server?.median)} | ${ms(server?.p95)} | ${ms(local?.median)} | ${ms(local?.p95)} |`;
+      `| ${name.padEnd(48)} | ${ms(server?.median)} | ${ms(server?.p95)} | ${ms(local?.median)} | ${ms(local?.p95)} |`;
     console.log(`\nThe same calls through the production server (${external ? base : 'npm start, in this process, free port'}), milliseconds\n`);
     const head = ['server p50', 'server p95', 'in-proc p50', 'in-proc p95'].map((name) => name.padStart(11)).join(' | ');
-    console.log(`| ${'call'.padEnd(46)} | ${head} |`);
-    console.log(`|${'-'.repeat(48)}|${`${'-'.repeat(13)}|`.repeat(4)}`);
+    console.log(`| ${'call'.padEnd(48)} | ${head} |`);
+    console.log(`|${'-'.repeat(50)}|${`${'-'.repeat(13)}|`.repeat(4)}`);
     console.log(row('GET /api/user, signed out (401, 100 runs)', user));
     console.log(row('POST /api/contact (300 runs)', contact, inProcess.contact));
     console.log(row(`GET /api/contact-requests, ${count} stored (30 runs)`, list, inProcess.list));

@@ -158,6 +158,47 @@ describe('the site functions through the server', () => {
     expect((await fetch(`http://127.0.0.1:${site.server.port}/api/user`)).status).toBe(401);
   });
 
+  it('keeps answering while a rebuild replaces the site, and the status follows the build', { timeout: 600_000 }, async () => {
+    const login = await fetch(`${site.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.url },
+      body: JSON.stringify({ username: 'server-staff', password: 'a-long-enough-password' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const status = async () => (await fetch(`${site.url}/api/site-builds`, { headers: { cookie } })).json();
+
+    // Staff ask; the API calls the server's own (secret) hook, and a real build starts.
+    const asked = await fetch(`${site.url}/api/site-builds`, { method: 'POST', headers: { cookie, origin: site.url } });
+    expect(asked.status).toBe(202);
+    expect((await asked.json()).lastFailure).toBeNull();
+    let built = false;
+    const idle = site.server.rebuildsIdle().then(() => (built = true));
+
+    // The functions never live in the files a build replaces: no call fails meanwhile.
+    const statuses: number[] = [];
+    const enquiry = JSON.stringify({ firstName: 'During', lastName: 'Build', email: 'during@example.com', phone: '0400 000 000', serviceType: 'other' });
+    while (!built) {
+      const batch = await Promise.all([
+        ...Array.from({ length: 10 }, () =>
+          fetch(`${site.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.url }, body: enquiry }),
+        ),
+        ...Array.from({ length: 10 }, () => fetch(`${site.url}/api/blog-posts`)),
+      ]);
+      for (const response of batch) {
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+    }
+    await idle;
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((code) => code >= 500)).toEqual([]);
+
+    // The new deploy went live with what its build read after the request: up to date.
+    const after = await status();
+    expect(after).toMatchObject({ pending: false, lastFailure: null });
+    expect(after.lastBuiltAt >= after.lastRequestedAt).toBe(true);
+  });
+
   it('listens on this machine only', async () => {
     const outside = Object.values(networkInterfaces())
       .flat()

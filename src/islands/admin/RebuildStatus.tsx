@@ -82,6 +82,8 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
                   Last rebuild requested:{' '}
                   <time dateTime={status.lastRequestedAt}>{formatDateTime(status.lastRequestedAt)}</time> (Sydney time)
                 </>
+              ) : status.lastFailure ? (
+                'No rebuild request has gone through yet.'
               ) : (
                 'No rebuild has been requested yet.'
               )}

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api`: latency of the API handlers in process, over Netlify's local
- * Blobs server in a throwaway directory. A benchmark, not a test: it prints, it never
+ * Blobs server in a throwaway directory, then of the same calls through the local
+ * production server (scripts/lib/bench-server.ts). A benchmark, not a test: it prints, it never
  * fails. Targets: POST /api/contact p95 ≤ 20 ms; GET /api/contact-requests with 1,000
  * stored requests p95 ≤ 300 ms.
  */
@@ -12,6 +13,7 @@ import contactRequests from '../netlify/functions/contact-requests.ts';
 import login from '../netlify/functions/login.ts';
 import { hashPassword } from '../netlify/functions/_shared/auth.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
+import { benchThroughServer } from './lib/bench-server.ts';
 import { startLocalBlobs } from './lib/local-blobs.ts';
 
 const ORIGIN = 'http://localhost:8888';
@@ -86,6 +88,8 @@ try {
   console.log(row(`GET /api/contact-requests, ${count} stored (30 runs)`, list, 300));
   console.log(row('  the same, first read of a cold instance', cold, 300));
   console.log();
+
+  await benchThroughServer({ contact: create, list });
 } finally {
   await blobs.stop();
   rmSync(directory, { recursive: true, force: true });

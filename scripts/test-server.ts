@@ -19,7 +19,7 @@ process.env.REBUILD_MIN_INTERVAL_SECONDS ??= '2';
 
 const server = await startServer({
   port: Number(process.env.PORT ?? 8890),
-  flushEveryMs: 1000,
+  scheduleEveryMs: 1000,
   prepare: async () => {
     await upsertUser(STAFF.username, await hashPassword(STAFF.password));
     // Records the delete journeys may really delete, leaving the demo ones in place.

@@ -1,35 +1,51 @@
 /**
- * The local production server: the built site, the functions, netlify.toml's redirects
- * and headers, all through Netlify's own emulation (@netlify/dev), over local Blobs.
- * It also plays Netlify's part for rebuilds: a build hook that rebuilds dist/, and the
- * scheduler that flushes rebuilds queued during the cool-down.
+ * The local production server: the built site with netlify.toml's redirects and headers
+ * (Netlify's own emulation, @netlify/dev), the functions in this process (functions-host.ts:
+ * imported once, routed by `config.path`), over local Blobs. It also plays Netlify's part
+ * for rebuilds: a secret build hook that rebuilds dist/ and announces the new deploy
+ * (`deploy-succeeded`), and the scheduler that runs the scheduled functions.
+ * It listens on this machine only (127.0.0.1).
  */
 import { NetlifyDev } from '@netlify/dev';
 import { HeadersHandler } from '@netlify/headers';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler } from '@netlify/static';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
-import { flushQueuedRebuild, markBuilt } from '../../netlify/functions/_shared/rebuild.ts';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
+import { noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
 import { seedIfEmpty } from '../seed.ts';
 import { astroBuild, rebuildInPlace } from './astro-build.ts';
+import { createFunctionsHost, loadFunctions, startScheduler } from './functions-host.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 import { ensureLocalSessionSecret } from './local-secret.ts';
 
+const gzipAsync = promisify(gzip);
+
+/** The local build hook lives under this path, followed by a secret made per server start. */
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
 
 export interface ServerOptions {
+  /** 0 picks a free port. */
   port: number;
   /** Runs before the first build, with the Blobs environment in place. */
   prepare?: () => Promise<void>;
-  /** How often queued rebuilds are flushed (Netlify's scheduler runs every minute). */
-  flushEveryMs?: number;
+  /** How often scheduled functions run (Netlify's scheduler: at most every minute). */
+  scheduleEveryMs?: number;
+  /** Build dist/ at start (default); false serves the dist/ there is (API benchmarks, tests). */
+  build?: boolean;
+  /** Where the functions are (default netlify/functions). */
+  functionsDir?: string;
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
+/** Like a CDN, small bodies go as they are: compressing them costs more than it saves. */
+const MIN_GZIP_BYTES = 1024;
 
 /** Writes a web Response to Node, gzipped where the browser accepts it (as Netlify's CDN does). */
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response) {
@@ -39,20 +55,27 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  const gzip =
+  const compressible =
     response.body !== null &&
     /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
     COMPRESSIBLE.test(response.headers.get('content-type') ?? '') &&
     !response.headers.has('content-encoding');
-  if (gzip) {
-    delete headers['content-length'];
+  if (!compressible) {
+    res.writeHead(response.status, headers);
+    if (!response.body) return void res.end();
+    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+    return;
+  }
+  // Pages and API answers are small and whole: compress them in one go (off the main thread).
+  const raw = Buffer.from(await response.arrayBuffer());
+  const body = raw.byteLength < MIN_GZIP_BYTES ? raw : await gzipAsync(raw);
+  if (body !== raw) {
     headers['content-encoding'] = 'gzip';
     headers.vary = 'Accept-Encoding';
   }
+  headers['content-length'] = String(body.byteLength);
   res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-  (gzip ? body.pipe(createGzip()) : body).pipe(res);
+  res.end(body);
 }
 
 /**
@@ -83,6 +106,10 @@ function netlifyFidelity(projectDir: string) {
         rule && !rule.redirect && rule.statusCode && !shadowed ? rule.statusCode : response.status;
       return withPathHeaders(request, response, status);
     },
+    /** A file in dist/ at the request's path (for functions with `preferStatic`). */
+    async hasFile(request: Request): Promise<boolean> {
+      return Boolean(await files.match(request));
+    },
     async notFound(request: Request): Promise<Response> {
       const page = await readFile(path.join(publishDir, '404.html')).catch(() => 'Not found');
       const response = new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -92,7 +119,7 @@ function netlifyFidelity(projectDir: string) {
 }
 
 /** Rebuilds one at a time; a request during a build schedules exactly one more. */
-function rebuilder() {
+function rebuilder(deploy: () => Promise<void>) {
   let running: Promise<void> | null = null;
   let again = false;
   const run = async (): Promise<void> => {
@@ -100,9 +127,7 @@ function rebuilder() {
       again = false;
       const started = Date.now();
       try {
-        await rebuildInPlace();
-        // The build read the data when it started: later changes are not in it.
-        await markBuilt(new Date(started));
+        await deploy();
         console.log(`[rebuild] site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
         console.error('[rebuild] failed:', error);
@@ -110,20 +135,76 @@ function rebuilder() {
     } while (again);
     running = null;
   };
-  return () => {
-    if (running) again = true;
-    else running = run();
+  return {
+    request() {
+      if (running) again = true;
+      else running = run();
+    },
+    idle: () => running ?? Promise.resolve(),
   };
 }
 
-export async function startServer({ port, prepare, flushEveryMs = 60_000 }: ServerOptions) {
+const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+const sameSecret = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The request as Netlify hands it to a function: the public URL, the client's IP header. */
+function toWebRequest(req: IncomingMessage, url: URL, ip: string): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    // Netlify sets the client IP itself; a client cannot choose its own.
+    if (name.startsWith(':') || name.toLowerCase() === 'x-nf-client-connection-ip') continue;
+    headers.append(name, req.rawHeaders[i + 1]!);
+  }
+  headers.set('x-nf-client-connection-ip', ip);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+
+export async function startServer({
+  port,
+  prepare,
+  scheduleEveryMs = 60_000,
+  build = true,
+  functionsDir = path.resolve('netlify', 'functions'),
+}: ServerOptions) {
   ensureLocalSessionSecret();
-  process.env.NETLIFY_BUILD_HOOK_URL ??= `http://localhost:${port}${LOCAL_BUILD_HOOK_PATH}`;
   const blobs = await startLocalBlobs();
   const seeded = await seedIfEmpty();
   if (seeded.length) console.log(`Seeded demo ${seeded.join(', ')}.`);
   await prepare?.();
-  await astroBuild();
+
+  let siteUrl = `http://localhost:${port}`;
+  let liveDeploy = 'local-unbuilt';
+  const host = createFunctionsHost({
+    functions: await loadFunctions(functionsDir),
+    siteUrl: () => siteUrl,
+    deployId: () => liveDeploy,
+  });
+  host.installNetlifyGlobal();
+  // A local deploy, as on Netlify: the build records when it read the data, and the new
+  // deploy's deploy-succeeded makes that the status staff see.
+  const deploy = async (buildSite: () => Promise<void>) => {
+    const id = `local-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+    await noteBuildRead(id);
+    await buildSite();
+    liveDeploy = id;
+    await host.triggerEvent('deploy-succeeded', { id, context: 'dev', state: 'ready' });
+  };
+  if (build) await deploy(() => astroBuild());
 
   const netlify = new NetlifyDev({
     projectRoot: process.cwd(),
@@ -132,40 +213,87 @@ export async function startServer({ port, prepare, flushEveryMs = 60_000 }: Serv
     database: { enabled: false },
     edgeFunctions: { enabled: false }, // would download Deno
     environmentVariables: { enabled: false },
+    // Ours, in this process: @netlify/dev bundles each function and runs every call in a
+    // fresh worker (about a second a call, and 500s while a rebuild rebundles).
+    functions: { enabled: false },
     geolocation: { enabled: false },
     images: { enabled: false },
     serverAddress: null,
   });
   await netlify.start();
+  host.installNetlifyGlobal(); // again: @netlify/dev replaced it with one that knows no request
   const fidelity = netlifyFidelity(process.cwd());
 
-  const rebuild = rebuilder();
+  const hookSecret = randomBytes(24).toString('base64url');
+  const rebuilds = rebuilder(() => deploy(() => rebuildInPlace()));
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${port}`}`);
+    } catch {
+      return writeResponse(req, res, json(400, { error: 'Bad request' }));
+    }
+    // A page on another site can point its own name at 127.0.0.1 (DNS rebinding) and so
+    // pass the Origin check; this server answers to this machine's names only.
+    if (!LOCAL_NAMES.has(url.hostname)) {
+      return writeResponse(req, res, json(403, { error: 'This server answers on localhost only' }));
+    }
+    if (url.pathname === LOCAL_BUILD_HOOK_PATH || url.pathname.startsWith(`${LOCAL_BUILD_HOOK_PATH}/`)) {
+      // Like a Netlify build hook: its secret is its address; anything else is not a hook.
+      const secret = url.pathname.slice(LOCAL_BUILD_HOOK_PATH.length + 1);
+      if (!sameSecret(secret, hookSecret)) return writeResponse(req, res, json(404, { error: 'Not found' }));
+      if (req.method !== 'POST') return writeResponse(req, res, json(405, { error: 'Use POST' }, { allow: 'POST' }));
+      rebuilds.request();
+      return writeResponse(req, res, json(200, {}));
+    }
+
+    const matched = host.match(req.method ?? 'GET', url.pathname);
+    if (matched && !(matched.preferStatic && (await fidelity.hasFile(new Request(url))))) {
+      const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+      const request = toWebRequest(req, url, ip);
+      return writeResponse(req, res, await host.invoke(matched.fn, request, { params: matched.params, ip }));
+    }
+
+    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    if (result && result.type !== 'redirect') return writeResponse(req, res, result.response);
+    const request = new Request(url, { method: req.method });
+    const response = result ? await fidelity.rewritten(request, result.response) : await fidelity.notFound(request);
+    await writeResponse(req, res, response);
+  }
+
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      if (req.method === 'POST' && req.url === LOCAL_BUILD_HOOK_PATH) {
-        rebuild();
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-        return;
-      }
-      const result = await netlify.handleAndIntrospectNodeRequest(req);
-      if (result && result.type !== 'redirect') return await writeResponse(req, res, result.response);
-      const request = new Request(new URL(req.url ?? '/', `http://localhost:${port}`), { method: req.method });
-      const response = result ? await fidelity.rewritten(request, result.response) : await fidelity.notFound(request);
-      await writeResponse(req, res, response);
+      await answer(req, res);
     } catch (error) {
-      console.error('[server]', req.method, req.url, error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      console.error('[server]', req.method, req.url, 'failed:', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }));
     }
   });
-  const flusher = setInterval(() => void flushQueuedRebuild().catch(console.error), flushEveryMs);
-  await new Promise<void>((resolve) => server.listen(port, resolve));
+  // This machine only: the server has a build hook and staff data.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const actualPort = (server.address() as { port: number }).port;
+  siteUrl = `http://localhost:${actualPort}`;
+  // The functions ask for rebuilds through this hook, and only they know its secret.
+  process.env.NETLIFY_BUILD_HOOK_URL = `http://127.0.0.1:${actualPort}${LOCAL_BUILD_HOOK_PATH}/${hookSecret}`;
+  resetEnvCache();
+  const stopScheduler = startScheduler(host, scheduleEveryMs);
 
   return {
-    url: `http://localhost:${port}`,
+    url: siteUrl,
+    port: actualPort,
+    /** Resolves when no rebuild is running. */
+    rebuildsIdle: () => rebuilds.idle(),
     async stop() {
-      clearInterval(flusher);
+      await stopScheduler();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await host.settle();
+      await rebuilds.idle();
       await netlify.stop();
       await blobs.stop();
     },

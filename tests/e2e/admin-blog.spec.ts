@@ -209,6 +209,7 @@ test.describe('admin: blog posts', () => {
   });
 
   test("'Rebuild site' asks for a rebuild, and says when that fails", async ({ page }) => {
+    test.setTimeout(240_000); // it waits for a real rebuild (waitForRebuild's own budget is 180 s)
     await failApi(page, '**/api/site-builds', 'POST');
     await page.getByRole('button', { name: 'Rebuild site' }).click();
     await expectToast(page, 'Error', 'Failed to request a rebuild');
@@ -220,5 +221,25 @@ test.describe('admin: blog posts', () => {
     await waitForRebuild(page.request);
     await page.getByRole('button', { name: 'Check status' }).click();
     await expect(page.getByTestId('rebuild-state')).toHaveText('The public blog is up to date with the last rebuild.');
+  });
+
+  test('shows a failed rebuild request, and never says up to date while it stands', async ({ page }) => {
+    // The local build hook never fails, so the server's own status is given the failure the
+    // API reports when Netlify's hook refuses a call (tests/functions/rebuild.test.ts).
+    const at = new Date().toISOString();
+    await page.route('**/api/site-builds', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const real = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...real, pending: true, lastFailure: { at, reason: 'The build hook answered 502' } } });
+    });
+    await page.getByRole('button', { name: 'Check status' }).click();
+    const state = page.getByTestId('rebuild-state');
+    await expect(state).toContainText('The last rebuild request failed (');
+    await expect(state).toContainText('The build hook answered 502. The public blog does not show the latest changes yet');
+    await expect(state).not.toContainText('up to date');
+
+    await page.unroute('**/api/site-builds');
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await expect(state).not.toContainText('failed');
   });
 });

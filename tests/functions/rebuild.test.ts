@@ -1,34 +1,72 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
+import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
+import siteBuildsFlush from '../../netlify/functions/site-builds-flush.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
-import { flushQueuedRebuild, markBuilt } from '../../netlify/functions/_shared/rebuild.ts';
+import { flushQueuedRebuild, noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
+import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
 
+/** A real build hook on this machine: answers with the next status in `answers` (then 200). */
 let hookCalls = 0;
+let answers: number[] = [];
 let hook: Server;
+let hookUrl: string;
 beforeAll(async () => {
   hook = createServer((_req, res) => {
     hookCalls++;
-    res.writeHead(200).end();
+    res.writeHead(answers.shift() ?? 200).end();
   });
-  await new Promise<void>((resolve) => hook.listen(0, resolve));
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const { port } = hook.address() as { port: number };
-  process.env.NETLIFY_BUILD_HOOK_URL = `http://127.0.0.1:${port}/build_hooks/test`;
-  resetEnvCache();
+  hookUrl = `http://127.0.0.1:${port}/build_hooks/test-secret`;
 });
 afterAll(() => {
   hook.close();
 });
 
+const useHook = (url: string, cooldownSeconds?: number) => {
+  process.env.NETLIFY_BUILD_HOOK_URL = url;
+  if (cooldownSeconds === undefined) delete process.env.REBUILD_MIN_INTERVAL_SECONDS;
+  else process.env.REBUILD_MIN_INTERVAL_SECONDS = String(cooldownSeconds);
+  resetEnvCache();
+};
+afterEach(() => {
+  vi.restoreAllMocks();
+  useHook(hookUrl);
+});
+
+/** Resets the store's rebuild state, so each case starts from a site that is up to date. */
+async function freshState() {
+  const { etag } = await readBuildState();
+  const empty = { changedAt: null, requestedAt: null, attemptedAt: null, lastFailure: null, builtAt: null };
+  expect(await writeBuildState(empty, etag)).toBe(true);
+  hookCalls = 0;
+  answers = [];
+}
+
+/** Netlify's part: a deploy whose build read the data at `at` goes live. */
+async function deployGoesLive(deployId: string, at: Date) {
+  await noteBuildRead(deployId, at);
+  const response = await deploySucceeded(new Request('https://example.netlify.app/.netlify/functions/deploy-succeeded'), {
+    deploy: { id: deployId, context: 'production', published: true },
+  });
+  expect(response.status).toBe(204);
+}
+
+const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
 describe('rebuilding the static site after post changes', () => {
   it('calls the build hook at most once per minute, queues the rest, and flushes them later', async () => {
+    useHook(hookUrl);
+    await freshState();
     const { cookie } = await signedInStaff();
     const status = async () => (await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json;
-    expect(await status()).toEqual({ lastRequestedAt: null, lastBuiltAt: null, pending: false });
+    expect(await status()).toEqual({ lastRequestedAt: null, lastBuiltAt: null, pending: false, lastFailure: null });
 
     for (let i = 0; i < 3; i++) {
       const created = await call(blogPosts, 'POST', '/api/blog-posts', {
@@ -50,32 +88,135 @@ describe('rebuilding the static site after post changes', () => {
     await flushQueuedRebuild(Date.now() + 200_000);
     expect(hookCalls).toBe(2);
 
-    // The deploy goes live: nothing is pending any more.
-    await markBuilt(new Date(Date.now() + 62_000));
+    // A build that read the data after the last call goes live: nothing is pending any more.
+    await deployGoesLive('deploy-after-changes', new Date(Date.now() + 62_000));
     expect((await status()).pending).toBe(false);
   });
 
-  it("answers 202 to staff asking for a rebuild, and never fails a post change over the hook", async () => {
+  it('keeps a failed hook call queued, shows the failure, and the scheduled flush retries it', async () => {
+    useHook(hookUrl, 0); // no cool-down: every flush may call
+    await freshState();
     const { cookie } = await signedInStaff();
+    const status = async () => (await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json;
+    answers = [500];
+    const logged = quietly();
+
+    const created = await call(blogPosts, 'POST', '/api/blog-posts', {
+      body: { title: 'Saved while the hook fails', slug: 'hook-fails', content: 'Body', isPublished: true },
+      cookie,
+    });
+    expect(created.status).toBe(201); // the change never fails over the hook
+    expect(hookCalls).toBe(1);
+    const failed = await status();
+    expect(failed).toMatchObject({ pending: true, lastRequestedAt: null });
+    expect(failed.lastFailure.reason).toBe('The build hook answered 500');
+    expect(Date.parse(failed.lastFailure.at)).toBeGreaterThan(Date.now() - 10_000);
+    expect(logged).toHaveBeenCalledWith('[rebuild] the rebuild stays queued: The build hook answered 500');
+
+    // Netlify's scheduler runs site-builds-flush: the owed rebuild is asked for again, and lands.
+    const flushed = await siteBuildsFlush();
+    expect(flushed.status).toBe(204);
+    expect(hookCalls).toBe(2);
+    const retried = await status();
+    expect(retried.lastFailure).toBeNull();
+    expect(retried.pending).toBe(true); // asked for, not built yet
+    expect(Date.parse(retried.lastRequestedAt)).toBeGreaterThanOrEqual(Date.parse(failed.lastFailure.at));
+
+    // Nothing owed: later flushes call nobody.
+    await siteBuildsFlush();
+    expect(hookCalls).toBe(2);
+  });
+
+  it('retries a failed call only after the cool-down, and never names the hook in the failure', async () => {
+    useHook('http://127.0.0.1:9/build_hooks/unreachable-secret', 60);
+    await freshState();
+    const { cookie } = await signedInStaff();
+    const logged = quietly();
+
     const asked = await call(siteBuilds, 'POST', '/api/site-builds', { cookie });
     expect(asked.status).toBe(202);
-    expect(asked.json).toMatchObject({ pending: true });
+    expect(asked.json.pending).toBe(true);
+    expect(asked.json.lastFailure.reason).toMatch(/^The build hook could not be reached \(\w+\)$/);
+    expect(JSON.stringify(asked.json)).not.toContain('unreachable-secret');
+    expect(logged).toHaveBeenCalled();
 
-    // No cool-down, so the change really calls the (unreachable) hook.
-    process.env.NETLIFY_BUILD_HOOK_URL = 'http://127.0.0.1:9/unreachable';
-    process.env.REBUILD_MIN_INTERVAL_SECONDS = '0';
-    resetEnvCache();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      const created = await call(blogPosts, 'POST', '/api/blog-posts', {
-        body: { title: 'Still saved', slug: 'saved-despite-hook', content: 'Body' },
-        cookie,
-      });
-      expect(created.status).toBe(201);
-      expect(logged).toHaveBeenCalledWith('[rebuild] could not request a rebuild:', expect.any(Error));
-    } finally {
-      logged.mockRestore();
-      delete process.env.REBUILD_MIN_INTERVAL_SECONDS;
+    // The hook is back, but the scheduler waits for the cool-down before calling again.
+    useHook(hookUrl, 60);
+    await flushQueuedRebuild();
+    expect(hookCalls).toBe(0);
+    const later = await flushQueuedRebuild(Date.now() + 61_000);
+    expect(hookCalls).toBe(1);
+    expect(later.lastFailure).toBeNull();
+  });
+
+  it('records when the build read the data: a change made after that is still pending', async () => {
+    useHook(hookUrl, 0);
+    await freshState();
+    const { cookie } = await signedInStaff();
+    const status = async () => (await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json;
+
+    const readBeforeChange = new Date();
+    await call(blogPosts, 'POST', '/api/blog-posts', {
+      body: { title: 'After the read', slug: 'after-the-read', content: 'Body', isPublished: true },
+      cookie,
+    });
+    // A build that started before the change finishes after it: the change is not in it.
+    await deployGoesLive('build-before-change', readBeforeChange);
+    expect(await status()).toMatchObject({ pending: true, lastBuiltAt: readBeforeChange.toISOString() });
+
+    const readAfterChange = new Date(Date.now() + 1);
+    await deployGoesLive('build-after-change', readAfterChange);
+    expect(await status()).toMatchObject({ pending: false, lastBuiltAt: readAfterChange.toISOString() });
+
+    // An older deploy announced again does not take the status back.
+    await deployGoesLive('build-before-change', readBeforeChange);
+    expect((await status()).lastBuiltAt).toBe(readAfterChange.toISOString());
+  });
+
+  it('lets no anonymous call to deploy-succeeded mark the site built', async () => {
+    useHook(hookUrl, 0);
+    await freshState();
+    const { cookie } = await signedInStaff();
+    await call(siteBuilds, 'POST', '/api/site-builds', { cookie });
+    const before = (await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json;
+    expect(before.pending).toBe(true);
+
+    // Anyone can reach the function's URL and send any payload: no build recorded this deploy.
+    const forged = await deploySucceeded(
+      new Request('https://example.netlify.app/.netlify/functions/deploy-succeeded', {
+        method: 'POST',
+        body: JSON.stringify({ payload: { id: 'forged', state: 'ready', published_at: new Date().toISOString() } }),
+      }),
+      { deploy: { id: 'a-deploy-no-build-recorded', context: 'production', published: true } },
+    );
+    expect(forged.status).toBe(204);
+    expect((await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json).toEqual(before);
+  });
+
+  it('lets only one of several instances call the hook for the same change (conditional writes)', async () => {
+    useHook(hookUrl, 60);
+    await freshState();
+    // Separate module instances, as separate function instances would be: no shared memory.
+    const instances: ((now?: number) => Promise<{ pending: boolean }>)[] = [];
+    for (let i = 0; i < 6; i++) {
+      vi.resetModules();
+      instances.push((await import('../../netlify/functions/_shared/rebuild.ts')).requestRebuild);
     }
+    expect(new Set(instances).size).toBe(6);
+    const answers = await Promise.all(instances.map((requestRebuild) => requestRebuild()));
+    expect(hookCalls).toBe(1);
+    expect(answers.every((answer) => answer.pending)).toBe(true);
+  });
+
+  it('reads the first stored shape of the state, owing the rebuild it had queued', async () => {
+    await freshState();
+    const { etag } = await readBuildState();
+    const requestedAt = new Date(Date.now() - 5_000).toISOString();
+    const legacy = { requestedAt, queued: true, builtAt: null };
+    expect(await writeBuildState(legacy as never, etag)).toBe(true);
+    useHook(hookUrl, 0);
+    const flushed = await flushQueuedRebuild();
+    expect(hookCalls).toBe(1);
+    expect(flushed.lastFailure).toBeNull();
   });
 });

@@ -184,7 +184,11 @@ export function router(routes: Record<string, RouteHandler>) {
       assertSameOrigin(req);
       return await hit.route.handler(req, hit.params!);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error);
+      if (error instanceof HttpError) {
+        // A 5xx is ours to fix, even a deliberate one (503): keep its cause in the log.
+        if (error.status >= 500) console.error(`[api] ${req.method} ${req.url} answered ${error.status}:`, error);
+        return errorResponse(error);
+      }
       console.error(`[api] ${req.method} ${req.url} failed:`, error);
       return json({ error: 'Something went wrong on our side. Please try again.' }, 500);
     }

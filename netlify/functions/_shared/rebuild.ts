@@ -1,68 +1,129 @@
 /**
  * The public blog is pre-rendered, so post changes reach visitors through a rebuild.
- * A change asks for one through the Netlify build hook, at most once per cool-down
- * (a minute); changes during the cool-down are queued and flushed by the scheduled
- * function `site-builds-flush` (locally, by the `npm start` server).
+ * A change is recorded first, then the Netlify build hook is called, at most once per
+ * cool-down (a minute). A change during the cool-down, or a call that failed, stays owed:
+ * the scheduled function `site-builds-flush` (locally, the `npm start` server's scheduler)
+ * calls the hook again. The status tells staff what the live site includes, and why not.
  */
 import { buildHookUrl } from './env.ts';
-import { readBuildState, writeBuildState, type BuildState } from './repositories/site-builds.ts';
+import {
+  findBuildRead,
+  readBuildState,
+  recordBuildRead,
+  writeBuildState,
+  type BuildFailure,
+  type BuildState,
+} from './repositories/site-builds.ts';
 
 export const cooldownMs = () => Number(process.env.REBUILD_MIN_INTERVAL_SECONDS ?? 60) * 1000;
+/** A build hook that does not answer in this time has failed (it is retried later). */
+const HOOK_TIMEOUT_MS = 10_000;
 
 export interface BuildStatus {
   lastRequestedAt: string | null;
   lastBuiltAt: string | null;
-  /** A rebuild is owed or running: the public site may not show the latest changes yet. */
+  /** The public site may not show the latest changes yet: a rebuild is owed or running. */
   pending: boolean;
+  /** The last build-hook call failed; it is retried until one is accepted. */
+  lastFailure: BuildFailure | null;
 }
 
-export const toStatus = (state: BuildState): BuildStatus => ({
-  lastRequestedAt: state.requestedAt,
-  lastBuiltAt: state.builtAt,
-  pending:
-    state.queued || (state.requestedAt !== null && (state.builtAt === null || state.builtAt < state.requestedAt)),
-});
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
-async function callHook(): Promise<void> {
+/** A change the build hook has not yet accepted a call for. */
+const owed = (state: BuildState) =>
+  state.changedAt !== null && (state.requestedAt === null || state.changedAt > state.requestedAt);
+
+export function toStatus(state: BuildState): BuildStatus {
+  const latest = later(state.changedAt, state.requestedAt);
+  return {
+    lastRequestedAt: state.requestedAt,
+    lastBuiltAt: state.builtAt,
+    pending: owed(state) || (latest !== null && (state.builtAt === null || state.builtAt < latest)),
+    lastFailure: state.lastFailure,
+  };
+}
+
+/** Reads, changes and writes the state with its etag, again on a conflict. */
+async function update(change: (state: BuildState) => BuildState | null): Promise<BuildState> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const { state, etag } = await readBuildState();
+    const next = change(state);
+    if (next === null) return state;
+    if (await writeBuildState(next, etag)) return next;
+  }
+  throw new Error('Could not record the rebuild state: too many concurrent changes');
+}
+
+const NO_HOOK = 'No build hook is configured (NETLIFY_BUILD_HOOK_URL)';
+
+/** Calls the hook; the failure's reason for staff, or null when the hook accepted the call. */
+async function callHook(): Promise<string | null> {
   const url = buildHookUrl();
-  if (!url) {
-    console.warn('[rebuild] NETLIFY_BUILD_HOOK_URL is not set: the site will not rebuild by itself');
-    return;
+  if (!url) return NO_HOOK;
+  try {
+    const response = await fetch(url, { method: 'POST', body: '{}', signal: AbortSignal.timeout(HOOK_TIMEOUT_MS) });
+    await response.body?.cancel();
+    return response.ok ? null : `The build hook answered ${response.status}`;
+  } catch (error) {
+    // The reason is shown to staff: a code, never the hook's (secret) address.
+    const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { name?: unknown }).name;
+    return `The build hook could not be reached (${typeof code === 'string' ? code : 'network error'})`;
   }
-  const response = await fetch(url, { method: 'POST', body: '{}' });
-  if (!response.ok) throw new Error(`Build hook answered ${response.status}`);
 }
 
-/** Asks for a rebuild now, or queues one when the last was asked for within the cool-down. */
-export async function requestRebuild(now = Date.now()): Promise<BuildStatus> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { state, etag } = await readBuildState();
-    const cooldown = cooldownMs(); // 0 turns the cool-down off
-    const coolingDown = cooldown > 0 && state.requestedAt !== null && now - Date.parse(state.requestedAt) < cooldown;
-    const next: BuildState = coolingDown
-      ? { ...state, queued: true }
-      : { ...state, requestedAt: new Date(now).toISOString(), queued: false };
-    if (coolingDown && state.queued) return toStatus(state);
-    if (!(await writeBuildState(next, etag))) continue; // someone else got there first: look again
-    if (!coolingDown) await callHook();
-    return toStatus(next);
-  }
-  throw new Error('Could not record the rebuild request: too many concurrent changes');
+/**
+ * Calls the hook for what is owed, unless a call started within the cool-down. The call is
+ * claimed with a conditional write first, so two instances never both call.
+ */
+async function attempt(now: number, recordChange: boolean): Promise<BuildStatus> {
+  const at = new Date(now).toISOString();
+  const cooldown = cooldownMs(); // 0 turns the cool-down off
+  let claimed = false;
+  const state = await update((current) => {
+    claimed = false;
+    const next = recordChange ? { ...current, changedAt: later(current.changedAt, at) } : current;
+    const coolingDown =
+      cooldown > 0 && current.attemptedAt !== null && now - Date.parse(current.attemptedAt) < cooldown;
+    if (coolingDown || !owed(next)) return next === current ? null : next;
+    claimed = true;
+    return { ...next, attemptedAt: at };
+  });
+  if (!claimed) return toStatus(state);
+
+  const failure = await callHook();
+  // Not configured (tests, `npm run dev`) is a setting, not an outage: a warning is enough.
+  if (failure) (failure === NO_HOOK ? console.warn : console.error)(`[rebuild] the rebuild stays queued: ${failure}`);
+  return toStatus(
+    await update((current) =>
+      failure
+        ? { ...current, lastFailure: { at, reason: failure } }
+        : { ...current, requestedAt: later(current.requestedAt, at), lastFailure: null },
+    ),
+  );
 }
 
-/** Calls the hook for a queued rebuild once the cool-down is over. */
-export async function flushQueuedRebuild(now = Date.now()): Promise<BuildStatus> {
-  const { state } = await readBuildState();
-  if (!state.queued) return toStatus(state);
-  return requestRebuild(now);
-}
+/** A change (or staff asking): recorded, and the hook called now or after the cool-down. */
+export const requestRebuild = (now = Date.now()): Promise<BuildStatus> => attempt(now, true);
 
-/** Records that a rebuild went live. */
-export async function markBuilt(at = new Date()): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { state, etag } = await readBuildState();
-    if (await writeBuildState({ ...state, builtAt: at.toISOString() }, etag)) return;
-  }
+/** The scheduler: calls the hook for a change still owed once the cool-down is over. */
+export const flushQueuedRebuild = (now = Date.now()): Promise<BuildStatus> => attempt(now, false);
+
+/** Build start, before the build reads anything: remembers when this deploy read the data. */
+export const noteBuildRead = (deployId: string, at = new Date()): Promise<void> => recordBuildRead(deployId, at);
+
+/**
+ * A deploy went live: the live site now holds the data its build read. Only a time a build
+ * recorded itself counts, and it only moves forward, so a call that is not Netlify's (the
+ * function has a public URL) can claim nothing the live deploy does not hold.
+ */
+export async function markDeployLive(deployId: string): Promise<boolean> {
+  const readAt = await findBuildRead(deployId);
+  if (!readAt) return false;
+  await update((state) =>
+    state.builtAt !== null && state.builtAt >= readAt ? null : { ...state, builtAt: readAt },
+  );
+  return true;
 }
 
 export async function buildStatus(): Promise<BuildStatus> {

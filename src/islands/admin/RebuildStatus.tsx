@@ -13,6 +13,8 @@ interface BuildStatus {
   lastRequestedAt: string | null;
   lastBuiltAt?: string | null;
   pending: boolean;
+  /** The last build-hook call failed: the rebuild is still owed and retried automatically. */
+  lastFailure?: { at: string; reason: string } | null;
 }
 
 /** `refreshKey` changes after each post change, so the status is read again. */
@@ -53,7 +55,11 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
       statusSeq.current++; // an older status read must not overwrite this answer
       setStatus(answer);
       setError(null);
-      showToast({ title: 'Rebuild requested', description: 'The public blog updates when the rebuild finishes.' });
+      if (answer.lastFailure) {
+        showToast({ title: 'Rebuild not started yet', description: 'The request failed and is retried automatically.', variant: 'destructive' });
+      } else {
+        showToast({ title: 'Rebuild requested', description: 'The public blog updates when the rebuild finishes.' });
+      }
     } catch (caught) {
       console.error('Failed to request a rebuild', caught);
       showToast({ title: 'Error', description: 'Failed to request a rebuild', variant: 'destructive' });
@@ -76,13 +82,25 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
                   Last rebuild requested:{' '}
                   <time dateTime={status.lastRequestedAt}>{formatDateTime(status.lastRequestedAt)}</time> (Sydney time)
                 </>
+              ) : status.lastFailure ? (
+                'No rebuild request has gone through yet.'
               ) : (
                 'No rebuild has been requested yet.'
               )}
             </p>
-            <p data-testid="rebuild-state" className="font-medium">
-              {status.pending ? 'A rebuild is under way or queued.' : 'The public blog is up to date with the last rebuild.'}
-            </p>
+            {status.lastFailure ? (
+              // A failed request never reads as up to date: the change is not on the site yet.
+              <p data-testid="rebuild-state" className="font-medium text-red-900">
+                The last rebuild request failed (
+                <time dateTime={status.lastFailure.at}>{formatDateTime(status.lastFailure.at)}</time>):{' '}
+                {status.lastFailure.reason}. The public blog does not show the latest changes yet; the request is
+                retried automatically every minute.
+              </p>
+            ) : (
+              <p data-testid="rebuild-state" className="font-medium">
+                {status.pending ? 'A rebuild is under way or queued.' : 'The public blog is up to date with the last rebuild.'}
+              </p>
+            )}
           </>
         ) : error ? (
           <p>We couldn't check the rebuild status: {error}</p>

@@ -1,21 +1,60 @@
-/** Store `site-builds`: when the static site was last asked to rebuild, and last rebuilt. */
+/**
+ * Store `site-builds`: what the public site's rebuilds owe, were asked for, and read.
+ * - `state`: one record, changed only with conditional writes;
+ * - `reads/{deployId}`: when that deploy's build read the data, written at build start and
+ *   promoted to `builtAt` when the deploy goes live.
+ */
 import { getJsonWithEtag, openStore } from '../blobs.ts';
 
+export interface BuildFailure {
+  /** When the build-hook call failed. */
+  at: string;
+  /** Why, for staff: a status code or a network error code, never the hook's secret URL. */
+  reason: string;
+}
+
 export interface BuildState {
-  /** When the build hook was last called. */
+  /** The latest content change (or request from staff) the public site should show. */
+  changedAt: string | null;
+  /** When the build hook last accepted a call. */
   requestedAt: string | null;
-  /** A change came in during the cool-down; a rebuild is owed when it ends. */
-  queued: boolean;
-  /** When the last rebuild finished and went live. */
+  /** When a build-hook call last started, whatever came of it: the cool-down counts from here. */
+  attemptedAt: string | null;
+  /** The last call's failure; cleared by the next accepted call. */
+  lastFailure: BuildFailure | null;
+  /** When the build that is live read the data: changes before this are on the site. */
   builtAt: string | null;
 }
 
 const KEY = 'state';
-const EMPTY: BuildState = { requestedAt: null, queued: false, builtAt: null };
+const EMPTY: BuildState = { changedAt: null, requestedAt: null, attemptedAt: null, lastFailure: null, builtAt: null };
+
+const isoOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
+
+/** Reads any stored shape, including the first one (`{ requestedAt, queued, builtAt }`). */
+function toState(data: unknown): BuildState {
+  const raw = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const requestedAt = isoOrNull(raw.requestedAt);
+  // The first shape said "queued" instead of recording the change: owe one rebuild then.
+  const legacyChange =
+    raw.queued === true && requestedAt ? new Date(Date.parse(requestedAt) + 1).toISOString() : requestedAt;
+  const failure = raw.lastFailure as Record<string, unknown> | null | undefined;
+  return {
+    changedAt: isoOrNull(raw.changedAt) ?? legacyChange,
+    requestedAt,
+    attemptedAt: isoOrNull(raw.attemptedAt) ?? requestedAt,
+    lastFailure:
+      failure && isoOrNull(failure.at) && typeof failure.reason === 'string'
+        ? { at: failure.at as string, reason: failure.reason }
+        : null,
+    builtAt: isoOrNull(raw.builtAt),
+  };
+}
 
 export async function readBuildState(): Promise<{ state: BuildState; etag: string | null }> {
-  const found = await getJsonWithEtag<BuildState>(openStore('site-builds'), KEY);
-  return found ? { state: { ...EMPTY, ...found.data }, etag: found.etag } : { state: EMPTY, etag: null };
+  const found = await getJsonWithEtag<unknown>(openStore('site-builds'), KEY);
+  return found ? { state: toState(found.data), etag: found.etag } : { state: EMPTY, etag: null };
 }
 
 /** Writes the state only if nobody changed it since it was read; false otherwise. */
@@ -25,4 +64,17 @@ export async function writeBuildState(state: BuildState, etag: string | null): P
     ? await store.setJSON(KEY, state, { onlyIfMatch: etag })
     : await store.setJSON(KEY, state, { onlyIfNew: true });
   return modified;
+}
+
+const readKey = (deployId: string) => `reads/${encodeURIComponent(deployId)}`;
+
+/** Records when a deploy's build read the data (written once, by the build, before it reads). */
+export async function recordBuildRead(deployId: string, at: Date): Promise<void> {
+  await openStore('site-builds').setJSON(readKey(deployId), { readAt: at.toISOString() });
+}
+
+/** When that deploy's build read the data; null for a deploy no build recorded. */
+export async function findBuildRead(deployId: string): Promise<string | null> {
+  const found = (await openStore('site-builds').get(readKey(deployId), { type: 'json' })) as { readAt?: unknown } | null;
+  return isoOrNull(found?.readAt);
 }

@@ -181,7 +181,7 @@ export async function restore(file: string, { replace = false } = {}): Promise<R
   }
 
   try {
-    return { stores: header.stores.length, blobs, removed: await write(file, extra, replace) };
+    return { stores: header.stores.length, blobs, removed: await write(file, extra) };
   } catch (error) {
     throw new Error(
       `${(error as Error).message}. The target may now be partly restored: run the restore again with --replace.`,
@@ -190,16 +190,14 @@ export async function restore(file: string, { replace = false } = {}): Promise<R
   }
 }
 
-async function write(file: string, extra: Map<string, string[]>, replace: boolean): Promise<number> {
+async function write(file: string, extra: Map<string, string[]>): Promise<number> {
   const pending: Entry[] = [];
   const flush = async () => {
     await Promise.all(
       pending.splice(0).map(({ store, key, metadata, data }) => {
         const bytes = Buffer.from(data, 'base64');
         const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-        // An empty object still goes out under --replace: it clears metadata the key had.
-        const withMetadata = replace || Object.keys(metadata).length > 0;
-        return open(store).set(key, body, withMetadata ? { metadata } : {});
+        return open(store).set(key, body, { metadata });
       }),
     );
   };

@@ -27,6 +27,8 @@ export interface ServerOptions {
   prepare?: () => Promise<void>;
   /** How often queued rebuilds are flushed (Netlify's scheduler runs every minute). */
   flushEveryMs?: number;
+  /** Build dist/ at start (default); false serves the dist/ there is (API benchmarks, tests). */
+  build?: boolean;
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
@@ -116,14 +118,14 @@ function rebuilder() {
   };
 }
 
-export async function startServer({ port, prepare, flushEveryMs = 60_000 }: ServerOptions) {
+export async function startServer({ port, prepare, flushEveryMs = 60_000, build = true }: ServerOptions) {
   ensureLocalSessionSecret();
   process.env.NETLIFY_BUILD_HOOK_URL ??= `http://localhost:${port}${LOCAL_BUILD_HOOK_PATH}`;
   const blobs = await startLocalBlobs();
   const seeded = await seedIfEmpty();
   if (seeded.length) console.log(`Seeded demo ${seeded.join(', ')}.`);
   await prepare?.();
-  await astroBuild();
+  if (build) await astroBuild();
 
   const netlify = new NetlifyDev({
     projectRoot: process.cwd(),

@@ -9,7 +9,8 @@
  * tell a complete backup from one cut short (disk full, Ctrl-C), and refuse the latter.
  *
  * This is the one place besides the repositories that opens stores: it copies every
- * store whatever its shape, so it cannot go through them (docs/decisions/004-backups.md).
+ * store whatever its shape, so it cannot go through them
+ * (docs/decisions/009-backups-and-load-checks.md).
  */
 import { getStore, listStores, type Store } from '@netlify/blobs';
 import { once } from 'node:events';

@@ -71,13 +71,16 @@ if (options.url) {
 } else {
   directory = mkdtempSync(path.join(tmpdir(), 'bench-load-blobs-'));
   staff = { username: 'bench-load', password: randomBytes(18).toString('base64url') };
-  await createStaffIn(directory, staff.username, staff.password);
-  console.log('Starting the production server over a throwaway Blobs directory…');
-  server = await spawnServer({ blobsDir: directory, port: await freePort(), sessionSecret: randomBytes(32).toString('base64url') });
-  url = server.url;
+  url = '';
 }
 
 try {
+  if (directory) {
+    await createStaffIn(directory, staff.username, staff.password);
+    console.log('Starting the production server over a throwaway Blobs directory…');
+    server = await spawnServer({ blobsDir: directory, port: await freePort(), sessionSecret: randomBytes(32).toString('base64url') });
+    url = server.url;
+  }
   const cookie = await signIn(url, staff.username, staff.password);
   const before = await listedIds(url, cookie);
 

@@ -84,7 +84,19 @@ export async function spawnServer({ blobsDir, port, sessionSecret, readyTimeoutM
     child.once('exit', (code, signal) => resolve(signal ?? String(code)));
   });
   let gone: string | undefined;
-  void exited.then((how) => (gone = how));
+  // A detached server outlives its parent: take it down when the parent ends, however it ends.
+  const orphanGuard = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', orphanGuard);
+  void exited.then((how) => {
+    gone = how;
+    process.off('exit', orphanGuard);
+  });
 
   const url = `http://localhost:${port}`;
   const server: ChildServer = {
@@ -137,7 +149,7 @@ export async function listedIds(url: string, cookie: string): Promise<Set<string
 }
 
 export interface Outcome {
-  /** HTTP status, or 0 when the connection failed (server gone). */
+  /** HTTP status, or 0 when there was no complete answer (server gone). */
   status: number;
   id?: string;
   ms: number;
@@ -176,7 +188,8 @@ export async function sendEnquiries(
           headers: { 'content-type': 'application/json', origin },
           body: JSON.stringify(enquiry(n)),
         });
-        const body = (await response.json().catch(() => ({}))) as { id?: unknown };
+        // A body cut off by the crash throws here: the visitor saw a network error, not a 201.
+        const body = (await response.json().catch(() => (response.status === 201 ? Promise.reject() : {}))) as { id?: unknown };
         outcome = {
           status: response.status,
           id: response.status === 201 && typeof body.id === 'string' ? body.id : undefined,

@@ -1,5 +1,5 @@
 /** Store `contact-requests`: one blob per enquiry, keyed by creation time (append-only). */
-import type { ContactRequest } from '../../../../src/shared/schemas/enquiry.ts';
+import { contactRequestRecordSchema, type ContactRequest } from '../../../../src/shared/schemas/enquiry.ts';
 import { getAllJson, listKeys, openStore, timeKey } from '../blobs.ts';
 
 const STORE = 'contact-requests';
@@ -27,7 +27,7 @@ export async function listContactRequests(): Promise<ContactRequest[]> {
   const store = openStore(STORE);
   const keys = (await listKeys(store)).sort().reverse();
   const missing = keys.filter((key) => !seen.has(key));
-  for (const request of await getAllJson<ContactRequest>(store, missing)) seen.set(request.id, request);
+  for (const request of await getAllJson(store, missing, contactRequestRecordSchema)) seen.set(request.id, request);
   const present = new Set(keys);
   for (const key of seen.keys()) if (!present.has(key) || seen.size > MAX_CACHED) seen.delete(key);
   return keys.map((key) => seen.get(key)).filter((request) => request !== undefined);

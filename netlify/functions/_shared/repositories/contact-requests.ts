@@ -8,11 +8,16 @@ const ID_PATTERN = /^[a-z0-9]{11,40}$/;
 export type NewContactRequest = Omit<ContactRequest, 'id' | 'createdAt'>;
 
 export async function createContactRequest(data: NewContactRequest): Promise<ContactRequest> {
-  const now = new Date();
-  const id = timeKey(now);
-  const record: ContactRequest = { id, ...data, createdAt: now.toISOString() };
-  await openStore(STORE).setJSON(id, record, { onlyIfNew: true });
-  return record;
+  const store = openStore(STORE);
+  // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
+  // rather than answer for an enquiry that was never stored.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = new Date();
+    const id = timeKey(now);
+    const record: ContactRequest = { id, ...data, createdAt: now.toISOString() };
+    if ((await store.setJSON(id, record, { onlyIfNew: true })).modified) return record;
+  }
+  throw new Error('Could not find a free key for a new contact request');
 }
 
 /**

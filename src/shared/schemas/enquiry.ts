@@ -94,25 +94,8 @@ export const enquirySchemaFor = (body: Record<string, unknown>) =>
       ? heroEnquirySchema
       : contactEnquirySchema;
 
-/**
- * A stored contact request, as the staff list shows it and as every read parses it:
- * fields added after requests were first stored get their defaults here.
- */
-export const contactRequestRecordSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  serviceType: z.string(),
-  propertyAddress: z.optional(z.string()),
-  message: z.optional(z.string()),
-  callbackDate: z.optional(z.string()),
-  callbackTime: z.optional(z.string()),
-  createdAt: z.string(),
-});
-
-export type ContactRequest = z.output<typeof contactRequestRecordSchema>;
+/** A stored contact request: its schema lives apart, so the public forms never load it. */
+export type { ContactRequest } from './contact-request.ts';
 
 /** The human label for a stored service value, falling back to the value itself. */
 export const serviceLabel = (value: string): string =>

@@ -1,5 +1,5 @@
 /** Store `contact-requests`: one blob per enquiry, keyed by creation time (append-only). */
-import { contactRequestRecordSchema, type ContactRequest } from '../../../../src/shared/schemas/enquiry.ts';
+import { contactRequestRecordSchema, type ContactRequest } from '../../../../src/shared/schemas/contact-request.ts';
 import { getAllJson, listKeys, openStore, timeKey } from '../blobs.ts';
 
 const STORE = 'contact-requests';

@@ -25,14 +25,16 @@ let sequence = 0;
 /**
  * A key that sorts by creation time: 11 base-36 digits of milliseconds, a 4-digit
  * sequence that counts up within one millisecond in this process (so keys made in order
- * also sort in order), then random characters so that instances never collide.
+ * also sort in order), then random characters so that instances almost never collide
+ * (writers use `onlyIfNew` and take a new key when one is refused).
  */
 export function timeKey(date = new Date()): string {
   const ms = date.getTime();
-  if (ms === lastMs) sequence++;
+  let order = 0;
+  if (ms === lastMs) order = ++sequence;
   else if (ms > lastMs) [lastMs, sequence] = [ms, 0];
-  else sequence = 0; // an explicit earlier date: its order within that millisecond is free
-  return ms.toString(36).padStart(11, '0') + sequence.toString(36).padStart(4, '0') + randomBytes(6).toString('hex');
+  // An explicit earlier date takes 0: its order within that millisecond is free.
+  return ms.toString(36).padStart(11, '0') + order.toString(36).padStart(4, '0') + randomBytes(6).toString('hex');
 }
 /** The creation time encoded in a `timeKey`. */
 export const timeOfKey = (key: string): number => parseInt(key.slice(0, 11), 36);

@@ -67,6 +67,21 @@ describe('blog posts across instances', () => {
     }
   });
 
+  it('keeps a new slug claimed when many saves rename one post to it at once', async () => {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const original = await create(post());
+      const slug = `renamed-${trial}-${Date.now()}`;
+      const answers = await racers.race(each((racer, n) => ({
+        fn: 'blog-posts', method: 'PUT', path: `/api/blog-posts/${original.id}`, cookie,
+        body: post({ slug, title: `Rename ${racer}.${n}` }),
+      })));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      // A save that lost its turn must not give up the claim the winner's post now relies on.
+      const other = await call(blogPosts, 'POST', '/api/blog-posts', { body: post({ slug }), cookie });
+      expect(other.status, `trial ${trial}`).toBe(409);
+    }
+  });
+
   it('never lets a save bring back a post deleted meanwhile', async () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const original = await create(post());

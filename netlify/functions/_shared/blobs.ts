@@ -4,6 +4,7 @@
  */
 import { getStore, type Store } from '@netlify/blobs';
 import { randomBytes } from 'node:crypto';
+import * as z from 'zod/mini';
 
 /**
  * Deploy previews and branch deploys share the production site's stores, so they
@@ -19,50 +20,62 @@ export function storeName(base: string): string {
 export const openStore = (base: string): Store =>
   getStore({ name: storeName(base), consistency: 'strong' });
 
+let lastMs = -1;
+let sequence = 0;
 /**
- * A key that sorts by creation time: 11 base-36 digits of milliseconds, then random
- * characters so that keys made in the same millisecond never collide.
+ * A key that sorts by creation time: 11 base-36 digits of milliseconds, a 4-digit
+ * sequence that counts up within one millisecond in this process (so keys made in order
+ * also sort in order), then random characters so that instances almost never collide
+ * (writers use `onlyIfNew` and take a new key when one is refused).
  */
 export function timeKey(date = new Date()): string {
-  return date.getTime().toString(36).padStart(11, '0') + randomBytes(6).toString('hex');
+  const ms = date.getTime();
+  let order = 0;
+  if (ms === lastMs) order = ++sequence;
+  else if (ms > lastMs) [lastMs, sequence] = [ms, 0];
+  // An explicit earlier date takes 0: its order within that millisecond is free.
+  return ms.toString(36).padStart(11, '0') + order.toString(36).padStart(4, '0') + randomBytes(6).toString('hex');
 }
-
 /** The creation time encoded in a `timeKey`. */
 export const timeOfKey = (key: string): number => parseInt(key.slice(0, 11), 36);
 
 export const newId = (): string => randomBytes(12).toString('base64url');
 
-const locks = new Map<string, Promise<unknown>>();
 /**
- * Runs `task` after any earlier task on the same key in this process has finished.
- * The Blobs conditions (`onlyIfNew`, `onlyIfMatch`) decide between instances; this only
- * makes the outcome the same within one instance, where the local emulator's
- * check-then-write is not atomic.
+ * Every value read from Blobs passes its record schema on the way in: older records get
+ * the defaults of fields added since, and one that no longer fits is logged and skipped
+ * (a broken record must not take a whole list down).
  */
-export async function withKeyLock<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const tail = run.catch(() => undefined);
-  locks.set(key, tail);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(key) === tail) locks.delete(key);
-  }
+function parseRecord<S extends z.core.$ZodType>(schema: S, key: string, value: unknown): z.output<S> | null {
+  if (value === null) return null;
+  const result = z.safeParse(schema, value);
+  if (result.success) return result.data;
+  console.error(`[blobs] skipped record ${key}: it does not fit its schema\n${z.prettifyError(result.error)}`);
+  return null;
 }
 
-/** Reads many JSON blobs at once, a bounded number in flight, skipping vanished keys. */
-export async function getAllJson<T>(store: Store, keys: string[], concurrency = 128): Promise<T[]> {
-  const results: (T | null)[] = new Array(keys.length);
+/** One JSON record; null when it is missing or does not fit its schema. */
+export async function getJson<S extends z.core.$ZodType>(store: Store, key: string, schema: S): Promise<z.output<S> | null> {
+  return parseRecord(schema, key, await store.get(key, { type: 'json' }));
+}
+
+/** Reads many JSON records at once, a bounded number in flight, skipping vanished and unfit ones. */
+export async function getAllJson<S extends z.core.$ZodType>(
+  store: Store,
+  keys: string[],
+  schema: S,
+  concurrency = 128,
+): Promise<z.output<S>[]> {
+  const results: (z.output<S> | null)[] = new Array(keys.length);
   let next = 0;
   const worker = async () => {
     while (next < keys.length) {
       const index = next++;
-      results[index] = (await store.get(keys[index]!, { type: 'json' })) as T | null;
+      results[index] = await getJson(store, keys[index]!, schema);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, keys.length) }, worker));
-  return results.filter((value): value is T => value !== null);
+  return results.filter((value) => value !== null);
 }
 
 /** Every key under a prefix. */
@@ -75,16 +88,19 @@ export async function listKeys(store: Store, prefix?: string): Promise<string[]>
 }
 
 /**
- * A JSON blob with the ETag to make a conditional write against. Netlify answers reads
- * with the ETag; the local emulator does not, so it is taken from a listing first and
- * the value read after it (a change in between only makes the conditional write fail).
+ * A JSON record with the ETag of exactly that value, to make a conditional write against
+ * (`onlyIfMatch`): the write then fails if anyone changed or deleted the record since.
+ * `null` when there is no record; `data` is null when the record does not fit its schema,
+ * so that a caller may still replace it.
  */
-export async function getJsonWithEtag<T>(store: Store, key: string): Promise<{ data: T; etag: string } | null> {
+export async function getJsonWithEtag<S extends z.core.$ZodType>(
+  store: Store,
+  key: string,
+  schema: S,
+): Promise<{ data: z.output<S> | null; etag: string } | null> {
   const found = await store.getWithMetadata(key, { type: 'json' });
   if (!found) return null;
-  if (found.etag) return { data: found.data as T, etag: found.etag };
-  const { blobs } = await store.list({ prefix: key });
-  const etag = blobs.find((blob) => blob.key === key)?.etag;
-  const fresh = await store.get(key, { type: 'json' });
-  return etag && fresh !== null ? { data: fresh as T, etag } : null;
+  // Without it no write could be conditional: fail loudly rather than write blind.
+  if (!found.etag) throw new Error(`Blobs answered the read of ${key} without an ETag`);
+  return { data: parseRecord(schema, key, found.data), etag: found.etag };
 }

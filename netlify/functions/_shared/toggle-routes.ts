@@ -3,11 +3,12 @@
  */
 import { activeToggleSchema } from '../../../src/shared/schemas/toggle.ts';
 import { requireStaff } from './auth.ts';
+import type { ToggleResult } from './repositories/toggleable.ts';
 import { HttpError, json, noContent, readJson, validate, type RouteHandler } from './http.ts';
 
 interface Repository<T> {
   list(): Promise<T[]>;
-  setActive(id: string, isActive: boolean): Promise<T | null>;
+  setActive(id: string, isActive: boolean): Promise<ToggleResult<T>>;
   remove(id: string): Promise<boolean>;
 }
 
@@ -26,10 +27,11 @@ export function toggleRoutes<T>(
     [`PUT /api/${resource}/:id`]: async (req, { id }) => {
       await requireStaff(req);
       const { isActive } = validate(activeToggleSchema, await readJson(req));
-      const updated = await repository.setActive(id!, isActive);
-      if (!updated) throw missing();
+      const result = await repository.setActive(id!, isActive);
+      if (!result.ok && result.reason === 'not-found') throw missing();
+      if (!result.ok) throw new HttpError(409, `That ${noun} kept changing while we saved it. Please try again.`);
       await onChange();
-      return json(updated);
+      return json(result.record);
     },
     [`DELETE /api/${resource}/:id`]: async (req, { id }) => {
       await requireStaff(req);

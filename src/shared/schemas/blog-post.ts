@@ -71,20 +71,26 @@ export const blogPostInputSchema = z.object({
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;
 
-export interface BlogPost {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt?: string;
-  content: string;
-  featuredImage?: string;
-  isPublished: boolean;
-  publishedAt?: string;
-  createdAt: string;
-  updatedAt: string;
+/**
+ * A post as stored in Blobs, and as every read parses it: fields added after posts were
+ * first stored get their defaults here.
+ */
+export const blogPostRecordSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.optional(z.string()),
+  content: z.string(),
+  featuredImage: z.optional(z.string()),
+  isPublished: z._default(z.boolean(), false),
+  publishedAt: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Changes with every save; send it back with an update to detect conflicts. */
-  version: string;
-}
+  version: z._default(z.string(), 'unversioned'),
+});
+
+export type BlogPost = z.output<typeof blogPostRecordSchema>;
 
 /** What the public list answers: no drafts, no content. */
 export type BlogPostSummary = Pick<

@@ -123,20 +123,8 @@ export const formToEnquiry = (form: URLSearchParams): Record<string, string> => 
   return Object.fromEntries(fields);
 };
 
-/** A stored contact request, as the staff list shows it. */
-export interface ContactRequest {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  serviceType: string;
-  propertyAddress?: string;
-  message?: string;
-  callbackDate?: string;
-  callbackTime?: string;
-  createdAt: string;
-}
+/** A stored contact request: its schema lives apart, so the public forms never load it. */
+export type { ContactRequest } from './contact-request.ts';
 
 /** The human label for a stored service value, falling back to the value itself. */
 export const serviceLabel = (value: string): string =>

@@ -1,19 +1,41 @@
 /**
  * Store `blog-posts`: `posts/{id}` holds a post, `slugs/{slug}` claims a slug for one
- * post. Claims are made with `onlyIfNew`, so two posts can never share a slug, and
- * saves use `onlyIfMatch`, so two editors saving at once cannot silently lose one edit.
+ * post. Every change to a claim or a post is a conditional write, so that between any
+ * number of instances two posts never share a slug and two editors saving at once never
+ * silently lose an edit.
+ *
+ * A claim is written before its post, so a crash can leave a claim behind (a failed post
+ * write, or a delete whose release never ran). A claim holds while its post carries the
+ * slug, and during its first CLAIM_LEASE_MS, while the save that made it may still be
+ * writing the post; past that, a claim whose post is gone or renamed is taken over with
+ * `onlyIfMatch` on the claim, so of two takers exactly one wins.
  */
+import type { Store } from '@netlify/blobs';
+import * as z from 'zod/mini';
 import {
+  blogPostRecordSchema,
   byNewest,
   type BlogPost,
   type BlogPostData,
 } from '../../../../src/shared/schemas/blog-post.ts';
-import { getAllJson, getJsonWithEtag, listKeys, newId, openStore, withKeyLock } from '../blobs.ts';
+import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
 
 const STORE = 'blog-posts';
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const postKey = (id: string) => `posts/${id}`;
 const slugKey = (slug: string) => `slugs/${slug}`;
+/** Longer than any function runs (Netlify stops synchronous functions within a minute). */
+export const CLAIM_LEASE_MS = 2 * 60_000;
+/** Each failed conditional write means another writer succeeded; this many is only reached under a storm. */
+const MAX_ATTEMPTS = 10;
+
+export const slugClaimSchema = z.object({
+  /** The post holding the slug; null once released (claims are overwritten, never deleted). */
+  id: z.nullable(z.string()),
+  /** Claims from before this field was stored count as long past their lease. */
+  claimedAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
+});
+type SlugClaim = z.output<typeof slugClaimSchema>;
 
 export type SaveResult =
   | { ok: true; post: BlogPost }
@@ -50,7 +72,7 @@ function buildPost(data: BlogPostData, base: Pick<BlogPost, 'id' | 'createdAt'> 
 /** Every post, drafts too, newest first. */
 export async function listPosts(): Promise<BlogPost[]> {
   const store = openStore(STORE);
-  const posts = await getAllJson<BlogPost>(store, await listKeys(store, 'posts/'));
+  const posts = await getAllJson(store, await listKeys(store, 'posts/'), blogPostRecordSchema);
   return posts.sort(byNewest);
 }
 
@@ -61,80 +83,101 @@ export async function listPublishedPosts(): Promise<BlogPost[]> {
 /** A published post by slug; null for drafts and unknown slugs alike. */
 export async function getPublishedPost(slug: string): Promise<BlogPost | null> {
   const store = openStore(STORE);
-  const claim = (await store.get(slugKey(slug), { type: 'json' })) as { id: string } | null;
-  if (!claim) return null;
-  const post = (await store.get(postKey(claim.id), { type: 'json' })) as BlogPost | null;
+  const claim = await getJson(store, slugKey(slug), slugClaimSchema);
+  if (!claim?.id) return null;
+  const post = await getJson(store, postKey(claim.id), blogPostRecordSchema);
   return post?.isPublished && post.slug === slug ? post : null;
 }
 
-/** Claims `slug` for post `id`. A claim left behind by a failed save of the same post counts as ours. */
-async function claimSlug(slug: string, id: string): Promise<boolean> {
-  const store = openStore(STORE);
-  const { modified } = await store.setJSON(slugKey(slug), { id }, { onlyIfNew: true });
-  if (modified) return true;
-  const owner = (await store.get(slugKey(slug), { type: 'json' })) as { id: string } | null;
-  return owner?.id === id;
+/** Whether another post's claim still keeps `slug` from being taken. */
+async function holds(store: Store, claim: SlugClaim, slug: string): Promise<boolean> {
+  if (claim.id === null) return false;
+  if (Date.now() - Date.parse(claim.claimedAt) < CLAIM_LEASE_MS) return true;
+  return (await getJson(store, postKey(claim.id), blogPostRecordSchema))?.slug === slug;
 }
 
-async function releaseSlug(slug: string, id: string): Promise<void> {
-  const store = openStore(STORE);
-  const owner = (await store.get(slugKey(slug), { type: 'json' })) as { id: string } | null;
-  if (owner?.id === id) await store.delete(slugKey(slug));
+/**
+ * Claims `slug` for post `id`: a new claim, a released or stale one taken over, or our
+ * own renewed. Every path is a conditional write that also renews the lease, so a
+ * concurrent taker or releaser that read the claim before it fails and looks again.
+ */
+async function claimSlug(store: Store, slug: string, id: string): Promise<boolean> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const claim: SlugClaim = { id, claimedAt: new Date().toISOString() };
+    if ((await store.setJSON(slugKey(slug), claim, { onlyIfNew: true })).modified) return true;
+    const current = await getJsonWithEtag(store, slugKey(slug), slugClaimSchema);
+    if (!current) continue;
+    // A claim that no longer fits its schema holds nothing.
+    if (current.data && current.data.id !== id && (await holds(store, current.data, slug))) return false;
+    if ((await store.setJSON(slugKey(slug), claim, { onlyIfMatch: current.etag })).modified) return true;
+  }
+  return false;
+}
+
+/**
+ * Gives up post `id`'s claim on `slug`, unless the post carries that slug after all
+ * (another save of it may have). The claim is overwritten, not deleted: a delete cannot
+ * be conditional, and could remove a claim another post has just taken over.
+ */
+async function releaseSlug(store: Store, slug: string, id: string): Promise<void> {
+  const current = await getJsonWithEtag(store, slugKey(slug), slugClaimSchema);
+  if (!current || current.data?.id !== id) return;
+  if ((await getJson(store, postKey(id), blogPostRecordSchema))?.slug === slug) return;
+  const released: SlugClaim = { id: null, claimedAt: new Date().toISOString() };
+  await store.setJSON(slugKey(slug), released, { onlyIfMatch: current.etag });
 }
 
 export async function createPost(data: BlogPostData): Promise<SaveResult> {
+  const store = openStore(STORE);
   const id = newId();
-  return withKeyLock(`slug:${data.slug}`, async () => {
-    if (!(await claimSlug(data.slug, id))) return { ok: false, reason: 'slug-taken' };
-    const post = buildPost(data, { id, createdAt: new Date().toISOString() });
-    await openStore(STORE).setJSON(postKey(id), post, { onlyIfNew: true });
-    return { ok: true, post };
-  });
+  if (!(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
+  const post = buildPost(data, { id, createdAt: new Date().toISOString() });
+  await store.setJSON(postKey(id), post, { onlyIfNew: true });
+  return { ok: true, post };
 }
 
+/**
+ * Saves a post over the one just read, conditionally: if anyone saved or deleted it in
+ * between, it is read again, and an edit of an older `version` answers 'conflict'.
+ */
 export async function updatePost(id: string, data: BlogPostData): Promise<SaveResult> {
   if (!ID_PATTERN.test(id)) return { ok: false, reason: 'not-found' };
-  return withKeyLock(`post:${id}`, async () => {
-    const store = openStore(STORE);
-    const current = await getJsonWithEtag<BlogPost>(store, postKey(id));
-    if (!current) return { ok: false, reason: 'not-found' };
+  const store = openStore(STORE);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await getJsonWithEtag(store, postKey(id), blogPostRecordSchema);
+    if (!current?.data) return { ok: false, reason: 'not-found' };
     const existing = current.data;
     if (data.version !== undefined && data.version !== existing.version) {
       return { ok: false, reason: 'conflict' };
     }
     const slugChanged = data.slug !== existing.slug;
-    if (slugChanged) {
-      const claimed = await withKeyLock(`slug:${data.slug}`, () => claimSlug(data.slug, id));
-      if (!claimed) return { ok: false, reason: 'slug-taken' };
-    }
+    if (slugChanged && !(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
     const post = buildPost(data, existing);
-    const { modified } = await store.setJSON(postKey(id), post, { onlyIfMatch: current.etag });
-    if (!modified) {
-      if (slugChanged) await releaseSlug(data.slug, id);
-      return { ok: false, reason: 'conflict' };
+    if ((await store.setJSON(postKey(id), post, { onlyIfMatch: current.etag })).modified) {
+      if (slugChanged) await releaseSlug(store, existing.slug, id);
+      return { ok: true, post };
     }
-    if (slugChanged) await releaseSlug(existing.slug, id);
-    return { ok: true, post };
-  });
+    if (slugChanged) await releaseSlug(store, data.slug, id);
+  }
+  return { ok: false, reason: 'conflict' };
 }
 
 /** Deletes a post and frees its slug; false when there was none. */
 export async function deletePost(id: string): Promise<boolean> {
   if (!ID_PATTERN.test(id)) return false;
-  return withKeyLock(`post:${id}`, async () => {
-    const store = openStore(STORE);
-    const post = (await store.get(postKey(id), { type: 'json' })) as BlogPost | null;
-    if (!post) return false;
-    await store.delete(postKey(id));
-    await releaseSlug(post.slug, id);
-    return true;
-  });
+  const store = openStore(STORE);
+  const post = await getJson(store, postKey(id), blogPostRecordSchema);
+  if (!post) return false;
+  await store.delete(postKey(id));
+  await releaseSlug(store, post.slug, id);
+  return true;
 }
 
 /** Adds a post with a fixed id and dates (used by the demo seed). */
 export async function insertPost(post: BlogPost): Promise<boolean> {
-  if (!(await claimSlug(post.slug, post.id))) return false;
-  const { modified } = await openStore(STORE).setJSON(postKey(post.id), post, { onlyIfNew: true });
+  const store = openStore(STORE);
+  if (!(await claimSlug(store, post.slug, post.id))) return false;
+  const { modified } = await store.setJSON(postKey(post.id), post, { onlyIfNew: true });
   return modified;
 }
 

@@ -9,7 +9,13 @@ const bucket = (username: string) =>
   /^[A-Za-z0-9._-]{1,64}$/.test(username) ? username : '_invalid';
 
 export async function recordFailure(username: string, at = new Date()): Promise<void> {
-  await openStore('login-attempts').set(`${bucket(username)}/${timeKey(at)}`, '', { onlyIfNew: true });
+  const store = openStore('login-attempts');
+  // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one,
+  // so that every failure is counted.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if ((await store.set(`${bucket(username)}/${timeKey(at)}`, '', { onlyIfNew: true })).modified) return;
+  }
+  throw new Error('Could not find a free key for a failed sign-in');
 }
 
 /** Times (ms) of the failures for `username` since `since`, oldest first. */

@@ -1,8 +1,8 @@
 /** Store `services`: the services staff can switch on and off. */
-import type { Service } from '../../../../src/shared/schemas/toggle.ts';
+import { serviceRecordSchema } from '../../../../src/shared/schemas/toggle.ts';
 import { toggleableRepository } from './toggleable.ts';
 
-const services = toggleableRepository<Service>('services');
+const services = toggleableRepository('services', serviceRecordSchema);
 
 export const listServices = services.list;
 export const setServiceActive = services.setActive;

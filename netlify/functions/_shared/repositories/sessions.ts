@@ -2,13 +2,15 @@
  * Store `sessions`: one blob per signed-in session, keyed by the token's id (jti).
  * A token is honoured only while its blob exists, so logout revokes it on the server.
  */
-import { openStore } from '../blobs.ts';
+import * as z from 'zod/mini';
+import { getJson, openStore } from '../blobs.ts';
 
-export interface SessionRecord {
-  userId: string;
-  username: string;
-  expiresAt: string;
-}
+const sessionRecordSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionRecord = z.output<typeof sessionRecordSchema>;
 
 const JTI_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -18,7 +20,7 @@ export async function saveSession(jti: string, record: SessionRecord): Promise<v
 
 export async function findSession(jti: string): Promise<SessionRecord | null> {
   if (!JTI_PATTERN.test(jti)) return null;
-  const record = (await openStore('sessions').get(jti, { type: 'json' })) as SessionRecord | null;
+  const record = await getJson(openStore('sessions'), jti, sessionRecordSchema);
   if (!record || Date.parse(record.expiresAt) <= Date.now()) return null;
   return record;
 }

@@ -4,6 +4,7 @@
  * - `reads/{deployId}`: when that deploy's build read the data, written at build start and
  *   promoted to `builtAt` when the deploy goes live.
  */
+import * as z from 'zod/mini';
 import { getJsonWithEtag, openStore } from '../blobs.ts';
 
 export interface BuildFailure {
@@ -53,7 +54,7 @@ function toState(data: unknown): BuildState {
 }
 
 export async function readBuildState(): Promise<{ state: BuildState; etag: string | null }> {
-  const found = await getJsonWithEtag<unknown>(openStore('site-builds'), KEY);
+  const found = await getJsonWithEtag(openStore('site-builds'), KEY, z.unknown());
   return found ? { state: toState(found.data), etag: found.etag } : { state: EMPTY, etag: null };
 }
 

@@ -1,8 +1,8 @@
 /** Store `testimonials`. */
-import type { Testimonial } from '../../../../src/shared/schemas/toggle.ts';
+import { testimonialRecordSchema } from '../../../../src/shared/schemas/toggle.ts';
 import { toggleableRepository } from './toggleable.ts';
 
-const testimonials = toggleableRepository<Testimonial>('testimonials');
+const testimonials = toggleableRepository('testimonials', testimonialRecordSchema);
 
 export const listTestimonials = testimonials.list;
 export const setTestimonialActive = testimonials.setActive;

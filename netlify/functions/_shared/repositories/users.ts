@@ -1,18 +1,24 @@
 /** Store `users`: one blob per staff account, keyed by the (case-sensitive) username. */
 import { USERNAME_PATTERN } from '../../../../src/shared/schemas/login.ts';
-import { newId, openStore } from '../blobs.ts';
+import * as z from 'zod/mini';
+import { getJson, newId, openStore } from '../blobs.ts';
 
-export interface StaffUser {
-  id: string;
-  username: string;
-  passwordHash: string;
-  createdAt: string;
-  passwordChangedAt: string;
-}
+const staffUserSchema = z.pipe(
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    passwordHash: z.string(),
+    createdAt: z.string(),
+    passwordChangedAt: z.optional(z.string()),
+  }),
+  // Accounts stored before password changes were dated last set theirs when created.
+  z.transform((user) => ({ ...user, passwordChangedAt: user.passwordChangedAt ?? user.createdAt })),
+);
+export type StaffUser = z.output<typeof staffUserSchema>;
 
 export async function findUser(username: string): Promise<StaffUser | null> {
   if (!USERNAME_PATTERN.test(username)) return null;
-  return (await openStore('users').get(username, { type: 'json' })) as StaffUser | null;
+  return getJson(openStore('users'), username, staffUserSchema);
 }
 
 /** Creates the account, or sets a new password on an existing one. */

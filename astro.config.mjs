@@ -37,10 +37,12 @@ export default defineConfig({
   adapter: netlify({ edgeMiddleware: false, devFeatures: { images: false, environmentVariables: false, edgeFunctions: false } }),
   integrations: [
     react(),
+    clientInteraction(),
     sitemap({
       filter: (page) => !/^\/(login|admin|404|blog\/not-found)\/?$/.test(new URL(page).pathname),
     }),
     staticOnly(),
+    contentSecurityPolicy(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -34,6 +34,11 @@ test('no page scrolls sideways or clips its header at any width from 320 to 1920
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       for (const problem of await layoutProblems(page)) failures.push(`${path} at ${width} px: ${problem}`);
+      // Every width offers the navigation: the drawer's button below 1024 px, the full bar above.
+      if (path !== '/login') {
+        const navigation = width < 1024 ? page.getByRole('button', { name: 'Open menu' }) : page.getByRole('navigation', { name: 'Main' });
+        if (!(await navigation.isVisible())) failures.push(`${path} at ${width} px: no navigation`);
+      }
     }
   }
   expect(failures).toEqual([]);
@@ -74,12 +79,16 @@ test('the sticky call to action and back-to-top never cover a form control, the 
     for (let index = 0; index < count; index++) {
       const element = page.locator(selector).nth(index);
       if (!(await element.isVisible())) continue; // the honeypot
-      // The bottom edge of the screen, where the floating pieces sit, is the worst place.
-      await element.evaluate((node) => node.scrollIntoView({ block: 'end', behavior: 'instant' }));
-      await expect
-        .poll(() => coveredBy(page, selector, index), { timeout: 2_000 })
-        .toBeNull()
-        .catch(async () => failures.push(`${selector} #${index} is covered by ${await coveredBy(page, selector, index)}`));
+      // Near the bottom edge of the screen, where the floating pieces sit, is the worst place.
+      for (const gap of [0, 40, 80, 120, 160]) {
+        await element.evaluate((node, gap) => {
+          scrollBy({ top: node.getBoundingClientRect().bottom - (innerHeight - gap), behavior: 'instant' });
+        }, gap);
+        await expect
+          .poll(() => coveredBy(page, selector, index), { timeout: 2_000 })
+          .toBeNull()
+          .catch(async () => failures.push(`${selector} #${index}, ${gap} px above the bottom, is covered by ${await coveredBy(page, selector, index)}`));
+      }
     }
   }
   expect(failures).toEqual([]);

@@ -41,6 +41,7 @@ export const BASE_POLICY = {
 /** Script types the browser runs (others, such as JSON-LD, are data and need no hash). */
 const EXECUTABLE = /^(|module|text\/javascript|application\/javascript)$/i;
 
+/** @param {string} text */
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**

@@ -121,7 +121,10 @@ async function measureJs(page: Page, url: string): Promise<Measured> {
       return total;
     });
   const external = async () => (await Promise.all(sizes)).reduce((sum, bytes) => sum + bytes, 0);
-  await page.goto(url, { waitUntil: 'networkidle' });
+  // Generous limits: the machine may be busy; a benchmark waits rather than fails.
+  page.setDefaultTimeout(180_000);
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
   const load = (await inline()) + (await external());
   const height = await page.evaluate(() => document.body.scrollHeight);
   for (let y = 0; y <= height; y += 300) {

@@ -5,6 +5,8 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { rmSync } from 'node:fs';
+import clientInteraction from './src/integrations/client-interaction.mjs';
+import contentSecurityPolicy from './src/integrations/csp.mjs';
 
 /** The public address; canonical URLs, the sitemap and RSS are built from it. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://www.example-conveyancing.com.au';
@@ -35,10 +37,12 @@ export default defineConfig({
   adapter: netlify({ edgeMiddleware: false, devFeatures: { images: false, environmentVariables: false, edgeFunctions: false } }),
   integrations: [
     react(),
+    clientInteraction(),
     sitemap({
       filter: (page) => !/^\/(login|admin|404|blog\/not-found|thanks|enquiry-error)\/?$/.test(new URL(page).pathname),
     }),
     staticOnly(),
+    contentSecurityPolicy(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -2,7 +2,9 @@
  * The mobile menu (spec §2): a hamburger that opens a right-side drawer (18rem, at most
  * 75% of the viewport) over a dark overlay. It is a modal <dialog> labelled by its
  * heading: focus stays inside it, and Escape, a click on the overlay or choosing an item
- * close it and return focus to the hamburger. Loaded only below 768 px (client:media).
+ * close it and return focus to the hamburger. Shown below 1024 px; it hydrates on the
+ * first pointerdown, focus or key on the hamburger (client:interaction), and that first
+ * tap still opens it.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 
@@ -66,7 +68,7 @@ export default function MobileNav({ items, quoteHref, phoneHref, phoneDisplay }:
       <button
         ref={triggerRef}
         type="button"
-        className="inline-flex size-11 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 md:hidden"
+        className="inline-flex size-11 items-center justify-center rounded-md text-brand-900 hover:bg-brand-50 lg:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

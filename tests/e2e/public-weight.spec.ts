@@ -1,5 +1,5 @@
 /** JavaScript stays small: islands below the fold wait until visible; articles need no React at desktop. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SEEDED } from './public-helpers.ts';
 
 test('below-the-fold islands hydrate only when they come into view', async ({ page }) => {
@@ -19,4 +19,72 @@ test('an article at desktop width loads no framework JavaScript', async ({ page,
   });
   await page.goto(`/blog/${SEEDED.newest.slug}`, { waitUntil: 'networkidle' });
   expect(scripts).toEqual([]);
+});
+
+/** Counts the JavaScript a page loads: script responses as sent (gzip) plus its inline scripts, gzipped. */
+function watchScripts(page: Page) {
+  const external: Promise<{ path: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    external.push(request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
+  });
+  return async () => {
+    const loaded = await Promise.all(external);
+    const inline = await page.evaluate(async () => {
+      let total = 0;
+      for (const script of document.querySelectorAll<HTMLScriptElement>('script:not([src])')) {
+        if (script.type && !/^(module|text\/javascript)$/i.test(script.type)) continue;
+        const gzip = new Blob([script.textContent ?? '']).stream().pipeThrough(new CompressionStream('gzip'));
+        total += (await new Response(gzip).arrayBuffer()).byteLength;
+      }
+      return total;
+    });
+    return { paths: loaded.map((script) => script.path), bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0) };
+  };
+}
+
+test.describe('a phone reading an article', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the drawer exists below 1024 px');
+
+  test('loads at most 10 KB of JavaScript until the menu is opened, and the first tap opens it', async ({ page }) => {
+    const scripts = watchScripts(page);
+    await page.goto(`/blog/${SEEDED.newest.slug}`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    const reading = await scripts();
+    expect(reading.bytes, `scripts: ${reading.paths.join(', ')}`).toBeLessThanOrEqual(10 * 1024);
+
+    const hamburger = page.getByRole('button', { name: 'Open menu' });
+    await hamburger.tap();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    expect((await scripts()).paths.some((path) => path.includes('MobileNav'))).toBe(true);
+  });
+
+  for (const key of ['Enter', 'Space'] as const) {
+    test(`${key} on the menu button opens the drawer even while the island is still loading`, async ({ page }) => {
+      // Hold the island's code back until the key has been pressed, so the press lands
+      // before hydration, as it can on a slow connection.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route(/\/_astro\/MobileNav\.[\w-]+\.js$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/blog/${SEEDED.newest.slug}`);
+      const hamburger = page.getByRole('button', { name: 'Open menu' });
+      await hamburger.focus();
+      await expect.poll(() => requested, { message: 'focus starts loading the island' }).toBe(true);
+      await page.keyboard.press(key);
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await expect(drawer).toBeHidden();
+      release();
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(hamburger).toBeFocused();
+    });
+  }
 });

@@ -1,0 +1,127 @@
+// @ts-check
+/**
+ * A strict Content-Security-Policy for every built page, with no 'unsafe-inline'.
+ * See docs/decisions/003-content-security-policy.md.
+ *
+ * Astro inlines small scripts (the island runtime, its client directives, short
+ * component scripts) and, with `inlineStylesheets: 'always'`, the stylesheet. Once the
+ * build is done this integration reads every built HTML page, hashes each inline script
+ * and style, and writes one policy with all those hashes to `_headers` in the output
+ * folder, which Netlify (and the local server, through @netlify/headers) applies to
+ * every path. One site-wide policy, rather than one per page, also covers the pages
+ * served for other paths (404s, /v2/* rewrites, the article not-found page), and any
+ * page someone adds later.
+ *
+ * Hashes cannot allow inline event handlers (`onclick=`), `javascript:` links or style
+ * attributes, so the build fails if a page has one: it would break in the browser.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Everything but the inline hashes. A third-party embed (the reviews widget in
+ * src/content/practice.ts) needs its origin added here.
+ */
+export const BASE_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Script types the browser runs (others, such as JSON-LD, are data and need no hash). */
+const EXECUTABLE = /^(|module|text\/javascript|application\/javascript)$/i;
+
+/** @param {string} text */
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * @param {string} html
+ * @returns {{ scripts: string[]; styles: string[]; problems: string[] }}
+ */
+export function inlineSources(html) {
+  const scripts = [];
+  const styles = [];
+  for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi)) {
+    const [, tag, attributes = '', body = ''] = match;
+    if (tag?.toLowerCase() === 'style') {
+      styles.push(body);
+      continue;
+    }
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (EXECUTABLE.test(type)) scripts.push(body);
+  }
+  // Attributes are only looked for in markup, never in script or style bodies.
+  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  const problems = [];
+  for (const tag of markup.matchAll(/<[a-z][^\s>/]*\s[^>]*>/gi)) {
+    const text = tag[0];
+    if (/\sstyle\s*=/i.test(text)) problems.push(`style attribute: ${text.slice(0, 120)}`);
+    if (/\son[a-z]+\s*=/i.test(text)) problems.push(`inline event handler: ${text.slice(0, 120)}`);
+    if (/=\s*["']?\s*javascript:/i.test(text)) problems.push(`javascript: URL: ${text.slice(0, 120)}`);
+  }
+  return { scripts, styles, problems };
+}
+
+/**
+ * @param {{ scripts: Iterable<string>; styles: Iterable<string> }} inline
+ * @returns {string}
+ */
+export function policyWith({ scripts, styles }) {
+  const directives = structuredClone(BASE_POLICY);
+  directives['script-src'].push(...[...new Set([...scripts].map(sha256))].sort());
+  directives['style-src'].push(...[...new Set([...styles].map(sha256))].sort());
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** @param {string} dir */
+async function htmlFiles(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** @returns {import('astro').AstroIntegration} */
+export default function contentSecurityPolicy() {
+  return {
+    name: 'content-security-policy',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const outDir = fileURLToPath(dir);
+        const scripts = new Set();
+        const styles = new Set();
+        const problems = [];
+        for (const file of await htmlFiles(outDir)) {
+          const found = inlineSources(await readFile(file, 'utf8'));
+          found.scripts.forEach((script) => scripts.add(script));
+          found.styles.forEach((style) => styles.add(style));
+          problems.push(...found.problems.map((problem) => `${path.relative(outDir, file)}: ${problem}`));
+        }
+        if (problems.length) {
+          throw new Error(`The Content-Security-Policy would block parts of these pages; use a class or a script instead:\n${problems.join('\n')}`);
+        }
+        const policy = policyWith({ scripts, styles });
+        const headers = [
+          '# Written by the build (src/integrations/csp.mjs): the policy carries the hashes of',
+          "# every inline script and style of this build. Other headers are in netlify.toml.",
+          '/*',
+          `  Content-Security-Policy: ${policy}`,
+          '',
+        ].join('\n');
+        await writeFile(path.join(outDir, '_headers'), headers);
+        logger.info(`_headers: Content-Security-Policy with ${scripts.size} script and ${styles.size} style hashes`);
+      },
+    },
+  };
+}

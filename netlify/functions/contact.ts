@@ -4,14 +4,16 @@ import { enquirySchemaFor, HONEYPOT_FIELD } from '../../src/shared/schemas/enqui
 import { json, readJson, router, validate } from './_shared/http.ts';
 import { newId } from './_shared/blobs.ts';
 import { createContactRequest } from './_shared/repositories/contact-requests.ts';
+import { computeQuote } from '../../src/shared/quote.ts';
 
 export default router({
   'POST /api/contact': async (req) => {
     const body = await readJson(req);
-    const { [HONEYPOT_FIELD]: honeypot, ...enquiry } = validate(enquirySchemaFor(body), body);
+    const { [HONEYPOT_FIELD]: honeypot, quote, ...enquiry } = validate(enquirySchemaFor(body), body);
     // A filled honeypot is a bot: answer as if stored, store nothing.
     if (honeypot) return json({ id: newId() }, 201);
-    const { id } = await createContactRequest(enquiry);
+    // The schema kept only the quote's inputs: the figures are ours, never the browser's.
+    const { id } = await createContactRequest(quote ? { ...enquiry, quote: { inputs: quote, figures: computeQuote(quote) } } : enquiry);
     return json({ id }, 201);
   },
 });

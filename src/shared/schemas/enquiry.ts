@@ -4,6 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { isIsoDate, optionalText, requiredText } from './fields.ts';
+import { quoteInputSchema } from './quote.ts';
+import type { StoredQuote } from '../quote.ts';
 
 export const HERO_SERVICE_OPTIONS = [
   { value: 'residential-conveyancing', label: 'Residential Conveyancing' },
@@ -46,6 +48,8 @@ const personFields = {
   ),
   phone: requiredText('Phone number is required', LIMITS.phone),
   message: optionalText(LIMITS.message),
+  /** From /quote's 'Email me this quote': the calculator's inputs; the server recomputes the figures. */
+  quote: z.optional(quoteInputSchema),
   [HONEYPOT_FIELD]: z.optional(z.string()),
 };
 
@@ -106,6 +110,8 @@ export interface ContactRequest {
   message?: string;
   callbackDate?: string;
   callbackTime?: string;
+  /** The instant quote the person asked us to email: their inputs and the server's figures. */
+  quote?: StoredQuote;
   createdAt: string;
 }
 

@@ -15,11 +15,13 @@ export type Values<K extends string> = Record<K, string>;
 export interface EnquiryFormOptions<K extends string> {
   initial: Values<K>;
   schema: z.ZodMiniType;
+  /** Sent along with the fields, e.g. the /quote calculator's `quote`. */
+  extra?: Record<string, unknown>;
   /** Called as the request starts and ends, for the hero form's vibration and pulse. */
   onPhase?: (phase: 'send' | 'success' | 'error') => void;
 }
 
-export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: EnquiryFormOptions<K>) {
+export function useEnquiryForm<K extends string>({ initial, schema, extra, onPhase }: EnquiryFormOptions<K>) {
   const [values, setValues] = useState<Values<K>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -36,7 +38,7 @@ export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: E
 
   async function submit(form: HTMLFormElement) {
     if (pending) return;
-    const payload = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' };
+    const payload = { ...values, ...extra, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' };
     const result = schema.safeParse(payload);
     if (!result.success) {
       const fieldErrors = toFieldErrors(result.error);

@@ -1,0 +1,245 @@
+/**
+ * The /quote calculator (issue 9): fee, disbursements, NSW transfer duty and the total,
+ * updated as the person types. Pre-rendered with a typical price so the page shows a real
+ * estimate before (or without) JavaScript. No zod and no stores: React plus the quote module.
+ */
+import { useEffect, useId, useState } from 'react';
+import { TRANSFER_DUTY } from '../content/transferDuty.ts';
+import {
+  computeQuote,
+  describeQuoteInput,
+  parsePrice,
+  PROPERTY_TYPES,
+  QUOTE_ROLES,
+  quoteLines,
+  type PropertyType,
+  type QuoteInput,
+  type QuoteRole,
+} from '../shared/quote.ts';
+import { formatAud } from '../shared/money.ts';
+import { attachQuote } from '../lib/quoteAttachment.ts';
+import { CONTROL_CLASS } from '../ui/Field.tsx';
+
+/** The example the page is pre-rendered with. */
+export const DEFAULT_PRICE = 800_000;
+
+const CHECK_CLASS = 'size-5 shrink-0 rounded border-slate-400 accent-brand-700';
+
+export default function QuoteCalculator() {
+  const id = useId();
+  const [priceText, setPriceText] = useState(formatAud(DEFAULT_PRICE).replace('$', ''));
+  const [role, setRole] = useState<QuoteRole>('buying');
+  const [propertyType, setPropertyType] = useState<PropertyType>('established');
+  const [firstHomeBuyer, setFirstHomeBuyer] = useState(false);
+  const [foreignPurchaser, setForeignPurchaser] = useState(false);
+  const [rush, setRush] = useState(false);
+
+  const price = parsePrice(priceText);
+  const input: QuoteInput | null =
+    price === null ? null : { price, role, propertyType, firstHomeBuyer, foreignPurchaser, rush };
+  const figures = input ? computeQuote(input) : null;
+  const lines = figures ? quoteLines(figures) : [];
+  const value = (label: string) => lines.find((line) => line.label === label)?.value ?? '–';
+  const feeExtras = figures?.feeItems.filter((item) => item.key !== 'base') ?? [];
+  const duty = figures?.transferDuty;
+  const priceError = priceText.trim() !== '' && price === null;
+
+  // Screen readers hear the new total once the person pauses, not on every keystroke.
+  const summary = figures ? `Estimated total ${value('Estimated total')}` : 'Enter a property price to see the estimate';
+  const [announced, setAnnounced] = useState(summary);
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(summary), 700);
+    return () => clearTimeout(timer);
+  }, [summary]);
+
+  const field = (name: string) => `${id}-${name}`;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr]">
+      <form
+        aria-labelledby={field('title')}
+        onSubmit={(event) => event.preventDefault()}
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id={field('title')} className="text-xl font-bold text-brand-900">
+          Your property
+        </h2>
+        <div className="mt-4 space-y-5">
+          <div>
+            <label htmlFor={field('price')} className="mb-1 block text-sm font-medium text-slate-800">
+              Property price
+            </label>
+            <div className="relative">
+              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600">
+                $
+              </span>
+              <input
+                id={field('price')}
+                name="price"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={priceText}
+                onChange={(event) => setPriceText(event.currentTarget.value)}
+                aria-invalid={priceError || undefined}
+                aria-describedby={`${field('price-hint')}${priceError ? ` ${field('price-error')}` : ''}`}
+                className={`${CONTROL_CLASS} pl-7 ${priceError ? 'border-destructive' : 'border-slate-400'}`}
+              />
+            </div>
+            <p id={field('price-hint')} className="mt-1 text-sm text-slate-600">
+              In Australian dollars, e.g. 800,000. Buying and selling: the price of the one you are buying.
+            </p>
+            {priceError ? (
+              <p id={field('price-error')} className="mt-1 text-sm font-medium text-destructive">
+                Please enter a price in dollars, like 800,000
+              </p>
+            ) : null}
+          </div>
+
+          <fieldset>
+            <legend className="mb-1 block text-sm font-medium text-slate-800">I am</legend>
+            <div className="flex flex-wrap gap-x-5 gap-y-2">
+              {QUOTE_ROLES.map((option) => (
+                <label key={option.value} className="flex min-h-11 items-center gap-2 text-slate-900">
+                  <input
+                    type="radio"
+                    name="role"
+                    value={option.value}
+                    checked={role === option.value}
+                    onChange={() => setRole(option.value)}
+                    className="size-5 accent-brand-700"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div>
+            <label htmlFor={field('type')} className="mb-1 block text-sm font-medium text-slate-800">
+              Property type
+            </label>
+            <select
+              id={field('type')}
+              name="propertyType"
+              value={propertyType}
+              onChange={(event) => setPropertyType(event.currentTarget.value as PropertyType)}
+              className={`${CONTROL_CLASS} border-slate-400`}
+            >
+              {PROPERTY_TYPES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <fieldset>
+            <legend className="sr-only">About you and the settlement</legend>
+            <div className="space-y-1">
+              {(
+                [
+                  ['First home buyer', 'firstHomeBuyer', firstHomeBuyer, setFirstHomeBuyer],
+                  ['Foreign purchaser', 'foreignPurchaser', foreignPurchaser, setForeignPurchaser],
+                  ['Settlement in under 2 weeks', 'rush', rush, setRush],
+                ] as const
+              ).map(([label, name, checked, set]) => (
+                <label key={name} className="flex min-h-11 items-center gap-3 text-slate-900">
+                  <input
+                    type="checkbox"
+                    name={name}
+                    checked={checked}
+                    onChange={(event) => set(event.currentTarget.checked)}
+                    className={CHECK_CLASS}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              First home buyer and foreign purchaser change the transfer duty, which only buyers pay.
+            </p>
+          </fieldset>
+        </div>
+      </form>
+
+      <section aria-labelledby={field('result')} className="rounded-2xl bg-brand-900 p-5 text-white sm:p-6">
+        <h2 id={field('result')} className="text-xl font-bold">
+          Your estimate
+        </h2>
+        <p className="mt-1 text-sm text-brand-100">{input ? describeQuoteInput(input) : 'Enter a property price'}</p>
+        <dl className="mt-5 divide-y divide-white/15" data-quote-outputs>
+          <div className="py-3">
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="font-medium">Professional fee</dt>
+              <dd className="text-lg font-semibold tabular-nums">{value('Professional fee')}</dd>
+            </div>
+            {feeExtras.length > 0 ? (
+              <p className="mt-1 text-sm text-brand-100">
+                Includes {feeExtras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex items-baseline justify-between gap-4 py-3">
+            <dt className="font-medium">Disbursements</dt>
+            <dd className="text-right font-semibold tabular-nums">{value('Disbursements')}</dd>
+          </div>
+          {role !== 'selling' ? (
+            <div className="py-3">
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="font-medium">Transfer duty</dt>
+                <dd className="text-right text-lg font-semibold tabular-nums">
+                  {duty ? (duty.total === null ? 'Concession applies' : formatAud(duty.total)) : '–'}
+                </dd>
+              </div>
+              {duty?.firstHome === 'exempt' ? (
+                <p className="mt-1 text-sm text-brand-100">No duty under the First Home Buyers Assistance Scheme.</p>
+              ) : null}
+              {duty?.firstHome === 'concession' ? (
+                <p className="mt-1 text-sm text-brand-100">
+                  A first home buyer concession applies at this price; we do not estimate it. Work it out with{' '}
+                  <a className="font-semibold text-white underline" href={TRANSFER_DUTY.firstHomeBuyers.calculator.url} rel="noopener noreferrer" target="_blank">
+                    Revenue NSW's calculator<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                  .
+                </p>
+              ) : null}
+              {duty?.firstHome === 'not-eligible' ? (
+                <p className="mt-1 text-sm text-brand-100">The first home scheme does not cover commercial property.</p>
+              ) : null}
+              {duty && duty.surcharge > 0 ? (
+                <p className="mt-1 text-sm text-brand-100">
+                  {duty.total === null ? 'Plus' : 'Includes'} {formatAud(duty.surcharge)} foreign purchaser surcharge (
+                  {TRANSFER_DUTY.foreignPurchaserSurcharge.percent}% of the price).
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="py-3">
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="text-lg font-bold">Estimated total</dt>
+              <dd className="text-right text-xl font-extrabold tabular-nums text-accent-500">
+                {figures ? value('Estimated total').replace(' plus the concessional duty', '') : '–'}
+              </dd>
+            </div>
+            {figures?.totalExcludesDuty ? (
+              <p className="mt-1 text-sm text-brand-100">Plus the concessional transfer duty.</p>
+            ) : null}
+          </div>
+        </dl>
+        <p className="sr-only" aria-live="polite">
+          {announced}
+        </p>
+        <a
+          href="/#contact"
+          onClick={() => {
+            if (input) attachQuote(input);
+          }}
+          className="btn btn-primary mt-5 w-full sm:w-auto"
+        >
+          Email me this quote
+        </a>
+      </section>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@
  * updated as the person types. Pre-rendered with a typical price so the page shows a real
  * estimate before (or without) JavaScript. No zod and no stores: React plus the quote module.
  */
-import { useEffect, useId, useState } from 'react';
+import { Children, useEffect, useId, useState, type ReactNode } from 'react';
 import { TRANSFER_DUTY } from '../content/transferDuty.ts';
 import {
   computeQuote,
@@ -169,63 +169,45 @@ export default function QuoteCalculator() {
         </h2>
         <p className="mt-1 text-sm text-brand-100">{input ? describeQuoteInput(input) : 'Enter a property price'}</p>
         <dl className="mt-5 divide-y divide-white/15" data-quote-outputs>
-          <div className="py-3">
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="font-medium">Professional fee</dt>
-              <dd className="text-lg font-semibold tabular-nums">{value('Professional fee')}</dd>
-            </div>
-            {feeExtras.length > 0 ? (
-              <p className="mt-1 text-sm text-brand-100">
-                Includes {feeExtras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex items-baseline justify-between gap-4 py-3">
-            <dt className="font-medium">Disbursements</dt>
-            <dd className="text-right font-semibold tabular-nums">{value('Disbursements')}</dd>
-          </div>
+          <Output label="Professional fee" value={value('Professional fee')}>
+            {feeExtras.length > 0
+              ? `Includes ${feeExtras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}`
+              : null}
+          </Output>
+          <Output label="Disbursements" value={value('Disbursements')} />
           {role !== 'selling' ? (
-            <div className="py-3">
-              <div className="flex items-baseline justify-between gap-4">
-                <dt className="font-medium">Transfer duty</dt>
-                <dd className="text-right text-lg font-semibold tabular-nums">
-                  {duty ? (duty.total === null ? 'Concession applies' : formatAud(duty.total)) : '–'}
-                </dd>
-              </div>
-              {duty?.firstHome === 'exempt' ? (
-                <p className="mt-1 text-sm text-brand-100">No duty under the First Home Buyers Assistance Scheme.</p>
-              ) : null}
+            <Output
+              label="Transfer duty"
+              value={duty ? (duty.total === null ? 'Concession applies' : formatAud(duty.total)) : '–'}
+            >
+              {duty?.firstHome === 'exempt' ? 'No duty under the First Home Buyers Assistance Scheme. ' : null}
               {duty?.firstHome === 'concession' ? (
-                <p className="mt-1 text-sm text-brand-100">
+                <>
                   A first home buyer concession applies at this price; we do not estimate it. Work it out with{' '}
-                  <a className="font-semibold text-white underline" href={TRANSFER_DUTY.firstHomeBuyers.calculator.url} rel="noopener noreferrer" target="_blank">
+                  <a
+                    className="font-semibold text-white underline"
+                    href={TRANSFER_DUTY.firstHomeBuyers.calculator.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
                     Revenue NSW's calculator<span className="sr-only"> (opens in a new tab)</span>
                   </a>
-                  .
-                </p>
+                  .{' '}
+                </>
               ) : null}
-              {duty?.firstHome === 'not-eligible' ? (
-                <p className="mt-1 text-sm text-brand-100">The first home scheme does not cover commercial property.</p>
-              ) : null}
-              {duty && duty.surcharge > 0 ? (
-                <p className="mt-1 text-sm text-brand-100">
-                  {duty.total === null ? 'Plus' : 'Includes'} {formatAud(duty.surcharge)} foreign purchaser surcharge (
-                  {TRANSFER_DUTY.foreignPurchaserSurcharge.percent}% of the price).
-                </p>
-              ) : null}
-            </div>
+              {duty?.firstHome === 'not-eligible' ? 'The first home scheme does not cover commercial property. ' : null}
+              {duty && duty.surcharge > 0
+                ? `${duty.total === null ? 'Plus' : 'Includes'} ${formatAud(duty.surcharge)} foreign purchaser surcharge (${TRANSFER_DUTY.foreignPurchaserSurcharge.percent}% of the price).`
+                : null}
+            </Output>
           ) : null}
-          <div className="py-3">
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-lg font-bold">Estimated total</dt>
-              <dd className="text-right text-xl font-extrabold tabular-nums text-accent-500">
-                {figures ? value('Estimated total').replace(' plus the concessional duty', '') : '–'}
-              </dd>
-            </div>
-            {figures?.totalExcludesDuty ? (
-              <p className="mt-1 text-sm text-brand-100">Plus the concessional transfer duty.</p>
-            ) : null}
-          </div>
+          <Output
+            label="Estimated total"
+            value={figures ? value('Estimated total').replace(' plus the concessional duty', '') : '–'}
+            strong
+          >
+            {figures?.totalExcludesDuty ? 'Plus the concessional transfer duty.' : null}
+          </Output>
         </dl>
         <p className="sr-only" aria-live="polite">
           {announced}
@@ -240,6 +222,18 @@ export default function QuoteCalculator() {
           Email me this quote
         </a>
       </section>
+    </div>
+  );
+}
+
+/** One labelled output: the label, the figure, and an optional note under both. */
+function Output({ label, value, strong, children }: { label: string; value: string; strong?: boolean; children?: ReactNode }) {
+  const note = Children.toArray(children).length > 0;
+  return (
+    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 py-3">
+      <dt className={strong ? 'text-lg font-bold' : 'font-medium'}>{label}</dt>
+      <dd className={`text-right font-semibold tabular-nums ${strong ? 'text-xl font-extrabold text-accent-500' : 'text-lg'}`}>{value}</dd>
+      {note ? <dd className="col-span-2 mt-1 text-sm text-brand-100">{children}</dd> : null}
     </div>
   );
 }

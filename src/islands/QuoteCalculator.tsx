@@ -3,7 +3,7 @@
  * updated as the person types. Pre-rendered with a typical price so the page shows a real
  * estimate before (or without) JavaScript. No zod and no stores: React plus the quote module.
  */
-import { Children, useEffect, useId, useState, type ReactNode } from 'react';
+import { Children, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { TRANSFER_DUTY } from '../content/transferDuty.ts';
 import {
   computeQuote,
@@ -54,9 +54,29 @@ export default function QuoteCalculator() {
 
   const field = (name: string) => `${id}-${name}`;
 
+  // Someone may type or tick before the island hydrates: take over what the controls show.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const controls = formRef.current?.elements;
+    if (!controls) return;
+    const control = <T extends Element>(name: string) => controls.namedItem(name) as T | null;
+    const box = (name: string) => control<HTMLInputElement>(name)?.checked ?? false;
+    setPriceText(control<HTMLInputElement>('price')?.value ?? '');
+    const checkedRole = QUOTE_ROLES.find((option) =>
+      formRef.current?.querySelector<HTMLInputElement>(`input[name="role"][value="${option.value}"]`)?.checked,
+    );
+    if (checkedRole) setRole(checkedRole.value);
+    const type = PROPERTY_TYPES.find((option) => option.value === control<HTMLSelectElement>('propertyType')?.value);
+    if (type) setPropertyType(type.value);
+    setFirstHomeBuyer(box('firstHomeBuyer'));
+    setForeignPurchaser(box('foreignPurchaser'));
+    setRush(box('rush'));
+  }, []);
+
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr]">
       <form
+        ref={formRef}
         aria-labelledby={field('title')}
         onSubmit={(event) => event.preventDefault()}
         className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"

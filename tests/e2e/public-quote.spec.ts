@@ -1,5 +1,5 @@
 /** /quote: the instant quote and NSW transfer duty calculator (issue 9), at both widths. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { STAFF } from './fixtures.ts';
 import { expectToast, openTab, unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
@@ -93,6 +93,30 @@ test('updates every output as the person types and chooses', async ({ page }) =>
 
   // Nothing wider than the screen, at either width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+});
+
+test('keeps what was typed and ticked before the calculator hydrated', async ({ page }) => {
+  // A first, ordinary visit warms the server, so the held visit below waits only on the hold.
+  await openCalculator(page);
+  // Hold the island's code (the handler returns at once, so other requests go on).
+  const held: Route[] = [];
+  await page.route(/\/_astro\/QuoteCalculator\.[\w-]+\.js$/, (route) => {
+    held.push(route);
+  });
+  const release = () => Promise.all(held.map((route) => route.continue()));
+  // The held script also holds the load event.
+  await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+  const price = page.getByLabel('Property price');
+  await price.fill('1,500,000');
+  await page.getByLabel('Foreign purchaser').check();
+  await page.getByLabel('Property type').selectOption({ label: 'Vacant land' });
+  await expect(price.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await release();
+  await page.waitForLoadState('load');
+  await hydrated(price);
+  await expect(output(page, 'Transfer duty')).toHaveText('$199,512');
+  await expect(price).toHaveValue('1,500,000');
 });
 
 test("'Email me this quote' opens the enquiry form prefilled, and staff see the server's figures", async ({ page }) => {

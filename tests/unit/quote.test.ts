@@ -257,3 +257,18 @@ describe('describing a quote for people', () => {
     expect(contactServiceFor(home(1, { propertyType: 'commercial', role: 'selling' }))).toBe('commercial');
   });
 });
+
+describe('the stored quote schema', () => {
+  it('reads back every kind of quote the server stores', async () => {
+    const { storedQuoteSchema } = await import('../../src/shared/schemas/quote.ts');
+    for (const inputs of [
+      home(800_000),
+      home(900_000, { firstHomeBuyer: true, foreignPurchaser: true }),
+      home(800_000, { role: 'selling' }),
+      home(500_000, { role: 'both', propertyType: 'commercial', firstHomeBuyer: true, rush: true }),
+    ]) {
+      const stored = { inputs, figures: computeQuote(inputs) };
+      expect(storedQuoteSchema.parse(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
+    }
+  });
+});

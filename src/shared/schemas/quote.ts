@@ -3,7 +3,7 @@
  * never read from a request; the server works them out again with `computeQuote`.
  */
 import * as z from 'zod/mini';
-import { PROPERTY_TYPES, QUOTE_ROLES, type QuoteInput } from '../quote.ts';
+import { PROPERTY_TYPES, QUOTE_ROLES, type QuoteInput, type StoredQuote } from '../quote.ts';
 
 /** Above any NSW sale on record by far; keeps the arithmetic in safe integers. */
 export const MAX_QUOTE_PRICE = 1_000_000_000;
@@ -38,3 +38,42 @@ const _sameShape: z.output<typeof quoteInputSchema> extends QuoteInput
     : never
   : never = true;
 void _sameShape;
+
+const range = z.object({ min: z.number(), max: z.number() });
+
+/**
+ * A quote as an enquiry stores it (`{ inputs, figures }`), for schemas that parse stored
+ * records on read: without it there, a parser would drop the quote staff should see.
+ */
+export const storedQuoteSchema = z.object({
+  inputs: quoteInputSchema,
+  figures: z.object({
+    ratesEffective: z.string(),
+    professionalFee: z.number(),
+    feeItems: z.array(
+      z.object({
+        key: z.enum(['base', 'simultaneousSaleAndPurchase', 'offThePlan', 'rushService']),
+        label: z.string(),
+        amount: z.number(),
+      }),
+    ),
+    disbursements: range,
+    transferDuty: z.nullable(
+      z.object({
+        general: z.nullable(z.number()),
+        surcharge: z.number(),
+        total: z.nullable(z.number()),
+        firstHome: z.optional(z.enum(['exempt', 'concession', 'over-threshold', 'not-eligible'])),
+      }),
+    ),
+    estimatedTotal: range,
+    totalExcludesDuty: z.boolean(),
+  }),
+});
+
+const _sameStoredShape: z.output<typeof storedQuoteSchema> extends StoredQuote
+  ? StoredQuote extends z.output<typeof storedQuoteSchema>
+    ? true
+    : never
+  : never = true;
+void _sameStoredShape;

@@ -16,7 +16,7 @@ import {
   type QuoteInput,
   type QuoteRole,
 } from '../shared/quote.ts';
-import { formatAud } from '../shared/money.ts';
+import { formatAud, formatAudRange } from '../shared/money.ts';
 import { attachQuote } from '../lib/quoteAttachment.ts';
 import { CONTROL_CLASS } from '../ui/Field.tsx';
 
@@ -223,7 +223,7 @@ export default function QuoteCalculator() {
           ) : null}
           <Output
             label="Estimated total"
-            value={figures ? value('Estimated total').replace(' plus the concessional duty', '') : '–'}
+            value={figures ? formatAudRange(figures.estimatedTotal) : '–'}
             strong
           >
             {figures?.totalExcludesDuty ? 'Plus the concessional transfer duty.' : null}

@@ -17,13 +17,16 @@ import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.t
 import { HttpError, json, mediaType, readForm, readJson, router, seeOther, validate } from './_shared/http.ts';
 import { newId } from './_shared/blobs.ts';
 import { createContactRequest } from './_shared/repositories/contact-requests.ts';
+import { computeQuote } from '../../src/shared/quote.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
 
 /** Stores a valid enquiry; a filled honeypot is a bot, answered as if stored. */
-async function accept({ [HONEYPOT_FIELD]: honeypot, ...enquiry }: Submission): Promise<string> {
+async function accept({ [HONEYPOT_FIELD]: honeypot, quote, ...enquiry }: Submission): Promise<string> {
   if (honeypot) return newId();
-  return (await createContactRequest(enquiry)).id;
+  // The schema kept only the quote's inputs: the figures are ours, never the browser's.
+  const record = quote ? { ...enquiry, quote: { inputs: quote, figures: computeQuote(quote) } } : enquiry;
+  return (await createContactRequest(record)).id;
 }
 
 async function fromForm(req: Request): Promise<Response> {

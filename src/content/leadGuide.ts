@@ -4,6 +4,8 @@
  * here versus the public page's typical 6-8 weeks); they are named once, below.
  */
 import { PRACTICE } from './practice.ts';
+import { PRICING } from './pricing.ts';
+import { formatAud, formatAudRange } from '../shared/money.ts';
 
 export interface PriceLine {
   label: string;
@@ -44,14 +46,16 @@ export interface LeadGuide {
   };
 }
 
-/** The guide's figures (spec §9), each stated once. */
+const { baseFee, extras, disbursements } = PRICING;
+
+/** The guide's figures (spec §9), each stated once; the prices come from `pricing.ts`. */
 export const LEAD_FIGURES = {
-  baseFee: '$1,850',
-  disbursements: '$800 to $1,500',
-  totalEstimate: '$2,650 to $3,350',
-  simultaneousSaleAndPurchase: '+$500',
-  offThePlan: '+$350',
-  rushService: '+$250',
+  baseFee: formatAud(baseFee),
+  disbursements: formatAudRange(disbursements),
+  totalEstimate: formatAudRange({ min: baseFee + disbursements.min, max: baseFee + disbursements.max }),
+  simultaneousSaleAndPurchase: `+${formatAud(extras.simultaneousSaleAndPurchase)}`,
+  offThePlan: `+${formatAud(extras.offThePlan)}`,
+  rushService: `+${formatAud(extras.rushService)}`,
   settlementTime: '4-6 weeks',
   coolingOffDays: 5,
   coolingOffForfeit: '0.25%',
@@ -98,7 +102,7 @@ export const LEAD_GUIDE: LeadGuide = {
     title: 'Pricing',
     baseFee: { label: 'Base professional fee', amount: F.baseFee },
     disbursements: { label: 'Disbursements (searches, registration fees)', amount: F.disbursements, note: 'typically' },
-    totalEstimate: { label: 'Total estimate', amount: F.totalEstimate, note: 'including GST' },
+    totalEstimate: { label: 'Total estimate', amount: F.totalEstimate, note: PRICING.totalIncludesGst ? 'including GST' : 'plus GST' },
     extras: [
       { label: 'Simultaneous sale and purchase', amount: F.simultaneousSaleAndPurchase },
       { label: 'Off-the-plan purchase', amount: F.offThePlan },

@@ -5,6 +5,7 @@ import { useEnquiryForm } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
 import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
+import { AttachedQuote, useAttachedQuote, usePrefillFromQuote } from './AttachedQuote.tsx';
 
 const INITIAL = {
   firstName: '',
@@ -18,11 +19,17 @@ const INITIAL = {
 type Key = keyof typeof INITIAL;
 
 export default function ContactForm() {
+  const attached = useAttachedQuote();
   const form = useEnquiryForm<Key>({
     initial: INITIAL,
     schema: contactEnquirySchema,
+    extra: attached.quote ? { quote: attached.quote } : undefined,
+    onPhase: (phase) => {
+      if (phase === 'success') attached.clear();
+    },
   });
   const { pending, honeypot, bind, error, onSubmit } = form;
+  usePrefillFromQuote(attached.quote, form.values, form.set);
 
   return (
     // A real form: until the island hydrates (or without JavaScript) the browser posts it
@@ -48,6 +55,7 @@ export default function ContactForm() {
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}
         </Field>
       </div>
+      <AttachedQuote quote={attached.quote} onRemove={attached.clear} />
       <EnquirySubmit idPrefix="contact" honeypot={honeypot} pending={pending} label="Send Enquiry" buttonClassName="mt-5 w-full sm:w-auto" />
     </form>
   );

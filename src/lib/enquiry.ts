@@ -16,11 +16,13 @@ export type Values<K extends string> = Record<K, string>;
 export interface EnquiryFormOptions<K extends string> {
   initial: Values<K>;
   schema: z.ZodMiniType;
+  /** Sent along with the fields, e.g. the /quote calculator's `quote`. */
+  extra?: Record<string, unknown>;
   /** Called as the request starts and ends, for the hero form's vibration and pulse. */
   onPhase?: (phase: 'send' | 'success' | 'error') => void;
 }
 
-export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: EnquiryFormOptions<K>) {
+export function useEnquiryForm<K extends string>({ initial, schema, extra, onPhase }: EnquiryFormOptions<K>) {
   const [values, setValues] = useState<Values<K>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -40,7 +42,7 @@ export function useEnquiryForm<K extends string>({ initial, schema, onPhase }: E
     // What the form shows is what is sent, read as a plain form post would be: text typed
     // before the island hydrated is in the controls but not in state (hydration keeps the
     // DOM's value), and would otherwise be judged empty.
-    const payload = formToEnquiry(formFields(form));
+    const payload = { ...formToEnquiry(formFields(form)), ...extra };
     setValues((current) => ({ ...current, ...pick(current, payload) }));
     const result = schema.safeParse(payload);
     if (!result.success) {

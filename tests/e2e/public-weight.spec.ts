@@ -1,4 +1,5 @@
 /** JavaScript stays small: islands below the fold wait until visible; articles need no React at desktop. */
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { SEEDED } from './public-helpers.ts';
 
@@ -87,4 +88,21 @@ test.describe('a phone reading an article', () => {
       await expect(hamburger).toBeFocused();
     });
   }
+});
+
+test('/quote loads at most 90 KB of JavaScript (gzip), React included', async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(request.url());
+  });
+  await page.goto('/quote', { waitUntil: 'networkidle' });
+  await expect(page.getByLabel('Property price').locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map((script) => script.textContent ?? ''),
+  );
+  let bytes = inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+  for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length;
+  test.info().annotations.push({ type: 'quote-js-gzip-bytes', description: String(bytes) });
+  console.log(`/quote JavaScript: ${(bytes / 1000).toFixed(1)} KB gzip in ${scripts.size} files plus inline`);
+  expect(bytes).toBeLessThanOrEqual(90_000);
 });

@@ -6,6 +6,7 @@ import { runAction } from './actions.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { formatDateTime, fullName, telHref } from './format.ts';
 import { DeleteButton, ListStatus, TabHeading } from './parts.tsx';
+import { QuoteSummary } from './QuoteSummary.tsx';
 import { useList } from './useList.ts';
 
 export default function ContactRequestsTab() {
@@ -90,6 +91,14 @@ export default function ContactRequestsTab() {
                     <>
                       <dt className="font-medium text-slate-700">Message</dt>
                       <dd className="whitespace-pre-line">{request.message}</dd>
+                    </>
+                  ) : null}
+                  {request.quote ? (
+                    <>
+                      <dt className="font-medium text-slate-700">Quote</dt>
+                      <dd>
+                        <QuoteSummary quote={request.quote} />
+                      </dd>
                     </>
                   ) : null}
                 </dl>

@@ -3,6 +3,7 @@
  * fields added after requests were first stored get their defaults here.
  */
 import * as z from 'zod/mini';
+import { storedQuoteSchema } from './quote.ts';
 
 export const contactRequestRecordSchema = z.object({
   id: z.string(),
@@ -15,6 +16,8 @@ export const contactRequestRecordSchema = z.object({
   message: z.optional(z.string()),
   callbackDate: z.optional(z.string()),
   callbackTime: z.optional(z.string()),
+  /** The instant quote the person asked us to email: their inputs and the server's figures. */
+  quote: z.optional(storedQuoteSchema),
   createdAt: z.string(),
 });
 

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { isIsoDate, optionalText, requiredText, withoutControlCharacters } from './fields.ts';
+import { quoteInputSchema } from './quote.ts';
 
 export const HERO_SERVICE_OPTIONS = [
   { value: 'residential-conveyancing', label: 'Residential Conveyancing' },
@@ -65,6 +66,8 @@ const personFields = {
   ),
   phone: requiredText(MESSAGE('phone'), LIMITS.phone),
   message: optionalText(LIMITS.message),
+  /** From /quote's 'Email me this quote': the calculator's inputs; the server recomputes the figures. */
+  quote: z.optional(quoteInputSchema),
   [HONEYPOT_FIELD]: z.optional(z.string()),
 };
 

@@ -1,0 +1,38 @@
+/**
+ * The practice's conveyancing prices (spec §9, the lead guide's pricing), stated once in
+ * whole dollars. The staff lead guide prints them and the /quote calculator adds them up,
+ * so a price change is one edit here.
+ */
+
+export interface Pricing {
+  /** Fixed professional fee for one sale or one purchase. */
+  baseFee: number;
+  /** Add-ons to the professional fee. */
+  extras: {
+    /** Selling one property and buying another at the same time. */
+    simultaneousSaleAndPurchase: number;
+    /** Buying off the plan (the guide prices it as a purchase extra). */
+    offThePlan: number;
+    /** Settlement in under 2 weeks. */
+    rushService: number;
+  };
+  /** Searches, registration and other third-party costs, passed on at cost. */
+  disbursements: { min: number; max: number };
+  /** The guide states its total estimate as including GST. */
+  totalIncludesGst: boolean;
+}
+
+export const PRICING: Pricing = {
+  baseFee: 1850,
+  extras: {
+    simultaneousSaleAndPurchase: 500,
+    offThePlan: 350,
+    rushService: 250,
+  },
+  disbursements: { min: 800, max: 1500 },
+  totalIncludesGst: true,
+};
+
+/** The one plain sentence every estimate carries (issue 9). */
+export const ESTIMATE_NOTICE =
+  'This is an estimate only: once you instruct us we will send you a written costs disclosure before any work starts.';

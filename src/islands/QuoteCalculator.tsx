@@ -1,0 +1,259 @@
+/**
+ * The /quote calculator (issue 9): fee, disbursements, NSW transfer duty and the total,
+ * updated as the person types. Pre-rendered with a typical price so the page shows a real
+ * estimate before (or without) JavaScript. No zod and no stores: React plus the quote module.
+ */
+import { Children, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { TRANSFER_DUTY } from '../content/transferDuty.ts';
+import {
+  computeQuote,
+  describeQuoteInput,
+  parsePrice,
+  PROPERTY_TYPES,
+  QUOTE_ROLES,
+  quoteLines,
+  type PropertyType,
+  type QuoteInput,
+  type QuoteRole,
+} from '../shared/quote.ts';
+import { formatAud, formatAudRange } from '../shared/money.ts';
+import { attachQuote } from '../lib/quoteAttachment.ts';
+import { CONTROL_CLASS } from '../ui/Field.tsx';
+
+/** The example the page is pre-rendered with. */
+export const DEFAULT_PRICE = 800_000;
+
+const CHECK_CLASS = 'size-5 shrink-0 rounded border-slate-400 accent-brand-700';
+
+export default function QuoteCalculator() {
+  const id = useId();
+  const [priceText, setPriceText] = useState(formatAud(DEFAULT_PRICE).replace('$', ''));
+  const [role, setRole] = useState<QuoteRole>('buying');
+  const [propertyType, setPropertyType] = useState<PropertyType>('established');
+  const [firstHomeBuyer, setFirstHomeBuyer] = useState(false);
+  const [foreignPurchaser, setForeignPurchaser] = useState(false);
+  const [rush, setRush] = useState(false);
+
+  const price = parsePrice(priceText);
+  const input: QuoteInput | null =
+    price === null ? null : { price, role, propertyType, firstHomeBuyer, foreignPurchaser, rush };
+  const figures = input ? computeQuote(input) : null;
+  const lines = figures ? quoteLines(figures) : [];
+  const value = (label: string) => lines.find((line) => line.label === label)?.value ?? '–';
+  const feeExtras = figures?.feeItems.filter((item) => item.key !== 'base') ?? [];
+  const duty = figures?.transferDuty;
+  const priceError = priceText.trim() !== '' && price === null;
+
+  // Screen readers hear the new total once the person pauses, not on every keystroke.
+  const summary = figures ? `Estimated total ${value('Estimated total')}` : 'Enter a property price to see the estimate';
+  const [announced, setAnnounced] = useState(summary);
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(summary), 700);
+    return () => clearTimeout(timer);
+  }, [summary]);
+
+  const field = (name: string) => `${id}-${name}`;
+
+  // Someone may type or tick before the island hydrates: take over what the controls show.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const controls = formRef.current?.elements;
+    if (!controls) return;
+    const control = <T extends Element>(name: string) => controls.namedItem(name) as T | null;
+    const box = (name: string) => control<HTMLInputElement>(name)?.checked ?? false;
+    setPriceText(control<HTMLInputElement>('price')?.value ?? '');
+    const checkedRole = QUOTE_ROLES.find((option) =>
+      formRef.current?.querySelector<HTMLInputElement>(`input[name="role"][value="${option.value}"]`)?.checked,
+    );
+    if (checkedRole) setRole(checkedRole.value);
+    const type = PROPERTY_TYPES.find((option) => option.value === control<HTMLSelectElement>('propertyType')?.value);
+    if (type) setPropertyType(type.value);
+    setFirstHomeBuyer(box('firstHomeBuyer'));
+    setForeignPurchaser(box('foreignPurchaser'));
+    setRush(box('rush'));
+  }, []);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr]">
+      <form
+        ref={formRef}
+        aria-labelledby={field('title')}
+        onSubmit={(event) => event.preventDefault()}
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id={field('title')} className="text-xl font-bold text-brand-900">
+          Your property
+        </h2>
+        <div className="mt-4 space-y-5">
+          <div>
+            <label htmlFor={field('price')} className="mb-1 block text-sm font-medium text-slate-800">
+              Property price
+            </label>
+            <div className="relative">
+              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600">
+                $
+              </span>
+              <input
+                id={field('price')}
+                name="price"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={priceText}
+                onChange={(event) => setPriceText(event.currentTarget.value)}
+                aria-invalid={priceError || undefined}
+                aria-describedby={`${field('price-hint')}${priceError ? ` ${field('price-error')}` : ''}`}
+                className={`${CONTROL_CLASS} pl-7 ${priceError ? 'border-destructive' : 'border-slate-400'}`}
+              />
+            </div>
+            <p id={field('price-hint')} className="mt-1 text-sm text-slate-600">
+              In Australian dollars, e.g. 800,000. Buying and selling: the price of the one you are buying.
+            </p>
+            {priceError ? (
+              <p id={field('price-error')} className="mt-1 text-sm font-medium text-destructive">
+                Please enter a price in dollars, like 800,000
+              </p>
+            ) : null}
+          </div>
+
+          <fieldset>
+            <legend className="mb-1 block text-sm font-medium text-slate-800">I am</legend>
+            <div className="flex flex-wrap gap-x-5 gap-y-2">
+              {QUOTE_ROLES.map((option) => (
+                <label key={option.value} className="flex min-h-11 items-center gap-2 text-slate-900">
+                  <input
+                    type="radio"
+                    name="role"
+                    value={option.value}
+                    checked={role === option.value}
+                    onChange={() => setRole(option.value)}
+                    className="size-5 accent-brand-700"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div>
+            <label htmlFor={field('type')} className="mb-1 block text-sm font-medium text-slate-800">
+              Property type
+            </label>
+            <select
+              id={field('type')}
+              name="propertyType"
+              value={propertyType}
+              onChange={(event) => setPropertyType(event.currentTarget.value as PropertyType)}
+              className={`${CONTROL_CLASS} border-slate-400`}
+            >
+              {PROPERTY_TYPES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <fieldset>
+            <legend className="sr-only">About you and the settlement</legend>
+            <div className="space-y-1">
+              {(
+                [
+                  ['First home buyer', 'firstHomeBuyer', firstHomeBuyer, setFirstHomeBuyer],
+                  ['Foreign purchaser', 'foreignPurchaser', foreignPurchaser, setForeignPurchaser],
+                  ['Settlement in under 2 weeks', 'rush', rush, setRush],
+                ] as const
+              ).map(([label, name, checked, set]) => (
+                <label key={name} className="flex min-h-11 items-center gap-3 text-slate-900">
+                  <input
+                    type="checkbox"
+                    name={name}
+                    checked={checked}
+                    onChange={(event) => set(event.currentTarget.checked)}
+                    className={CHECK_CLASS}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              First home buyer and foreign purchaser change the transfer duty, which only buyers pay.
+            </p>
+          </fieldset>
+        </div>
+      </form>
+
+      <section aria-labelledby={field('result')} className="rounded-2xl bg-brand-900 p-5 text-white sm:p-6">
+        <h2 id={field('result')} className="text-xl font-bold">
+          Your estimate
+        </h2>
+        <p className="mt-1 text-sm text-brand-100">{input ? describeQuoteInput(input) : 'Enter a property price'}</p>
+        <dl className="mt-5 divide-y divide-white/15" data-quote-outputs>
+          <Output label="Professional fee" value={value('Professional fee')}>
+            {feeExtras.length > 0
+              ? `Includes ${feeExtras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}`
+              : null}
+          </Output>
+          <Output label="Disbursements" value={value('Disbursements')} />
+          {role !== 'selling' ? (
+            <Output
+              label="Transfer duty"
+              value={duty ? (duty.total === null ? 'Concession applies' : formatAud(duty.total)) : '–'}
+            >
+              {duty?.firstHome === 'exempt' ? 'No duty under the First Home Buyers Assistance Scheme. ' : null}
+              {duty?.firstHome === 'concession' ? (
+                <>
+                  A first home buyer concession applies at this price; we do not estimate it. Work it out with{' '}
+                  <a
+                    className="font-semibold text-white underline"
+                    href={TRANSFER_DUTY.firstHomeBuyers.calculator.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    Revenue NSW's calculator<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                  .{' '}
+                </>
+              ) : null}
+              {duty?.firstHome === 'not-eligible' ? 'The first home scheme does not cover commercial property. ' : null}
+              {duty && duty.surcharge > 0
+                ? `${duty.total === null ? 'Plus' : 'Includes'} ${formatAud(duty.surcharge)} foreign purchaser surcharge (${TRANSFER_DUTY.foreignPurchaserSurcharge.percent}% of the price).`
+                : null}
+            </Output>
+          ) : null}
+          <Output
+            label="Estimated total"
+            value={figures ? formatAudRange(figures.estimatedTotal) : '–'}
+            strong
+          >
+            {figures?.totalExcludesDuty ? 'Plus the concessional transfer duty.' : null}
+          </Output>
+        </dl>
+        <p className="sr-only" aria-live="polite">
+          {announced}
+        </p>
+        <a
+          href="/#contact"
+          onClick={() => {
+            if (input) attachQuote(input);
+          }}
+          className="btn btn-primary mt-5 w-full sm:w-auto"
+        >
+          Email me this quote
+        </a>
+      </section>
+    </div>
+  );
+}
+
+/** One labelled output: the label, the figure, and an optional note under both. */
+function Output({ label, value, strong, children }: { label: string; value: string; strong?: boolean; children?: ReactNode }) {
+  const note = Children.toArray(children).length > 0;
+  return (
+    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 py-3">
+      <dt className={strong ? 'text-lg font-bold' : 'font-medium'}>{label}</dt>
+      <dd className={`text-right font-semibold tabular-nums ${strong ? 'text-xl font-extrabold text-accent-500' : 'text-lg'}`}>{value}</dd>
+      {note ? <dd className="col-span-2 mt-1 text-sm text-brand-100">{children}</dd> : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The `quote` an enquiry may carry (issue 9): only what the person chose. The figures are
+ * never read from a request; the server works them out again with `computeQuote`.
+ */
+import * as z from 'zod/mini';
+import { PROPERTY_TYPES, QUOTE_ROLES, type QuoteInput, type StoredQuote } from '../quote.ts';
+
+/** Above any NSW sale on record by far; keeps the arithmetic in safe integers. */
+export const MAX_QUOTE_PRICE = 1_000_000_000;
+
+type Options = readonly { value: string }[];
+const values = <T extends Options>(options: T) =>
+  options.map((option) => option.value) as [T[number]['value'], ...T[number]['value'][]];
+
+const flag = (name: string) => z._default(z.boolean(`Quote: ${name} must be true or false`), false);
+
+export const quoteInputSchema = z.object(
+  {
+    price: z.number('Quote: please enter the property price in dollars').check(
+      z.gt(0, 'Quote: please enter a property price above $0'),
+      z.lte(MAX_QUOTE_PRICE, 'Quote: please enter a property price up to $1,000,000,000'),
+    ),
+    role: z.enum(values(QUOTE_ROLES), { error: "Quote: please choose 'buying', 'selling' or 'both'" }),
+    propertyType: z.enum(values(PROPERTY_TYPES), {
+      error: "Quote: please choose 'established', 'off-the-plan', 'vacant-land' or 'commercial'",
+    }),
+    firstHomeBuyer: flag('firstHomeBuyer'),
+    foreignPurchaser: flag('foreignPurchaser'),
+    rush: flag('rush'),
+  },
+  { error: 'Quote: send the quote as an object' },
+);
+
+// The schema and the calculator must agree on the input's shape.
+const _sameShape: z.output<typeof quoteInputSchema> extends QuoteInput
+  ? QuoteInput extends z.output<typeof quoteInputSchema>
+    ? true
+    : never
+  : never = true;
+void _sameShape;
+
+const range = z.object({ min: z.number(), max: z.number() });
+
+/**
+ * A quote as an enquiry stores it (`{ inputs, figures }`), for schemas that parse stored
+ * records on read: without it there, a parser would drop the quote staff should see.
+ */
+export const storedQuoteSchema = z.object({
+  inputs: quoteInputSchema,
+  figures: z.object({
+    ratesEffective: z.string(),
+    professionalFee: z.number(),
+    feeItems: z.array(
+      z.object({
+        key: z.enum(['base', 'simultaneousSaleAndPurchase', 'offThePlan', 'rushService']),
+        label: z.string(),
+        amount: z.number(),
+      }),
+    ),
+    disbursements: range,
+    transferDuty: z.nullable(
+      z.object({
+        general: z.nullable(z.number()),
+        surcharge: z.number(),
+        total: z.nullable(z.number()),
+        firstHome: z.optional(z.enum(['exempt', 'concession', 'over-threshold', 'not-eligible'])),
+      }),
+    ),
+    estimatedTotal: range,
+    totalExcludesDuty: z.boolean(),
+  }),
+});
+
+const _sameStoredShape: z.output<typeof storedQuoteSchema> extends StoredQuote
+  ? StoredQuote extends z.output<typeof storedQuoteSchema>
+    ? true
+    : never
+  : never = true;
+void _sameStoredShape;

@@ -1,0 +1,206 @@
+/** /quote: the instant quote and NSW transfer duty calculator (issue 9), at both widths. */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { STAFF } from './fixtures.ts';
+import { expectToast, openTab, unique } from './admin-helpers.ts';
+import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
+
+/** The value printed beside an output's label. */
+const output = (page: Page, label: string) =>
+  page.locator('[data-quote-outputs] dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+
+async function openCalculator(page: Page) {
+  await page.goto('/quote');
+  const price = page.getByLabel('Property price');
+  await hydrated(price);
+  return price;
+}
+
+test('has its own title, description and canonical URL, and is in the sitemap', async ({ page, request }) => {
+  await page.goto('/quote');
+  await expect(page).toHaveTitle(/^Conveyancing quote and NSW stamp duty calculator \| /);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conveyancing quote and NSW stamp duty calculator');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /stamp\) duty/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/quote\/$/);
+  expect(await (await request.get('/sitemap-0.xml')).text()).toMatch(/<loc>[^<]*\/quote\/<\/loc>/);
+});
+
+test('is reached from the hero, the services section and the lead promo block', async ({ page }) => {
+  await page.goto('/');
+  for (const section of ['#home', '#services', 'section[aria-labelledby="lead-promo-title"]']) {
+    await expect(page.locator(section).locator('a[href="/quote"]')).toHaveCount(1);
+  }
+  await page.locator('#services a[href="/quote"]').click();
+  await expect(page).toHaveURL(/\/quote\/?$/);
+});
+
+test('shows the pre-rendered estimate, the rates date and the estimate sentence', async ({ page }) => {
+  await openCalculator(page);
+  await expect(page.getByLabel('Property price')).toHaveValue('800,000');
+  await expect(output(page, 'Professional fee')).toHaveText('$1,850');
+  await expect(output(page, 'Disbursements')).toHaveText('typically $800 to $1,500');
+  await expect(output(page, 'Transfer duty')).toHaveText('$30,412');
+  await expect(output(page, 'Estimated total')).toHaveText('$33,062 to $33,762');
+  await expect(page.getByText('Rates effective 1 July 2025')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Revenue NSW, Transfer duty' })).toHaveAttribute('href', /^https:\/\/www\.revenue\.nsw\.gov\.au\//);
+  await expect(page.getByText(/^This is an estimate only/)).toBeVisible();
+});
+
+test('updates every output as the person types and chooses', async ({ page }) => {
+  const price = await openCalculator(page);
+  for (const label of ['Property price', 'Property type', 'First home buyer', 'Foreign purchaser', 'Settlement in under 2 weeks']) {
+    await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('group', { name: 'I am' })).toBeVisible();
+
+  await price.fill('$1,500,000');
+  await expect(output(page, 'Transfer duty')).toHaveText('$64,512');
+  await expect(output(page, 'Estimated total')).toHaveText('$67,162 to $67,862');
+
+  await price.fill('1000000');
+  await expect(output(page, 'Transfer duty')).toHaveText('$39,412');
+
+  await price.fill('800,000');
+  await page.getByLabel('Foreign purchaser').check();
+  await expect(output(page, 'Transfer duty')).toHaveText('$102,412');
+  await expect(page.getByText('Includes $72,000 foreign purchaser surcharge')).toBeVisible();
+  await page.getByLabel('Foreign purchaser').uncheck();
+
+  await page.getByLabel('First home buyer').check();
+  await price.fill('750,000');
+  await expect(output(page, 'Transfer duty')).toHaveText('$0');
+  await price.fill('900,000');
+  await expect(output(page, 'Transfer duty')).toHaveText('Concession applies');
+  await expect(page.getByRole('link', { name: /Revenue NSW's calculator/ })).toHaveAttribute('href', /revenue\.nsw\.gov\.au/);
+  await expect(output(page, 'Estimated total')).toHaveText('$2,650 to $3,350');
+  await expect(page.getByText('Plus the concessional transfer duty.')).toBeVisible();
+  await page.getByLabel('First home buyer').uncheck();
+
+  await page.getByLabel('Buying and selling').check();
+  await page.getByLabel('Property type').selectOption({ label: 'Off-the-plan' });
+  await page.getByLabel('Settlement in under 2 weeks').check();
+  await expect(output(page, 'Professional fee')).toHaveText('$2,950');
+
+  await page.getByLabel('Selling', { exact: true }).check();
+  await page.getByLabel('Settlement in under 2 weeks').uncheck();
+  await expect(output(page, 'Professional fee')).toHaveText('$1,850');
+  await expect(page.locator('[data-quote-outputs] dt', { hasText: 'Transfer duty' })).toHaveCount(0);
+  await expect(output(page, 'Estimated total')).toHaveText('$2,650 to $3,350');
+
+  await price.fill('eight hundred');
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Please enter a price in dollars, like 800,000')).toBeVisible();
+  await expect(output(page, 'Estimated total')).toHaveText('–');
+
+  // Nothing wider than the screen, at either width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+});
+
+test('keeps what was typed and ticked before the calculator hydrated', async ({ page }) => {
+  // A first, ordinary visit warms the server, so the held visit below waits only on the hold.
+  await openCalculator(page);
+  // Hold the island's code (the handler returns at once, so other requests go on).
+  const held: Route[] = [];
+  await page.route(/\/_astro\/QuoteCalculator\.[\w-]+\.js$/, (route) => {
+    held.push(route);
+  });
+  const release = () => Promise.all(held.map((route) => route.continue()));
+  // The held script also holds the load event.
+  await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+  const price = page.getByLabel('Property price');
+  await price.fill('1,500,000');
+  await page.getByLabel('Foreign purchaser').check();
+  await page.getByLabel('Property type').selectOption({ label: 'Vacant land' });
+  await expect(price.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await release();
+  await page.waitForLoadState('load');
+  await hydrated(price);
+  await expect(output(page, 'Transfer duty')).toHaveText('$199,512');
+  await expect(price).toHaveValue('1,500,000');
+});
+
+test("'Email me this quote' opens the enquiry form prefilled, and staff see the server's figures", async ({ page }) => {
+  test.slow(); // a visitor's journey and a staff sign-in
+  const price = await openCalculator(page);
+  await price.fill('$800,000');
+  await page.getByLabel('Foreign purchaser').check();
+  await expect(output(page, 'Transfer duty')).toHaveText('$102,412');
+  await page.getByRole('link', { name: 'Email me this quote' }).click();
+
+  await expect(page).toHaveURL(/\/#contact$/);
+  const form = page.locator('#contact form');
+  await hydrated(form.getByLabel('First name'));
+  await expect(form.locator('[data-attached-quote]')).toContainText('Buying an established home at $800,000; foreign purchaser');
+  await expect(form.getByLabel('Service')).toHaveValue('residential-purchase');
+  await expect(form.getByLabel('Message')).toHaveValue(/Transfer duty: \$102,412/);
+
+  const firstName = `Quote${unique()}`;
+  await form.getByLabel('First name').fill(firstName);
+  await form.getByLabel('Last name').fill('Buyer');
+  await form.getByLabel('Email').fill('quote.buyer@example.com');
+  await form.getByLabel('Phone').fill('0400 000 003');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/contact') && request.method() === 'POST');
+  await form.getByRole('button', { name: 'Send Enquiry' }).click();
+  expect((await sent).postDataJSON().quote).toEqual({
+    price: 800_000,
+    role: 'buying',
+    propertyType: 'established',
+    firstHomeBuyer: false,
+    foreignPurchaser: true,
+    rush: false,
+  });
+  await expectToast(page, 'Quote Request Submitted');
+  await expect(form.locator('[data-attached-quote]')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('quote-attachment'))).toBeNull();
+
+  // Signed in through the API (the page's request context shares the browser's cookies):
+  // bcrypt on a busy machine can outlast the login page's wait, and the login page has its own tests.
+  expect((await page.request.post('/api/login', { data: STAFF, timeout: 60_000 })).ok()).toBe(true);
+  await page.goto('/admin');
+  await openTab(page, 'Contact Requests');
+  const enquiry = page.getByRole('article', { name: `Contact request from ${firstName} Buyer` });
+  const quote = enquiry.getByRole('region', { name: 'Instant quote' });
+  await expect(quote).toContainText('Buying an established home at $800,000; foreign purchaser');
+  await expect(quote).toContainText('$102,412 (includes $72,000 foreign purchaser surcharge)');
+  await expect(quote).toContainText('Estimated total$105,062 to $105,762');
+  await expect(quote).toContainText('rates effective 1 July 2025');
+});
+
+test('the contact form ignores a tampered attachment', async ({ page }) => {
+  await page.goto('/quote');
+  await page.evaluate(() => sessionStorage.setItem('quote-attachment', JSON.stringify({ price: -1, role: 'renting' })));
+  await page.goto('/#contact');
+  const form = page.locator('#contact form');
+  await hydrated(form.getByLabel('First name'));
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  await expect(form.locator('[data-attached-quote]')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('quote-attachment'))).toBeNull();
+});
+
+test('has no axe violations, as loaded and with the concession link showing', async ({ page }) => {
+  const price = await openCalculator(page);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('First home buyer').check();
+  await page.getByLabel('Foreign purchaser').check();
+  await price.fill('900000');
+  await expect(output(page, 'Transfer duty')).toHaveText('Concession applies');
+  await price.fill('abc');
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows the labels, a typical estimate, and says the calculator needs JavaScript', async ({ page }) => {
+    await page.goto('/quote');
+    await expect(page.getByLabel('Property price')).toHaveValue('800,000');
+    // Playwright's text search skips <noscript>; its content is shown all the same.
+    const notice = page.locator('noscript p');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('The calculator needs JavaScript to update as you type.');
+    await expect(notice).toContainText('established home at $800,000; for your own figures call us on (02)');
+    await expect(notice.locator('a[href^="tel:"]')).toHaveCount(1);
+    await expect(output(page, 'Transfer duty')).toHaveText('$30,412');
+  });
+});

@@ -1,0 +1,124 @@
+/** POST /api/contact with the /quote calculator's `quote` (issue 9). */
+import { describe, expect, it } from 'vitest';
+import contact from '../../netlify/functions/contact.ts';
+import contactRequests from '../../netlify/functions/contact-requests.ts';
+import { call, signedInStaff, useBlobs } from './harness.ts';
+
+useBlobs();
+
+const enquiry = {
+  firstName: 'Quinn',
+  lastName: 'Buyer',
+  email: 'quinn@example.com',
+  phone: '0400 000 001',
+  serviceType: 'residential-purchase',
+  propertyAddress: '',
+  message: 'Please email me this quote.',
+};
+const inputs = {
+  price: 800_000,
+  role: 'buying',
+  propertyType: 'established',
+  firstHomeBuyer: false,
+  foreignPurchaser: true,
+  rush: true,
+};
+
+async function stored(id: string) {
+  const { cookie } = await signedInStaff();
+  const list = (await call(contactRequests, 'GET', '/api/contact-requests', { cookie })).json as Record<string, any>[];
+  return list.find((request) => request.id === id);
+}
+
+describe('POST /api/contact with a quote', () => {
+  it("stores the inputs and the server's own figures, ignoring figures the browser sent", async () => {
+    const response = await call(contact, 'POST', '/api/contact', {
+      body: {
+        ...enquiry,
+        quote: {
+          ...inputs,
+          figures: { professionalFee: 1, transferDuty: { total: 1 } },
+          professionalFee: 1,
+          transferDuty: 1,
+          estimatedTotal: 1,
+        },
+      },
+    });
+    expect(response.status).toBe(201);
+    const request = await stored(response.json.id);
+    expect(request?.quote.inputs).toEqual(inputs);
+    expect(request?.quote.figures).toEqual({
+      ratesEffective: '2025-07-01',
+      professionalFee: 2_100,
+      feeItems: [
+        { key: 'base', label: 'Professional fee', amount: 1_850 },
+        { key: 'rushService', label: 'Settlement in under 2 weeks', amount: 250 },
+      ],
+      disbursements: { min: 800, max: 1_500 },
+      transferDuty: { general: 30_412, surcharge: 72_000, total: 102_412 },
+      estimatedTotal: { min: 105_312, max: 106_012 },
+      totalExcludesDuty: false,
+    });
+  });
+
+  it('takes the yes/no switches as false when left out, from the hero form too', async () => {
+    const response = await call(contact, 'POST', '/api/contact', {
+      body: {
+        firstName: 'Hero',
+        lastName: 'Seller',
+        email: 'hero@example.com',
+        phone: '0400 000 002',
+        serviceType: 'property-settlements',
+        callbackTime: 'Evening',
+        quote: { price: 1_000_000, role: 'selling', propertyType: 'vacant-land' },
+      },
+    });
+    expect(response.status).toBe(201);
+    const request = await stored(response.json.id);
+    expect(request?.quote.inputs).toEqual({
+      price: 1_000_000,
+      role: 'selling',
+      propertyType: 'vacant-land',
+      firstHomeBuyer: false,
+      foreignPurchaser: false,
+      rush: false,
+    });
+    expect(request?.quote.figures).toMatchObject({ transferDuty: null, estimatedTotal: { min: 2_650, max: 3_350 } });
+  });
+
+  it('stores no quote when none was sent', async () => {
+    const response = await call(contact, 'POST', '/api/contact', { body: enquiry });
+    expect(response.status).toBe(201);
+    expect(await stored(response.json.id)).not.toHaveProperty('quote');
+  });
+
+  it('answers 400 with field errors for a bad quote, and stores nothing', async () => {
+    const { cookie } = await signedInStaff();
+    const count = async () => ((await call(contactRequests, 'GET', '/api/contact-requests', { cookie })).json as unknown[]).length;
+    const before = await count();
+    const bad = await call(contact, 'POST', '/api/contact', {
+      body: { ...enquiry, quote: { price: '$800,000', role: 'renting', propertyType: 'castle', rush: 'yes' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe('Please check the highlighted fields');
+    expect(bad.json.fieldErrors).toEqual({
+      quote: [
+        'Quote: please enter the property price in dollars',
+        "Quote: please choose 'buying', 'selling' or 'both'",
+        "Quote: please choose 'established', 'off-the-plan', 'vacant-land' or 'commercial'",
+        'Quote: rush must be true or false',
+      ],
+    });
+    for (const [quote, message] of [
+      [{ ...inputs, price: 0 }, 'Quote: please enter a property price above $0'],
+      [{ ...inputs, price: -5 }, 'Quote: please enter a property price above $0'],
+      [{ ...inputs, price: 2e9 }, 'Quote: please enter a property price up to $1,000,000,000'],
+      ['800000', 'Quote: send the quote as an object'],
+    ] as const) {
+      const response = await call(contact, 'POST', '/api/contact', { body: { ...enquiry, quote } });
+      expect(response.status).toBe(400);
+      expect(response.json.fieldErrors).toEqual({ quote: [message] });
+    }
+    expect(await count()).toBe(before);
+  });
+});

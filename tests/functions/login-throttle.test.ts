@@ -21,7 +21,7 @@ vi.mock('bcryptjs', async (importOriginal) => {
 const { hash } = await import('bcryptjs');
 const { ORIGIN, useBlobs } = await import('./harness.ts');
 const { upsertUser } = await import('../../netlify/functions/_shared/repositories/users.ts');
-const { MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_USERNAME } = await import(
+const { clientAddress, MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_USERNAME } = await import(
   '../../netlify/functions/_shared/login-throttle.ts'
 );
 
@@ -157,5 +157,16 @@ describe('login throttle under concurrency', () => {
     }
     expect((await attempt(anyLogin(0), username, password, '192.0.2.50')).status).toBe(200);
     expect(await failUntilLocked(username, '192.0.2.50')).toBe(MAX_FAILURES_PER_CLIENT);
+  });
+});
+
+describe('the client address', () => {
+  const request = (headers: Record<string, string> = {}) => new Request('https://example.test/api/login', { headers });
+
+  it("is Netlify's context.ip, else its x-nf-client-connection-ip header, else one shared address", () => {
+    const spoofable = request({ 'x-nf-client-connection-ip': '198.51.100.1' });
+    expect(clientAddress(spoofable, { ip: '192.0.2.1' })).toBe('192.0.2.1');
+    expect(clientAddress(spoofable)).toBe('198.51.100.1');
+    expect(clientAddress(request(), {})).toBe('unknown');
   });
 });

@@ -89,7 +89,7 @@ describe('housekeeping', () => {
     await recordAttempt('kept-tidy', client, new Date(now - 2 * WINDOW_MS));
     const recent = await recordAttempt('kept-tidy', client, new Date(now - 60_000));
 
-    const response = await housekeeping(new Request('https://example.test/.netlify/functions/housekeeping'));
+    const response = await housekeeping();
     expect(response.status).toBe(204);
 
     const sessions = await listKeys(openStore('sessions'));

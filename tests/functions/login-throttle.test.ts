@@ -4,6 +4,8 @@
  * they share is the store; bcrypt's `compare` is counted (and still run) to see how many
  * passwords were really checked.
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const bcryptCalls = vi.hoisted(() => ({ compare: 0 }));
@@ -168,5 +170,41 @@ describe('the client address', () => {
     expect(clientAddress(spoofable, { ip: '192.0.2.1' })).toBe('192.0.2.1');
     expect(clientAddress(spoofable)).toBe('198.51.100.1');
     expect(clientAddress(request(), {})).toBe('unknown');
+  });
+});
+
+describe('login throttle across processes', () => {
+  /** Starts a racer process and resolves once it has loaded the login function. */
+  function racer(): Promise<ChildProcess> {
+    const child = fork(path.resolve('tests/functions/racers/login-racer.ts'), {
+      env: { ...process.env },
+      execPath: process.execPath,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    return new Promise((resolve, reject) => {
+      child.once('message', () => resolve(child));
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`racer exited early (${code})`)));
+    });
+  }
+  const race = (child: ChildProcess, order: object) =>
+    new Promise<number[]>((resolve) => {
+      child.once('message', (statuses) => resolve(statuses as number[]));
+      child.send(order);
+    });
+
+  // All wrong: across processes no attempt is "20th", and a right one among the first five
+  // recorded would rightly sign in.
+  it('checks at most five of 24 guesses sent at once from four processes, and five in all', async () => {
+    const { username } = await account();
+    const children = await Promise.all([racer(), racer(), racer(), racer()]);
+    const passwords = Array.from({ length: 6 }, () => 'wrong');
+    const results = await Promise.all(children.map((child) => race(child, { username, passwords, ip: '203.0.113.50' })));
+    const all = results.flat();
+    expect(all).toHaveLength(24);
+    expect(all.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    const checked = all.filter((status) => status === 401).length;
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_CLIENT);
+    expect(checked + (await failUntilLocked(username, '203.0.113.50'))).toBe(MAX_FAILURES_PER_CLIENT);
   });
 });

@@ -14,4 +14,5 @@ export default async () => {
   return new Response(null, { status: 204 });
 };
 
-export const config: Config = { schedule: '@hourly' };
+// Plain cron rather than '@hourly', so that any scheduler reading it (Netlify's or the local one) agrees.
+export const config: Config = { schedule: '0 * * * *' };

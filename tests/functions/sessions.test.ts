@@ -39,6 +39,7 @@ describe('revoking sessions', () => {
       env: { ...process.env, BLOBS_DIR: blobs.directory(), STAFF_PASSWORD: newPassword },
     });
     expect(stdout).toContain(`Updated the password of staff account "${username}"`);
+    expect(stdout).toContain('Every session it had is signed out.');
 
     expect((await user(cookie)).status).toBe(401);
     expect((await user(second.cookie)).status).toBe(401);
@@ -101,7 +102,7 @@ describe('housekeeping', () => {
 
   it('runs every hour', async () => {
     const { config } = await import('../../netlify/functions/housekeeping.ts');
-    expect(config.schedule).toBe('@hourly');
+    expect(config.schedule).toBe('0 * * * *');
   });
 });
 

@@ -5,8 +5,8 @@
  */
 import { BlobsServer } from '@netlify/blobs/server';
 import { randomBytes } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
 
 /** Where `npm start` and `npm run dev` keep local data (the same place @netlify/dev uses). */
 export const DEFAULT_BLOBS_DIR = path.resolve('.netlify', 'blobs-serve');

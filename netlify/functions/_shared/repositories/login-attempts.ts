@@ -21,17 +21,24 @@ export interface LoginAttempt {
 const bucket = (username: string) =>
   /^[A-Za-z0-9._-]{1,64}$/.test(username) ? username : '_invalid';
 
+/** `{bucket}/{timeKey}.{client}`; the time key's length is `timeKey`'s business. */
 function parseKey(key: string): LoginAttempt | null {
-  const match = /^[^/]+\/([0-9a-z]{11}[0-9a-f]{12})\.([a-f0-9]{16})$/.exec(key);
-  return match ? { key, time: timeOfKey(match[1]!), client: match[2]! } : null;
+  const match = /^[^/]+\/([0-9a-z]{11,})\.([a-f0-9]{16})$/.exec(key);
+  const time = match ? timeOfKey(match[1]!) : NaN;
+  return match && Number.isFinite(time) ? { key, time, client: match[2]! } : null;
 }
 
-/** Records one attempt and returns its key. */
+/** Records one attempt and returns it. */
 export async function recordAttempt(username: string, client: string, at = new Date()): Promise<LoginAttempt> {
   if (!CLIENT_PATTERN.test(client)) throw new Error('A client key is 16 hex digits');
-  const key = `${bucket(username)}/${timeKey(at)}.${client}`;
-  await openStore(STORE).set(key, '');
-  return parseKey(key)!;
+  const store = openStore(STORE);
+  // A key another instance took in the same instant fails `onlyIfNew`: take a new one, so
+  // that no attempt goes uncounted.
+  for (let tries = 0; tries < 5; tries++) {
+    const key = `${bucket(username)}/${timeKey(at)}.${client}`;
+    if ((await store.set(key, '', { onlyIfNew: true })).modified) return parseKey(key)!;
+  }
+  throw new Error('Could not find a free key for a sign-in attempt');
 }
 
 /** The attempts for `username` made at or after `since` (ms), oldest first. */

@@ -19,7 +19,7 @@ async function signIn(req: Request, address: string): Promise<Response> {
 }
 
 /** Netlify passes the client's address in the context; tests and local runs may not. */
-export default (req: Request, context?: Partial<Pick<Context, 'ip'>>) =>
+export default (req: Request, context?: Partial<Context>) =>
   router({ 'POST /api/login': (request) => signIn(request, clientAddress(request, context)) })(req);
 
 export const config: Config = {

@@ -12,7 +12,8 @@
  * the other five and is refused, however many are sent at once and to however many
  * instances. A burst may therefore check fewer than five; never more.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sessionSecret } from './env.ts';
 import { HttpError } from './http.ts';
 import { attemptsSince, deleteAttempts, recordAttempt, type LoginAttempt } from './repositories/login-attempts.ts';
 
@@ -28,8 +29,12 @@ export function clientAddress(req: Request, context?: { ip?: string }): string {
   return context?.ip || req.headers.get('x-nf-client-connection-ip')?.trim() || 'unknown';
 }
 
-/** An opaque key per address, so the store never holds anyone's IP address. */
-const clientKey = (address: string) => createHash('sha256').update(address).digest('hex').slice(0, 16);
+/**
+ * An opaque key per address, so the store never holds anyone's IP address. Keyed with the
+ * session secret: a plain hash of an IPv4 address is undone by trying all 2^32 of them.
+ */
+const clientKey = (address: string) =>
+  createHmac('sha256', sessionSecret()).update(address).digest('hex').slice(0, 16);
 
 export interface AdmittedAttempt {
   username: string;

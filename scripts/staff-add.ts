@@ -78,6 +78,7 @@ try {
   const { created } = await upsertUser(username, await hashPassword(password));
   const where = local ? 'the local store' : `site ${siteID}`;
   console.log(`${created ? 'Created' : 'Updated the password of'} staff account "${username}" on ${where}.`);
+  if (!created) console.log('Every session it had is signed out.');
 } finally {
   await local?.stop();
 }

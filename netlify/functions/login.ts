@@ -1,28 +1,29 @@
 /** POST /api/login: checks a staff member's password and starts a session. */
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { loginSchema } from '../../src/shared/schemas/login.ts';
 import { startSession, verifyPassword } from './_shared/auth.ts';
 import { HttpError, json, readJson, router, validate } from './_shared/http.ts';
-import { assertNotLocked, noteFailure, noteSuccess } from './_shared/login-throttle.ts';
+import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
 import { findUser } from './_shared/repositories/users.ts';
 
-export default router({
-  'POST /api/login': async (req) => {
-    const { username, password } = validate(loginSchema, await readJson(req));
-    await assertNotLocked(username);
-    const user = await findUser(username);
-    if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
-      await noteFailure(username);
-      throw new HttpError(401, 'Invalid username or password');
-    }
-    await noteSuccess(username);
-    const sessionUser = { id: user.id, username: user.username };
-    return json(sessionUser, 200, { 'Set-Cookie': await startSession(req, sessionUser) });
-  },
-});
+async function signIn(req: Request, address: string): Promise<Response> {
+  const { username, password } = validate(loginSchema, await readJson(req));
+  // Known and unknown usernames take the same path: one recorded attempt, one bcrypt check.
+  const admitted = await admitAttempt(username, address);
+  const user = await findUser(username);
+  if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
+    throw new HttpError(401, 'Invalid username or password');
+  }
+  await noteSuccess(admitted);
+  return json({ id: user.id, username: user.username }, 200, { 'Set-Cookie': await startSession(req, user) });
+}
+
+/** Netlify passes the client's address in the context; tests and local runs may not. */
+export default (req: Request, context?: Partial<Context>) =>
+  router({ 'POST /api/login': (request) => signIn(request, clientAddress(request, context)) })(req);
 
 export const config: Config = {
   path: '/api/login',
-  // Netlify's platform limit, per IP, on top of the per-username lock above.
+  // Netlify's platform limit, per IP, on top of the throttle above.
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -34,6 +34,18 @@ test.describe('staff session', () => {
     await expect(page).toHaveURL(/\/login\/?$/);
   });
 
+  test('/admin keeps staff on the page with a "try again" message when the session store is down (503)', async ({ page }) => {
+    const message = 'We could not check your session just now. Please try again in a moment.';
+    await page.route('**/api/user', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: message }) }),
+    );
+    await page.goto('/admin');
+    const alert = page.getByRole('alert').filter({ hasText: "We couldn't check your session" });
+    await expect(alert).toContainText(message);
+    await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+  });
+
   test('signing in opens the admin with a welcome toast; /login then redirects to /admin', async ({ page }) => {
     await signIn(page);
     await expectToast(page, 'Login successful', `Welcome back, ${STAFF.username}!`);

@@ -16,8 +16,8 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 /** A function's default export; ours never read Netlify's context argument. */
 type Handler = (req: Request) => Promise<Response> | Response;
 
-/** Starts a fresh store for this file, and stops it afterwards. */
-export function useBlobs() {
+/** Starts a fresh store for this file, and stops it afterwards; tells where it keeps its data. */
+export function useBlobs(): { directory: () => string } {
   let blobs: LocalBlobs;
   let directory: string;
   beforeAll(async () => {
@@ -30,6 +30,7 @@ export function useBlobs() {
     await blobs?.stop();
     rmSync(directory, { recursive: true, force: true });
   });
+  return { directory: () => directory };
 }
 
 export interface CallOptions {

@@ -9,23 +9,25 @@ import type { SessionUser } from '../../../src/shared/schemas/login.ts';
 import { sessionSecret } from './env.ts';
 import { HttpError } from './http.ts';
 import { deleteSession, findSession, saveSession } from './repositories/sessions.ts';
+import { findUser, renewSessionGeneration, type StaffUser } from './repositories/users.ts';
 
 export const BCRYPT_COST = 11;
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 const ISSUER = 'conveyancing-staff-portal';
 
 /**
- * A hash of a random password at the same cost, compared against when the username is
- * unknown, so an unknown name costs as much time as a wrong password.
+ * A bcrypt hash of a random, forgotten password at BCRYPT_COST, compared against when the
+ * username is unknown, so an unknown name costs exactly what a wrong password costs.
+ * It is a constant because computing it on first use made the first unknown name in each
+ * instance ~150 ms slower, which told usernames apart.
  */
-let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= hash(randomBytes(16).toString('hex'), BCRYPT_COST));
+export const DUMMY_HASH = '$2b$11$ELXtkNnLELSNGYE98Jp3N.4t6nUFvSwyy4T3ioGjZkiglSDmhBjCG';
 
 export const hashPassword = (password: string) => hash(password, BCRYPT_COST);
 
 /** Checks a password against a stored hash, or against the dummy when there is none. */
 export async function verifyPassword(password: string, storedHash: string | undefined): Promise<boolean> {
-  const ok = await compare(password, storedHash ?? (await getDummyHash()));
+  const ok = await compare(password, storedHash ?? DUMMY_HASH);
   return ok && storedHash !== undefined;
 }
 
@@ -54,8 +56,12 @@ function readCookie(req: Request): string | undefined {
   return undefined;
 }
 
-/** Starts a session: signs a token, records it, and returns the Set-Cookie value. */
-export async function startSession(req: Request, user: SessionUser): Promise<string> {
+/**
+ * Starts a session for an account as it was read before its password was checked: signs
+ * a token, records it, and returns the Set-Cookie value. A password change made meanwhile
+ * has already moved the account to another generation, so this session is born revoked.
+ */
+export async function startSession(req: Request, user: StaffUser): Promise<string> {
   const secret = sessionSecret();
   const jti = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
@@ -67,7 +73,12 @@ export async function startSession(req: Request, user: SessionUser): Promise<str
     .setIssuedAt()
     .setExpirationTime(expiresAt)
     .sign(secret);
-  await saveSession(jti, { userId: user.id, username: user.username, expiresAt: expiresAt.toISOString() });
+  await saveSession(jti, {
+    userId: user.id,
+    username: user.username,
+    expiresAt: expiresAt.toISOString(),
+    generation: user.sessionGeneration ?? '',
+  });
   return cookie(req, token, SESSION_TTL_SECONDS);
 }
 
@@ -76,20 +87,35 @@ interface VerifiedSession {
   jti: string;
 }
 
-/** The session of this request, or null: bad signature, wrong alg, expired or revoked. */
+export const SESSION_UNAVAILABLE = 'We could not check your session just now. Please try again in a moment.';
+
+/**
+ * The session of this request, or null: bad signature, wrong alg, expired, signed out,
+ * or revoked by a password change. When the store cannot be read, 503: that is not a
+ * reason to send staff back to the sign-in page.
+ */
 export async function readSession(req: Request): Promise<VerifiedSession | null> {
   const secret = sessionSecret();
   const token = readCookie(req);
   if (!token) return null;
+  let claims: { jti: string; sub: string; username: string };
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
     if (!payload.jti || !payload.sub || typeof payload.username !== 'string') return null;
-    const record = await findSession(payload.jti);
-    if (!record || record.userId !== payload.sub) return null;
-    return { user: { id: payload.sub, username: payload.username }, jti: payload.jti };
+    claims = { jti: payload.jti, sub: payload.sub, username: payload.username };
   } catch {
     return null;
   }
+  let record, account;
+  try {
+    [record, account] = await Promise.all([findSession(claims.jti), findUser(claims.username)]);
+  } catch (error) {
+    console.error('[auth] could not read the session store:', error);
+    throw new HttpError(503, SESSION_UNAVAILABLE, { headers: { 'Retry-After': '5' } });
+  }
+  if (!record || record.userId !== claims.sub || !account || account.id !== claims.sub) return null;
+  if ((record.generation ?? '') !== (account.sessionGeneration ?? '')) return null;
+  return { user: { id: claims.sub, username: claims.username }, jti: claims.jti };
 }
 
 /** The signed-in staff member; 401 otherwise. Every admin route starts with this. */
@@ -99,9 +125,19 @@ export async function requireStaff(req: Request): Promise<SessionUser> {
   return session.user;
 }
 
-/** Ends this request's session on the server and returns a cookie that clears it. */
+/**
+ * Ends this request's session on the server and returns a cookie that clears it. When
+ * the store cannot be reached this fails (503) rather than claim a logout that the
+ * server never made.
+ */
 export async function endSession(req: Request): Promise<string> {
-  const session = await readSession(req).catch(() => null);
+  const session = await readSession(req);
   if (session) await deleteSession(session.jti);
   return cookie(req, '', 0);
 }
+
+/**
+ * Signs a staff member out everywhere: every session started before now is refused.
+ * For password changes and account removal; false when there is no such account.
+ */
+export const revokeSessionsOf = (userId: string): Promise<boolean> => renewSessionGeneration(userId);

@@ -1,0 +1,26 @@
+/**
+ * One racing process for the login throttle test: imports the real login function (its
+ * own module instances, its own process), waits for "go", sends its attempts all at once
+ * against the Blobs server named in NETLIFY_BLOBS_CONTEXT, and reports the statuses.
+ */
+import login from '../../../netlify/functions/login.ts';
+
+interface Order {
+  username: string;
+  passwords: string[];
+  ip: string;
+}
+
+process.once('message', async (order: Order) => {
+  const requests = order.passwords.map(
+    (password) =>
+      new Request('http://localhost:8888/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:8888' },
+        body: JSON.stringify({ username: order.username, password }),
+      }),
+  );
+  const responses = await Promise.all(requests.map((request) => login(request, { ip: order.ip })));
+  process.send!(responses.map((response) => response.status), () => process.exit(0));
+});
+process.send!('ready');

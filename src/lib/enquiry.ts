@@ -42,8 +42,9 @@ export function useEnquiryForm<K extends string>({ initial, schema, extra, onPha
     // What the form shows is what is sent, read as a plain form post would be: text typed
     // before the island hydrated is in the controls but not in state (hydration keeps the
     // DOM's value), and would otherwise be judged empty.
-    const payload = { ...formToEnquiry(formFields(form)), ...extra };
-    setValues((current) => ({ ...current, ...pick(current, payload) }));
+    const fields = formToEnquiry(formFields(form));
+    setValues((current) => ({ ...current, ...pick(current, fields) }));
+    const payload = { ...fields, ...extra };
     const result = schema.safeParse(payload);
     if (!result.success) {
       const fieldErrors = toFieldErrors(result.error);

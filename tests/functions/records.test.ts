@@ -80,7 +80,7 @@ describe('records read from Blobs', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await raw('site-builds').setJSON('state', ['not', 'a', 'state']);
     const { state, etag } = await readBuildState();
-    expect(state).toEqual({ requestedAt: null, queued: false, builtAt: null });
+    expect(state).toEqual({ changedAt: null, requestedAt: null, attemptedAt: null, lastFailure: null, builtAt: null });
     expect(etag).toEqual(expect.any(String));
     logged.mockRestore();
   });

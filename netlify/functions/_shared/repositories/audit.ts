@@ -1,0 +1,27 @@
+/**
+ * Store `audit`: who changed what in the staff portal, one blob per event under a
+ * time-sortable key, never rewritten. It names records by id and never holds personal
+ * details (no names, addresses, e-mails or note texts).
+ */
+import { getAllJson, listKeys, openStore, timeKey } from '../blobs.ts';
+
+export interface AuditEvent {
+  at: string;
+  /** The staff username, or 'system' for the scheduled jobs. */
+  by: string;
+  /** e.g. 'enquiry.update', 'enquiry.erase' */
+  action: string;
+  /** What it applied to: an id or a count, never a person's details. */
+  target: string;
+}
+
+export async function recordAudit(event: Omit<AuditEvent, 'at'> & { at?: string }): Promise<void> {
+  const at = event.at ?? new Date().toISOString();
+  await openStore('audit').setJSON(timeKey(new Date(at)), { ...event, at }, { onlyIfNew: true });
+}
+
+/** Oldest first. */
+export async function listAudit(): Promise<AuditEvent[]> {
+  const store = openStore('audit');
+  return getAllJson<AuditEvent>(store, (await listKeys(store)).sort());
+}

@@ -4,6 +4,12 @@
  */
 import { startServer } from './lib/server.ts';
 
+// Settings such as the alert SMTP URL come from a git-ignored .env, as Netlify's UI provides
+// them in production; variables already set in the shell win. No .env is fine.
+try {
+  process.loadEnvFile();
+} catch {}
+
 const port = Number(process.env.PORT ?? 8888);
 const server = await startServer({ port });
 console.log(`\n  The site is running at ${server.url}\n  Staff sign in at ${server.url}/login (create an account with: npm run staff:add -- <username>)\n`);

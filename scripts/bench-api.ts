@@ -13,6 +13,7 @@ import login from '../netlify/functions/login.ts';
 import { hashPassword } from '../netlify/functions/_shared/auth.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
 import { startLocalBlobs } from './lib/local-blobs.ts';
+import { benchLeadDesk } from './bench-lead-desk.ts';
 
 const ORIGIN = 'http://localhost:8888';
 process.env.SESSION_SECRET ??= 'benchmark-only-secret-0123456789-abcdefghijklmnop';
@@ -86,6 +87,8 @@ try {
   console.log(row(`GET /api/contact-requests, ${count} stored (30 runs)`, list, 300));
   console.log(row('  the same, first read of a cold instance', cold, 300));
   console.log();
+
+  await benchLeadDesk(cookie);
 } finally {
   await blobs.stop();
   rmSync(directory, { recursive: true, force: true });

@@ -85,7 +85,8 @@ test.describe('admin: lead desk', () => {
 
   test('opens the enquiry an alert links to', async ({ page }) => {
     const list = await page.request.get(`/api/contact-requests?q=${firstName}`);
-    const [{ id }] = (await list.json()) as { id: string }[];
+    const [found] = (await list.json()) as { id: string }[];
+    const id = found!.id;
     await page.goto(`/admin?enquiry=${id}`);
     const card = item(page);
     const desk = card.getByRole('region', { name: `Desk for ${firstName} ${lastName}` });

@@ -188,6 +188,14 @@ export default function ContactRequestsTab() {
         what="contact requests"
         onRetry={() => void list.reload()}
       />
+      {list.error && shown.length > 0 ? (
+        <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <p>We couldn't refresh the contact requests: {list.error}</p>
+          <Button variant="outline" className="mt-2" onClick={() => void list.reload()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
       <ul className="space-y-4">
         {shown.map((request) => {
           const name = fullName(request);

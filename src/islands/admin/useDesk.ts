@@ -73,7 +73,11 @@ export function useDeskList(filters: DeskFilters) {
     }
   }, [fetchPage, items]);
 
+  // New filters: never show the previous filter's items under the new one's name.
   useEffect(() => {
+    setItems([]);
+    setHasMore(false);
+    setLoading(true);
     void reload();
   }, [reload]);
 

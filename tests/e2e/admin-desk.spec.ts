@@ -16,7 +16,7 @@ test.describe('admin: lead desk', () => {
   const item = (page: Page, name = firstName) => page.getByRole('article', { name: `Contact request from ${name} ${lastName}` });
 
   test('moves an enquiry through the pipeline with notes, a logged call and an assignee', async ({ page }) => {
-    const panel = await openTab(page, 'Contact Requests');
+    await openTab(page, 'Contact Requests');
     const card = item(page);
     await expect(card.getByTestId('enquiry-status')).toHaveText('New');
     await expect(card.getByTestId('enquiry-age')).toContainText('Waiting');
@@ -47,6 +47,13 @@ test.describe('admin: lead desk', () => {
     await expect(card.getByTestId('enquiry-status')).toHaveText('Quoted');
     await expect(page.getByTestId('toast').filter({ hasText: /changed this enquiry/ })).toHaveCount(0);
 
+  });
+
+  test('marks an enquiry lost with a reason and filters by status', async ({ page }) => {
+    const panel = await openTab(page, 'Contact Requests');
+    const card = item(page);
+    await card.getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` }).click();
+    const desk = card.getByRole('region', { name: `Desk for ${firstName} ${lastName}` });
     await desk.getByLabel('Status').selectOption('lost');
     await desk.getByLabel('Why was it lost?').fill('Chose another firm');
     await desk.getByRole('button', { name: 'Mark as lost' }).click();

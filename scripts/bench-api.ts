@@ -15,6 +15,7 @@ import { hashPassword } from '../netlify/functions/_shared/auth.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
 import { benchThroughServer } from './lib/bench-server.ts';
 import { startLocalBlobs } from './lib/local-blobs.ts';
+import { benchLeadDesk } from './bench-lead-desk.ts';
 
 const ORIGIN = 'http://localhost:8888';
 process.env.SESSION_SECRET ??= 'benchmark-only-secret-0123456789-abcdefghijklmnop';
@@ -89,6 +90,7 @@ try {
   console.log(row('  the same, first read of a cold instance', cold, 300));
   console.log();
 
+  await benchLeadDesk(cookie);
   await benchThroughServer({ contact: create, list });
 } finally {
   await blobs.stop();

@@ -4,6 +4,12 @@
  */
 import { startServer } from './lib/server.ts';
 
+// Settings such as the alert SMTP URL come from a git-ignored .env, as Netlify's UI provides
+// them in production; variables already set in the shell win. No .env is fine.
+try {
+  process.loadEnvFile();
+} catch {}
+
 const port = Number(process.env.PORT ?? 8888);
 // `npm start -- --no-build` serves the dist/ there is: the API tools (bench:load, the crash
 // test) need the functions, not a fresh site, and must not rewrite dist/ under other tests.

@@ -1,22 +1,120 @@
-/** Staff: the list of enquiries and deleting one. */
+/** Staff: the lead desk over the stored enquiries (list, one, pipeline changes, notes, CSV, erasure). */
 import type { Config } from '@netlify/functions';
-import { requireStaff } from './_shared/auth.ts';
-import { HttpError, json, noContent, router } from './_shared/http.ts';
 import {
-  deleteContactRequest,
-  listContactRequests,
-} from './_shared/repositories/contact-requests.ts';
+  ENQUIRY_STATUSES,
+  enquiryNoteSchema,
+  enquiryPatchSchema,
+  erasureSchema,
+  type EnquiryStatus,
+} from '../../src/shared/schemas/lead-desk.ts';
+import { requireStaff } from './_shared/auth.ts';
+import { HttpError, json, noContent, readJson, router, validate } from './_shared/http.ts';
+import {
+  addNote,
+  deleteEnquiry,
+  enquiryDetail,
+  eraseByEmail,
+  listEnquiries,
+  NOT_FOUND,
+  toCsv,
+  updateEnquiry,
+  type DeskFilters,
+} from './_shared/lead-desk.ts';
+import { isEnquiryId } from './_shared/repositories/contact-requests.ts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function filtersFrom(url: URL, withDates: boolean): DeskFilters {
+  const params = url.searchParams;
+  const filters: DeskFilters = {};
+  const status = params.get('status');
+  if (status) {
+    if (!(ENQUIRY_STATUSES as readonly string[]).includes(status)) {
+      throw new HttpError(400, `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}`);
+    }
+    filters.status = status as EnquiryStatus;
+  }
+  const q = params.get('q')?.trim();
+  if (q) filters.q = q.slice(0, 100);
+  if (withDates) {
+    for (const name of ['from', 'to'] as const) {
+      const value = params.get(name);
+      if (!value) continue;
+      if (!DATE.test(value) || Number.isNaN(Date.parse(value))) throw new HttpError(400, `${name} must be a date (YYYY-MM-DD)`);
+      filters[name] = value;
+    }
+  }
+  return filters;
+}
+
+function pageFrom(url: URL): { limit?: number; before?: string } {
+  const page: { limit?: number; before?: string } = {};
+  const limit = url.searchParams.get('limit');
+  if (limit !== null) {
+    const value = Number(limit);
+    if (!Number.isInteger(value) || value < 1 || value > 1000) throw new HttpError(400, 'limit must be a whole number from 1 to 1000');
+    page.limit = value;
+  }
+  const before = url.searchParams.get('before');
+  if (before !== null) {
+    if (!isEnquiryId(before)) throw new HttpError(400, 'before must be an enquiry id');
+    page.before = before;
+  }
+  return page;
+}
+
+const checkedId = (id: string | undefined) => {
+  if (!id || !isEnquiryId(id)) throw new HttpError(404, NOT_FOUND);
+  return id;
+};
 
 export default router({
   'GET /api/contact-requests': async (req) => {
     await requireStaff(req);
-    return json(await listContactRequests());
+    const url = new URL(req.url);
+    return json(await listEnquiries(filtersFrom(url, true), pageFrom(url)));
+  },
+  // Listed before `:id` so the router prefers it.
+  'GET /api/contact-requests/export.csv': async (req) => {
+    await requireStaff(req);
+    const url = new URL(req.url);
+    const records = await listEnquiries(filtersFrom(url, true));
+    const day = new Date().toISOString().slice(0, 10);
+    // A BOM makes Excel read the file as UTF-8.
+    return new Response(`\uFEFF${toCsv(records)}`, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8; header=present',
+        'Content-Disposition': `attachment; filename="enquiries-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  },
+  'POST /api/contact-requests/erase': async (req) => {
+    const staff = await requireStaff(req);
+    const { email } = validate(erasureSchema, await readJson(req));
+    return json({ deleted: await eraseByEmail(email, staff.username) });
+  },
+  'GET /api/contact-requests/:id': async (req, { id }) => {
+    await requireStaff(req);
+    return json(await enquiryDetail(checkedId(id)));
+  },
+  'PATCH /api/contact-requests/:id': async (req, { id }) => {
+    const staff = await requireStaff(req);
+    const patch = validate(enquiryPatchSchema, await readJson(req));
+    return json(await updateEnquiry(checkedId(id), patch, staff.username));
   },
   'DELETE /api/contact-requests/:id': async (req, { id }) => {
-    await requireStaff(req);
-    if (!(await deleteContactRequest(id!))) throw new HttpError(404, 'That contact request no longer exists');
+    const staff = await requireStaff(req);
+    await deleteEnquiry(checkedId(id), staff.username);
     return noContent();
+  },
+  'POST /api/contact-requests/:id/notes': async (req, { id }) => {
+    const staff = await requireStaff(req);
+    const note = validate(enquiryNoteSchema, await readJson(req));
+    return json(await addNote(checkedId(id), note, staff.username), 201);
   },
 });
 
-export const config: Config = { path: ['/api/contact-requests', '/api/contact-requests/:id'] };
+export const config: Config = {
+  path: ['/api/contact-requests', '/api/contact-requests/:id', '/api/contact-requests/:id/notes'],
+};

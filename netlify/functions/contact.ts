@@ -18,18 +18,30 @@ import { HttpError, json, mediaType, readForm, readJson, router, seeOther, valid
 import { newId } from './_shared/blobs.ts';
 import { createContactRequest } from './_shared/repositories/contact-requests.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
+import { deliverAlert, queueAlert } from './_shared/alerts.ts';
+import type { RouteContext } from './_shared/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
 
 /** Stores a valid enquiry; a filled honeypot is a bot, answered as if stored. */
-async function accept({ [HONEYPOT_FIELD]: honeypot, quote, ...enquiry }: Submission): Promise<string> {
+async function accept(
+  { [HONEYPOT_FIELD]: honeypot, quote, ...enquiry }: Submission,
+  context: RouteContext,
+): Promise<string> {
   if (honeypot) return newId();
   // The schema kept only the quote's inputs: the figures are ours, never the browser's.
-  const record = quote ? { ...enquiry, quote: { inputs: quote, figures: computeQuote(quote) } } : enquiry;
-  return (await createContactRequest(record)).id;
+  const record = await createContactRequest(
+    quote ? { ...enquiry, quote: { inputs: quote, figures: computeQuote(quote) } } : enquiry,
+  );
+  // The alert's intent is stored before the answer; its delivery never delays the visitor.
+  if (await queueAlert(record).catch(logAlertError)) {
+    const delivery = deliverAlert(record.id).catch(logAlertError);
+    context.waitUntil?.(delivery);
+  }
+  return record.id;
 }
 
-async function fromForm(req: Request): Promise<Response> {
+async function fromForm(req: Request, context: RouteContext): Promise<Response> {
   let body: Record<string, string>;
   try {
     body = formToEnquiry(await readForm(req));
@@ -43,7 +55,7 @@ async function fromForm(req: Request): Promise<Response> {
   // Field names only: the visitor's values never go into the address.
   if (!result.success) return seeOther(enquiryErrorUrl({ form, fields: Object.keys(toFieldErrors(result.error)) }));
   try {
-    await accept(result.data);
+    await accept(result.data, context);
   } catch (error) {
     // The visitor gets a page that says so and gives the phone, not a JSON 500.
     console.error(`[api] ${req.method} ${req.url} form post failed:`, error);
@@ -53,12 +65,18 @@ async function fromForm(req: Request): Promise<Response> {
 }
 
 export default router({
-  'POST /api/contact': async (req) => {
-    if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req);
+  'POST /api/contact': async (req, _params, context) => {
+    if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
     const body = await readJson(req);
-    return json({ id: await accept(validate(enquirySchemaFor(body), body)) }, 201);
+    return json({ id: await accept(validate(enquirySchemaFor(body), body), context) }, 201);
   },
 });
+
+/** A lost alert must not turn a stored enquiry into an error page: the lead is safe. */
+const logAlertError = (error: unknown) => {
+  console.error('[alert] could not queue or deliver an alert:', error);
+  return false;
+};
 
 export const config: Config = {
   path: '/api/contact',

@@ -46,6 +46,7 @@ export interface LeadGuide {
   };
 }
 
+const TARGET_CONVERSION_RATE = 0.3;
 const { baseFee, extras, disbursements } = PRICING;
 
 /** The guide's figures (spec §9), each stated once; the prices come from `pricing.ts`. */
@@ -63,7 +64,9 @@ export const LEAD_FIGURES = {
   followUpAttempts: '3 to 5',
   quoteWithinHours: 24,
   quoteFollowUp: '24 to 48 hours',
-  targetConversion: '30%',
+  /** Share of enquiries that become instructions; the desk's metrics measure against it. */
+  targetConversionRate: TARGET_CONVERSION_RATE,
+  targetConversion: `${TARGET_CONVERSION_RATE * 100}%`,
   quoteEmailMinutes: 30,
 } as const;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import contactRequests from '../../netlify/functions/contact-requests.ts';
+import leadAlerts from '../../netlify/functions/lead-alerts.ts';
+import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import services from '../../netlify/functions/services.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
@@ -12,6 +14,13 @@ const post = { title: 'T', slug: 'access-check', content: 'C' };
 const ADMIN_CALLS = [
   [contactRequests, 'GET', '/api/contact-requests', undefined],
   [contactRequests, 'DELETE', '/api/contact-requests/000mwpyvffj025a3ea180f0', undefined],
+  [contactRequests, 'GET', '/api/contact-requests/000mwpyvffj025a3ea180f0', undefined],
+  [contactRequests, 'PATCH', '/api/contact-requests/000mwpyvffj025a3ea180f0', { status: 'contacted' }],
+  [contactRequests, 'POST', '/api/contact-requests/000mwpyvffj025a3ea180f0/notes', { text: 'x' }],
+  [contactRequests, 'GET', '/api/contact-requests/export.csv', undefined],
+  [contactRequests, 'POST', '/api/contact-requests/erase', { email: 'a@example.com' }],
+  [leadMetrics, 'GET', '/api/lead-metrics', undefined],
+  [leadAlerts, 'GET', '/api/lead-alerts', undefined],
   [testimonials, 'GET', '/api/admin/testimonials', undefined],
   [testimonials, 'PUT', '/api/testimonials/sample-first-home', { isActive: false }],
   [testimonials, 'DELETE', '/api/testimonials/sample-first-home', undefined],

@@ -13,8 +13,8 @@ import { upsertUser } from '../../netlify/functions/_shared/repositories/users.t
 export const ORIGIN = 'http://localhost:8888';
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-/** A function's default export; ours never read Netlify's context argument. */
-type Handler = (req: Request) => Promise<Response> | Response;
+/** A function's default export, with the part of Netlify's context argument ours read. */
+type Handler = (req: Request, context?: { waitUntil?: (promise: Promise<unknown>) => void }) => Promise<Response> | Response;
 
 /** Starts a fresh store for this file, and stops it afterwards; tells where it keeps its data. */
 export function useBlobs(): { directory: () => string } {
@@ -40,6 +40,8 @@ export interface CallOptions {
   cookie?: string;
   headers?: Record<string, string>;
   origin?: string | null;
+  /** Netlify's context argument (e.g. `waitUntil`). */
+  context?: { waitUntil?: (promise: Promise<unknown>) => void };
 }
 
 /** Sends one request to a function's default export, as Netlify would. */
@@ -52,7 +54,7 @@ export async function call(handler: Handler, method: string, pathname: string, o
   if (options.cookie) headers.cookie = options.cookie;
   if (method !== 'GET' && options.origin !== null) headers.origin = options.origin ?? ORIGIN;
   const request = new Request(new URL(pathname, ORIGIN), { method, headers, body });
-  const response = await handler(request);
+  const response = await handler(request, options.context);
   const text = await response.text();
   let json: unknown;
   try {

@@ -44,3 +44,59 @@ export const buildHookUrl = (): string | undefined => env().NETLIFY_BUILD_HOOK_U
 export const resetEnvCache = () => {
   cached = undefined;
 };
+
+/**
+ * The lead desk's settings, parsed apart from the rest so that a mistyped alert address
+ * never takes staff sign-in down with it: a bad value is logged and that channel is off.
+ */
+const leadDeskSchema = z.object({
+  ALERT_SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  ALERT_EMAIL_TO: z.optional(z.string().check(z.minLength(3))),
+  ALERT_EMAIL_FROM: z.optional(z.string().check(z.minLength(3))),
+  ALERT_WEBHOOK_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  SITE_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  ENQUIRY_RETENTION_DAYS: z._default(z.coerce.number().check(z.int(), z.positive()), 730),
+});
+
+export interface LeadDeskEnv {
+  email: { smtpUrl: string; to: string; from: string } | null;
+  webhookUrl: string | null;
+  /** Where the alert's link to /admin points. */
+  siteUrl: string;
+  retentionDays: number;
+}
+
+let leadDeskCached: LeadDeskEnv | undefined;
+
+export function leadDeskEnv(): LeadDeskEnv {
+  if (leadDeskCached) return leadDeskCached;
+  const raw = {
+    ALERT_SMTP_URL: process.env.ALERT_SMTP_URL || undefined,
+    ALERT_EMAIL_TO: process.env.ALERT_EMAIL_TO || undefined,
+    ALERT_EMAIL_FROM: process.env.ALERT_EMAIL_FROM || undefined,
+    ALERT_WEBHOOK_URL: process.env.ALERT_WEBHOOK_URL || undefined,
+    SITE_URL: process.env.SITE_URL || process.env.URL || undefined,
+    ENQUIRY_RETENTION_DAYS: process.env.ENQUIRY_RETENTION_DAYS || undefined,
+  };
+  let parsed = leadDeskSchema.safeParse(raw);
+  if (!parsed.success) {
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    console.error('[env] ignoring invalid lead-desk settings:', [...bad].join(', '));
+    parsed = leadDeskSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key))));
+  }
+  const data = parsed.success ? parsed.data : { ENQUIRY_RETENTION_DAYS: 730 };
+  const { ALERT_SMTP_URL: smtpUrl, ALERT_EMAIL_TO: to, ALERT_EMAIL_FROM: from } = data as z.output<typeof leadDeskSchema>;
+  if (smtpUrl && !(to && from)) console.error('[env] ALERT_SMTP_URL is set without ALERT_EMAIL_TO and ALERT_EMAIL_FROM');
+  leadDeskCached = {
+    email: smtpUrl && to && from ? { smtpUrl, to, from } : null,
+    webhookUrl: (data as z.output<typeof leadDeskSchema>).ALERT_WEBHOOK_URL ?? null,
+    siteUrl: ((data as z.output<typeof leadDeskSchema>).SITE_URL ?? 'http://localhost:8888').replace(/\/+$/, ''),
+    retentionDays: data.ENQUIRY_RETENTION_DAYS,
+  };
+  return leadDeskCached;
+}
+
+/** For tests that change the lead desk's environment. */
+export const resetLeadDeskEnv = () => {
+  leadDeskCached = undefined;
+};

@@ -136,7 +136,11 @@ export function assertSameOrigin(req: Request): void {
 }
 
 export type Params = Record<string, string>;
-export type RouteHandler = (req: Request, params: Params) => Promise<Response>;
+/** The part of Netlify's context argument the routes use (work after the answer). */
+export interface RouteContext {
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+export type RouteHandler = (req: Request, params: Params, context: RouteContext) => Promise<Response>;
 
 /** Matches `/api/blog-posts/:id` style patterns; returns the decoded params or null. */
 export function matchPath(pattern: string, pathname: string): Params | null {
@@ -169,7 +173,7 @@ export function router(routes: Record<string, RouteHandler>) {
     const [method, pattern] = key.split(' ') as [string, string];
     return { method, pattern, handler };
   });
-  return async (req: Request): Promise<Response> => {
+  return async (req: Request, context: RouteContext = {}): Promise<Response> => {
     try {
       const { pathname } = new URL(req.url);
       const matches = table
@@ -182,7 +186,7 @@ export function router(routes: Record<string, RouteHandler>) {
         throw new HttpError(405, `Method ${req.method} is not allowed here`, { headers: { Allow: allow } });
       }
       assertSameOrigin(req);
-      return await hit.route.handler(req, hit.params!);
+      return await hit.route.handler(req, hit.params!, context);
     } catch (error) {
       if (error instanceof HttpError) {
         // A 5xx is ours to fix, even a deliberate one (503): keep its cause in the log.

@@ -15,6 +15,7 @@ import LeadManagementTab from './LeadManagementTab.tsx';
 import ServicesTab from './ServicesTab.tsx';
 import SettingsTab from './SettingsTab.tsx';
 import { Tabs, type TabDefinition } from './Tabs.tsx';
+import { rememberEnquiryLink } from './useDesk.ts';
 import TestimonialsTab from './TestimonialsTab.tsx';
 
 const TABS: readonly TabDefinition[] = [
@@ -38,7 +39,10 @@ export default function AdminApp() {
   }, []);
 
   useEffect(() => {
-    if (session.status === 'signed-out') window.location.replace('/login');
+    if (session.status === 'signed-out') {
+      rememberEnquiryLink();
+      window.location.replace('/login');
+    }
   }, [session.status]);
 
   async function onLogout() {

@@ -1,20 +1,94 @@
-/** Tab 1: the enquiries people sent through the site's forms (spec §2). */
-import { useState } from 'react';
+/**
+ * Tab 1, the lead desk: the enquiries people sent through the site's forms (spec §2), with
+ * their place in the pipeline, how long new ones have waited in business hours, the
+ * detail with its activity, and the CSV export. Alerts are the notification; the list
+ * fetches again only when staff press Refresh (spec §7: no polling).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
-import { serviceLabel, type ContactRequest } from '../../shared/schemas/enquiry.ts';
+import { businessMinutesBetween } from '../../shared/business-hours.ts';
+import { serviceLabel } from '../../shared/schemas/enquiry.ts';
+import { ENQUIRY_STATUSES, STATUS_LABELS, type DeskEnquiry, type EnquiryStatus } from '../../shared/schemas/lead-desk.ts';
+import { LEAD_FIGURES } from '../../content/leadGuide.ts';
+import { $session } from '../../stores/session.ts';
+import { Button } from '../../ui/Button.tsx';
 import { runAction } from './actions.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
-import { formatDateTime, fullName, telHref } from './format.ts';
+import { EnquiryDetail } from './EnquiryDetail.tsx';
+import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from './format.ts';
 import { DeleteButton, ListStatus, TabHeading } from './parts.tsx';
 import { QuoteSummary } from './QuoteSummary.tsx';
-import { useList } from './useList.ts';
+import { filterQuery, takeEnquiryLink, useAlertChannels, useDeskList, useStatusCounts, type DeskFilters } from './useDesk.ts';
+
+const STATUS_TONES: Record<EnquiryStatus, string> = {
+  new: 'bg-amber-100 text-amber-950',
+  contacted: 'bg-sky-100 text-sky-950',
+  quoted: 'bg-violet-100 text-violet-950',
+  instructed: 'bg-green-100 text-green-950',
+  lost: 'bg-slate-200 text-slate-800',
+};
+
+/** The clock the waiting times are measured against; ticks locally, fetches nothing. */
+function useNow(everyMs = 30_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
 
 export default function ContactRequestsTab() {
-  const list = useList<ContactRequest>('/api/contact-requests');
+  const session = useStore($session);
+  const me = session.status === 'signed-in' ? session.user.username : '';
+  const [filters, setFilters] = useState<DeskFilters>({ status: '', q: '' });
+  const [search, setSearch] = useState('');
+  const list = useDeskList(filters);
+  const counts = useStatusCounts();
+  const channels = useAlertChannels();
   const { confirm, dialog } = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const [linked, setLinked] = useState<string | null>(null);
+  const [linkedItem, setLinkedItem] = useState<DeskEnquiry | null>(null);
+  const now = useNow();
+  const linkedRef = useRef<HTMLLIElement | null>(null);
 
-  async function remove(request: ContactRequest) {
+  // An alert's link opens its enquiry, even when it is not on the first page.
+  useEffect(() => {
+    const id = takeEnquiryLink();
+    if (!id) return;
+    setLinked(id);
+    setOpen((current) => new Set(current).add(id));
+    apiRequest<DeskEnquiry>('GET', `/api/contact-requests/${encodeURIComponent(id)}`).then(setLinkedItem, () => {});
+  }, []);
+
+  // The linked enquiry leads the list until staff move on, whichever page it is on.
+  const shown = useMemo(
+    () => (linkedItem && !list.items.some((item) => item.id === linkedItem.id) ? [linkedItem, ...list.items] : list.items),
+    [linkedItem, list.items],
+  );
+
+  useEffect(() => {
+    if (linkedItem && linkedRef.current) linkedRef.current.scrollIntoView({ block: 'start' });
+  }, [linkedItem]);
+
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const refresh = () => Promise.all([list.reload(), counts.reload()]);
+  const changed = (enquiry: DeskEnquiry) => {
+    list.upsert(enquiry);
+    setLinkedItem((current) => (current?.id === enquiry.id ? { ...current, ...enquiry } : current));
+    void counts.reload();
+  };
+
+  async function remove(request: DeskEnquiry) {
     const name = fullName(request);
     const confirmed = await confirm({
       title: 'Delete this contact request?',
@@ -26,39 +100,154 @@ export default function ContactRequestsTab() {
     await runAction(
       () => apiRequest('DELETE', `/api/contact-requests/${encodeURIComponent(request.id)}`),
       { success: 'Contact request deleted successfully', failure: 'Failed to delete contact request' },
-      list.reload,
+      refresh,
     );
     setDeleting(null);
   }
 
+  const exportHref = useMemo(() => {
+    const query = filterQuery(filters);
+    return `/api/contact-requests/export.csv${query ? `?${query}` : ''}`;
+  }, [filters]);
+
+  const statusOptions: { value: EnquiryStatus | ''; label: string; count?: number }[] = [
+    { value: '', label: 'All', count: counts.counts?.total },
+    ...ENQUIRY_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status], count: counts.counts?.byStatus[status] })),
+  ];
+
   return (
     <div>
       <TabHeading title="Contact Form Submissions">Newest first. Times are Sydney time.</TabHeading>
+
+      {channels && !channels.email && !channels.webhook ? (
+        <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          Alerts are not configured: nobody is told when an enquiry arrives. Set ALERT_SMTP_URL or ALERT_WEBHOOK_URL
+          (see the README).
+        </p>
+      ) : null}
+
+      <div className="mb-4 space-y-3">
+        <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
+          {statusOptions.map((option) => {
+            const active = filters.status === option.value;
+            return (
+              <button
+                key={option.value || 'all'}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setFilters((current) => ({ ...current, status: option.value }))}
+                className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
+                  active ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                }`}
+              >
+                {option.label}
+                {option.count === undefined ? null : <span className="ml-1 tabular-nums">({option.count})</span>}
+              </button>
+            );
+          })}
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <form
+            role="search"
+            className="flex grow flex-wrap items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setFilters((current) => ({ ...current, q: search }));
+            }}
+          >
+            <div className="grow basis-48">
+              <label htmlFor="desk-search" className="mb-1 block text-sm font-medium text-slate-800">
+                Search name, e-mail or phone
+              </label>
+              <input
+                id="desk-search"
+                type="search"
+                maxLength={100}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="min-h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm"
+              />
+            </div>
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </form>
+          <Button variant="outline" onClick={() => void refresh()}>
+            Refresh
+          </Button>
+          <a className="btn btn-outline" href={exportHref} download>
+            Export CSV
+          </a>
+        </div>
+      </div>
+
       <ListStatus
-        {...list}
-        isEmpty={list.items.length === 0}
-        empty="No contact requests yet."
+        loading={list.loading}
+        error={list.error}
+        isEmpty={shown.length === 0}
+        empty={filters.status || filters.q ? 'No contact requests match these filters.' : 'No contact requests yet.'}
         what="contact requests"
-        onRetry={list.reload}
+        onRetry={() => void list.reload()}
       />
+      {list.error && shown.length > 0 ? (
+        <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <p>We couldn't refresh the contact requests: {list.error}</p>
+          <Button variant="outline" className="mt-2" onClick={() => void list.reload()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
       <ul className="space-y-4">
-        {list.items.map((request) => {
+        {shown.map((request) => {
           const name = fullName(request);
+          const isOpen = open.has(request.id);
+          const waited = request.status === 'new' ? businessMinutesBetween(request.createdAt, now) : null;
+          const late = waited !== null && waited > LEAD_FIGURES.responseMinutes;
+          const panelId = `enquiry-${request.id}`;
           return (
-            <li key={request.id}>
+            <li key={request.id} ref={request.id === linked ? linkedRef : undefined} className="scroll-mt-4">
               <article aria-label={`Contact request from ${name}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
                 <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div>
-                    <h3 className="text-lg font-semibold text-brand-900">{name}</h3>
+                  <div className="min-w-0">
+                    <h3 className="text-lg font-semibold break-words text-brand-900">{name}</h3>
                     <p className="text-sm text-slate-700">
                       <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
                     </p>
+                    <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                      <span
+                        data-testid="enquiry-status"
+                        className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[request.status]}`}
+                      >
+                        {STATUS_LABELS[request.status]}
+                      </span>
+                      {waited !== null ? (
+                        <span
+                          data-testid="enquiry-age"
+                          className={late ? 'rounded bg-red-100 px-1.5 font-semibold text-red-900' : 'text-slate-700'}
+                        >
+                          Waiting {formatMinutes(waited)}
+                          {late ? ' – past the 5-minute target' : ''}
+                        </span>
+                      ) : null}
+                      {request.assignee ? <span className="text-slate-700">Assigned to {request.assignee}</span> : null}
+                    </p>
                   </div>
-                  <DeleteButton
-                    label={`Delete contact request: ${name}`}
-                    pending={deleting === request.id}
-                    onClick={() => void remove(request)}
-                  />
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="outline"
+                      aria-expanded={isOpen}
+                      aria-controls={panelId}
+                      aria-label={`${isOpen ? 'Close' : 'Open'} enquiry: ${name}`}
+                      onClick={() => toggle(request.id)}
+                    >
+                      {isOpen ? 'Close' : 'Open'}
+                    </Button>
+                    <DeleteButton
+                      label={`Delete contact request: ${name}`}
+                      pending={deleting === request.id}
+                      onClick={() => void remove(request)}
+                    />
+                  </div>
                 </div>
                 <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
                   <dt className="font-medium text-slate-700">Email</dt>
@@ -78,19 +267,25 @@ export default function ContactRequestsTab() {
                   {request.propertyAddress ? (
                     <>
                       <dt className="font-medium text-slate-700">Property address</dt>
-                      <dd>{request.propertyAddress}</dd>
+                      <dd className="break-words">{request.propertyAddress}</dd>
                     </>
                   ) : null}
                   {request.callbackDate || request.callbackTime ? (
                     <>
                       <dt className="font-medium text-slate-700">Preferred callback</dt>
-                      <dd>{[request.callbackDate, request.callbackTime].filter(Boolean).join(', ')}</dd>
+                      <dd>{formatCallback(request.callbackDate, request.callbackTime)}</dd>
                     </>
                   ) : null}
                   {request.message ? (
                     <>
                       <dt className="font-medium text-slate-700">Message</dt>
-                      <dd className="whitespace-pre-line">{request.message}</dd>
+                      <dd className="break-words whitespace-pre-line">{request.message}</dd>
+                    </>
+                  ) : null}
+                  {request.status === 'lost' && request.lostReason ? (
+                    <>
+                      <dt className="font-medium text-slate-700">Lost because</dt>
+                      <dd>{request.lostReason}</dd>
                     </>
                   ) : null}
                   {request.quote ? (
@@ -102,11 +297,23 @@ export default function ContactRequestsTab() {
                     </>
                   ) : null}
                 </dl>
+                {isOpen ? (
+                  <section id={panelId} aria-label={`Desk for ${name}`} className="mt-4 border-t border-slate-200 pt-4">
+                    <EnquiryDetail id={request.id} me={me} onChanged={changed} />
+                  </section>
+                ) : null}
               </article>
             </li>
           );
         })}
       </ul>
+      {list.hasMore ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" pending={list.loadingMore} onClick={() => void list.loadMore()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
       {dialog}
     </div>
   );

@@ -1,5 +1,6 @@
-/** Tab 5: the static lead-handling guide (spec §9), rendered from the content module. */
+/** Tab 5: the desk's metrics against the targets, above the static lead-handling guide (spec §9). */
 import { LEAD_GUIDE, type PriceLine } from '../../content/leadGuide.ts';
+import { LeadMetricsPanel } from './LeadMetricsPanel.tsx';
 import { Badge, TabHeading } from './parts.tsx';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
@@ -24,6 +25,13 @@ export default function LeadManagementTab() {
   const { callScript, pricing, faqs, tips, targets, aiIdeas } = LEAD_GUIDE;
   return (
     <div className="space-y-6">
+      <section aria-labelledby="lead-metrics-title" className="space-y-3">
+        <h2 id="lead-metrics-title" className="text-xl font-semibold text-brand-900">
+          How we are doing
+        </h2>
+        <LeadMetricsPanel />
+      </section>
+
       <TabHeading title={LEAD_GUIDE.title}>{LEAD_GUIDE.intro}</TabHeading>
 
       <section aria-labelledby="lead-targets" className={card}>

@@ -28,3 +28,35 @@ export function telHref(phone: string): string {
 /** "Jane Citizen" from the parts a contact request stores. */
 export const fullName = (person: { firstName: string; lastName: string }): string =>
   `${person.firstName} ${person.lastName}`.trim();
+
+const callbackDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+const callbackDayWithYear = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * The preferred callback as a person says it: 'Wed 25 Nov, morning'. The year shows only
+ * when it is not this year. The date is a calendar day, so it is read without a time zone.
+ */
+export function formatCallback(date: string | undefined, time: string | undefined, now = new Date()): string {
+  const day = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
+  const when = time ? time.toLowerCase() : '';
+  if (!day || Number.isNaN(day.getTime())) return [date, when].filter(Boolean).join(', ');
+  const format = day.getUTCFullYear() === now.getFullYear() ? callbackDay : callbackDayWithYear;
+  const spoken = format.format(day).replace(/,/g, '');
+  return when ? `${spoken}, ${when}` : spoken;
+}
+
+/** '4 min', '2 h 5 min', '3 d 2 h': a waiting time at a glance. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.floor(minutes);
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  if (hours < 24) return whole % 60 ? `${hours} h ${whole % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}

@@ -1,41 +1,178 @@
-/** Store `contact-requests`: one blob per enquiry, keyed by creation time (append-only). */
+/**
+ * Store `contact-requests`: one blob per enquiry, keyed by creation time. Enquiries move
+ * through the lead desk's pipeline, so each blob is rewritten only with `onlyIfMatch` on the
+ * etag it was read with; its history lives in `enquiry-activity`.
+ */
+import type { Store } from '@netlify/blobs';
+import * as z from 'zod/mini';
 import { contactRequestRecordSchema, type ContactRequest } from '../../../../src/shared/schemas/contact-request.ts';
-import { getAllJson, listKeys, openStore, timeKey } from '../blobs.ts';
+import { ENQUIRY_STATUSES, type DeskEnquiry } from '../../../../src/shared/schemas/lead-desk.ts';
+import { getJsonWithEtag, openStore, timeKey } from '../blobs.ts';
 
 const STORE = 'contact-requests';
 const ID_PATTERN = /^[a-z0-9]{11,40}$/;
 
 export type NewContactRequest = Omit<ContactRequest, 'id' | 'createdAt'>;
+export type StoredEnquiry = Omit<DeskEnquiry, 'deleteAfter'>;
 
-export async function createContactRequest(data: NewContactRequest): Promise<ContactRequest> {
+export const isEnquiryId = (id: string): boolean => ID_PATTERN.test(id);
+
+/**
+ * What a stored blob must look like. Enquiries stored before the lead desk have no pipeline
+ * fields: they read as `new`, unassigned, last touched when they arrived. Unknown fields
+ * (added by other features) pass through untouched.
+ */
+const recordSchema = z.pipe(
+  z.looseObject({
+    ...contactRequestRecordSchema.shape,
+    status: z._default(z.enum(ENQUIRY_STATUSES), 'new'),
+    assignee: z._default(z.nullable(z.string()), null),
+    firstContactAt: z._default(z.nullable(z.string()), null),
+    version: z._default(z.int(), 0),
+    updatedAt: z.optional(z.string()),
+    lastActivityAt: z.optional(z.string()),
+  }),
+  z.transform((record) => ({
+    ...record,
+    updatedAt: record.updatedAt ?? record.createdAt,
+    lastActivityAt: record.lastActivityAt ?? record.updatedAt ?? record.createdAt,
+  })),
+);
+
+/** A blob as an enquiry, or null (logged) when it is not one: one bad blob must not hide the rest. */
+function parseRecord(key: string, data: unknown): StoredEnquiry | null {
+  const result = recordSchema.safeParse(data);
+  if (!result.success) {
+    console.error(`[contact-requests] skipping unreadable record ${key}`);
+    return null;
+  }
+  return result.data as unknown as StoredEnquiry;
+}
+
+export async function createContactRequest(data: NewContactRequest): Promise<StoredEnquiry> {
   const store = openStore(STORE);
   // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
   // rather than answer for an enquiry that was never stored.
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = new Date();
     const id = timeKey(now);
-    const record: ContactRequest = { id, ...data, createdAt: now.toISOString() };
+    const at = now.toISOString();
+    const record: StoredEnquiry = {
+      id,
+      ...data,
+      createdAt: at,
+      status: 'new',
+      assignee: null,
+      firstContactAt: null,
+      updatedAt: at,
+      lastActivityAt: at,
+      version: 1,
+    };
     if ((await store.setJSON(id, record, { onlyIfNew: true })).modified) return record;
   }
   throw new Error('Could not find a free key for a new contact request');
 }
 
 /**
- * Enquiries never change once stored, so a warm instance keeps the ones it has read and
- * fetches only new keys; the listing still decides what exists (deletions included).
+ * Warm instances keep the enquiries they have read, each with the etag it was listed with.
+ * Every read lists the store first (strong consistency) and re-reads any key whose etag
+ * moved, so another instance's status change is never hidden behind a cached copy.
  */
-const seen = new Map<string, ContactRequest>();
-const MAX_CACHED = 20_000;
+const cache = new Map<string, { etag: string; record: StoredEnquiry }>();
+/** Past this, the oldest enquiries leave the cache first; the newest are what staff read. */
+let maxCached = 20_000;
 
-/** Newest first. */
-export async function listContactRequests(): Promise<ContactRequest[]> {
+interface Listed {
+  key: string;
+  etag: string;
+}
+
+async function listIndex(store: Store): Promise<Listed[]> {
+  const listed: Listed[] = [];
+  for await (const page of store.list({ paginate: true })) {
+    for (const blob of page.blobs) if (ID_PATTERN.test(blob.key)) listed.push({ key: blob.key, etag: blob.etag });
+  }
+  // Newest first: keys sort by creation time.
+  return listed.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
+}
+
+/** The records for these listed keys, from the cache when the etag still matches. */
+async function readListed(store: Store, entries: Listed[], concurrency = 96): Promise<(StoredEnquiry | null)[]> {
+  const results: (StoredEnquiry | null)[] = new Array(entries.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const index = next++;
+      const { key, etag } = entries[index]!;
+      const cached = cache.get(key);
+      if (cached && cached.etag === etag) {
+        results[index] = cached.record;
+        continue;
+      }
+      const data = await store.get(key, { type: 'json' });
+      const record = data === null ? null : parseRecord(key, data);
+      if (record) cache.set(key, { etag, record });
+      else cache.delete(key);
+      results[index] = record;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
+  return results;
+}
+
+function trimCache(listed: Listed[]) {
+  const present = new Set(listed.map((entry) => entry.key));
+  for (const key of cache.keys()) if (!present.has(key)) cache.delete(key);
+  if (cache.size <= maxCached) return;
+  const oldestFirst = [...cache.keys()].sort();
+  for (const key of oldestFirst.slice(0, cache.size - maxCached)) cache.delete(key);
+}
+
+export interface ListOptions {
+  /** Keeps only enquiries this returns true for. */
+  filter?: (record: StoredEnquiry) => boolean;
+  /** At most this many. */
+  limit?: number;
+  /** Only enquiries older than this id (the page after it). */
+  before?: string;
+}
+
+/**
+ * Newest first. Reads in batches from the newest key and stops once `limit` matches are
+ * found, so the first page of a filtered list does not read the whole store.
+ */
+export async function listContactRequests(options: ListOptions = {}): Promise<StoredEnquiry[]> {
   const store = openStore(STORE);
-  const keys = (await listKeys(store)).sort().reverse();
-  const missing = keys.filter((key) => !seen.has(key));
-  for (const request of await getAllJson(store, missing, contactRequestRecordSchema)) seen.set(request.id, request);
-  const present = new Set(keys);
-  for (const key of seen.keys()) if (!present.has(key) || seen.size > MAX_CACHED) seen.delete(key);
-  return keys.map((key) => seen.get(key)).filter((request) => request !== undefined);
+  const listed = await listIndex(store);
+  const { before, filter, limit = Infinity } = options;
+  const candidates = before === undefined ? listed : listed.filter((entry) => entry.key < before);
+  const found: StoredEnquiry[] = [];
+  const batch = Number.isFinite(limit) ? Math.max(limit * 2, 100) : candidates.length;
+  for (let start = 0; start < candidates.length && found.length < limit; start += batch) {
+    for (const record of await readListed(store, candidates.slice(start, start + batch))) {
+      if (record && (!filter || filter(record))) found.push(record);
+      if (found.length >= limit) break;
+    }
+  }
+  trimCache(listed);
+  return found;
+}
+
+/** One enquiry with the etag to write it back against, or null. */
+export async function getContactRequest(id: string): Promise<{ record: StoredEnquiry; etag: string } | null> {
+  if (!ID_PATTERN.test(id)) return null;
+  const found = await getJsonWithEtag(openStore(STORE), id, z.unknown());
+  if (!found) return null;
+  const record = parseRecord(id, found.data);
+  return record ? { record, etag: found.etag } : null;
+}
+
+/** Writes a changed enquiry only if nobody wrote it since `etag` was read; false otherwise. */
+export async function replaceContactRequest(record: StoredEnquiry, etag: string): Promise<boolean> {
+  const store = openStore(STORE);
+  const { modified } = await store.setJSON(record.id, record, { onlyIfMatch: etag });
+  if (!modified) cache.delete(record.id);
+  return modified;
 }
 
 /** Deletes one request; false when there was none with that id. */
@@ -44,6 +181,17 @@ export async function deleteContactRequest(id: string): Promise<boolean> {
   const store = openStore(STORE);
   if (!(await store.getMetadata(id))) return false;
   await store.delete(id);
-  seen.delete(id);
+  cache.delete(id);
   return true;
 }
+
+/** For tests and benchmarks: the cache's size and cap. */
+export const enquiryCache = {
+  size: () => cache.size,
+  has: (id: string) => cache.has(id),
+  /** Makes the next read behave like a fresh instance's (benchmarks). */
+  clear: () => cache.clear(),
+  setLimit: (limit: number) => {
+    maxCached = limit;
+  },
+};

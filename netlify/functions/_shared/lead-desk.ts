@@ -1,0 +1,279 @@
+/**
+ * The lead desk's rules over the repositories: moving an enquiry through the pipeline,
+ * notes and calls, the CSV export, the metrics, erasure and retention.
+ */
+import { LEAD_FIGURES } from '../../../src/content/leadGuide.ts';
+import { businessMinutesBetween, sydneyInstant } from '../../../src/shared/business-hours.ts';
+import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
+import {
+  ENQUIRY_STATUSES,
+  type ActivityEntry,
+  type DeskEnquiry,
+  type DeskEnquiryDetail,
+  type EnquiryNote,
+  type EnquiryPatch,
+  type EnquiryStatus,
+  type LeadMetrics,
+} from '../../../src/shared/schemas/lead-desk.ts';
+import { leadDeskEnv } from './env.ts';
+import { HttpError } from './http.ts';
+import { deleteAlert } from './repositories/alert-outbox.ts';
+import { recordAudit } from './repositories/audit.ts';
+import {
+  deleteContactRequest,
+  getContactRequest,
+  listContactRequests,
+  replaceContactRequest,
+  type StoredEnquiry,
+} from './repositories/contact-requests.ts';
+import { appendActivity, deleteActivity, listActivity } from './repositories/enquiry-activity.ts';
+import { findUser } from './repositories/users.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Conflicts without a `version` are retried on the fresh record this many times. */
+const MAX_RETRIES = 8;
+
+export const NOT_FOUND = 'That contact request no longer exists';
+
+export function withRetention(record: StoredEnquiry): DeskEnquiry {
+  const deleteAfter = new Date(Date.parse(record.lastActivityAt) + leadDeskEnv().retentionDays * DAY).toISOString();
+  return { ...record, deleteAfter };
+}
+
+export async function enquiryDetail(id: string): Promise<DeskEnquiryDetail> {
+  const found = await getContactRequest(id);
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  return detailOf(found.record);
+}
+
+async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
+  const created: ActivityEntry = { at: record.createdAt, by: 'website', type: 'created' };
+  const activity = [created, ...(await listActivity(record.id))].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { ...withRetention(record), activity };
+}
+
+/**
+ * Reads, changes and writes one enquiry with `onlyIfMatch`. With `expectedVersion`, a
+ * record that moved on answers 409; without it, a lost race is replayed on the fresh record.
+ */
+async function changeEnquiry(
+  id: string,
+  expectedVersion: number | undefined,
+  change: (record: StoredEnquiry) => StoredEnquiry | null,
+): Promise<{ before: StoredEnquiry; after: StoredEnquiry }> {
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const found = await getContactRequest(id);
+    if (!found) throw new HttpError(404, NOT_FOUND);
+    const stale = () =>
+      new HttpError(409, 'Someone else changed this enquiry a moment ago. Refresh to see the latest and try again.');
+    if (expectedVersion !== undefined && found.record.version !== expectedVersion) throw stale();
+    const changed = change(found.record);
+    if (!changed) return { before: found.record, after: found.record };
+    const now = new Date().toISOString();
+    const next = { ...changed, version: found.record.version + 1, updatedAt: now, lastActivityAt: now };
+    if (await replaceContactRequest(next, found.etag)) return { before: found.record, after: next };
+    if (expectedVersion !== undefined) throw stale();
+  }
+  throw new HttpError(409, 'This enquiry is being changed by several people at once. Please try again.');
+}
+
+export async function updateEnquiry(id: string, patch: EnquiryPatch, by: string): Promise<DeskEnquiry> {
+  if (patch.assignee !== undefined && patch.assignee !== null && !(await findUser(patch.assignee))) {
+    throw new HttpError(400, 'Please check the highlighted fields', { fieldErrors: { assignee: ['Unknown staff member'] } });
+  }
+  const at = new Date().toISOString();
+  const { before, after } = await changeEnquiry(id, patch.version, (record) => {
+    const status = patch.status ?? record.status;
+    const assignee = patch.assignee === undefined ? record.assignee : patch.assignee || null;
+    const lostReason = status === 'lost' ? (patch.lostReason || record.lostReason) : undefined;
+    if (status === 'lost' && !lostReason) {
+      throw new HttpError(400, 'Please check the highlighted fields', { fieldErrors: { lostReason: ['Please say why the enquiry was lost'] } });
+    }
+    if (status === record.status && assignee === record.assignee && lostReason === record.lostReason) return null;
+    const next: StoredEnquiry = { ...record, status, assignee };
+    if (lostReason) next.lostReason = lostReason;
+    else delete next.lostReason;
+    if (status !== 'new' && !record.firstContactAt) next.firstContactAt = at;
+    return next;
+  });
+  if (after !== before) {
+    const entries: ActivityEntry[] = [];
+    if (after.status !== before.status) {
+      entries.push({ at, by, type: 'status', from: before.status, to: after.status, ...(after.lostReason ? { text: after.lostReason } : {}) });
+    }
+    if (after.assignee !== before.assignee) entries.push({ at, by, type: 'assigned', from: before.assignee, to: after.assignee });
+    await Promise.all([
+      appendActivity(id, ...entries),
+      recordAudit({ by, action: 'enquiry.update', target: id }),
+    ]);
+  }
+  return withRetention(after);
+}
+
+export async function addNote(id: string, note: EnquiryNote, by: string): Promise<DeskEnquiryDetail> {
+  if (!(await getContactRequest(id))) throw new HttpError(404, NOT_FOUND);
+  const at = new Date().toISOString();
+  await appendActivity(id, { at, by, type: note.kind, text: note.text });
+  // A logged call or e-mail is the first contact even while the status still says new.
+  const { after } = await changeEnquiry(id, undefined, (record) =>
+    note.kind !== 'note' && !record.firstContactAt ? { ...record, firstContactAt: at } : { ...record },
+  );
+  await recordAudit({ by, action: `enquiry.${note.kind}`, target: id });
+  return detailOf(after);
+}
+
+/** Deletes one enquiry with everything kept about it. */
+async function eraseEnquiry(id: string): Promise<boolean> {
+  const deleted = await deleteContactRequest(id);
+  await Promise.all([deleteActivity(id), deleteAlert(id)]);
+  return deleted;
+}
+
+export async function deleteEnquiry(id: string, by: string): Promise<void> {
+  if (!(await eraseEnquiry(id))) throw new HttpError(404, NOT_FOUND);
+  await recordAudit({ by, action: 'enquiry.delete', target: id });
+}
+
+/** Privacy Act access-and-erasure: every enquiry from one address. The audit keeps no address. */
+export async function eraseByEmail(email: string, by: string): Promise<number> {
+  const wanted = email.trim().toLowerCase();
+  const matches = await listContactRequests({ filter: (record) => record.email.trim().toLowerCase() === wanted });
+  let deleted = 0;
+  for (const record of matches) if (await eraseEnquiry(record.id)) deleted++;
+  await recordAudit({ by, action: 'enquiry.erase', target: `${deleted} enquiries` });
+  return deleted;
+}
+
+/** APP 11: deletes enquiries nobody has touched for the retention period. */
+export async function applyRetention(now = new Date()): Promise<number> {
+  const cutoff = now.getTime() - leadDeskEnv().retentionDays * DAY;
+  const expired = await listContactRequests({ filter: (record) => Date.parse(record.lastActivityAt) < cutoff });
+  let deleted = 0;
+  for (const record of expired) if (await eraseEnquiry(record.id)) deleted++;
+  if (deleted > 0) await recordAudit({ by: 'system', action: 'enquiry.retention', target: `${deleted} enquiries` });
+  return deleted;
+}
+
+export interface DeskFilters {
+  status?: EnquiryStatus;
+  q?: string;
+  /** Inclusive Sydney dates (`YYYY-MM-DD`) of arrival. */
+  from?: string;
+  to?: string;
+}
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/** Sydney midnight at the start of a `YYYY-MM-DD` day, plus `days`. */
+export function sydneyDayStart(date: string, days = 0): number {
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Date(Date.UTC(y!, m! - 1, d! + days));
+  return sydneyInstant(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 0, 0);
+}
+
+export function matcher(filters: DeskFilters): ((record: StoredEnquiry) => boolean) | undefined {
+  const q = filters.q?.trim().toLowerCase();
+  const qDigits = q ? digits(q) : '';
+  const from = filters.from ? sydneyDayStart(filters.from) : -Infinity;
+  const to = filters.to ? sydneyDayStart(filters.to, 1) : Infinity;
+  if (!filters.status && !q && !filters.from && !filters.to) return undefined;
+  return (record) => {
+    if (filters.status && record.status !== filters.status) return false;
+    const created = Date.parse(record.createdAt);
+    if (created < from || created >= to) return false;
+    if (!q) return true;
+    const name = `${record.firstName} ${record.lastName}`.toLowerCase();
+    return (
+      name.includes(q) ||
+      record.email.toLowerCase().includes(q) ||
+      record.phone.toLowerCase().includes(q) ||
+      (qDigits.length >= 3 && digits(record.phone).includes(qDigits))
+    );
+  };
+}
+
+export async function listEnquiries(filters: DeskFilters, page: { limit?: number; before?: string } = {}) {
+  return (await listContactRequests({ filter: matcher(filters), ...page })).map(withRetention);
+}
+
+// ---- CSV --------------------------------------------------------------------------
+
+const CSV_COLUMNS: [string, (record: StoredEnquiry) => string | null | undefined][] = [
+  ['id', (r) => r.id],
+  ['received', (r) => r.createdAt],
+  ['status', (r) => r.status],
+  ['lost reason', (r) => r.lostReason],
+  ['assignee', (r) => r.assignee],
+  ['first contact', (r) => r.firstContactAt],
+  ['first name', (r) => r.firstName],
+  ['last name', (r) => r.lastName],
+  ['email', (r) => r.email],
+  ['phone', (r) => r.phone],
+  ['service', (r) => serviceLabel(r.serviceType)],
+  ['property address', (r) => r.propertyAddress],
+  ['callback date', (r) => r.callbackDate],
+  ['callback time', (r) => r.callbackTime],
+  ['message', (r) => r.message],
+  ['updated', (r) => r.updatedAt],
+];
+
+/** One RFC 4180 field; a leading formula character is defused so spreadsheets show it as text. */
+export function csvCell(value: string | null | undefined): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(records: StoredEnquiry[]): string {
+  const rows = [CSV_COLUMNS.map(([name]) => name), ...records.map((r) => CSV_COLUMNS.map(([, get]) => get(r)))];
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+// ---- Metrics ----------------------------------------------------------------------
+
+function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  // Nearest-rank: the smallest value with at least p of the values at or below it.
+  const rank = Math.max(1, Math.ceil(p * sorted.length));
+  return round1(sorted[rank - 1]!);
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+export function computeMetrics(records: StoredEnquiry[], from: string, to: string): LeadMetrics {
+  const byStatus = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
+  const byService: Record<string, number> = {};
+  const minutes: number[] = [];
+  for (const record of records) {
+    byStatus[record.status]++;
+    byService[record.serviceType] = (byService[record.serviceType] ?? 0) + 1;
+    if (record.firstContactAt) minutes.push(businessMinutesBetween(record.createdAt, record.firstContactAt));
+  }
+  minutes.sort((a, b) => a - b);
+  const target = LEAD_FIGURES.responseMinutes;
+  return {
+    from,
+    to,
+    total: records.length,
+    byStatus,
+    byService,
+    firstContact: {
+      measured: minutes.length,
+      medianMinutes: percentile(minutes, 0.5),
+      p90Minutes: percentile(minutes, 0.9),
+      within5Minutes: minutes.filter((value) => value <= target).length,
+      targetMinutes: target,
+    },
+    conversion: {
+      instructed: byStatus.instructed,
+      lost: byStatus.lost,
+      rate: records.length === 0 ? null : Math.round((byStatus.instructed / records.length) * 1000) / 1000,
+      target: LEAD_FIGURES.targetConversionRate,
+    },
+  };
+}
+
+export async function leadMetrics(from: string, to: string): Promise<LeadMetrics> {
+  const records = await listContactRequests({ filter: matcher({ from, to }) });
+  return computeMetrics(records, from, to);
+}

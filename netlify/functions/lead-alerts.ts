@@ -1,0 +1,17 @@
+/** Staff: which alert channels this site has, so the desk can say when nobody is told. */
+import type { Config } from '@netlify/functions';
+import type { AlertChannels } from '../../src/shared/schemas/lead-desk.ts';
+import { configuredChannels } from './_shared/alerts.ts';
+import { requireStaff } from './_shared/auth.ts';
+import { json, router } from './_shared/http.ts';
+
+export default router({
+  'GET /api/lead-alerts': async (req) => {
+    await requireStaff(req);
+    const channels = configuredChannels();
+    const answer: AlertChannels = { email: channels.includes('email'), webhook: channels.includes('webhook') };
+    return json(answer);
+  },
+});
+
+export const config: Config = { path: '/api/lead-alerts' };

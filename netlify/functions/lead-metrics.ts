@@ -1,0 +1,24 @@
+/** Staff: how the practice does against the 5-minute callback and 30% conversion targets. */
+import type { Config } from '@netlify/functions';
+import { requireStaff } from './_shared/auth.ts';
+import { HttpError, json, router } from './_shared/http.ts';
+import { leadMetrics } from './_shared/lead-desk.ts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const sydneyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+
+export default router({
+  'GET /api/lead-metrics': async (req) => {
+    await requireStaff(req);
+    const params = new URL(req.url).searchParams;
+    const to = params.get('to') || sydneyToday();
+    const from = params.get('from') || '2000-01-01';
+    for (const [name, value] of [['from', from], ['to', to]] as const) {
+      if (!DATE.test(value) || Number.isNaN(Date.parse(value))) throw new HttpError(400, `${name} must be a date (YYYY-MM-DD)`);
+    }
+    if (from > to) throw new HttpError(400, 'from must not be after to');
+    return json(await leadMetrics(from, to));
+  },
+});
+
+export const config: Config = { path: '/api/lead-metrics' };

@@ -1,0 +1,109 @@
+/**
+ * The lead desk: an enquiry's place in the pipeline, its activity, and the payloads staff
+ * send to change them. Shared by the desk island and the functions (hence `zod/mini`).
+ */
+import * as z from 'zod/mini';
+import type { ContactRequest } from './enquiry.ts';
+
+export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'instructed', 'lost'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+export const STATUS_LABELS: Record<EnquiryStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  instructed: 'Instructed',
+  lost: 'Lost',
+};
+
+export const ACTIVITY_TYPES = ['created', 'status', 'assigned', 'note', 'call', 'email', 'alert'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const NOTE_KINDS = ['note', 'call', 'email'] as const;
+
+export const DESK_LIMITS = { note: 2000, lostReason: 300, search: 100 } as const;
+
+/** One line of an enquiry's history. */
+export interface ActivityEntry {
+  at: string;
+  /** A staff username, or 'website' / 'system' for what the site did itself. */
+  by: string;
+  type: ActivityType;
+  text?: string;
+  from?: string | null;
+  to?: string | null;
+}
+
+/** A stored enquiry with its pipeline fields, as the staff API answers it. */
+export interface DeskEnquiry extends ContactRequest {
+  status: EnquiryStatus;
+  assignee: string | null;
+  lostReason?: string;
+  firstContactAt: string | null;
+  updatedAt: string;
+  version: number;
+  /** When staff last did anything with it; retention counts from here. */
+  lastActivityAt: string;
+  /** When the retention rule will delete it (APP 11). */
+  deleteAfter?: string;
+}
+
+export interface DeskEnquiryDetail extends DeskEnquiry {
+  activity: ActivityEntry[];
+}
+
+const statusError = { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` };
+
+export const enquiryPatchSchema = z.object({
+  status: z.optional(z.enum(ENQUIRY_STATUSES, statusError)),
+  assignee: z.optional(
+    z.nullable(z.string('Assignee must be a staff username or null').check(z.trim(), z.maxLength(100, 'Unknown staff member'))),
+  ),
+  lostReason: z.optional(
+    z.string().check(z.trim(), z.maxLength(DESK_LIMITS.lostReason, `Please keep this under ${DESK_LIMITS.lostReason} characters`)),
+  ),
+  version: z.optional(z.int('Version must be a whole number')),
+});
+export type EnquiryPatch = z.output<typeof enquiryPatchSchema>;
+
+export const enquiryNoteSchema = z.object({
+  text: z.string('Please write a note').check(
+    z.trim(),
+    z.minLength(1, 'Please write a note'),
+    z.maxLength(DESK_LIMITS.note, `Please keep this under ${DESK_LIMITS.note} characters`),
+  ),
+  kind: z._default(z.enum(NOTE_KINDS, { error: 'Kind must be note, call or email' }), 'note'),
+});
+export type EnquiryNote = z.output<typeof enquiryNoteSchema>;
+
+export const erasureSchema = z.object({
+  email: z.string('Please enter a valid email address').check(
+    z.trim(),
+    z.maxLength(254, 'Please enter a valid email address'),
+    z.email('Please enter a valid email address'),
+  ),
+});
+
+/** The answer of `GET /api/lead-metrics`. */
+export interface LeadMetrics {
+  from: string;
+  to: string;
+  total: number;
+  byStatus: Record<EnquiryStatus, number>;
+  byService: Record<string, number>;
+  firstContact: {
+    measured: number;
+    medianMinutes: number | null;
+    p90Minutes: number | null;
+    /** How many of the measured enquiries were first contacted within the target. */
+    within5Minutes: number;
+    targetMinutes: number;
+  };
+  conversion: { instructed: number; lost: number; rate: number | null; target: number };
+}
+
+/** `GET /api/lead-alerts`: which alert channels this deploy has. */
+export interface AlertChannels {
+  email: boolean;
+  webhook: boolean;
+}

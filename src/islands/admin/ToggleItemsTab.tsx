@@ -4,7 +4,7 @@
  * form opens in place (above the list to add, in the item's place to edit), takes the
  * focus, and gives it back to the button that opened it when it closes.
  */
-import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { apiRequest } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Switch } from '../../ui/Switch.tsx';
@@ -47,6 +47,7 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
   const [editing, setEditing] = useState<string | null>(null);
   /** Where the focus goes back to when the form closes. */
   const opener = useRef<string | null>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
   const itemUrl = (id: string) => `${config.itemPath}/${encodeURIComponent(id)}`;
   const addButtonId = `add-${config.noun}`;
   const editButtonId = (id: string) => `edit-${config.noun}-${id}`;
@@ -57,9 +58,15 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
   }
   function close() {
     setEditing(null);
-    const back = opener.current;
-    requestAnimationFrame(() => document.getElementById(back ?? addButtonId)?.focus());
+    setReturnFocus(true);
   }
+  // After the render without the form, when the opener (an Edit button re-rendered with
+  // its item, or the re-enabled Add button) can take the focus again.
+  useEffect(() => {
+    if (!returnFocus || editing !== null) return;
+    setReturnFocus(false);
+    document.getElementById(opener.current ?? addButtonId)?.focus();
+  }, [returnFocus, editing, addButtonId]);
 
   async function toggle(item: T, isActive: boolean) {
     setSending((current) => ({ ...current, [item.id]: isActive }));

@@ -123,9 +123,6 @@ export function ContentFormShell({
       aria-labelledby={id('heading')}
       data-testid={`${noun}-form`}
       className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !pending) onCancel();
-      }}
     >
       <h3 ref={heading} id={id('heading')} className="mb-4 text-lg font-semibold text-brand-900">
         {editing ? `Edit ${Noun}` : `Add New ${Noun}`}

@@ -4,7 +4,7 @@
  */
 import { SERVICES } from '../src/content/services.ts';
 import { hasNoPosts, insertPost } from '../netlify/functions/_shared/repositories/blog-posts.ts';
-import { hasNoServices, insertService } from '../netlify/functions/_shared/repositories/services.ts';
+import { seedDefaultServices } from '../netlify/functions/_shared/repositories/services.ts';
 import {
   hasNoTestimonials,
   insertTestimonial,
@@ -15,12 +15,8 @@ import { startLocalBlobs } from './lib/local-blobs.ts';
 /** Seeds whatever is empty; returns the names of the stores it filled. */
 export async function seedIfEmpty(): Promise<string[]> {
   const filled: string[] = [];
-  if (await hasNoServices()) {
-    for (const { id, title, description, isActive } of SERVICES) {
-      await insertService({ id, title, description, isActive });
-    }
-    filled.push('services');
-  }
+  // The practice's services are the site's defaults, seeded once (the API would too).
+  if (await seedDefaultServices(SERVICES)) filled.push('services');
   if (await hasNoTestimonials()) {
     for (const testimonial of DEMO_TESTIMONIALS) await insertTestimonial(testimonial);
     filled.push('testimonials');

@@ -1,15 +1,31 @@
-/** Staff: services (list, switch on/off, delete). */
+/** Staff: services (list, create, edit or switch, delete). The landing page shows them from its build. */
 import type { Config } from '@netlify/functions';
+import { SERVICES } from '../../src/content/services.ts';
+import { serviceInputSchema } from '../../src/shared/schemas/service.ts';
 import { router } from './_shared/http.ts';
-import { deleteService, listServices, setServiceActive } from './_shared/repositories/services.ts';
-import { toggleRoutes } from './_shared/toggle-routes.ts';
+import {
+  createService,
+  deleteService,
+  listServices,
+  seedDefaultServices,
+  setServiceActive,
+  updateService,
+} from './_shared/repositories/services.ts';
+import { contentRoutes } from './_shared/toggle-routes.ts';
 
 export default router(
-  toggleRoutes('services', 'service', {
-    list: listServices,
-    setActive: setServiceActive,
-    remove: deleteService,
+  contentRoutes({
+    resource: 'services',
+    noun: 'service',
+    repository: { list: listServices, create: createService, update: updateService, setActive: setServiceActive, remove: deleteService },
+    inputSchema: serviceInputSchema,
+    fields: ({ title, description, icon, features, timeFrame, serviceAreas, isActive }) => ({
+      title, description, icon, features, timeFrame, serviceAreas, isActive,
+    }),
+    refusal: { message: 'This service cannot be switched on', field: 'isActive' },
+    // Staff edit the practice's six services, not an empty list: put them in before the first change.
+    before: () => seedDefaultServices(SERVICES),
   }),
 );
 
-export const config: Config = { path: ['/api/admin/services', '/api/services/:id'] };
+export const config: Config = { path: ['/api/admin/services', '/api/services', '/api/services/:id'] };

@@ -1,24 +1,29 @@
-/** Staff: testimonials (list, switch on/off, delete). */
+/** Staff: testimonials (list, create, edit or switch, delete). The landing page shows the active ones from its build. */
 import type { Config } from '@netlify/functions';
+import { CONSENT_REQUIRED, testimonialInputSchema } from '../../src/shared/schemas/testimonial.ts';
 import { router } from './_shared/http.ts';
-import { rebuildAfterChange } from './_shared/rebuild.ts';
 import {
+  createTestimonial,
   deleteTestimonial,
   listTestimonials,
   setTestimonialActive,
+  updateTestimonial,
 } from './_shared/repositories/testimonials.ts';
-import { toggleRoutes } from './_shared/toggle-routes.ts';
+import { contentRoutes } from './_shared/toggle-routes.ts';
 
 export default router(
-  toggleRoutes(
-    'testimonials',
-    'testimonial',
-    { list: listTestimonials, setActive: setTestimonialActive, remove: deleteTestimonial },
-    // The landing page shows active testimonials from its build.
-    rebuildAfterChange,
-  ),
+  contentRoutes({
+    resource: 'testimonials',
+    noun: 'testimonial',
+    repository: { list: listTestimonials, create: createTestimonial, update: updateTestimonial, setActive: setTestimonialActive, remove: deleteTestimonial },
+    inputSchema: testimonialInputSchema,
+    fields: ({ title, position, content, source, receivedAt, consent, isActive }) => ({
+      title, position: position ?? undefined, content, source, receivedAt, consent, isActive,
+    }),
+    refusal: { message: CONSENT_REQUIRED, field: 'consent' },
+  }),
 );
 
 export const config: Config = {
-  path: ['/api/admin/testimonials', '/api/testimonials/:id'],
+  path: ['/api/admin/testimonials', '/api/testimonials', '/api/testimonials/:id'],
 };

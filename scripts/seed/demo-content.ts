@@ -3,7 +3,7 @@
  * to show. Testimonials are labelled as samples: they are not real clients' words.
  */
 import type { BlogPost } from '../../src/shared/schemas/blog-post.ts';
-import type { Testimonial } from '../../src/shared/schemas/toggle.ts';
+import type { Testimonial } from '../../src/shared/schemas/testimonial.ts';
 
 const post = (
   id: string,
@@ -90,32 +90,42 @@ export const DEMO_POSTS: BlogPost[] = [
   ),
 ];
 
+const sample = (testimonial: Pick<Testimonial, 'id' | 'title' | 'content' | 'isActive'> & { position?: string }): Testimonial => ({
+  ...testimonial,
+  source: 'Sample (demo content)',
+  receivedAt: '2026-11-18',
+  consent: true,
+  createdAt: '2026-11-18T09:00:00.000Z',
+  updatedAt: '2026-11-18T09:00:00.000Z',
+  version: `seed-${testimonial.id}`,
+});
+
 export const DEMO_TESTIMONIALS: Testimonial[] = [
-  {
+  sample({
     id: 'sample-first-home',
     title: 'Sample review: first home buyers',
     position: 'Placeholder, replace with a real client review',
     content: 'The team explained every step of our first purchase and we always knew what was coming next.',
     isActive: true,
-  },
-  {
+  }),
+  sample({
     id: 'sample-sale',
     title: 'Sample review: home sellers',
     position: 'Placeholder, replace with a real client review',
     content: 'Our contract was ready quickly and settlement happened exactly on the day we were told.',
     isActive: true,
-  },
-  {
+  }),
+  sample({
     id: 'sample-investor',
     title: 'Sample review: property investor',
     position: 'Placeholder, replace with a real client review',
     content: 'Clear fixed pricing and quick answers, even in the evening.',
     isActive: true,
-  },
-  {
+  }),
+  sample({
     id: 'sample-inactive',
     title: 'Sample review: off-the-plan buyer',
     content: 'Hidden until staff switch it on in the admin.',
     isActive: false,
-  },
+  }),
 ];

@@ -1,11 +1,13 @@
 /**
- * The six services of the landing page (spec §1, §3: the public page uses these static
- * records). The seed script also imports SERVICES to fill the staff portal's services
- * store, so keep `id` stable once published.
+ * The practice's six services (spec §1, §3): the defaults put once into the services
+ * store, where staff then edit them (docs/decisions/010). The landing page shows the
+ * store's active services; it falls back to these only while the store was never seeded.
+ * Keep `id` stable.
  */
+import type { ServiceIcon } from '../shared/schemas/service.ts';
 import { CLAIMS, PRACTICE } from './practice.ts';
 
-export type ServiceIcon = 'home' | 'building' | 'document' | 'key' | 'crane' | 'star';
+export type { ServiceIcon };
 
 export interface ServiceRecord {
   id: string;

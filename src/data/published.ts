@@ -3,13 +3,30 @@
  * Runs only inside `astro build` (and `astro dev`), never in the browser.
  */
 import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
+import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials.ts';
+import { SERVICES } from '../content/services.ts';
 import type { BlogPost } from '../shared/schemas/blog-post.ts';
-import type { Testimonial } from '../shared/schemas/toggle.ts';
+import type { PublicService } from '../shared/schemas/service.ts';
+import type { Testimonial } from '../shared/schemas/testimonial.ts';
 
 /** Published posts, newest first (by publishedAt, else createdAt). */
 export const getPublishedPosts = (): Promise<BlogPost[]> => listPublishedPosts();
 
-/** Testimonials staff marked active, for the landing page's fallback. */
+/** Testimonials staff marked active (and so consented to), for the landing page's fallback. */
 export const getActiveTestimonials = async (): Promise<Testimonial[]> =>
   (await listTestimonials()).filter((testimonial) => testimonial.isActive);
+
+/**
+ * The landing page's services: the store's active ones in their order, or the defaults
+ * in src/content while the store was never seeded (a new site before staff first open
+ * the Services tab). Once seeded, the store alone decides, even when it is empty.
+ */
+export async function getActiveServices(): Promise<readonly PublicService[]> {
+  const services: readonly PublicService[] = (await servicesSeeded()) ? await listServices() : SERVICES.map((service) => ({
+    ...service,
+    features: [...service.features],
+    serviceAreas: [...service.serviceAreas],
+  }));
+  return services.filter((service) => service.isActive);
+}

@@ -1,6 +1,8 @@
 /**
- * Renders the current toast of `stores/toasts.ts` (one at a time; spec §9), at the top of
- * the screen (top right from md, clear of the sticky call to action at the bottom). The live
+ * Renders the current toast of `stores/toasts.ts` (one at a time; spec §9). On public pages
+ * at the top of the screen (top right from md), clear of the sticky call to action at the
+ * bottom; in the staff portal (`placement="bottom"`) at the bottom, clear of the Logout
+ * button and the tabs at the top, which a toast covered for five seconds. The live
  * region stays mounted so screen readers announce each new toast: polite for normal
  * toasts, assertive (role="alert") for destructive ones.
  */
@@ -8,7 +10,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $toast, dismissToast } from '../stores/toasts.ts';
 
-export default function Toaster() {
+const PLACEMENT = {
+  top: 'top-0 md:top-16',
+  bottom: 'bottom-0',
+} as const;
+
+export default function Toaster({ placement = 'top' }: { placement?: keyof typeof PLACEMENT }) {
   // The server renders no toast; a toast set before hydration waits for it, so the
   // first client render matches the HTML.
   const [hydrated, setHydrated] = useState(false);
@@ -17,7 +24,10 @@ export default function Toaster() {
   const toast = hydrated ? current : null;
   const destructive = toast?.variant === 'destructive';
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col p-4 md:top-16 md:right-0 md:left-auto md:w-full md:max-w-[420px]">
+    <div
+      data-toaster={placement}
+      className={`pointer-events-none fixed inset-x-0 z-[100] flex flex-col p-4 md:right-0 md:left-auto md:w-full md:max-w-[420px] ${PLACEMENT[placement]}`}
+    >
       <div role="status" aria-live="polite" aria-atomic="true">
         {toast && !destructive ? <ToastCard key={toast.id} {...toast} /> : null}
       </div>

@@ -12,12 +12,14 @@ const KINDS = [
   { tab: 'Services', noun: 'service', Noun: 'Service', api: '**/api/services/*' },
 ] as const;
 
+const SWITCH = 'Show on website: ';
+
 /** The first item of the tab, its title, switch and badge. */
-async function firstItem(page: Page, noun: string) {
-  const switchControl = page.getByRole('switch', { name: new RegExp(`^Active ${noun}: `) }).first();
+async function firstItem(page: Page, _noun: string) {
+  const switchControl = page.getByRole('switch', { name: new RegExp(`^${SWITCH}`) }).first();
   await expect(switchControl).toBeVisible();
   const name = (await switchControl.getAttribute('aria-label'))!;
-  const title = name.replace(`Active ${noun}: `, '');
+  const title = name.replace(SWITCH, '');
   return { title, switchControl: page.getByRole('switch', { name, exact: true }) };
 }
 
@@ -64,9 +66,9 @@ for (const kind of KINDS) {
     });
 
     test('delete asks first, then deletes for real and refreshes the list', async ({ page }) => {
-      const disposable = page.getByRole('switch', { name: new RegExp(`^Active ${kind.noun}: ${DISPOSABLE_TITLE}`) }).first();
+      const disposable = page.getByRole('switch', { name: new RegExp(`^${SWITCH}${DISPOSABLE_TITLE}`) }).first();
       await expect(disposable).toBeVisible();
-      const title = (await disposable.getAttribute('aria-label'))!.replace(`Active ${kind.noun}: `, '');
+      const title = (await disposable.getAttribute('aria-label'))!.replace(SWITCH, '');
       const item = page.getByRole('article', { name: `${kind.Noun}: ${title}`, exact: true });
       const deleteButton = page.getByRole('button', { name: `Delete ${kind.noun}: ${title}`, exact: true });
 
@@ -87,7 +89,7 @@ for (const kind of KINDS) {
       // Gone from the store, not only from the screen.
       await page.reload();
       await openTab(page, kind.tab);
-      await expect(page.getByRole('switch', { name: /^Active / }).first()).toBeVisible();
+      await expect(page.getByRole('switch', { name: new RegExp(`^${SWITCH}`) }).first()).toBeVisible();
       await expect(item).toHaveCount(0);
     });
 

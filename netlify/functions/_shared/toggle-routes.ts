@@ -1,42 +1,89 @@
 /**
- * The staff routes shared by testimonials and services: list, switch on/off, delete.
+ * The staff routes shared by testimonials and services: list, create, full update or the
+ * spec's switch (`{ isActive }`), delete. Every change asks for a rebuild, since the
+ * landing page shows these records from its build.
  */
-import { activeToggleSchema } from '../../../src/shared/schemas/toggle.ts';
+import type * as z from 'zod/mini';
+import { activeToggleSchema, isToggleBody } from '../../../src/shared/schemas/toggle.ts';
 import { requireStaff } from './auth.ts';
-import type { ToggleResult } from './repositories/toggleable.ts';
 import { HttpError, json, noContent, readJson, validate, type RouteHandler } from './http.ts';
+import { rebuildAfterChange } from './rebuild.ts';
+import type { SaveResult } from './repositories/toggleable.ts';
 
-interface Repository<T> {
+interface Repository<T, F> {
   list(): Promise<T[]>;
-  setActive(id: string, isActive: boolean): Promise<ToggleResult<T>>;
+  create(fields: F): Promise<SaveResult<T>>;
+  update(id: string, fields: F, version?: string): Promise<SaveResult<T>>;
+  setActive(id: string, isActive: boolean, version?: string): Promise<SaveResult<T>>;
   remove(id: string): Promise<boolean>;
 }
 
-export function toggleRoutes<T>(
-  resource: 'testimonials' | 'services',
-  noun: string,
-  repository: Repository<T>,
-  onChange: () => Promise<unknown> = async () => undefined,
+export interface ContentRoutesOptions<T, F, S extends z.ZodMiniType> {
+  resource: 'testimonials' | 'services';
+  noun: string;
+  repository: Repository<T, F>;
+  /** The full create/update body, shared with the staff form. */
+  inputSchema: S;
+  /** The stored fields from a validated body (without `version`). */
+  fields: (input: z.output<S>) => F;
+  /** Why the record may not be switched on, as a field error on `isActive` / the form field. */
+  refusal: { message: string; field: string };
+  /** Runs before every staff call (the services' one-time seed). */
+  before?: () => Promise<unknown>;
+}
+
+export function contentRoutes<T, F, S extends z.ZodMiniType>(
+  options: ContentRoutesOptions<T, F, S>,
 ): Record<string, RouteHandler> {
-  const missing = () => new HttpError(404, `That ${noun} no longer exists`);
+  const { resource, noun, repository } = options;
+  const staff = async (req: Request) => {
+    await requireStaff(req);
+    await options.before?.();
+  };
+
+  /** Maps a repository outcome to an answer; each 409 says what happened and how to go on. */
+  async function answer(result: SaveResult<T>, status: number, refusalField: string): Promise<Response> {
+    if (result.ok) {
+      await rebuildAfterChange();
+      return json(result.record, status);
+    }
+    switch (result.reason) {
+      case 'not-found':
+        throw new HttpError(404, `That ${noun} no longer exists`);
+      case 'conflict':
+        throw new HttpError(
+          409,
+          `Someone else changed this ${noun} since you opened it. Your changes are still in the form: check the latest version, then save again to replace it.`,
+        );
+      case 'refused':
+        throw new HttpError(400, options.refusal.message, { fieldErrors: { [refusalField]: [options.refusal.message] } });
+    }
+  }
+
   return {
     [`GET /api/admin/${resource}`]: async (req) => {
-      await requireStaff(req);
+      await staff(req);
       return json(await repository.list());
     },
+    [`POST /api/${resource}`]: async (req) => {
+      await staff(req);
+      const input = validate(options.inputSchema, await readJson(req));
+      return answer(await repository.create(options.fields(input)), 201, options.refusal.field);
+    },
     [`PUT /api/${resource}/:id`]: async (req, { id }) => {
-      await requireStaff(req);
-      const { isActive } = validate(activeToggleSchema, await readJson(req));
-      const result = await repository.setActive(id!, isActive);
-      if (!result.ok && result.reason === 'not-found') throw missing();
-      if (!result.ok) throw new HttpError(409, `That ${noun} kept changing while we saved it. Please try again.`);
-      await onChange();
-      return json(result.record);
+      await staff(req);
+      const body = await readJson(req);
+      if (isToggleBody(body)) {
+        const { isActive, version } = validate(activeToggleSchema, body);
+        return answer(await repository.setActive(id!, isActive, version), 200, 'isActive');
+      }
+      const input = validate(options.inputSchema, body) as z.output<S> & { version?: string };
+      return answer(await repository.update(id!, options.fields(input), input.version), 200, options.refusal.field);
     },
     [`DELETE /api/${resource}/:id`]: async (req, { id }) => {
-      await requireStaff(req);
-      if (!(await repository.remove(id!))) throw missing();
-      await onChange();
+      await staff(req);
+      if (!(await repository.remove(id!))) throw new HttpError(404, `That ${noun} no longer exists`);
+      await rebuildAfterChange();
       return noContent();
     },
   };

@@ -2,6 +2,8 @@
  * ARIA tabs (WAI-ARIA Authoring Practices, automatic activation): Left/Right arrows move
  * and select, Home/End jump to the ends, Tab moves into the panel. A panel mounts the
  * first time its tab is shown and stays mounted, so its list loads once, on first view.
+ * Below the width where six tabs fit on one line they wrap into a grid: a tab bar that
+ * scrolls sideways hid half of them on a phone with nothing to say so.
  */
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -41,7 +43,7 @@ export function Tabs({ tabs, label }: { tabs: readonly TabDefinition[]; label: s
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 overflow-x-auto border-b border-slate-300 [scrollbar-width:thin]"
+        className="grid grid-cols-2 gap-1 sm:grid-cols-3 lg:flex lg:gap-1 lg:border-b lg:border-slate-300"
       >
         {tabs.map((tab, index) => {
           const selected = index === active;
@@ -59,10 +61,10 @@ export function Tabs({ tabs, label }: { tabs: readonly TabDefinition[]; label: s
               tabIndex={selected ? 0 : -1}
               onClick={() => select(index)}
               onKeyDown={onKeyDown}
-              className={`-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap sm:px-4 ${
+              className={`min-h-11 rounded-lg border px-3 py-2 text-sm font-semibold lg:-mb-px lg:shrink-0 lg:rounded-none lg:border-0 lg:border-b-2 lg:px-4 lg:py-2.5 lg:whitespace-nowrap ${
                 selected
-                  ? 'border-brand-700 text-brand-900'
-                  : 'border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900'
+                  ? 'border-brand-700 bg-brand-50 text-brand-900 lg:bg-transparent'
+                  : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:text-slate-900 lg:border-transparent lg:bg-transparent'
               }`}
             >
               {tab.label}

@@ -1,28 +1,20 @@
-/** Testimonials and services: the only change staff make is switching them on or off. */
+/**
+ * The spec's switch body for testimonials and services (`PUT … { isActive }`). Their
+ * full schemas live in `service.ts` and `testimonial.ts`.
+ */
 import * as z from 'zod/mini';
 
 export const activeToggleSchema = z.object({
   isActive: z.boolean('isActive must be true or false'),
+  /** Optional: the `version` the switch was shown with; a newer one answers 409. */
+  version: z.optional(z.string()),
 });
 
-/**
- * Testimonials and services as stored in Blobs, and as every read parses them. A record
- * without `isActive` stays off until staff switch it on.
- */
-export const testimonialRecordSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  position: z.optional(z.string()),
-  content: z.string(),
-  isActive: z._default(z.boolean(), false),
-});
+/** True for a body that only switches (the spec's `{ isActive }`, optionally with `version`). */
+export const isToggleBody = (body: Record<string, unknown>): boolean =>
+  'isActive' in body && Object.keys(body).every((key) => key === 'isActive' || key === 'version');
 
-export const serviceRecordSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  isActive: z._default(z.boolean(), false),
-});
-
-export type Testimonial = z.output<typeof testimonialRecordSchema>;
-export type Service = z.output<typeof serviceRecordSchema>;
+export type { Service } from './service.ts';
+export type { Testimonial } from './testimonial.ts';
+export { serviceRecordSchema } from './service.ts';
+export { testimonialRecordSchema } from './testimonial.ts';

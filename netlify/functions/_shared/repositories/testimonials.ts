@@ -1,10 +1,17 @@
-/** Store `testimonials`. */
-import { testimonialRecordSchema } from '../../../../src/shared/schemas/toggle.ts';
-import { toggleableRepository } from './toggleable.ts';
+/** Store `testimonials`: one blob per testimonial, keyed by id. */
+import { testimonialRecordSchema, type Testimonial } from '../../../../src/shared/schemas/testimonial.ts';
+import { versionedRepository } from './toggleable.ts';
 
-const testimonials = toggleableRepository('testimonials', testimonialRecordSchema);
+const testimonials = versionedRepository<Testimonial>('testimonials', testimonialRecordSchema, {
+  // Most recently received first; those from before dates were kept, by title, last.
+  order: (a, b) => (b.receivedAt ?? '').localeCompare(a.receivedAt ?? '') || a.title.localeCompare(b.title, 'en-AU'),
+  // Consumer law: a testimonial is shown only with the client's consent.
+  mayBeActive: (record) => record.consent,
+});
 
 export const listTestimonials = testimonials.list;
+export const createTestimonial = testimonials.create;
+export const updateTestimonial = testimonials.update;
 export const setTestimonialActive = testimonials.setActive;
 export const deleteTestimonial = testimonials.remove;
 export const insertTestimonial = testimonials.insert;

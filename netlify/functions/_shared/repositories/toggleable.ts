@@ -1,49 +1,91 @@
 /**
- * Testimonials and services are stored alike: one JSON blob per record, keyed by id,
- * and staff only switch them on or off or delete them. Each has its own store and
- * its own repository module built from this.
+ * Testimonials and services are stored alike: one JSON blob per record, keyed by its id,
+ * each carrying a `version` that changes with every save. Every change is a conditional
+ * write on the ETag just read, so between any number of instances a stale editor gets
+ * 'conflict' and a deleted record stays deleted. Each has its own store and its own
+ * repository module built from this. Keys with a `/` (e.g. `meta/seeded`) are not records.
  */
 import type * as z from 'zod/mini';
-import { getAllJson, getJsonWithEtag, listKeys, openStore } from '../blobs.ts';
+import { getAllJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Each failed attempt means another writer succeeded, so this many is only ever reached under a storm. */
 const MAX_ATTEMPTS = 10;
 
-interface Toggleable {
+export interface Versioned {
   id: string;
   title: string;
   isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  version: string;
 }
 
-export type ToggleResult<T> = { ok: true; record: T } | { ok: false; reason: 'not-found' | 'conflict' };
+/**
+ * 'refused': the change breaks a rule of the record (a testimonial without consent
+ * switched on); 'conflict': the caller's `version` is not the stored one.
+ */
+export type SaveResult<T> = { ok: true; record: T } | { ok: false; reason: 'not-found' | 'conflict' | 'refused' };
 
-export function toggleableRepository<T extends Toggleable>(storeBase: string, schema: z.core.$ZodType<T>) {
+const newVersion = () => newId().slice(0, 12);
+export const isRecordKey = (key: string) => !key.includes('/');
+
+export function versionedRepository<T extends Versioned>(
+  storeBase: string,
+  schema: z.core.$ZodType<T>,
+  options: {
+    order: (a: T, b: T) => number;
+    /** Whether `record` may be stored with `isActive` true. */
+    mayBeActive?: (record: T) => boolean;
+  },
+) {
+  const mayBeActive = options.mayBeActive ?? (() => true);
+
+  /**
+   * Reads the record, lets `apply` derive the next one, and writes it on the ETag just
+   * read; a write that loses to another writer reads again. `version`, when given, must
+   * be the stored one.
+   */
+  async function change(id: string, version: string | undefined, apply: (current: T) => T): Promise<SaveResult<T>> {
+    if (!ID_PATTERN.test(id)) return { ok: false, reason: 'not-found' };
+    const store = openStore(storeBase);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current = await getJsonWithEtag(store, id, schema);
+      if (!current?.data) return { ok: false, reason: 'not-found' };
+      if (version !== undefined && version !== current.data.version) return { ok: false, reason: 'conflict' };
+      const next = { ...apply(current.data), id, createdAt: current.data.createdAt, updatedAt: new Date().toISOString(), version: newVersion() };
+      if (next.isActive && !mayBeActive(next)) return { ok: false, reason: 'refused' };
+      const { modified } = await store.setJSON(id, next, { onlyIfMatch: current.etag });
+      if (modified) return { ok: true, record: next };
+    }
+    return { ok: false, reason: 'conflict' };
+  }
+
   return {
-    /** Every record, in title order. */
+    /** Every record, in display order. */
     async list(): Promise<T[]> {
       const store = openStore(storeBase);
-      const records = await getAllJson(store, await listKeys(store), schema);
-      return records.sort((a, b) => a.title.localeCompare(b.title, 'en-AU'));
+      const keys = (await listKeys(store)).filter(isRecordKey);
+      return (await getAllJson(store, keys, schema)).sort(options.order);
     },
 
-    /**
-     * Switches a record on or off. The write is conditional on the value just read, so a
-     * record deleted or changed meanwhile is read again (and a deleted one stays deleted),
-     * never overwritten with a stale copy.
-     */
-    async setActive(id: string, isActive: boolean): Promise<ToggleResult<T>> {
-      if (!ID_PATTERN.test(id)) return { ok: false, reason: 'not-found' };
-      const store = openStore(storeBase);
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const current = await getJsonWithEtag(store, id, schema);
-        if (!current?.data) return { ok: false, reason: 'not-found' };
-        const record = { ...current.data, isActive };
-        const { modified } = await store.setJSON(id, record, { onlyIfMatch: current.etag });
-        if (modified) return { ok: true, record };
-      }
-      return { ok: false, reason: 'conflict' };
+    /** Stores a new record under a new id. */
+    async create(fields: Omit<T, 'id' | 'createdAt' | 'updatedAt' | 'version'>): Promise<SaveResult<T>> {
+      const now = new Date().toISOString();
+      const record = { ...fields, id: newId(), createdAt: now, updatedAt: now, version: newVersion() } as T;
+      if (record.isActive && !mayBeActive(record)) return { ok: false, reason: 'refused' };
+      const { modified } = await openStore(storeBase).setJSON(record.id, record, { onlyIfNew: true });
+      // A 16-byte random id is never taken; if it were, saying so beats overwriting.
+      return modified ? { ok: true, record } : { ok: false, reason: 'conflict' };
     },
+
+    /** Replaces a record's fields (a full update), conditionally on `version` when given. */
+    update: (id: string, fields: Omit<T, 'id' | 'createdAt' | 'updatedAt' | 'version'>, version?: string) =>
+      change(id, version, (current) => ({ ...current, ...fields })),
+
+    /** Switches a record on or off, conditionally on `version` when given. */
+    setActive: (id: string, isActive: boolean, version?: string) =>
+      change(id, version, (current) => ({ ...current, isActive })),
 
     /** Deletes a record; false when there was none. */
     async remove(id: string): Promise<boolean> {
@@ -54,15 +96,15 @@ export function toggleableRepository<T extends Toggleable>(storeBase: string, sc
       return true;
     },
 
-    /** Adds a record unless one with its id exists (used by the demo seed). */
+    /** Adds a record unless one with its id exists (the seeds). */
     async insert(record: T): Promise<boolean> {
       const result = await openStore(storeBase).setJSON(record.id, record, { onlyIfNew: true });
       return result.modified;
     },
 
     async isEmpty(): Promise<boolean> {
-      const { blobs } = await openStore(storeBase).list();
-      return blobs.length === 0;
+      const keys = await listKeys(openStore(storeBase));
+      return !keys.some(isRecordKey);
     },
   };
 }

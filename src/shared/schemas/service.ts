@@ -1,0 +1,90 @@
+/**
+ * Services: the staff form, the API's create/full-update payload and the stored record.
+ * The landing page's cards show every field here except `order` and the bookkeeping.
+ */
+import * as z from 'zod/mini';
+import { requiredText, withoutControlCharacters } from './fields.ts';
+
+/** The icons a card may show: the fixed set `src/components/Icon.astro` draws for services. */
+export const SERVICE_ICONS = ['home', 'building', 'document', 'key', 'crane', 'star', 'shield', 'pin'] as const;
+export type ServiceIcon = (typeof SERVICE_ICONS)[number];
+export const SERVICE_ICON_LABELS: Record<ServiceIcon, string> = {
+  home: 'House',
+  building: 'Office building',
+  document: 'Document',
+  key: 'Key',
+  crane: 'Crane (off the plan)',
+  star: 'Star',
+  shield: 'Shield',
+  pin: 'Map pin',
+};
+
+export const SERVICE_LIMITS = {
+  title: 120,
+  description: 600,
+  listItem: 160,
+  features: 12,
+  timeFrame: 60,
+  serviceAreas: 30,
+} as const;
+
+/** A list of short texts: each trimmed, blank ones dropped, then at least one and at most `max`. */
+const textList = (emptyMessage: string, max: number) =>
+  z.pipe(
+    z.pipe(
+      z.array(
+        z.string('Each entry must be text').check(
+          withoutControlCharacters(),
+          z.trim(),
+          z.maxLength(SERVICE_LIMITS.listItem, `Please keep each entry under ${SERVICE_LIMITS.listItem} characters`),
+        ),
+        emptyMessage,
+      ),
+      z.transform((items: string[]) => items.filter((item) => item !== '')),
+    ),
+    z.array(z.string()).check(z.minLength(1, emptyMessage), z.maxLength(max, `Please list at most ${max}`)),
+  );
+
+export const serviceInputSchema = z.object({
+  title: requiredText('Title is required', SERVICE_LIMITS.title),
+  description: requiredText('Description is required', SERVICE_LIMITS.description),
+  icon: z.enum(SERVICE_ICONS, 'Please choose an icon'),
+  features: textList('Add at least one feature', SERVICE_LIMITS.features),
+  timeFrame: requiredText('Time frame is required', SERVICE_LIMITS.timeFrame),
+  serviceAreas: textList('Add at least one service area', SERVICE_LIMITS.serviceAreas),
+  isActive: z._default(z.boolean('Active must be true or false'), false),
+  /** The `version` the editor loaded: a save over a newer version answers 409. */
+  version: z.optional(z.string()),
+});
+
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+export type ServiceData = z.output<typeof serviceInputSchema>;
+
+/**
+ * A service as stored in Blobs, and as every read parses it. Records stored before the
+ * full editor existed (title, description and the switch only) get empty card fields.
+ */
+export const serviceRecordSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  icon: z._default(z.enum(SERVICE_ICONS), 'document'),
+  features: z._default(z.array(z.string()), []),
+  timeFrame: z._default(z.string(), ''),
+  serviceAreas: z._default(z.array(z.string()), []),
+  isActive: z._default(z.boolean(), false),
+  /** Position on the landing page, smallest first; new services go last. */
+  order: z._default(z.number(), 1000),
+  createdAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
+  updatedAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
+  /** Changes with every save; send it back with an update to detect conflicts. */
+  version: z._default(z.string(), 'unversioned'),
+});
+
+export type Service = z.output<typeof serviceRecordSchema>;
+
+/** The fields a landing-page card shows. */
+export type PublicService = Pick<
+  Service,
+  'id' | 'title' | 'description' | 'icon' | 'features' | 'timeFrame' | 'serviceAreas' | 'isActive'
+>;

@@ -1,0 +1,65 @@
+/**
+ * Testimonials: the staff form, the API's create/full-update payload and the stored record.
+ * Consumer law expects a business to be able to show where each testimonial came from, when,
+ * and that the client agreed to its use: `source`, `receivedAt` and `consent`. Without
+ * consent a testimonial cannot be active.
+ */
+import * as z from 'zod/mini';
+import { isIsoDate, optionalText, requiredText } from './fields.ts';
+
+export const TESTIMONIAL_LIMITS = { title: 120, position: 120, content: 2000, source: 80 } as const;
+
+/** Suggestions for `source` (any text is accepted). */
+export const TESTIMONIAL_SOURCES = ['Google review', 'E-mail', 'Letter or card', 'Phone call', 'Facebook review', 'In person'] as const;
+
+export const CONSENT_REQUIRED = "Confirm the client's consent before making this testimonial active";
+
+/** A day may be 'today' in Sydney while it is still yesterday in UTC: allow one day ahead. */
+const notInFuture = (value: string) => Date.parse(value) <= Date.now() + 24 * 60 * 60 * 1000;
+
+export const testimonialInputSchema = z
+  .object({
+    title: requiredText('Title is required', TESTIMONIAL_LIMITS.title),
+    position: z.optional(z.nullable(optionalText(TESTIMONIAL_LIMITS.position))),
+    content: requiredText('Content is required', TESTIMONIAL_LIMITS.content),
+    source: requiredText('Source is required', TESTIMONIAL_LIMITS.source),
+    receivedAt: requiredText('Date received is required', 30).check(
+      z.refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value) && isIsoDate(value), 'Use a date like 2026-03-31'),
+      z.refine((value) => !isIsoDate(value) || notInFuture(value), 'The date received cannot be in the future'),
+    ),
+    consent: z._default(z.boolean('Consent must be true or false'), false),
+    isActive: z._default(z.boolean('Active must be true or false'), false),
+    /** The `version` the editor loaded: a save over a newer version answers 409. */
+    version: z.optional(z.string()),
+  })
+  .check(
+    z.refine((value) => !value.isActive || value.consent, { message: CONSENT_REQUIRED, path: ['consent'] }),
+  );
+
+export type TestimonialInput = z.input<typeof testimonialInputSchema>;
+export type TestimonialData = z.output<typeof testimonialInputSchema>;
+
+/**
+ * A testimonial as stored in Blobs, and as every read parses it. Records from before
+ * consent was recorded read as not consented, and so as inactive: they stay off the site
+ * until staff confirm consent and switch them on again.
+ */
+export const testimonialRecordSchema = z.pipe(
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    position: z.optional(z.string()),
+    content: z.string(),
+    source: z.optional(z.string()),
+    receivedAt: z.optional(z.string()),
+    consent: z._default(z.boolean(), false),
+    isActive: z._default(z.boolean(), false),
+    createdAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
+    updatedAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
+    /** Changes with every save; send it back with an update to detect conflicts. */
+    version: z._default(z.string(), 'unversioned'),
+  }),
+  z.transform((record) => ({ ...record, isActive: record.isActive && record.consent })),
+);
+
+export type Testimonial = z.output<typeof testimonialRecordSchema>;

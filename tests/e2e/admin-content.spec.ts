@@ -1,0 +1,203 @@
+/**
+ * Services and testimonials managed from the admin (issue 11): added and edited in the
+ * Services and Testimonials tabs, reaching the landing page through a real rebuild of the
+ * production build; the consent rule; axe on both tabs; and three defects seen on the way
+ * (the switch's words, the tab bar on a phone, toasts over Logout).
+ */
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { CONSENT_REQUIRED } from '../../src/shared/schemas/testimonial.ts';
+import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import { failApi, signIn } from './fixtures.ts';
+
+/** Polls the landing page's HTML until `check` holds: the rebuild a change asked for is live. */
+async function waitForLanding(request: APIRequestContext, check: (html: string) => boolean, message: string) {
+  await expect
+    .poll(async () => check(await (await request.get('/')).text()), { timeout: 180_000, intervals: [1000, 2000], message })
+    .toBe(true);
+}
+
+const article = (page: Page, Noun: string, title: string): Locator =>
+  page.getByRole('article', { name: `${Noun}: ${title}`, exact: true });
+
+const boxesOverlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe('admin: site content', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('a service added, edited and switched off changes the rebuilt landing page', async ({ page }) => {
+    test.setTimeout(420_000); // two real rebuilds of the production build
+    const name = `Strata Advice ${unique()}`;
+    const renamed = `${name} (edited)`;
+    const panel = await openTab(page, 'Services');
+
+    await panel.getByRole('button', { name: 'Add service' }).click();
+    const form = page.getByTestId('service-form');
+    await expect(form.getByLabel('Title')).toBeFocused();
+    // Nothing filled in: the schema's messages, and the focus on the first field at fault.
+    await form.getByRole('button', { name: 'Add Service' }).click();
+    await expect(form.getByText('Title is required')).toBeVisible();
+    await expect(form.getByText('Please choose an icon')).toBeVisible();
+    await expect(form.getByText('Add at least one feature')).toBeVisible();
+    await expect(form.getByLabel('Title')).toBeFocused();
+
+    await form.getByLabel('Title').fill(name);
+    await form.getByLabel('Description').fill('By-laws, levies and strata reports explained before you buy.');
+    await form.getByLabel('Icon').selectOption({ label: 'Shield' });
+    await form.getByLabel('Features').fill('Strata report review\nLevy and sinking fund checks\nBy-law advice\nSpecial levy warnings');
+    await form.getByLabel('Time frame').fill('3-5 days');
+    await form.getByLabel('Service areas').fill('Castle Hill\nNorwest');
+    await form.getByRole('button', { name: 'Add Service' }).click();
+    await expectToast(page, 'Success', 'Service created successfully');
+    await expect(form).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Add service' })).toBeFocused();
+    const item = article(page, 'Service', name);
+    await expect(item).toContainText('3-5 days');
+
+    await item.getByRole('button', { name: `Edit service: ${name}` }).click();
+    await expect(form.getByLabel('Title')).toHaveValue(name);
+    await form.getByLabel('Title').fill(renamed);
+    await form.getByRole('button', { name: 'Update Service' }).click();
+    await expectToast(page, 'Success', 'Service updated successfully');
+    await expect(page.getByRole('button', { name: `Edit service: ${renamed}` })).toBeFocused();
+
+    // The rebuilt landing page shows the edited card, with its first 3 features and '+ 1 more'.
+    await waitForLanding(page.request, (html) => html.includes(renamed), `the landing page showing "${renamed}"`);
+    await page.goto('/');
+    const card = page.locator('#services [data-service-card]').filter({ hasText: renamed });
+    await expect(card.locator('ul > li')).toHaveText(['Strata report review', 'Levy and sinking fund checks', 'By-law advice']);
+    await expect(card).toContainText('+ 1 more');
+    await expect(card).toContainText('Castle Hill, Norwest');
+
+    await page.goto('/admin');
+    await openTab(page, 'Services');
+    await page.getByRole('switch', { name: `Show on website: ${renamed}`, exact: true }).click();
+    await expectToast(page, 'Success', 'Service updated successfully');
+    await expect(article(page, 'Service', renamed).getByTestId('status-badge')).toHaveText('Inactive');
+    await waitForLanding(page.request, (html) => !html.includes(renamed), `the landing page without "${renamed}"`);
+  });
+
+  test('a testimonial needs consent to go live, then shows in the rebuilt landing page', async ({ page }) => {
+    test.setTimeout(300_000); // one real rebuild
+    const title = `Priya ${unique()}, Kellyville`;
+    const quote = `Calm, clear advice from exchange to settlement ${unique()}.`;
+    const panel = await openTab(page, 'Testimonials');
+
+    await panel.getByRole('button', { name: 'Add testimonial' }).click();
+    const form = page.getByTestId('testimonial-form');
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Content').fill(quote);
+    await form.getByLabel('Source').fill('Google review');
+    await form.getByLabel('Date received').fill('2026-10-01');
+    // Switched on without consent: refused, with the reason under the consent box.
+    await form.getByRole('switch', { name: 'Show on website' }).click();
+    await form.getByRole('button', { name: 'Add Testimonial' }).click();
+    await expect(form.getByText(CONSENT_REQUIRED)).toBeVisible();
+    await expect(form.getByRole('checkbox')).toBeFocused();
+    await form.getByRole('switch', { name: 'Show on website' }).click();
+    await form.getByRole('button', { name: 'Add Testimonial' }).click();
+    await expectToast(page, 'Success', 'Testimonial created successfully');
+
+    const item = article(page, 'Testimonial', title);
+    await expect(item).toContainText('No consent recorded');
+    // The server refuses the switch too.
+    const toggle = page.getByRole('switch', { name: `Show on website: ${title}`, exact: true });
+    await toggle.click();
+    await expectToast(page, 'Error', 'Failed to update testimonial');
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(item.getByTestId('status-badge')).toHaveText('Inactive');
+
+    await item.getByRole('button', { name: `Edit testimonial: ${title}` }).click();
+    await form.getByRole('checkbox', { name: /The client agreed/ }).check();
+    await form.getByRole('button', { name: 'Update Testimonial' }).click();
+    await expectToast(page, 'Success', 'Testimonial updated successfully');
+    await expect(item).toContainText('Consent recorded');
+    await toggle.click();
+    await expectToast(page, 'Success', 'Testimonial updated successfully');
+    await expect(item.getByTestId('status-badge')).toHaveText('Active');
+
+    await waitForLanding(page.request, (html) => html.includes(quote), 'the landing page showing the testimonial');
+    await page.goto('/');
+    const fallback = page.locator('#testimonials [data-reviews-fallback]');
+    await fallback.scrollIntoViewIfNeeded();
+    await expect(fallback.getByText(quote)).toBeVisible();
+    await expect(fallback.getByText(title)).toBeVisible();
+  });
+
+  test('a save over a newer version explains the conflict and keeps what was typed', async ({ page }) => {
+    const name = `Conflict ${unique()}`;
+    const created = await page.request.post('/api/services', {
+      data: { title: name, description: 'D', icon: 'key', features: ['F'], timeFrame: '1 week', serviceAreas: ['A'], isActive: false },
+    });
+    expect(created.status()).toBe(201);
+    await openTab(page, 'Services');
+    await article(page, 'Service', name).getByRole('button', { name: `Edit service: ${name}` }).click();
+    const form = page.getByTestId('service-form');
+    await form.getByLabel('Description').fill('Mine, typed while someone else saved');
+
+    // Someone else saves first.
+    const { id, version } = (await created.json()) as { id: string; version: string };
+    const theirs = await page.request.put(`/api/services/${id}`, {
+      data: { title: name, description: 'Theirs', icon: 'key', features: ['F'], timeFrame: '1 week', serviceAreas: ['A'], isActive: false, version },
+    });
+    expect(theirs.status()).toBe(200);
+
+    await form.getByRole('button', { name: 'Update Service' }).click();
+    await expectToast(page, 'Error', 'Failed to update service');
+    await expect(form.getByRole('alert')).toContainText('Someone else changed this service since you opened it');
+    await expect(form.getByLabel('Description')).toHaveValue('Mine, typed while someone else saved');
+    // Saving again, knowingly, replaces their version.
+    await form.getByRole('button', { name: 'Update Service' }).click();
+    await expectToast(page, 'Success', 'Service updated successfully');
+    await expect(article(page, 'Service', name)).toContainText('Mine, typed while someone else saved');
+  });
+
+  for (const tab of ['Testimonials', 'Services'] as const) {
+    test(`axe finds nothing on the ${tab} tab, with its form open`, async ({ page }) => {
+      const panel = await openTab(page, tab);
+      await expect(panel.getByRole('switch').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await panel.getByRole('button', { name: tab === 'Services' ? 'Add service' : 'Add testimonial' }).click();
+      await panel.getByRole('button', { name: /^Add (Service|Testimonial)$/ }).click();
+      await expect(panel.getByText('Title is required')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('the words beside an off switch do not say Active', async ({ page }) => {
+    await openTab(page, 'Testimonials');
+    const off = page.getByRole('article').filter({ has: page.getByTestId('status-badge').getByText('Inactive', { exact: true }) }).first();
+    await expect(off).toBeVisible();
+    await expect(off.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    await expect(off.getByText('Active', { exact: true })).toHaveCount(0);
+    await expect(off.getByText('Show on website', { exact: true })).toBeVisible();
+  });
+
+  test('on a phone every tab is on screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(6);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x, await tab.innerText()).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(375);
+    }
+    await openTab(page, 'Settings');
+  });
+
+  for (const width of [1280, 375]) {
+    test(`a toast leaves the Logout button free (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await openTab(page, 'Services');
+      await failApi(page, '**/api/services/*', 'PUT');
+      await page.getByRole('switch', { name: /^Show on website: / }).first().click();
+      const shown = page.getByTestId('toast');
+      await expect(shown).toBeVisible();
+      const logout = page.getByRole('button', { name: 'Logout' });
+      expect(boxesOverlap((await shown.boundingBox())!, (await logout.boundingBox())!)).toBe(false);
+      await logout.click({ trial: true }); // nothing on top of it
+    });
+  }
+});

@@ -1,6 +1,6 @@
 /**
  * The practice's six services (spec §1, §3): the defaults put once into the services
- * store, where staff then edit them (docs/decisions/010). The landing page shows the
+ * store, where staff then edit them (docs/decisions/007-site-content-from-the-store.md). The landing page shows the
  * store's active services; it falls back to these only while the store was never seeded.
  * Keep `id` stable.
  */

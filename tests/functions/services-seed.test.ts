@@ -1,5 +1,5 @@
 /**
- * The default services are put into the store once (docs/decisions/010): a store seeded
+ * The default services are put into the store once (docs/decisions/007-site-content-from-the-store.md): a store seeded
  * by the older seed gets the card fields while keeping what staff set, and once seeded the
  * store alone decides what the landing page shows, even when staff deleted everything.
  */

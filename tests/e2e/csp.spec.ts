@@ -51,12 +51,24 @@ function expectStrictPolicy(policy: string | undefined, path: string) {
   expect(directives.get('frame-ancestors'), path).toEqual(["'none'"]);
 }
 
-/** Lets every island hydrate: scrolls through the page and waits for each to lose `ssr`. */
+/**
+ * Lets every island hydrate: brings each one still waiting into view and waits until it has
+ * lost `ssr`. A fast scroll through the page can pass an island between two frames, so its
+ * `client:visible` observer never sees it; bringing it into view and waiting cannot.
+ */
 async function hydrateIslands(page: Page) {
-  const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y < height; y += 400) await page.evaluate((top) => scrollTo({ top, behavior: 'instant' }), y);
-  await page.evaluate(() => scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
-  await expect(page.locator('astro-island[ssr]:not([client="interaction"])')).toHaveCount(0);
+  const waiting = 'astro-island[ssr]:not([client="interaction"])';
+  for (;;) {
+    // Found and brought into view in one step: an island may hydrate at any moment.
+    const uid = await page.evaluate((selector) => {
+      const island = document.querySelector(selector);
+      // An island is `display: contents`: its first element is what the observer watches.
+      (island?.firstElementChild ?? island)?.scrollIntoView({ block: 'center' });
+      return island?.getAttribute('uid') ?? null;
+    }, waiting);
+    if (uid === null) return;
+    await expect(page.locator(`astro-island[uid="${uid}"]`)).not.toHaveAttribute('ssr');
+  }
 }
 
 test('every public page runs under the strict policy without a violation', async ({ page, isMobile }) => {

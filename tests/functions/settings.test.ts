@@ -4,11 +4,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import settings from '../../netlify/functions/settings.ts';
+import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
 import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
 import { PRACTICE } from '../../src/content/practice.ts';
+import { sydneyInstant } from '../../src/shared/business-hours.ts';
 import { businessHoursOf, defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';
@@ -126,5 +129,28 @@ describe('practice settings API', () => {
     const read = await current();
     expect(read).toMatchObject({ email: PRACTICE.email, name: before.name });
     expect(read.hours).toEqual(defaultPracticeSettings().hours);
+  });
+
+  it("counts the lead desk's minutes to first contact in the opening hours saved in Settings", async () => {
+    // Tuesday 24 Nov 2026 11 pm, called back Wednesday 9:03 am.
+    const createdAt = new Date(sydneyInstant(2026, 11, 24, 23, 0));
+    const id = timeKey(createdAt);
+    await openStore('contact-requests').setJSON(id, {
+      id, firstName: 'Known', lastName: 'Data', email: 'known@example.com', phone: '0400 000 000',
+      serviceType: 'residential-purchase', status: 'contacted', assignee: null, version: 1,
+      createdAt: createdAt.toISOString(), updatedAt: createdAt.toISOString(), lastActivityAt: createdAt.toISOString(),
+      firstContactAt: new Date(sydneyInstant(2026, 11, 25, 9, 3)).toISOString(),
+    });
+    const median = async () =>
+      (await call(leadMetrics, 'GET', '/api/lead-metrics?from=2026-11-24&to=2026-11-25', { cookie })).json.firstContact.medianMinutes;
+    const before = await current();
+    const defaults = defaultPracticeSettings();
+    expect((await call(settings, 'PUT', '/api/settings', { body: body(before, { hours: defaults.hours }), cookie })).status).toBe(200);
+    expect(await median()).toBe(3); // the defaults open at 9 am
+
+    const latest = await current();
+    const early = latest.hours.map((row: any) => (row.day === 'Wednesday' ? { ...row, opens: '08:00' } : row));
+    expect((await call(settings, 'PUT', '/api/settings', { body: body(latest, { hours: early }), cookie })).status).toBe(200);
+    expect(await median()).toBe(63);
   });
 });

@@ -132,22 +132,32 @@ const formatTime = (hhmm: string) => {
 const dayRange = (days: WeekDay[]) =>
   days.length === 1 ? days[0]! : days.length === 2 ? `${days[0]} & ${days[1]}` : `${days[0]} – ${days.at(-1)}`;
 
-/** Consecutive days with the same hours, as the rows the site prints and the lead desk counts. */
-export function businessHoursOf(hours: readonly OpeningHours[]): BusinessHours[] {
-  const rows: BusinessHours[] = [];
+/** A row of the hours table: consecutive days with the same hours, or closed together. */
+export interface HoursRow extends BusinessHours {
+  open: boolean;
+}
+
+/** The hours table the site prints: closed days say so. */
+export function hoursTable(hours: readonly OpeningHours[]): HoursRow[] {
+  const rows: HoursRow[] = [];
   let run: OpeningHours[] = [];
+  const same = (a: OpeningHours, b: OpeningHours) => a.open === b.open && (!a.open || (a.opens === b.opens && a.closes === b.closes));
   const flush = () => {
     if (run.length === 0) return;
     const days = run.map((row) => row.day);
-    const { opens, closes } = run[0]!;
-    rows.push({ day: dayRange(days), hours: `${formatTime(opens)} – ${formatTime(closes)}`, dayOfWeek: days, opens, closes });
+    const { open, opens, closes } = run[0]!;
+    rows.push({ day: dayRange(days), hours: open ? `${formatTime(opens)} – ${formatTime(closes)}` : 'Closed', dayOfWeek: days, opens, closes, open });
     run = [];
   };
   for (const row of hours) {
     const last = run.at(-1);
-    if (!row.open || (last && (last.opens !== row.opens || last.closes !== row.closes))) flush();
-    if (row.open) run.push(row);
+    if (last && !same(last, row)) flush();
+    run.push(row);
   }
   flush();
   return rows;
 }
+
+/** The open rows, as the structured data and the lead desk's business-minute count take them. */
+export const businessHoursOf = (hours: readonly OpeningHours[]): BusinessHours[] =>
+  hoursTable(hours).filter((row) => row.open).map(({ open: _open, ...row }) => row);

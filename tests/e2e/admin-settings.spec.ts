@@ -42,7 +42,9 @@ test.describe('admin: practice settings', () => {
 
       await waitForLanding(page.request, (html) => html.includes(phone), `the landing page showing ${phone}`);
       await page.goto('/');
-      await expect(page.locator('header').getByRole('link', { name: `Call ${phone}` })).toHaveAttribute('href', 'tel:+61255500177');
+      await expect(page.locator('header a[href="tel:+61255500177"]').first()).toBeAttached();
+      await expect(page.locator('header a[href^="tel:"]:not([href="tel:+61255500177"])')).toHaveCount(0);
+      await expect(page.locator('#home')).toContainText(phone);
       await expect(page.locator('footer')).toContainText(phone);
       await expect(page.locator('footer')).not.toContainText(DEFAULT_PHONE);
       const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();

@@ -79,6 +79,7 @@ test.describe('admin tabs', () => {
   });
 
   test('have no axe violations on any tab', async ({ page }) => {
+    test.setTimeout(120_000); // six full-page axe runs; the Settings form made the last one larger
     for (const name of TAB_NAMES) {
       const panel = await openTab(page, name);
       // Wait for the tab's list (if any) to finish loading before checking.

@@ -83,9 +83,10 @@ test.describe('admin: practice settings', () => {
     await expectToast(page, 'Success', 'Settings updated successfully');
   });
 
-  test('axe finds nothing on the Settings tab', async ({ page }) => {
+  test('axe finds nothing on the Settings tab, and it fits the screen (375 px in the mobile project)', async ({ page }) => {
     const panel = await openTab(page, 'Settings');
     await expect(panel.getByTestId('practice-settings').getByLabel('Phone')).toBeVisible();
     await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
   });
 });

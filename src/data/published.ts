@@ -4,8 +4,10 @@
  */
 import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
 import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services.ts';
+import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials.ts';
 import { SERVICES } from '../content/services.ts';
+import { practiceView, type PracticeView } from '../shared/practice-view.ts';
 import type { BlogPost } from '../shared/schemas/blog-post.ts';
 import type { PublicService } from '../shared/schemas/service.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
@@ -30,3 +32,13 @@ export async function getActiveServices(): Promise<readonly PublicService[]> {
   }));
   return services.filter((service) => service.isActive);
 }
+
+let practice: Promise<PracticeView> | undefined;
+/**
+ * The practice details staff saved in Settings over the typed defaults of src/content.
+ * Read once per build: the header and footer of every page then show one snapshot, and
+ * a later change requests another build anyway.
+ */
+export const getPracticeSettings = (): Promise<PracticeView> =>
+  // `astro dev` lives on across changes: it reads afresh each time.
+  import.meta.env.DEV ? getSettings().then(practiceView) : (practice ??= getSettings().then(practiceView));

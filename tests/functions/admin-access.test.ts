@@ -4,6 +4,7 @@ import contactRequests from '../../netlify/functions/contact-requests.ts';
 import leadAlerts from '../../netlify/functions/lead-alerts.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import services from '../../netlify/functions/services.ts';
+import settings from '../../netlify/functions/settings.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
@@ -31,6 +32,8 @@ const ADMIN_CALLS = [
   [blogPosts, 'POST', '/api/blog-posts', post],
   [blogPosts, 'PUT', '/api/blog-posts/some-id', post],
   [blogPosts, 'DELETE', '/api/blog-posts/some-id', undefined],
+  [settings, 'GET', '/api/settings', undefined],
+  [settings, 'PUT', '/api/settings', {}],
   [siteBuilds, 'GET', '/api/site-builds', undefined],
   [siteBuilds, 'POST', '/api/site-builds', undefined],
 ] as const;

@@ -3,7 +3,9 @@
  * notes and calls, the CSV export, the metrics, erasure and retention.
  */
 import { LEAD_FIGURES } from '../../../src/content/leadGuide.ts';
+import { BUSINESS_HOURS, type BusinessHours } from '../../../src/content/practice.ts';
 import { businessMinutesBetween, sydneyInstant } from '../../../src/shared/business-hours.ts';
+import { businessHoursOf } from '../../../src/shared/schemas/settings.ts';
 import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
 import {
   ENQUIRY_STATUSES,
@@ -27,6 +29,7 @@ import {
   type StoredEnquiry,
 } from './repositories/contact-requests.ts';
 import { appendActivity, deleteActivity, listActivity } from './repositories/enquiry-activity.ts';
+import { getSettings } from './repositories/settings.ts';
 import { findUser } from './repositories/users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -240,14 +243,14 @@ function percentile(sorted: number[], p: number): number | null {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-export function computeMetrics(records: StoredEnquiry[], from: string, to: string): LeadMetrics {
+export function computeMetrics(records: StoredEnquiry[], from: string, to: string, hours: readonly BusinessHours[] = BUSINESS_HOURS): LeadMetrics {
   const byStatus = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
   const byService: Record<string, number> = {};
   const minutes: number[] = [];
   for (const record of records) {
     byStatus[record.status]++;
     byService[record.serviceType] = (byService[record.serviceType] ?? 0) + 1;
-    if (record.firstContactAt) minutes.push(businessMinutesBetween(record.createdAt, record.firstContactAt));
+    if (record.firstContactAt) minutes.push(businessMinutesBetween(record.createdAt, record.firstContactAt, hours));
   }
   minutes.sort((a, b) => a - b);
   const target = LEAD_FIGURES.responseMinutes;
@@ -274,6 +277,7 @@ export function computeMetrics(records: StoredEnquiry[], from: string, to: strin
 }
 
 export async function leadMetrics(from: string, to: string): Promise<LeadMetrics> {
-  const records = await listContactRequests({ filter: matcher({ from, to }) });
-  return computeMetrics(records, from, to);
+  // The hours staff set in Settings: the callback target counts only the hours the practice is open.
+  const [records, settings] = await Promise.all([listContactRequests({ filter: matcher({ from, to }) }), getSettings()]);
+  return computeMetrics(records, from, to, businessHoursOf(settings.hours));
 }

@@ -1,0 +1,263 @@
+/**
+ * Settings › Practice details (issue 11): the name, phone, e-mail, address, opening hours,
+ * Professional Standards line, reviews embed and team the public site prints. Validated
+ * with the API's own schema; a save requests a rebuild, and the status below shows it. On
+ * a 409 the form keeps what was typed and adopts the latest version, so saving again
+ * deliberately replaces the other person's change.
+ */
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { toFieldErrors, type FieldErrors } from '../../shared/schemas/fields.ts';
+import {
+  practiceSettingsInputSchema,
+  type PracticeSettings as Settings,
+  type PracticeSettingsFields,
+  type TeamMemberSettings,
+} from '../../shared/schemas/settings.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { Button } from '../../ui/Button.tsx';
+import { CONTROL_CLASS, Field } from '../../ui/Field.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+import { SwitchRow } from './ContentForm.tsx';
+import { ListStatus } from './parts.tsx';
+import { RebuildStatus } from './RebuildStatus.tsx';
+
+/** Text fields as typed: the schema trims and checks them on save. */
+type Values = Omit<PracticeSettingsFields, 'reviewsWidgetId' | 'team'> & {
+  reviewsWidgetId: string;
+  team: { name: string; role: string; bio: string; photo: string; principal: boolean }[];
+};
+
+const FIELD_ORDER = ['name', 'phone', 'email', 'street', 'locality', 'region', 'postcode', 'hours', 'reviewsWidgetId', 'team'] as const;
+
+const toValues = ({ version: _v, updatedAt: _u, ...settings }: Settings): Values => ({
+  ...settings,
+  reviewsWidgetId: settings.reviewsWidgetId ?? '',
+  team: settings.team.map((member: TeamMemberSettings) => ({
+    name: member.name,
+    role: member.role,
+    bio: member.bio ?? '',
+    photo: member.photo ?? '',
+    principal: member.principal,
+  })),
+});
+
+export default function PracticeSettings() {
+  const [loaded, setLoaded] = useState<Settings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [values, setValues] = useState<Values | null>(null);
+  const [version, setVersion] = useState<string | undefined>();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [saves, setSaves] = useState(0);
+  const base = useId();
+  const id = (field: string) => `${base}-${field}`;
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const settings = await apiRequest<Settings>('GET', '/api/settings');
+      setLoaded(settings);
+      setValues(toValues(settings));
+      setVersion(settings.version);
+    } catch (error) {
+      setLoadError(error instanceof Error ? error.message : 'Unknown error');
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  if (!values) {
+    return (
+      <section aria-labelledby={id('heading')}>
+        <h3 id={id('heading')} className="mb-3 text-lg font-semibold text-brand-900">Practice details</h3>
+        <ListStatus loading={!loadError} error={loadError} isEmpty empty="" what="practice details" onRetry={() => void load()} />
+      </section>
+    );
+  }
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues({ ...values, [key]: value });
+  const setHour = (index: number, patch: Partial<Values['hours'][number]>) =>
+    set('hours', values.hours.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const setMember = (index: number, patch: Partial<Values['team'][number]>) =>
+    set('team', values.team.map((member, i) => (i === index ? { ...member, ...patch } : member)));
+
+  const focusFirstError = (fieldErrors: FieldErrors) => {
+    const field = FIELD_ORDER.find((name) => fieldErrors[name]);
+    if (field) document.getElementById(id(field))?.focus();
+  };
+
+  async function save() {
+    if (pending || !values) return;
+    const body = { ...values, version };
+    const parsed = practiceSettingsInputSchema.safeParse(body);
+    if (!parsed.success) {
+      const fieldErrors = toFieldErrors(parsed.error);
+      setErrors(fieldErrors);
+      setFormError(null);
+      focusFirstError(fieldErrors);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setPending(true);
+    try {
+      const saved = await apiRequest<Settings>('PUT', '/api/settings', body);
+      setLoaded(saved);
+      setVersion(saved.version);
+      showToast({ title: 'Success', description: 'Settings updated successfully' });
+      setSaves((n) => n + 1);
+    } catch (error) {
+      showToast({ title: 'Error', description: 'Failed to update settings', variant: 'destructive' });
+      if (error instanceof ApiError && error.status === 409) {
+        // Keep what was typed; the next save knowingly replaces the newer version.
+        const latest = await apiRequest<Settings>('GET', '/api/settings').catch(() => null);
+        if (latest) setVersion(latest.version);
+        setFormError(error.message);
+      } else if (error instanceof ApiError && error.status === 400 && error.fieldErrors) {
+        setErrors(error.fieldErrors);
+        focusFirstError(error.fieldErrors);
+        setFormError(error.message);
+      } else {
+        setFormError(
+          `The settings were not saved${error instanceof Error && error.message ? ` (${error.message})` : ''}. What you typed is still here; please try again.`,
+        );
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const text = (field: 'name' | 'phone' | 'email' | 'street' | 'locality' | 'region' | 'postcode', label: string, extra: { type?: string; hint?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' } = {}) => (
+    <Field id={id(field)} name={field} label={label} required error={errors[field]?.[0]} hint={extra.hint}>
+      {(control) => (
+        <input {...control} type={extra.type ?? 'text'} inputMode={extra.inputMode} autoComplete={extra.autoComplete ?? 'off'} value={values[field]} onChange={(event) => set(field, event.target.value)} />
+      )}
+    </Field>
+  );
+  const groupError = (field: 'hours' | 'team') =>
+    errors[field] ? (
+      <p id={`${id(field)}-error`} className="mt-2 text-sm font-medium text-destructive">
+        {errors[field][0]}
+      </p>
+    ) : null;
+
+  return (
+    <section aria-labelledby={id('heading')} data-testid="practice-settings" className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6">
+      <h3 id={id('heading')} className="text-lg font-semibold text-brand-900">Practice details</h3>
+      <p className="mt-1 mb-4 text-sm text-slate-700">
+        Shown in the website's header, footer, contact section, team section and search-engine data. Saving rebuilds the site.
+        {loaded?.updatedAt ? null : ' These are still the placeholder details: replace them before launch.'}
+      </p>
+      <form
+        noValidate
+        className="space-y-6"
+        onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('name', 'Practice name')}
+          {text('phone', 'Phone', { type: 'tel', inputMode: 'tel', hint: 'As people should read it, e.g. (02) 5550 0123' })}
+          {text('email', 'E-mail', { type: 'email' })}
+          {text('street', 'Street address')}
+          {text('locality', 'Suburb')}
+          <div className="grid grid-cols-2 gap-4">
+            {text('region', 'State')}
+            {text('postcode', 'Postcode', { inputMode: 'numeric' })}
+          </div>
+        </div>
+
+        <fieldset aria-describedby={errors.hours ? `${id('hours')}-error` : undefined}>
+          <legend className="text-sm font-semibold text-slate-800">Opening hours</legend>
+          <div className="mt-2 space-y-2">
+            {values.hours.map((row, index) => (
+              <div key={row.day} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <label className="flex w-32 items-center gap-2 text-sm text-slate-800">
+                  <input
+                    id={index === 0 ? id('hours') : undefined}
+                    type="checkbox"
+                    checked={row.open}
+                    onChange={(event) => setHour(index, { open: event.target.checked })}
+                    className="size-5 accent-brand-700"
+                  />
+                  {row.day}
+                </label>
+                <label className="sr-only" htmlFor={id(`opens-${index}`)}>{`${row.day} opens`}</label>
+                <input id={id(`opens-${index}`)} type="time" value={row.opens} disabled={!row.open} onChange={(event) => setHour(index, { opens: event.target.value })} className={`${CONTROL_CLASS} w-32 border-slate-400 disabled:bg-slate-100`} />
+                <span aria-hidden="true">–</span>
+                <label className="sr-only" htmlFor={id(`closes-${index}`)}>{`${row.day} closes`}</label>
+                <input id={id(`closes-${index}`)} type="time" value={row.closes} disabled={!row.open} onChange={(event) => setHour(index, { closes: event.target.value })} className={`${CONTROL_CLASS} w-32 border-slate-400 disabled:bg-slate-100`} />
+                {row.open ? null : <span className="text-sm text-slate-700">Closed</span>}
+              </div>
+            ))}
+          </div>
+          {groupError('hours')}
+        </fieldset>
+
+        <SwitchRow id={id('standards')} label="Professional Standards line" hint="Only if the practice belongs to an approved Professional Standards scheme">
+          <Switch id={id('standards')} checked={values.professionalStandards} onChange={(on) => set('professionalStandards', on)} labelledBy={`${id('standards')}-label`} describedBy={`${id('standards')}-hint`} />
+        </SwitchRow>
+
+        <div className="space-y-3">
+          <SwitchRow id={id('reviews')} label="Third-party reviews embed" hint="Shows the provider's widget in the testimonials section">
+            <Switch id={id('reviews')} checked={values.reviewsEnabled} onChange={(on) => set('reviewsEnabled', on)} labelledBy={`${id('reviews')}-label`} describedBy={`${id('reviews')}-hint`} />
+          </SwitchRow>
+          <Field id={id('reviewsWidgetId')} name="reviewsWidgetId" label="Reviews provider widget id" error={errors.reviewsWidgetId?.[0]}>
+            {(control) => <input {...control} value={values.reviewsWidgetId} onChange={(event) => set('reviewsWidgetId', event.target.value)} />}
+          </Field>
+        </div>
+
+        <fieldset aria-describedby={errors.team ? `${id('team')}-error` : undefined}>
+          <legend className="text-sm font-semibold text-slate-800">Team</legend>
+          <ul className="mt-2 space-y-4">
+            {values.team.map((member, index) => (
+              <li key={index} className="space-y-3 rounded-lg border border-slate-200 p-3">
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <Field id={index === 0 ? id('team') : id(`team-${index}-name`)} name={`team-${index}-name`} label={`Member ${index + 1}: name`} required>
+                    {(control) => <input {...control} value={member.name} onChange={(event) => setMember(index, { name: event.target.value })} />}
+                  </Field>
+                  <Field id={id(`team-${index}-role`)} label={`Member ${index + 1}: role`} required>
+                    {(control) => <input {...control} value={member.role} onChange={(event) => setMember(index, { role: event.target.value })} />}
+                  </Field>
+                </div>
+                <Field id={id(`team-${index}-bio`)} label={`Member ${index + 1}: short bio`}>
+                  {(control) => <textarea {...control} rows={2} value={member.bio} onChange={(event) => setMember(index, { bio: event.target.value })} />}
+                </Field>
+                <Field id={id(`team-${index}-photo`)} label={`Member ${index + 1}: photo (optional)`} hint="A path on this site such as /images/team/jo.jpg, or an https:// address">
+                  {(control) => <input {...control} value={member.photo} onChange={(event) => setMember(index, { photo: event.target.value })} />}
+                </Field>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <label className="flex items-center gap-2 text-sm text-slate-800">
+                    <input type="checkbox" checked={member.principal} onChange={(event) => setMember(index, { principal: event.target.checked })} className="size-5 accent-brand-700" />
+                    Principal solicitor
+                  </label>
+                  <Button variant="outline" onClick={() => set('team', values.team.filter((_, i) => i !== index))}>
+                    Remove member {index + 1}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Button variant="outline" className="mt-3" onClick={() => set('team', [...values.team, { name: '', role: '', bio: '', photo: '', principal: false }])}>
+            Add team member
+          </Button>
+          {groupError('team')}
+        </fieldset>
+
+        {formError ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            {formError}
+          </div>
+        ) : null}
+        <Button type="submit" variant="secondary" pending={pending}>
+          {pending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </form>
+      <div className="mt-6">
+        <RebuildStatus refreshKey={saves} />
+      </div>
+    </section>
+  );
+}

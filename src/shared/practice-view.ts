@@ -1,0 +1,47 @@
+/**
+ * The practice as the pages print it: the stored settings (or their defaults) joined with
+ * the facts staff do not edit (tagline, founding year, social links, the reviews script).
+ */
+import { PRACTICE, PROFESSIONAL_STANDARDS, REVIEWS_EMBED, type BusinessHours } from '../content/practice.ts';
+import { businessHoursOf, hoursTable, phoneLinks, type HoursRow, type PracticeSettingsFields } from './schemas/settings.ts';
+
+export interface PracticeView {
+  name: string;
+  tagline: string;
+  phone: { display: string; href: string; e164: string };
+  email: string;
+  address: { street: string; locality: string; region: string; postcode: string; country: string };
+  serviceRegion: string;
+  foundedYear: number;
+  social: readonly { label: string; href: string }[];
+  /** For people: every day, closed ones too. */
+  hoursTable: HoursRow[];
+  /** For schema.org and the business-minute count: open days only. */
+  businessHours: BusinessHours[];
+  /** The Professional Standards line, or null when the switch is off. */
+  professionalStandards: string | null;
+  /** The reviews embed, or null when it is off or no script is configured (it needs a CSP entry). */
+  reviewsEmbed: { scriptUrl: string; widgetId: string; widgetAttribute: string } | null;
+  team: { name: string; role: string; bio?: string; photo?: string; principal: boolean }[];
+}
+
+export function practiceView(settings: PracticeSettingsFields): PracticeView {
+  return {
+    name: settings.name,
+    tagline: PRACTICE.tagline,
+    phone: { display: settings.phone, ...phoneLinks(settings.phone) },
+    email: settings.email,
+    address: { street: settings.street, locality: settings.locality, region: settings.region, postcode: settings.postcode, country: PRACTICE.address.country },
+    serviceRegion: PRACTICE.serviceRegion,
+    foundedYear: PRACTICE.foundedYear,
+    social: PRACTICE.social,
+    hoursTable: hoursTable(settings.hours),
+    businessHours: businessHoursOf(settings.hours),
+    professionalStandards: settings.professionalStandards ? PROFESSIONAL_STANDARDS.text : null,
+    reviewsEmbed:
+      settings.reviewsEnabled && settings.reviewsWidgetId && REVIEWS_EMBED.scriptUrl
+        ? { scriptUrl: REVIEWS_EMBED.scriptUrl, widgetId: settings.reviewsWidgetId, widgetAttribute: REVIEWS_EMBED.widgetAttribute }
+        : null,
+    team: settings.team,
+  };
+}

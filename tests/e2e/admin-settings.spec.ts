@@ -1,0 +1,92 @@
+/**
+ * Practice details managed in Settings (issue 11): a new phone number reaches the rebuilt
+ * header, footer and structured data of `/`; field errors, a 409 that keeps what was typed,
+ * and axe on the tab. Other specs expect the default phone, so it is put back in `finally`.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PRACTICE } from '../../src/content/practice.ts';
+import { expectNoAxeViolations, expectToast, openTab } from './admin-helpers.ts';
+import { signIn } from './fixtures.ts';
+
+const DEFAULT_PHONE = PRACTICE.phone.display;
+
+async function waitForLanding(request: APIRequestContext, check: (html: string) => boolean, message: string) {
+  await expect
+    .poll(async () => check(await (await request.get('/')).text()), { timeout: 180_000, intervals: [1000, 2000], message })
+    .toBe(true);
+}
+
+/** Saves a phone through the API, on whatever version is stored now. */
+async function putPhone(request: APIRequestContext, phone: string) {
+  const current = await (await request.get('/api/settings')).json();
+  const { updatedAt: _updatedAt, ...fields } = current;
+  const response = await request.put('/api/settings', { data: { ...fields, phone } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test.describe('admin: practice settings', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('a new phone number reaches the rebuilt header, footer and structured data', async ({ page }) => {
+    test.setTimeout(420_000); // two real rebuilds of the production build
+    const phone = '(02) 5550 0177';
+    const panel = await openTab(page, 'Settings');
+    const form = panel.getByTestId('practice-settings');
+    await expect(form.getByLabel('Phone')).toHaveValue(DEFAULT_PHONE);
+    try {
+      await form.getByLabel('Phone').fill(phone);
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      await expectToast(page, 'Success', 'Settings updated successfully');
+
+      await waitForLanding(page.request, (html) => html.includes(phone), `the landing page showing ${phone}`);
+      await page.goto('/');
+      await expect(page.locator('header a[href="tel:+61255500177"]').first()).toBeAttached();
+      await expect(page.locator('header a[href^="tel:"]:not([href="tel:+61255500177"])')).toHaveCount(0);
+      await expect(page.locator('#home')).toContainText(phone);
+      await expect(page.locator('footer')).toContainText(phone);
+      await expect(page.locator('footer')).not.toContainText(DEFAULT_PHONE);
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.join('\n')).toContain('"telephone":"+61255500177"');
+    } finally {
+      await putPhone(page.request, DEFAULT_PHONE);
+      await waitForLanding(page.request, (html) => html.includes(DEFAULT_PHONE) && !html.includes(phone), 'the landing page back on the default phone');
+    }
+  });
+
+  test('field errors, and a save over someone else’s change keeps what was typed', async ({ page }) => {
+    const panel = await openTab(page, 'Settings');
+    const form = panel.getByTestId('practice-settings');
+    await expect(form.getByLabel('Phone')).toHaveValue(/\d/);
+    const phone = await form.getByLabel('Phone').inputValue();
+
+    await form.getByLabel('Phone').fill('');
+    await form.getByLabel('E-mail').fill('not-an-address');
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(form.getByText('Phone is required')).toBeVisible();
+    await expect(form.getByText('Enter a valid e-mail address')).toBeVisible();
+    await expect(form.getByLabel('Phone')).toBeFocused();
+    await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+
+    // Someone else saves meanwhile (same phone, a new version): this form's save is refused.
+    await putPhone(page.request, phone);
+    await form.getByLabel('Phone').fill(phone);
+    await form.getByLabel('E-mail').fill('typed-here@example.com');
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Error', 'Failed to update settings');
+    await expect(form.getByRole('alert')).toContainText('Someone else changed the settings');
+    await expect(form.getByLabel('E-mail')).toHaveValue('typed-here@example.com');
+    // Put the e-mail back before the deliberate second save, so nothing else changes.
+    await form.getByLabel('E-mail').fill(PRACTICE.email);
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Success', 'Settings updated successfully');
+  });
+
+  test('axe finds nothing on the Settings tab, and it fits the screen (375 px in the mobile project)', async ({ page }) => {
+    const panel = await openTab(page, 'Settings');
+    await expect(panel.getByTestId('practice-settings').getByLabel('Phone')).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { businessHoursOf, defaultPracticeSettings, hoursTable, isPhone, phoneLinks } from '../../src/shared/schemas/settings.ts';
+
+describe('practice settings helpers', () => {
+  it('groups consecutive days with the same hours, and says which days are closed', () => {
+    const hours = defaultPracticeSettings().hours.map((row) =>
+      row.day === 'Saturday' ? { ...row, opens: '10:00', closes: '14:00' } : row.day === 'Sunday' ? { ...row, open: false } : row);
+    expect(hoursTable(hours).map(({ day, hours: text }) => [day, text])).toEqual([
+      ['Monday – Thursday', '9:00 am – 9:00 pm'],
+      ['Friday', '9:00 am – 10:00 pm'],
+      ['Saturday', '10:00 am – 2:00 pm'],
+      ['Sunday', 'Closed'],
+    ]);
+    expect(businessHoursOf(hours).map((row) => row.dayOfWeek)).toEqual([
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday'], ['Friday'], ['Saturday'],
+    ]);
+  });
+
+  it('dials Australian numbers in E.164 and refuses what is not a phone number', () => {
+    expect(phoneLinks('(02) 5550 0123')).toEqual({ href: 'tel:+61255500123', e164: '+61255500123' });
+    expect(phoneLinks('+61 2 5550 0123').e164).toBe('+61255500123');
+    expect(['(02) 5550 0123', '0412 345 678', '1300 123 456', '13 22 11'].every(isPhone)).toBe(true);
+    expect(['12345', '(02) 5550 012', 'call us', '02 5550 0123 ext 4'].some(isPhone)).toBe(false);
+  });
+});

@@ -16,7 +16,7 @@ async function signIn(req: Request, address: string): Promise<Response> {
   }
   await noteSuccess(admitted);
   await recordSignIn(user.username);
-  const body = { id: user.id, username: user.username, mustChangePassword: user.mustChangePassword };
+  const body = { id: user.id, username: user.username, ...(user.mustChangePassword && { mustChangePassword: true }) };
   return json(body, 200, { 'Set-Cookie': await startSession(req, user) });
 }
 

@@ -36,7 +36,7 @@ async function changeOwnPassword(req: Request, address: string): Promise<Respons
   await deleteSession(session.jti);
   await recordAudit({ by: updated.username, action: 'staff.password', target: updated.id });
   const cookie = await startSession(req, updated);
-  return json({ id: updated.id, username: updated.username, mustChangePassword: false }, 200, { 'Set-Cookie': cookie });
+  return json({ id: updated.id, username: updated.username }, 200, { 'Set-Cookie': cookie });
 }
 
 /** Netlify passes the client's address in the context; tests and local runs may not. */

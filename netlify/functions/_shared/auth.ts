@@ -118,7 +118,8 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
   if (!record || record.userId !== claims.sub || !account || account.id !== claims.sub) return null;
   if ((record.generation ?? '') !== (account.sessionGeneration ?? '')) return null;
   return {
-    user: { id: claims.sub, username: claims.username, mustChangePassword: account.mustChangePassword },
+    // Only named when set: the spec's `{ id, username }` otherwise.
+    user: { id: claims.sub, username: claims.username, ...(account.mustChangePassword && { mustChangePassword: true }) },
     jti: claims.jti,
     account,
   };

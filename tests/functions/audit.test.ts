@@ -50,7 +50,7 @@ async function wholeLog(cookie: string, limit = 4) {
 describe('the audit log', () => {
   it('has an entry for every kind of admin write, newest first, without personal details', async () => {
     const { cookie } = me;
-    const ok = (response: { status: number; text: string }, status: number) => {
+    const ok = <R extends { status: number; text: string }>(response: R, status: number): R => {
       expect(response.status, response.text).toBe(status);
       return response;
     };

@@ -33,7 +33,7 @@ test.describe('admin tabs', () => {
 
     await page.keyboard.press('End');
     await expect(page.getByRole('tab', { name: 'Settings' })).toBeFocused();
-    await expect(page.getByRole('tabpanel', { name: 'Settings' })).toContainText('Site settings management coming soon...');
+    await expect(page.getByRole('tabpanel', { name: 'Settings' }).getByRole('heading', { name: 'Staff accounts' })).toBeVisible();
 
     await page.keyboard.press('ArrowRight'); // wraps to the first
     await expect(page.getByRole('tab', { name: 'Contact Requests' })).toBeFocused();

@@ -73,3 +73,22 @@ test('the Settings tab passes axe', async ({ page }) => {
   await expect(settings.getByTestId('staff-row').first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the audit log shows 25 entries, then more on "Load more", newest first', async ({ page }) => {
+  await signIn(page);
+  // 13 additions and their 13 removals: 26 entries, one more than a page.
+  const tag = unique();
+  for (let n = 0; n < 13; n++) {
+    const added = await page.request.post('/api/staff', { data: { username: `e2e-audit-${tag}-${n}`, password: 'initial-password-e2e' } });
+    expect(added.status()).toBe(201);
+    expect((await page.request.delete(`/api/staff/${(await added.json()).id}`)).status()).toBe(204);
+  }
+  const settings = await openTab(page, 'Settings');
+  const entries = settings.getByTestId('audit-entry');
+  await expect(entries).toHaveCount(25);
+  await expect(entries.first()).toContainText('staff.remove');
+  await settings.getByRole('button', { name: 'Load more' }).click();
+  await expect(entries.nth(25)).toBeVisible();
+  const ids = await entries.evaluateAll((items) => items.map((item) => item.querySelector('time')!.getAttribute('datetime')!));
+  expect(ids).toEqual([...ids].sort().reverse());
+});

@@ -9,6 +9,7 @@ import {
 import { requireStaff } from './_shared/auth.ts';
 import { HttpError, json, noContent, readJson, router, validate } from './_shared/http.ts';
 import { rebuildAfterChange } from './_shared/rebuild.ts';
+import { recordAudit } from './_shared/repositories/audit.ts';
 import {
   createPost,
   deletePost,
@@ -57,20 +58,27 @@ export default router({
     return json(await listPosts());
   },
   'POST /api/blog-posts': async (req) => {
-    await requireStaff(req);
+    const staff = await requireStaff(req);
     const result = await createPost(validate(blogPostInputSchema, await readJson(req)));
-    if (result.ok) await rebuildAfterChange();
+    if (result.ok) {
+      await recordAudit({ by: staff.username, action: 'blog-posts.create', target: result.post.id });
+      await rebuildAfterChange();
+    }
     return saved(result, 201);
   },
   'PUT /api/blog-posts/:id': async (req, { id }) => {
-    await requireStaff(req);
+    const staff = await requireStaff(req);
     const result = await updatePost(id!, validate(blogPostInputSchema, await readJson(req)));
-    if (result.ok) await rebuildAfterChange();
+    if (result.ok) {
+      await recordAudit({ by: staff.username, action: 'blog-posts.update', target: result.post.id });
+      await rebuildAfterChange();
+    }
     return saved(result, 200);
   },
   'DELETE /api/blog-posts/:id': async (req, { id }) => {
-    await requireStaff(req);
+    const staff = await requireStaff(req);
     if (!(await deletePost(id!))) throw new HttpError(404, 'That blog post no longer exists');
+    await recordAudit({ by: staff.username, action: 'blog-posts.delete', target: id! });
     await rebuildAfterChange();
     return noContent();
   },

@@ -4,7 +4,7 @@ import { loginSchema } from '../../src/shared/schemas/login.ts';
 import { startSession, verifyPassword } from './_shared/auth.ts';
 import { HttpError, json, readJson, router, validate } from './_shared/http.ts';
 import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
-import { findUser } from './_shared/repositories/users.ts';
+import { findUser, recordSignIn } from './_shared/repositories/users.ts';
 
 async function signIn(req: Request, address: string): Promise<Response> {
   const { username, password } = validate(loginSchema, await readJson(req));
@@ -15,7 +15,9 @@ async function signIn(req: Request, address: string): Promise<Response> {
     throw new HttpError(401, 'Invalid username or password');
   }
   await noteSuccess(admitted);
-  return json({ id: user.id, username: user.username }, 200, { 'Set-Cookie': await startSession(req, user) });
+  await recordSignIn(user.username);
+  const body = { id: user.id, username: user.username, ...(user.mustChangePassword && { mustChangePassword: true }) };
+  return json(body, 200, { 'Set-Cookie': await startSession(req, user) });
 }
 
 /** Netlify passes the client's address in the context; tests and local runs may not. */

@@ -1,11 +1,50 @@
-/** GET /api/user and POST /api/logout: the current staff session. */
-import type { Config } from '@netlify/functions';
-import { endSession, requireStaff } from './_shared/auth.ts';
-import { json, noContent, router } from './_shared/http.ts';
+/**
+ * GET /api/user, POST /api/logout and PUT /api/user/password: the current staff session.
+ * These three work while an initial password is still to be changed; nothing else does.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { passwordChangeSchema } from '../../src/shared/schemas/staff.ts';
+import { endSession, hashPassword, requireSession, startSession, verifyPassword } from './_shared/auth.ts';
+import { HttpError, json, noContent, readJson, router, validate } from './_shared/http.ts';
+import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
+import { recordAudit } from './_shared/repositories/audit.ts';
+import { deleteSession } from './_shared/repositories/sessions.ts';
+import { changePassword } from './_shared/repositories/users.ts';
 
-export default router({
-  'GET /api/user': async (req) => json(await requireStaff(req)),
-  'POST /api/logout': async (req) => noContent({ 'Set-Cookie': await endSession(req) }),
-});
+const pending = { allowPendingPasswordChange: true };
 
-export const config: Config = { path: ['/api/user', '/api/logout'] };
+/**
+ * Checks the current password under the sign-in throttle (a stolen session must not be a
+ * way round it to guess the password), sets the new one, which signs this account out
+ * everywhere, and gives this browser a fresh session.
+ */
+async function changeOwnPassword(req: Request, address: string): Promise<Response> {
+  const session = await requireSession(req, pending);
+  const { currentPassword, newPassword } = validate(passwordChangeSchema, await readJson(req));
+  const admitted = await admitAttempt(session.user.username, address);
+  if (!(await verifyPassword(currentPassword, session.account.passwordHash))) {
+    const message = 'That is not your current password';
+    throw new HttpError(400, message, { fieldErrors: { currentPassword: [message] } });
+  }
+  await noteSuccess(admitted);
+  if (newPassword === currentPassword) {
+    const message = 'Choose a password different from the current one';
+    throw new HttpError(400, message, { fieldErrors: { newPassword: [message] } });
+  }
+  const updated = await changePassword(session.user.username, session.user.id, await hashPassword(newPassword));
+  if (!updated) throw new HttpError(401, 'Please sign in to continue');
+  await deleteSession(session.jti);
+  await recordAudit({ by: updated.username, action: 'staff.password', target: updated.id });
+  const cookie = await startSession(req, updated);
+  return json({ id: updated.id, username: updated.username }, 200, { 'Set-Cookie': cookie });
+}
+
+/** Netlify passes the client's address in the context; tests and local runs may not. */
+export default (req: Request, context?: Partial<Context>) =>
+  router({
+    'GET /api/user': async (request) => json((await requireSession(request, pending)).user),
+    'POST /api/logout': async (request) => noContent({ 'Set-Cookie': await endSession(request) }),
+    'PUT /api/user/password': (request) => changeOwnPassword(request, clientAddress(request, context)),
+  })(req);
+
+export const config: Config = { path: ['/api/user', '/api/logout', '/api/user/password'] };

@@ -3,6 +3,7 @@ import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/auth.ts';
 import { json, router } from './_shared/http.ts';
 import { buildStatus, requestRebuild } from './_shared/rebuild.ts';
+import { recordAudit } from './_shared/repositories/audit.ts';
 
 export default router({
   'GET /api/site-builds': async (req) => {
@@ -10,8 +11,10 @@ export default router({
     return json(await buildStatus());
   },
   'POST /api/site-builds': async (req) => {
-    await requireStaff(req);
-    return json(await requestRebuild(), 202);
+    const staff = await requireStaff(req);
+    const state = await requestRebuild();
+    await recordAudit({ by: staff.username, action: 'site.rebuild', target: 'public site' });
+    return json(state, 202);
   },
 });
 

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 /** Paths whose bodies are never logged (they carry passwords). */
-const SENSITIVE = /\/api\/(login|register)\b/;
+const SENSITIVE = /\/api\/(login|register|staff|user\/password)\b/;
 
 /** Verbose logging is for developers; production builds stay quiet. */
 const log = (...parts: unknown[]) => {
@@ -42,6 +42,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status, fieldErrors);
 }
 
+let onUnauthorized: ((path: string) => void) | undefined;
+/** The session store hears of every 401, so a session ended elsewhere sends staff to sign in. */
+export function setUnauthorizedHandler(handler: (path: string) => void): void {
+  onUnauthorized = handler;
+}
+
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
@@ -62,7 +68,11 @@ export async function apiRequest<T = unknown>(
     throw error;
   }
   log(method, path, '→', response.status);
-  if (!response.ok) throw await errorFrom(response);
+  if (!response.ok) {
+    const error = await errorFrom(response);
+    if (response.status === 401) onUnauthorized?.(path);
+    throw error;
+  }
   const text = await response.text();
   if (!text) return undefined as T;
   return (response.headers.get('content-type') ?? '').includes('json')

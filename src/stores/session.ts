@@ -4,7 +4,7 @@
  * life of the page: no refetch, no polling, no retries (spec §7).
  */
 import { atom } from 'nanostores';
-import { apiRequest, ApiError } from '../lib/api.ts';
+import { apiRequest, ApiError, setUnauthorizedHandler } from '../lib/api.ts';
 import type { SessionUser } from '../shared/schemas/login.ts';
 
 export type SessionState =
@@ -46,7 +46,11 @@ export function loadSession(): Promise<SessionUser | null> {
 export async function login(credentials: { username: string; password: string }): Promise<SessionUser> {
   const user = await apiRequest<Partial<SessionUser> | undefined>('POST', '/api/login', credentials);
   if (!user || typeof user !== 'object' || !user.id) throw new Error('Invalid response from server');
-  const signedIn: SessionUser = { id: String(user.id), username: String(user.username ?? credentials.username) };
+  const signedIn: SessionUser = {
+    id: String(user.id),
+    username: String(user.username ?? credentials.username),
+    ...(user.mustChangePassword === true && { mustChangePassword: true }),
+  };
   lookup = Promise.resolve(signedIn);
   $session.set({ status: 'signed-in', user: signedIn });
   return signedIn;
@@ -57,4 +61,19 @@ export async function logout(): Promise<void> {
   await apiRequest('POST', '/api/logout');
   lookup = Promise.resolve(null);
   $session.set({ status: 'signed-out' });
+}
+
+// Signed out elsewhere (removed, or a password changed in another browser): any staff
+// call answering 401 ends the session here too, and the portal goes to the sign-in page.
+setUnauthorizedHandler((path) => {
+  if (path === '/api/login' || $session.get().status !== 'signed-in') return;
+  lookup = Promise.resolve(null);
+  $session.set({ status: 'signed-out' });
+});
+
+/** After `PUT /api/user/password`: the server sent a fresh session; the forced change is done. */
+export function passwordChanged(user: SessionUser): void {
+  const signedIn: SessionUser = { id: user.id, username: user.username };
+  lookup = Promise.resolve(signedIn);
+  $session.set({ status: 'signed-in', user: signedIn });
 }

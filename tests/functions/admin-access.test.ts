@@ -5,7 +5,10 @@ import leadAlerts from '../../netlify/functions/lead-alerts.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import services from '../../netlify/functions/services.ts';
 import settings from '../../netlify/functions/settings.ts';
+import audit from '../../netlify/functions/audit.ts';
+import session from '../../netlify/functions/session.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
+import staff from '../../netlify/functions/staff.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -36,6 +39,11 @@ const ADMIN_CALLS = [
   [settings, 'PUT', '/api/settings', {}],
   [siteBuilds, 'GET', '/api/site-builds', undefined],
   [siteBuilds, 'POST', '/api/site-builds', undefined],
+  [staff, 'GET', '/api/staff', undefined],
+  [staff, 'POST', '/api/staff', { username: 'access-check', password: 'long-enough-password' }],
+  [staff, 'DELETE', '/api/staff/some-id', undefined],
+  [audit, 'GET', '/api/audit', undefined],
+  [session, 'PUT', '/api/user/password', { currentPassword: 'x', newPassword: 'long-enough-password' }],
 ] as const;
 
 describe('staff-only calls', () => {

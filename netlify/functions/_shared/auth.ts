@@ -85,6 +85,8 @@ export async function startSession(req: Request, user: StaffUser): Promise<strin
 interface VerifiedSession {
   user: SessionUser;
   jti: string;
+  /** The account as read to check this session (its hash, its `mustChangePassword`). */
+  account: StaffUser;
 }
 
 export const SESSION_UNAVAILABLE = 'We could not check your session just now. Please try again in a moment.';
@@ -115,14 +117,36 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
   }
   if (!record || record.userId !== claims.sub || !account || account.id !== claims.sub) return null;
   if ((record.generation ?? '') !== (account.sessionGeneration ?? '')) return null;
-  return { user: { id: claims.sub, username: claims.username }, jti: claims.jti };
+  return {
+    // Only named when set: the spec's `{ id, username }` otherwise.
+    user: { id: claims.sub, username: claims.username, ...(account.mustChangePassword && { mustChangePassword: true }) },
+    jti: claims.jti,
+    account,
+  };
 }
 
-/** The signed-in staff member; 401 otherwise. Every admin route starts with this. */
-export async function requireStaff(req: Request): Promise<SessionUser> {
+export const PASSWORD_CHANGE_REQUIRED = 'Please change the initial password you were given before doing anything else';
+
+/** The signed-in staff member's session; 401 otherwise. */
+export async function requireSession(
+  req: Request,
+  options: { allowPendingPasswordChange?: boolean } = {},
+): Promise<VerifiedSession> {
   const session = await readSession(req);
   if (!session) throw new HttpError(401, 'Please sign in to continue');
-  return session.user;
+  // Decided here, on the server, so no staff call can skip the forced change.
+  if (session.account.mustChangePassword && !options.allowPendingPasswordChange) {
+    throw new HttpError(403, PASSWORD_CHANGE_REQUIRED);
+  }
+  return session;
+}
+
+/**
+ * The signed-in staff member; 401 otherwise, 403 until an initial password is changed.
+ * Every admin route starts with this.
+ */
+export async function requireStaff(req: Request): Promise<SessionUser> {
+  return (await requireSession(req)).user;
 }
 
 /**

@@ -8,6 +8,7 @@ import { activeToggleSchema, isToggleBody } from '../../../src/shared/schemas/to
 import { requireStaff } from './auth.ts';
 import { HttpError, json, noContent, readJson, validate, type RouteHandler } from './http.ts';
 import { rebuildAfterChange } from './rebuild.ts';
+import { recordAudit } from './repositories/audit.ts';
 import type { SaveResult } from './repositories/toggleable.ts';
 
 interface Repository<T, F> {
@@ -32,18 +33,27 @@ export interface ContentRoutesOptions<T, F, S extends z.ZodMiniType> {
   before?: () => Promise<unknown>;
 }
 
-export function contentRoutes<T, F, S extends z.ZodMiniType>(
+export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniType>(
   options: ContentRoutesOptions<T, F, S>,
 ): Record<string, RouteHandler> {
   const { resource, noun, repository } = options;
   const staff = async (req: Request) => {
-    await requireStaff(req);
+    const user = await requireStaff(req);
     await options.before?.();
+    return user;
   };
+  /** e.g. `services.update`; the record by id only. */
+  const audit = (by: string, verb: string, target: string) => recordAudit({ by, action: `${resource}.${verb}`, target });
 
   /** Maps a repository outcome to an answer; each 409 says what happened and how to go on. */
-  async function answer(result: SaveResult<T>, status: number, refusalField: string): Promise<Response> {
+  async function answer(
+    result: SaveResult<T>,
+    status: number,
+    refusalField: string,
+    audited: { by: string; verb: string },
+  ): Promise<Response> {
     if (result.ok) {
+      await audit(audited.by, audited.verb, result.record.id);
       await rebuildAfterChange();
       return json(result.record, status);
     }
@@ -66,23 +76,26 @@ export function contentRoutes<T, F, S extends z.ZodMiniType>(
       return json(await repository.list());
     },
     [`POST /api/${resource}`]: async (req) => {
-      await staff(req);
+      const { username: by } = await staff(req);
       const input = validate(options.inputSchema, await readJson(req));
-      return answer(await repository.create(options.fields(input)), 201, options.refusal.field);
+      return answer(await repository.create(options.fields(input)), 201, options.refusal.field, { by, verb: 'create' });
     },
     [`PUT /api/${resource}/:id`]: async (req, { id }) => {
-      await staff(req);
+      const { username: by } = await staff(req);
       const body = await readJson(req);
       if (isToggleBody(body)) {
         const { isActive, version } = validate(activeToggleSchema, body);
-        return answer(await repository.setActive(id!, isActive, version), 200, 'isActive');
+        const verb = isActive ? 'activate' : 'deactivate';
+        return answer(await repository.setActive(id!, isActive, version), 200, 'isActive', { by, verb });
       }
       const input = validate(options.inputSchema, body) as z.output<S> & { version?: string };
-      return answer(await repository.update(id!, options.fields(input), input.version), 200, options.refusal.field);
+      const result = await repository.update(id!, options.fields(input), input.version);
+      return answer(result, 200, options.refusal.field, { by, verb: 'update' });
     },
     [`DELETE /api/${resource}/:id`]: async (req, { id }) => {
-      await staff(req);
+      const { username: by } = await staff(req);
       if (!(await repository.remove(id!))) throw new HttpError(404, `That ${noun} no longer exists`);
+      await audit(by, 'delete', id!);
       await rebuildAfterChange();
       return noContent();
     },

@@ -9,6 +9,7 @@ import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import BlogPostsTab from './BlogPostsTab.tsx';
+import ChangePasswordForm from './ChangePasswordForm.tsx';
 import ContactRequestsTab from './ContactRequestsTab.tsx';
 import { flashToast, showFlashedToast } from './flash.ts';
 import LeadManagementTab from './LeadManagementTab.tsx';
@@ -99,7 +100,20 @@ export default function AdminApp() {
           Logout
         </Button>
       </div>
-      <Tabs tabs={TABS} label="Portal sections" />
+      {session.user.mustChangePassword ? (
+        // The server refuses every other call until this is done; the tabs would only fail.
+        <section aria-labelledby="forced-password-heading" className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 id="forced-password-heading" className="text-xl font-semibold text-brand-900">
+            Choose your own password
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-slate-700">
+            You signed in with an initial password. Please replace it with one only you know before you continue.
+          </p>
+          <ChangePasswordForm submitLabel="Change password and continue" />
+        </section>
+      ) : (
+        <Tabs tabs={TABS} label="Portal sections" />
+      )}
     </div>
   );
 }

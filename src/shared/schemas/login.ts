@@ -18,6 +18,8 @@ export type LoginInput = z.input<typeof loginSchema>;
 export interface SessionUser {
   id: string;
   username: string;
+  /** True until a member of staff added in the portal has changed their initial password. */
+  mustChangePassword?: boolean;
 }
 
 /** Usernames are case-sensitive; this keeps them safe to use as storage keys. */

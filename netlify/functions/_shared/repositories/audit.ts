@@ -4,7 +4,8 @@
  * details (no names, addresses, e-mails or note texts).
  */
 import * as z from 'zod/mini';
-import { getAllJson, listKeys, openStore, timeKey } from '../blobs.ts';
+import type { AuditEntry, AuditPage } from '../../../../src/shared/schemas/staff.ts';
+import { getAllJson, getJson, listKeys, openStore, timeKey } from '../blobs.ts';
 
 const auditEventSchema = z.object({
   at: z.string(),
@@ -26,4 +27,23 @@ export async function recordAudit(event: Omit<AuditEvent, 'at'> & { at?: string 
 export async function listAudit(): Promise<AuditEvent[]> {
   const store = openStore('audit');
   return getAllJson(store, (await listKeys(store)).sort(), auditEventSchema);
+}
+
+/** A key made by `timeKey`: what `before` may name. */
+export const AUDIT_ID_PATTERN = /^[0-9a-z]{15}[0-9a-f]{12}$/;
+
+/** Newest first, `limit` entries older than the entry `before` (by key, hence by time). */
+export async function listAuditPage(limit: number, before?: string): Promise<AuditPage> {
+  const store = openStore('audit');
+  const keys = (await listKeys(store))
+    .filter((key) => AUDIT_ID_PATTERN.test(key) && (before === undefined || key < before))
+    .sort()
+    .reverse();
+  const page = keys.slice(0, limit);
+  const entries: AuditEntry[] = [];
+  for (const key of page) {
+    const event = await getJson(store, key, auditEventSchema);
+    if (event) entries.push({ id: key, ...event });
+  }
+  return { entries, next: keys.length > limit ? page[page.length - 1]! : null };
 }

@@ -1,0 +1,54 @@
+/** Staff accounts, password changes and the audit log (issue 11), shared by islands and functions. */
+import * as z from 'zod/mini';
+import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from './login.ts';
+
+const newPassword = (label: string) =>
+  z.string(`${label} is required`).check(
+    z.minLength(MIN_PASSWORD_LENGTH, `${label} must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    z.maxLength(256, `${label} is too long`),
+  );
+
+/** `POST /api/staff`: a new member of staff with an initial password they must change. */
+export const staffInputSchema = z.object({
+  username: z.string('Username is required').check(
+    z.trim(),
+    z.regex(USERNAME_PATTERN, 'Use 3 to 64 letters, digits, dots, underscores or hyphens'),
+  ),
+  password: newPassword('Initial password'),
+});
+export type StaffInput = z.input<typeof staffInputSchema>;
+
+/** `PUT /api/user/password`. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string('Current password is required').check(
+    z.minLength(1, 'Current password is required'),
+    z.maxLength(256, 'Current password is too long'),
+  ),
+  newPassword: newPassword('New password'),
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+/** One row of `GET /api/staff`: never the password hash. */
+export interface StaffMember {
+  id: string;
+  username: string;
+  createdAt: string;
+  lastSignInAt: string | null;
+  mustChangePassword: boolean;
+}
+
+/** One entry of `GET /api/audit`; `id` is what `before` takes to page on. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  by: string;
+  action: string;
+  target: string;
+}
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Pass as `before` for the next (older) page; null on the last one. */
+  next: string | null;
+}
+export const AUDIT_PAGE_MAX = 100;
+export const AUDIT_PAGE_DEFAULT = 25;

@@ -1,0 +1,95 @@
+/**
+ * Staff accounts and the audit log on the Settings tab (issue 11): a member added there
+ * must change the initial password before seeing the portal, is signed out at once when
+ * removed, and every step shows in the audit log.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import { signIn, STAFF } from './fixtures.ts';
+
+test('add a member, who must change the initial password; remove them, and they are signed out', async ({ page, browser }) => {
+  const username = `e2e-member-${unique()}`;
+  const initial = 'initial-password-e2e';
+  const own = 'their-own-password-e2e';
+
+  await signIn(page);
+  const settings = await openTab(page, 'Settings');
+  const addForm = settings.getByRole('form', { name: 'Add a member of staff' });
+  await addForm.getByLabel('Username').fill(username);
+  await addForm.getByLabel('Initial password').fill(initial);
+  await addForm.getByRole('button', { name: 'Add staff member' }).click();
+  await expectToast(page, 'Success', `${username} was added`);
+  const row = settings.getByTestId('staff-row').filter({ hasText: username });
+  await expect(row).toContainText('Must change password');
+  await expect(row).toContainText('Never');
+  // No way to remove yourself.
+  await expect(settings.getByTestId('staff-row').filter({ hasText: STAFF.username }).getByRole('button')).toHaveCount(0);
+
+  // The new member, in a browser of their own.
+  const theirs = await browser.newContext();
+  const member = await theirs.newPage();
+  await member.goto('/login');
+  await member.getByLabel('Username').fill(username);
+  await member.getByLabel('Password', { exact: true }).fill(initial);
+  await member.getByRole('button', { name: 'Secure Login' }).click();
+  await expect(member).toHaveURL(/\/admin\/?$/);
+  await expect(member.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  await expect(member.getByRole('tab')).toHaveCount(0);
+  await expect((await member.request.get('/api/contact-requests')).status()).toBe(403);
+  await member.getByLabel('Current password').fill(initial);
+  await member.getByLabel(/^New password/).fill(own);
+  await member.getByLabel('Repeat the new password').fill(own);
+  await member.getByRole('button', { name: 'Change password and continue' }).click();
+  await expect(member.getByRole('tab', { name: 'Settings' })).toBeVisible();
+  await expect((await member.request.get('/api/contact-requests')).status()).toBe(200);
+
+  // Removed: their next call sends them to the sign-in page.
+  await settings.getByRole('button', { name: 'Refresh' }).click();
+  await page.reload();
+  const again = await openTab(page, 'Settings');
+  await again.getByRole('button', { name: `Remove staff account: ${username}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expectToast(page, 'Success', `${username} was removed`);
+  await expect(again.getByTestId('staff-row').filter({ hasText: username })).toHaveCount(0);
+
+  // Opening a tab calls the API; its 401 sends them away (possibly before the tab shows).
+  await member.getByRole('tab', { name: 'Testimonials', exact: true }).click();
+  await expect(member).toHaveURL(/\/login/);
+  await theirs.close();
+
+  // The audit log, newest first: the removal, their password change, the addition.
+  await page.reload();
+  const log = (await openTab(page, 'Settings')).getByTestId('audit-entry');
+  await expect(log.nth(0)).toContainText('staff.remove');
+  await expect(log.nth(0)).toContainText(STAFF.username);
+  await expect(log.nth(1)).toContainText('staff.password');
+  await expect(log.nth(1)).toContainText(username);
+  await expect(log.nth(2)).toContainText('staff.add');
+});
+
+test('the Settings tab passes axe', async ({ page }) => {
+  await signIn(page);
+  const settings = await openTab(page, 'Settings');
+  await expect(settings.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expect(settings.getByTestId('staff-row').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the audit log shows 25 entries, then more on "Load more", newest first', async ({ page }) => {
+  await signIn(page);
+  // 13 additions and their 13 removals: 26 entries, one more than a page.
+  const tag = unique();
+  for (let n = 0; n < 13; n++) {
+    const added = await page.request.post('/api/staff', { data: { username: `e2e-audit-${tag}-${n}`, password: 'initial-password-e2e' } });
+    expect(added.status()).toBe(201);
+    expect((await page.request.delete(`/api/staff/${(await added.json()).id}`)).status()).toBe(204);
+  }
+  const settings = await openTab(page, 'Settings');
+  const entries = settings.getByTestId('audit-entry');
+  await expect(entries).toHaveCount(25);
+  await expect(entries.first()).toContainText('staff.remove');
+  await settings.getByRole('button', { name: 'Load more' }).click();
+  await expect(entries.nth(25)).toBeVisible();
+  const ids = await entries.evaluateAll((items) => items.map((item) => item.querySelector('time')!.getAttribute('datetime')!));
+  expect(ids).toEqual([...ids].sort().reverse());
+});

@@ -1,0 +1,146 @@
+/**
+ * The audit log (issue 11): every kind of admin write leaves one entry naming who, when,
+ * what and which record (by id, never an enquiry's personal details), listed newest first
+ * by `GET /api/audit?limit=&before=`.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import audit from '../../netlify/functions/audit.ts';
+import blogPosts from '../../netlify/functions/blog-posts.ts';
+import contact from '../../netlify/functions/contact.ts';
+import contactRequests from '../../netlify/functions/contact-requests.ts';
+import services from '../../netlify/functions/services.ts';
+import session from '../../netlify/functions/session.ts';
+import siteBuilds from '../../netlify/functions/site-builds.ts';
+import staff from '../../netlify/functions/staff.ts';
+import testimonials from '../../netlify/functions/testimonials.ts';
+import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
+
+useBlobs();
+
+let me: { cookie: string; username: string; password: string };
+beforeAll(async () => {
+  me = await signedInStaff();
+});
+
+const PERSON = {
+  firstName: 'Wilhelmina',
+  lastName: 'Auditee',
+  email: 'wilhelmina.auditee@example.com',
+  phone: '0400 987 654',
+  serviceType: 'residential-sale',
+  propertyAddress: '77 Secretive Rd, Castle Hill NSW',
+};
+const NOTE_TEXT = 'Rang about her divorce settlement';
+
+/** Every entry, newest first, read a few at a time through `before`. */
+async function wholeLog(cookie: string, limit = 4) {
+  const entries: any[] = [];
+  let before: string | null = null;
+  for (;;) {
+    const query: string = before ? `?limit=${limit}&before=${before}` : `?limit=${limit}`;
+    const page = await call(audit, 'GET', `/api/audit${query}`, { cookie });
+    expect(page.status).toBe(200);
+    expect(page.json.entries.length).toBeLessThanOrEqual(limit);
+    entries.push(...page.json.entries);
+    before = page.json.next;
+    if (!before) return entries;
+  }
+}
+
+describe('the audit log', () => {
+  it('has an entry for every kind of admin write, newest first, without personal details', async () => {
+    const { cookie } = me;
+    const ok = <R extends { status: number; text: string }>(response: R, status: number): R => {
+      expect(response.status, response.text).toBe(status);
+      return response;
+    };
+    const expected: [string, string][] = [];
+    const expect_ = (action: string, target: string) => expected.push([action, target]);
+
+    const post = { title: 'Audit post', slug: `audit-${Date.now()}`, content: 'Body', isPublished: false };
+    const created = ok(await call(blogPosts, 'POST', '/api/blog-posts', { cookie, body: post }), 201).json;
+    expect_('blog-posts.create', created.id);
+    ok(await call(blogPosts, 'PUT', `/api/blog-posts/${created.id}`, { cookie, body: { ...post, title: 'Audit post 2' } }), 200);
+    expect_('blog-posts.update', created.id);
+    ok(await call(blogPosts, 'DELETE', `/api/blog-posts/${created.id}`, { cookie }), 204);
+    expect_('blog-posts.delete', created.id);
+
+    const testimonial = {
+      title: 'Priya, Kellyville',
+      position: 'First home buyer',
+      content: 'Clear advice.',
+      source: 'Google review',
+      receivedAt: '2026-10-01',
+      consent: true,
+      isActive: true,
+    };
+    const t = ok(await call(testimonials, 'POST', '/api/testimonials', { cookie, body: testimonial }), 201).json;
+    expect_('testimonials.create', t.id);
+    const tu = ok(await call(testimonials, 'PUT', `/api/testimonials/${t.id}`, { cookie, body: { ...testimonial, version: t.version } }), 200).json;
+    expect_('testimonials.update', t.id);
+    ok(await call(testimonials, 'PUT', `/api/testimonials/${t.id}`, { cookie, body: { isActive: false, version: tu.version } }), 200);
+    expect_('testimonials.deactivate', t.id);
+    ok(await call(testimonials, 'DELETE', `/api/testimonials/${t.id}`, { cookie }), 204);
+    expect_('testimonials.delete', t.id);
+
+    const service = {
+      title: 'Strata Advice',
+      description: 'By-laws explained.',
+      icon: 'building',
+      features: ['Strata report review'],
+      timeFrame: '1-2 weeks',
+      serviceAreas: ['Castle Hill'],
+      isActive: false,
+    };
+    const s = ok(await call(services, 'POST', '/api/services', { cookie, body: service }), 201).json;
+    expect_('services.create', s.id);
+    const su = ok(await call(services, 'PUT', `/api/services/${s.id}`, { cookie, body: { ...service, version: s.version } }), 200).json;
+    expect_('services.update', s.id);
+    ok(await call(services, 'PUT', `/api/services/${s.id}`, { cookie, body: { isActive: true, version: su.version } }), 200);
+    expect_('services.activate', s.id);
+    ok(await call(services, 'DELETE', `/api/services/${s.id}`, { cookie }), 204);
+    expect_('services.delete', s.id);
+
+    const enquiry = ok(await call(contact, 'POST', '/api/contact', { body: PERSON }), 201).json.id;
+    ok(await call(contactRequests, 'PATCH', `/api/contact-requests/${enquiry}`, { cookie, body: { status: 'contacted' } }), 200);
+    expect_('enquiry.update', enquiry);
+    ok(await call(contactRequests, 'POST', `/api/contact-requests/${enquiry}/notes`, { cookie, body: { text: NOTE_TEXT } }), 201);
+    expect_('enquiry.note', enquiry);
+    ok(await call(contactRequests, 'DELETE', `/api/contact-requests/${enquiry}`, { cookie }), 204);
+    expect_('enquiry.delete', enquiry);
+    ok(await call(contact, 'POST', '/api/contact', { body: PERSON }), 201);
+    ok(await call(contactRequests, 'POST', '/api/contact-requests/erase', { cookie, body: { email: PERSON.email } }), 200);
+    expect_('enquiry.erase', '1 enquiries');
+
+    ok(await call(siteBuilds, 'POST', '/api/site-builds', { cookie }), 202);
+    expect_('site.rebuild', 'public site');
+
+    const added = ok(await call(staff, 'POST', '/api/staff', { cookie, body: { username: 'audit-member', password: 'initial-password-1234' } }), 201).json;
+    expect_('staff.add', added.id);
+    ok(await call(staff, 'DELETE', `/api/staff/${added.id}`, { cookie }), 204);
+    expect_('staff.remove', added.id);
+    const changed = ok(await call(session, 'PUT', '/api/user/password', { cookie, body: { currentPassword: me.password, newPassword: 'a-changed-password-here' } }), 200);
+    const myId = changed.json.id;
+    expect_('staff.password', myId);
+    const fresh = cookieFrom(changed.headers);
+
+    const log = await wholeLog(fresh);
+    // Newest first: the reverse of the order the writes were made in.
+    expect(log.map((e) => [e.action, e.target])).toEqual([...expected].reverse());
+    for (const entry of log) expect(entry.by).toBe(me.username);
+    expect(log.map((e) => e.id)).toEqual([...log.map((e) => e.id)].sort().reverse());
+    expect(log.map((e) => e.at)).toEqual([...log.map((e) => e.at)].sort().reverse());
+    const text = JSON.stringify(log);
+    for (const detail of [...Object.values(PERSON).filter((v) => v !== 'residential-sale'), NOTE_TEXT, 'Wilhelmina', 'Auditee']) {
+      expect(text).not.toContain(detail);
+    }
+  });
+
+  it('refuses a bad limit or before, and anonymous callers', async () => {
+    expect((await call(audit, 'GET', '/api/audit')).status).toBe(401);
+    const fresh = await signedInStaff();
+    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?before=../x', '?before=zz']) {
+      expect((await call(audit, 'GET', `/api/audit${query}`, { cookie: fresh.cookie })).status, query).toBe(400);
+    }
+  });
+});

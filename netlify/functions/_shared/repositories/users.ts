@@ -1,7 +1,7 @@
 /**
  * Store `users`: one blob per staff account, keyed by the (case-sensitive) username, and
  * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals
- * (docs/decisions/012-staff-accounts.md).
+ * (docs/decisions/013-staff-accounts.md).
  */
 import { randomBytes } from 'node:crypto';
 import { USERNAME_PATTERN } from '../../../../src/shared/schemas/login.ts';

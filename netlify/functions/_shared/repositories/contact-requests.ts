@@ -191,7 +191,8 @@ export async function listContactRequests(options: ListOptions = {}): Promise<St
     return found;
   }
 
-  const anchor = before ?? timeKey(new Date(Date.now() + CLOCK_SKEW_MS));
+  // Not `timeKey`: it would also move the clock that orders keys made in one millisecond.
+  const anchor = before ?? (Date.now() + CLOCK_SKEW_MS).toString(36).padStart(11, '0');
   // Every key at or above `covered` (and below `before`) has been looked at already.
   let covered: string | undefined;
   for (const level of SPAN_LEVELS) {

@@ -87,6 +87,38 @@ async function contentETag(filePath: string, known?: BigIntStats): Promise<strin
   contentETag(filePath);
 
 /**
+ * A directory's names, kept like the hashes above: with the directory's identity (every
+ * create, rename and delete in it moves its mtime and ctime), only once it has been still
+ * for SETTLE_MS, and dropped on the server's own writes. A listing then costs one `stat`
+ * of the directory instead of a `readdir` of 10,000 names.
+ */
+const listings = new Map<string, { identity: string; entries: string[] }>();
+
+async function entriesOf(directory: string): Promise<string[]> {
+  // Read before the names: a change after this moves the identity, so the next listing reads again.
+  const info = await stat(directory, { bigint: true });
+  const identity = identityOf(info);
+  const kept = listings.get(directory);
+  if (kept && kept.identity === identity) return kept.entries;
+  const listedAt = Date.now();
+  const entries = await readdir(directory);
+  const changedAt = Number(info.ctimeNs > info.mtimeNs ? info.ctimeNs : info.mtimeNs) / 1e6;
+  if (changedAt < listedAt - SETTLE_MS) {
+    if (listings.size >= HASHES_KEPT) listings.clear();
+    listings.set(directory, { identity, entries });
+  }
+  return entries;
+}
+
+function forget(dataPath: string): void {
+  hashes.delete(dataPath);
+  for (let directory = path.dirname(dataPath); ; directory = path.dirname(directory)) {
+    listings.delete(directory);
+    if (path.dirname(directory) === directory) break;
+  }
+}
+
+/**
  * Answers the requests for one blob one after another. The stock server checks
  * If-Match / If-None-Match and then writes with awaits in between, so two conditional
  * writes could both pass; Netlify's service never lets them.
@@ -106,9 +138,9 @@ function oneRequestPerKey(server: BlobsServer): void {
   const answer = async (req: Request, dataPath: string): Promise<Response> => {
     const method = req.method.toUpperCase();
     // Belt and braces beside the file identity: a kept hash never outlives our own change.
-    if (method === 'PUT' || method === 'DELETE') hashes.delete(dataPath);
+    if (method === 'PUT' || method === 'DELETE') forget(dataPath);
     const response = await handle(req);
-    if (method === 'DELETE') hashes.delete(dataPath);
+    if (method === 'DELETE') forget(dataPath);
     const isRead = req.method.toUpperCase() === 'GET' || req.method.toUpperCase() === 'HEAD';
     if (!isRead || response.status !== 200) return response;
     // Netlify answers reads with the ETag; computed here, under the key's turn, it is the
@@ -170,7 +202,7 @@ statics.walk = async function walk(options: WalkOptions): Promise<void> {
   const gone = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
   let entries: string[];
   try {
-    entries = await readdir(directory);
+    entries = await entriesOf(directory);
   } catch (error) {
     if (gone(error) && directory !== rootPath) return;
     throw error;

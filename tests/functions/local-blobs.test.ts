@@ -3,7 +3,7 @@
  * with ETags on reads that are the ones a conditional write is checked against.
  */
 import { getStore } from '@netlify/blobs';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { useBlobs } from './harness.ts';
@@ -98,6 +98,22 @@ describe('local Blobs server', () => {
     expect(changed).not.toBe(etag);
     expect((await store().getWithMetadata('outside', { type: 'json' }))?.etag).toBe(changed);
     expect((await store().setJSON('outside', { n: 3 }, { onlyIfMatch: etag! })).modified).toBe(false);
+  });
+
+  it('lists a blob another process added or removed behind its back', async () => {
+    await store().setJSON('names-a', { n: 1 });
+    const directory = path.dirname(findFile(blobs.directory(), 'names-a'));
+    // Only a directory still for over a second has its names kept: wait for that, and list.
+    await vi.waitFor(() => expect(Date.now() - statSync(directory).ctimeMs).toBeGreaterThan(1_100), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    const keys = async () => (await store().list()).blobs.map((blob) => blob.key);
+    expect(await keys()).toContain('names-a');
+    writeFileSync(path.join(directory, 'names-b'), JSON.stringify({ n: 2 }));
+    expect(await keys()).toContain('names-b');
+    rmSync(path.join(directory, 'names-a'));
+    expect(await keys()).not.toContain('names-a');
   });
 });
 

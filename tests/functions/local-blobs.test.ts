@@ -3,10 +3,12 @@
  * with ETags on reads that are the ones a conditional write is checked against.
  */
 import { getStore } from '@netlify/blobs';
-import { describe, expect, it } from 'vitest';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { useBlobs } from './harness.ts';
 
-useBlobs();
+const blobs = useBlobs();
 
 // Tests may open stores directly: they check the server, not the repositories.
 const store = () => getStore({ name: 'local-blobs-test', consistency: 'strong' });
@@ -65,4 +67,71 @@ describe('local Blobs server', () => {
     expect((await store().setJSON('deleted', { n: 2 }, { onlyIfMatch: etag! })).modified).toBe(false);
     expect(await store().get('deleted')).toBeNull();
   });
+
+  // Listings keep each file's hash while the file is unchanged (scripts/lib/local-blobs.ts);
+  // these prove a kept hash is never served for bytes that have changed.
+  const listedEtag = async (key: string) => (await store().list()).blobs.find((blob) => blob.key === key)?.etag;
+
+  it('lists every blob with the ETag its last write returned, however quickly it changed', async () => {
+    let previous: string | undefined;
+    for (let n = 0; n < 30; n++) {
+      const { etag } = await store().setJSON('listed', { n });
+      expect(await listedEtag('listed')).toBe(etag);
+      expect(etag).not.toBe(previous);
+      previous = etag;
+    }
+    await store().delete('listed');
+    expect(await listedEtag('listed')).toBeUndefined();
+  });
+
+  it('sees a file changed in place behind its back, bytes of the same length', async () => {
+    const { etag } = await store().setJSON('outside', { n: 1 });
+    expect(await listedEtag('outside')).toBe(etag);
+    const file = findFile(blobs.directory(), 'outside');
+    // Only a file changed over a second ago has its hash kept: wait until this one has, and
+    // list it so the hash is kept.
+    await vi.waitFor(() => expect(Date.now() - statSync(file).ctimeMs).toBeGreaterThan(1_100), { timeout: 5_000, interval: 50 });
+    expect(await listedEtag('outside')).toBe(etag);
+    writeFileSync(file, JSON.stringify({ n: 2 }));
+    const changed = await listedEtag('outside');
+    expect(changed).toMatch(/^".+"$/);
+    expect(changed).not.toBe(etag);
+    expect((await store().getWithMetadata('outside', { type: 'json' }))?.etag).toBe(changed);
+    expect((await store().setJSON('outside', { n: 3 }, { onlyIfMatch: etag! })).modified).toBe(false);
+  });
+
+  it('lists a blob another process added or removed behind its back', async () => {
+    await store().setJSON('names-a', { n: 1 });
+    const directory = path.dirname(findFile(blobs.directory(), 'names-a'));
+    // Only a directory still for over a second has its names kept: wait for that, and list.
+    await vi.waitFor(() => expect(Date.now() - statSync(directory).ctimeMs).toBeGreaterThan(1_100), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    const keys = async () => (await store().list()).blobs.map((blob) => blob.key);
+    expect(await keys()).toContain('names-a');
+    writeFileSync(path.join(directory, 'names-b'), JSON.stringify({ n: 2 }));
+    expect(await keys()).toContain('names-b');
+    rmSync(path.join(directory, 'names-a'));
+    expect(await keys()).not.toContain('names-a');
+  });
 });
+
+/** The file the local server keeps a key of this test's store in. */
+function findFile(root: string, key: string): string {
+  const search = (directory: string): string | undefined => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        const hit = search(full);
+        if (hit) return hit;
+      } else if (entry.name === key && full.includes(`${path.sep}entries${path.sep}`)) {
+        return full;
+      }
+    }
+    return undefined;
+  };
+  const found = search(root);
+  if (!found) throw new Error(`no file for ${key}`);
+  return found;
+}

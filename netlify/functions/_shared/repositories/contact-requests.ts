@@ -49,12 +49,13 @@ function parseRecord(key: string, data: unknown): StoredEnquiry | null {
   return result.data as unknown as StoredEnquiry;
 }
 
-export async function createContactRequest(data: NewContactRequest): Promise<StoredEnquiry> {
+/** `arrivedAt` (tests and benchmarks) stores the enquiry as if it arrived then. */
+export async function createContactRequest(data: NewContactRequest, arrivedAt?: Date): Promise<StoredEnquiry> {
   const store = openStore(STORE);
   // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
   // rather than answer for an enquiry that was never stored.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const now = new Date();
+    const now = arrivedAt ?? new Date();
     const id = timeKey(now);
     const at = now.toISOString();
     const record: StoredEnquiry = {
@@ -87,15 +88,39 @@ interface Listed {
   etag: string;
 }
 
-async function listIndex(store: Store): Promise<Listed[]> {
-  const listed: Listed[] = [];
-  for await (const page of store.list({ paginate: true })) {
-    for (const blob of page.blobs) if (ID_PATTERN.test(blob.key)) listed.push({ key: blob.key, etag: blob.etag });
-  }
+async function listPrefixes(store: Store, prefixes: (string | undefined)[]): Promise<Listed[]> {
+  const lists = await Promise.all(
+    prefixes.map(async (prefix) => {
+      const listed: Listed[] = [];
+      for await (const page of store.list({ prefix, paginate: true })) {
+        for (const blob of page.blobs) if (ID_PATTERN.test(blob.key)) listed.push({ key: blob.key, etag: blob.etag });
+      }
+      return listed;
+    }),
+  );
   // Newest first: keys sort by creation time.
-  return listed.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
+  return lists.flat().sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
 }
 
+/**
+ * Keys begin with their creation time in base 36 (`timeKey`), so a prefix of a key is a
+ * span of time: 8 characters span 47 seconds, 7 about 28 minutes, 6 about 17 hours,
+ * 5 about 25 days, 4 about 2.5 years, 3 about 90 years. A page is found by listing the
+ * spans just before its anchor, finest first, and widening only while the page is not
+ * full, so the first page of 50 lists the newest few days instead of the whole store. Old
+ * records need no move: every key ever written has this shape. 0 lists the whole store
+ * (keys of any other shape, which sort nowhere in time).
+ */
+const SPAN_LEVELS = [8, 7, 6, 5, 4, 3, 0] as const;
+/** Another instance's clock may run ahead; its newest enquiries must still be on the first page. */
+const CLOCK_SKEW_MS = 10_000;
+
+/** The span of `length` characters holding `key`, and the one before it. */
+function spansAt(key: string, length: number): string[] {
+  const span = key.slice(0, length);
+  const index = parseInt(span, 36);
+  return index > 0 ? [span, (index - 1).toString(36).padStart(length, '0')] : [span];
+}
 /** The records for these listed keys, from the cache when the etag still matches. */
 async function readListed(store: Store, entries: Listed[], concurrency = 96): Promise<(StoredEnquiry | null)[]> {
   const results: (StoredEnquiry | null)[] = new Array(entries.length).fill(null);
@@ -120,9 +145,12 @@ async function readListed(store: Store, entries: Listed[], concurrency = 96): Pr
   return results;
 }
 
-function trimCache(listed: Listed[]) {
-  const present = new Set(listed.map((entry) => entry.key));
-  for (const key of cache.keys()) if (!present.has(key)) cache.delete(key);
+/** A complete listing also drops deleted enquiries; a partial one only keeps the cap. */
+function trimCache(listed: Listed[] | null) {
+  if (listed) {
+    const present = new Set(listed.map((entry) => entry.key));
+    for (const key of cache.keys()) if (!present.has(key)) cache.delete(key);
+  }
   if (cache.size <= maxCached) return;
   const oldestFirst = [...cache.keys()].sort();
   for (const key of oldestFirst.slice(0, cache.size - maxCached)) cache.delete(key);
@@ -139,22 +167,49 @@ export interface ListOptions {
 
 /**
  * Newest first. Reads in batches from the newest key and stops once `limit` matches are
- * found, so the first page of a filtered list does not read the whole store.
+ * found, so the first page of a filtered list does not read the whole store; with a
+ * `limit`, only the spans of time the page needs are listed (see SPAN_LEVELS).
  */
 export async function listContactRequests(options: ListOptions = {}): Promise<StoredEnquiry[]> {
   const store = openStore(STORE);
-  const listed = await listIndex(store);
   const { before, filter, limit = Infinity } = options;
-  const candidates = before === undefined ? listed : listed.filter((entry) => entry.key < before);
   const found: StoredEnquiry[] = [];
-  const batch = Number.isFinite(limit) ? Math.max(limit * 2, 100) : candidates.length;
-  for (let start = 0; start < candidates.length && found.length < limit; start += batch) {
-    for (const record of await readListed(store, candidates.slice(start, start + batch))) {
-      if (record && (!filter || filter(record))) found.push(record);
-      if (found.length >= limit) break;
+  const collect = async (candidates: Listed[]) => {
+    const batch = Number.isFinite(limit) ? Math.max(limit * 2, 100) : candidates.length;
+    for (let start = 0; start < candidates.length && found.length < limit; start += batch) {
+      for (const record of await readListed(store, candidates.slice(start, start + batch))) {
+        if (record && (!filter || filter(record))) found.push(record);
+        if (found.length >= limit) break;
+      }
     }
+  };
+
+  if (!Number.isFinite(limit)) {
+    const listed = await listPrefixes(store, [undefined]);
+    await collect(before === undefined ? listed : listed.filter((entry) => entry.key < before));
+    trimCache(listed);
+    return found;
   }
-  trimCache(listed);
+
+  // Not `timeKey`: it would also move the clock that orders keys made in one millisecond.
+  const anchor = before ?? (Date.now() + CLOCK_SKEW_MS).toString(36).padStart(11, '0');
+  // Every key at or above `covered` (and below `before`) has been looked at already.
+  let covered: string | undefined;
+  for (const level of SPAN_LEVELS) {
+    const spans = level === 0 ? [undefined] : spansAt(anchor, level);
+    const listed = await listPrefixes(store, spans);
+    const fresh = listed.filter(
+      (entry) => (before === undefined || entry.key < before) && (covered === undefined || entry.key < covered),
+    );
+    await collect(fresh);
+    if (found.length >= limit) break;
+    if (level === 0) {
+      trimCache(listed);
+      return found;
+    }
+    covered = spans.at(-1);
+  }
+  trimCache(null);
   return found;
 }
 

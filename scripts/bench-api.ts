@@ -14,6 +14,7 @@ import login from '../netlify/functions/login.ts';
 import { hashPassword } from '../netlify/functions/_shared/auth.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
 import { benchThroughServer } from './lib/bench-server.ts';
+import { BENCH_ENQUIRY, time } from './lib/bench-timing.ts';
 import { startLocalBlobs } from './lib/local-blobs.ts';
 import { benchLeadDesk } from './bench-lead-desk.ts';
 
@@ -23,35 +24,12 @@ process.env.SESSION_SECRET ??= 'benchmark-only-secret-0123456789-abcdefghijklmno
 const directory = mkdtempSync(path.join(tmpdir(), 'bench-blobs-'));
 const blobs = await startLocalBlobs(directory);
 
-const enquiry = {
-  firstName: 'Bench',
-  lastName: 'Mark',
-  email: 'bench@example.com',
-  phone: '0400 000 000',
-  serviceType: 'residential-purchase',
-  propertyAddress: '1 Example St, Castle Hill NSW 2154',
-  message: 'Benchmark enquiry',
-};
 const post = (body: unknown) =>
   new Request(`${ORIGIN}/api/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },
     body: JSON.stringify(body),
   });
-
-async function time(runs: number, task: () => Promise<Response>) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const response = await task();
-    await response.arrayBuffer();
-    samples.push(performance.now() - start);
-    if (response.status >= 400) throw new Error(`benchmark call failed with ${response.status}`);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 /** `BENCH_ONLY=lead-desk npm run bench:api` runs only the lead desk's cases (they take minutes). */
 const leadDeskOnly = process.env.BENCH_ONLY === 'lead-desk';
@@ -78,14 +56,14 @@ try {
 
 async function benchAll() {
   // Warm up module loading and the Blobs connection.
-  for (let i = 0; i < 20; i++) await contact(post(enquiry));
+  for (let i = 0; i < 20; i++) await contact(post(BENCH_ENQUIRY));
 
-  const create = await time(300, () => contact(post(enquiry)));
+  const create = await time(300, () => contact(post(BENCH_ENQUIRY)));
 
   // Fill up to 1,000 stored requests, then time the staff list.
   const stored = 20 + 300;
   for (let i = stored; i < 1000; i += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, 1000 - i) }, () => contact(post(enquiry))));
+    await Promise.all(Array.from({ length: Math.min(50, 1000 - i) }, () => contact(post(BENCH_ENQUIRY))));
   }
   const cookie = await signIn();
   const listRequest = () =>

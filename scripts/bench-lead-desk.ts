@@ -15,27 +15,12 @@ import {
   enquiryCache,
   listContactRequests,
 } from '../netlify/functions/_shared/repositories/contact-requests.ts';
+import { time, type Timing } from './lib/bench-timing.ts';
 
 const ORIGIN = 'http://localhost:8888';
 const TOTAL = 10_000;
 const SPREAD_MS = 3 * 365 * 86_400_000;
 
-type Result = { median: number; p95: number };
-
-async function time(runs: number, task: () => Promise<Response>, before?: () => void): Promise<Result> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    before?.();
-    const start = performance.now();
-    const response = await task();
-    await response.arrayBuffer();
-    samples.push(performance.now() - start);
-    if (response.status >= 400) throw new Error(`benchmark call failed with ${response.status}`);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 export async function benchLeadDesk(cookie: string) {
   const have = (await listContactRequests()).length;
@@ -71,16 +56,16 @@ export async function benchLeadDesk(cookie: string) {
     );
   };
 
-  const results: [string, Result, number][] = [];
+  const results: [string, Timing, number][] = [];
   results.push(['PATCH /api/contact-requests/{id} status (200 runs)', await time(200, patch), 50]);
   const cold = () => enquiryCache.clear();
   results.push([`GET …?limit=50 of ${TOTAL}, warm (30 runs)`, await time(30, get('?limit=50')), 300]);
-  results.push([`GET …?limit=50 of ${TOTAL}, cold (10 runs)`, await time(10, get('?limit=50'), cold), 300]);
-  results.push([`GET …?status=contacted&limit=50, cold (10)`, await time(10, get('?status=contacted&limit=50'), cold), 300]);
+  results.push([`GET …?limit=50 of ${TOTAL}, cold (10 runs)`, await time(10, get('?limit=50'), { before: cold }), 300]);
+  results.push([`GET …?status=contacted&limit=50, cold (10)`, await time(10, get('?status=contacted&limit=50'), { before: cold }), 300]);
   await get('')();
   results.push([`GET …?status=contacted&limit=50, warm (30)`, await time(30, get('?status=contacted&limit=50')), 300]);
   results.push([`GET … full list of ${TOTAL}, warm (10 runs)`, await time(10, get('')), Infinity]);
-  results.push([`GET … full list of ${TOTAL}, cold (3 runs)`, await time(3, get(''), cold), Infinity]);
+  results.push([`GET … full list of ${TOTAL}, cold (3 runs)`, await time(3, get(''), { before: cold }), Infinity]);
 
   console.log(`Lead desk over ${TOTAL} enquiries, milliseconds\n`);
   console.log(`| ${'call'.padEnd(48)} | ${'median'.padStart(8)} | ${'p95'.padStart(8)} | ${'goal'.padStart(7)} | p95    |`);

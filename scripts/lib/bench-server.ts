@@ -9,37 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-export interface Timing {
-  median: number;
-  p95: number;
-}
-
-/** Times `runs` sequential calls; a failed call stops the benchmark (its figures would lie). */
-export async function time(runs: number, task: () => Promise<Response>, okStatus?: number): Promise<Timing> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const response = await task();
-    await response.arrayBuffer();
-    samples.push(performance.now() - start);
-    const ok = okStatus === undefined ? response.status < 400 : response.status === okStatus;
-    if (!ok) throw new Error(`benchmark call failed with ${response.status}`);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-const ENQUIRY = {
-  firstName: 'Bench',
-  lastName: 'Mark',
-  email: 'bench@example.com',
-  phone: '0400 000 000',
-  serviceType: 'residential-purchase',
-  propertyAddress: '1 Example St, Castle Hill NSW 2154',
-  message: 'Benchmark enquiry',
-};
+import { BENCH_ENQUIRY, time, type Timing } from './bench-timing.ts';
 
 export interface InProcessFigures {
   contact: Timing;
@@ -76,10 +46,10 @@ export async function benchThroughServer(inProcess: InProcessFigures): Promise<v
       fetch(`${base}/api/contact`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify(ENQUIRY),
+        body: JSON.stringify(BENCH_ENQUIRY),
       });
     for (let i = 0; i < 10; i++) await (await postEnquiry()).arrayBuffer(); // warm up
-    const user = await time(100, () => fetch(`${base}/api/user`), 401);
+    const user = await time(100, () => fetch(`${base}/api/user`), { okStatus: 401 });
     const contact = await time(300, postEnquiry);
 
     let list: Timing | null = null;

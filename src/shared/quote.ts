@@ -9,22 +9,9 @@
 import { PRICING, type Pricing } from '../content/pricing.ts';
 import { TRANSFER_DUTY, type DutyBracket, type TransferDutyTable } from '../content/transferDuty.ts';
 import { formatAud, formatAudRange } from './money.ts';
+import { PROPERTY_TYPES, QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 
-export const QUOTE_ROLES = [
-  { value: 'buying', label: 'Buying' },
-  { value: 'selling', label: 'Selling' },
-  { value: 'both', label: 'Buying and selling' },
-] as const;
-
-export const PROPERTY_TYPES = [
-  { value: 'established', label: 'Established home' },
-  { value: 'off-the-plan', label: 'Off-the-plan' },
-  { value: 'vacant-land', label: 'Vacant land' },
-  { value: 'commercial', label: 'Commercial' },
-] as const;
-
-export type QuoteRole = (typeof QUOTE_ROLES)[number]['value'];
-export type PropertyType = (typeof PROPERTY_TYPES)[number]['value'];
+export { PROPERTY_TYPES, QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 
 /** What a person tells the calculator (the `quote` of `POST /api/contact`). */
 export interface QuoteInput {

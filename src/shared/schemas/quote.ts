@@ -3,7 +3,8 @@
  * never read from a request; the server works them out again with `computeQuote`.
  */
 import * as z from 'zod/mini';
-import { PROPERTY_TYPES, QUOTE_ROLES, type QuoteInput, type StoredQuote } from '../quote.ts';
+import { PROPERTY_TYPES, QUOTE_ROLES } from '../quote-options.ts';
+import type { QuoteInput, StoredQuote } from '../quote.ts';
 
 /** Above any NSW sale on record by far; keeps the arithmetic in safe integers. */
 export const MAX_QUOTE_PRICE = 1_000_000_000;

@@ -19,7 +19,7 @@ import {
   type ChildServer,
 } from '../../scripts/lib/child-server.ts';
 
-// Small enough for a shared CI machine (each function call is a worker there today);
+// Small enough for a shared CI machine, large enough that the kill falls mid-burst;
 // `npm run bench:load` is the full-size run.
 const BURST = 160;
 const CONCURRENCY = 20;

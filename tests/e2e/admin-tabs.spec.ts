@@ -1,6 +1,6 @@
 /** /admin's six tabs: keyboard operation, static tabs, and axe on every tab (spec §2). */
 import { expect, test } from '@playwright/test';
-import { signIn } from './fixtures.ts';
+import { expectNoSidewaysScroll, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, openTab } from './admin-helpers.ts';
 
 const TAB_NAMES = ['Contact Requests', 'Testimonials', 'Services', 'Blog Posts', 'Lead Management', 'Settings'];
@@ -79,13 +79,14 @@ test.describe('admin tabs', () => {
     await expect(panel.getByRole('heading', { name: 'Call-back script' })).toBeVisible();
   });
 
-  test('have no axe violations on any tab', async ({ page }) => {
+  test('have no axe violations on any tab, and none is wider than the screen', async ({ page }) => {
     test.setTimeout(120_000); // six full-page axe runs; the Settings form made the last one larger
     for (const name of TAB_NAMES) {
       const panel = await openTab(page, name);
       // Wait for the tab's list (if any) to finish loading before checking.
       await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
       await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
     }
   });
 });

@@ -31,3 +31,22 @@ export async function failApi(page: Page, pattern: string | RegExp, method?: str
       : route.fallback(),
   );
 }
+
+/**
+ * Nothing on the page is wider than the screen. Compares with the viewport the test set, not
+ * `innerWidth`: on a phone (isMobile) an overflowing element widens the layout viewport itself,
+ * so `scrollWidth <= innerWidth` would still hold.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const width = page.viewportSize()!.width;
+  const wide = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    layout: innerWidth,
+    culprits: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && element.checkVisibility())
+      .slice(0, 3)
+      .map((element) => element.outerHTML.slice(0, 80)),
+  }));
+  expect(wide.page, `the page is ${wide.page} px wide on a ${width} px screen: ${wide.culprits.join(' | ')}`).toBeLessThanOrEqual(width);
+  expect(wide.layout, 'the layout viewport grew past the screen').toBeLessThanOrEqual(width);
+}

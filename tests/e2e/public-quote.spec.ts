@@ -1,6 +1,6 @@
 /** /quote: the instant quote and NSW transfer duty calculator (issue 9), at both widths. */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { STAFF } from './fixtures.ts';
+import { expectNoSidewaysScroll, STAFF } from './fixtures.ts';
 import { expectToast, openTab, unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 
@@ -92,7 +92,7 @@ test('updates every output as the person types and chooses', async ({ page }) =>
   await expect(output(page, 'Estimated total')).toHaveText('–');
 
   // Nothing wider than the screen, at either width.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
 });
 
 test('keeps what was typed and ticked before the calculator hydrated', async ({ page }) => {

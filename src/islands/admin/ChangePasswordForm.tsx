@@ -2,13 +2,14 @@
  * Changing one's own password (current password required). Shown instead of the tabs
  * while an initial password must be changed, and on the Settings tab otherwise.
  */
+import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { toFieldErrors, type FieldErrors } from '../../shared/schemas/fields.ts';
 import type { SessionUser } from '../../shared/schemas/login.ts';
 import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/login.ts';
 import { passwordChangeSchema } from '../../shared/schemas/staff.ts';
-import { passwordChanged } from '../../stores/session.ts';
+import { $session, passwordChanged } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -17,6 +18,8 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 export default function ChangePasswordForm({ submitLabel = 'Change password' }: { submitLabel?: string }) {
   const base = useId();
+  const session = useStore($session);
+  const username = session.status === 'signed-in' ? session.user.username : '';
   const id = (field: string) => `${base}-${field}`;
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -76,6 +79,8 @@ export default function ChangePasswordForm({ submitLabel = 'Change password' }: 
         void submit();
       }}
     >
+      {/* Tells password managers whose password this is (Chromium asks for it). */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       {input('currentPassword', 'Current password', 'current-password')}
       {input('newPassword', 'New password', 'new-password', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
       {input('confirmPassword', 'Repeat the new password', 'new-password')}

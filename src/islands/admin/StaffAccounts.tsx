@@ -48,8 +48,10 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
       </h3>
       <ListStatus loading={loading} error={error} isEmpty={items.length === 0} empty="No staff accounts." what="staff accounts" onRetry={() => void reload()} />
       {items.length > 0 ? (
-        // Scrolls sideways on phones: focusable, so the keyboard can scroll it too.
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Staff accounts list">
+        // Scrolls sideways on phones: focusable, so the keyboard can scroll it too. `relative`
+        // keeps the sr-only header (absolutely positioned) inside the scroller; without it the
+        // phone's layout viewport grows to the table's width.
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Staff accounts list">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>

@@ -1,0 +1,54 @@
+/**
+ * The one Markdown renderer for blog posts: the build renders articles with it, and the
+ * editor's Preview renders with it too, so what staff preview is what visitors get.
+ *
+ * CommonMark with GFM (tables, task lists, strikethrough, autolinks). Raw HTML in the
+ * source is never passed through: remark-rehype drops it, and rehype-sanitize (GitHub's
+ * schema) removes anything else that could run, such as `javascript:` links or `on*`
+ * attributes. Headings move one level down, because the article's title is its only `<h1>`.
+ * Links to other sites get `rel="noopener"`.
+ */
+import rehypeExternalLinks from 'rehype-external-links';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  children?: HastNode[];
+}
+
+/** `# Title` in a post becomes `<h2>`, and so on down to `<h6>`. */
+function demoteHeadings() {
+  const visit = (node: HastNode) => {
+    const level = node.type === 'element' && node.tagName ? /^h([1-6])$/.exec(node.tagName)?.[1] : undefined;
+    if (level) node.tagName = `h${Math.min(Number(level) + 1, 6)}`;
+    node.children?.forEach(visit);
+  };
+  return (tree: HastNode) => visit(tree);
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype) // without allowDangerousHtml: raw HTML in the source is dropped
+  .use(rehypeSanitize)
+  .use(demoteHeadings)
+  .use(rehypeExternalLinks, { rel: ['noopener'] })
+  .use(rehypeStringify)
+  .freeze();
+
+/** A post's Markdown as safe HTML. */
+export function renderMarkdown(markdown: string): string {
+  return String(processor.processSync(markdown));
+}
+
+/** Minutes to read `markdown` at 200 words a minute, at least 1. */
+export function readingMinutes(markdown: string): number {
+  const words = markdown.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  return Math.max(1, Math.round(words / 200));
+}

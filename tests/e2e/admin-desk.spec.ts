@@ -16,6 +16,9 @@ test.describe('admin: lead desk', () => {
   const item = (page: Page, name = firstName) => page.getByRole('article', { name: `Contact request from ${name} ${lastName}` });
 
   test('moves an enquiry through the pipeline with notes, a logged call and an assignee', async ({ page }) => {
+    // A colleague to hand the enquiry to: the picker lists every member of staff.
+    const colleague = `e2e-colleague-${unique()}`;
+    expect((await page.request.post('/api/staff', { data: { username: colleague, password: 'initial-password-e2e' } })).status()).toBe(201);
     await openTab(page, 'Contact Requests');
     const card = item(page);
     await expect(card.getByTestId('enquiry-status')).toHaveText('New');
@@ -43,6 +46,8 @@ test.describe('admin: lead desk', () => {
 
     await desk.getByLabel('Assignee').selectOption(STAFF.username);
     await expect(card.getByText(`Assigned to ${STAFF.username}`).first()).toBeVisible();
+    await desk.getByLabel('Assignee').selectOption(colleague);
+    await expect(card.getByText(`Assigned to ${colleague}`).first()).toBeVisible();
     await desk.getByLabel('Status').selectOption('quoted');
     await expect(card.getByTestId('enquiry-status')).toHaveText('Quoted');
     await expect(page.getByTestId('toast').filter({ hasText: /changed this enquiry/ })).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
   type DeskEnquiryDetail,
   type EnquiryStatus,
 } from '../../shared/schemas/lead-desk.ts';
+import type { StaffMember } from '../../shared/schemas/staff.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -40,6 +41,19 @@ function describe(entry: ActivityEntry): string {
   }
 }
 
+let staffNames: Promise<string[]> | undefined;
+/** Everyone an enquiry can be assigned to, asked for once per visit (a failure asks again next time). */
+function loadStaffNames(): Promise<string[]> {
+  staffNames ??= apiRequest<StaffMember[]>('GET', '/api/staff').then(
+    (members) => members.map((member) => member.username),
+    (error: unknown) => {
+      staffNames = undefined;
+      throw error;
+    },
+  );
+  return staffNames;
+}
+
 const failure = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status === 409 ? error.message : fallback;
 
@@ -60,6 +74,11 @@ export function EnquiryDetail({
   const [lostReason, setLostReason] = useState('');
   const [note, setNote] = useState('');
   const ids = useId();
+  // Until the staff list arrives (or if it cannot), the picker still offers "me".
+  const [staff, setStaff] = useState<string[]>([]);
+  useEffect(() => {
+    loadStaffNames().then(setStaff, () => undefined);
+  }, []);
 
   const load = useCallback(async () => {
     try {
@@ -133,7 +152,9 @@ export function EnquiryDetail({
   }
   if (!detail) return <Spinner label="Loading the enquiry…" className="py-4 text-brand-700" />;
 
-  const assignees = [...new Set([me, ...(detail.assignee ? [detail.assignee] : [])])];
+  const assignees = [
+    ...new Set([me, ...[...staff, ...(detail.assignee ? [detail.assignee] : [])].sort((a, b) => a.localeCompare(b))]),
+  ];
 
   return (
     <div className="space-y-5">

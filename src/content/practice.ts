@@ -116,7 +116,8 @@ export const ENQUIRY_MESSAGES = {
   successTitle: 'Quote Request Submitted',
   successDescription: `We'll respond to your inquiry within ${CLAIMS.callbackPromiseHours} hours during business hours.`,
   failureTitle: 'Submission Failed',
-  failureDescription: `Please try again or call us directly at ${PRACTICE.phone.display}.`,
+  /** The phone comes from the practice's settings (staff may change it), passed in by the page. */
+  failureDescription: (phone: string) => `Please try again or call us directly at ${phone}.`,
 } as const;
 
 /** Navigation (spec §2): anchors of the landing page. */

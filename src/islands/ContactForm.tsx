@@ -18,11 +18,13 @@ const INITIAL = {
 };
 type Key = keyof typeof INITIAL;
 
-export default function ContactForm() {
+/** `phone`: the practice's phone from Settings, for the failure message. */
+export default function ContactForm({ phone }: { phone: string }) {
   const attached = useAttachedQuote();
   const form = useEnquiryForm<Key>({
     initial: INITIAL,
     schema: contactEnquirySchema,
+    phone,
     extra: attached.quote ? { quote: attached.quote } : undefined,
     onPhase: (phase) => {
       if (phase === 'success') attached.clear();

@@ -27,11 +27,13 @@ const INITIAL = {
 };
 type Key = keyof typeof INITIAL;
 
-export default function HeroForm() {
+/** `phone`: the practice's phone from Settings, for the failure message. */
+export default function HeroForm({ phone }: { phone: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEnquiryForm<Key>({
     initial: INITIAL,
     schema: heroEnquirySchema,
+    phone,
     onPhase: (phase) => buzz(formRef.current, VIBRATION[phase]),
   });
   const { pending, honeypot, bind, error, onSubmit } = form;

@@ -18,11 +18,13 @@ export interface EnquiryFormOptions<K extends string> {
   schema: z.ZodMiniType;
   /** Sent along with the fields, e.g. the /quote calculator's `quote`. */
   extra?: Record<string, unknown>;
+  /** The practice's phone as the page was built with it (Settings), for the failure toast. */
+  phone: string;
   /** Called as the request starts and ends, for the hero form's vibration and pulse. */
   onPhase?: (phase: 'send' | 'success' | 'error') => void;
 }
 
-export function useEnquiryForm<K extends string>({ initial, schema, extra, onPhase }: EnquiryFormOptions<K>) {
+export function useEnquiryForm<K extends string>({ initial, schema, extra, phone, onPhase }: EnquiryFormOptions<K>) {
   const [values, setValues] = useState<Values<K>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -67,7 +69,7 @@ export function useEnquiryForm<K extends string>({ initial, schema, extra, onPha
       onPhase?.('error');
       showToast({
         title: ENQUIRY_MESSAGES.failureTitle,
-        description: ENQUIRY_MESSAGES.failureDescription,
+        description: ENQUIRY_MESSAGES.failureDescription(phone),
         variant: 'destructive',
       });
     } finally {

@@ -1,6 +1,8 @@
 /**
  * Toasts (spec §8, §9): one shown at a time, for 5 seconds. A new toast replaces the
- * current one. Any island may call `showToast`; the Toaster island renders it.
+ * current one. Any island may call `showToast`; the Toaster island renders it. While the
+ * pointer rests on a toast or focus is in it, it stays (WCAG 2.2.1): its 5 seconds start
+ * again when the person moves on.
  */
 import { atom } from 'nanostores';
 
@@ -30,4 +32,16 @@ export function dismissToast(id?: number) {
     clearTimeout(timer);
     $toast.set(null);
   }
+}
+
+/** Keeps toast `id` on screen while someone is reading or using it. */
+export function holdToast(id: number) {
+  if ($toast.get()?.id === id) clearTimeout(timer);
+}
+
+/** Toast `id` is no longer held: it goes in another 5 seconds. */
+export function releaseToast(id: number) {
+  if ($toast.get()?.id !== id) return;
+  clearTimeout(timer);
+  timer = setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
 }

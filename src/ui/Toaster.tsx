@@ -8,7 +8,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $toast, dismissToast } from '../stores/toasts.ts';
+import { $toast, dismissToast, holdToast, releaseToast } from '../stores/toasts.ts';
 
 const PLACEMENT = {
   top: 'top-0 md:top-16',
@@ -44,6 +44,12 @@ function ToastCard({ id, title, description, variant }: { id: number; title: str
     <div
       data-testid="toast"
       data-variant={variant}
+      onPointerEnter={() => holdToast(id)}
+      onPointerLeave={() => releaseToast(id)}
+      onFocus={() => holdToast(id)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) releaseToast(id);
+      }}
       className={`pointer-events-auto relative w-full rounded-lg border p-4 pr-10 shadow-lg ${
         destructive ? 'border-red-800 bg-destructive text-white' : 'border-slate-200 bg-white text-slate-900'
       }`}

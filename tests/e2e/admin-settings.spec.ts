@@ -6,7 +6,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { expectNoAxeViolations, expectToast, openTab } from './admin-helpers.ts';
-import { expectNoSidewaysScroll, signIn } from './fixtures.ts';
+import { expectNoSidewaysScroll, failApi, signIn } from './fixtures.ts';
+import { hydrated } from './public-helpers.ts';
 
 const DEFAULT_PHONE = PRACTICE.phone.display;
 
@@ -49,6 +50,17 @@ test.describe('admin: practice settings', () => {
       await expect(page.locator('footer')).not.toContainText(DEFAULT_PHONE);
       const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
       expect(jsonLd.join('\n')).toContain('"telephone":"+61255500177"');
+      // The enquiry forms' failure message names the new number too (it is a prop of the island).
+      const hero = page.locator('#hero-form form');
+      await hydrated(hero.getByLabel('First name'));
+      await failApi(page, '**/api/contact');
+      await hero.getByLabel('First name').fill('Alex');
+      await hero.getByLabel('Last name').fill('Citizen');
+      await hero.getByLabel('Email').fill('alex@example.com');
+      await hero.getByLabel('Phone').fill('0400 000 000');
+      await hero.getByLabel('Service').selectOption({ label: 'Residential Conveyancing' });
+      await hero.getByRole('button', { name: 'Get My Free Quote' }).click();
+      await expect(page.getByRole('alert').getByTestId('toast')).toContainText(`Please try again or call us directly at ${phone}.`);
     } finally {
       await putPhone(page.request, DEFAULT_PHONE);
       await waitForLanding(page.request, (html) => html.includes(DEFAULT_PHONE) && !html.includes(phone), 'the landing page back on the default phone');

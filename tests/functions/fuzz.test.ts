@@ -184,5 +184,5 @@ describe('generated bodies', () => {
     // Both the accepting and the refusing paths ran (login has no accepting path here).
     if (name !== 'POST /api/login') expect(ok(sent).length).toBeGreaterThan(50);
     expect(sent.filter((s) => s.status === 400).length).toBeGreaterThan(50);
-   }, 180_000); // 1,000 calls with their stores checked after every batch: minutes on a busy machine
+  }, 180_000); // 1,000 calls with their stores checked after every batch: minutes on a busy machine
 });

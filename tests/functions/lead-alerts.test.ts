@@ -12,6 +12,9 @@ import contact from '../../netlify/functions/contact.ts';
 import contactRequests from '../../netlify/functions/contact-requests.ts';
 import leadAlerts from '../../netlify/functions/lead-alerts.ts';
 import { alertEmail, retryDueAlerts } from '../../netlify/functions/_shared/alerts.ts';
+import { saveSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
+import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
+import { PROFESSIONAL_STANDARDS } from '../../src/content/practice.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
 import { listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
@@ -201,6 +204,18 @@ describe('staff alerts', () => {
     const answer = await call(leadAlerts, 'GET', '/api/lead-alerts', { cookie: staff.cookie });
     expect(answer.json).toEqual({ email: true, webhook: true });
     expect((await call(leadAlerts, 'GET', '/api/lead-alerts')).status).toBe(401);
+  });
+
+  it('ends the sent e-mail with the Professional Standards line as switched in Settings', async () => {
+    for (const enabled of [true, false]) {
+      const saved = await saveSettings({ ...defaultPracticeSettings(), professionalStandards: enabled }, undefined);
+      expect(saved.ok).toBe(true);
+      mails.length = 0;
+      const { afterWork } = await submit();
+      await afterWork();
+      expect(mails).toHaveLength(1);
+      expect(decoded(mails[0]!).includes(PROFESSIONAL_STANDARDS.text), `switched ${enabled ? 'on' : 'off'}`).toBe(enabled);
+    }
   });
 
   it('ends the e-mail with the Professional Standards line only when it is switched on', () => {

@@ -21,6 +21,7 @@ import {
 } from './repositories/alert-outbox.ts';
 import type { StoredEnquiry } from './repositories/contact-requests.ts';
 import { appendActivity } from './repositories/enquiry-activity.ts';
+import { getSettings } from './repositories/settings.ts';
 
 /** Retries stop this long after the enquiry arrived. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -101,9 +102,22 @@ async function send(channel: AlertChannel, summary: OutboxEntry['summary']): Pro
     socketTimeout: SEND_TIMEOUT_MS,
   });
   try {
-    await transport.sendMail({ from: env.email.from, to: env.email.to, ...alertEmail(summary) });
+    await transport.sendMail({ from: env.email.from, to: env.email.to, ...alertEmail(summary, await standardsLine()) });
   } finally {
     transport.close();
+  }
+}
+
+/**
+ * The Professional Standards line as staff switched it in Settings. An alert never waits on
+ * it: if the settings cannot be read, the typed default decides.
+ */
+async function standardsLine(): Promise<{ enabled: boolean; text: string }> {
+  try {
+    return { enabled: (await getSettings()).professionalStandards, text: PROFESSIONAL_STANDARDS.text };
+  } catch (error) {
+    console.error('[alert] practice settings unreadable; the Professional Standards line follows the default', error);
+    return PROFESSIONAL_STANDARDS;
   }
 }
 

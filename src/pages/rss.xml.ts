@@ -1,16 +1,16 @@
 /** The blog's RSS feed, built from the published posts. */
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { getPublishedPosts } from '../data/published.ts';
+import { getPracticeSettings, getPublishedPosts } from '../data/published.ts';
 import { postDate } from '../shared/schemas/blog-post.ts';
-import { PRACTICE } from '../content/practice.ts';
 import { stripControlCharacters } from '../shared/schemas/fields.ts';
 
 export async function GET(context: APIContext) {
-  const posts = await getPublishedPosts();
+  const [posts, practice] = await Promise.all([getPublishedPosts(), getPracticeSettings()]);
   return rss({
-    title: `${PRACTICE.name} – Conveyancing Insights`,
-    description: `Articles on buying, selling and settling property in ${PRACTICE.serviceRegion}.`,
+    // The practice's name as staff set it in Settings.
+    title: `${practice.name} – Conveyancing Insights`,
+    description: `Articles on buying, selling and settling property in ${practice.serviceRegion}.`,
     site: context.site ?? 'https://www.example-conveyancing.com.au',
     customData: '<language>en-AU</language>',
     items: posts.map((post) => ({

@@ -10,7 +10,9 @@ import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
 import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
+import type { APIContext } from 'astro';
 import { PRACTICE } from '../../src/content/practice.ts';
+import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { sydneyInstant } from '../../src/shared/business-hours.ts';
 import { businessHoursOf, defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
@@ -120,6 +122,16 @@ describe('practice settings API', () => {
       const winner = answers.find((a) => a.status === 200)!.json;
       expect(await current()).toMatchObject({ name: winner.name, version: winner.version });
     }
+  });
+
+  it("names the practice in the RSS feed as saved in Settings", async () => {
+    const current = (await call(settings, 'GET', '/api/settings', { cookie })).json;
+    const { version: _version, updatedAt: _updatedAt, updatedBy: _updatedBy, ...fields } = current;
+    const name = 'Renamed Conveyancing (placeholder)';
+    const saved = await call(settings, 'PUT', '/api/settings', { cookie, body: { ...fields, name, version: current.version } });
+    expect(saved.status).toBe(200);
+    const feed = await (await rssFeed({ site: new URL('https://www.example-conveyancing.com.au') } as APIContext)).text();
+    expect(feed).toContain(`<title>${name} – Conveyancing Insights</title>`);
   });
 
   it('reads a stored record with a broken field as the default for that field', async () => {

@@ -13,6 +13,21 @@ import { deleteMedia, getMedia, listMedia, saveMedia } from './_shared/repositor
 
 const NOT_FOUND = "We couldn't find that image";
 
+async function serve(key: string, withBody: boolean): Promise<Response> {
+  const found = await getMedia(key);
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  return new Response(withBody ? found.bytes : null, {
+    headers: {
+      'Content-Type': found.info.contentType,
+      'Content-Length': String(found.bytes.byteLength),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      // Opened on its own, the answer may run nothing and load nothing.
+      'Content-Security-Policy': "default-src 'none'",
+    },
+  });
+}
+
 export default router({
   'POST /api/media': async (req) => {
     const staff = await requireStaff(req);
@@ -41,20 +56,9 @@ export default router({
   },
 
   // Public: the bytes as uploaded. The key is their hash, so an address never changes what it shows.
-  'GET /media/:key': async (_req, { key }) => {
-    const found = await getMedia(key!);
-    if (!found) throw new HttpError(404, NOT_FOUND);
-    return new Response(found.bytes, {
-      headers: {
-        'Content-Type': found.info.contentType,
-        'Content-Length': String(found.bytes.byteLength),
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'X-Content-Type-Options': 'nosniff',
-        // Opened on its own, the answer may run nothing and load nothing.
-        'Content-Security-Policy': "default-src 'none'",
-      },
-    });
-  },
+  'GET /media/:key': (_req, { key }) => serve(key!, true),
+  // Link checkers and social-card crawlers ask for the headers first.
+  'HEAD /media/:key': (_req, { key }) => serve(key!, false),
 });
 
 export const config: Config = {

@@ -48,6 +48,10 @@ describe('uploads', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.headers.get('content-security-policy')).toBe("default-src 'none'");
+    const head = await media(new Request(new URL(created.json.url, ORIGIN), { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(type);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
   });
 
   it('gives the same bytes the same address, once', async () => {
@@ -81,6 +85,8 @@ describe('uploads', () => {
     const declared = await upload(big, { cookie, length: big.length });
     expect(declared.status).toBe(413);
     expect(declared.json.error).toMatch(/4 MB/);
+    // Refused from the declared length alone, before a byte is read.
+    expect((await upload(png(2, 2), { cookie, length: MEDIA_MAX_BYTES + 1 })).status).toBe(413);
     // A stream without a length, which never ends: it must be refused without reading it all.
     let sent = 0;
     const endless = new ReadableStream<Uint8Array>({

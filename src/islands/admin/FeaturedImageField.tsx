@@ -139,7 +139,7 @@ export function FeaturedImageField({ value, onChange, errors, altId, stored }: F
             className="block text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
           />
           <p id={`${base}-file-hint`} className="mt-1 text-sm text-slate-600">
-            JPEG, PNG, WebP or AVIF, up to 4 MB.
+            JPEG, PNG, WebP or AVIF, up to 4 MB. About 2000 pixels wide is plenty for the article.
           </p>
         </div>
         <Button variant="outline" onClick={toggleLibrary} aria-expanded={libraryOpen} aria-controls={`${base}-library`}>

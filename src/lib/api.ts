@@ -80,6 +80,27 @@ export async function apiRequest<T = unknown>(
     : (text as T);
 }
 
+/**
+ * Sends a file as the raw request body (an image upload), with the same error rules. The
+ * file's own type goes along as Content-Type, though the server decides from the bytes.
+ */
+export async function apiUpload<T = unknown>(path: string, file: Blob): Promise<T> {
+  log('POST', path, `(file, ${file.size} bytes)`);
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+    body: file,
+  });
+  log('POST', path, '→', response.status);
+  if (!response.ok) {
+    const error = await errorFrom(response);
+    if (response.status === 401) onUnauthorized?.(path);
+    throw error;
+  }
+  return (await response.json()) as T;
+}
+
 /** A read of `/api/...` built from path segments, e.g. `getJson('blog-posts', slug)`. */
 export const getJson = <T>(...segments: string[]) =>
   apiRequest<T>('GET', `/api/${segments.map(encodeURIComponent).join('/')}`);

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs } from '../../scripts/lib/local-blobs.ts';
+import { getMedia, saveMedia } from '../../netlify/functions/_shared/repositories/media.ts';
+import { png } from './fixtures/images.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'backup-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -56,6 +58,9 @@ const snapshot = (directory: string) =>
 
 const binary = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(4096)]);
 
+/** An uploaded image, through the product's own media repository. */
+const image = png(3, 2);
+
 /** Several stores with every kind of content the product (and a future one) could hold. */
 const seed = (directory: string) =>
   withBlobs(directory, async () => {
@@ -73,6 +78,7 @@ const seed = (directory: string) =>
     await files.set('empty', '');
     const preview = getStore({ name: 'deploy-preview--blog-posts', consistency: 'strong' });
     await preview.setJSON('posts/preview-only', { title: 'Preview data stays apart' });
+    await saveMedia({ bytes: image, contentType: 'image/png', width: 3, height: 2, uploadedBy: 'jane.smith' });
   });
 
 describe('backup and restore', () => {
@@ -82,23 +88,28 @@ describe('backup and restore', () => {
     const file = path.join(root, 'round-trip.jsonl');
 
     const backedUp = await run('backup', source, file);
-    expect(backedUp.output).toContain('Backed up 8 blobs in 4 stores');
+    expect(backedUp.output).toContain('Backed up 9 blobs in 5 stores');
     expect(backedUp.code).toBe(0);
     // Personal data and password hashes: the owner's eyes only.
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(lines[0]).toMatchObject({ format: 'netlify-blobs-backup', version: 1, source: { kind: 'local' } });
-    expect(lines.at(-1)).toEqual({ end: true, blobs: 8 });
+    expect(lines.at(-1)).toEqual({ end: true, blobs: 9 });
 
     const target = newDir();
     const restored = await run('restore', target, file);
-    expect(restored.output).toContain('Restored 8 blobs in 4 stores');
+    expect(restored.output).toContain('Restored 9 blobs in 5 stores');
     expect(restored.code).toBe(0);
 
     const before = await snapshot(source);
-    expect(Object.keys(before).sort()).toEqual(['blog-posts', 'contact-requests', 'deploy-preview--blog-posts', 'files']);
+    expect(Object.keys(before).sort()).toEqual(['blog-posts', 'contact-requests', 'deploy-preview--blog-posts', 'files', 'media']);
     expect(before.files!['images/photo.bin']!.bytes).toBe(binary.toString('hex'));
     expect(await snapshot(target)).toEqual(before);
+    // The restored image is whole to the product too: its bytes and its facts.
+    const key = Object.keys(before.media!)[0]!;
+    const restoredImage = await withBlobs(target, () => getMedia(key));
+    expect(Buffer.from(restoredImage!.bytes).equals(image)).toBe(true);
+    expect(restoredImage!.info).toMatchObject({ contentType: 'image/png', width: 3, height: 2, size: image.length, uploadedBy: 'jane.smith' });
   });
 
   it('refuses to restore over data unless told to replace it, and then matches the backup exactly', async () => {

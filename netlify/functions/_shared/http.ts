@@ -103,6 +103,30 @@ async function readLimited(req: Request): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/**
+ * A raw body as bytes, refusing past `limit` (413): first from a declared Content-Length,
+ * then while reading, so a body sent without one is never buffered beyond the limit.
+ */
+export async function readBytes(req: Request, limit: number, tooLarge = 'The request body is too large'): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new HttpError(413, tooLarge);
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, tooLarge);
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
 /** Validates with a zod schema; 400 with the schema's messages by field. */
 export function validate<S extends z.ZodMiniType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);

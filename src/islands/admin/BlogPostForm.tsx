@@ -13,8 +13,9 @@ import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Switch } from '../../ui/Switch.tsx';
+import { FeaturedImageField, initialFeaturedImage } from './FeaturedImageField.tsx';
 
-const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content'] as const;
+const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content', 'featuredImageAlt'] as const;
 
 export interface BlogPostFormProps {
   /** The post being edited, or null to create one. */
@@ -32,6 +33,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
   const [slugEdited, setSlugEdited] = useState(editing);
   const [excerpt, setExcerpt] = useState(post?.excerpt ?? '');
   const [content, setContent] = useState(post?.content ?? '');
+  const [image, setImage] = useState(() => initialFeaturedImage(post));
   const [isPublished, setIsPublished] = useState(post?.isPublished ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -52,8 +54,8 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
       slug,
       excerpt,
       content,
-      // Not on the form: kept as they are (the server dates a post when it is first published).
-      featuredImage: post?.featuredImage ?? null,
+      ...image,
+      // Not on the form: kept as it is (the server dates a post when it is first published).
       publishedAt: post?.publishedAt ?? null,
       isPublished,
       ...(post ? { version: post.version } : {}),
@@ -166,6 +168,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
         >
           {(props) => <textarea {...props} rows={8} value={content} onChange={(event) => setContent(event.target.value)} />}
         </Field>
+        <FeaturedImageField value={image} onChange={setImage} errors={errors} altId={id('featuredImageAlt')} stored={post?.featuredImage} />
         <div className="flex items-center gap-3">
           <Switch
             id={id('published')}

@@ -1,9 +1,10 @@
 /** Blog posts: the staff form, the API's create/update payload and the stored record. */
 import * as z from 'zod/mini';
+import { mediaKeyOf } from '../media.ts';
 import { isIsoDate, optionalText, requiredText } from './fields.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048 } as const;
+export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048, imageAlt: 300 } as const;
 
 /**
  * Slugs a post may not take because the site has (or keeps for) a page of its own at
@@ -27,6 +28,8 @@ export const isImageAddress = (value: string): boolean => {
   return /^https?:$/.test(URL.parse(value)?.protocol ?? '');
 };
 
+export const IMAGE_ALT_REQUIRED = 'Describe the image for people who cannot see it';
+
 export const blogPostInputSchema = z.object({
   title: requiredText('Title is required', BLOG_LIMITS.title),
   slug: requiredText('Slug is required', BLOG_LIMITS.slug).check(
@@ -39,16 +42,15 @@ export const blogPostInputSchema = z.object({
   ),
   excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt))),
   content: requiredText('Content is required', BLOG_LIMITS.content),
+  /** An uploaded image (`/media/{key}`): the pages' CSP allows images from this site only. */
   featuredImage: z.optional(
     z.nullable(
       optionalText(BLOG_LIMITS.url).check(
-        z.refine(
-          (value) => value === undefined || isImageAddress(value),
-          'Use an https:// address or a path on this site starting with /',
-        ),
+        z.refine((value) => value === undefined || mediaKeyOf(value) !== null, 'Choose an image uploaded to this site'),
       ),
     ),
   ),
+  featuredImageAlt: z.optional(z.nullable(optionalText(BLOG_LIMITS.imageAlt))),
   isPublished: z._default(z.boolean('Published must be true or false'), false),
   publishedAt: z.optional(
     z.nullable(
@@ -66,7 +68,12 @@ export const blogPostInputSchema = z.object({
    * else in the meantime is refused with 409 instead of being overwritten.
    */
   version: z.optional(z.string()),
-});
+}).check(
+  z.refine((post) => !post.featuredImage || Boolean(post.featuredImageAlt), {
+    message: IMAGE_ALT_REQUIRED,
+    path: ['featuredImageAlt'],
+  }),
+);
 
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;
@@ -82,6 +89,7 @@ export const blogPostRecordSchema = z.object({
   excerpt: z.optional(z.string()),
   content: z.string(),
   featuredImage: z.optional(z.string()),
+  featuredImageAlt: z.optional(z.string()),
   isPublished: z._default(z.boolean(), false),
   publishedAt: z.optional(z.string()),
   createdAt: z.string(),

@@ -58,6 +58,8 @@ function buildPost(data: BlogPostData, base: Pick<BlogPost, 'id' | 'createdAt'> 
     excerpt: clean(data.excerpt),
     content: data.content,
     featuredImage: clean(data.featuredImage),
+    // Alt text belongs to its image: removing the image drops it.
+    featuredImageAlt: data.featuredImage ? clean(data.featuredImageAlt) : undefined,
     isPublished: data.isPublished,
     // Publishing without a date dates the post today (Sydney); an earlier date is kept.
     publishedAt:

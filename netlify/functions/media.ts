@@ -1,0 +1,66 @@
+/**
+ * Images: staff upload, list and delete them (`/api/media`); anyone may view one at its
+ * same-origin address `/media/{key}`, so the pages keep their `img-src 'self'` policy.
+ */
+import type { Config } from '@netlify/functions';
+import { MEDIA_MAX_BYTES, mediaUrl, type UploadedMedia } from '../../src/shared/media.ts';
+import { requireStaff } from './_shared/auth.ts';
+import { HttpError, json, noContent, readBytes, router } from './_shared/http.ts';
+import { readImage } from './_shared/images.ts';
+import { rebuildAfterChange } from './_shared/rebuild.ts';
+import { recordAudit } from './_shared/repositories/audit.ts';
+import { deleteMedia, getMedia, listMedia, saveMedia } from './_shared/repositories/media.ts';
+
+const NOT_FOUND = "We couldn't find that image";
+
+async function serve(key: string, withBody: boolean): Promise<Response> {
+  const found = await getMedia(key);
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  return new Response(withBody ? found.bytes : null, {
+    headers: {
+      'Content-Type': found.info.contentType,
+      'Content-Length': String(found.bytes.byteLength),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      // Opened on its own, the answer may run nothing and load nothing.
+      'Content-Security-Policy': "default-src 'none'",
+    },
+  });
+}
+
+export default router({
+  'POST /api/media': async (req) => {
+    const staff = await requireStaff(req);
+    const bytes = await readBytes(req, MEDIA_MAX_BYTES, 'The image is larger than 4 MB. Please choose a smaller one.');
+    // The bytes decide, never the Content-Type the sender declared.
+    const image = readImage(bytes);
+    if (!image) {
+      throw new HttpError(415, 'Upload a JPEG, PNG, WebP or AVIF image. Other files, SVG included, are not accepted.');
+    }
+    const saved = await saveMedia({ bytes, ...image, uploadedBy: staff.username });
+    await recordAudit({ by: staff.username, action: 'media.upload', target: saved.key });
+    const answer: UploadedMedia = { url: mediaUrl(saved.key), width: saved.width, height: saved.height };
+    return json(answer, 201);
+  },
+  'GET /api/media': async (req) => {
+    await requireStaff(req);
+    return json(await listMedia());
+  },
+  'DELETE /api/media/:key': async (req, { key }) => {
+    const staff = await requireStaff(req);
+    if (!(await deleteMedia(key!))) throw new HttpError(404, NOT_FOUND);
+    await recordAudit({ by: staff.username, action: 'media.delete', target: key! });
+    // A post that showed it must lose the <img>, and a new deploy drops it from the CDN's cache.
+    await rebuildAfterChange();
+    return noContent();
+  },
+
+  // Public: the bytes as uploaded. The key is their hash, so an address never changes what it shows.
+  'GET /media/:key': (_req, { key }) => serve(key!, true),
+  // Link checkers and social-card crawlers ask for the headers first.
+  'HEAD /media/:key': (_req, { key }) => serve(key!, false),
+});
+
+export const config: Config = {
+  path: ['/api/media', '/api/media/:key', '/media/:key'],
+};

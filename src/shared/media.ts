@@ -1,0 +1,41 @@
+/**
+ * Uploaded images (the `media` store): what is accepted and how an image is addressed.
+ * Shared by the editor (file picker, messages) and the functions (checks, routes).
+ */
+
+/** The four types browsers show everywhere; SVG is refused because it can carry script. */
+export const MEDIA_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+} as const;
+export type MediaType = keyof typeof MEDIA_TYPES;
+
+/** 4 MB: a generous photo; Netlify's synchronous functions take at most 6 MB of request. */
+export const MEDIA_MAX_BYTES = 4 * 1024 * 1024;
+
+/** `{sha256 of the bytes}.{ext}`: the same bytes always get the same address. */
+export const MEDIA_KEY_PATTERN = /^[0-9a-f]{64}\.(?:jpg|png|webp|avif)$/;
+const MEDIA_PATH_PATTERN = /^\/media\/([0-9a-f]{64}\.(?:jpg|png|webp|avif))$/;
+
+export const isMediaKey = (value: string): boolean => MEDIA_KEY_PATTERN.test(value);
+export const mediaUrl = (key: string): string => `/media/${key}`;
+/** The key of a `/media/{key}` path on this site; null for anything else. */
+export const mediaKeyOf = (url: string): string | null => MEDIA_PATH_PATTERN.exec(url)?.[1] ?? null;
+
+/** What `POST /api/media` answers. */
+export interface UploadedMedia {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** One image as `GET /api/media` lists it, newest first. */
+export interface MediaItem extends UploadedMedia {
+  key: string;
+  contentType: MediaType;
+  size: number;
+  uploadedAt: string;
+  uploadedBy: string;
+}

@@ -1,0 +1,153 @@
+/** `/api/media` and `/media/{key}`: uploads checked by their bytes, served back as stored. */
+import { describe, expect, it } from 'vitest';
+import media from '../../netlify/functions/media.ts';
+import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
+import { MEDIA_MAX_BYTES } from '../../src/shared/media.ts';
+import { avif, jpeg, png, svg, webp } from './fixtures/images.ts';
+import { ORIGIN, call, signedInStaff, useBlobs } from './harness.ts';
+
+useBlobs();
+
+/** Sends raw bytes as Netlify hands them to the function. */
+async function upload(bytes: Uint8Array | ReadableStream<Uint8Array>, options: { cookie?: string; type?: string; length?: number } = {}) {
+  const headers: Record<string, string> = { origin: ORIGIN, 'content-type': options.type ?? 'application/octet-stream' };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.length !== undefined) headers['content-length'] = String(options.length);
+  const request = new Request(new URL('/api/media', ORIGIN), {
+    method: 'POST',
+    headers,
+    body: bytes as BodyInit,
+    ...(bytes instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+  const response = await media(request);
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+/** A public GET of an image address, with the bytes as they came. */
+async function view(url: string) {
+  const response = await media(new Request(new URL(url, ORIGIN)));
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('uploads', () => {
+  it.each([
+    ['image/jpeg', jpeg, 5, 3],
+    ['image/png', png(9, 6), 9, 6],
+    ['image/webp', webp, 7, 4],
+    ['image/avif', avif(640, 360), 640, 360],
+  ] as const)('accepts %s, reads its size, and serves it back byte for byte', async (type, bytes, width, height) => {
+    const { cookie } = await signedInStaff();
+    // The declared type is not what decides: every file is sent as octet-stream.
+    const created = await upload(bytes, { cookie });
+    expect(created.status).toBe(201);
+    expect(created.json).toEqual({ url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.(jpg|png|webp|avif)$/), width, height });
+    const served = await view(created.json.url);
+    expect(served.status).toBe(200);
+    expect(served.bytes.equals(Buffer.from(bytes))).toBe(true);
+    expect(served.headers.get('content-type')).toBe(type);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'");
+    const head = await media(new Request(new URL(created.json.url, ORIGIN), { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(type);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+  });
+
+  it('gives the same bytes the same address, once', async () => {
+    const { cookie, username } = await signedInStaff();
+    const bytes = png(3, 3, [1, 2, 3]);
+    const first = await upload(bytes, { cookie, type: 'image/png' });
+    const second = await upload(bytes, { cookie, type: 'image/png' });
+    expect(second.status).toBe(201);
+    expect(second.json.url).toBe(first.json.url);
+    const listed = (await call(media, 'GET', '/api/media', { cookie })).json as any[];
+    expect(listed.filter((item) => item.url === first.json.url)).toHaveLength(1);
+    expect((await listAudit()).filter((event) => event.action === 'media.upload' && event.by === username)).toHaveLength(2);
+  });
+
+  it.each([
+    ['an SVG declared as image/png', svg, 'image/png'],
+    ['an SVG declared as what it is', svg, 'image/svg+xml'],
+    ['a text file', Buffer.from('Just some notes, not an image.\n'), 'image/jpeg'],
+    ['a PNG signature with no image after it', png(4, 4).subarray(0, 12), 'image/png'],
+    ['nothing at all', Buffer.alloc(0), 'image/png'],
+  ])('refuses %s with 415', async (_name, bytes, type) => {
+    const { cookie } = await signedInStaff();
+    const response = await upload(bytes, { cookie, type });
+    expect(response.status).toBe(415);
+    expect(response.json.error).toMatch(/JPEG, PNG, WebP or AVIF/);
+  });
+
+  it('refuses more than 4 MB with 413, whether or not the length is declared', async () => {
+    const { cookie } = await signedInStaff();
+    const big = Buffer.concat([png(2, 2), Buffer.alloc(MEDIA_MAX_BYTES)]);
+    const declared = await upload(big, { cookie, length: big.length });
+    expect(declared.status).toBe(413);
+    expect(declared.json.error).toMatch(/4 MB/);
+    // Refused from the declared length alone, before a byte is read.
+    expect((await upload(png(2, 2), { cookie, length: MEDIA_MAX_BYTES + 1 })).status).toBe(413);
+    // A stream without a length, which never ends: it must be refused without reading it all.
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const streamed = await upload(endless, { cookie });
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(MEDIA_MAX_BYTES + 1024 * 1024);
+  });
+
+  it('accepts exactly 4 MB', async () => {
+    const { cookie } = await signedInStaff();
+    const image = png(2, 2);
+    // A PNG may carry bytes after its end chunk; readers stop at IEND.
+    const exact = Buffer.concat([image, Buffer.alloc(MEDIA_MAX_BYTES - image.length)]);
+    expect((await upload(exact, { cookie })).status).toBe(201);
+  });
+});
+
+describe('the library', () => {
+  it('lists images newest first, and deletes one, which then answers 404', async () => {
+    const { cookie, username } = await signedInStaff();
+    const older = await upload(png(11, 5), { cookie });
+    const newer = await upload(png(12, 5), { cookie });
+    const list = (await call(media, 'GET', '/api/media', { cookie })).json as any[];
+    const urls = list.map((item) => item.url);
+    expect(urls.indexOf(newer.json.url)).toBeLessThan(urls.indexOf(older.json.url));
+    expect(list.find((item) => item.url === newer.json.url)).toMatchObject({
+      key: newer.json.url.slice('/media/'.length),
+      contentType: 'image/png',
+      width: 12,
+      height: 5,
+      size: png(12, 5).length,
+      uploadedBy: username,
+      uploadedAt: expect.any(String),
+    });
+
+    const key = newer.json.url.slice('/media/'.length);
+    expect((await call(media, 'DELETE', `/api/media/${key}`, { cookie })).status).toBe(204);
+    expect((await view(newer.json.url)).status).toBe(404);
+    expect((await call(media, 'DELETE', `/api/media/${key}`, { cookie })).status).toBe(404);
+    const after = ((await call(media, 'GET', '/api/media', { cookie })).json as any[]).map((item) => item.url);
+    expect(after).not.toContain(newer.json.url);
+    expect(after).toContain(older.json.url);
+    expect((await listAudit()).some((event) => event.action === 'media.delete' && event.target === key)).toBe(true);
+  });
+
+  it('answers 404 with an error for unknown and malformed addresses', async () => {
+    for (const url of [`/media/${'0'.repeat(64)}.png`, '/media/..%2Fblog-posts', '/media/abc.svg', `/media/${'a'.repeat(64)}.PNG`]) {
+      const response = await media(new Request(new URL(url, ORIGIN)));
+      expect(response.status, url).toBe(404);
+      expect(await response.json(), url).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('is for staff only: 401 without a session', async () => {
+    expect((await upload(png(2, 2))).status).toBe(401);
+    expect((await call(media, 'GET', '/api/media')).status).toBe(401);
+    expect((await call(media, 'DELETE', `/api/media/${'0'.repeat(64)}.png`)).status).toBe(401);
+  });
+});

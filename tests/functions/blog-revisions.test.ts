@@ -164,6 +164,18 @@ describe('blog post revisions', () => {
     expect(article.text).not.toContain(jane.username);
   });
 
+  it('lists no revision of the current version when a save crashed after keeping it, and keeps it once', async () => {
+    const created = await jane.create(post({ content: 'Before the crash' }));
+    // What a save leaves when it stops between keeping the version and writing the post.
+    const store = getStore({ name: 'blog-posts', consistency: 'strong' });
+    const record = await store.get(`posts/${created.id}`, { type: 'json' });
+    await store.setJSON(`revisions/${created.id}/0000000000-${created.version}`, record);
+    expect((await jane.revisions(created.id)).json).toEqual([]);
+    expect((await jane.update(created.id, post({ slug: created.slug, content: 'After', version: created.version }))).status).toBe(200);
+    expect(((await jane.revisions(created.id)).json as any[]).map((r) => r.content)).toEqual(['Before the crash']);
+    expect(await revisionKeys(created.id)).toHaveLength(1);
+  });
+
   it('deletes the revisions with their post', async () => {
     const created = await jane.create(post());
     await jane.update(created.id, post({ slug: created.slug, version: created.version }));
@@ -208,6 +220,22 @@ describe('blog post revisions across instances', () => {
       // Every version ever saved is either the post now or one of its revisions, once.
       expect(new Set(kept).size, `trial ${trial}`).toBe(kept.length);
       expect([...kept, current.version].sort(), `trial ${trial}`).toEqual([original.version, ...winners].sort());
+    }
+  });
+
+  it('leaves no revision behind when saves race a delete of their post', async () => {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const original = await jane.create(post());
+      const answers = await racers.race((racer) =>
+        racer === 0
+          ? [{ fn: 'blog-posts', method: 'DELETE', path: `/api/blog-posts/${original.id}`, cookie: jane.cookie }]
+          : Array.from({ length: EACH }, (_, n) => ({
+              fn: 'blog-posts', method: 'PUT', path: `/api/blog-posts/${original.id}`, cookie: jane.cookie,
+              body: post({ slug: original.slug, content: `Edit ${racer}.${n}` }),
+            })),
+      );
+      expect(answers[0]!.status).toBe(204);
+      expect(await revisionKeys(original.id), `trial ${trial}`).toEqual([]);
     }
   });
 });

@@ -11,8 +11,16 @@ const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exa
 const revisions = (page: Page) => page.getByRole('region', { name: 'Revisions', exact: true });
 const versions = (page: Page) => revisions(page).getByRole('list', { name: 'Earlier versions, newest first' }).getByRole('listitem');
 
-async function editAndSave(page: Page, title: string, text: string) {
-  await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
+/** Opens the post in the form once the list holds its version with `text` (the list reloads after each save). */
+async function openEditor(page: Page, title: string, text: string) {
+  await expect(async () => {
+    await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
+    await expect(content(page)).toHaveValue(text, { timeout: 1000 });
+  }).toPass();
+}
+
+async function editAndSave(page: Page, title: string, from: string, text: string) {
+  await openEditor(page, title, from);
   await content(page).fill(text);
   await page.getByRole('button', { name: 'Update Blog Post' }).click();
   await expectToast(page, 'Success', 'Blog post updated successfully');
@@ -31,11 +39,9 @@ test('edit a post twice, open its revisions, restore the first version', async (
   await page.reload();
   await openTab(page, 'Blog Posts');
 
-  await editAndSave(page, title, `Second version ${id}.`);
-  await editAndSave(page, title, `Third version ${id}.`);
-
-  await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
-  await expect(content(page)).toHaveValue(`Third version ${id}.`);
+  await editAndSave(page, title, `First version ${id}.`, `Second version ${id}.`);
+  await editAndSave(page, title, `Second version ${id}.`, `Third version ${id}.`);
+  await openEditor(page, title, `Third version ${id}.`);
   const toggle = revisions(page).getByRole('button', { name: 'Show revisions' });
   await toggle.focus();
   await page.keyboard.press('Enter');
@@ -48,8 +54,9 @@ test('edit a post twice, open its revisions, restore the first version', async (
   await expect(first).toContainText(`First version ${id}.`);
   await expectNoAxeViolations(page);
 
-  await first.getByRole('button', { name: /^Restore the version saved / }).click();
-  const dialog = page.getByRole('dialog', { name: 'Restore this version?' });
+  await expect(first).toContainText('Version 1, saved');
+  await first.getByRole('button', { name: 'Restore version 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Restore version 1?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Restore version' }).click();
   await expectToast(page, 'Success', 'Blog post restored successfully');
@@ -59,6 +66,7 @@ test('edit a post twice, open its revisions, restore the first version', async (
   await expect(content(page)).toHaveValue(`First version ${id}.`);
   await expect(revisions(page).getByRole('heading', { name: 'Revisions', exact: true })).toBeFocused();
   await expect(versions(page)).toHaveCount(3);
+  await expect(versions(page).nth(0)).toContainText('Version 3, saved');
   await versions(page).nth(0).getByText("View this version's text").click();
   await expect(versions(page).nth(0)).toContainText(`Third version ${id}.`);
   await expect(versions(page).nth(2)).toContainText('Same text as the current version.');

@@ -74,6 +74,7 @@ describe('blog post revisions', () => {
       expect(revision).toMatchObject({
         id: expect.any(String),
         postId: current.id,
+        number: n + 1,
         at: version.updatedAt,
         by: (n % 2 ? omar : jane).username,
         title: 'Revised post',

@@ -8,7 +8,7 @@ const current: BlogPost = {
   createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z', version: 'v3', updatedBy: 'jane', sequence: 2,
 };
 const revision = (overrides: Partial<BlogPostRevision> = {}): BlogPostRevision => ({
-  id: '0000000001-v2', postId: 'p1', at: '2026-11-01T12:00:00.000Z', by: 'omar', version: 'v2',
+  id: '0000000001-v2', postId: 'p1', number: 2, at: '2026-11-01T12:00:00.000Z', by: 'omar', version: 'v2',
   title: 'Now', slug: 'now', content: 'Current text', isPublished: false, createdAt: current.createdAt, ...overrides,
 });
 

@@ -56,7 +56,7 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
   async function restore(revision: BlogPostRevision) {
     const when = formatDateTime(revision.at);
     const confirmed = await confirm({
-      title: 'Restore this version?',
+      title: `Restore version ${revision.number}?`,
       body: `"${revision.title}" as ${who(revision.by)} saved it on ${when} becomes the current version. The current version is kept in the revisions, so you can restore it back. Changes in the form that you have not saved are lost.`,
       confirmLabel: 'Restore version',
     });
@@ -95,7 +95,7 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
       </div>
       <p className="mt-1 text-sm text-slate-700">
         Every update keeps the version it replaces (the last 20).
-        {post.updatedAt ? ` The current version was saved ${formatDateTime(post.updatedAt)} by ${who(post.updatedBy ?? null)}.` : ''}
+        {` The current version, version ${(post.sequence ?? 0) + 1}, was saved ${formatDateTime(post.updatedAt)} by ${who(post.updatedBy ?? null)}.`}
       </p>
       <div id={panelId} hidden={!open} className="mt-4">
         {restoreError ? (
@@ -121,18 +121,18 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
               const when = formatDateTime(revision.at);
               return (
                 <li key={revision.id} className="rounded-lg border border-slate-200 p-3">
-                  <article aria-label={`Version saved ${when}`}>
+                  <article aria-label={`Version ${revision.number}`}>
                     <div className="flex flex-wrap items-start justify-between gap-3">
                       <div className="min-w-0 flex-1">
                         <p className="text-sm text-slate-700">
-                          <time dateTime={revision.at}>{when}</time> by {who(revision.by)}
+                          Version {revision.number}, saved <time dateTime={revision.at}>{when}</time> by {who(revision.by)}
                         </p>
                         <h4 className="font-semibold text-brand-900">{revision.title}</h4>
                         <p className="mt-1 text-sm text-slate-800">{changeSummary(revision, post)}</p>
                       </div>
                       <Button
                         variant="outline"
-                        aria-label={`Restore the version saved ${when}`}
+                        aria-label={`Restore version ${revision.number}`}
                         pending={restoringId === revision.id}
                         disabled={restoringId !== null}
                         onClick={() => void restore(revision)}

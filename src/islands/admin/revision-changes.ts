@@ -6,7 +6,7 @@ import type { BlogPostRevision } from '../../shared/schemas/blog-post-revision.t
  * Not the post's text: who and when, identity, and the publication state (a restore keeps
  * the post's current state, so it never differs because of one).
  */
-const NOT_TEXT = new Set(['id', 'postId', 'at', 'by', 'version', 'sequence', 'createdAt', 'updatedAt', 'updatedBy', 'isPublished', 'publishedAt']);
+const NOT_TEXT = new Set(['id', 'postId', 'number', 'at', 'by', 'version', 'sequence', 'createdAt', 'updatedAt', 'updatedBy', 'isPublished', 'publishedAt']);
 
 const LABELS: Record<string, string> = {
   title: 'title',

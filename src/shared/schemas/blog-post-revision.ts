@@ -10,6 +10,8 @@ export type BlogPostRevision = Omit<BlogPost, 'id' | 'updatedAt' | 'updatedBy' |
   /** Names the revision in `/api/blog-posts/{postId}/revisions/{id}/restore`. */
   id: string;
   postId: string;
+  /** Counts the post's versions from 1 (from the first one saved once revisions were kept). */
+  number: number;
   at: string;
   by: string | null;
 };

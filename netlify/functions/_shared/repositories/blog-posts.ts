@@ -207,10 +207,11 @@ async function pruneRevisions(store: Store, id: string): Promise<void> {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - REVISIONS_KEPT)).map((key) => store.delete(key)));
 }
 
-const toRevision = (key: string, { id: postId, updatedAt, updatedBy, sequence: _, ...fields }: BlogPost): BlogPostRevision => ({
+const toRevision = (key: string, { id: postId, updatedAt, updatedBy, sequence, ...fields }: BlogPost): BlogPostRevision => ({
   ...fields,
   id: key.slice(revisionsPrefix(postId).length),
   postId,
+  number: (sequence ?? 0) + 1,
   at: updatedAt,
   by: updatedBy ?? null,
 });

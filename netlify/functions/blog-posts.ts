@@ -6,6 +6,7 @@ import {
   type BlogPost,
   type BlogPostSummary,
 } from '../../src/shared/schemas/blog-post.ts';
+import { blogPostRestoreSchema } from '../../src/shared/schemas/blog-post-revision.ts';
 import { requireStaff } from './_shared/auth.ts';
 import { HttpError, json, noContent, readJson, router, validate } from './_shared/http.ts';
 import { rebuildAfterChange } from './_shared/rebuild.ts';
@@ -14,8 +15,10 @@ import {
   createPost,
   deletePost,
   getPublishedPost,
+  getRevision,
   listPosts,
   listPublishedPosts,
+  listRevisions,
   updatePost,
   type SaveResult,
 } from './_shared/repositories/blog-posts.ts';
@@ -49,7 +52,9 @@ export default router({
     if (!isSlug(slug!)) throw new HttpError(404, "We couldn't find that article");
     const post = await getPublishedPost(slug!);
     if (!post) throw new HttpError(404, "We couldn't find that article");
-    return json(post);
+    // Who saved it is for staff only: staff usernames are not the public's business.
+    const { updatedBy: _, ...article } = post;
+    return json(article);
   },
 
   // Staff.
@@ -59,7 +64,7 @@ export default router({
   },
   'POST /api/blog-posts': async (req) => {
     const staff = await requireStaff(req);
-    const result = await createPost(validate(blogPostInputSchema, await readJson(req)));
+    const result = await createPost(validate(blogPostInputSchema, await readJson(req)), staff.username);
     if (result.ok) {
       await recordAudit({ by: staff.username, action: 'blog-posts.create', target: result.post.id });
       await rebuildAfterChange();
@@ -68,7 +73,7 @@ export default router({
   },
   'PUT /api/blog-posts/:id': async (req, { id }) => {
     const staff = await requireStaff(req);
-    const result = await updatePost(id!, validate(blogPostInputSchema, await readJson(req)));
+    const result = await updatePost(id!, validate(blogPostInputSchema, await readJson(req)), staff.username);
     if (result.ok) {
       await recordAudit({ by: staff.username, action: 'blog-posts.update', target: result.post.id });
       await rebuildAfterChange();
@@ -82,8 +87,41 @@ export default router({
     await rebuildAfterChange();
     return noContent();
   },
+  'GET /api/blog-posts/:id/revisions': async (req, { id }) => {
+    await requireStaff(req);
+    const revisions = await listRevisions(id!);
+    if (!revisions) throw new HttpError(404, 'That blog post no longer exists');
+    return json(revisions);
+  },
+  // A restore is an update whose fields come from the revision (docs/decisions/017):
+  // the post's publication state stays as it is now, and the replaced version becomes a revision.
+  'POST /api/blog-posts/:id/revisions/:revisionId/restore': async (req, { id, revisionId }) => {
+    const staff = await requireStaff(req);
+    const { version } = validate(blogPostRestoreSchema, await readJson(req));
+    const found = await getRevision(id!, revisionId!);
+    if (!found) throw new HttpError(404, 'That blog post or revision no longer exists');
+    const { post, revision } = found;
+    const data = validate(blogPostInputSchema, {
+      ...revision,
+      isPublished: post.isPublished,
+      publishedAt: post.publishedAt ?? null,
+      version,
+    });
+    const result = await updatePost(id!, data, staff.username);
+    if (result.ok) {
+      await recordAudit({ by: staff.username, action: 'blog-posts.restore', target: result.post.id });
+      await rebuildAfterChange();
+    }
+    return saved(result, 200);
+  },
 });
 
 export const config: Config = {
-  path: ['/api/blog-posts', '/api/blog-posts/:slug', '/api/admin/blog-posts'],
+  path: [
+    '/api/blog-posts',
+    '/api/blog-posts/:slug',
+    '/api/admin/blog-posts',
+    '/api/blog-posts/:id/revisions',
+    '/api/blog-posts/:id/revisions/:revisionId/restore',
+  ],
 };

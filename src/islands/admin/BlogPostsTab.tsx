@@ -5,6 +5,7 @@ import type { BlogPost } from '../../shared/schemas/blog-post.ts';
 import { runAction } from './actions.ts';
 import { BlogPostForm } from './BlogPostForm.tsx';
 import { BlogPostList } from './BlogPostList.tsx';
+import { BlogPostRevisions } from './BlogPostRevisions.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { ListStatus, TabHeading } from './parts.tsx';
 import { RebuildStatus } from './RebuildStatus.tsx';
@@ -42,6 +43,14 @@ export default function BlogPostsTab() {
     await list.reload();
   }
 
+  /** A restore is saved at once: the form shows the restored version, still in edit mode. */
+  async function restored(post: BlogPost) {
+    setEditing(post);
+    setFormKey((key) => key + 1);
+    setChanges((count) => count + 1);
+    await list.reload();
+  }
+
   async function remove(post: BlogPost) {
     const confirmed = await confirm({
       title: 'Delete this blog post?',
@@ -69,6 +78,7 @@ export default function BlogPostsTab() {
       <div id={FORM_ID} className="scroll-mt-24">
         <BlogPostForm key={formKey} post={editing} onSaved={saved} onCancel={resetForm} onConflict={() => void list.reload()} />
       </div>
+      {editing ? <BlogPostRevisions key={editing.id} post={editing} onRestored={restored} /> : null}
       <section aria-labelledby="existing-posts-heading">
         <h3 id="existing-posts-heading" className="mb-3 text-lg font-semibold text-brand-900">
           Existing Blog Posts

@@ -96,6 +96,14 @@ export const blogPostRecordSchema = z.object({
   updatedAt: z.string(),
   /** Changes with every save; send it back with an update to detect conflicts. */
   version: z._default(z.string(), 'unversioned'),
+  /** The staff member who saved this version; unknown for versions saved before it was kept. */
+  updatedBy: z.optional(z.string()),
+  /**
+   * How many saves came before this one. It names this version's revision once it is
+   * replaced: two saves racing over one version name the same revision, so it is kept once.
+   * Absent (0) on versions stored before it was kept.
+   */
+  sequence: z.optional(z.number()),
 });
 
 export type BlogPost = z.output<typeof blogPostRecordSchema>;

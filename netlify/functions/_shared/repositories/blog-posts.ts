@@ -9,9 +9,15 @@
  * slug, and during its first CLAIM_LEASE_MS, while the save that made it may still be
  * writing the post; past that, a claim whose post is gone or renamed is taken over with
  * `onlyIfMatch` on the claim, so of two takers exactly one wins.
+ *
+ * `revisions/{id}/{sequence}-{version}` keeps each version an update replaced (the last
+ * REVISIONS_KEPT). It is written with `onlyIfNew` before the conditional post write: a
+ * crash between the two loses no version, and two saves racing over one version name the
+ * same key, so it is kept once (docs/decisions/017).
  */
 import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
+import type { BlogPostRevision } from '../../../../src/shared/schemas/blog-post-revision.ts';
 import {
   blogPostRecordSchema,
   byNewest,
@@ -24,6 +30,13 @@ const STORE = 'blog-posts';
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const postKey = (id: string) => `posts/${id}`;
 const slugKey = (slug: string) => `slugs/${slug}`;
+/** How many replaced versions each post keeps; older ones are pruned. */
+export const REVISIONS_KEPT = 20;
+const revisionsPrefix = (id: string) => `revisions/${id}/`;
+/** Sorts by `sequence` (zero-padded), hence in the order the versions were saved. */
+const revisionKey = (post: BlogPost) =>
+  `${revisionsPrefix(post.id)}${String(post.sequence ?? 0).padStart(10, '0')}-${post.version}`;
+const REVISION_ID_PATTERN = /^\d{10}-[A-Za-z0-9_-]{1,64}$/;
 /** Longer than any function runs (Netlify stops synchronous functions within a minute). */
 export const CLAIM_LEASE_MS = 2 * 60_000;
 /** Each failed conditional write means another writer succeeded; this many is only reached under a storm. */
@@ -129,11 +142,12 @@ async function releaseSlug(store: Store, slug: string, id: string): Promise<void
   await store.setJSON(slugKey(slug), released, { onlyIfMatch: current.etag });
 }
 
-export async function createPost(data: BlogPostData): Promise<SaveResult> {
+/** `by` is the staff member saving: kept with the version, shown in its revisions. */
+export async function createPost(data: BlogPostData, by?: string): Promise<SaveResult> {
   const store = openStore(STORE);
   const id = newId();
   if (!(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
-  const post = buildPost(data, { id, createdAt: new Date().toISOString() });
+  const post = { ...buildPost(data, { id, createdAt: new Date().toISOString() }), ...(by ? { updatedBy: by } : {}) };
   await store.setJSON(postKey(id), post, { onlyIfNew: true });
   return { ok: true, post };
 }
@@ -142,21 +156,33 @@ export async function createPost(data: BlogPostData): Promise<SaveResult> {
  * Saves a post over the one just read, conditionally: if anyone saved or deleted it in
  * between, it is read again, and an edit of an older `version` answers 'conflict'.
  */
-export async function updatePost(id: string, data: BlogPostData): Promise<SaveResult> {
+export async function updatePost(id: string, data: BlogPostData, by?: string): Promise<SaveResult> {
   if (!ID_PATTERN.test(id)) return { ok: false, reason: 'not-found' };
   const store = openStore(STORE);
+  /** Revisions this save wrote: if the post turns out deleted meanwhile, they go too. */
+  const kept: string[] = [];
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await getJsonWithEtag(store, postKey(id), blogPostRecordSchema);
-    if (!current?.data) return { ok: false, reason: 'not-found' };
+    if (!current?.data) {
+      await Promise.all(kept.map((key) => store.delete(key)));
+      return { ok: false, reason: 'not-found' };
+    }
     const existing = current.data;
     if (data.version !== undefined && data.version !== existing.version) {
       return { ok: false, reason: 'conflict' };
     }
     const slugChanged = data.slug !== existing.slug;
     if (slugChanged && !(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
-    const post = buildPost(data, existing);
+    // Refused when a racing save of the same version has already kept it: one copy is enough.
+    if ((await store.setJSON(revisionKey(existing), existing, { onlyIfNew: true })).modified) kept.push(revisionKey(existing));
+    const post: BlogPost = {
+      ...buildPost(data, existing),
+      ...(by ? { updatedBy: by } : {}),
+      sequence: (existing.sequence ?? 0) + 1,
+    };
     if ((await store.setJSON(postKey(id), post, { onlyIfMatch: current.etag })).modified) {
       if (slugChanged) await releaseSlug(store, existing.slug, id);
+      await pruneRevisions(store, id);
       return { ok: true, post };
     }
     if (slugChanged) await releaseSlug(store, data.slug, id);
@@ -172,7 +198,54 @@ export async function deletePost(id: string): Promise<boolean> {
   if (!post) return false;
   await store.delete(postKey(id));
   await releaseSlug(store, post.slug, id);
+  // A save racing this delete removes the revision it wrote once it finds the post gone.
+  await Promise.all((await listKeys(store, revisionsPrefix(id))).map((key) => store.delete(key)));
   return true;
+}
+
+/** Deletes all but the newest REVISIONS_KEPT revisions of a post. */
+async function pruneRevisions(store: Store, id: string): Promise<void> {
+  const keys = (await listKeys(store, revisionsPrefix(id))).sort();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - REVISIONS_KEPT)).map((key) => store.delete(key)));
+}
+
+const toRevision = (key: string, { id: postId, updatedAt, updatedBy, sequence, ...fields }: BlogPost): BlogPostRevision => ({
+  ...fields,
+  id: key.slice(revisionsPrefix(postId).length),
+  postId,
+  number: (sequence ?? 0) + 1,
+  at: updatedAt,
+  by: updatedBy ?? null,
+});
+
+/**
+ * The versions a post's updates replaced, newest first; null when there is no such post.
+ * A revision of the current version (left by a save that crashed before writing the post)
+ * is not a past version, so it is left out.
+ */
+export async function listRevisions(id: string): Promise<BlogPostRevision[] | null> {
+  if (!ID_PATTERN.test(id)) return null;
+  const store = openStore(STORE);
+  const post = await getJson(store, postKey(id), blogPostRecordSchema);
+  if (!post) return null;
+  const keys = (await listKeys(store, revisionsPrefix(id)))
+    .filter((key) => key !== revisionKey(post))
+    .sort()
+    .reverse()
+    .slice(0, REVISIONS_KEPT);
+  const records = await Promise.all(keys.map((key) => getJson(store, key, blogPostRecordSchema)));
+  return records.flatMap((record, i) => (record ? [toRevision(keys[i]!, record)] : []));
+}
+
+/** A post as it is now and one of its revisions (both stored records); null when either is missing. */
+export async function getRevision(id: string, revisionId: string): Promise<{ post: BlogPost; revision: BlogPost } | null> {
+  if (!ID_PATTERN.test(id) || !REVISION_ID_PATTERN.test(revisionId)) return null;
+  const store = openStore(STORE);
+  const [post, revision] = await Promise.all([
+    getJson(store, postKey(id), blogPostRecordSchema),
+    getJson(store, `${revisionsPrefix(id)}${revisionId}`, blogPostRecordSchema),
+  ]);
+  return post && revision ? { post, revision } : null;
 }
 
 /** Adds a post with a fixed id and dates (used by the demo seed). */

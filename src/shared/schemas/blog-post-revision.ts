@@ -1,0 +1,22 @@
+/** A blog post's revisions: the versions its updates replaced, and the restore request. */
+import * as z from 'zod/mini';
+import type { BlogPost } from './blog-post.ts';
+
+/**
+ * One replaced version as the API lists it: the post's fields as they were, plus who saved
+ * that version and when (`by` is null for versions saved before it was recorded).
+ */
+export type BlogPostRevision = Omit<BlogPost, 'id' | 'updatedAt' | 'updatedBy' | 'sequence'> & {
+  /** Names the revision in `/api/blog-posts/{postId}/revisions/{id}/restore`. */
+  id: string;
+  postId: string;
+  /** Counts the post's versions from 1 (from the first one saved once revisions were kept). */
+  number: number;
+  at: string;
+  by: string | null;
+};
+
+/** A restore names the version of the post the editor is looking at, so a newer save is never overwritten. */
+export const blogPostRestoreSchema = z.object({
+  version: z.string('Reload the post and try again: the version you are looking at is missing'),
+});

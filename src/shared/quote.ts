@@ -9,7 +9,7 @@
 import { PRICING, type Pricing } from '../content/pricing.ts';
 import { TRANSFER_DUTY, type DutyBracket, type TransferDutyTable } from '../content/transferDuty.ts';
 import { formatAud, formatAudRange } from './money.ts';
-import { PROPERTY_TYPES, QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
+import { QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 
 export { PROPERTY_TYPES, QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 

@@ -39,7 +39,10 @@ test('a scheduled post stays out of every public place until it is due, then app
   const item = page.getByRole('article', { name: `Blog post: ${title}`, exact: true });
   await expect(item.getByTestId('status-badge')).toHaveText('Scheduled');
   await item.getByRole('button', { name: `Edit blog post: ${title}` }).click();
-  await expect(page.getByText(/^Scheduled for \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) \(Sydney time\)$/)).toBeVisible();
+  const editor = page.locator('#blog-post-form');
+  await expect(editor.getByLabel('Publish date and time (Sydney time)')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  await expect(editor.getByText(/^Scheduled for \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) \(Sydney time\)$/)).toBeVisible();
+  await expect(item).toContainText('Scheduled for');
 
   // The rebuild the save asked for has gone live...
   await waitForRebuild(page.request);

@@ -73,7 +73,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
       // Unchanged, a stored day stays a day rather than becoming its midnight.
       publishedAt: publishAt === toDateTimeLocal(post?.publishedAt) ? (post?.publishedAt ?? null) : publishAt,
       isPublished,
-      ...(post ? { version: post.version } : {}),
+      ...(post ? { version: draft.version ?? post.version } : {}),
     };
     const parsed = blogPostInputSchema.safeParse(body);
     if (!parsed.success) {

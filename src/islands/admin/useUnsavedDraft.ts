@@ -55,6 +55,8 @@ export function discardDraft(key: string) {
  */
 export function useUnsavedDraft<T extends object>(key: string, version: string | null, values: T, apply: (values: T) => void) {
   const loaded = useRef(JSON.stringify(values));
+  /** The version the edits in the form started from: a restored draft brings its own. */
+  const [base, setBase] = useState(version);
   const [offered, setOffered] = useState<KeptDraft<T> | null>(() => read<T>(key));
   const done = useRef(false);
   const current = JSON.stringify(values);
@@ -63,10 +65,10 @@ export function useUnsavedDraft<T extends object>(key: string, version: string |
   useEffect(() => {
     // Until the person answers the offer, the kept draft is theirs to restore: keep it.
     if (done.current || offered) return;
-    write(key, dirty ? { values, savedAt: new Date().toISOString(), version } : null);
+    write(key, dirty ? { values, savedAt: new Date().toISOString(), version: base } : null);
     dirtyKey = dirty ? key : dirtyKey === key ? null : dirtyKey;
     // `values` is compared through `current`.
-  }, [key, current, dirty, offered, version]);
+  }, [key, current, dirty, offered, base]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -87,9 +89,15 @@ export function useUnsavedDraft<T extends object>(key: string, version: string |
     offered,
     /** Whether the kept draft started from an older version than the one now loaded. */
     stale: offered !== null && offered.version !== version,
+    /**
+     * The version to save against: a draft restored over a newer save of the post is
+     * refused with 409 rather than overwriting that save.
+     */
+    version: base,
     restore() {
       if (!offered) return;
       apply(offered.values);
+      setBase(offered.version);
       setOffered(null);
     },
     discard() {

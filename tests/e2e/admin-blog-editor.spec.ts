@@ -72,4 +72,23 @@ test('Write/Preview, unsaved edits restored after a reload, and leaving them ask
   await openTab(page, 'Blog Posts');
   await expect(page.getByRole('heading', { name: 'Existing Blog Posts' })).toBeVisible();
   await expect(page.getByText(/You have unsaved changes/)).toHaveCount(0);
+
+  // A draft kept from before someone else saved the post says so, and is never saved over theirs.
+  await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
+  await page.getByRole('textbox', { name: 'Excerpt' }).fill(`Mine ${id}`);
+  await page.reload();
+  expect(asked).toEqual(['beforeunload', 'beforeunload']);
+  const posts = (await (await page.request.get('/api/admin/blog-posts')).json()) as { id: string; title: string; version: string }[];
+  const saved = posts.find((post) => post.title === title)!;
+  const theirs = await page.request.put(`/api/blog-posts/${saved.id}`, {
+    data: { title, slug: `editor-${id}`, content, excerpt: `Theirs ${id}`, isPublished: false, version: saved.version },
+  });
+  expect(theirs.status(), await theirs.text()).toBe(200);
+  await openTab(page, 'Blog Posts');
+  await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
+  await expect(page.getByRole('group', { name: /^You have unsaved changes from .*The post has been saved since then/ })).toBeFocused();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('textbox', { name: 'Excerpt' })).toHaveValue(`Mine ${id}`);
+  await page.getByRole('button', { name: 'Update Blog Post' }).click();
+  await expect(page.locator('#blog-post-form').getByRole('alert')).toContainText('Someone else saved this post since you opened it');
 });

@@ -91,4 +91,12 @@ test('Write/Preview, unsaved edits restored after a reload, and leaving them ask
   await expect(page.getByRole('textbox', { name: 'Excerpt' })).toHaveValue(`Mine ${id}`);
   await page.getByRole('button', { name: 'Update Blog Post' }).click();
   await expect(page.locator('#blog-post-form').getByRole('alert')).toContainText('Someone else saved this post since you opened it');
+
+  // Deleting the post forgets the edits kept for it: they could never be saved.
+  const keptDrafts = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('blog-post-draft:')));
+  expect(await keptDrafts()).toEqual([`blog-post-draft:${saved.id}`]);
+  await page.getByRole('button', { name: `Delete blog post: ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Delete this blog post?' }).getByRole('button', { name: 'Delete post' }).click();
+  await expectToast(page, 'Success', 'Blog post deleted successfully');
+  expect(await keptDrafts()).toEqual([]);
 });

@@ -72,6 +72,7 @@ export default function BlogPostsTab() {
     );
     setDeletingId(null);
     if (ok) {
+      discardDraft(post.id); // edits kept for a post that is gone could never be saved
       setChanges((count) => count + 1);
       if (editing?.id === post.id) resetForm();
     }

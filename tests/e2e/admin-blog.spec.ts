@@ -133,6 +133,8 @@ test.describe('admin: blog posts', () => {
     await page.getByRole('textbox', { name: 'Post Title' }).fill('Changed my mind');
     await expect(page.getByRole('textbox', { name: 'URL Slug' })).toHaveValue(post.slug); // an existing slug stays put
     await page.getByRole('button', { name: 'Cancel Edit' }).click();
+    // Unsaved edits: the tab asks before throwing them away (issue 10).
+    await page.getByRole('dialog', { name: 'Discard your unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
     await expect(form(page).getByRole('heading', { name: 'Add New Blog Post' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel Edit' })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Post Title' })).toHaveValue('');

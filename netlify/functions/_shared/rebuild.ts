@@ -76,15 +76,22 @@ async function callHook(): Promise<string | null> {
  * Calls the hook for what is owed, unless a call started within the cool-down. The call is
  * claimed with a conditional write first, so two instances never both call.
  */
-async function attempt(now: number, recordChange: boolean): Promise<BuildStatus> {
+async function attempt(
+  now: number,
+  changeAt: ((state: BuildState) => string | null) | null,
+  /** A call since this moment, wherever it stands, is left to run (and to the flush to retry). */
+  coveredSince: string | null = null,
+): Promise<BuildStatus> {
   const at = new Date(now).toISOString();
   const cooldown = cooldownMs(); // 0 turns the cool-down off
   let claimed = false;
   const state = await update((current) => {
     claimed = false;
-    const next = recordChange ? { ...current, changedAt: later(current.changedAt, at) } : current;
+    const change = changeAt?.(current) ?? null;
+    const next = change ? { ...current, changedAt: later(current.changedAt, change) } : current;
     const coolingDown =
-      cooldown > 0 && current.attemptedAt !== null && now - Date.parse(current.attemptedAt) < cooldown;
+      (coveredSince !== null && current.attemptedAt !== null && current.attemptedAt >= coveredSince) ||
+      (cooldown > 0 && current.attemptedAt !== null && now - Date.parse(current.attemptedAt) < cooldown);
     if (coolingDown || !owed(next)) return next === current ? null : next;
     claimed = true;
     return { ...next, attemptedAt: at };
@@ -104,10 +111,24 @@ async function attempt(now: number, recordChange: boolean): Promise<BuildStatus>
 }
 
 /** A change (or staff asking): recorded, and the hook called now or after the cool-down. */
-export const requestRebuild = (now = Date.now()): Promise<BuildStatus> => attempt(now, true);
+export const requestRebuild = (now = Date.now()): Promise<BuildStatus> =>
+  attempt(now, () => new Date(now).toISOString());
 
 /** The scheduler: calls the hook for a change still owed once the cool-down is over. */
-export const flushQueuedRebuild = (now = Date.now()): Promise<BuildStatus> => attempt(now, false);
+export const flushQueuedRebuild = (now = Date.now()): Promise<BuildStatus> => attempt(now, null);
+
+/**
+ * A scheduled post came due at `dueAt`: the site needs a build that reads the data after
+ * that moment. "Already requested for this due time" means a hook call was claimed (the
+ * conditional write of `attemptedAt`) at or after `dueAt`, or a live build read the data
+ * after it (`builtAt`). Otherwise it is recorded as a change made at `dueAt` and called
+ * for, once: other instances and later runs find the claim and call nothing. A claimed
+ * call that failed stays owed, and the flush retries it like any other.
+ */
+export function rebuildForDuePost(dueAt: number, now = Date.now()): Promise<BuildStatus> {
+  const due = new Date(dueAt).toISOString();
+  return attempt(now, (state) => (state.builtAt !== null && state.builtAt >= due ? null : due), due);
+}
 
 /** Build start, before the build reads anything: remembers when this deploy read the data. */
 export const noteBuildRead = (deployId: string, at = new Date()): Promise<void> => recordBuildRead(deployId, at);

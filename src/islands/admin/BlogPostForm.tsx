@@ -14,6 +14,11 @@ import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { FeaturedImageField, initialFeaturedImage } from './FeaturedImageField.tsx';
+import { toDateTimeLocal } from '../../shared/publish-time.ts';
+import { PublishAtField } from './PublishAtField.tsx';
+import { UnsavedDraftPrompt } from './UnsavedDraftPrompt.tsx';
+import { useUnsavedDraft } from './useUnsavedDraft.ts';
+import { WritePreview } from './WritePreview.tsx';
 
 const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content', 'featuredImageAlt'] as const;
 
@@ -35,11 +40,23 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
   const [content, setContent] = useState(post?.content ?? '');
   const [image, setImage] = useState(() => initialFeaturedImage(post));
   const [isPublished, setIsPublished] = useState(post?.isPublished ?? false);
+  const [publishAt, setPublishAt] = useState(toDateTimeLocal(post?.publishedAt));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
+  // Edits kept in this browser until saved or discarded; add a field here to keep it too.
+  const draft = useUnsavedDraft(post?.id ?? 'new', post?.version ?? null, { title, slug, excerpt, content, image, isPublished, publishAt }, (kept) => {
+    setTitle(kept.title ?? '');
+    setSlug(kept.slug ?? '');
+    setSlugEdited(true);
+    setExcerpt(kept.excerpt ?? '');
+    setContent(kept.content ?? '');
+    setImage(kept.image ?? initialFeaturedImage(post));
+    setIsPublished(kept.isPublished === true);
+    setPublishAt(kept.publishAt ?? '');
+  });
 
   function focusFirstError(fieldErrors: FieldErrors) {
     const field = FIELD_ORDER.find((name) => fieldErrors[name]);
@@ -55,10 +72,10 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
       excerpt,
       content,
       ...image,
-      // Not on the form: kept as it is (the server dates a post when it is first published).
-      publishedAt: post?.publishedAt ?? null,
+      // Unchanged, a stored day stays a day rather than becoming its midnight.
+      publishedAt: publishAt === toDateTimeLocal(post?.publishedAt) ? (post?.publishedAt ?? null) : publishAt,
       isPublished,
-      ...(post ? { version: post.version } : {}),
+      ...(post ? { version: draft.version ?? post.version } : {}),
     };
     const parsed = blogPostInputSchema.safeParse(body);
     if (!parsed.success) {
@@ -80,6 +97,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
         description: editing ? 'Blog post updated successfully' : 'Blog post created successfully',
       });
       setPending(false);
+      draft.saved();
       await onSaved(saved);
     } catch (error) {
       setPending(false);
@@ -115,6 +133,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
           </Button>
         ) : null}
       </div>
+      <UnsavedDraftPrompt draft={draft} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <Field id={id('title')} name="title" label="Post Title" required error={errors.title?.[0]}>
           {(props) => (
@@ -158,6 +177,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
         <Field id={id('excerpt')} name="excerpt" label="Excerpt" error={errors.excerpt?.[0]}>
           {(props) => <textarea {...props} rows={2} value={excerpt} onChange={(event) => setExcerpt(event.target.value)} />}
         </Field>
+        <WritePreview content={content}>
         <Field
           id={id('content')}
           name="content"
@@ -168,6 +188,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
         >
           {(props) => <textarea {...props} rows={8} value={content} onChange={(event) => setContent(event.target.value)} />}
         </Field>
+        </WritePreview>
         <FeaturedImageField value={image} onChange={setImage} errors={errors} altId={id('featuredImageAlt')} stored={post?.featuredImage} />
         <div className="flex items-center gap-3">
           <Switch
@@ -186,6 +207,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
             </span>
           </div>
         </div>
+        <PublishAtField id={id('publishedAt')} value={publishAt} onChange={setPublishAt} isPublished={isPublished} error={errors.publishedAt?.[0]} />
         {formError ? (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
             {formError}

@@ -10,6 +10,7 @@ import { useConfirm } from './ConfirmDialog.tsx';
 import { ListStatus, TabHeading } from './parts.tsx';
 import { RebuildStatus } from './RebuildStatus.tsx';
 import { useList } from './useList.ts';
+import { discardDraft, hasUnsavedEdits } from './useUnsavedDraft.ts';
 
 const FORM_ID = 'blog-post-form';
 
@@ -27,13 +28,27 @@ export default function BlogPostsTab() {
     setFormKey((key) => key + 1);
   };
 
-  function edit(post: BlogPost) {
+  /** Leaving a form with unsaved edits asks first; leaving means discarding them. */
+  async function mayLeaveForm(): Promise<boolean> {
+    if (!hasUnsavedEdits()) return true;
+    const leave = await confirm({
+      title: 'Discard your unsaved changes?',
+      body: 'The changes you made to this post have not been saved.',
+      confirmLabel: 'Discard changes',
+    });
+    if (leave) discardDraft(editing?.id ?? 'new');
+    return leave;
+  }
+
+  async function edit(post: BlogPost) {
+    if (post.id !== editing?.id && !(await mayLeaveForm())) return;
     setEditing(post);
     setFormKey((key) => key + 1);
     requestAnimationFrame(() => {
       const form = document.getElementById(FORM_ID);
       form?.scrollIntoView({ block: 'start' });
-      form?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+      // A kept draft's question comes before the form.
+      form?.querySelector<HTMLElement>('[data-draft-prompt], input')?.focus({ preventScroll: true });
     });
   }
 
@@ -66,6 +81,7 @@ export default function BlogPostsTab() {
     );
     setDeletingId(null);
     if (ok) {
+      discardDraft(post.id); // edits kept for a post that is gone could never be saved
       setChanges((count) => count + 1);
       if (editing?.id === post.id) resetForm();
     }
@@ -76,7 +92,7 @@ export default function BlogPostsTab() {
       <TabHeading title="Blog Posts">Drafts stay private; published posts appear on the public blog after a rebuild.</TabHeading>
       <RebuildStatus refreshKey={changes} />
       <div id={FORM_ID} className="scroll-mt-24">
-        <BlogPostForm key={formKey} post={editing} onSaved={saved} onCancel={resetForm} onConflict={() => void list.reload()} />
+        <BlogPostForm key={formKey} post={editing} onSaved={saved} onCancel={() => void mayLeaveForm().then((leave) => leave && resetForm())} onConflict={() => void list.reload()} />
       </div>
       {editing ? <BlogPostRevisions key={editing.id} post={editing} onRestored={restored} /> : null}
       <section aria-labelledby="existing-posts-heading">
@@ -94,7 +110,7 @@ export default function BlogPostsTab() {
           posts={list.items}
           editingId={editing?.id ?? null}
           deletingId={deletingId}
-          onEdit={edit}
+          onEdit={(post) => void edit(post)}
           onDelete={(post) => void remove(post)}
         />
       </section>

@@ -1,7 +1,8 @@
 /** Blog posts: the staff form, the API's create/update payload and the stored record. */
 import * as z from 'zod/mini';
 import { mediaKeyOf } from '../media.ts';
-import { isIsoDate, optionalText, requiredText } from './fields.ts';
+import { publishInstant, normalisePublishedAt } from '../publish-time.ts';
+import { optionalText, requiredText } from './fields.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048, imageAlt: 300 } as const;
@@ -52,14 +53,18 @@ export const blogPostInputSchema = z.object({
   ),
   featuredImageAlt: z.optional(z.nullable(optionalText(BLOG_LIMITS.imageAlt))),
   isPublished: z._default(z.boolean('Published must be true or false'), false),
+  // A day, or a date and time in Sydney; stored in one form (src/shared/publish-time.ts).
   publishedAt: z.optional(
     z.nullable(
       z.pipe(
         z.string().check(
           z.trim(),
-          z.refine((value) => value === '' || isIsoDate(value), 'Use a date like 2026-03-31'),
+          z.refine(
+            (value) => value === '' || normalisePublishedAt(value) !== null,
+            'Use a date like 2026-03-31, or a date and time like 2026-03-31T09:00',
+          ),
         ),
-        z.transform((value) => (value === '' ? undefined : value)),
+        z.transform((value) => (value === '' ? undefined : (normalisePublishedAt(value) ?? undefined))),
       ),
     ),
   ),
@@ -118,9 +123,9 @@ export type BlogPostSummary = Pick<
 export const postDate = (post: Pick<BlogPost, 'publishedAt' | 'createdAt'>): string =>
   post.publishedAt ?? post.createdAt;
 
-/** Newest first by `publishedAt`, else `createdAt`. */
+/** Newest first by `publishedAt` (a day counts from its start in Sydney), else `createdAt`. */
 export const byNewest = (a: Pick<BlogPost, 'publishedAt' | 'createdAt'>, b: typeof a) =>
-  Date.parse(postDate(b)) - Date.parse(postDate(a));
+  publishInstant(b) - publishInstant(a);
 
 /** A URL slug suggested from a title: "Stamp Duty & You!" becomes "stamp-duty-you". */
 export const slugify = (title: string): string =>

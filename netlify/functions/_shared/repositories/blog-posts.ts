@@ -24,6 +24,7 @@ import {
   type BlogPost,
   type BlogPostData,
 } from '../../../../src/shared/schemas/blog-post.ts';
+import { isPublic } from '../../../../src/shared/publish-time.ts';
 import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
 
 const STORE = 'blog-posts';
@@ -91,17 +92,21 @@ export async function listPosts(): Promise<BlogPost[]> {
   return posts.sort(byNewest);
 }
 
-export async function listPublishedPosts(): Promise<BlogPost[]> {
-  return (await listPosts()).filter((post) => post.isPublished);
+/**
+ * What the public sees at `now`: published posts that are due. Scheduled ones stay out of
+ * the API and the build (and so of the sitemap and RSS) until their time.
+ */
+export async function listPublishedPosts(now = Date.now()): Promise<BlogPost[]> {
+  return (await listPosts()).filter((post) => isPublic(post, now));
 }
 
-/** A published post by slug; null for drafts and unknown slugs alike. */
+/** A published post by slug; null for drafts, scheduled posts and unknown slugs alike. */
 export async function getPublishedPost(slug: string): Promise<BlogPost | null> {
   const store = openStore(STORE);
   const claim = await getJson(store, slugKey(slug), slugClaimSchema);
   if (!claim?.id) return null;
   const post = await getJson(store, postKey(claim.id), blogPostRecordSchema);
-  return post?.isPublished && post.slug === slug ? post : null;
+  return post && isPublic(post) && post.slug === slug ? post : null;
 }
 
 /** Whether another post's claim still keeps `slug` from being taken. */

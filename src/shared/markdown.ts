@@ -6,7 +6,9 @@
  * source is never passed through: remark-rehype drops it, and rehype-sanitize (GitHub's
  * schema) removes anything else that could run, such as `javascript:` links or `on*`
  * attributes. Headings move one level down, because the article's title is its only `<h1>`.
- * Links to other sites get `rel="noopener"`.
+ * Links to other sites get `rel="noopener"`. Tables come wrapped in a focusable box that
+ * scrolls sideways, so a wide table on a phone neither widens the page nor hides columns
+ * from keyboard users.
  */
 import rehypeExternalLinks from 'rehype-external-links';
 import rehypeSanitize from 'rehype-sanitize';
@@ -19,6 +21,7 @@ import { unified } from 'unified';
 interface HastNode {
   type: string;
   tagName?: string;
+  properties?: Record<string, unknown>;
   children?: HastNode[];
 }
 
@@ -32,12 +35,35 @@ function demoteHeadings() {
   return (tree: HastNode) => visit(tree);
 }
 
+/**
+ * Puts each `<table>` in `<div class="md-table" tabindex="0" role="group">`. Runs after the
+ * sanitiser, which would strip these attributes, and adds nothing from the source.
+ */
+function scrollableTables() {
+  const visit = (node: HastNode) => {
+    node.children = node.children?.map((child) => {
+      if (child.type === 'element' && child.tagName === 'table') {
+        return {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['md-table'], tabIndex: 0, role: 'group', ariaLabel: 'Table' },
+          children: [child],
+        };
+      }
+      visit(child);
+      return child;
+    });
+  };
+  return (tree: HastNode) => visit(tree);
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype) // without allowDangerousHtml: raw HTML in the source is dropped
   .use(rehypeSanitize)
   .use(demoteHeadings)
+  .use(scrollableTables)
   .use(rehypeExternalLinks, { rel: ['noopener'] })
   .use(rehypeStringify)
   .freeze();

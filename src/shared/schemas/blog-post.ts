@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { isIsoDate, optionalText, requiredText } from './fields.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048 } as const;
+export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048, metaDescription: 160, tags: 10, tag: 40 } as const;
 
 /**
  * Slugs a post may not take because the site has (or keeps for) a page of its own at
@@ -27,6 +27,19 @@ export const isImageAddress = (value: string): boolean => {
   return /^https?:$/.test(URL.parse(value)?.protocol ?? '');
 };
 
+/** A tag as it appears in `/blog/tag/{tag}`: the slug rule, so it is safe in a URL. */
+export const isTag = (value: string): boolean => value.length <= BLOG_LIMITS.tag && SLUG_PATTERN.test(value);
+
+/** The editor's comma-separated text as tags: "First home buyers, stamp duty" is `first-home-buyers`, `stamp-duty`. */
+export const tagsFromText = (text: string): string[] => [
+  ...new Set(text.split(',').map(slugify).filter((tag) => tag !== '')),
+];
+
+/** How a tag reads in a sentence: `stamp-duty` is "stamp duty". */
+export const tagLabel = (tag: string): string => tag.replace(/-/g, ' ');
+
+const TAG_MESSAGE = `Tags use lowercase letters, numbers and single hyphens, up to ${BLOG_LIMITS.tag} characters each`;
+
 export const blogPostInputSchema = z.object({
   title: requiredText('Title is required', BLOG_LIMITS.title),
   slug: requiredText('Slug is required', BLOG_LIMITS.slug).check(
@@ -47,6 +60,17 @@ export const blogPostInputSchema = z.object({
           'Use an https:// address or a path on this site starting with /',
         ),
       ),
+    ),
+  ),
+  /** For search results and social cards; the excerpt stands in when there is none. */
+  metaDescription: z.optional(z.nullable(optionalText(BLOG_LIMITS.metaDescription))),
+  /** Repeats are dropped; each must already be in tag form (`tagsFromText` makes it so). */
+  tags: z.optional(
+    z.nullable(
+      z.pipe(
+        z.array(z.string(TAG_MESSAGE).check(z.trim(), z.refine(isTag, TAG_MESSAGE)), 'Tags must be a list'),
+        z.transform((tags) => [...new Set(tags)]),
+      ).check(z.maxLength(BLOG_LIMITS.tags, `Use at most ${BLOG_LIMITS.tags} tags`)),
     ),
   ),
   isPublished: z._default(z.boolean('Published must be true or false'), false),
@@ -82,6 +106,8 @@ export const blogPostRecordSchema = z.object({
   excerpt: z.optional(z.string()),
   content: z.string(),
   featuredImage: z.optional(z.string()),
+  metaDescription: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
   isPublished: z._default(z.boolean(), false),
   publishedAt: z.optional(z.string()),
   createdAt: z.string(),

@@ -78,3 +78,16 @@ export function readingMinutes(markdown: string): number {
   const words = markdown.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
   return Math.max(1, Math.round(words / 200));
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** A post's Markdown as plain words (for a description when a post has no excerpt): no markup, no syntax. */
+export function markdownText(markdown: string): string {
+  return renderMarkdown(markdown)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));/gi, (entity, hex?: string, dec?: string, name?: string) =>
+      hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : (ENTITIES[name!.toLowerCase()] ?? entity),
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,6 +1,6 @@
 /** The one renderer of post Markdown (src/shared/markdown.ts): what it keeps, and what it makes inert. */
 import { describe, expect, it } from 'vitest';
-import { readingMinutes, renderMarkdown } from '../../src/shared/markdown.ts';
+import { markdownText, readingMinutes, renderMarkdown } from '../../src/shared/markdown.ts';
 
 /** The rendered HTML parsed the way a browser's tokenizer would see its tags, crudely but enough here. */
 const tags = (html: string) => [...html.matchAll(/<([a-z][a-z0-9]*)\b([^>]*)>/g)].map(([, name, attrs]) => ({ name, attrs }));
@@ -78,5 +78,13 @@ describe('readingMinutes', () => {
     expect(readingMinutes('word '.repeat(800))).toBe(4);
     // Markdown syntax is not words.
     expect(readingMinutes(`## ${'word '.repeat(400)}\n\n| - | - |`)).toBe(2);
+  });
+});
+
+describe('markdownText', () => {
+  it('gives the words without Markdown syntax or HTML, for a description', () => {
+    expect(markdownText('## Costs & fees\n\n- **Stamp** duty < $40k\n\n[Revenue NSW](https://www.revenue.nsw.gov.au/)\n\n<script>x</script>')).toBe(
+      'Costs & fees Stamp duty < $40k Revenue NSW',
+    );
   });
 });

@@ -13,8 +13,9 @@ import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Switch } from '../../ui/Switch.tsx';
+import { BlogPostSeoFields, useSeoFields } from './BlogPostSeoFields.tsx';
 
-const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content'] as const;
+const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content', 'metaDescription', 'tags'] as const;
 
 export interface BlogPostFormProps {
   /** The post being edited, or null to create one. */
@@ -33,6 +34,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
   const [excerpt, setExcerpt] = useState(post?.excerpt ?? '');
   const [content, setContent] = useState(post?.content ?? '');
   const [isPublished, setIsPublished] = useState(post?.isPublished ?? false);
+  const seo = useSeoFields(post);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -56,6 +58,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
       featuredImage: post?.featuredImage ?? null,
       publishedAt: post?.publishedAt ?? null,
       isPublished,
+      ...seo.values,
       ...(post ? { version: post.version } : {}),
     };
     const parsed = blogPostInputSchema.safeParse(body);
@@ -162,10 +165,11 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
           label="Content"
           required
           error={errors.content?.[0]}
-          hint="Separate paragraphs with a blank line."
+          hint="Markdown: a blank line between paragraphs, ## for a heading, - for a list, [text](https://…) for a link, | for a table."
         >
           {(props) => <textarea {...props} rows={8} value={content} onChange={(event) => setContent(event.target.value)} />}
         </Field>
+        <BlogPostSeoFields fields={seo.fields} errors={errors} idFor={id} />
         <div className="flex items-center gap-3">
           <Switch
             id={id('published')}

@@ -5,7 +5,7 @@
  * it, and its reading time.
  */
 import { expect, test } from '@playwright/test';
-import { signIn } from './fixtures.ts';
+import { expectNoSidewaysScroll, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique, waitForPublicPage } from './admin-helpers.ts';
 
 test('a Markdown post with tags is built into a safe, structured article and tag pages', async ({ page, isMobile }) => {
@@ -22,7 +22,7 @@ test('a Markdown post with tags is built into a safe, structured article and tag
     '## What counts',
     '- the contract price\n- **not** the deposit',
     'See [Revenue NSW](https://www.revenue.nsw.gov.au/taxes-duties-levies-royalties/transfer-duty) or [our FAQ](/#faq).',
-    '| Price | Duty |\n| --- | ---: |\n| $800,000 | $31,090 |',
+    '| Price | Duty | First home concession | Duty payable | Settlement |\n| --- | ---: | ---: | ---: | --- |\n| $800,000 | $31,090 | $31,090 | $0 | 42 days |',
     '<script>alert("script ran")</script>',
     '<img src="/nothing.png" onerror="alert(\'onerror ran\')">',
     `${'word '.repeat(420)}`,
@@ -71,8 +71,8 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   await expect(body.getByRole('link', { name: 'Revenue NSW' })).toHaveAttribute('rel', 'noopener');
   await expect(body.getByRole('link', { name: 'our FAQ' })).not.toHaveAttribute('rel', /./);
   const table = body.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['Price', 'Duty']);
-  await expect(table.getByRole('cell')).toHaveText(['$800,000', '$31,090']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Price', 'Duty', 'First home concession', 'Duty payable', 'Settlement']);
+  await expect(table.getByRole('cell')).toHaveText(['$800,000', '$31,090', '$31,090', '$0', '42 days']);
   // The raw HTML is gone: no element and no handler came from it, and nothing ran.
   await expect(body.locator('script, img, [onerror]')).toHaveCount(0);
   expect(await body.innerHTML()).not.toMatch(/onerror|<script|alert\(/);
@@ -82,6 +82,14 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(data).toMatchObject({ description: metaDescription, keywords: `stamp duty, first home buyers, e2e ${id}` });
   await expectNoAxeViolations(page);
+  // On a phone the table scrolls inside its own box, which keyboard users can reach; the page stays put.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const box = body.locator('.md-table');
+  await expect.poll(() => box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(box).toHaveAttribute('tabindex', '0');
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The tags link to tag pages that list the post.
   const tagLinks = page.locator('article').getByRole('list', { name: 'Tags' }).getByRole('link');

@@ -18,7 +18,7 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   const metaDescription = `What stamp duty costs a first home buyer in NSW (${id}).`;
   const content = [
     `# Stamp duty in ${id}`,
-    'What you pay depends on the price.',
+    'What you pay depends on the price\nand on who is buying.',
     '## What counts',
     '- the contract price\n- **not** the deposit',
     'See [Revenue NSW](https://www.revenue.nsw.gov.au/taxes-duties-levies-royalties/transfer-duty) or [our FAQ](/#faq).',
@@ -66,6 +66,8 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(body.getByRole('heading', { level: 2, name: `Stamp duty in ${id}` })).toBeVisible();
   await expect(body.getByRole('heading', { level: 3, name: 'What counts' })).toBeVisible();
+  // A single line break still shows as one, as in posts written before Markdown.
+  expect(await body.locator('p', { hasText: 'What you pay' }).innerText()).toBe('What you pay depends on the price\nand on who is buying.');
   await expect(body.locator('ul > li')).toHaveText(['the contract price', 'not the deposit']);
   await expect(body.locator('ul strong')).toHaveText('not');
   await expect(body.getByRole('link', { name: 'Revenue NSW' })).toHaveAttribute('rel', 'noopener');

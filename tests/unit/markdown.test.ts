@@ -10,6 +10,9 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('First paragraph.\n\nSecond paragraph.\n\n\nThird.')).toBe(
       '<p>First paragraph.</p>\n<p>Second paragraph.</p>\n<p>Third.</p>',
     );
+    expect(renderMarkdown('One\n  \nTwo')).toBe('<p>One</p>\n<p>Two</p>');
+    // A single line break stays inside its paragraph; the article's CSS shows it as one.
+    expect(renderMarkdown('Only one\nline break')).toBe('<p>Only one\nline break</p>');
   });
 
   it('moves headings one level down, under the article title', () => {

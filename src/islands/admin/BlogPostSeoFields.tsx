@@ -4,7 +4,7 @@
  * `useSeoFields` holds their state; the form spreads `values` into the body it sends.
  */
 import { useState } from 'react';
-import { BLOG_LIMITS, tagLabel, tagsFromText, type BlogPost } from '../../shared/schemas/blog-post.ts';
+import { SEO_LIMITS, tagLabel, tagsFromText, type BlogPost } from '../../shared/schemas/blog-post.ts';
 import type { FieldErrors } from '../../shared/schemas/fields.ts';
 import { Field } from '../../ui/Field.tsx';
 
@@ -28,7 +28,7 @@ interface Props {
 export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
   const { metaDescription, setMetaDescription, tagsText, setTagsText } = fields;
   const length = metaDescription.trim().length;
-  const over = length - BLOG_LIMITS.metaDescription;
+  const over = length - SEO_LIMITS.metaDescription;
   const tags = tagsFromText(tagsText);
   return (
     <>
@@ -42,8 +42,8 @@ export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
             For search results and link previews; the excerpt is used when this is empty.{' '}
             <span data-testid="meta-description-count" className={over > 0 ? 'font-semibold text-destructive' : undefined}>
               {over > 0
-                ? `${over} ${over === 1 ? 'character' : 'characters'} too long (${length} of ${BLOG_LIMITS.metaDescription})`
-                : `${length} of ${BLOG_LIMITS.metaDescription} characters`}
+                ? `${over} ${over === 1 ? 'character' : 'characters'} too long (${length} of ${SEO_LIMITS.metaDescription})`
+                : `${length} of ${SEO_LIMITS.metaDescription} characters`}
             </span>
           </>
         }
@@ -59,7 +59,7 @@ export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
         error={errors.tags?.[0]}
         hint={
           <>
-            Separate tags with commas, e.g. “first home buyers, stamp duty”. Up to {BLOG_LIMITS.tags}.{' '}
+            Separate tags with commas, e.g. “first home buyers, stamp duty”. Up to {SEO_LIMITS.tags}.{' '}
             {tags.length > 0 ? (
               <span data-testid="normalised-tags">
                 Saved as: {tags.map((tag, index) => (

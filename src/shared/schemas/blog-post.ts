@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { isIsoDate, optionalText, requiredText } from './fields.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048, metaDescription: 160, tags: 10, tag: 40 } as const;
+export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048 } as const;
 
 /**
  * Slugs a post may not take because the site has (or keeps for) a page of its own at
@@ -27,8 +27,11 @@ export const isImageAddress = (value: string): boolean => {
   return /^https?:$/.test(URL.parse(value)?.protocol ?? '');
 };
 
+/** The search fields: a description that fits a results page, and a few short tags. */
+export const SEO_LIMITS = { metaDescription: 160, tags: 10, tag: 40 } as const;
+
 /** A tag as it appears in `/blog/tag/{tag}`: the slug rule, so it is safe in a URL. */
-export const isTag = (value: string): boolean => value.length <= BLOG_LIMITS.tag && SLUG_PATTERN.test(value);
+export const isTag = (value: string): boolean => value.length <= SEO_LIMITS.tag && SLUG_PATTERN.test(value);
 
 /** The editor's comma-separated text as tags: "First home buyers, stamp duty" is `first-home-buyers`, `stamp-duty`. */
 export const tagsFromText = (text: string): string[] => [
@@ -38,7 +41,7 @@ export const tagsFromText = (text: string): string[] => [
 /** How a tag reads in a sentence: `stamp-duty` is "stamp duty". */
 export const tagLabel = (tag: string): string => tag.replace(/-/g, ' ');
 
-const TAG_MESSAGE = `Tags use lowercase letters, numbers and single hyphens, up to ${BLOG_LIMITS.tag} characters each`;
+const TAG_MESSAGE = `Tags use lowercase letters, numbers and single hyphens, up to ${SEO_LIMITS.tag} characters each`;
 
 export const blogPostInputSchema = z.object({
   title: requiredText('Title is required', BLOG_LIMITS.title),
@@ -52,6 +55,17 @@ export const blogPostInputSchema = z.object({
   ),
   excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt))),
   content: requiredText('Content is required', BLOG_LIMITS.content),
+  /** For search results and social cards; the excerpt stands in when there is none. */
+  metaDescription: z.optional(z.nullable(optionalText(SEO_LIMITS.metaDescription))),
+  /** Repeats are dropped; each must already be in tag form (`tagsFromText` makes it so). */
+  tags: z.optional(
+    z.nullable(
+      z.pipe(
+        z.array(z.string(TAG_MESSAGE).check(z.trim(), z.refine(isTag, TAG_MESSAGE)), 'Tags must be a list'),
+        z.transform((tags) => [...new Set(tags)]),
+      ).check(z.maxLength(SEO_LIMITS.tags, `Use at most ${SEO_LIMITS.tags} tags`)),
+    ),
+  ),
   featuredImage: z.optional(
     z.nullable(
       optionalText(BLOG_LIMITS.url).check(
@@ -60,17 +74,6 @@ export const blogPostInputSchema = z.object({
           'Use an https:// address or a path on this site starting with /',
         ),
       ),
-    ),
-  ),
-  /** For search results and social cards; the excerpt stands in when there is none. */
-  metaDescription: z.optional(z.nullable(optionalText(BLOG_LIMITS.metaDescription))),
-  /** Repeats are dropped; each must already be in tag form (`tagsFromText` makes it so). */
-  tags: z.optional(
-    z.nullable(
-      z.pipe(
-        z.array(z.string(TAG_MESSAGE).check(z.trim(), z.refine(isTag, TAG_MESSAGE)), 'Tags must be a list'),
-        z.transform((tags) => [...new Set(tags)]),
-      ).check(z.maxLength(BLOG_LIMITS.tags, `Use at most ${BLOG_LIMITS.tags} tags`)),
     ),
   ),
   isPublished: z._default(z.boolean('Published must be true or false'), false),
@@ -105,9 +108,9 @@ export const blogPostRecordSchema = z.object({
   slug: z.string(),
   excerpt: z.optional(z.string()),
   content: z.string(),
-  featuredImage: z.optional(z.string()),
   metaDescription: z.optional(z.string()),
   tags: z.optional(z.array(z.string())),
+  featuredImage: z.optional(z.string()),
   isPublished: z._default(z.boolean(), false),
   publishedAt: z.optional(z.string()),
   createdAt: z.string(),

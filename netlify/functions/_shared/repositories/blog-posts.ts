@@ -57,9 +57,9 @@ function buildPost(data: BlogPostData, base: Pick<BlogPost, 'id' | 'createdAt'> 
     slug: data.slug,
     excerpt: clean(data.excerpt),
     content: data.content,
-    featuredImage: clean(data.featuredImage),
     metaDescription: clean(data.metaDescription),
     tags: data.tags?.length ? data.tags : undefined,
+    featuredImage: clean(data.featuredImage),
     isPublished: data.isPublished,
     // Publishing without a date dates the post today (Sydney); an earlier date is kept.
     publishedAt:

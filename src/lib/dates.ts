@@ -42,12 +42,3 @@ export function trimExcerpt(text: string | undefined, max = 180): string | null 
   const cut = clean.slice(0, max);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max * 0.6)).replace(/[\s,.;:–-]+$/, '')}…`;
 }
-
-/** Article content split at blank lines (spec §2); one paragraph when there are none. */
-export const paragraphs = (content: string): string[] => {
-  const parts = content
-    .split(/\r?\n\s*\r?\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return parts.length > 0 ? parts : [content.trim()];
-};

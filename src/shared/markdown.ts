@@ -6,7 +6,9 @@
  * source is never passed through: remark-rehype drops it, and rehype-sanitize (GitHub's
  * schema) removes anything else that could run, such as `javascript:` links or `on*`
  * attributes. Headings move one level down, because the article's title is its only `<h1>`.
- * Links to other sites get `rel="noopener"`.
+ * Links to other sites get `rel="noopener"`. Tables come wrapped in a focusable box that
+ * scrolls sideways, so a wide table on a phone neither widens the page nor hides columns
+ * from keyboard users.
  */
 import rehypeExternalLinks from 'rehype-external-links';
 import rehypeSanitize from 'rehype-sanitize';
@@ -19,6 +21,7 @@ import { unified } from 'unified';
 interface HastNode {
   type: string;
   tagName?: string;
+  properties?: Record<string, unknown>;
   children?: HastNode[];
 }
 
@@ -32,12 +35,35 @@ function demoteHeadings() {
   return (tree: HastNode) => visit(tree);
 }
 
+/**
+ * Puts each `<table>` in `<div class="md-table" tabindex="0" role="group">`. Runs after the
+ * sanitiser, which would strip these attributes, and adds nothing from the source.
+ */
+function scrollableTables() {
+  const visit = (node: HastNode) => {
+    node.children = node.children?.map((child) => {
+      if (child.type === 'element' && child.tagName === 'table') {
+        return {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['md-table'], tabIndex: 0, role: 'group', ariaLabel: 'Table' },
+          children: [child],
+        };
+      }
+      visit(child);
+      return child;
+    });
+  };
+  return (tree: HastNode) => visit(tree);
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype) // without allowDangerousHtml: raw HTML in the source is dropped
   .use(rehypeSanitize)
   .use(demoteHeadings)
+  .use(scrollableTables)
   .use(rehypeExternalLinks, { rel: ['noopener'] })
   .use(rehypeStringify)
   .freeze();
@@ -51,4 +77,17 @@ export function renderMarkdown(markdown: string): string {
 export function readingMinutes(markdown: string): number {
   const words = markdown.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
   return Math.max(1, Math.round(words / 200));
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** A post's Markdown as plain words (for a description when a post has no excerpt): no markup, no syntax. */
+export function markdownText(markdown: string): string {
+  return renderMarkdown(markdown)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));/gi, (entity, hex?: string, dec?: string, name?: string) =>
+      hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : (ENTITIES[name!.toLowerCase()] ?? entity),
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, groupByYear, paragraphs, trimExcerpt, yearOf } from '../../src/lib/dates.ts';
+import { formatLongDate, groupByYear, trimExcerpt, yearOf } from '../../src/lib/dates.ts';
 
 describe('dates', () => {
   it('formats long en-AU dates in Sydney time', () => {
@@ -22,9 +22,5 @@ describe('dates', () => {
     const long = trimExcerpt('word '.repeat(100), 50);
     expect(long?.endsWith('…')).toBe(true);
     expect(long!.length).toBeLessThanOrEqual(51);
-  });
-  it('splits paragraphs at blank lines', () => {
-    expect(paragraphs('One\n\nTwo\n  \nThree')).toEqual(['One', 'Two', 'Three']);
-    expect(paragraphs('Only one\nline break')).toEqual(['Only one\nline break']);
   });
 });

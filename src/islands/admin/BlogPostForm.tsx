@@ -20,7 +20,9 @@ import { UnsavedDraftPrompt } from './UnsavedDraftPrompt.tsx';
 import { useUnsavedDraft } from './useUnsavedDraft.ts';
 import { WritePreview } from './WritePreview.tsx';
 
-const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content', 'featuredImageAlt'] as const;
+import { BlogPostSeoFields, useSeoFields } from './BlogPostSeoFields.tsx';
+
+const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content', 'featuredImageAlt', 'metaDescription', 'tags', 'publishedAt'] as const;
 
 export interface BlogPostFormProps {
   /** The post being edited, or null to create one. */
@@ -41,13 +43,14 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
   const [image, setImage] = useState(() => initialFeaturedImage(post));
   const [isPublished, setIsPublished] = useState(post?.isPublished ?? false);
   const [publishAt, setPublishAt] = useState(toDateTimeLocal(post?.publishedAt));
+  const seo = useSeoFields(post);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
   // Edits kept in this browser until saved or discarded; add a field here to keep it too.
-  const draft = useUnsavedDraft(post?.id ?? 'new', post?.version ?? null, { title, slug, excerpt, content, image, isPublished, publishAt }, (kept) => {
+  const draft = useUnsavedDraft(post?.id ?? 'new', post?.version ?? null, { title, slug, excerpt, content, image, isPublished, publishAt, metaDescription: seo.fields.metaDescription, tagsText: seo.fields.tagsText }, (kept) => {
     setTitle(kept.title ?? '');
     setSlug(kept.slug ?? '');
     setSlugEdited(true);
@@ -56,6 +59,8 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
     setImage(kept.image ?? initialFeaturedImage(post));
     setIsPublished(kept.isPublished === true);
     setPublishAt(kept.publishAt ?? '');
+    seo.fields.setMetaDescription(kept.metaDescription ?? '');
+    seo.fields.setTagsText(kept.tagsText ?? '');
   });
 
   function focusFirstError(fieldErrors: FieldErrors) {
@@ -75,6 +80,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
       // Unchanged, a stored day stays a day rather than becoming its midnight.
       publishedAt: publishAt === toDateTimeLocal(post?.publishedAt) ? (post?.publishedAt ?? null) : publishAt,
       isPublished,
+      ...seo.values,
       ...(post ? { version: draft.version ?? post.version } : {}),
     };
     const parsed = blogPostInputSchema.safeParse(body);
@@ -184,12 +190,13 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
           label="Content"
           required
           error={errors.content?.[0]}
-          hint="Separate paragraphs with a blank line."
+          hint="Markdown: a blank line between paragraphs, ## for a heading, - for a list, [text](https://…) for a link, | for a table."
         >
           {(props) => <textarea {...props} rows={8} value={content} onChange={(event) => setContent(event.target.value)} />}
         </Field>
         </WritePreview>
         <FeaturedImageField value={image} onChange={setImage} errors={errors} altId={id('featuredImageAlt')} stored={post?.featuredImage} />
+        <BlogPostSeoFields fields={seo.fields} errors={errors} idFor={id} />
         <div className="flex items-center gap-3">
           <Switch
             id={id('published')}

@@ -4,6 +4,8 @@
  * first load does not carry the Markdown parser.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
+// The article's own reading styles: the preview looks as the built page will.
+import '../../styles/article-body.css';
 
 type Render = (markdown: string) => string;
 let renderer: Promise<Render> | undefined;
@@ -11,13 +13,6 @@ const loadRenderer = () => (renderer ??= import('../../shared/markdown.ts').then
 
 const VIEW_BUTTON =
   'min-h-10 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
-
-/**
- * The article's look for rendered Markdown, kept in step with the article page; the
- * sanitised HTML comes from the same renderer the build uses.
- */
-export const ARTICLE_BODY_CLASS =
-  'space-y-5 text-lg leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-brand-900 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-brand-900 [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_table]:w-full [&_table]:border-collapse [&_td]:border [&_td]:border-slate-300 [&_td]:px-2 [&_th]:border [&_th]:border-slate-300 [&_th]:px-2 [&_th]:text-left';
 
 export function WritePreview({ content, children }: { content: string; children: ReactNode }) {
   const [view, setView] = useState<'write' | 'preview'>('write');
@@ -62,7 +57,7 @@ export function WritePreview({ content, children }: { content: string; children:
             </p>
           ) : render ? (
             content.trim() ? (
-              <div className={ARTICLE_BODY_CLASS} dangerouslySetInnerHTML={{ __html: render(content) }} />
+              <div className="article-body" dangerouslySetInnerHTML={{ __html: render(content) }} />
             ) : (
               <p className="text-sm text-slate-700">Nothing to preview yet.</p>
             )

@@ -31,6 +31,22 @@ export const isImageAddress = (value: string): boolean => {
 
 export const IMAGE_ALT_REQUIRED = 'Describe the image for people who cannot see it';
 
+/** The search fields: a description that fits a results page, and a few short tags. */
+export const SEO_LIMITS = { metaDescription: 160, tags: 10, tag: 40 } as const;
+
+/** A tag as it appears in `/blog/tag/{tag}`: the slug rule, so it is safe in a URL. */
+export const isTag = (value: string): boolean => value.length <= SEO_LIMITS.tag && SLUG_PATTERN.test(value);
+
+/** The editor's comma-separated text as tags: "First home buyers, stamp duty" is `first-home-buyers`, `stamp-duty`. */
+export const tagsFromText = (text: string): string[] => [
+  ...new Set(text.split(',').map(slugify).filter((tag) => tag !== '')),
+];
+
+/** How a tag reads in a sentence: `stamp-duty` is "stamp duty". */
+export const tagLabel = (tag: string): string => tag.replace(/-/g, ' ');
+
+const TAG_MESSAGE = `Tags use lowercase letters, numbers and single hyphens, up to ${SEO_LIMITS.tag} characters each`;
+
 export const blogPostInputSchema = z.object({
   title: requiredText('Title is required', BLOG_LIMITS.title),
   slug: requiredText('Slug is required', BLOG_LIMITS.slug).check(
@@ -43,6 +59,17 @@ export const blogPostInputSchema = z.object({
   ),
   excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt))),
   content: requiredText('Content is required', BLOG_LIMITS.content),
+  /** For search results and social cards; the excerpt stands in when there is none. */
+  metaDescription: z.optional(z.nullable(optionalText(SEO_LIMITS.metaDescription))),
+  /** Repeats are dropped; each must already be in tag form (`tagsFromText` makes it so). */
+  tags: z.optional(
+    z.nullable(
+      z.pipe(
+        z.array(z.string(TAG_MESSAGE).check(z.trim(), z.refine(isTag, TAG_MESSAGE)), 'Tags must be a list'),
+        z.transform((tags) => [...new Set(tags)]),
+      ).check(z.maxLength(SEO_LIMITS.tags, `Use at most ${SEO_LIMITS.tags} tags`)),
+    ),
+  ),
   /** An uploaded image (`/media/{key}`): the pages' CSP allows images from this site only. */
   featuredImage: z.optional(
     z.nullable(
@@ -93,6 +120,8 @@ export const blogPostRecordSchema = z.object({
   slug: z.string(),
   excerpt: z.optional(z.string()),
   content: z.string(),
+  metaDescription: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
   featuredImage: z.optional(z.string()),
   featuredImageAlt: z.optional(z.string()),
   isPublished: z._default(z.boolean(), false),

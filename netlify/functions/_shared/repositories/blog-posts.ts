@@ -71,6 +71,8 @@ function buildPost(data: BlogPostData, base: Pick<BlogPost, 'id' | 'createdAt'> 
     slug: data.slug,
     excerpt: clean(data.excerpt),
     content: data.content,
+    metaDescription: clean(data.metaDescription),
+    tags: data.tags?.length ? data.tags : undefined,
     featuredImage: clean(data.featuredImage),
     // Alt text belongs to its image: removing the image drops it.
     featuredImageAlt: data.featuredImage ? clean(data.featuredImageAlt) : undefined,

@@ -84,23 +84,7 @@ export async function readForm(req: Request): Promise<URLSearchParams> {
 
 /** The body as text, refusing past MAX_BODY_BYTES whether or not a length was declared. */
 async function readLimited(req: Request): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is too large');
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new HttpError(413, 'The request body is too large');
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return new TextDecoder().decode(await readBytes(req, MAX_BODY_BYTES));
 }
 
 /**

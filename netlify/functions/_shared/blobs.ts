@@ -104,3 +104,11 @@ export async function getJsonWithEtag<S extends z.core.$ZodType>(
   if (!found.etag) throw new Error(`Blobs answered the read of ${key} without an ETag`);
   return { data: parseRecord(schema, key, found.data), etag: found.etag };
 }
+
+/**
+ * A short random pause after losing a conditional write (`onlyIfMatch`/`onlyIfNew`) to
+ * another writer, growing with each loss (up to 5, 10, 20 … 100 ms). Without it, writers
+ * that lost together read and retry together, and under a storm some lose every round.
+ */
+export const pauseAfterLostWrite = (attempt: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * 2 ** attempt)));

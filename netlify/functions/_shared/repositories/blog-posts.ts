@@ -25,7 +25,7 @@ import {
   type BlogPostData,
 } from '../../../../src/shared/schemas/blog-post.ts';
 import { isPublic } from '../../../../src/shared/publish-time.ts';
-import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
+import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore, pauseAfterLostWrite } from '../blobs.ts';
 
 const STORE = 'blog-posts';
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -41,7 +41,7 @@ const REVISION_ID_PATTERN = /^\d{10}-[A-Za-z0-9_-]{1,64}$/;
 /** Longer than any function runs (Netlify stops synchronous functions within a minute). */
 export const CLAIM_LEASE_MS = 2 * 60_000;
 /** Each failed conditional write means another writer succeeded; this many is only reached under a storm. */
-const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 20;
 
 export const slugClaimSchema = z.object({
   /** The post holding the slug; null once released (claims are overwritten, never deleted). */
@@ -128,10 +128,12 @@ async function claimSlug(store: Store, slug: string, id: string): Promise<boolea
     const claim: SlugClaim = { id, claimedAt: new Date().toISOString() };
     if ((await store.setJSON(slugKey(slug), claim, { onlyIfNew: true })).modified) return true;
     const current = await getJsonWithEtag(store, slugKey(slug), slugClaimSchema);
-    if (!current) continue;
-    // A claim that no longer fits its schema holds nothing.
-    if (current.data && current.data.id !== id && (await holds(store, current.data, slug))) return false;
-    if ((await store.setJSON(slugKey(slug), claim, { onlyIfMatch: current.etag })).modified) return true;
+    if (current) {
+      // A claim that no longer fits its schema holds nothing.
+      if (current.data && current.data.id !== id && (await holds(store, current.data, slug))) return false;
+      if ((await store.setJSON(slugKey(slug), claim, { onlyIfMatch: current.etag })).modified) return true;
+    }
+    await pauseAfterLostWrite(attempt);
   }
   return false;
 }
@@ -193,6 +195,7 @@ export async function updatePost(id: string, data: BlogPostData, by?: string): P
       return { ok: true, post };
     }
     if (slugChanged) await releaseSlug(store, data.slug, id);
+    await pauseAfterLostWrite(attempt);
   }
   return { ok: false, reason: 'conflict' };
 }

@@ -44,8 +44,6 @@ function ToastCard({ id, title, description, variant }: { id: number; title: str
     <div
       data-testid="toast"
       data-variant={variant}
-      onPointerEnter={() => holdToast(id)}
-      onPointerLeave={() => releaseToast(id)}
       onFocus={() => holdToast(id)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) releaseToast(id);

@@ -1,4 +1,4 @@
-/** Toasts go after 5 seconds, except while someone rests the pointer on one or focuses it. */
+/** Toasts go after 5 seconds, except while focus is in one. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toast, dismissToast, holdToast, releaseToast, showToast, TOAST_DURATION_MS } from '../../src/stores/toasts.ts';
 

@@ -8,7 +8,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { blogPostInputSchema, slugify, type BlogPost } from '../../shared/schemas/blog-post.ts';
-import { toFieldErrors, type FieldErrors } from '../../shared/schemas/fields.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -21,6 +20,7 @@ import { useUnsavedDraft } from './useUnsavedDraft.ts';
 import { WritePreview } from './WritePreview.tsx';
 
 import { BlogPostSeoFields, useSeoFields } from './BlogPostSeoFields.tsx';
+import { useFormErrors } from './useFormErrors.ts';
 
 const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content', 'featuredImageAlt', 'metaDescription', 'tags', 'publishedAt'] as const;
 
@@ -44,11 +44,10 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
   const [isPublished, setIsPublished] = useState(post?.isPublished ?? false);
   const [publishAt, setPublishAt] = useState(toDateTimeLocal(post?.publishedAt));
   const seo = useSeoFields(post);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
+  const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(FIELD_ORDER, id);
   // Edits kept in this browser until saved or discarded; add a field here to keep it too.
   const draft = useUnsavedDraft(post?.id ?? 'new', post?.version ?? null, { title, slug, excerpt, content, image, isPublished, publishAt, metaDescription: seo.fields.metaDescription, tagsText: seo.fields.tagsText }, (kept) => {
     setTitle(kept.title ?? '');
@@ -63,10 +62,6 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
     seo.fields.setTagsText(kept.tagsText ?? '');
   });
 
-  function focusFirstError(fieldErrors: FieldErrors) {
-    const field = FIELD_ORDER.find((name) => fieldErrors[name]);
-    if (field) document.getElementById(id(field))?.focus();
-  }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,16 +78,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
       ...seo.values,
       ...(post ? { version: draft.version ?? post.version } : {}),
     };
-    const parsed = blogPostInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const fieldErrors = toFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      setFormError(null);
-      focusFirstError(fieldErrors);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
+    if (!validate(blogPostInputSchema, body)) return;
     setPending(true);
     try {
       const saved = post
@@ -114,8 +100,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
       });
       if (error instanceof ApiError && (error.status === 400 || error.status === 409 || error.status === 404)) {
         if (error.fieldErrors) {
-          setErrors(error.fieldErrors);
-          focusFirstError(error.fieldErrors);
+          showFieldErrors(error.fieldErrors);
         }
         setFormError(error.message);
         if (error.status === 409 && !error.fieldErrors) onConflict?.();

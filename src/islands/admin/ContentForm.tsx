@@ -8,9 +8,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
 import { ApiError, apiRequest } from '../../lib/api.ts';
-import { toFieldErrors, type FieldErrors } from '../../shared/schemas/fields.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useFormErrors } from './useFormErrors.ts';
 
 export interface Editable {
   id: string;
@@ -39,31 +39,17 @@ interface Config<T extends Editable> extends ContentFormProps<T> {
 export function useContentForm<T extends Editable>(config: Config<T>) {
   const { item, noun, Noun } = config;
   const editing = item !== null;
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [version, setVersion] = useState(item?.version);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
+  const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(config.fieldOrder, id);
 
-  const focusFirstError = (fieldErrors: FieldErrors) => {
-    const field = config.fieldOrder.find((name) => fieldErrors[name]);
-    if (field) document.getElementById(id(field))?.focus();
-  };
 
   async function save(values: Record<string, unknown>) {
     if (pending) return;
     const body = editing ? { ...values, version } : values;
-    const parsed = config.schema.safeParse(body);
-    if (!parsed.success) {
-      const fieldErrors = toFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      setFormError(null);
-      focusFirstError(fieldErrors);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
+    if (!validate(config.schema, body)) return;
     setPending(true);
     try {
       const saved = item
@@ -81,8 +67,7 @@ export function useContentForm<T extends Editable>(config: Config<T>) {
         setFormError(error.message);
       } else if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
         if (error.fieldErrors) {
-          setErrors(error.fieldErrors);
-          focusFirstError(error.fieldErrors);
+          showFieldErrors(error.fieldErrors);
         }
         setFormError(error.message);
       } else {

@@ -7,7 +7,6 @@
  */
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest } from '../../lib/api.ts';
-import { toFieldErrors, type FieldErrors } from '../../shared/schemas/fields.ts';
 import {
   practiceSettingsInputSchema,
   type PracticeSettings as Settings,
@@ -21,6 +20,7 @@ import { Switch } from '../../ui/Switch.tsx';
 import { SwitchRow } from './ContentForm.tsx';
 import { ListStatus } from './parts.tsx';
 import { RebuildStatus } from './RebuildStatus.tsx';
+import { useFormErrors } from './useFormErrors.ts';
 
 /** Text fields as typed: the schema trims and checks them on save. */
 type Values = Omit<PracticeSettingsFields, 'reviewsWidgetId' | 'team'> & {
@@ -47,12 +47,11 @@ export default function PracticeSettings() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [values, setValues] = useState<Values | null>(null);
   const [version, setVersion] = useState<string | undefined>();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [saves, setSaves] = useState(0);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
+  const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(FIELD_ORDER, id);
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -82,24 +81,11 @@ export default function PracticeSettings() {
   const setMember = (index: number, patch: Partial<Values['team'][number]>) =>
     set('team', values.team.map((member, i) => (i === index ? { ...member, ...patch } : member)));
 
-  const focusFirstError = (fieldErrors: FieldErrors) => {
-    const field = FIELD_ORDER.find((name) => fieldErrors[name]);
-    if (field) document.getElementById(id(field))?.focus();
-  };
 
   async function save() {
     if (pending || !values) return;
     const body = { ...values, version };
-    const parsed = practiceSettingsInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const fieldErrors = toFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      setFormError(null);
-      focusFirstError(fieldErrors);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
+    if (!validate(practiceSettingsInputSchema, body)) return;
     setPending(true);
     try {
       const saved = await apiRequest<Settings>('PUT', '/api/settings', body);
@@ -115,8 +101,7 @@ export default function PracticeSettings() {
         if (latest) setVersion(latest.version);
         setFormError(error.message);
       } else if (error instanceof ApiError && error.status === 400 && error.fieldErrors) {
-        setErrors(error.fieldErrors);
-        focusFirstError(error.fieldErrors);
+        showFieldErrors(error.fieldErrors);
         setFormError(error.message);
       } else {
         setFormError(

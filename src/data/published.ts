@@ -14,8 +14,23 @@ import type { BlogPost } from '../shared/schemas/blog-post.ts';
 import type { PublicService } from '../shared/schemas/service.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
 
+/**
+ * `read`, once per build: every page of a build then shows one snapshot (a later change
+ * requests another build anyway), and a build with many pages reads Blobs once, not once
+ * per page. `astro dev` lives on across changes, so there it reads afresh each time.
+ */
+function oncePerBuild<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  const readOnce = () =>
+    read().catch((error: unknown) => {
+      value = undefined; // a failed read is tried again by the next page, not remembered
+      throw error;
+    });
+  return () => (import.meta.env.DEV ? read() : (value ??= readOnce()));
+}
+
 /** Published posts, newest first (by publishedAt, else createdAt). */
-export const getPublishedPosts = (): Promise<BlogPost[]> => listPublishedPosts();
+export const getPublishedPosts: () => Promise<BlogPost[]> = oncePerBuild(() => listPublishedPosts());
 
 /** A post's featured image as pages show it: its own address, alt text and pixel size. */
 export interface FeaturedImage {
@@ -25,6 +40,15 @@ export interface FeaturedImage {
   height: number;
 }
 
+const mediaInfo = new Map<string, ReturnType<typeof getMediaInfo>>();
+/** The article, the blog index and each tag page show the same image: one read per build. */
+function readMediaInfo(key: string): ReturnType<typeof getMediaInfo> {
+  if (import.meta.env.DEV) return getMediaInfo(key);
+  let info = mediaInfo.get(key);
+  if (!info) mediaInfo.set(key, (info = getMediaInfo(key)));
+  return info;
+}
+
 /**
  * The post's featured image, if it is an uploaded image that still exists. Older posts may
  * name an image elsewhere, which the pages' CSP (img-src 'self') would block: not shown.
@@ -32,7 +56,7 @@ export interface FeaturedImage {
 export async function getFeaturedImage(post: Pick<BlogPost, 'featuredImage' | 'featuredImageAlt'>): Promise<FeaturedImage | null> {
   const key = post.featuredImage ? mediaKeyOf(post.featuredImage) : null;
   if (!key || !post.featuredImageAlt) return null;
-  const info = await getMediaInfo(key);
+  const info = await readMediaInfo(key);
   return info ? { src: info.url, alt: post.featuredImageAlt, width: info.width, height: info.height } : null;
 }
 
@@ -54,12 +78,5 @@ export async function getActiveServices(): Promise<readonly PublicService[]> {
   return services.filter((service) => service.isActive);
 }
 
-let practice: Promise<PracticeView> | undefined;
-/**
- * The practice details staff saved in Settings over the typed defaults of src/content.
- * Read once per build: the header and footer of every page then show one snapshot, and
- * a later change requests another build anyway.
- */
-export const getPracticeSettings = (): Promise<PracticeView> =>
-  // `astro dev` lives on across changes: it reads afresh each time.
-  import.meta.env.DEV ? getSettings().then(practiceView) : (practice ??= getSettings().then(practiceView));
+/** The practice details staff saved in Settings over the typed defaults of src/content. */
+export const getPracticeSettings: () => Promise<PracticeView> = oncePerBuild(() => getSettings().then(practiceView));

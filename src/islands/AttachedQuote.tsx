@@ -1,57 +1,61 @@
 /**
  * The contact form's side of 'Email me this quote': picks up the quote the /quote page
  * left in sessionStorage, prefills the service and message, shows it, and lets the person
- * drop it. Validated with the enquiry's own quote schema (the landing page ships zod/mini
- * already); the figures shown are recomputed here and again on the server.
+ * drop it. The figures are recomputed here (in a chunk loaded only when a quote is there)
+ * and again on the server.
  */
 import { useEffect, useState } from 'react';
-import { quoteInputSchema } from '../shared/schemas/quote.ts';
-import { computeQuote, contactServiceFor, describeQuoteInput, quoteLines, type QuoteInput } from '../shared/quote.ts';
 import { clearAttachedQuote, readAttachedQuote } from '../lib/quoteAttachment.ts';
+import type { Attachment } from './attached-quote-text.ts';
 
 export function useAttachedQuote() {
-  const [quote, setQuote] = useState<QuoteInput | null>(null);
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
   // Read after hydration: the pre-rendered form has no quote, and must match it first.
   useEffect(() => {
-    const stored = quoteInputSchema.safeParse(readAttachedQuote());
-    if (stored.success) setQuote(stored.data);
-    else clearAttachedQuote();
+    const stored = readAttachedQuote();
+    if (stored === null) return;
+    let current = true;
+    import('./attached-quote-text.ts').then(
+      ({ attachmentFrom }) => {
+        if (!current) return;
+        const found = attachmentFrom(stored);
+        if (found) setAttachment(found);
+        else clearAttachedQuote();
+      },
+      // The chunk did not load (connection lost): the enquiry still goes, without the quote.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
   }, []);
   const clear = () => {
     clearAttachedQuote();
-    setQuote(null);
+    setAttachment(null);
   };
-  return { quote, clear };
+  return { attachment, quote: attachment?.input ?? null, clear };
 }
-
-/** The enquiry text a quote starts the message with. */
-export const quoteMessage = (quote: QuoteInput): string =>
-  [
-    'Please email me this quote.',
-    describeQuoteInput(quote),
-    ...quoteLines(computeQuote(quote)).map((line) => `${line.label}: ${line.value}`),
-  ].join('\n');
 
 /** Prefills the form once a quote arrives; leaves alone whatever the person already typed. */
 export function usePrefillFromQuote(
-  quote: QuoteInput | null,
+  attachment: Attachment | null,
   values: { serviceType: string; message: string },
   set: (field: 'serviceType' | 'message') => (value: string) => void,
 ) {
   useEffect(() => {
-    if (!quote) return;
-    if (!values.serviceType) set('serviceType')(contactServiceFor(quote));
-    if (!values.message.trim()) set('message')(quoteMessage(quote));
+    if (!attachment) return;
+    if (!values.serviceType) set('serviceType')(attachment.serviceType);
+    if (!values.message.trim()) set('message')(attachment.message);
     // Only when a quote arrives, not on every keystroke.
-  }, [quote]);
+  }, [attachment]);
 }
 
-export function AttachedQuote({ quote, onRemove }: { quote: QuoteInput | null; onRemove: () => void }) {
-  if (!quote) return null;
+export function AttachedQuote({ attachment, onRemove }: { attachment: Attachment | null; onRemove: () => void }) {
+  if (!attachment) return null;
   return (
     <div className="mt-4 flex flex-wrap items-start justify-between gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm" data-attached-quote>
       <p className="text-slate-800">
-        <span className="font-semibold text-brand-900">Quote attached:</span> {describeQuoteInput(quote)}
+        <span className="font-semibold text-brand-900">Quote attached:</span> {attachment.description}
       </p>
       <button type="button" onClick={onRemove} className="font-semibold text-brand-700 underline underline-offset-2">
         Remove quote

@@ -31,7 +31,7 @@ export default function ContactForm({ phone }: { phone: string }) {
     },
   });
   const { pending, honeypot, bind, error, onSubmit } = form;
-  usePrefillFromQuote(attached.quote, form.values, form.set);
+  usePrefillFromQuote(attached.attachment, form.values, form.set);
 
   return (
     // A real form: until the island hydrates (or without JavaScript) the browser posts it
@@ -57,7 +57,7 @@ export default function ContactForm({ phone }: { phone: string }) {
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}
         </Field>
       </div>
-      <AttachedQuote quote={attached.quote} onRemove={attached.clear} />
+      <AttachedQuote attachment={attached.attachment} onRemove={attached.clear} />
       <EnquirySubmit idPrefix="contact" honeypot={honeypot} pending={pending} label="Send Enquiry" buttonClassName="mt-5 w-full sm:w-auto" />
     </form>
   );

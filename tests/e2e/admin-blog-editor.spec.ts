@@ -4,11 +4,11 @@
  * before leaving unsaved edits (the browser's beforeunload, and switching posts).
  */
 import { expect, test } from '@playwright/test';
-import { signIn } from './fixtures.ts';
+import { ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 test('Write/Preview, unsaved edits restored after a reload, and leaving them asks first', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one journey is enough: nothing here depends on the width');
+  test.skip(isMobile, ONCE);
   test.setTimeout(120_000);
   await signIn(page);
   await openTab(page, 'Blog Posts');

@@ -4,7 +4,7 @@
  * the form and the replaced version joins the list.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, STAFF } from './fixtures.ts';
+import { ONCE, signIn, STAFF } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
@@ -27,7 +27,7 @@ async function editAndSave(page: Page, title: string, from: string, text: string
 }
 
 test('edit a post twice, open its revisions, restore the first version', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one journey at desktop width: nothing here depends on the width');
+  test.skip(isMobile, ONCE);
   const id = unique();
   const title = `E2E Revisions ${id}`;
   await signIn(page);

@@ -4,7 +4,7 @@
  * once it is due and the scheduled function's rebuild has gone live.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn } from './fixtures.ts';
+import { ONCE, signIn } from './fixtures.ts';
 import { openTab, unique, waitForPublicPage, waitForRebuild } from './admin-helpers.ts';
 
 /** Everywhere a visitor (or a crawler) can find a post, and whether the post is there. */
@@ -22,7 +22,7 @@ async function publicPlaces(request: APIRequestContext, slug: string, title: str
 }
 
 test('a scheduled post stays out of every public place until it is due, then appears after the due rebuild', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one journey is enough: nothing here depends on the width');
+  test.skip(isMobile, ONCE);
   test.setTimeout(300_000);
   await signIn(page);
   const id = unique();

@@ -4,7 +4,7 @@
  * rebuilt away (the article shows the not-found state), and deleted.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { failApi, signIn } from './fixtures.ts';
+import { failApi, ONCE, signIn } from './fixtures.ts';
 import { expectToast, openTab, unique, waitForPublicPage, waitForRebuild } from './admin-helpers.ts';
 
 const form = (page: Page) => page.getByRole('region', { name: /^(Add New|Edit) Blog Post$/ });
@@ -26,6 +26,7 @@ async function createPostViaApi(page: Page, title: string, slug: string, isPubli
 }
 
 test.describe('admin: blog posts', () => {
+  test.skip(({ isMobile }) => isMobile, ONCE);
   test.beforeEach(async ({ page }) => {
     await signIn(page);
     await openTab(page, 'Blog Posts');

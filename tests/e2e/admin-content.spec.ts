@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CONSENT_REQUIRED } from '../../src/shared/schemas/testimonial.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { failApi, signIn } from './fixtures.ts';
+import { failApi, ONCE, signIn } from './fixtures.ts';
 
 /** Polls the landing page's HTML until `check` holds: the rebuild a change asked for is live. */
 async function waitForLanding(request: APIRequestContext, check: (html: string) => boolean, message: string) {
@@ -27,7 +27,8 @@ test.describe('admin: site content', () => {
     await signIn(page);
   });
 
-  test('a service added, edited and switched off changes the rebuilt landing page', async ({ page }) => {
+  test('a service added, edited and switched off changes the rebuilt landing page', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     test.setTimeout(420_000); // two real rebuilds of the production build
     const name = `Strata Advice ${unique()}`;
     const renamed = `${name} (edited)`;
@@ -79,7 +80,8 @@ test.describe('admin: site content', () => {
     await waitForLanding(page.request, (html) => !html.includes(renamed), `the landing page without "${renamed}"`);
   });
 
-  test('a testimonial needs consent to go live, then shows in the rebuilt landing page', async ({ page }) => {
+  test('a testimonial needs consent to go live, then shows in the rebuilt landing page', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     test.setTimeout(300_000); // one real rebuild
     const title = `Priya ${unique()}, Kellyville`;
     const quote = `Calm, clear advice from exchange to settlement ${unique()}.`;
@@ -126,7 +128,8 @@ test.describe('admin: site content', () => {
     await expect(fallback.getByText(title)).toBeVisible();
   });
 
-  test('a save over a newer version explains the conflict and keeps what was typed', async ({ page }) => {
+  test('a save over a newer version explains the conflict and keeps what was typed', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const name = `Conflict ${unique()}`;
     const created = await page.request.post('/api/services', {
       data: { title: name, description: 'D', icon: 'key', features: ['F'], timeFrame: '1 week', serviceAreas: ['A'], isActive: false },
@@ -166,7 +169,8 @@ test.describe('admin: site content', () => {
     });
   }
 
-  test('the words beside an off switch do not say Active', async ({ page }) => {
+  test('the words beside an off switch do not say Active', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await openTab(page, 'Testimonials');
     const off = page.getByRole('article').filter({ has: page.getByTestId('status-badge').getByText('Inactive', { exact: true }) }).first();
     await expect(off).toBeVisible();
@@ -175,7 +179,8 @@ test.describe('admin: site content', () => {
     await expect(off.getByText('Show on website', { exact: true })).toBeVisible();
   });
 
-  test('on a phone every tab is on screen', async ({ page }) => {
+  test('on a phone every tab is on screen', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.setViewportSize({ width: 375, height: 812 });
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveCount(6);
@@ -188,7 +193,8 @@ test.describe('admin: site content', () => {
   });
 
   for (const width of [1280, 375]) {
-    test(`a toast leaves the Logout button free (${width} px)`, async ({ page }) => {
+    test(`a toast leaves the Logout button free (${width} px)`, async ({ page, isMobile }) => {
+      test.skip(isMobile, ONCE);
       await page.setViewportSize({ width, height: 800 });
       await openTab(page, 'Services');
       await failApi(page, '**/api/services/*', 'PUT');

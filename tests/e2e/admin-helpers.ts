@@ -3,7 +3,6 @@
  * one seeded store and run serially in two projects, so each creates its own data with a
  * unique name and never relies on counts or order.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** A short suffix that makes names and slugs unique across tests, projects and runs. */
@@ -28,19 +27,7 @@ export async function openTab(page: Page, name: string) {
   return panel;
 }
 
-/** Axe (WCAG 2.x A/AA) must find nothing on the page as it is now. */
-export async function expectNoAxeViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  expect(
-    violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([]);
-}
+export { expectNoAxeViolations } from './fixtures.ts';
 
 /** Sends an enquiry as a visitor would (the contact-section form's payload). */
 export async function createContactRequest(request: APIRequestContext, firstName: string, lastName: string) {

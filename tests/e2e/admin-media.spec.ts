@@ -5,11 +5,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { png, svg } from '../functions/fixtures/images.ts';
-import { signIn } from './fixtures.ts';
+import { ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique, waitForPublicPage } from './admin-helpers.ts';
 
 test('upload a featured image, describe it, publish, and see it on the article', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one journey at desktop width is enough; the layout is checked by the public specs');
+  test.skip(isMobile, ONCE);
   test.setTimeout(300_000);
   const id = unique();
   const title = `E2E Image ${id}`;

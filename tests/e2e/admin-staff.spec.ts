@@ -5,9 +5,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { signIn, STAFF } from './fixtures.ts';
+import { ONCE, signIn, STAFF } from './fixtures.ts';
 
-test('add a member, who must change the initial password; remove them, and they are signed out', async ({ page, browser }) => {
+test('add a member, who must change the initial password; remove them, and they are signed out', async ({ page, browser, isMobile }) => {
+  test.skip(isMobile, ONCE);
   const username = `e2e-member-${unique()}`;
   const initial = 'initial-password-e2e';
   const own = 'their-own-password-e2e';
@@ -75,7 +76,8 @@ test('the Settings tab passes axe', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('the audit log shows 25 entries, then more on "Load more", newest first', async ({ page }) => {
+test('the audit log shows 25 entries, then more on "Load more", newest first', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await signIn(page);
   // 13 additions and their 13 removals: 26 entries, one more than a page.
   const tag = unique();

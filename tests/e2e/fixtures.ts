@@ -2,7 +2,8 @@
  * Shared pieces for the end-to-end tests. The test server (scripts/test-server.ts)
  * seeds a throwaway store with the demo content and this staff account.
  */
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 
 export const STAFF = { username: 'e2e-staff', password: 'e2e-password-for-tests-only' } as const;
 
@@ -50,3 +51,30 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(wide.page, `the page is ${wide.page} px wide on a ${width} px screen: ${wide.culprits.join(' | ')}`).toBeLessThanOrEqual(width);
   expect(wide.layout, 'the layout viewport grew past the screen').toBeLessThanOrEqual(width);
 }
+
+/**
+ * Axe (WCAG 2.x A/AA and best practice) finds nothing on the page as it is now, or in the
+ * part `include` selects. Axe's time grows with the page and with the machine's load (a
+ * long admin list on a busy 2-core CI runner took over 40 s), so each run adds its own
+ * allowance to the test's time limit instead of eating the test's.
+ */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  test.info().setTimeout(test.info().timeout + 60_000);
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  expect(
+    violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
+
+/**
+ * Why a journey runs in the desktop project only (`test.skip(isMobile, ONCE)`): its behaviour
+ * does not depend on the width, and CI time is better spent elsewhere. Every page and admin
+ * tab is still checked at 375 px for layout and axe.
+ */
+export const ONCE = 'one journey at desktop width: nothing here depends on the width';

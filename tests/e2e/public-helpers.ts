@@ -2,7 +2,6 @@
  * Helpers for the public-site journeys (public-*.spec.ts). The test server shares one
  * store with the admin journeys, which may add posts: never rely on exact counts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The seeded published posts (scripts/seed/demo-content.ts), newest first, and the draft. */
@@ -45,13 +44,4 @@ export async function scrollToY(page: Page, y: number) {
   await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(y);
 }
 
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([]);
-}
+export { expectNoAxeViolations } from './fixtures.ts';

@@ -5,11 +5,11 @@
  * it, and its reading time.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, signIn } from './fixtures.ts';
+import { expectNoSidewaysScroll, ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique, waitForPublicPage } from './admin-helpers.ts';
 
 test('a Markdown post with tags is built into a safe, structured article and tag pages', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one journey is enough; the layout is checked at desktop width');
+  test.skip(isMobile, ONCE);
   test.setTimeout(300_000);
   const id = unique();
   const title = `E2E Markdown ${id}`;

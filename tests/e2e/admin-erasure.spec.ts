@@ -35,7 +35,8 @@ test('erases every enquiry of one address and keeps the rest', async ({ page, is
   await expect(dialog).toContainText(email);
   await expect(dialog).toContainText('This cannot be undone.');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await expectNoAxeViolations(page);
+  // The rest of the desk has its own axe test (admin-desk.spec.ts).
+  await expectNoAxeViolations(page, 'dialog[open]');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(fromDetail).toBeFocused();
@@ -46,6 +47,7 @@ test('erases every enquiry of one address and keeps the rest', async ({ page, is
   const form = panel.getByRole('form', { name: "Erase a person's data" });
   const field = form.getByLabel('E-mail address');
   await expect(field).toBeFocused();
+  await expectNoAxeViolations(page, `#${await form.getAttribute('id')}`);
   await field.fill('not an address');
   await form.getByRole('button', { name: 'Erase…' }).click();
   await expect(form).toContainText('Please enter a valid email address');

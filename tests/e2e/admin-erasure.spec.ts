@@ -52,6 +52,13 @@ test('erases every enquiry of one address and keeps the rest', async ({ page, is
   await form.getByRole('button', { name: 'Erase…' }).click();
   await expect(form).toContainText('Please enter a valid email address');
   await expect(dialog).toBeHidden();
+  // Escape leaves the form, and it forgets what was typed.
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await expect(field).toHaveValue('');
+  await expect(form).not.toContainText('Please enter a valid email address');
 
   // A failure says so and keeps what was typed.
   await field.fill(email);

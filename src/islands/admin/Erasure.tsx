@@ -94,8 +94,10 @@ function ErasureForm({
   const [email, setEmail] = useState('');
   const { errors, validate, showFieldErrors } = useFormErrors(['email'], id);
 
+  // Leaving the form forgets the address: it is someone's personal information.
   const close = () => {
     onOpenChange(false);
+    setEmail('');
     showFieldErrors({});
     document.getElementById(toggleId)?.focus();
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCallback, formatMinutes } from '../../src/islands/admin/format.ts';
+import { erasedMessage, formatCallback, formatMinutes } from '../../src/islands/admin/format.ts';
 
 describe('formatCallback', () => {
   const now = new Date('2026-11-21T00:00:00Z');
@@ -21,5 +21,13 @@ describe('formatMinutes', () => {
     expect(formatMinutes(4.6)).toBe('4 min');
     expect(formatMinutes(125)).toBe('2 h 5 min');
     expect(formatMinutes(60 * 24 * 3 + 120)).toBe('3 d 2 h');
+  });
+});
+
+describe('erasedMessage', () => {
+  it('counts what an erasure deleted, and says plainly when nothing was stored', () => {
+    expect(erasedMessage(0)).toBe('Nothing was stored for that address: no contact requests erased');
+    expect(erasedMessage(1)).toBe('1 contact request erased successfully');
+    expect(erasedMessage(2)).toBe('2 contact requests erased successfully');
   });
 });

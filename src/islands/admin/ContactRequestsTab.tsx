@@ -16,6 +16,7 @@ import { Button } from '../../ui/Button.tsx';
 import { runAction } from './actions.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { EnquiryDetail } from './EnquiryDetail.tsx';
+import { erasureKey, useErasure } from './Erasure.tsx';
 import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from './format.ts';
 import { DeleteButton, ListStatus, TabHeading } from './parts.tsx';
 import { QuoteSummary } from './QuoteSummary.tsx';
@@ -87,6 +88,11 @@ export default function ContactRequestsTab() {
     setLinkedItem((current) => (current?.id === enquiry.id ? { ...current, ...enquiry } : current));
     void counts.reload();
   };
+  // An alert-linked enquiry stays shown though off the list, so it must go by hand.
+  const erasure = useErasure(confirm, (email) => {
+    setLinkedItem((current) => (current && erasureKey(current.email) === email ? null : current));
+    return refresh();
+  });
 
   async function remove(request: DeskEnquiry) {
     const name = fullName(request);
@@ -178,6 +184,7 @@ export default function ContactRequestsTab() {
           <a className="btn btn-outline" href={exportHref} download>
             Export CSV
           </a>
+          {erasure.form}
         </div>
       </div>
 
@@ -299,7 +306,7 @@ export default function ContactRequestsTab() {
                 </dl>
                 {isOpen ? (
                   <section id={panelId} aria-label={`Desk for ${name}`} className="mt-4 border-t border-slate-200 pt-4">
-                    <EnquiryDetail id={request.id} me={me} onChanged={changed} />
+                    <EnquiryDetail id={request.id} me={me} onChanged={changed} onErase={erasure.erase} />
                   </section>
                 ) : null}
               </article>

@@ -17,6 +17,7 @@ import type { StaffMember } from '../../shared/schemas/staff.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { EraseThisPerson } from './Erasure.tsx';
 import { formatDateTime } from './format.ts';
 
 const input =
@@ -61,11 +62,14 @@ export function EnquiryDetail({
   id,
   me,
   onChanged,
+  onErase,
 }: {
   id: string;
   /** The signed-in staff member's username. */
   me: string;
   onChanged: (enquiry: DeskEnquiry) => void;
+  /** A Privacy Act request from this person: erase every enquiry from their address. */
+  onErase?: (email: string) => void;
 }) {
   const [detail, setDetail] = useState<DeskEnquiryDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -273,6 +277,8 @@ export function EnquiryDetail({
           </p>
         ) : null}
       </div>
+
+      {onErase ? <EraseThisPerson email={detail.email} onErase={onErase} /> : null}
     </div>
   );
 }

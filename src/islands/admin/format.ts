@@ -60,3 +60,9 @@ export function formatMinutes(minutes: number): string {
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
+
+/** The toast after a Privacy Act erasure; none found is an answer too, said as such. */
+export function erasedMessage(deleted: number): string {
+  if (deleted === 0) return 'Nothing was stored for that address: no contact requests erased';
+  return `${deleted} contact ${deleted === 1 ? 'request' : 'requests'} erased successfully`;
+}

@@ -1,0 +1,178 @@
+/**
+ * A person's Privacy Act erasure request on the lead desk: every enquiry from one e-mail
+ * address goes, with its activity and alerts (`POST /api/contact-requests/erase`).
+ *
+ * Two ways in, one confirmation: the desk's toolbar (for a request that arrives by letter or
+ * phone, so staff type the address) and an enquiry's detail (the address is already there).
+ * Both end in the same ConfirmDialog, so the warning staff read is always the same. The
+ * address is typed outside the dialog on purpose: a failure toast is then not hidden behind
+ * a modal, and what was typed stays in the field for another try.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { apiRequest } from '../../lib/api.ts';
+import { erasureSchema } from '../../shared/schemas/lead-desk.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/Field.tsx';
+import type { useConfirm } from './ConfirmDialog.tsx';
+import { erasedMessage } from './format.ts';
+import { useFormErrors } from './useFormErrors.ts';
+
+type Confirm = ReturnType<typeof useConfirm>['confirm'];
+
+/** The address as the API compares it, so the desk can tell which shown enquiries went. */
+export const erasureKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * `erase(email)` asks for confirmation, erases and says how many went; true when it did.
+ * `onErased` (given the address as `erasureKey` spells it) refreshes what the desk shows.
+ */
+export function useErasure(confirm: Confirm, onErased: (email: string) => unknown) {
+  const [pending, setPending] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
+  const toggleId = useId();
+
+  async function erase(email: string): Promise<boolean> {
+    const opener = document.activeElement;
+    const confirmed = await confirm({
+      title: "Erase this person's data?",
+      body: (
+        <>
+          <p>
+            Every enquiry from <strong className="break-all">{email.trim()}</strong> will be deleted, with its notes, calls,
+            activity and alerts. This cannot be undone.
+          </p>
+          <p className="mt-2">The audit log records that an erasure happened, not the address.</p>
+        </>
+      ),
+      confirmLabel: 'Erase data',
+    });
+    if (!confirmed) return false;
+    setPending(true);
+    try {
+      const { deleted } = await apiRequest<{ deleted: number }>('POST', '/api/contact-requests/erase', { email: email.trim() });
+      showToast({ title: 'Success', description: erasedMessage(deleted) });
+    } catch (error) {
+      console.error('Failed to erase contact requests', error);
+      showToast({ title: 'Error', description: 'Failed to erase contact requests', variant: 'destructive' });
+      return false;
+    } finally {
+      setPending(false);
+    }
+    setFormOpen(false);
+    await onErased(erasureKey(email));
+    // The button that asked may have gone with the erased enquiry (or the closed form).
+    if (!(opener instanceof HTMLElement && opener.isConnected)) document.getElementById(toggleId)?.focus();
+    return true;
+  }
+
+  const form = (
+    <ErasureForm open={formOpen} onOpenChange={setFormOpen} toggleId={toggleId} pending={pending} onErase={erase} />
+  );
+  return { erase: (email: string) => void erase(email), form };
+}
+
+/**
+ * The toolbar's way in: a button that shows a small form for the address. Meant for a
+ * wrapping flex row: the form takes a line of its own under the buttons.
+ */
+function ErasureForm({
+  open,
+  onOpenChange,
+  toggleId,
+  pending,
+  onErase,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  toggleId: string;
+  pending: boolean;
+  onErase: (email: string) => Promise<boolean>;
+}): ReactNode {
+  const base = useId();
+  const id = (field: string) => `${base}-${field}`;
+  const [email, setEmail] = useState('');
+  const { errors, validate, showFieldErrors } = useFormErrors(['email'], id);
+
+  // Leaving the form forgets the address: it is someone's personal information.
+  const close = () => {
+    onOpenChange(false);
+    setEmail('');
+    showFieldErrors({});
+    document.getElementById(toggleId)?.focus();
+  };
+
+  return (
+    <>
+      <Button
+        id={toggleId}
+        variant="outline"
+        aria-expanded={open}
+        aria-controls={id('panel')}
+        onClick={() => (open ? close() : onOpenChange(true))}
+      >
+        Erase a person's data
+      </Button>
+      {open ? (
+        <form
+          id={id('panel')}
+          noValidate
+          aria-label="Erase a person's data"
+          className="basis-full rounded-xl border border-red-200 bg-red-50/50 p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!validate(erasureSchema, { email })) return;
+            void onErase(email).then((erased) => erased && setEmail(''));
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+          }}
+        >
+          <p className="mb-3 text-sm text-slate-800">
+            For a Privacy Act request to delete what we hold: every enquiry sent with this e-mail address is deleted, with
+            its history. You will be asked to confirm.
+          </p>
+          <div className="flex flex-wrap items-end gap-2">
+            <Field id={id('email')} name="email" label="E-mail address" error={errors.email?.[0]} required className="grow basis-64">
+              {(props) => (
+                <input
+                  {...props}
+                  // The person's address, not the staff member's own: no autofill.
+                  type="email"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={254}
+                  autoFocus
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              )}
+            </Field>
+            <Button type="submit" variant="destructive" pending={pending}>
+              Erase…
+            </Button>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </>
+  );
+}
+
+/** The detail's way in: the address is the enquiry's own, so nothing needs typing. */
+export function EraseThisPerson({ email, onErase }: { email: string; onErase: (email: string) => void }) {
+  return (
+    <div className="border-t border-slate-200 pt-4">
+      <h4 className="mb-1 font-semibold text-slate-900">Privacy request</h4>
+      <p className="mb-2 text-sm text-slate-700">
+        If this person asks us to delete what we hold about them, erase every enquiry from{' '}
+        <span className="break-all">{email}</span>.
+      </p>
+      <Button variant="outline" onClick={() => onErase(email)}>
+        Erase this person's data…
+      </Button>
+    </div>
+  );
+}

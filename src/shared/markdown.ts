@@ -8,7 +8,8 @@
  * attributes. Headings move one level down, because the article's title is its only `<h1>`.
  * Links to other sites get `rel="noopener"`. Tables come wrapped in a focusable box that
  * scrolls sideways, so a wide table on a phone neither widens the page nor hides columns
- * from keyboard users.
+ * from keyboard users. Images in the text load lazily: they sit below the fold, under the
+ * title and the featured image.
  */
 import rehypeExternalLinks from 'rehype-external-links';
 import rehypeSanitize from 'rehype-sanitize';
@@ -57,6 +58,15 @@ function scrollableTables() {
   return (tree: HastNode) => visit(tree);
 }
 
+/** Adds `loading="lazy"` and `decoding="async"` to each `<img>`; after the sanitiser, which drops them. */
+function lazyImages() {
+  const visit = (node: HastNode) => {
+    if (node.type === 'element' && node.tagName === 'img') node.properties = { ...node.properties, loading: 'lazy', decoding: 'async' };
+    node.children?.forEach(visit);
+  };
+  return (tree: HastNode) => visit(tree);
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
@@ -64,6 +74,7 @@ const processor = unified()
   .use(rehypeSanitize)
   .use(demoteHeadings)
   .use(scrollableTables)
+  .use(lazyImages)
   .use(rehypeExternalLinks, { rel: ['noopener'] })
   .use(rehypeStringify)
   .freeze();

@@ -39,3 +39,9 @@ export interface MediaItem extends UploadedMedia {
   uploadedAt: string;
   uploadedBy: string;
 }
+
+/** The titles of posts that show the image at `url`: as their featured image, or in their text. */
+export const postsUsingImage = (
+  posts: readonly { title: string; featuredImage?: string | null; content: string }[],
+  url: string,
+): string[] => posts.filter((post) => post.featuredImage === url || post.content.includes(url)).map((post) => post.title);

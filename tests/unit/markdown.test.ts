@@ -67,10 +67,12 @@ describe('renderMarkdown', () => {
     expect(html).toContain('click me');
   });
 
-  it('keeps a picture with its alt text', () => {
+  it('keeps a picture with its alt text, loaded lazily (it sits below the fold)', () => {
     expect(renderMarkdown('![A signed contract](/media/abc123.webp)')).toBe(
-      '<p><img src="/media/abc123.webp" alt="A signed contract"></p>',
+      '<p><img src="/media/abc123.webp" alt="A signed contract" loading="lazy" decoding="async"></p>',
     );
+    // Only the renderer adds them: the source cannot set them (raw HTML is dropped).
+    expect(renderMarkdown('<img src="/x.png" loading="eager">')).toBe('');
   });
 });
 

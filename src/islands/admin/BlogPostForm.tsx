@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { FeaturedImageField, initialFeaturedImage } from './FeaturedImageField.tsx';
+import { InsertImageDialog } from './InsertImageDialog.tsx';
 import { toDateTimeLocal } from '../../shared/publish-time.ts';
 import { PublishAtField } from './PublishAtField.tsx';
 import { UnsavedDraftPrompt } from './UnsavedDraftPrompt.tsx';
@@ -169,6 +170,9 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
           {(props) => <textarea {...props} rows={2} value={excerpt} onChange={(event) => setExcerpt(event.target.value)} />}
         </Field>
         <WritePreview content={content}>
+        <div className="mb-2 flex justify-end">
+          <InsertImageDialog textareaId={id('content')} content={content} onChange={setContent} />
+        </div>
         <Field
           id={id('content')}
           name="content"

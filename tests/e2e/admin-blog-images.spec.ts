@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { png } from '../functions/fixtures/images.ts';
-import { signIn } from './fixtures.ts';
+import { ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 /** An image no earlier run uploaded: its colour is random, and its bytes decide its address. */
@@ -15,7 +15,7 @@ const freshImage = (width: number, height: number) =>
 const insertDialog = (page: Page) => page.getByRole('dialog', { name: 'Insert an image into the text' });
 
 test('insert an uploaded image at the caret, preview it, and delete images from the library', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one journey at desktop width is enough');
+  test.skip(isMobile, ONCE);
   const id = unique();
   const title = `E2E Inline image ${id}`;
   const before = `First paragraph ${id}.`;

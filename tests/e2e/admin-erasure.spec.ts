@@ -1,7 +1,7 @@
 /** A Privacy Act erasure from the lead desk: one person's enquiries go, nobody else's, and the audit keeps no address. */
 import { expect, test, type Page } from '@playwright/test';
 import type { AuditPage } from '../../src/shared/schemas/staff.ts';
-import { failApi, signIn, STAFF } from './fixtures.ts';
+import { failApi, ONCE, signIn, STAFF } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 async function enquire(page: Page, firstName: string, lastName: string, email: string) {
@@ -12,7 +12,7 @@ async function enquire(page: Page, firstName: string, lastName: string, email: s
 }
 
 test('erases every enquiry of one address and keeps the rest', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one journey at desktop width: nothing here depends on the width');
+  test.skip(isMobile, ONCE);
   const id = unique();
   const email = `erin.${id}@example.com`;
   const person = `Erin${id}`;

@@ -50,6 +50,10 @@ test('edit a post twice, open its revisions, restore the first version', async (
   await expect(versions(page).nth(0)).toContainText(`by ${STAFF.username}`);
   await expect(versions(page).nth(0)).toContainText('Differs from the current version in content.');
   const first = versions(page).nth(1);
+  await first.getByText('Compare its content with the current version').click();
+  const diff = first.getByTestId('revision-diff');
+  await expect(diff.locator('del')).toHaveText(`− Goes: Third version ${id}.`);
+  await expect(diff.locator('ins')).toHaveText(`+ Comes back: First version ${id}.`);
   await first.getByText("View this version's text").click();
   await expect(first).toContainText(`First version ${id}.`);
   await expectNoAxeViolations(page);

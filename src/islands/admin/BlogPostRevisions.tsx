@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { formatDateTime } from './format.ts';
 import { changeSummary } from './revision-changes.ts';
+import { RevisionDiff } from './RevisionDiff.tsx';
 
 export interface BlogPostRevisionsProps {
   /** The post as the form shows it. */
@@ -141,6 +142,13 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
                         Restore
                       </Button>
                     </div>
+                    <details className="mt-2 text-sm">
+                      <summary className="cursor-pointer font-medium text-brand-800">Compare its content with the current version</summary>
+                      <p className="mt-2 mb-1 text-slate-700">
+                        Restoring it removes the lines marked − and brings back those marked +.
+                      </p>
+                      <RevisionDiff current={post.content} revision={revision.content} />
+                    </details>
                     <details className="mt-2 text-sm">
                       <summary className="cursor-pointer font-medium text-brand-800">View this version's text</summary>
                       <dl className="mt-2 space-y-2 text-slate-800">

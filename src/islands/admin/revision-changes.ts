@@ -1,4 +1,5 @@
 /** What restoring a revision would change: the post's own fields that differ from the current version. */
+import { diffLines } from 'diff';
 import type { BlogPost } from '../../shared/schemas/blog-post.ts';
 import type { BlogPostRevision } from '../../shared/schemas/blog-post-revision.ts';
 
@@ -37,4 +38,41 @@ export function changeSummary(revision: BlogPostRevision, current: BlogPost): st
   if (fields.length === 0) return 'Same text as the current version.';
   const list = fields.length === 1 ? fields[0] : `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`;
   return `Differs from the current version in ${list}.`;
+}
+
+/** One row of the line comparison; `skipped` stands for `count` unchanged lines not shown. */
+export type LineChange =
+  | { kind: 'same' | 'removed' | 'added'; text: string }
+  | { kind: 'skipped'; count: number };
+
+const linesOf = (value: string) => value.replace(/\n$/, '').split('\n');
+/** One line ending everywhere, and a last line that ends too: a missing final newline is no change. */
+const normalised = (value: string) => (value === '' ? '' : value.replace(/\r\n?/g, '\n').replace(/\n?$/, '\n'));
+
+/**
+ * What restoring a revision does to the content, line by line: `removed` lines are in the
+ * current version and would go, `added` ones would come back. Unchanged lines further than
+ * `context` from a change fold into one `skipped` row, so a one-word edit in a long post
+ * shows as a few lines.
+ */
+export function lineChanges(current: string, revision: string, context = 2): LineChange[] {
+  const rows: LineChange[] = [];
+  const parts = diffLines(normalised(current), normalised(revision));
+  parts.forEach((part, index) => {
+    const lines = linesOf(part.value);
+    if (part.added || part.removed) {
+      for (const text of lines) rows.push({ kind: part.added ? 'added' : 'removed', text });
+      return;
+    }
+    const head = index === 0 ? 0 : context;
+    const tail = index === parts.length - 1 ? 0 : context;
+    if (lines.length <= head + tail + 1) {
+      for (const text of lines) rows.push({ kind: 'same', text });
+      return;
+    }
+    for (const text of lines.slice(0, head)) rows.push({ kind: 'same', text });
+    rows.push({ kind: 'skipped', count: lines.length - head - tail });
+    for (const text of lines.slice(lines.length - tail)) rows.push({ kind: 'same', text });
+  });
+  return rows;
 }

@@ -4,16 +4,30 @@
  */
 import { spawn } from 'node:child_process';
 import { rm, rename } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 
 const ASTRO = path.resolve('node_modules', 'astro', 'bin', 'astro.mjs');
 
-export function astroBuild(outDir = 'dist', quiet = false): Promise<void> {
+/**
+ * `background`: a rebuild while the server answers requests. On Netlify the build runs on
+ * other machines; here it shares the CPU with the server (and, under test, the browser), so
+ * it runs at a lower priority: pages and API calls stay quick while it works, and it takes
+ * what is left. Its own workers (esbuild, Vite) inherit the priority.
+ */
+export function astroBuild(outDir = 'dist', { quiet = false, background = false } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
       stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
       env: process.env,
     });
+    if (background && child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here (some containers): the rebuild runs at normal priority.
+      }
+    }
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
   });
@@ -27,7 +41,7 @@ export async function rebuildInPlace(outDir = 'dist'): Promise<void> {
   const next = `${outDir}.next`;
   const old = `${outDir}.old`;
   await rm(next, { recursive: true, force: true });
-  await astroBuild(next, true);
+  await astroBuild(next, { quiet: true, background: true });
   await rm(old, { recursive: true, force: true });
   await rename(outDir, old).catch(() => undefined);
   await rename(next, outDir);

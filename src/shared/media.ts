@@ -40,8 +40,18 @@ export interface MediaItem extends UploadedMedia {
   uploadedBy: string;
 }
 
-/** The titles of posts that show the image at `url`: as their featured image, or in their text. */
-export const postsUsingImage = (
-  posts: readonly { title: string; featuredImage?: string | null; content: string }[],
+/**
+ * Where the image at `url` shows on the website: in posts (drafts too: publishing one later
+ * would bring back a post without its image), as featured image or in the text, and as a
+ * team member's photo. One line each, for the delete confirmation.
+ */
+export function imageUses(
   url: string,
-): string[] => posts.filter((post) => post.featuredImage === url || post.content.includes(url)).map((post) => post.title);
+  posts: readonly { title: string; featuredImage?: string | null; content: string }[],
+  team: readonly { name: string; photo?: string }[] = [],
+): string[] {
+  return [
+    ...posts.filter((post) => post.featuredImage === url || post.content.includes(url)).map((post) => `Blog post: ${post.title}`),
+    ...team.filter((member) => member.photo === url).map((member) => `Team section: ${member.name}'s photo`),
+  ];
+}

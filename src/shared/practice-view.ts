@@ -3,6 +3,7 @@
  * the facts staff do not edit (tagline, founding year, social links, the reviews script).
  */
 import { PRACTICE, PROFESSIONAL_STANDARDS, REVIEWS_EMBED, type BusinessHours } from '../content/practice.ts';
+import { isSitePath } from './schemas/fields.ts';
 import { businessHoursOf, hoursTable, phoneLinks, type HoursRow, type PracticeSettingsFields } from './schemas/settings.ts';
 
 export interface PracticeView {
@@ -42,6 +43,8 @@ export function practiceView(settings: PracticeSettingsFields): PracticeView {
       settings.reviewsEnabled && settings.reviewsWidgetId && REVIEWS_EMBED.scriptUrl
         ? { scriptUrl: REVIEWS_EMBED.scriptUrl, widgetId: settings.reviewsWidgetId, widgetAttribute: REVIEWS_EMBED.widgetAttribute }
         : null,
-    team: settings.team,
+    // A photo on another site (saved before photos came from the library) would be blocked by
+    // the pages' CSP and show as a broken image: the initials stand in for it.
+    team: settings.team.map(({ photo, ...member }) => (photo && isSitePath(photo) ? { ...member, photo } : member)),
   };
 }

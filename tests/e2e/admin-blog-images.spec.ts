@@ -72,7 +72,7 @@ test('insert an uploaded image at the caret, preview it, and delete images from 
   const used = library.getByRole('listitem').filter({ has: page.locator(`img[src="${src}"]`) });
   await used.getByRole('button', { name: /^Delete image/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
-  await expect(confirm.getByRole('list', { name: 'Posts using this image' })).toHaveText(title);
+  await expect(confirm.getByRole('list', { name: 'Where this image is used' })).toHaveText(`Blog post: ${title}`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(used).toHaveCount(1);
@@ -84,7 +84,7 @@ test('insert an uploaded image at the caret, preview it, and delete images from 
   await dialog.getByRole('button', { name: 'Choose from the library' }).click();
   const unused = library.getByRole('listitem').filter({ has: page.locator(`img[src="${spare}"]`) });
   await unused.getByRole('button', { name: /^Delete image/ }).click();
-  await expect(confirm).toContainText('No post uses this image.');
+  await expect(confirm).toContainText('Nothing on the website uses this image.');
   await confirm.getByRole('button', { name: 'Delete image' }).click();
   await expectToast(page, 'Success', 'Image deleted');
   await expect(unused).toHaveCount(0);

@@ -1,10 +1,11 @@
 /**
  * Practice details managed in Settings (issue 11): a new phone number reaches the rebuilt
- * header, footer and structured data of `/`; field errors, a 409 that keeps what was typed,
+ * header, footer and structured data of `/`, and a team photo uploaded there shows in its team section; field errors, a 409 that keeps what was typed,
  * and axe on the tab. Other specs expect the default phone, so it is put back in `finally`.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
+import { png } from '../functions/fixtures/images.ts';
 import { expectNoAxeViolations, expectToast, openTab } from './admin-helpers.ts';
 import { expectNoSidewaysScroll, failApi, ONCE, signIn } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
@@ -17,11 +18,11 @@ async function waitForLanding(request: APIRequestContext, check: (html: string) 
     .toBe(true);
 }
 
-/** Saves a phone through the API, on whatever version is stored now. */
-async function putPhone(request: APIRequestContext, phone: string) {
-  const current = await (await request.get('/api/settings')).json();
-  const { updatedAt: _updatedAt, ...fields } = current;
-  const response = await request.put('/api/settings', { data: { ...fields, phone } });
+/** Saves settings through the API, as someone else would, over whatever version is stored now. */
+async function saveSettings(request: APIRequestContext, saved: Record<string, unknown>) {
+  const { version } = await (await request.get('/api/settings')).json();
+  const { updatedAt: _updatedAt, ...fields } = saved;
+  const response = await request.put('/api/settings', { data: { ...fields, version } });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -30,15 +31,23 @@ test.describe('admin: practice settings', () => {
     await signIn(page);
   });
 
-  test('a new phone number reaches the rebuilt header, footer and structured data', async ({ page, isMobile }) => {
+  test('a new phone number and a team photo reach the rebuilt header, footer, team and structured data', async ({ page, isMobile }) => {
     test.skip(isMobile, ONCE);
     test.setTimeout(420_000); // two real rebuilds of the production build
     const phone = '(02) 5550 0177';
+    const original = await (await page.request.get('/api/settings')).json();
     const panel = await openTab(page, 'Settings');
     const form = panel.getByTestId('practice-settings');
     await expect(form.getByLabel('Phone')).toHaveValue(DEFAULT_PHONE);
     try {
       await form.getByLabel('Phone').fill(phone);
+      // The first member's photo, uploaded here (a colour of this run's own, so it is new to the store).
+      const photoField = form.getByRole('group', { name: 'Member 1: photo (optional)' });
+      const now = Date.now();
+      await photoField.getByLabel('Upload a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(96, 96, [now % 256, 40, 90]) });
+      await expect(photoField.getByRole('status')).toHaveText('Image uploaded (96 × 96 pixels).');
+      const photo = await photoField.getByTestId('team-photo-preview').getAttribute('src');
+      expect(photo).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
       await form.getByRole('button', { name: 'Save Settings' }).click();
       await expectToast(page, 'Success', 'Settings updated successfully');
 
@@ -49,6 +58,11 @@ test.describe('admin: practice settings', () => {
       await expect(page.locator('#home')).toContainText(phone);
       await expect(page.locator('footer')).toContainText(phone);
       await expect(page.locator('footer')).not.toContainText(DEFAULT_PHONE);
+      // The photo shows, from this site, under the strict CSP.
+      const teamPhoto = page.locator(`#team img[src="${photo}"]`);
+      await teamPhoto.scrollIntoViewIfNeeded();
+      await expect(teamPhoto).toHaveJSProperty('complete', true);
+      expect(await teamPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
       const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
       expect(jsonLd.join('\n')).toContain('"telephone":"+61255500177"');
       // The enquiry forms' failure message names the new number too (it is a prop of the island).
@@ -63,7 +77,7 @@ test.describe('admin: practice settings', () => {
       await hero.getByRole('button', { name: 'Get My Free Quote' }).click();
       await expect(page.getByRole('alert').getByTestId('toast')).toContainText(`Please try again or call us directly at ${phone}.`);
     } finally {
-      await putPhone(page.request, DEFAULT_PHONE);
+      await saveSettings(page.request, original);
       await waitForLanding(page.request, (html) => html.includes(DEFAULT_PHONE) && !html.includes(phone), 'the landing page back on the default phone');
     }
   });
@@ -83,8 +97,8 @@ test.describe('admin: practice settings', () => {
     await expect(form.getByLabel('Phone')).toBeFocused();
     await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
 
-    // Someone else saves meanwhile (same phone, a new version): this form's save is refused.
-    await putPhone(page.request, phone);
+    // Someone else saves meanwhile (the same settings, a new version): this form's save is refused.
+    await saveSettings(page.request, await (await page.request.get('/api/settings')).json());
     await form.getByLabel('Phone').fill(phone);
     await form.getByLabel('E-mail').fill('typed-here@example.com');
     await form.getByRole('button', { name: 'Save Settings' }).click();

@@ -14,7 +14,7 @@ import type { APIContext } from 'astro';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { sydneyInstant } from '../../src/shared/business-hours.ts';
-import { businessHoursOf, defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
+import { businessHoursOf, defaultPracticeSettings, TEAM_PHOTO_ELSEWHERE as PHOTO_ELSEWHERE } from '../../src/shared/schemas/settings.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';
 
@@ -74,8 +74,20 @@ describe('practice settings API', () => {
     expect(Object.keys(answer.json.fieldErrors).sort()).toEqual(['email', 'hours', 'name', 'phone', 'postcode', 'reviewsWidgetId', 'team']);
     expect(answer.json.fieldErrors.phone).toEqual(['Enter an Australian phone number, e.g. (02) 5550 0123']);
     expect(answer.json.fieldErrors.hours).toEqual(['Closing time must be after opening time']);
-    expect(answer.json.fieldErrors.team).toEqual(['Use an https:// address or a path on this site starting with /']);
+    expect(answer.json.fieldErrors.team).toEqual([PHOTO_ELSEWHERE]);
     expect((await current()).version).toBe(before.version);
+  });
+
+  it('refuses a team photo on another site: the pages could not show it', async () => {
+    const before = await current();
+    for (const photo of ['https://example.com/jo.jpg', 'http://example.com/jo.jpg', '/\\\\example.com/jo.jpg']) {
+      const answer = await call(settings, 'PUT', '/api/settings', {
+        body: body(before, { team: [{ name: 'A Person', role: 'Solicitor', photo, principal: false }] }),
+        cookie,
+      });
+      expect(answer.status, photo).toBe(400);
+      expect(answer.json.fieldErrors.team).toEqual([PHOTO_ELSEWHERE]);
+    }
   });
 
   it('saves with the current version, writes an audit event and asks for one rebuild', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/shared/markdown.ts';
 import { escapeMarkdownAlt, insertImageAt, markdownImage } from '../../src/shared/markdown-image.ts';
-import { postsUsingImage } from '../../src/shared/media.ts';
+import { imageUses } from '../../src/shared/media.ts';
 
 const URL = `/media/${'a'.repeat(64)}.png`;
 const IMAGE = `![A desk](${URL})`;
@@ -42,13 +42,14 @@ describe('escapeMarkdownAlt', () => {
   });
 });
 
-describe('postsUsingImage', () => {
-  it('names posts that show the image as featured image or in their text, and no others', () => {
+describe('imageUses', () => {
+  it('names the posts that show the image as featured image or in their text, and the team photos, and nothing else', () => {
     const posts = [
       { title: 'Featured', featuredImage: URL, content: 'Words.' },
       { title: 'In the text', featuredImage: null, content: `Before.\n\n${IMAGE}` },
       { title: 'Another image', featuredImage: `/media/${'b'.repeat(64)}.png`, content: 'No image here.' },
     ];
-    expect(postsUsingImage(posts, URL)).toEqual(['Featured', 'In the text']);
+    const team = [{ name: 'Principal Solicitor', photo: URL }, { name: 'Clerk' }];
+    expect(imageUses(URL, posts, team)).toEqual(['Blog post: Featured', 'Blog post: In the text', "Team section: Principal Solicitor's photo"]);
   });
 });

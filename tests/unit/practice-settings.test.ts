@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { practiceView } from '../../src/shared/practice-view.ts';
 import { businessHoursOf, defaultPracticeSettings, hoursTable, isPhone, phoneLinks } from '../../src/shared/schemas/settings.ts';
 
 describe('practice settings helpers', () => {
@@ -21,5 +22,15 @@ describe('practice settings helpers', () => {
     expect(phoneLinks('+61 2 5550 0123').e164).toBe('+61255500123');
     expect(['(02) 5550 0123', '0412 345 678', '1300 123 456', '13 22 11'].every(isPhone)).toBe(true);
     expect(['12345', '(02) 5550 012', 'call us', '02 5550 0123 ext 4'].some(isPhone)).toBe(false);
+  });
+
+  it('prints only team photos on this site: one elsewhere would be blocked by the CSP', () => {
+    const team = [
+      { name: 'A', role: 'Principal Solicitor', photo: '/media/abc.jpg', principal: true },
+      { name: 'B', role: 'Conveyancer', photo: 'https://example.com/b.jpg', principal: false },
+      { name: 'C', role: 'Clerk', principal: false },
+    ];
+    const view = practiceView({ ...defaultPracticeSettings(), team });
+    expect(view.team.map((member) => member.photo)).toEqual(['/media/abc.jpg', undefined, undefined]);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Upload an image (sent as the raw file to /api/media) or choose one already uploaded;
- * the library can also delete an image, after saying which posts still show it. Used for
+ * the library can also delete an image, after saying where the website still shows it. Used for
  * the featured image and by 'Insert image'. Only images uploaded to this site can be
  * chosen: the pages' CSP shows images from this site only (docs/decisions/015-media-uploads.md).
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { ApiError, apiRequest, apiUpload } from '../../lib/api.ts';
-import { MEDIA_MAX_BYTES, MEDIA_TYPES, postsUsingImage, type MediaItem, type UploadedMedia } from '../../shared/media.ts';
+import { imageUses, MEDIA_MAX_BYTES, MEDIA_TYPES, type MediaItem, type UploadedMedia } from '../../shared/media.ts';
 import type { BlogPost } from '../../shared/schemas/blog-post.ts';
+import type { PracticeSettings } from '../../shared/schemas/settings.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
@@ -91,10 +92,13 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
 
   async function remove(item: MediaItem) {
     setDeleting(item.key);
-    // Drafts count too: saving one later would bring back a post without its image.
     let users: string[] | null = null;
     try {
-      users = postsUsingImage(await apiRequest<BlogPost[]>('GET', '/api/admin/blog-posts'), item.url);
+      const [posts, settings] = await Promise.all([
+        apiRequest<BlogPost[]>('GET', '/api/admin/blog-posts'),
+        apiRequest<PracticeSettings>('GET', '/api/settings'),
+      ]);
+      users = imageUses(item.url, posts, settings.team);
     } catch {
       users = null;
     }
@@ -104,21 +108,20 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
         <>
           <img src={item.url} alt="" className="mb-3 h-24 w-40 rounded-md bg-slate-100 object-cover" />
           {users === null ? (
-            <p>We could not check which posts use it. A post that shows it will show nothing in its place.</p>
+            <p>We could not check where it is used. Wherever it shows, nothing will show in its place.</p>
           ) : users.length ? (
             <>
               <p className="font-medium text-red-900">
-                {users.length === 1 ? 'This post still uses it' : `These ${users.length} posts still use it`} (as featured
-                image or in the text), and will show nothing in its place after the next rebuild:
+                It is still used here, and after the next rebuild nothing will show in its place:
               </p>
-              <ul className="mt-2 list-disc pl-5" aria-label="Posts using this image">
+              <ul className="mt-2 list-disc pl-5" aria-label="Where this image is used">
                 {users.map((title, index) => (
                   <li key={index}>{title}</li>
                 ))}
               </ul>
             </>
           ) : (
-            <p>No post uses this image.</p>
+            <p>Nothing on the website uses this image.</p>
           )}
           <p className="mt-2">It is removed from the website and cannot be restored.</p>
         </>

@@ -18,6 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { CONTROL_CLASS, Field } from '../../ui/Field.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { SwitchRow } from './ContentForm.tsx';
+import { TeamPhotoField } from './TeamPhotoField.tsx';
 import { ListStatus } from './parts.tsx';
 import { RebuildStatus } from './RebuildStatus.tsx';
 import { useFormErrors } from './useFormErrors.ts';
@@ -210,9 +211,7 @@ export default function PracticeSettings() {
                 <Field id={id(`team-${index}-bio`)} label={`Member ${index + 1}: short bio`}>
                   {(control) => <textarea {...control} rows={2} value={member.bio} onChange={(event) => setMember(index, { bio: event.target.value })} />}
                 </Field>
-                <Field id={id(`team-${index}-photo`)} label={`Member ${index + 1}: photo (optional)`} hint="A path on this site such as /images/team/jo.jpg, or an https:// address">
-                  {(control) => <input {...control} value={member.photo} onChange={(event) => setMember(index, { photo: event.target.value })} />}
-                </Field>
+                <TeamPhotoField label={`Member ${index + 1}: photo (optional)`} photo={member.photo} onChange={(photo) => setMember(index, { photo })} />
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <label className="flex items-center gap-2 text-sm text-slate-800">
                     <input type="checkbox" checked={member.principal} onChange={(event) => setMember(index, { principal: event.target.checked })} className="size-5 accent-brand-700" />

@@ -17,18 +17,6 @@ export const RESERVED_SLUGS: readonly string[] = ['not-found', 'index', 'page', 
 /** A well-formed slug within the length limit: safe to use in a storage key and a URL. */
 export const isSlug = (value: string): boolean => value.length <= BLOG_LIMITS.slug && SLUG_PATTERN.test(value);
 
-/**
- * An absolute http(s) URL, or a path on this site. A path counts only if a browser
- * resolves it to this site: `//host/x` and `/\host/x` look like paths but name another site.
- */
-export const isImageAddress = (value: string): boolean => {
-  if (value.startsWith('/')) {
-    const base = 'https://site.invalid';
-    return !/[\\\s]/.test(value) && URL.parse(value, base)?.origin === base;
-  }
-  return /^https?:$/.test(URL.parse(value)?.protocol ?? '');
-};
-
 export const IMAGE_ALT_REQUIRED = 'Describe the image for people who cannot see it';
 
 /** The search fields: a description that fits a results page, and a few short tags. */

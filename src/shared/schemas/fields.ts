@@ -57,3 +57,12 @@ export const toFieldErrors = (error: z.core.$ZodError): FieldErrors => {
   }
   return result;
 };
+
+/**
+ * A path a browser resolves to this site: the only images the pages' CSP (img-src 'self')
+ * shows. `//host/x` and `/\host/x` look like paths but name another site.
+ */
+export const isSitePath = (value: string): boolean => {
+  const base = 'https://site.invalid';
+  return value.startsWith('/') && !/[\\\s]/.test(value) && URL.parse(value, base)?.origin === base;
+};

@@ -6,8 +6,7 @@
 import * as z from 'zod/mini';
 import { BUSINESS_HOURS, PRACTICE, PROFESSIONAL_STANDARDS, REVIEWS_EMBED, type BusinessHours } from '../../content/practice.ts';
 import { TEAM } from '../../content/team.ts';
-import { isImageAddress } from './blog-post.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { isSitePath, optionalText, requiredText } from './fields.ts';
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
@@ -35,12 +34,15 @@ const openingSchema = z
   })
   .check(z.refine((row) => !row.open || row.opens < row.closes, { message: 'Closing time must be after opening time', path: ['closes'] }));
 
+/** The pages' CSP shows images from this site only, so a photo must be one uploaded here. */
+export const TEAM_PHOTO_ELSEWHERE = 'Upload the photo or choose it from the image library: the website cannot show images from other sites';
+
 const teamMemberSchema = z.object({
   name: requiredText('Each team member needs a name', SETTINGS_LIMITS.teamName),
   role: requiredText('Each team member needs a role', SETTINGS_LIMITS.teamRole),
   bio: optionalText(SETTINGS_LIMITS.teamBio),
   photo: optionalText(SETTINGS_LIMITS.photo).check(
-    z.refine((value) => value === undefined || isImageAddress(value), 'Use an https:// address or a path on this site starting with /'),
+    z.refine((value) => value === undefined || isSitePath(value), TEAM_PHOTO_ELSEWHERE),
   ),
   principal: z._default(z.boolean(), false),
 });

@@ -144,7 +144,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${base}-file`} className="mb-1 block text-sm font-medium text-slate-800">
             {uploadLabel}
           </label>
@@ -155,7 +155,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
             onChange={onFile}
             disabled={uploading}
             aria-describedby={`${base}-file-hint${error ? ` ${base}-file-error` : ''}`}
-            className="block text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
+            className="block max-w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
           />
           <p id={`${base}-file-hint`} className="mt-1 text-sm text-slate-600">
             JPEG, PNG, WebP or AVIF, up to 4 MB. About 2000 pixels wide is plenty for the article.

@@ -195,7 +195,7 @@ export default function PracticeSettings() {
           </Field>
         </div>
 
-        <fieldset aria-describedby={errors.team ? `${id('team')}-error` : undefined}>
+        <fieldset className="min-w-0" aria-describedby={errors.team ? `${id('team')}-error` : undefined}>
           <legend className="text-sm font-semibold text-slate-800">Team</legend>
           <ul className="mt-2 space-y-4">
             {values.team.map((member, index) => (

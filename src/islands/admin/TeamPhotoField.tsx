@@ -13,7 +13,7 @@ export function TeamPhotoField({ label, photo, onChange }: { label: string; phot
   const [status, setStatus] = useState('');
   const elsewhere = photo && !isSitePath(photo);
   return (
-    <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+    <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-800">{label}</legend>
       {elsewhere ? (
         <p className="text-sm text-slate-700">

@@ -60,6 +60,20 @@ export async function getFeaturedImage(post: Pick<BlogPost, 'featuredImage' | 'f
   return info ? { src: info.url, alt: post.featuredImageAlt, width: info.width, height: info.height } : null;
 }
 
+/**
+ * The pixel size of each uploaded image a post's text shows, by its address, so the article
+ * can give them width and height. An image deleted since has no entry (it shows nothing).
+ */
+export async function getInlineImageSizes(markdown: string): Promise<Map<string, { width: number; height: number }>> {
+  const urls = new Set(markdown.match(/\/media\/[0-9a-f]{64}\.(?:jpg|png|webp|avif)/g) ?? []);
+  const sizes = new Map<string, { width: number; height: number }>();
+  for (const url of urls) {
+    const info = await readMediaInfo(mediaKeyOf(url)!);
+    if (info) sizes.set(url, { width: info.width, height: info.height });
+  }
+  return sizes;
+}
+
 /** Testimonials staff marked active (and so consented to), for the landing page's fallback. */
 export const getActiveTestimonials = async (): Promise<Testimonial[]> =>
   (await listTestimonials()).filter((testimonial) => testimonial.isActive);

@@ -8,8 +8,8 @@
  * attributes. Headings move one level down, because the article's title is its only `<h1>`.
  * Links to other sites get `rel="noopener"`. Tables come wrapped in a focusable box that
  * scrolls sideways, so a wide table on a phone neither widens the page nor hides columns
- * from keyboard users. Images in the text load lazily: they sit below the fold, under the
- * title and the featured image.
+ * from keyboard users. Images in the text load lazily (they sit below the fold, under the
+ * title and the featured image), with their size where the caller knows it.
  */
 import rehypeExternalLinks from 'rehype-external-links';
 import rehypeSanitize from 'rehype-sanitize';
@@ -58,13 +58,26 @@ function scrollableTables() {
   return (tree: HastNode) => visit(tree);
 }
 
-/** Adds `loading="lazy"` and `decoding="async"` to each `<img>`; after the sanitiser, which drops them. */
-function lazyImages() {
-  const visit = (node: HastNode) => {
-    if (node.type === 'element' && node.tagName === 'img') node.properties = { ...node.properties, loading: 'lazy', decoding: 'async' };
-    node.children?.forEach(visit);
+/** An image's size in pixels, when the renderer's caller knows it (the build does; the preview need not). */
+export type ImageSize = (src: string) => { width: number; height: number } | undefined;
+
+/**
+ * Adds `loading="lazy"` and `decoding="async"` to each `<img>`, and its `width` and `height`
+ * where the caller gave `imageSize`, so the text below does not jump when it loads. After
+ * the sanitiser, which drops these attributes.
+ */
+function inlineImages() {
+  return (tree: HastNode, file: { data: Record<string, unknown> }) => {
+    const imageSize = file.data.imageSize as ImageSize | undefined; // renderMarkdown puts it there
+    const visit = (node: HastNode) => {
+      if (node.type === 'element' && node.tagName === 'img') {
+        const size = typeof node.properties?.src === 'string' ? imageSize?.(node.properties.src) : undefined;
+        node.properties = { ...node.properties, ...size, loading: 'lazy', decoding: 'async' };
+      }
+      node.children?.forEach(visit);
+    };
+    visit(tree);
   };
-  return (tree: HastNode) => visit(tree);
 }
 
 const processor = unified()
@@ -74,14 +87,14 @@ const processor = unified()
   .use(rehypeSanitize)
   .use(demoteHeadings)
   .use(scrollableTables)
-  .use(lazyImages)
+  .use(inlineImages)
   .use(rehypeExternalLinks, { rel: ['noopener'] })
   .use(rehypeStringify)
   .freeze();
 
-/** A post's Markdown as safe HTML. */
-export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown));
+/** A post's Markdown as safe HTML; `imageSize` gives images in the text their width and height. */
+export function renderMarkdown(markdown: string, imageSize?: ImageSize): string {
+  return String(processor.processSync({ value: markdown, data: { imageSize } }));
 }
 
 /** Minutes to read `markdown` at 200 words a minute, at least 1. */

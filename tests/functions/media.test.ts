@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import media from '../../netlify/functions/media.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
+import { getInlineImageSizes } from '../../src/data/published.ts';
+import { renderMarkdown } from '../../src/shared/markdown.ts';
 import { MEDIA_MAX_BYTES } from '../../src/shared/media.ts';
 import { avif, jpeg, png, svg, webp } from './fixtures/images.ts';
 import { ORIGIN, call, signedInStaff, useBlobs } from './harness.ts';
@@ -149,5 +151,19 @@ describe('the library', () => {
     expect((await upload(png(2, 2))).status).toBe(401);
     expect((await call(media, 'GET', '/api/media')).status).toBe(401);
     expect((await call(media, 'DELETE', `/api/media/${'0'.repeat(64)}.png`)).status).toBe(401);
+  });
+
+  it("gives the build each uploaded image's size in a post's text, and none for an image since deleted", async () => {
+    const { cookie } = await signedInStaff();
+    const wide = (await upload(png(800, 450, [1, 2, 3]), { cookie })).json;
+    const tall = (await upload(avif(300, 600), { cookie })).json;
+    const gone = `/media/${'f'.repeat(64)}.webp`;
+    const content = `Intro.\n\n![A](${wide.url})\n\nMore ![B](${tall.url}) and ![C](${gone}) and ![A again](${wide.url}).`;
+    const sizes = await getInlineImageSizes(content);
+    expect(Object.fromEntries(sizes)).toEqual({ [wide.url]: { width: 800, height: 450 }, [tall.url]: { width: 300, height: 600 } });
+    // The article's renderer puts them on the images; the unknown one has none.
+    const html = renderMarkdown(content, (src) => sizes.get(src));
+    expect(html).toContain(`<img src="${wide.url}" alt="A" width="800" height="450" loading="lazy" decoding="async">`);
+    expect(html).toContain(`<img src="${gone}" alt="C" loading="lazy" decoding="async">`);
   });
 });

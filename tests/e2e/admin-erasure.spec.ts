@@ -32,8 +32,7 @@ test('erases every enquiry of one address and keeps the rest', async ({ page, is
   const fromDetail = card(`${person} First`).getByRole('button', { name: "Erase this person's data…" });
   await fromDetail.click();
   const dialog = page.getByRole('dialog', { name: "Erase this person's data?" });
-  await expect(dialog).toContainText(email);
-  await expect(dialog).toContainText('This cannot be undone.');
+  await expect(dialog).toContainText(`The 2 enquiries from ${email} will be deleted, with their notes, calls, activity and alerts. This cannot be undone.`);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   // The rest of the desk has its own axe test (admin-desk.spec.ts).
   await expectNoAxeViolations(page, 'dialog[open]');
@@ -83,6 +82,7 @@ test('erases every enquiry of one address and keeps the rest', async ({ page, is
   await toggle.click();
   await field.fill(email);
   await form.getByRole('button', { name: 'Erase…' }).click();
+  await expect(dialog).toContainText(`No enquiry from ${email} is stored now`);
   await dialog.getByRole('button', { name: 'Erase data' }).click();
   await expectToast(page, 'Success', 'Nothing was stored for that address: no contact requests erased');
 

@@ -34,13 +34,25 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
 
   async function erase(email: string): Promise<boolean> {
     const opener = document.activeElement;
+    setPending(true); // the count takes a moment on a slow connection
+    const stored = await countStored(email);
+    setPending(false);
+    const address = <strong className="break-all">{email.trim()}</strong>;
     const confirmed = await confirm({
       title: "Erase this person's data?",
       body: (
         <>
           <p>
-            Every enquiry from <strong className="break-all">{email.trim()}</strong> will be deleted, with its notes, calls,
-            activity and alerts. This cannot be undone.
+            {stored === null ? (
+              <>Every enquiry from {address} will be deleted</>
+            ) : stored === 0 ? (
+              <>No enquiry from {address} is stored now; any that arrives before you confirm will be deleted</>
+            ) : (
+              <>
+                {stored === 1 ? 'The one enquiry' : `The ${stored} enquiries`} from {address} will be deleted
+              </>
+            )}
+            , with {stored === 1 ? 'its' : 'their'} notes, calls, activity and alerts. This cannot be undone.
           </p>
           <p className="mt-2">The audit log records that an erasure happened, not the address.</p>
         </>
@@ -70,6 +82,21 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
     <ErasureForm open={formOpen} onOpenChange={setFormOpen} toggleId={toggleId} pending={pending} onErase={erase} />
   );
   return { erase: (email: string) => void erase(email), form };
+}
+
+/**
+ * How many enquiries the erasure would delete, so the confirmation can say; null when the
+ * desk cannot tell (the confirmation then speaks of every enquiry). The search matches parts
+ * of addresses; the erasure, like this count, only the whole address.
+ */
+async function countStored(email: string): Promise<number | null> {
+  const key = erasureKey(email);
+  try {
+    const found = await apiRequest<{ email: string }[]>('GET', `/api/contact-requests?q=${encodeURIComponent(key)}`);
+    return found.filter((enquiry) => erasureKey(enquiry.email) === key).length;
+  } catch {
+    return null;
+  }
 }
 
 /**

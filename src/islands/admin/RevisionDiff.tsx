@@ -4,10 +4,12 @@
  * carry the meaning for assistive technology that reads them. Lines are plain blocks, not a
  * list: the revisions around them are one.
  */
+import { useMemo } from 'react';
 import { lineChanges } from './revision-changes.ts';
 
 export function RevisionDiff({ current, revision }: { current: string; revision: string }) {
-  const rows = lineChanges(current, revision);
+  // Twenty revisions of a long post: compare once, not on every render of the list.
+  const rows = useMemo(() => lineChanges(current, revision), [current, revision]);
   if (!rows.some((row) => row.kind === 'added' || row.kind === 'removed')) {
     return <p className="text-slate-700">The content is the same as the current version's.</p>;
   }

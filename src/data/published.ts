@@ -9,7 +9,7 @@ import { getSettings } from '../../netlify/functions/_shared/repositories/settin
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials.ts';
 import { SERVICES } from '../content/services.ts';
 import { practiceView, type PracticeView } from '../shared/practice-view.ts';
-import { mediaKeyOf } from '../shared/media.ts';
+import { mediaKeyOf, mediaUrlsIn } from '../shared/media.ts';
 import type { BlogPost } from '../shared/schemas/blog-post.ts';
 import type { PublicService } from '../shared/schemas/service.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
@@ -19,14 +19,20 @@ import type { Testimonial } from '../shared/schemas/testimonial.ts';
  * requests another build anyway), and a build with many pages reads Blobs once, not once
  * per page. `astro dev` lives on across changes, so there it reads afresh each time.
  */
-function oncePerBuild<T>(read: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  const readOnce = () =>
-    read().catch((error: unknown) => {
-      value = undefined; // a failed read is tried again by the next page, not remembered
-      throw error;
-    });
-  return () => (import.meta.env.DEV ? read() : (value ??= readOnce()));
+function oncePerBuild<T>(read: (key: string) => Promise<T>): (key?: string) => Promise<T> {
+  const values = new Map<string, Promise<T>>();
+  return (key = '') => {
+    if (import.meta.env.DEV) return read(key);
+    let value = values.get(key);
+    if (!value) {
+      value = read(key).catch((error: unknown) => {
+        values.delete(key); // a failed read is tried again by the next page, not remembered
+        throw error;
+      });
+      values.set(key, value);
+    }
+    return value;
+  };
 }
 
 /** Published posts, newest first (by publishedAt, else createdAt). */
@@ -40,14 +46,8 @@ export interface FeaturedImage {
   height: number;
 }
 
-const mediaInfo = new Map<string, ReturnType<typeof getMediaInfo>>();
 /** The article, the blog index and each tag page show the same image: one read per build. */
-function readMediaInfo(key: string): ReturnType<typeof getMediaInfo> {
-  if (import.meta.env.DEV) return getMediaInfo(key);
-  let info = mediaInfo.get(key);
-  if (!info) mediaInfo.set(key, (info = getMediaInfo(key)));
-  return info;
-}
+const readMediaInfo = oncePerBuild(getMediaInfo);
 
 /**
  * The post's featured image, if it is an uploaded image that still exists. Older posts may
@@ -65,12 +65,13 @@ export async function getFeaturedImage(post: Pick<BlogPost, 'featuredImage' | 'f
  * can give them width and height. An image deleted since has no entry (it shows nothing).
  */
 export async function getInlineImageSizes(markdown: string): Promise<Map<string, { width: number; height: number }>> {
-  const urls = new Set(markdown.match(/\/media\/[0-9a-f]{64}\.(?:jpg|png|webp|avif)/g) ?? []);
   const sizes = new Map<string, { width: number; height: number }>();
-  for (const url of urls) {
-    const info = await readMediaInfo(mediaKeyOf(url)!);
-    if (info) sizes.set(url, { width: info.width, height: info.height });
-  }
+  await Promise.all(
+    mediaUrlsIn(markdown).map(async (url) => {
+      const info = await readMediaInfo(mediaKeyOf(url)!);
+      if (info) sizes.set(url, { width: info.width, height: info.height });
+    }),
+  );
   return sizes;
 }
 

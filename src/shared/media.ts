@@ -16,13 +16,16 @@ export type MediaType = keyof typeof MEDIA_TYPES;
 export const MEDIA_MAX_BYTES = 4 * 1024 * 1024;
 
 /** `{sha256 of the bytes}.{ext}`: the same bytes always get the same address. */
-export const MEDIA_KEY_PATTERN = /^[0-9a-f]{64}\.(?:jpg|png|webp|avif)$/;
-const MEDIA_PATH_PATTERN = /^\/media\/([0-9a-f]{64}\.(?:jpg|png|webp|avif))$/;
+const MEDIA_KEY = String.raw`[0-9a-f]{64}\.(?:jpg|png|webp|avif)`;
+export const MEDIA_KEY_PATTERN = new RegExp(`^${MEDIA_KEY}$`);
+const MEDIA_PATH_PATTERN = new RegExp(`^/media/(${MEDIA_KEY})$`);
 
 export const isMediaKey = (value: string): boolean => MEDIA_KEY_PATTERN.test(value);
 export const mediaUrl = (key: string): string => `/media/${key}`;
 /** The key of a `/media/{key}` path on this site; null for anything else. */
 export const mediaKeyOf = (url: string): string | null => MEDIA_PATH_PATTERN.exec(url)?.[1] ?? null;
+/** Every `/media/{key}` path a text names (a post's Markdown), each once. */
+export const mediaUrlsIn = (text: string): string[] => [...new Set(text.match(new RegExp(`/media/${MEDIA_KEY}`, 'g')) ?? [])];
 
 /** What `POST /api/media` answers. */
 export interface UploadedMedia {

@@ -9,6 +9,7 @@ import { businessHoursOf } from '../../../src/shared/schemas/settings.ts';
 import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
 import {
   ENQUIRY_STATUSES,
+  erasureKey,
   type ActivityEntry,
   type DeskEnquiry,
   type DeskEnquiryDetail,
@@ -139,8 +140,8 @@ export async function deleteEnquiry(id: string, by: string): Promise<void> {
 
 /** Privacy Act access-and-erasure: every enquiry from one address. The audit keeps no address. */
 export async function eraseByEmail(email: string, by: string): Promise<number> {
-  const wanted = email.trim().toLowerCase();
-  const matches = await listContactRequests({ filter: (record) => record.email.trim().toLowerCase() === wanted });
+  const wanted = erasureKey(email);
+  const matches = await listContactRequests({ filter: (record) => erasureKey(record.email) === wanted });
   let deleted = 0;
   for (const record of matches) if (await eraseEnquiry(record.id)) deleted++;
   await recordAudit({ by, action: 'enquiry.erase', target: `${deleted} enquiries` });

@@ -10,7 +10,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { apiRequest } from '../../lib/api.ts';
-import { erasureSchema } from '../../shared/schemas/lead-desk.ts';
+import { erasureKey, erasureSchema } from '../../shared/schemas/lead-desk.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -19,9 +19,6 @@ import { erasedMessage } from './format.ts';
 import { useFormErrors } from './useFormErrors.ts';
 
 type Confirm = ReturnType<typeof useConfirm>['confirm'];
-
-/** The address as the API compares it, so the desk can tell which shown enquiries went. */
-export const erasureKey = (email: string) => email.trim().toLowerCase();
 
 /**
  * `erase(email)` asks for confirmation, erases and says how many went; true when it did.

@@ -76,6 +76,9 @@ export const enquiryNoteSchema = z.object({
 });
 export type EnquiryNote = z.output<typeof enquiryNoteSchema>;
 
+/** An e-mail address as the erasure matches it: case and surrounding spaces do not count. */
+export const erasureKey = (email: string): string => email.trim().toLowerCase();
+
 export const erasureSchema = z.object({
   email: z.string('Please enter a valid email address').check(
     z.trim(),

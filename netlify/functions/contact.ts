@@ -17,7 +17,7 @@ import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.t
 import { HttpError, json, mediaType, readForm, readJson, router, seeOther, validate } from './_shared/http.ts';
 import { newId } from './_shared/blobs.ts';
 import { createContactRequest } from './_shared/repositories/contact-requests.ts';
-import { computeQuote } from '../../src/shared/quote.ts';
+import { computeQuote, sydneyToday } from '../../src/shared/quote.ts';
 import { deliverAlert, queueAlert } from './_shared/alerts.ts';
 import type { RouteContext } from './_shared/http.ts';
 
@@ -29,9 +29,11 @@ async function accept(
   context: RouteContext,
 ): Promise<string> {
   if (honeypot) return newId();
-  // The schema kept only the quote's inputs: the figures are ours, never the browser's.
+  // The schema kept only the quote's inputs: the figures are ours, never the browser's. The
+  // contract date is stored even when the person left it to today, so the figures stay explained.
+  const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday() } : undefined;
   const record = await createContactRequest(
-    quote ? { ...enquiry, quote: { inputs: quote, figures: computeQuote(quote) } } : enquiry,
+    inputs ? { ...enquiry, quote: { inputs, figures: computeQuote(inputs) } } : enquiry,
   );
   // The alert's intent is stored before the answer; its delivery never delays the visitor.
   if (await queueAlert(record).catch(logAlertError)) {

@@ -3,6 +3,12 @@
  * to show. Testimonials are labelled as samples: they are not real clients' words.
  */
 import type { BlogPost } from '../../src/shared/schemas/blog-post.ts';
+import { COOLING_OFF, DUTY_PAYMENT } from '../../src/content/conveyancingLaw.ts';
+import { TRANSFER_DUTY } from '../../src/content/transferDuty.ts';
+import { PRICING } from '../../src/content/pricing.ts';
+import { formatAud } from '../../src/shared/money.ts';
+
+const { home: FHB_HOME, vacantLand: FHB_LAND } = TRANSFER_DUTY.firstHomeBuyers;
 import type { Testimonial } from '../../src/shared/schemas/testimonial.ts';
 
 const post = (
@@ -30,12 +36,12 @@ export const DEMO_POSTS: BlogPost[] = [
     'seed-cooling-off',
     'nsw-cooling-off-period-explained',
     'The NSW Cooling-Off Period Explained',
-    'What the five business day cooling-off period gives buyers in NSW, what it costs to walk away, and when it does not apply.',
+    'What the cooling-off period gives buyers in NSW (five business days, ten off the plan), what it costs to walk away, and when it does not apply.',
     [
-      'When you exchange contracts on a residential property in NSW, you usually get a cooling-off period of five business days. It starts on the day of exchange and ends at 5 pm on the fifth business day.',
-      'If you decide not to proceed during that time, you can rescind the contract by giving written notice. The vendor is entitled to keep 0.25% of the purchase price, so on a $900,000 home that is $2,250.',
+      `When you exchange contracts on a residential property in NSW, you usually get a cooling-off period of ${COOLING_OFF.businessDays} business days. It ends at 5 pm on the ${COOLING_OFF.businessDays}th business day after the day of exchange. For an off-the-plan contract it is ${COOLING_OFF.offThePlanBusinessDays} business days.`,
+      `If you decide not to proceed during that time, you can rescind the contract by giving written notice. The vendor is entitled to keep ${COOLING_OFF.forfeitPercent}% of the purchase price, so on a $900,000 home that is ${formatAud((900_000 * COOLING_OFF.forfeitPercent) / 100)}.`,
       'There is no cooling-off period when you buy at auction, or when you buy on the same day a property was passed in at auction. Buyers can also waive or shorten it with a section 66W certificate signed by their solicitor or conveyancer.',
-      'Use the cooling-off period for what it is meant for: finishing building and pest inspections, confirming your finance and having the contract reviewed. Talk to us before you exchange so the timing works for you.',
+      `Use the cooling-off period for what it is meant for: finishing building and pest inspections, confirming your finance and having the contract reviewed. Our fixed fee for a purchase is ${formatAud(PRICING.baseFee)}, including GST. Talk to us before you exchange so the timing works for you.`,
     ],
     '2026-10-02',
   ),
@@ -46,9 +52,9 @@ export const DEMO_POSTS: BlogPost[] = [
     'How the First Home Buyers Assistance Scheme works, which thresholds matter, and the paperwork your conveyancer will check.',
     [
       'Transfer duty (stamp duty) is often the largest cost after the deposit. Eligible first home buyers in NSW may pay no transfer duty, or a reduced amount, under the First Home Buyers Assistance Scheme.',
-      'Whether you qualify depends on the property value, on whether you will live in the home, and on whether you or your partner have owned residential property in Australia before. The thresholds change from time to time, so check the current figures with Revenue NSW or with us.',
+      `Whether you qualify depends on the property value, on whether you will live in the home, and on whether you or your partner have owned residential property in Australia before. A home worth up to ${formatAud(FHB_HOME.exemptUpTo)} pays no transfer duty; below ${formatAud(FHB_HOME.concessionBelow)} a concessional amount applies, rising from nothing to the full duty across that range. For vacant land to build on, the figures are ${formatAud(FHB_LAND.exemptUpTo)} and ${formatAud(FHB_LAND.concessionBelow)}. Our /quote calculator works out the concessional duty for you.`,
       'Your conveyancer lodges the application with the transfer and makes sure the declarations are right. Getting them wrong can mean repaying the concession with interest.',
-      'If you are buying off the plan, the timing of the concession differs: duty may be deferred until settlement. Ask us early so your budget has no surprises.',
+      `Duty is normally due within ${DUTY_PAYMENT.monthsAfterLiability} months of the contract, or at settlement if that is sooner. If you are buying off the plan and will live in the home, it can wait until settlement, an assignment of the contract or ${DUTY_PAYMENT.offThePlanDeferralMonths + DUTY_PAYMENT.monthsAfterLiability} months after the contract, whichever comes first, and you get ${COOLING_OFF.offThePlanBusinessDays} business days to cool off instead of ${COOLING_OFF.businessDays}. Ask us early so your budget has no surprises.`,
     ],
     '2026-09-12',
   ),
@@ -70,10 +76,11 @@ export const DEMO_POSTS: BlogPost[] = [
     'Buying Off the Plan: Sunset Clauses and Your Deposit',
     'Off-the-plan contracts can run for years. Here is what sunset clauses, disclosure statements and deposit holding mean for you.',
     [
-      'Buying off the plan means signing a contract before the building is finished, sometimes before it has started. Settlement may be 12 to 24 months away, so the contract has to cover a lot of what-ifs.',
+      `Buying off the plan means signing a contract before the building is finished, sometimes before it has started. Settlement may be 12 to 24 months away, so the contract has to cover a lot of what-ifs. The cooling-off period is ${COOLING_OFF.offThePlanBusinessDays} business days, twice the usual ${COOLING_OFF.businessDays}.`,
       'A sunset clause sets a date by which the development must be registered. NSW law limits when a developer can use a sunset clause to end the contract, protecting buyers from rescission just to resell at a higher price.',
       'The vendor must give you a disclosure statement with the draft plan, by-laws and schedule of finishes. If something material changes, you may be entitled to end the contract or claim compensation.',
       'Your deposit is usually held in a trust or controlled account until settlement. We check who holds it and on what terms before you sign.',
+      `If you will live in the home, transfer duty is due at the earliest of settlement, an assignment of the contract or ${DUTY_PAYMENT.offThePlanDeferralMonths + DUTY_PAYMENT.monthsAfterLiability} months after the contract, rather than ${DUTY_PAYMENT.monthsAfterLiability} months after it. Our fee for an off-the-plan purchase is ${formatAud(PRICING.baseFee + PRICING.extras.offThePlan)}, including GST.`,
     ],
     '2025-08-05',
   ),

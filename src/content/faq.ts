@@ -1,5 +1,8 @@
 /** The landing page FAQ (spec §2, §3): 9 items in 5 categories. */
 import { CLAIMS, PRACTICE } from './practice.ts';
+import { COOLING_OFF, DUTY_PAYMENT } from './conveyancingLaw.ts';
+import { PRICING } from './pricing.ts';
+import { formatAud, formatAudRange } from '../shared/money.ts';
 
 export const FAQ_CATEGORIES = ['Getting Started', 'Process', 'Services', 'Legal Issues', 'Timing'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
@@ -24,13 +27,13 @@ export const FAQ: readonly FaqItem[] = [
     category: 'Getting Started',
     question: 'When should I contact a conveyancer?',
     answer:
-      'Before you sign a contract or bid at auction. A review at that point lets us spot problems while you can still negotiate or walk away.',
+      `Before you sign a contract or bid at auction. A review at that point lets us spot problems while you can still negotiate or walk away. Our fixed professional fee is ${formatAud(PRICING.baseFee)} including GST, and disbursements usually come to ${formatAudRange(PRICING.disbursements)} including GST.`,
   },
   {
     category: 'Process',
     question: 'What happens after I sign the contract?',
     answer:
-      'We exchange contracts, track the cooling-off period, order searches, work with your lender, prepare settlement figures and book settlement through PEXA. You hear from us at every milestone.',
+      `We exchange contracts, track the cooling-off period (${COOLING_OFF.businessDays} business days for most residential purchases, ${COOLING_OFF.offThePlanBusinessDays} for an off-the-plan contract), order searches, work with your lender, prepare settlement figures and book settlement through PEXA. Transfer duty is due within ${DUTY_PAYMENT.monthsAfterLiability} months of the contract, or at settlement if that is sooner. You hear from us at every milestone.`,
     structured: true,
   },
   {
@@ -41,7 +44,7 @@ export const FAQ: readonly FaqItem[] = [
   {
     category: 'Services',
     question: 'Do you handle commercial and off-the-plan purchases?',
-    answer: `Yes. Besides residential conveyancing we act on commercial property, contract reviews, off-the-plan purchases and first home buyer matters across ${PRACTICE.serviceRegion}.`,
+    answer: `Yes. Besides residential conveyancing we act on commercial property, contract reviews, off-the-plan purchases and first home buyer matters across ${PRACTICE.serviceRegion}. An off-the-plan contract gives you ${COOLING_OFF.offThePlanBusinessDays} business days to cool off, and if you will live in the home the transfer duty can wait until settlement, an assignment of the contract or ${DUTY_PAYMENT.offThePlanDeferralMonths + DUTY_PAYMENT.monthsAfterLiability} months after the contract, whichever comes first.`,
     structured: true,
   },
   {

@@ -5,6 +5,7 @@
  */
 import { PRACTICE } from './practice.ts';
 import { PRICING } from './pricing.ts';
+import { COOLING_OFF } from './conveyancingLaw.ts';
 import { formatAud, formatAudRange } from '../shared/money.ts';
 
 export interface PriceLine {
@@ -58,8 +59,9 @@ export const LEAD_FIGURES = {
   offThePlan: `+${formatAud(extras.offThePlan)}`,
   rushService: `+${formatAud(extras.rushService)}`,
   settlementTime: '4-6 weeks',
-  coolingOffDays: 5,
-  coolingOffForfeit: '0.25%',
+  coolingOffDays: COOLING_OFF.businessDays,
+  coolingOffDaysOffThePlan: COOLING_OFF.offThePlanBusinessDays,
+  coolingOffForfeit: `${COOLING_OFF.forfeitPercent}%`,
   responseMinutes: 5,
   followUpAttempts: '3 to 5',
   quoteWithinHours: 24,
@@ -93,7 +95,7 @@ export const LEAD_GUIDE: LeadGuide = {
       },
       {
         stage: 'Quote',
-        script: `Our fixed professional fee is ${F.baseFee} plus GST and disbursements, which usually come to ${F.disbursements}.`,
+        script: `Our fixed professional fee is ${F.baseFee} including GST, plus disbursements, which usually come to ${F.disbursements} including GST.`,
       },
       {
         stage: 'Close',
@@ -103,9 +105,9 @@ export const LEAD_GUIDE: LeadGuide = {
   },
   pricing: {
     title: 'Pricing',
-    baseFee: { label: 'Base professional fee', amount: F.baseFee },
-    disbursements: { label: 'Disbursements (searches, registration fees)', amount: F.disbursements, note: 'typically' },
-    totalEstimate: { label: 'Total estimate', amount: F.totalEstimate, note: PRICING.totalIncludesGst ? 'including GST' : 'plus GST' },
+    baseFee: { label: 'Base professional fee', amount: F.baseFee, note: 'including GST' },
+    disbursements: { label: 'Disbursements (searches, registration fees)', amount: F.disbursements, note: 'typically, including GST' },
+    totalEstimate: { label: 'Total estimate', amount: F.totalEstimate, note: 'including GST' },
     extras: [
       { label: 'Simultaneous sale and purchase', amount: F.simultaneousSaleAndPurchase },
       { label: 'Off-the-plan purchase', amount: F.offThePlan },
@@ -121,7 +123,7 @@ export const LEAD_GUIDE: LeadGuide = {
       },
       {
         question: 'What is the cooling-off period in NSW?',
-        answer: `${F.coolingOffDays} business days for residential purchases. Withdrawing during cooling-off forfeits ${F.coolingOffForfeit} of the purchase price. There is no cooling-off at auctions.`,
+        answer: `${F.coolingOffDays} business days for residential purchases, ${F.coolingOffDaysOffThePlan} for an off-the-plan contract. Withdrawing during cooling-off forfeits ${F.coolingOffForfeit} of the purchase price. There is no cooling-off at auctions.`,
       },
       {
         question: 'Is the quote fixed?',

@@ -1,7 +1,8 @@
 /**
  * The practice's conveyancing prices (spec §9, the lead guide's pricing), stated once in
- * whole dollars. The staff lead guide prints them and the /quote calculator adds them up,
- * so a price change is one edit here.
+ * whole dollars, every one including GST (the guide states its total that way, so the fee
+ * and the disbursements are too: a price a visitor sees is what they pay). The staff lead
+ * guide prints them and the /quote calculator adds them up, so a price change is one edit here.
  */
 
 export interface Pricing {
@@ -18,8 +19,6 @@ export interface Pricing {
   };
   /** Searches, registration and other third-party costs, passed on at cost. */
   disbursements: { min: number; max: number };
-  /** The guide states its total estimate as including GST. */
-  totalIncludesGst: boolean;
 }
 
 export const PRICING: Pricing = {
@@ -30,7 +29,6 @@ export const PRICING: Pricing = {
     rushService: 250,
   },
   disbursements: { min: 800, max: 1500 },
-  totalIncludesGst: true,
 };
 
 /** The one plain sentence every estimate carries (issue 9). */

@@ -5,13 +5,16 @@
  */
 import { Children, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { TRANSFER_DUTY } from '../content/transferDuty.ts';
+import { COOLING_OFF } from '../content/conveyancingLaw.ts';
 import {
   computeQuote,
+  describeDutyDue,
   describeQuoteInput,
   parsePrice,
   PROPERTY_TYPES,
   QUOTE_ROLES,
   quoteLines,
+  ratesNotice,
   type PropertyType,
   type QuoteInput,
   type QuoteRole,
@@ -32,11 +35,27 @@ export default function QuoteCalculator() {
   const [propertyType, setPropertyType] = useState<PropertyType>('established');
   const [firstHomeBuyer, setFirstHomeBuyer] = useState(false);
   const [foreignPurchaser, setForeignPurchaser] = useState(false);
+  const [foreignShareText, setForeignShareText] = useState('100');
   const [rush, setRush] = useState(false);
+  // Empty means today (in Sydney): the page is pre-rendered, so no fixed date can be its default.
+  const [contractDate, setContractDate] = useState('');
 
   const price = parsePrice(priceText);
+  const foreignShare = parseShare(foreignShareText);
+  const shareError = foreignPurchaser && foreignShare === null;
   const input: QuoteInput | null =
-    price === null ? null : { price, role, propertyType, firstHomeBuyer, foreignPurchaser, rush };
+    price === null || shareError
+      ? null
+      : {
+          price,
+          role,
+          propertyType,
+          firstHomeBuyer,
+          foreignPurchaser,
+          foreignShare: foreignShare ?? 100,
+          rush,
+          ...(/^\d{4}-\d{2}-\d{2}$/.test(contractDate) ? { contractDate } : {}),
+        };
   const figures = input ? computeQuote(input) : null;
   const lines = figures ? quoteLines(figures) : [];
   const value = (label: string) => lines.find((line) => line.label === label)?.value ?? '–';
@@ -70,7 +89,9 @@ export default function QuoteCalculator() {
     if (type) setPropertyType(type.value);
     setFirstHomeBuyer(box('firstHomeBuyer'));
     setForeignPurchaser(box('foreignPurchaser'));
+    setForeignShareText(control<HTMLInputElement>('foreignShare')?.value ?? '100');
     setRush(box('rush'));
+    setContractDate(control<HTMLInputElement>('contractDate')?.value ?? '');
   }, []);
 
   return (
@@ -180,6 +201,52 @@ export default function QuoteCalculator() {
               First home buyer and foreign purchaser change the transfer duty, which only buyers pay.
             </p>
           </fieldset>
+
+          {foreignPurchaser ? (
+            <div>
+              <label htmlFor={field('share')} className="mb-1 block text-sm font-medium text-slate-800">
+                Foreign buyers' share of the property (%)
+              </label>
+              <input
+                id={field('share')}
+                name="foreignShare"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={foreignShareText}
+                onChange={(event) => setForeignShareText(event.currentTarget.value)}
+                aria-invalid={shareError || undefined}
+                aria-describedby={`${field('share-hint')}${shareError ? ` ${field('share-error')}` : ''}`}
+                className={`${CONTROL_CLASS} ${shareError ? 'border-destructive' : 'border-slate-400'}`}
+              />
+              <p id={field('share-hint')} className="mt-1 text-sm text-slate-600">
+                The surcharge is charged on the foreign buyers' share only, e.g. 50 when one of two equal buyers is foreign.
+              </p>
+              {shareError ? (
+                <p id={field('share-error')} className="mt-1 text-sm font-medium text-destructive">
+                  Please enter a percentage from 1 to 100
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+
+          <div>
+            <label htmlFor={field('date')} className="mb-1 block text-sm font-medium text-slate-800">
+              Contract date (optional)
+            </label>
+            <input
+              id={field('date')}
+              name="contractDate"
+              type="date"
+              value={contractDate}
+              onChange={(event) => setContractDate(event.currentTarget.value)}
+              aria-describedby={field('date-hint')}
+              className={`${CONTROL_CLASS} border-slate-400`}
+            />
+            <p id={field('date-hint')} className="mt-1 text-sm text-slate-600">
+              Duty thresholds change every 1 July; leave empty for today.
+            </p>
+          </div>
         </div>
       </form>
 
@@ -189,35 +256,37 @@ export default function QuoteCalculator() {
         </h2>
         <p className="mt-1 text-sm text-brand-100">{input ? describeQuoteInput(input) : 'Enter a property price'}</p>
         <dl className="mt-5 divide-y divide-white/15" data-quote-outputs>
-          <Output label="Professional fee" value={value('Professional fee')}>
+          <Output label="Professional fee" value={figures ? formatAud(figures.professionalFee) : '–'}>
+            Including GST
             {feeExtras.length > 0
-              ? `Includes ${feeExtras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}`
-              : null}
+              ? `; includes ${feeExtras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}`
+              : ''}
+            .
           </Output>
-          <Output label="Disbursements" value={value('Disbursements')} />
+          <Output label="Disbursements" value={figures ? `typically ${formatAudRange(figures.disbursements)}` : '–'}>
+            Including GST; searches and registration fees, passed on at cost.
+          </Output>
           {role !== 'selling' ? (
-            <Output
-              label="Transfer duty"
-              value={duty ? (duty.total === null ? 'Concession applies' : formatAud(duty.total)) : '–'}
-            >
-              {duty?.firstHome === 'exempt' ? 'No duty under the First Home Buyers Assistance Scheme. ' : null}
-              {duty?.firstHome === 'concession' ? (
-                <>
-                  A first home buyer concession applies at this price; we do not estimate it. Work it out with{' '}
-                  <a
-                    className="font-semibold text-white underline"
-                    href={TRANSFER_DUTY.firstHomeBuyers.calculator.url}
-                    rel="noopener noreferrer"
-                    target="_blank"
-                  >
-                    Revenue NSW's calculator<span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                  .{' '}
-                </>
-              ) : null}
-              {duty?.firstHome === 'not-eligible' ? 'The first home scheme does not cover commercial property. ' : null}
+            <Output label="Transfer duty" value={duty?.total != null ? formatAud(duty.total) : '–'}>
+              {duty?.firstHomeRule === 'exemption' ? 'No duty: first home buyer exemption. ' : null}
+              {duty?.firstHomeRule === 'concession' && duty.general !== null
+                ? `First home buyer concession: ${formatAud(duty.general)} instead of the full duty. `
+                : null}
+              {duty?.firstHomeRule === 'none'
+                ? propertyType === 'commercial'
+                  ? 'The first home scheme does not cover commercial property. '
+                  : 'No first home buyer relief at this price: full duty. '
+                : null}
               {duty && duty.surcharge > 0
-                ? `${duty.total === null ? 'Plus' : 'Includes'} ${formatAud(duty.surcharge)} foreign purchaser surcharge (${TRANSFER_DUTY.foreignPurchaserSurcharge.percent}% of the price).`
+                ? `Includes ${formatAud(duty.surcharge)} foreign purchaser surcharge (${TRANSFER_DUTY.foreignPurchaserSurcharge.percent}% of ${foreignShare !== null && foreignShare < 100 ? `the foreign buyers' ${foreignShare}% share of ` : ''}the price). `
+                : null}
+              {duty ? describeDutyDue(duty) : null}
+            </Output>
+          ) : null}
+          {figures?.coolingOffBusinessDays ? (
+            <Output label="Cooling-off" value={`${figures.coolingOffBusinessDays} business days`}>
+              {propertyType === 'off-the-plan'
+                ? `An off-the-plan contract gives ${COOLING_OFF.offThePlanBusinessDays} business days to cool off, not ${COOLING_OFF.businessDays}.`
                 : null}
             </Output>
           ) : null}
@@ -226,9 +295,14 @@ export default function QuoteCalculator() {
             value={figures ? formatAudRange(figures.estimatedTotal) : '–'}
             strong
           >
-            {figures?.totalExcludesDuty ? 'Plus the concessional transfer duty.' : null}
+            Including GST.
           </Output>
         </dl>
+        {figures?.ratesCurrent === false ? (
+          <p className="mt-3 rounded-lg bg-accent-100 p-3 text-sm text-slate-900" data-rates-notice>
+            {ratesNotice(figures.ratesEffective)}
+          </p>
+        ) : null}
         <p className="sr-only" aria-live="polite">
           {announced}
         </p>
@@ -244,6 +318,13 @@ export default function QuoteCalculator() {
       </section>
     </div>
   );
+}
+
+/** "50", "50%", "33.5" → the percentage; null outside 1 to 100. */
+function parseShare(text: string): number | null {
+  const match = /^\s*(\d{1,3}(?:\.\d{1,2})?)\s*%?\s*$/.exec(text);
+  const value = match ? Number(match[1]) : NaN;
+  return value >= 1 && value <= 100 ? value : null;
 }
 
 /** One labelled output: the label, the figure, and an optional note under both. */

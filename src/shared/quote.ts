@@ -7,8 +7,16 @@
  * $100 of $50,000 is $739.50); pages round to whole dollars only when they print.
  */
 import { PRICING, type Pricing } from '../content/pricing.ts';
-import { TRANSFER_DUTY, type DutyBracket, type TransferDutyTable } from '../content/transferDuty.ts';
+import {
+  dutyTableFor,
+  TRANSFER_DUTY_TABLES,
+  type DutyBracket,
+  type FirstHomeBand,
+  type TransferDutyTable,
+} from '../content/transferDuty.ts';
+import { COOLING_OFF, DUTY_PAYMENT } from '../content/conveyancingLaw.ts';
 import { formatAud, formatAudRange } from './money.ts';
+import { toSydneyIso } from './publish-time.ts';
 import { QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 
 export { PROPERTY_TYPES, QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
@@ -21,8 +29,15 @@ export interface QuoteInput {
   propertyType: PropertyType;
   firstHomeBuyer: boolean;
   foreignPurchaser: boolean;
+  /**
+   * The foreign purchasers' share of the property in percent (1 to 100), when
+   * `foreignPurchaser`: the surcharge is charged on that share only (Duties Act s 104U(2)).
+   */
+  foreignShare: number;
   /** Settlement in under 2 weeks. */
   rush: boolean;
+  /** The day the contract is (or will be) signed, YYYY-MM-DD; today in Sydney when absent. */
+  contractDate?: string | undefined;
 }
 
 export interface FeeItem {
@@ -31,38 +46,55 @@ export interface FeeItem {
   amount: number;
 }
 
-export type FirstHomeOutcome =
-  /** No duty under the scheme. */
-  | 'exempt'
-  /** A concessional rate applies: Revenue NSW's calculator gives the figure. */
+/** Which rule of the First Home Buyers Assistance Scheme applied (Duties Act 1997 s 78A). */
+export type FirstHomeRule =
+  /** No duty (s 78A(1)). */
+  | 'exemption'
+  /** The concessional rate (s 78A(2), (2A)). */
   | 'concession'
-  /** Priced above the scheme's thresholds: full duty. */
-  | 'over-threshold'
-  /** The scheme does not cover commercial property. */
-  | 'not-eligible';
+  /** Full duty: priced above the scheme's thresholds, or commercial property. */
+  | 'none';
 
 export interface DutyFigures {
-  /** Duty at the general (and, for residential property, premium) rates; null when a concession applies. */
+  /**
+   * Duty under chapter 2 (general rates, the residential premium), after any first home
+   * relief. Null only in quotes stored before the concession was worked out (Nov 2026).
+   */
   general: number | null;
   /** Foreign purchaser surcharge, 0 when none applies. Never reduced by the first-home scheme. */
   surcharge: number;
-  /** general + surcharge; null when the general duty is a concession we do not estimate. */
+  /** general + surcharge; null only with a null `general`. */
   total: number | null;
   /** Set when the person said they are a first home buyer. */
-  firstHome?: FirstHomeOutcome;
+  firstHomeRule?: FirstHomeRule;
+  /** Last day to pay, YYYY-MM-DD: 3 months after the contract (or at settlement, if earlier). */
+  dueDate?: string;
+  /**
+   * Off the plan, for a buyer who will live in the home (and no foreign buyer): the latest
+   * day under the s 49A deferral, 15 months after the contract.
+   */
+  deferredDueDate?: string;
 }
 
 export interface QuoteFigures {
   /** The duty table's effective date the figures were worked out with. */
   ratesEffective: string;
+  /**
+   * False when that table is not the one in force on the contract date: the date is past
+   * the newest table's financial year (its thresholds are not in yet). Absent in quotes
+   * stored before tables were dated.
+   */
+  ratesCurrent?: boolean;
+  /** Business days of cooling-off for the buyer (Conveyancing Act s 66S); absent when only selling. */
+  coolingOffBusinessDays?: number;
   professionalFee: number;
   feeItems: FeeItem[];
   disbursements: { min: number; max: number };
   /** Null when only selling: transfer duty is the buyer's. */
   transferDuty: DutyFigures | null;
-  /** Fee + disbursements + duty (or, when a concession applies, + the surcharge only). */
+  /** Fee + disbursements + duty. */
   estimatedTotal: { min: number; max: number };
-  /** True when a concession leaves the general duty out of the total. */
+  /** True only in quotes stored before the concession was worked out, whose total left it out. */
   totalExcludesDuty: boolean;
 }
 
@@ -83,7 +115,7 @@ export const isBuying = (role: QuoteRole): boolean => role !== 'selling';
  * Duty at the general rates (and the premium rate for residential property), in cents.
  * "Per $100 or part": the value over the bracket's start is rounded up to whole $100s.
  */
-export function generalDutyCents(price: number, residential: boolean, table: TransferDutyTable = TRANSFER_DUTY): number {
+export function generalDutyCents(price: number, residential: boolean, table: TransferDutyTable = TRANSFER_DUTY_TABLES[0]!): number {
   const value = cents(price);
   if (value <= 0) return 0;
   const over = (bracket: DutyBracket) => value > bracket.from * 100;
@@ -95,37 +127,70 @@ export function generalDutyCents(price: number, residential: boolean, table: Tra
   return Math.max(bracket.base * 100 + hundreds * bracket.centsPer100, table.minimumDuty * 100);
 }
 
-export function transferDuty(input: QuoteInput, table: TransferDutyTable = TRANSFER_DUTY): DutyFigures | null {
+/**
+ * The First Home Buyers Assistance Scheme's duty, in cents, for a value inside the band
+ * (Duties Act 1997 s 78A(2) for a home, (2A) for vacant land): the full duty N at the value,
+ * less the full duty D at the exemption threshold scaled by how far the value is below the
+ * upper limit: N - D x (upper - V) / (upper - lower). It is 0 at the lower threshold and the
+ * full duty at the upper one. Checked against the NSW Government's worked examples
+ * (tests/unit/quote.test.ts). Rounded to the nearest cent.
+ */
+export function concessionalDutyCents(price: number, band: FirstHomeBand, table: TransferDutyTable): number {
+  const full = generalDutyCents(price, true, table);
+  const atThreshold = generalDutyCents(band.exemptUpTo, true, table);
+  const below = cents(band.concessionBelow) - cents(price);
+  const width = cents(band.concessionBelow) - cents(band.exemptUpTo);
+  return Math.round(full - (atThreshold * below) / width);
+}
+
+/** `iso` (YYYY-MM-DD) plus whole months; a day the month lacks becomes its last day (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(iso: string, months: number): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Today's date in Sydney, YYYY-MM-DD: contracts are dated in NSW. */
+export const sydneyToday = (now: number = Date.now()): string => toSydneyIso(now).slice(0, 10);
+
+export function transferDuty(input: QuoteInput, table: TransferDutyTable, contractDate: string): DutyFigures | null {
   if (!isBuying(input.role)) return null;
   const residential = isResidential(input.propertyType);
+  const share = Math.min(Math.max(input.foreignShare, 0), 100);
   const surcharge =
     input.foreignPurchaser && residential
-      ? Math.round((cents(input.price) * table.foreignPurchaserSurcharge.percent) / 100)
+      ? Math.round((cents(input.price) * table.foreignPurchaserSurcharge.percent * share) / 10_000)
       : 0;
-  let general: number | null = generalDutyCents(input.price, residential, table);
-  let firstHome: FirstHomeOutcome | undefined;
+  let general = generalDutyCents(input.price, residential, table);
+  let firstHomeRule: FirstHomeRule | undefined;
   if (input.firstHomeBuyer) {
-    if (!residential) {
-      firstHome = 'not-eligible';
+    const band = !residential
+      ? null
+      : input.propertyType === 'vacant-land'
+        ? table.firstHomeBuyers.vacantLand
+        : table.firstHomeBuyers.home;
+    if (band && input.price <= band.exemptUpTo) {
+      firstHomeRule = 'exemption';
+      general = 0;
+    } else if (band && input.price < band.concessionBelow) {
+      firstHomeRule = 'concession';
+      general = concessionalDutyCents(input.price, band, table);
     } else {
-      const limits =
-        input.propertyType === 'vacant-land' ? table.firstHomeBuyers.vacantLand : table.firstHomeBuyers.home;
-      if (input.price <= limits.exemptUpTo) {
-        firstHome = 'exempt';
-        general = 0;
-      } else if (input.price < limits.concessionBelow) {
-        firstHome = 'concession';
-        general = null;
-      } else {
-        firstHome = 'over-threshold';
-      }
+      firstHomeRule = 'none';
     }
   }
+  const deferred = input.propertyType === 'off-the-plan' && !input.foreignPurchaser;
   return {
-    general: general === null ? null : dollars(general),
+    general: dollars(general),
     surcharge: dollars(surcharge),
-    total: general === null ? null : dollars(general + surcharge),
-    ...(firstHome ? { firstHome } : {}),
+    total: dollars(general + surcharge),
+    ...(firstHomeRule ? { firstHomeRule } : {}),
+    dueDate: addMonths(contractDate, DUTY_PAYMENT.monthsAfterLiability),
+    ...(deferred
+      ? { deferredDueDate: addMonths(contractDate, DUTY_PAYMENT.offThePlanDeferralMonths + DUTY_PAYMENT.monthsAfterLiability) }
+      : {}),
   };
 }
 
@@ -147,17 +212,34 @@ export function feeItems(input: QuoteInput, pricing: Pricing = PRICING): FeeItem
   return items;
 }
 
+/**
+ * The whole quote. The duty table is the one in force on `input.contractDate` (default:
+ * `today`, Sydney's date, injectable for tests) among `tables`.
+ */
 export function computeQuote(
   input: QuoteInput,
-  { pricing = PRICING, table = TRANSFER_DUTY }: { pricing?: Pricing; table?: TransferDutyTable } = {},
+  {
+    pricing = PRICING,
+    tables = TRANSFER_DUTY_TABLES,
+    today = sydneyToday(),
+  }: { pricing?: Pricing; tables?: readonly TransferDutyTable[]; today?: string } = {},
 ): QuoteFigures {
+  const contractDate = input.contractDate ?? today;
+  const { table, current } = dutyTableFor(contractDate, tables);
   const items = feeItems(input, pricing);
   const professionalFee = items.reduce((sum, item) => sum + item.amount, 0);
-  const duty = transferDuty(input, table);
+  const duty = transferDuty(input, table, contractDate);
   const dutyInTotal = duty === null ? 0 : cents(duty.total ?? duty.surcharge);
   const fixed = cents(professionalFee) + dutyInTotal;
   return {
     ratesEffective: table.effective,
+    ratesCurrent: current,
+    ...(isBuying(input.role)
+      ? {
+          coolingOffBusinessDays:
+            input.propertyType === 'off-the-plan' ? COOLING_OFF.offThePlanBusinessDays : COOLING_OFF.businessDays,
+        }
+      : {}),
     professionalFee,
     feeItems: items,
     disbursements: { ...pricing.disbursements },
@@ -166,7 +248,7 @@ export function computeQuote(
       min: dollars(fixed + cents(pricing.disbursements.min)),
       max: dollars(fixed + cents(pricing.disbursements.max)),
     },
-    totalExcludesDuty: duty !== null && duty.total === null,
+    totalExcludesDuty: false,
   };
 }
 
@@ -193,39 +275,75 @@ export function describeQuoteInput(input: QuoteInput): string {
   const role = QUOTE_ROLES.find((option) => option.value === input.role)?.label ?? input.role;
   const notes = [
     input.firstHomeBuyer && 'first home buyer',
-    input.foreignPurchaser && 'foreign purchaser',
+    input.foreignPurchaser &&
+      (input.foreignShare < 100 ? `foreign purchaser (${input.foreignShare}% share)` : 'foreign purchaser'),
     input.rush && 'settlement in under 2 weeks',
   ].filter(Boolean);
-  return [`${role} ${SUBJECT[input.propertyType]} at ${formatAud(input.price)}`, ...notes].join('; ');
+  const dated = input.contractDate ? ` (contract dated ${formatIsoDate(input.contractDate)})` : '';
+  return [`${role} ${SUBJECT[input.propertyType]} at ${formatAud(input.price)}${dated}`, ...notes].join('; ');
 }
 
-/** Transfer duty as a short text: "$30,412", "$0 (first home buyer exemption)", "Concession applies". */
+/** "2025-07-01" as people read it: "1 July 2025". */
+export const formatIsoDate = (iso: string): string =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+const RULE_NOTE: Record<FirstHomeRule, string> = {
+  exemption: 'first home buyer exemption',
+  concession: 'first home buyer concession',
+  none: 'no first home buyer relief',
+};
+
+/** Transfer duty as a short text: "$30,412", "$0 (first home buyer exemption)", "$19,706 (first home buyer concession)". */
 export function describeDuty(duty: DutyFigures): string {
   if (duty.total === null) {
+    // A quote stored before the concession was worked out.
     return duty.surcharge > 0
       ? `First home buyer concession applies, plus ${formatAud(duty.surcharge)} foreign purchaser surcharge`
       : 'First home buyer concession applies';
   }
   const notes = [
-    duty.firstHome === 'exempt' && 'first home buyer exemption',
+    duty.firstHomeRule && RULE_NOTE[duty.firstHomeRule],
     duty.surcharge > 0 && `includes ${formatAud(duty.surcharge)} foreign purchaser surcharge`,
   ].filter(Boolean);
   return notes.length > 0 ? `${formatAud(duty.total)} (${notes.join('; ')})` : formatAud(duty.total);
 }
 
+/** When the duty is due, as one sentence, or null when the figures carry no date (older quotes). */
+export function describeDutyDue(duty: DutyFigures): string | null {
+  if (!duty.dueDate) return null;
+  const standard = `Due by ${formatIsoDate(duty.dueDate)}, 3 months after the contract, or at settlement if that is earlier.`;
+  if (!duty.deferredDueDate) return standard;
+  return (
+    `If you will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or ` +
+    `15 months after the contract (${formatIsoDate(duty.deferredDueDate)}); otherwise ${standard[0]!.toLowerCase()}${standard.slice(1)}`
+  );
+}
+
 /** The labelled outputs, in order, as the page, the enquiry message and the staff view print them. */
 export function quoteLines(figures: QuoteFigures): { label: string; value: string }[] {
   const lines = [
-    { label: 'Professional fee', value: formatAud(figures.professionalFee) },
-    { label: 'Disbursements', value: `typically ${formatAudRange(figures.disbursements)}` },
+    { label: 'Professional fee', value: `${formatAud(figures.professionalFee)} including GST` },
+    { label: 'Disbursements', value: `typically ${formatAudRange(figures.disbursements)} including GST` },
   ];
   if (figures.transferDuty) lines.push({ label: 'Transfer duty', value: describeDuty(figures.transferDuty) });
+  const due = figures.transferDuty ? describeDutyDue(figures.transferDuty) : null;
+  if (due) lines.push({ label: 'Duty due', value: due });
+  if (figures.coolingOffBusinessDays) {
+    lines.push({ label: 'Cooling-off', value: `${figures.coolingOffBusinessDays} business days after exchange` });
+  }
   lines.push({
     label: 'Estimated total',
-    value: `${formatAudRange(figures.estimatedTotal)}${figures.totalExcludesDuty ? ' plus the concessional duty' : ''}`,
+    value: `${formatAudRange(figures.estimatedTotal)} including GST${figures.totalExcludesDuty ? ' plus the concessional duty' : ''}`,
   });
+  if (figures.ratesCurrent === false) lines.push({ label: 'Rates', value: ratesNotice(figures.ratesEffective) });
   return lines;
 }
+
+/** Said whenever the figures use a table that is not the contract date's own. */
+export const ratesNotice = (effective: string): string =>
+  `This estimate uses last year's duty thresholds, in force from ${formatIsoDate(effective)}: the thresholds for your contract date are not in this calculator yet, so the duty may differ.`;
 
 /** The contact form's service that fits a quote (its options, spec §9). */
 export function contactServiceFor(input: QuoteInput): 'commercial' | 'residential-sale' | 'off-the-plan' | 'residential-purchase' {

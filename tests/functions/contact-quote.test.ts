@@ -1,5 +1,5 @@
 /** POST /api/contact with the /quote calculator's `quote` (issue 9). */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import contactRequests from '../../netlify/functions/contact-requests.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
@@ -21,8 +21,14 @@ const inputs = {
   propertyType: 'established',
   firstHomeBuyer: false,
   foreignPurchaser: true,
+  foreignShare: 100,
   rush: true,
+  contractDate: '2025-11-23',
 };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function stored(id: string) {
   const { cookie } = await signedInStaff();
@@ -49,19 +55,44 @@ describe('POST /api/contact with a quote', () => {
     expect(request?.quote.inputs).toEqual(inputs);
     expect(request?.quote.figures).toEqual({
       ratesEffective: '2025-07-01',
+      ratesCurrent: true,
+      coolingOffBusinessDays: 5,
       professionalFee: 2_100,
       feeItems: [
         { key: 'base', label: 'Professional fee', amount: 1_850 },
         { key: 'rushService', label: 'Settlement in under 2 weeks', amount: 250 },
       ],
       disbursements: { min: 800, max: 1_500 },
-      transferDuty: { general: 30_412, surcharge: 72_000, total: 102_412 },
+      transferDuty: { general: 30_412, surcharge: 72_000, total: 102_412, dueDate: '2026-02-23' },
       estimatedTotal: { min: 105_312, max: 106_012 },
       totalExcludesDuty: false,
     });
   });
 
-  it('takes the yes/no switches as false when left out, from the hero form too', async () => {
+  it('stores the concessional duty of a first home, its rule, and the half share a foreign buyer pays on', async () => {
+    const response = await call(contact, 'POST', '/api/contact', {
+      body: {
+        ...enquiry,
+        quote: { ...inputs, price: 900_000, firstHomeBuyer: true, foreignShare: 50, rush: false },
+      },
+    });
+    expect(response.status).toBe(201);
+    const request = await stored(response.json.id);
+    expect(request?.quote.inputs).toMatchObject({ price: 900_000, firstHomeBuyer: true, foreignShare: 50 });
+    expect(request?.quote.figures).toMatchObject({
+      ratesEffective: '2025-07-01',
+      ratesCurrent: true,
+      // 9% of half of $900,000 on top of the concessional $19,706.
+      transferDuty: { general: 19_706, surcharge: 40_500, total: 60_206, firstHomeRule: 'concession', dueDate: '2026-02-23' },
+      estimatedTotal: { min: 62_856, max: 63_556 },
+      totalExcludesDuty: false,
+    });
+  });
+
+  it('takes the yes/no switches as false and the contract date as today in Sydney when left out, from the hero form too', async () => {
+    // 14:30 UTC on 30 June is already 1 July in Sydney: a new financial year whose table is not in yet.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-30T14:30:00Z'));
     const response = await call(contact, 'POST', '/api/contact', {
       body: {
         firstName: 'Hero',
@@ -81,9 +112,15 @@ describe('POST /api/contact with a quote', () => {
       propertyType: 'vacant-land',
       firstHomeBuyer: false,
       foreignPurchaser: false,
+      foreignShare: 100,
       rush: false,
+      contractDate: '2026-07-01',
     });
-    expect(request?.quote.figures).toMatchObject({ transferDuty: null, estimatedTotal: { min: 2_650, max: 3_350 } });
+    expect(request?.quote.figures).toMatchObject({
+      transferDuty: null,
+      ratesCurrent: false,
+      estimatedTotal: { min: 2_650, max: 3_350 },
+    });
   });
 
   it('stores no quote when none was sent', async () => {
@@ -113,6 +150,10 @@ describe('POST /api/contact with a quote', () => {
       [{ ...inputs, price: 0 }, 'Quote: please enter a property price above $0'],
       [{ ...inputs, price: -5 }, 'Quote: please enter a property price above $0'],
       [{ ...inputs, price: 2e9 }, 'Quote: please enter a property price up to $1,000,000,000'],
+      [{ ...inputs, foreignShare: 0 }, "Quote: the foreign buyers' share must be between 1% and 100%"],
+      [{ ...inputs, foreignShare: 101 }, "Quote: the foreign buyers' share must be between 1% and 100%"],
+      [{ ...inputs, contractDate: '2026-02-30' }, 'Quote: please enter the contract date as YYYY-MM-DD'],
+      [{ ...inputs, contractDate: '23/11/2026' }, 'Quote: please enter the contract date as YYYY-MM-DD'],
       ['800000', 'Quote: send the quote as an object'],
     ] as const) {
       const response = await call(contact, 'POST', '/api/contact', { body: { ...enquiry, quote } });

@@ -1,26 +1,42 @@
 /** The instant quote (issue 9): NSW transfer duty, fees, totals and price parsing. */
 import { describe, expect, it } from 'vitest';
 import {
+  addMonths,
   computeQuote,
   contactServiceFor,
   describeQuoteInput,
   parsePrice,
   quoteLines,
-  transferDuty,
+  sydneyToday,
+  transferDuty as transferDutyOn,
   type QuoteInput,
 } from '../../src/shared/quote.ts';
-import { LEAD_FIGURES } from '../../src/content/leadGuide.ts';
+import { dutyTableFor, TRANSFER_DUTY, TRANSFER_DUTY_TABLES, type TransferDutyTable } from '../../src/content/transferDuty.ts';
+import { LEAD_FIGURES, LEAD_GUIDE } from '../../src/content/leadGuide.ts';
+import { FAQ } from '../../src/content/faq.ts';
+import { DEMO_POSTS } from '../../scripts/seed/demo-content.ts';
 import { formatAud } from '../../src/shared/money.ts';
 
+/** A contract date inside the 2025-26 table's year: every figure below is pinned to it. */
+const CONTRACT = '2025-11-23';
 const home = (price: number, extra: Partial<QuoteInput> = {}): QuoteInput => ({
   price,
   role: 'buying',
   propertyType: 'established',
   firstHomeBuyer: false,
   foreignPurchaser: false,
+  foreignShare: 100,
   rush: false,
+  contractDate: CONTRACT,
   ...extra,
 });
+const transferDuty = (input: QuoteInput, table: TransferDutyTable = TRANSFER_DUTY) => {
+  const duty = transferDutyOn(input, table, CONTRACT);
+  if (!duty) return duty;
+  // The due dates have their own tests below.
+  const { dueDate: _due, deferredDueDate: _deferred, ...figures } = duty;
+  return figures;
+};
 const dutyOn = (input: QuoteInput) => transferDuty(input)?.total;
 
 describe('transfer duty: the known values of issue 9', () => {
@@ -89,32 +105,73 @@ describe('First Home Buyers Assistance Scheme', () => {
   const fhb = (price: number, propertyType: QuoteInput['propertyType'] = 'established') =>
     transferDuty(home(price, { firstHomeBuyer: true, propertyType }))!;
 
-  it('charges no duty on a home up to $800,000', () => {
-    expect(fhb(800_000)).toEqual({ general: 0, surcharge: 0, total: 0, firstHome: 'exempt' });
+  it('charges no duty on a home up to $800,000 (s 78A(1))', () => {
+    expect(fhb(800_000)).toEqual({ general: 0, surcharge: 0, total: 0, firstHomeRule: 'exemption' });
     expect(fhb(500_000, 'off-the-plan').total).toBe(0);
   });
 
-  it('gives no figure between $800,000 and $1,000,000: a concession applies', () => {
-    for (const price of [800_001, 900_000, 999_999]) {
-      expect(fhb(price)).toEqual({ general: null, surcharge: 0, total: null, firstHome: 'concession' });
+  it('works out the concessional duty between $800,000 and $1,000,000 (s 78A(2)), to the cent', () => {
+    // N - D x (1,000,000 - V) / 200,000 with D = $30,412, the full duty on $800,000.
+    // $850,000: N = $32,662; 32,662 - 30,412 x 0.75 = $9,853.
+    expect(fhb(850_000)).toEqual({ general: 9_853, surcharge: 0, total: 9_853, firstHomeRule: 'concession' });
+    // $900,000: N = $34,912; 34,912 - 30,412 x 0.5 = $19,706.
+    expect(fhb(900_000)).toEqual({ general: 19_706, surcharge: 0, total: 19_706, firstHomeRule: 'concession' });
+    // $950,000: N = $37,162; 37,162 - 30,412 x 0.25 = $29,559.
+    expect(fhb(950_000)).toEqual({ general: 29_559, surcharge: 0, total: 29_559, firstHomeRule: 'concession' });
+    // Just over the exemption: N = $30,416.50 ("or part" of $100); 30,416.50 - 30,412 x 199,999/200,000 = $4.65 (4.652...).
+    expect(fhb(800_001).total).toBe(4.65);
+    // Just under the limit: 39,412 - 30,412 x 1/200,000 = $39,411.85 (.8479...).
+    expect(fhb(999_999).total).toBe(39_411.85);
+  });
+
+  it('matches the NSW Government’s published reduced rates for 2023-24 contracts', () => {
+    // nsw.gov.au, First Home Buyers Assistance scheme, "Reduced transfer duty rates – for
+    // transactions entered into on or after 1 July 2023" (homes: $850,000 $9,934; $900,000
+    // $19,867; $950,000 $29,801; $990,000 $37,748. Vacant land: $370,000 $2,989; $390,000
+    // $5,988; $410,000 $8,987; $430,000 $11,986). They use the 2023-24 thresholds; only the
+    // two brackets those values reach are set here ($93,000: $1,500 + $3.50; $351,000:
+    // $10,530 + $4.50). The page prints whole dollars: $9,933.75 shows as $9,934, $19,867.50 as $19,867.
+    const fy2023: TransferDutyTable = {
+      ...TRANSFER_DUTY,
+      effective: '2023-07-01',
+      general: [
+        { from: 93_000, base: 1_500, centsPer100: 350 },
+        { from: 351_000, base: 10_530, centsPer100: 450 },
+      ],
+    };
+    const published = (price: number, propertyType: QuoteInput['propertyType']) =>
+      transferDuty(home(price, { firstHomeBuyer: true, propertyType }), fy2023)!.total!;
+    for (const [price, type, printed, exact] of [
+      [850_000, 'established', 9_934, 9_933.75],
+      [900_000, 'established', 19_867, 19_867.5],
+      [950_000, 'established', 29_801, 29_801.25],
+      [990_000, 'established', 37_748, 37_748.25],
+      [370_000, 'vacant-land', 2_989, 2_989],
+      [390_000, 'vacant-land', 5_988, 5_988],
+      [410_000, 'vacant-land', 8_987, 8_987],
+      [430_000, 'vacant-land', 11_986, 11_986],
+    ] as const) {
+      expect(published(price, type)).toBe(exact);
+      expect(Math.abs(published(price, type) - printed)).toBeLessThanOrEqual(0.5);
     }
   });
 
   it('charges full duty from $1,000,000', () => {
-    expect(fhb(1_000_000)).toMatchObject({ total: 39_412, firstHome: 'over-threshold' });
+    expect(fhb(1_000_000)).toMatchObject({ total: 39_412, firstHomeRule: 'none' });
   });
 
-  it('uses the vacant land thresholds for land: none to $350,000, a concession below $450,000', () => {
-    expect(fhb(350_000, 'vacant-land')).toMatchObject({ total: 0, firstHome: 'exempt' });
-    expect(fhb(350_001, 'vacant-land')).toMatchObject({ total: null, firstHome: 'concession' });
-    expect(fhb(449_999, 'vacant-land')).toMatchObject({ total: null, firstHome: 'concession' });
-    expect(fhb(450_000, 'vacant-land')).toMatchObject({ total: 14_662, firstHome: 'over-threshold' });
+  it('uses the vacant land thresholds for land: none to $350,000, a concession below $450,000 (s 78A(2A))', () => {
+    expect(fhb(350_000, 'vacant-land')).toMatchObject({ total: 0, firstHomeRule: 'exemption' });
+    // $400,000: N = $12,412; D = $10,382 (full duty on $350,000); 12,412 - 10,382 x 0.5 = $7,221.
+    expect(fhb(400_000, 'vacant-land')).toEqual({ general: 7_221, surcharge: 0, total: 7_221, firstHomeRule: 'concession' });
+    expect(fhb(449_999, 'vacant-land')).toMatchObject({ firstHomeRule: 'concession' });
+    expect(fhb(450_000, 'vacant-land')).toMatchObject({ total: 14_662, firstHomeRule: 'none' });
     // A home's thresholds would have exempted $450,000 land.
     expect(fhb(450_000).total).toBe(0);
   });
 
   it('does not cover commercial property', () => {
-    expect(fhb(500_000, 'commercial')).toMatchObject({ total: 16_912, firstHome: 'not-eligible' });
+    expect(fhb(500_000, 'commercial')).toMatchObject({ total: 16_912, firstHomeRule: 'none' });
   });
 });
 
@@ -129,18 +186,31 @@ describe('foreign purchaser surcharge', () => {
     expect(dutyOn(home(400_000, { foreignPurchaser: true, propertyType: 'vacant-land' }))).toBe(12_412 + 36_000);
   });
 
+  it('charges only the foreign buyers’ share (s 104U(2))', () => {
+    // A couple, one foreign, half each: 9% of half of $800,000.
+    expect(transferDuty(home(800_000, { foreignPurchaser: true, foreignShare: 50 }))).toEqual({
+      general: 30_412,
+      surcharge: 36_000,
+      total: 66_412,
+    });
+    // 9% of 33.33% of $1,000,001 = $29,997.029997: to the nearest cent.
+    expect(transferDuty(home(1_000_001, { foreignPurchaser: true, foreignShare: 33.33 }))!.surcharge).toBe(29_997.03);
+    // The share means nothing without the box ticked.
+    expect(transferDuty(home(800_000, { foreignShare: 50 }))!.surcharge).toBe(0);
+  });
+
   it('is never reduced by the first-home scheme', () => {
     expect(transferDuty(home(750_000, { foreignPurchaser: true, firstHomeBuyer: true }))).toEqual({
       general: 0,
       surcharge: 67_500,
       total: 67_500,
-      firstHome: 'exempt',
+      firstHomeRule: 'exemption',
     });
-    expect(transferDuty(home(900_000, { foreignPurchaser: true, firstHomeBuyer: true }))).toEqual({
-      general: null,
-      surcharge: 81_000,
-      total: null,
-      firstHome: 'concession',
+    expect(transferDuty(home(900_000, { foreignPurchaser: true, foreignShare: 50, firstHomeBuyer: true }))).toEqual({
+      general: 19_706,
+      surcharge: 40_500,
+      total: 60_206,
+      firstHomeRule: 'concession',
     });
   });
 
@@ -149,21 +219,100 @@ describe('foreign purchaser surcharge', () => {
   });
 });
 
+describe('dated duty tables', () => {
+  const older: TransferDutyTable = { ...TRANSFER_DUTY, effective: '2024-07-01', general: [{ from: 0, base: 0, centsPer100: 100 }] };
+  const tables = [TRANSFER_DUTY, older];
+
+  it('uses the table in force on the contract date', () => {
+    expect(dutyTableFor('2025-06-30', tables)).toEqual({ table: older, current: true });
+    expect(dutyTableFor('2025-07-01', tables)).toEqual({ table: TRANSFER_DUTY, current: true });
+    expect(computeQuote(home(800_000, { contractDate: '2025-06-30' }), { tables })).toMatchObject({
+      ratesEffective: '2024-07-01',
+      ratesCurrent: true,
+      transferDuty: { total: 8_000 },
+    });
+    expect(computeQuote(home(800_000, { contractDate: '2025-07-01' }), { tables })).toMatchObject({
+      ratesEffective: '2025-07-01',
+      ratesCurrent: true,
+      transferDuty: { total: 30_412 },
+    });
+  });
+
+  it('says the rates are not current past the newest table’s financial year', () => {
+    expect(TRANSFER_DUTY_TABLES[0]!.effective).toBe('2025-07-01');
+    expect(dutyTableFor('2026-06-30').current).toBe(true);
+    expect(dutyTableFor('2026-07-01')).toEqual({ table: TRANSFER_DUTY, current: false });
+    const figures = computeQuote(home(800_000, { contractDate: '2026-11-23' }));
+    expect(figures).toMatchObject({ ratesEffective: '2025-07-01', ratesCurrent: false, transferDuty: { total: 30_412 } });
+    expect(quoteLines(figures).at(-1)).toEqual({
+      label: 'Rates',
+      value:
+        "This estimate uses last year's duty thresholds, in force from 1 July 2025: the thresholds for your contract date are not in this calculator yet, so the duty may differ.",
+    });
+    // Before the oldest table kept: no table is that day's either.
+    expect(dutyTableFor('2024-06-30', tables)).toEqual({ table: older, current: false });
+  });
+
+  it('takes today in Sydney when no contract date is given', () => {
+    const { contractDate: _none, ...undated } = home(800_000);
+    expect(computeQuote(undated, { today: '2026-07-01' }).ratesCurrent).toBe(false);
+    expect(computeQuote(undated, { today: '2026-06-30' }).ratesCurrent).toBe(true);
+    // 30 June 2026 14:30 UTC is already 1 July 00:30 in Sydney (AEST, +10).
+    expect(sydneyToday(Date.parse('2026-06-30T14:30:00Z'))).toBe('2026-07-01');
+    expect(sydneyToday(Date.parse('2026-06-30T13:59:00Z'))).toBe('2026-06-30');
+  });
+});
+
+describe('when duty is due, and cooling-off', () => {
+  it('is 3 months after the contract (s 153), a short month taking its last day', () => {
+    expect(transferDutyOn(home(800_000), TRANSFER_DUTY, '2025-11-23')).toMatchObject({ dueDate: '2026-02-23' });
+    expect(transferDutyOn(home(800_000), TRANSFER_DUTY, '2025-11-30')).toMatchObject({ dueDate: '2026-02-28' });
+    expect(transferDutyOn(home(800_000), TRANSFER_DUTY, '2025-11-30')).not.toHaveProperty('deferredDueDate');
+    expect(addMonths('2027-11-30', 3)).toBe('2028-02-29');
+  });
+
+  it('off the plan, may be deferred to 15 months for a buyer who will live there, not a foreign one (s 49A)', () => {
+    const offThePlan = home(800_000, { propertyType: 'off-the-plan' });
+    expect(transferDutyOn(offThePlan, TRANSFER_DUTY, '2025-11-23')).toMatchObject({
+      dueDate: '2026-02-23',
+      deferredDueDate: '2027-02-23',
+    });
+    expect(transferDutyOn({ ...offThePlan, foreignPurchaser: true }, TRANSFER_DUTY, '2025-11-23')).not.toHaveProperty(
+      'deferredDueDate',
+    );
+    const lines = quoteLines(computeQuote(offThePlan));
+    expect(lines.find((line) => line.label === 'Duty due')?.value).toBe(
+      'If you will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract (23 February 2027); otherwise due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.',
+    );
+    expect(lines.find((line) => line.label === 'Cooling-off')?.value).toBe('10 business days after exchange');
+  });
+
+  it('gives a buyer 5 business days to cool off otherwise, and a seller none to show', () => {
+    expect(computeQuote(home(800_000)).coolingOffBusinessDays).toBe(5);
+    expect(computeQuote(home(800_000, { role: 'selling', propertyType: 'off-the-plan' }))).not.toHaveProperty(
+      'coolingOffBusinessDays',
+    );
+  });
+});
+
 describe('professional fee, disbursements and total', () => {
   it('is the base fee, the disbursements range and the duty for a plain purchase', () => {
     const figures = computeQuote(home(800_000));
     expect(figures).toMatchObject({
       ratesEffective: '2025-07-01',
+      ratesCurrent: true,
       professionalFee: 1_850,
       disbursements: { min: 800, max: 1_500 },
       estimatedTotal: { min: 33_062, max: 33_762 },
       totalExcludesDuty: false,
     });
     expect(quoteLines(figures)).toEqual([
-      { label: 'Professional fee', value: '$1,850' },
-      { label: 'Disbursements', value: 'typically $800 to $1,500' },
+      { label: 'Professional fee', value: '$1,850 including GST' },
+      { label: 'Disbursements', value: 'typically $800 to $1,500 including GST' },
       { label: 'Transfer duty', value: '$30,412' },
-      { label: 'Estimated total', value: '$33,062 to $33,762' },
+      { label: 'Duty due', value: 'Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.' },
+      { label: 'Cooling-off', value: '5 business days after exchange' },
+      { label: 'Estimated total', value: '$33,062 to $33,762 including GST' },
     ]);
   });
 
@@ -188,14 +337,12 @@ describe('professional fee, disbursements and total', () => {
     expect(computeQuote(home(800_000, { role: 'both' })).transferDuty?.total).toBe(30_412);
   });
 
-  it('leaves a concessional duty out of the total, and says so', () => {
+  it('adds the concessional duty into the total and names the rule', () => {
     const figures = computeQuote(home(900_000, { firstHomeBuyer: true }));
-    expect(figures.totalExcludesDuty).toBe(true);
-    expect(figures.estimatedTotal).toEqual({ min: 2_650, max: 3_350 });
-    expect(quoteLines(figures).slice(2)).toEqual([
-      { label: 'Transfer duty', value: 'First home buyer concession applies' },
-      { label: 'Estimated total', value: '$2,650 to $3,350 plus the concessional duty' },
-    ]);
+    expect(figures.totalExcludesDuty).toBe(false);
+    expect(figures.estimatedTotal).toEqual({ min: 22_356, max: 23_056 });
+    expect(quoteLines(figures)[2]).toEqual({ label: 'Transfer duty', value: '$19,706 (first home buyer concession)' });
+    expect(quoteLines(computeQuote(home(700_000, { firstHomeBuyer: true })))[2]!.value).toBe('$0 (first home buyer exemption)');
   });
 
   it('rounds duty cents only when printing', () => {
@@ -203,6 +350,7 @@ describe('professional fee, disbursements and total', () => {
     expect(figures.transferDuty?.total).toBe(212.5);
     expect(figures.estimatedTotal.min).toBe(2_862.5);
     expect(quoteLines(figures)[2]!.value).toBe('$213');
+    expect(computeQuote(home(800_000, { foreignPurchaser: true, foreignShare: 50 })).estimatedTotal.min).toBe(66_412 + 2_650);
   });
 });
 
@@ -216,6 +364,44 @@ describe('the lead guide reads the same prices', () => {
       offThePlan: '+$350',
       rushService: '+$250',
     });
+  });
+});
+
+describe('what the site says about GST, cooling-off and when duty is due', () => {
+  const texts = [
+    ...FAQ.map((item) => item.answer),
+    ...DEMO_POSTS.flatMap((post) => [post.excerpt, post.content]),
+    ...LEAD_GUIDE.callScript.steps.map((step) => step.script),
+    ...LEAD_GUIDE.faqs.items.map((item) => item.answer),
+  ];
+
+  it('says every price a visitor or caller hears includes GST, and never "plus GST"', () => {
+    for (const text of texts) expect(text).not.toMatch(/plus GST|excluding GST|\+ ?GST/i);
+    // Each dollar amount that is one of our prices is followed by "including GST".
+    for (const text of texts) {
+      for (const price of text.matchAll(/\$(1,850|2,200|800 to \$1,500)\b[^.]*/g)) expect(price[0]).toMatch(/including GST/);
+    }
+    expect(LEAD_GUIDE.callScript.steps.find((step) => step.stage === 'Quote')?.script).toBe(
+      'Our fixed professional fee is $1,850 including GST, plus disbursements, which usually come to $800 to $1,500 including GST.',
+    );
+    for (const line of quoteLines(computeQuote(home(800_000)))) {
+      if (line.label !== 'Transfer duty' && line.value.includes('$')) expect(line.value).toMatch(/including GST/);
+    }
+  });
+
+  it('gives an off-the-plan contract 10 business days to cool off wherever cooling-off is told', () => {
+    const told = texts.filter((text) => /cool(ing)?[- ]off/i.test(text) && /business days?/.test(text));
+    expect(told.length).toBeGreaterThanOrEqual(4);
+    for (const text of told) expect(text).toMatch(/10 business days|10 for an off-the-plan contract|ten off the plan/);
+    expect(LEAD_GUIDE.faqs.items.find((item) => /cooling-off/.test(item.question))?.answer).toMatch(
+      /^5 business days for residential purchases, 10 for an off-the-plan contract\./,
+    );
+  });
+
+  it('tells off-the-plan buyers when duty is due, the same way in the FAQ and the blog', () => {
+    const deferral = /settlement, an assignment of the contract or 15 months after the contract, whichever comes first/;
+    expect(FAQ.some((item) => deferral.test(item.answer))).toBe(true);
+    expect(DEMO_POSTS.filter((post) => /settlement, an assignment of the contract or 15 months after the contract/.test(post.content))).toHaveLength(2);
   });
 });
 
@@ -243,9 +429,12 @@ describe('parsePrice', () => {
 
 describe('describing a quote for people', () => {
   it('says what, where and which options', () => {
-    expect(describeQuoteInput(home(800_000))).toBe('Buying an established home at $800,000');
-    expect(describeQuoteInput(home(450_000, { propertyType: 'vacant-land', firstHomeBuyer: true, rush: true }))).toBe(
-      'Buying vacant land at $450,000; first home buyer; settlement in under 2 weeks',
+    expect(describeQuoteInput(home(800_000))).toBe('Buying an established home at $800,000 (contract dated 23 November 2025)');
+    expect(
+      describeQuoteInput(home(450_000, { propertyType: 'vacant-land', firstHomeBuyer: true, rush: true, contractDate: undefined })),
+    ).toBe('Buying vacant land at $450,000; first home buyer; settlement in under 2 weeks');
+    expect(describeQuoteInput(home(800_000, { foreignPurchaser: true, foreignShare: 50, contractDate: undefined }))).toBe(
+      'Buying an established home at $800,000; foreign purchaser (50% share)',
     );
   });
 
@@ -263,12 +452,34 @@ describe('the stored quote schema', () => {
     const { storedQuoteSchema } = await import('../../src/shared/schemas/quote.ts');
     for (const inputs of [
       home(800_000),
-      home(900_000, { firstHomeBuyer: true, foreignPurchaser: true }),
+      home(900_000, { firstHomeBuyer: true, foreignPurchaser: true, foreignShare: 50 }),
       home(800_000, { role: 'selling' }),
+      home(800_000, { propertyType: 'off-the-plan', contractDate: '2026-11-23' }),
       home(500_000, { role: 'both', propertyType: 'commercial', firstHomeBuyer: true, rush: true }),
     ]) {
       const stored = { inputs, figures: computeQuote(inputs) };
       expect(storedQuoteSchema.parse(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
     }
+  });
+
+  it('still reads quotes stored before the concession, the share and the dates, naming their rule the new way', async () => {
+    const { storedQuoteSchema } = await import('../../src/shared/schemas/quote.ts');
+    const inputs = { price: 900_000, role: 'buying', propertyType: 'established', firstHomeBuyer: true, foreignPurchaser: false, rush: false };
+    const figures = {
+      ratesEffective: '2025-07-01',
+      professionalFee: 1_850,
+      feeItems: [{ key: 'base', label: 'Professional fee', amount: 1_850 }],
+      disbursements: { min: 800, max: 1_500 },
+      transferDuty: { general: null, surcharge: 0, total: null, firstHome: 'concession' },
+      estimatedTotal: { min: 2_650, max: 3_350 },
+      totalExcludesDuty: true,
+    };
+    const read = storedQuoteSchema.parse({ inputs, figures });
+    expect(read.inputs).toEqual({ ...inputs, foreignShare: 100 });
+    expect(read.figures.transferDuty).toEqual({ general: null, surcharge: 0, total: null, firstHomeRule: 'concession' });
+    expect(quoteLines(read.figures).slice(2)).toEqual([
+      { label: 'Transfer duty', value: 'First home buyer concession applies' },
+      { label: 'Estimated total', value: '$2,650 to $3,350 including GST plus the concessional duty' },
+    ]);
   });
 });

@@ -3,13 +3,14 @@
  * and the figures the server worked out when the enquiry arrived (never the browser's).
  * Presentational, so any enquiry view can show it.
  */
-import { describeQuoteInput, quoteLines, type StoredQuote } from '../../shared/quote.ts';
+import { describeQuoteInput, formatIsoDate, quoteLines, type FirstHomeRule, type StoredQuote } from '../../shared/quote.ts';
 import { formatAud } from '../../shared/money.ts';
 
-const ratesDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+const RULE: Record<FirstHomeRule, string> = {
+  exemption: 'full exemption (Duties Act s 78A(1))',
+  concession: 'concessional rate (Duties Act s 78A(2))',
+  none: 'none: full duty',
+};
 
 export function QuoteSummary({ quote }: { quote: StoredQuote }) {
   const { inputs, figures } = quote;
@@ -25,11 +26,21 @@ export function QuoteSummary({ quote }: { quote: StoredQuote }) {
           </div>
         ))}
       </dl>
+      {figures.transferDuty?.firstHomeRule ? (
+        <p className="mt-2 text-slate-800" data-first-home-rule={figures.transferDuty.firstHomeRule}>
+          First home buyer rule: {RULE[figures.transferDuty.firstHomeRule]}
+          {figures.transferDuty.firstHomeRule === 'concession' && figures.transferDuty.general !== null
+            ? `; concessional duty ${formatAud(figures.transferDuty.general)}`
+            : ''}
+          .
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-600">
         {extras.length > 0
           ? `Fee includes ${extras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}. `
           : ''}
-        Worked out by the site with the duty rates effective {ratesDate(figures.ratesEffective)}.
+        Worked out by the site with the duty rates effective {formatIsoDate(figures.ratesEffective)}
+        {figures.ratesCurrent === false ? ", not the contract date's own (its thresholds were not in yet)" : ''}.
       </p>
     </section>
   );

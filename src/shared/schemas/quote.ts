@@ -4,7 +4,11 @@
  */
 import * as z from 'zod/mini';
 import { PROPERTY_TYPES, QUOTE_ROLES } from '../quote-options.ts';
-import type { QuoteInput, StoredQuote } from '../quote.ts';
+import type { FirstHomeRule, QuoteInput, StoredQuote } from '../quote.ts';
+
+/** A real calendar day written YYYY-MM-DD (Date.parse alone accepts 30 February). */
+const isCalendarDate = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** Above any NSW sale on record by far; keeps the arithmetic in safe integers. */
 export const MAX_QUOTE_PRICE = 1_000_000_000;
@@ -27,7 +31,23 @@ export const quoteInputSchema = z.object(
     }),
     firstHomeBuyer: flag('firstHomeBuyer'),
     foreignPurchaser: flag('foreignPurchaser'),
+    // Read only with foreignPurchaser; 100 (all buyers foreign) unless the person says otherwise.
+    foreignShare: z._default(
+      z.number("Quote: please enter the foreign buyers' share as a percentage").check(
+        z.gte(1, "Quote: the foreign buyers' share must be between 1% and 100%"),
+        z.lte(100, "Quote: the foreign buyers' share must be between 1% and 100%"),
+      ),
+      100,
+    ),
     rush: flag('rush'),
+    contractDate: z.optional(
+      z.string('Quote: please enter the contract date as YYYY-MM-DD').check(
+        z.refine(
+          (value) => isCalendarDate(value) && value >= '2000-01-01' && value <= '2100-12-31',
+          'Quote: please enter the contract date as YYYY-MM-DD',
+        ),
+      ),
+    ),
   },
   { error: 'Quote: send the quote as an object' },
 );
@@ -50,6 +70,8 @@ export const storedQuoteSchema = z.object({
   inputs: quoteInputSchema,
   figures: z.object({
     ratesEffective: z.string(),
+    ratesCurrent: z.optional(z.boolean()),
+    coolingOffBusinessDays: z.optional(z.number()),
     professionalFee: z.number(),
     feeItems: z.array(
       z.object({
@@ -60,12 +82,24 @@ export const storedQuoteSchema = z.object({
     ),
     disbursements: range,
     transferDuty: z.nullable(
-      z.object({
-        general: z.nullable(z.number()),
-        surcharge: z.number(),
-        total: z.nullable(z.number()),
-        firstHome: z.optional(z.enum(['exempt', 'concession', 'over-threshold', 'not-eligible'])),
-      }),
+      z.pipe(
+        z.object({
+          general: z.nullable(z.number()),
+          surcharge: z.number(),
+          total: z.nullable(z.number()),
+          firstHomeRule: z.optional(z.enum(['exemption', 'concession', 'none'])),
+          /** How quotes stored before November 2026 named the rule. */
+          firstHome: z.optional(z.enum(['exempt', 'concession', 'over-threshold', 'not-eligible'])),
+          dueDate: z.optional(z.string()),
+          deferredDueDate: z.optional(z.string()),
+        }),
+        z.transform(({ firstHome, ...duty }) => {
+          const rule: FirstHomeRule | undefined =
+            duty.firstHomeRule ??
+            (firstHome === undefined ? undefined : firstHome === 'exempt' ? 'exemption' : firstHome === 'concession' ? 'concession' : 'none');
+          return { ...duty, ...(rule ? { firstHomeRule: rule } : {}) };
+        }),
+      ),
     ),
     estimatedTotal: range,
     totalExcludesDuty: z.boolean(),

@@ -1,0 +1,36 @@
+/**
+ * Timing rules of NSW law the quote, the FAQ, the lead guide and the blog state, each once.
+ */
+
+/** Conveyancing Act 1919 s 66S(3): the cooling-off period ends at 5 pm on this business day after exchange. */
+export const COOLING_OFF = {
+  businessDays: 5,
+  /** An off the plan contract (s 66S(3)(a), from 1 December 2019). */
+  offThePlanBusinessDays: 10,
+  /** s 66V: the share of the price a purchaser forfeits by rescinding in the period. */
+  forfeitPercent: 0.25,
+  source: {
+    name: 'Conveyancing Act 1919 (NSW) s 66S',
+    url: 'https://legislation.nsw.gov.au/view/html/inforce/current/act-1919-006#sec.66S',
+  },
+} as const;
+
+/** When transfer duty must be paid (Duties Act 1997). */
+export const DUTY_PAYMENT = {
+  /**
+   * s 153(1): no tax default if duty is paid within 3 months after the liability arises,
+   * which for a contract is when it is signed (s 12). Settlement cannot happen before duty
+   * is paid, so an earlier settlement brings the date forward.
+   */
+  monthsAfterLiability: 3,
+  /**
+   * s 49A: on an off-the-plan purchase by a buyer who will live in the home (and no buyer is
+   * a foreign person), liability arises only at the earliest of completion, an assignment
+   * of the contract, or this many months after the contract.
+   */
+  offThePlanDeferralMonths: 12,
+  source: {
+    name: 'Revenue NSW, Off the plan agreements and contracts',
+    url: 'https://www.revenue.nsw.gov.au/property-professionals-resource-centre/guides-rulings-cpns/topics/contracts-for-sale-of-land-and-transfers/off-the-plan-agreements',
+  },
+} as const;

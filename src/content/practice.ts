@@ -38,12 +38,15 @@ export const PRACTICE = {
   },
   serviceRegion: 'north-west Sydney',
   foundedYear: 2008,
-  /** PLACEHOLDER: replace with the practice's real profiles; '#' until then (spec §2). */
+  /**
+   * PLACEHOLDER: the practice's profiles. A link with no address yet is not shown at all:
+   * a '#' link goes nowhere, and a page of them looks broken (spec §2).
+   */
   social: [
-    { label: 'Facebook', href: '#' },
-    { label: 'LinkedIn', href: '#' },
-    { label: 'Instagram', href: '#' },
-  ],
+    { label: 'Facebook', href: null },
+    { label: 'LinkedIn', href: null },
+    { label: 'Instagram', href: null },
+  ] as readonly { label: string; href: string | null }[],
 } as const;
 
 /** Business hours (spec §9). */

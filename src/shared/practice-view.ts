@@ -35,7 +35,7 @@ export function practiceView(settings: PracticeSettingsFields): PracticeView {
     address: { street: settings.street, locality: settings.locality, region: settings.region, postcode: settings.postcode, country: PRACTICE.address.country },
     serviceRegion: PRACTICE.serviceRegion,
     foundedYear: PRACTICE.foundedYear,
-    social: PRACTICE.social,
+    social: PRACTICE.social.flatMap(({ label, href }) => (href ? [{ label, href }] : [])),
     hoursTable: hoursTable(settings.hours),
     businessHours: businessHoursOf(settings.hours),
     professionalStandards: settings.professionalStandards ? PROFESSIONAL_STANDARDS.text : null,

@@ -33,4 +33,10 @@ describe('practice settings helpers', () => {
     const view = practiceView({ ...defaultPracticeSettings(), team });
     expect(view.team.map((member) => member.photo)).toEqual(['/media/abc.jpg', undefined, undefined]);
   });
+
+  it('shows only the social links that have an address: never a "#" link', () => {
+    const view = practiceView(defaultPracticeSettings());
+    expect(view.social.every((link) => /^https:\/\//.test(link.href))).toBe(true);
+    expect(view.social.map((link) => link.href)).not.toContain('#');
+  });
 });

@@ -370,7 +370,7 @@ describe('the lead guide reads the same prices', () => {
 describe('what the site says about GST, cooling-off and when duty is due', () => {
   const texts = [
     ...FAQ.map((item) => item.answer),
-    ...DEMO_POSTS.flatMap((post) => [post.excerpt, post.content]),
+    ...DEMO_POSTS.flatMap((post) => [post.excerpt ?? '', post.content]),
     ...LEAD_GUIDE.callScript.steps.map((step) => step.script),
     ...LEAD_GUIDE.faqs.items.map((item) => item.answer),
   ];

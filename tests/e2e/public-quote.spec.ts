@@ -65,15 +65,57 @@ test('updates every output as the person types and chooses', async ({ page }) =>
   await expect(page.getByText('Includes $72,000 foreign purchaser surcharge')).toBeVisible();
   await page.getByLabel('Foreign purchaser').uncheck();
 
+  // A contract signed inside the 2025-26 year: the figures below are that table's.
+  const contractDate = page.getByLabel('Contract date (optional)');
+  await contractDate.fill('2025-11-23');
   await page.getByLabel('First home buyer').check();
   await price.fill('750,000');
   await expect(output(page, 'Transfer duty')).toHaveText('$0');
+  await expect(page.getByText('No duty: first home buyer exemption.')).toBeVisible();
+  // The concession is worked out (Duties Act s 78A(2)) and counted in the total.
   await price.fill('900,000');
-  await expect(output(page, 'Transfer duty')).toHaveText('Concession applies');
-  await expect(page.getByRole('link', { name: /Revenue NSW's calculator/ })).toHaveAttribute('href', /revenue\.nsw\.gov\.au/);
-  await expect(output(page, 'Estimated total')).toHaveText('$2,650 to $3,350');
-  await expect(page.getByText('Plus the concessional transfer duty.')).toBeVisible();
+  await expect(output(page, 'Transfer duty')).toHaveText('$19,706');
+  await expect(page.getByText('First home buyer concession: $19,706 instead of the full duty.')).toBeVisible();
+  await expect(output(page, 'Estimated total')).toHaveText('$22,356 to $23,056');
+  await price.fill('850,000');
+  await expect(output(page, 'Transfer duty')).toHaveText('$9,853');
+  await page.getByLabel('Property type').selectOption({ label: 'Vacant land' });
+  await price.fill('400,000');
+  await expect(output(page, 'Transfer duty')).toHaveText('$7,221');
+  await page.getByLabel('Property type').selectOption({ label: 'Established home' });
   await page.getByLabel('First home buyer').uncheck();
+
+  // One of two equal buyers is foreign: the surcharge is on half the price (s 104U(2)).
+  await price.fill('800,000');
+  await expect(page.getByLabel("Foreign buyers' share of the property (%)")).toHaveCount(0);
+  await page.getByLabel('Foreign purchaser').check();
+  const share = page.getByLabel("Foreign buyers' share of the property (%)");
+  await expect(share).toHaveValue('100');
+  await share.fill('50');
+  await expect(output(page, 'Transfer duty')).toHaveText('$66,412');
+  await expect(page.getByText("Includes $36,000 foreign purchaser surcharge (9% of the foreign buyers' 50% share of the price).")).toBeVisible();
+  await share.fill('0');
+  await expect(share).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Please enter a percentage from 1 to 100')).toBeVisible();
+  await share.fill('100');
+  await page.getByLabel('Foreign purchaser').uncheck();
+
+  // Past the newest table's year the page says the thresholds are last year's.
+  await expect(page.locator('[data-rates-notice]')).toHaveCount(0);
+  await contractDate.fill('2026-07-01');
+  await expect(page.locator('[data-rates-notice]')).toHaveText(
+    "This estimate uses last year's duty thresholds, in force from 1 July 2025: the thresholds for your contract date are not in this calculator yet, so the duty may differ.",
+  );
+  await contractDate.fill('2025-11-23');
+  await expect(page.locator('[data-rates-notice]')).toHaveCount(0);
+
+  // Off the plan: 10 business days to cool off, and the s 49A deferral.
+  await page.getByLabel('Property type').selectOption({ label: 'Off-the-plan' });
+  await expect(output(page, 'Cooling-off')).toHaveText('10 business days');
+  await expect(page.getByText(/If you will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract \(23 February 2027\); otherwise due by 23 February 2026/)).toBeVisible();
+  await page.getByLabel('Property type').selectOption({ label: 'Established home' });
+  await expect(output(page, 'Cooling-off')).toHaveText('5 business days');
+  await expect(page.getByText('Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.')).toBeVisible();
 
   await page.getByLabel('Buying and selling').check();
   await page.getByLabel('Property type').selectOption({ label: 'Off-the-plan' });
@@ -122,17 +164,21 @@ test('keeps what was typed and ticked before the calculator hydrated', async ({ 
 test("'Email me this quote' opens the enquiry form prefilled, and staff see the server's figures", async ({ page }) => {
   test.slow(); // a visitor's journey and a staff sign-in
   const price = await openCalculator(page);
-  await price.fill('$800,000');
+  await page.getByLabel('Contract date (optional)').fill('2025-11-23');
+  await price.fill('$900,000');
+  await page.getByLabel('First home buyer').check();
   await page.getByLabel('Foreign purchaser').check();
-  await expect(output(page, 'Transfer duty')).toHaveText('$102,412');
+  await page.getByLabel("Foreign buyers' share of the property (%)").fill('50');
+  await expect(output(page, 'Transfer duty')).toHaveText('$60,206');
   await page.getByRole('link', { name: 'Email me this quote' }).click();
 
   await expect(page).toHaveURL(/\/#contact$/);
   const form = page.locator('#contact form');
   await hydrated(form.getByLabel('First name'));
-  await expect(form.locator('[data-attached-quote]')).toContainText('Buying an established home at $800,000; foreign purchaser');
+  const described = 'Buying an established home at $900,000 (contract dated 23 November 2025); first home buyer; foreign purchaser (50% share)';
+  await expect(form.locator('[data-attached-quote]')).toContainText(described);
   await expect(form.getByLabel('Service')).toHaveValue('residential-purchase');
-  await expect(form.getByLabel('Message')).toHaveValue(/Transfer duty: \$102,412/);
+  await expect(form.getByLabel('Message')).toHaveValue(/Transfer duty: \$60,206 \(first home buyer concession; includes \$40,500 foreign purchaser surcharge\)/);
 
   const firstName = `Quote${unique()}`;
   await form.getByLabel('First name').fill(firstName);
@@ -142,12 +188,14 @@ test("'Email me this quote' opens the enquiry form prefilled, and staff see the 
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/contact') && request.method() === 'POST');
   await form.getByRole('button', { name: 'Send Enquiry' }).click();
   expect((await sent).postDataJSON().quote).toEqual({
-    price: 800_000,
+    price: 900_000,
     role: 'buying',
     propertyType: 'established',
-    firstHomeBuyer: false,
+    firstHomeBuyer: true,
     foreignPurchaser: true,
+    foreignShare: 50,
     rush: false,
+    contractDate: '2025-11-23',
   });
   await expectToast(page, 'Quote Request Submitted');
   await expect(form.locator('[data-attached-quote]')).toHaveCount(0);
@@ -160,10 +208,13 @@ test("'Email me this quote' opens the enquiry form prefilled, and staff see the 
   await openTab(page, 'Contact Requests');
   const enquiry = page.getByRole('article', { name: `Contact request from ${firstName} Buyer` });
   const quote = enquiry.getByRole('region', { name: 'Instant quote' });
-  await expect(quote).toContainText('Buying an established home at $800,000; foreign purchaser');
-  await expect(quote).toContainText('$102,412 (includes $72,000 foreign purchaser surcharge)');
-  await expect(quote).toContainText('Estimated total$105,062 to $105,762');
-  await expect(quote).toContainText('rates effective 1 July 2025');
+  await expect(quote).toContainText(described);
+  await expect(quote).toContainText('$60,206 (first home buyer concession; includes $40,500 foreign purchaser surcharge)');
+  await expect(quote).toContainText('Estimated total$62,856 to $63,556 including GST');
+  await expect(quote.locator('[data-first-home-rule="concession"]')).toHaveText(
+    'First home buyer rule: concessional rate (Duties Act s 78A(2)); concessional duty $19,706.',
+  );
+  await expect(quote).toContainText('rates effective 1 July 2025.');
 });
 
 test('the contact form ignores a tampered attachment', async ({ page }) => {
@@ -177,13 +228,17 @@ test('the contact form ignores a tampered attachment', async ({ page }) => {
   expect(await page.evaluate(() => sessionStorage.getItem('quote-attachment'))).toBeNull();
 });
 
-test('has no axe violations, as loaded and with the concession link showing', async ({ page }) => {
+test('has no axe violations, as loaded and with the concession, the share and the rates notice showing', async ({ page }) => {
   const price = await openCalculator(page);
   await expectNoAxeViolations(page);
+  await page.getByLabel('Contract date (optional)').fill('2026-07-01');
   await page.getByLabel('First home buyer').check();
   await page.getByLabel('Foreign purchaser').check();
   await price.fill('900000');
-  await expect(output(page, 'Transfer duty')).toHaveText('Concession applies');
+  await expect(output(page, 'Transfer duty')).toHaveText('$100,706');
+  await expect(page.locator('[data-rates-notice]')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Foreign buyers' share of the property (%)").fill('abc');
   await price.fill('abc');
   await expect(price).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);

@@ -49,27 +49,35 @@ function parseRecord(key: string, data: unknown): StoredEnquiry | null {
   return result.data as unknown as StoredEnquiry;
 }
 
+/** A new enquiry under a fresh key, not stored yet (`arrivedAt`: tests and benchmarks). */
+export function newContactRequest(data: NewContactRequest, arrivedAt?: Date): StoredEnquiry {
+  const now = arrivedAt ?? new Date();
+  const at = now.toISOString();
+  return {
+    id: timeKey(now),
+    ...data,
+    createdAt: at,
+    status: 'new',
+    assignee: null,
+    firstContactAt: null,
+    updatedAt: at,
+    lastActivityAt: at,
+    version: 1,
+  };
+}
+
+/** Stores a new enquiry; false when its key is taken (another instance, same instant). */
+export async function insertContactRequest(record: StoredEnquiry): Promise<boolean> {
+  return (await openStore(STORE).setJSON(record.id, record, { onlyIfNew: true })).modified;
+}
+
 /** `arrivedAt` (tests and benchmarks) stores the enquiry as if it arrived then. */
 export async function createContactRequest(data: NewContactRequest, arrivedAt?: Date): Promise<StoredEnquiry> {
-  const store = openStore(STORE);
   // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
   // rather than answer for an enquiry that was never stored.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const now = arrivedAt ?? new Date();
-    const id = timeKey(now);
-    const at = now.toISOString();
-    const record: StoredEnquiry = {
-      id,
-      ...data,
-      createdAt: at,
-      status: 'new',
-      assignee: null,
-      firstContactAt: null,
-      updatedAt: at,
-      lastActivityAt: at,
-      version: 1,
-    };
-    if ((await store.setJSON(id, record, { onlyIfNew: true })).modified) return record;
+    const record = newContactRequest(data, arrivedAt);
+    if (await insertContactRequest(record)) return record;
   }
   throw new Error('Could not find a free key for a new contact request');
 }

@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { STATUS_COUNTS_PATH } from '../src/islands/admin/useDesk.ts';
 import { time, type Timing } from './lib/bench-timing.ts';
 
 const TOTAL = 10_000;
@@ -45,8 +46,7 @@ export async function benchDeskOpen(): Promise<void> {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const get = (url: string) => fetch(`${base}${url}`, { headers: { cookie } });
     // What useDesk asks on open, refresh and after each change, as the browser does: at once.
-    const desk: { STATUS_COUNTS_PATH?: string } = await import('../src/islands/admin/useDesk.ts');
-    const deskCalls = ['/api/contact-requests?limit=50', desk.STATUS_COUNTS_PATH ?? '/api/lead-metrics', '/api/lead-alerts'];
+    const deskCalls = ['/api/contact-requests?limit=50', STATUS_COUNTS_PATH, '/api/lead-alerts'];
     const deskOpen = async () => {
       const answers = await Promise.all(deskCalls.map(get));
       await Promise.all(answers.slice(1).map((answer) => answer.arrayBuffer()));

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
-import type { AlertChannels, DeskEnquiry, EnquiryStatus, LeadMetrics } from '../../shared/schemas/lead-desk.ts';
+import type { AlertChannels, DeskEnquiry, EnquiryStatus, StatusCounts } from '../../shared/schemas/lead-desk.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -89,13 +89,19 @@ export function useDeskList(filters: DeskFilters) {
   return { items, loading, loadingMore, error, hasMore, reload, loadMore, upsert };
 }
 
-/** All-time counts per status, from the metrics. */
+/**
+ * Where the status counts come from: the counts kept with the enquiries, never the all-time
+ * metrics (which read every enquiry, on every open, refresh and change).
+ */
+export const STATUS_COUNTS_PATH = '/api/lead-metrics?only=counts';
+
+/** All-time counts per status. */
 export function useStatusCounts() {
-  const [counts, setCounts] = useState<{ total: number; byStatus: LeadMetrics['byStatus'] } | null>(null);
+  const [counts, setCounts] = useState<StatusCounts | null>(null);
   const reload = useCallback(async () => {
     try {
-      const metrics = await apiRequest<LeadMetrics>('GET', '/api/lead-metrics');
-      setCounts({ total: metrics.total, byStatus: metrics.byStatus });
+      const answer = await apiRequest<StatusCounts>('GET', STATUS_COUNTS_PATH);
+      setCounts({ total: answer.total, byStatus: answer.byStatus });
     } catch {
       // The filter still works without its counts.
       setCounts(null);

@@ -9,6 +9,7 @@
 import nodemailer from 'nodemailer';
 import { PROFESSIONAL_STANDARDS } from '../../../src/content/practice.ts';
 import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
+import { sydneyFormat } from '../../../src/shared/sydney-time.ts';
 import { leadDeskEnv } from './env.ts';
 import {
   deleteAlert,
@@ -49,8 +50,7 @@ export function configuredChannels(): AlertChannel[] {
   return [...(email ? (['email'] as const) : []), ...(webhookUrl ? (['webhook'] as const) : [])];
 }
 
-const sydneyTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Sydney',
+const sydneyTime = sydneyFormat('en-AU', {
   weekday: 'short',
   day: 'numeric',
   month: 'short',

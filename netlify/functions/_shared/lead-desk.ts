@@ -3,8 +3,8 @@
  * notes and calls, the CSV export, the metrics, erasure and retention.
  */
 import { LEAD_FIGURES } from '../../../src/content/leadGuide.ts';
-import { BUSINESS_HOURS, type BusinessHours } from '../../../src/content/practice.ts';
-import { businessMinutesBetween, sydneyInstant } from '../../../src/shared/business-hours.ts';
+import type { BusinessHours } from '../../../src/content/practice.ts';
+import { businessMinutesBetween, sydneyDayStart } from '../../../src/shared/sydney-time.ts';
 import { businessHoursOf } from '../../../src/shared/schemas/settings.ts';
 import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
 import {
@@ -171,12 +171,6 @@ export interface DeskFilters {
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
-/** Sydney midnight at the start of a `YYYY-MM-DD` day, plus `days`. */
-export function sydneyDayStart(date: string, days = 0): number {
-  const [y, m, d] = date.split('-').map(Number);
-  const day = new Date(Date.UTC(y!, m! - 1, d! + days));
-  return sydneyInstant(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 0, 0);
-}
 
 export function matcher(filters: DeskFilters): ((record: StoredEnquiry) => boolean) | undefined {
   const q = filters.q?.trim().toLowerCase();
@@ -247,7 +241,7 @@ function percentile(sorted: number[], p: number): number | null {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-export function computeMetrics(records: StoredEnquiry[], from: string, to: string, hours: readonly BusinessHours[] = BUSINESS_HOURS): LeadMetrics {
+export function computeMetrics(records: StoredEnquiry[], from: string, to: string, hours: readonly BusinessHours[]): LeadMetrics {
   const byStatus = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
   const byService: Record<string, number> = {};
   const minutes: number[] = [];

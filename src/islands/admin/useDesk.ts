@@ -7,7 +7,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
+import type { BusinessHours } from '../../content/practice.ts';
 import type { AlertChannels, DeskEnquiry, EnquiryStatus, StatusCounts } from '../../shared/schemas/lead-desk.ts';
+import { businessHoursOf, type PracticeSettings } from '../../shared/schemas/settings.ts';
+import { businessMinutesBetween } from '../../shared/sydney-time.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -112,6 +115,25 @@ export function useStatusCounts() {
   }, [reload]);
   return { counts, reload };
 }
+
+/**
+ * The business hours staff saved in Settings, as the metrics count them: the desk's waiting
+ * times count the same hours. Null until known (or when they cannot be read).
+ */
+export function useBusinessHours(): BusinessHours[] | null {
+  const [hours, setHours] = useState<BusinessHours[] | null>(null);
+  useEffect(() => {
+    apiRequest<PracticeSettings>('GET', '/api/settings').then((settings) => setHours(businessHoursOf(settings.hours)), () => setHours(null));
+  }, []);
+  return hours;
+}
+
+/** How long a new enquiry has waited, in business minutes of `hours`; null when not new or hours unknown. */
+export const waitingMinutes = (
+  enquiry: Pick<DeskEnquiry, 'status' | 'createdAt'>,
+  now: number,
+  hours: readonly BusinessHours[] | null,
+): number | null => (enquiry.status === 'new' && hours ? businessMinutesBetween(enquiry.createdAt, now, hours) : null);
 
 export function useAlertChannels(): AlertChannels | null {
   const [channels, setChannels] = useState<AlertChannels | null>(null);

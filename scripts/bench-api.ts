@@ -17,6 +17,7 @@ import { benchThroughServer } from './lib/bench-server.ts';
 import { BENCH_ENQUIRY, time } from './lib/bench-timing.ts';
 import { startLocalBlobs } from './lib/local-blobs.ts';
 import { benchLeadDesk } from './bench-lead-desk.ts';
+import { benchDeskOpen } from './bench-desk-open.ts';
 
 const ORIGIN = 'http://localhost:8888';
 process.env.SESSION_SECRET ??= 'benchmark-only-secret-0123456789-abcdefghijklmnop';
@@ -33,6 +34,8 @@ const post = (body: unknown) =>
 
 /** `BENCH_ONLY=lead-desk npm run bench:api` runs only the lead desk's cases (they take minutes). */
 const leadDeskOnly = process.env.BENCH_ONLY === 'lead-desk';
+/** `BENCH_ONLY=desk npm run bench:api` runs only the desk through the server (scripts/bench-desk-open.ts). */
+const deskOnly = process.env.BENCH_ONLY === 'desk';
 
 async function signIn(): Promise<string> {
   await upsertUser('bench-staff', await hashPassword('bench-password-long'));
@@ -48,6 +51,7 @@ async function signIn(): Promise<string> {
 
 try {
   if (leadDeskOnly) await benchLeadDesk(await signIn());
+  else if (deskOnly) await benchDeskOpen();
   else await benchAll();
 } finally {
   await blobs.stop();
@@ -85,4 +89,5 @@ async function benchAll() {
 
   await benchLeadDesk(cookie);
   await benchThroughServer({ contact: create, list });
+  await benchDeskOpen();
 }

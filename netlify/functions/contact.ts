@@ -16,9 +16,9 @@ import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.ts';
 import { HttpError, json, mediaType, readForm, readJson, router, seeOther, validate } from './_shared/http.ts';
 import { newId } from './_shared/blobs.ts';
-import { createContactRequest } from './_shared/repositories/contact-requests.ts';
-import { computeQuote, sydneyToday } from '../../src/shared/quote.ts';
-import { deliverAlert, queueAlert } from './_shared/alerts.ts';
+import { computeQuote } from '../../src/shared/quote.ts';
+import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { deliverAlert, storeEnquiryWithAlert } from './_shared/alerts.ts';
 import type { RouteContext } from './_shared/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
@@ -32,11 +32,11 @@ async function accept(
   // The schema kept only the quote's inputs: the figures are ours, never the browser's. The
   // contract date is stored even when the person left it to today, so the figures stay explained.
   const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday() } : undefined;
-  const record = await createContactRequest(
+  const { record, alert } = await storeEnquiryWithAlert(
     inputs ? { ...enquiry, quote: { inputs, figures: computeQuote(inputs) } } : enquiry,
   );
-  // The alert's intent is stored before the answer; its delivery never delays the visitor.
-  if (await queueAlert(record).catch(logAlertError)) {
+  // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
+  if (alert) {
     const delivery = deliverAlert(record.id).catch(logAlertError);
     context.waitUntil?.(delivery);
   }
@@ -74,10 +74,9 @@ export default router({
   },
 });
 
-/** A lost alert must not turn a stored enquiry into an error page: the lead is safe. */
+/** A failed delivery must not turn a stored enquiry into an error page: the retry has it. */
 const logAlertError = (error: unknown) => {
-  console.error('[alert] could not queue or deliver an alert:', error);
-  return false;
+  console.error('[alert] could not deliver an alert:', error);
 };
 
 export const config: Config = {

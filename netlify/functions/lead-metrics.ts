@@ -2,15 +2,18 @@
 import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/auth.ts';
 import { HttpError, json, router } from './_shared/http.ts';
+import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { leadMetrics } from './_shared/lead-desk.ts';
+import { statusCounts } from './_shared/repositories/contact-requests.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const sydneyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
 
 export default router({
   'GET /api/lead-metrics': async (req) => {
     await requireStaff(req);
     const params = new URL(req.url).searchParams;
+    // The desk's status filter: all-time counts, kept as enquiries change (no enquiry read).
+    if (params.get('only') === 'counts') return json(await statusCounts());
     const to = params.get('to') || sydneyToday();
     const from = params.get('from') || '2000-01-01';
     for (const [name, value] of [['from', from], ['to', to]] as const) {

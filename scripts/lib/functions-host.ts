@@ -254,27 +254,3 @@ export function createFunctionsHost({ functions, siteUrl, deployId }: FunctionsH
 }
 
 export type FunctionsHost = ReturnType<typeof createFunctionsHost>;
-
-/**
- * Runs every scheduled function every `everyMs` (Netlify's cron runs them at most once a
- * minute; the e2e server runs them faster). A run never overlaps the previous one.
- */
-export function startScheduler(host: FunctionsHost, everyMs: number): () => Promise<void> {
-  const running = new Map<string, Promise<void>>();
-  const scheduled = host.functions.filter((fn) => fn.config.schedule);
-  const timer = setInterval(() => {
-    for (const fn of scheduled) {
-      if (running.has(fn.name)) continue;
-      const run = host
-        .runScheduled(fn)
-        .catch((error: unknown) => console.error(`[functions] scheduled ${fn.name} failed:`, error))
-        .finally(() => running.delete(fn.name));
-      running.set(fn.name, run);
-    }
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await Promise.allSettled([...running.values()]);
-  };
-}

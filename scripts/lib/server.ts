@@ -21,7 +21,8 @@ import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
 import { noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
 import { seedIfEmpty } from '../seed.ts';
 import { astroBuild, rebuildInPlace } from './astro-build.ts';
-import { createFunctionsHost, loadFunctions, startScheduler } from './functions-host.ts';
+import { createFunctionsHost, loadFunctions } from './functions-host.ts';
+import { startScheduler } from './scheduler.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 import { ensureLocalSessionSecret } from './local-secret.ts';
 
@@ -35,7 +36,11 @@ export interface ServerOptions {
   port: number;
   /** Runs before the first build, with the Blobs environment in place. */
   prepare?: () => Promise<void>;
-  /** How often scheduled functions run (Netlify's scheduler: at most every minute). */
+  /**
+   * How long a minute of the scheduler's clock lasts (60,000: real time). Each function
+   * still runs as its cron says in that clock: the e2e server's 1,000 runs every-minute
+   * jobs every second and hourly ones every minute (scripts/lib/scheduler.ts).
+   */
   scheduleEveryMs?: number;
   /** Build dist/ at start (default); false serves the dist/ there is (API benchmarks, tests). */
   build?: boolean;

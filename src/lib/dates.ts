@@ -1,8 +1,8 @@
 /** Dates as the public pages show them: en-AU, in Sydney's time zone. */
-const TIME_ZONE = 'Australia/Sydney';
+import { sydneyFormat } from '../shared/sydney-time.ts';
 
-const longDate = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: TIME_ZONE });
-const yearOnly = new Intl.DateTimeFormat('en-AU', { year: 'numeric', timeZone: TIME_ZONE });
+const longDate = sydneyFormat('en-AU', { dateStyle: 'long' });
+const yearOnly = sydneyFormat('en-AU', { year: 'numeric' });
 
 const parse = (value: string | undefined): Date | null => {
   if (!value) return null;

@@ -10,24 +10,15 @@
  *   is unambiguous even in the hour that daylight saving repeats.
  */
 
-export const SYDNEY = 'Australia/Sydney';
-const DAY_MS = 86_400_000;
+import { sydneyOffsetMinutes, sydneyWallClockToInstant, toSydneyIso } from './sydney-time.ts';
+
+export { sydneyOffsetMinutes, sydneyWallClockToInstant, toSydneyIso };
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** What `<input type="datetime-local">` gives: a wall-clock time without a zone. */
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 /** A full instant: a time with `Z` or an offset. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-
-const offsetName = new Intl.DateTimeFormat('en-AU', { timeZone: SYDNEY, timeZoneName: 'longOffset' });
-
-/** Sydney's offset from UTC at `instant`, in minutes (600 in winter, 660 in summer). */
-export function sydneyOffsetMinutes(instant: number): number {
-  const name = offsetName.formatToParts(new Date(instant)).find((part) => part.type === 'timeZoneName')?.value ?? '';
-  const match = /([+-])(\d{2}):?(\d{2})?/.exec(name);
-  if (!match) return 0; // "GMT": no offset
-  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-  return match[1] === '-' ? -minutes : minutes;
-}
 
 /** A wall-clock time given as UTC milliseconds, if its parts name a real date and time. */
 function wallClock(parts: string[]): number | null {
@@ -41,32 +32,6 @@ function wallClock(parts: string[]): number | null {
     check.getUTCHours() === hour &&
     check.getUTCMinutes() === minute;
   return real ? ms : null;
-}
-
-/**
- * The instant a Sydney wall-clock time names. Daylight saving makes two cases: a time in
- * the hour skipped in October is read one hour later (2:30 am is 3:30 am daylight time),
- * and a time in the hour April repeats is its first occurrence (daylight time). These are
- * the choices of Temporal's default ('compatible') disambiguation.
- */
-export function sydneyWallClockToInstant(wall: number): number {
-  // Transitions are months apart: a day either side sees the offsets that can apply.
-  const before = sydneyOffsetMinutes(wall - DAY_MS);
-  const after = sydneyOffsetMinutes(wall + DAY_MS);
-  const fits = [...new Set([before, after])]
-    .map((offset) => wall - offset * 60_000)
-    .filter((instant) => sydneyOffsetMinutes(instant) * 60_000 === wall - instant);
-  return fits.length ? Math.min(...fits) : wall - before * 60_000;
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `instant` written as Sydney's wall clock with its offset: `2026-12-01T09:00:00+11:00`. */
-export function toSydneyIso(instant: number): string {
-  const offset = sydneyOffsetMinutes(instant);
-  const local = new Date(Math.floor(instant / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
-  const sign = offset < 0 ? '-' : '+';
-  return `${local}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
 
 /**

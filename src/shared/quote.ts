@@ -16,7 +16,7 @@ import {
 } from '../content/transferDuty.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from '../content/conveyancingLaw.ts';
 import { formatAud, formatAudRange } from './money.ts';
-import { toSydneyIso } from './publish-time.ts';
+import { sydneyToday } from './sydney-time.ts';
 import { QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 
 export { PROPERTY_TYPES, QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
@@ -152,8 +152,6 @@ export function addMonths(iso: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-/** Today's date in Sydney, YYYY-MM-DD: contracts are dated in NSW. */
-export const sydneyToday = (now: number = Date.now()): string => toSydneyIso(now).slice(0, 10);
 
 export function transferDuty(input: QuoteInput, table: TransferDutyTable, contractDate: string): DutyFigures | null {
   if (!isBuying(input.role)) return null;

@@ -90,7 +90,7 @@ describe('lead desk pages over spans of time', () => {
     await listContactRequests({ limit: 50 }); // the cache now holds every record as `new`
     for (const id of contacted) {
       const found = (await getContactRequest(id))!;
-      expect(await replaceContactRequest({ ...found.record, status: 'contacted' }, found.etag)).toBe(true);
+      expect(await replaceContactRequest({ ...found.record, status: 'contacted' }, found.etag, found.record)).toBe(true);
     }
     const isContacted = (record: { status: string }) => record.status === 'contacted';
     for (const limit of [1, 2, 50]) {

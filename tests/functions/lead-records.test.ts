@@ -8,7 +8,7 @@ import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
 import { enqueueAlert, listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
 import { appendActivity, listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
-import { sydneyInstant } from '../../src/shared/business-hours.ts';
+import { sydneyInstant } from '../../src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
-import siteBuildsFlush from '../../netlify/functions/site-builds-flush.ts';
+import everyMinute from '../../netlify/functions/every-minute.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
 import { flushQueuedRebuild, noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
@@ -113,8 +113,8 @@ describe('rebuilding the static site after post changes', () => {
     expect(Date.parse(failed.lastFailure.at)).toBeGreaterThan(Date.now() - 10_000);
     expect(logged).toHaveBeenCalledWith('[rebuild] the rebuild stays queued: The build hook answered 500');
 
-    // Netlify's scheduler runs site-builds-flush: the owed rebuild is asked for again, and lands.
-    const flushed = await siteBuildsFlush();
+    // Netlify's scheduler runs the every-minute function: the owed rebuild is asked for again, and lands.
+    const flushed = await everyMinute();
     expect(flushed.status).toBe(204);
     expect(hookCalls).toBe(2);
     const retried = await status();
@@ -123,7 +123,7 @@ describe('rebuilding the static site after post changes', () => {
     expect(Date.parse(retried.lastRequestedAt)).toBeGreaterThanOrEqual(Date.parse(failed.lastFailure.at));
 
     // Nothing owed: later flushes call nobody.
-    await siteBuildsFlush();
+    await everyMinute();
     expect(hookCalls).toBe(2);
   });
 

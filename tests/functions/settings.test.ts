@@ -13,7 +13,7 @@ import { readBuildState, writeBuildState } from '../../netlify/functions/_shared
 import type { APIContext } from 'astro';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
-import { sydneyInstant } from '../../src/shared/business-hours.ts';
+import { sydneyInstant } from '../../src/shared/sydney-time.ts';
 import { businessHoursOf, defaultPracticeSettings, TEAM_PHOTO_ELSEWHERE as PHOTO_ELSEWHERE } from '../../src/shared/schemas/settings.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { businessMinutesBetween, sydneyInstant } from '../../src/shared/business-hours.ts';
+import { BUSINESS_HOURS } from '../../src/content/practice.ts';
+import { businessMinutesBetween as between, sydneyInstant } from '../../src/shared/sydney-time.ts';
+
+/** The practice's default hours (Settings starts from them). */
+const businessMinutesBetween = (start: Date, end: Date) => between(start, end, BUSINESS_HOURS);
 
 // Opening hours from the content module: Mon–Thu 9:00–21:00, Fri–Sun 9:00–22:00 (Sydney).
 const at = (y: number, m: number, d: number, h: number, min = 0) => new Date(sydneyInstant(y, m, d, h, min));

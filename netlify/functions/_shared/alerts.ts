@@ -9,6 +9,7 @@
 import nodemailer from 'nodemailer';
 import { PROFESSIONAL_STANDARDS } from '../../../src/content/practice.ts';
 import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
+import { sydneyFormat } from '../../../src/shared/sydney-time.ts';
 import { leadDeskEnv } from './env.ts';
 import {
   deleteAlert,
@@ -19,7 +20,14 @@ import {
   type AlertChannel,
   type OutboxEntry,
 } from './repositories/alert-outbox.ts';
-import type { StoredEnquiry } from './repositories/contact-requests.ts';
+import { crashPoint } from './crash-point.ts';
+import {
+  getContactRequest,
+  insertContactRequest,
+  newContactRequest,
+  type NewContactRequest,
+  type StoredEnquiry,
+} from './repositories/contact-requests.ts';
 import { appendActivity } from './repositories/enquiry-activity.ts';
 import { getSettings } from './repositories/settings.ts';
 
@@ -27,6 +35,12 @@ import { getSettings } from './repositories/settings.ts';
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MINUTE = 60_000;
 const SEND_TIMEOUT_MS = 10_000;
+/**
+ * An alert whose enquiry is not stored this long after it arrived never will be: the
+ * function that wrote the intent died before the enquiry (Netlify stops a function within
+ * a minute) or the enquiry was erased. Until then, its enquiry may still be on its way.
+ */
+export const ORPHAN_AFTER_MS = 2 * MINUTE;
 
 /** 1, 2, 4 … minutes after each failed attempt, at most an hour apart. */
 export const backoffMs = (attempts: number): number => Math.min(2 ** Math.max(0, attempts - 1), 60) * MINUTE;
@@ -36,8 +50,7 @@ export function configuredChannels(): AlertChannel[] {
   return [...(email ? (['email'] as const) : []), ...(webhookUrl ? (['webhook'] as const) : [])];
 }
 
-const sydneyTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Sydney',
+const sydneyTime = sydneyFormat('en-AU', {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -124,19 +137,19 @@ async function standardsLine(): Promise<{ enabled: boolean; text: string }> {
 const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'E-mail', webhook: 'Webhook' };
 
 /**
- * Records the alert for a freshly stored enquiry. Without any channel configured it is
- * only logged (that is what `npm start` does out of the box). Returns whether there is
- * something to deliver.
+ * Records the alert for an enquiry about to be stored. Without any channel configured it is
+ * only logged (that is what `npm start` does out of the box). 'taken': an entry for that id
+ * exists already (another enquiry took the same key).
  */
-export async function queueAlert(record: StoredEnquiry): Promise<boolean> {
+async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'taken'> {
   const summary = alertSummary(record);
   const pending = configuredChannels();
   if (pending.length === 0) {
     console.info(`[alert] alerts are not configured; would have sent: ${alertText(summary)}`);
-    return false;
+    return 'off';
   }
   const now = Date.now();
-  await enqueueAlert({
+  const queued = await enqueueAlert({
     enquiryId: record.id,
     summary,
     pending,
@@ -145,7 +158,29 @@ export async function queueAlert(record: StoredEnquiry): Promise<boolean> {
     // The scheduled retry leaves a fresh alert to the immediate delivery.
     nextAttemptAt: new Date(now + MINUTE).toISOString(),
   });
-  return true;
+  return queued ? 'queued' : 'taken';
+}
+
+/**
+ * Stores a new enquiry, its alert's intent first: a crash between the two writes leaves an
+ * intent without an enquiry (the visitor got no answer; the retry drops it), never an
+ * enquiry nobody is told about. A failed intent write fails the whole, so the visitor is
+ * told to call instead. `alert`: whether there is an alert to deliver.
+ */
+export async function storeEnquiryWithAlert(data: NewContactRequest): Promise<{ record: StoredEnquiry; alert: boolean }> {
+  // A key taken by another instance in the same instant: take a new one.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const record = newContactRequest(data);
+    const queued = await queueAlert(record);
+    if (queued === 'taken') continue;
+    crashPoint('enquiry:after-alert-intent');
+    if (await insertContactRequest(record)) {
+      crashPoint('enquiry:stored');
+      return { record, alert: queued === 'queued' };
+    }
+    if (queued === 'queued') await deleteAlert(record.id);
+  }
+  throw new Error('Could not find a free key for a new contact request');
 }
 
 /**
@@ -159,6 +194,10 @@ export async function deliverAlert(enquiryId: string, options: { now?: Date; due
   if (!found) return;
   const { entry } = found;
   if (options.dueOnly && Date.parse(entry.nextAttemptAt) > now.getTime()) return;
+  if (!(await getContactRequest(enquiryId))) {
+    if (now.getTime() - Date.parse(entry.createdAt) > ORPHAN_AFTER_MS) await deleteAlert(enquiryId);
+    return;
+  }
   const attempt = entry.attempts + 1;
   const claimed = { ...entry, attempts: attempt, nextAttemptAt: new Date(now.getTime() + backoffMs(attempt)).toISOString() };
   const etag = await updateAlert(claimed, found.etag);

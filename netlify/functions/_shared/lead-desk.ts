@@ -3,8 +3,8 @@
  * notes and calls, the CSV export, the metrics, erasure and retention.
  */
 import { LEAD_FIGURES } from '../../../src/content/leadGuide.ts';
-import { BUSINESS_HOURS, type BusinessHours } from '../../../src/content/practice.ts';
-import { businessMinutesBetween, sydneyInstant } from '../../../src/shared/business-hours.ts';
+import type { BusinessHours } from '../../../src/content/practice.ts';
+import { businessMinutesBetween, sydneyDayStart } from '../../../src/shared/sydney-time.ts';
 import { businessHoursOf } from '../../../src/shared/schemas/settings.ts';
 import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
 import {
@@ -26,6 +26,7 @@ import {
   deleteContactRequest,
   getContactRequest,
   listContactRequests,
+  recountStatuses,
   replaceContactRequest,
   type StoredEnquiry,
 } from './repositories/contact-requests.ts';
@@ -75,7 +76,7 @@ async function changeEnquiry(
     if (!changed) return { before: found.record, after: found.record };
     const now = new Date().toISOString();
     const next = { ...changed, version: found.record.version + 1, updatedAt: now, lastActivityAt: now };
-    if (await replaceContactRequest(next, found.etag)) return { before: found.record, after: next };
+    if (await replaceContactRequest(next, found.etag, found.record)) return { before: found.record, after: next };
     if (expectedVersion !== undefined) throw stale();
   }
   throw new HttpError(409, 'This enquiry is being changed by several people at once. Please try again.');
@@ -155,6 +156,8 @@ export async function applyRetention(now = new Date()): Promise<number> {
   let deleted = 0;
   for (const record of expired) if (await eraseEnquiry(record.id)) deleted++;
   if (deleted > 0) await recordAudit({ by: 'system', action: 'enquiry.retention', target: `${deleted} enquiries` });
+  // The job reads every enquiry anyway: the day's chance to set any count a crash left off.
+  await recountStatuses();
   return deleted;
 }
 
@@ -168,12 +171,6 @@ export interface DeskFilters {
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
-/** Sydney midnight at the start of a `YYYY-MM-DD` day, plus `days`. */
-export function sydneyDayStart(date: string, days = 0): number {
-  const [y, m, d] = date.split('-').map(Number);
-  const day = new Date(Date.UTC(y!, m! - 1, d! + days));
-  return sydneyInstant(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 0, 0);
-}
 
 export function matcher(filters: DeskFilters): ((record: StoredEnquiry) => boolean) | undefined {
   const q = filters.q?.trim().toLowerCase();
@@ -244,7 +241,7 @@ function percentile(sorted: number[], p: number): number | null {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-export function computeMetrics(records: StoredEnquiry[], from: string, to: string, hours: readonly BusinessHours[] = BUSINESS_HOURS): LeadMetrics {
+export function computeMetrics(records: StoredEnquiry[], from: string, to: string, hours: readonly BusinessHours[]): LeadMetrics {
   const byStatus = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
   const byService: Record<string, number> = {};
   const minutes: number[] = [];
@@ -279,6 +276,8 @@ export function computeMetrics(records: StoredEnquiry[], from: string, to: strin
 
 export async function leadMetrics(from: string, to: string): Promise<LeadMetrics> {
   // The hours staff set in Settings: the callback target counts only the hours the practice is open.
-  const [records, settings] = await Promise.all([listContactRequests({ filter: matcher({ from, to }) }), getSettings()]);
+  // Only the spans of time the period covers are read: a period costs what it holds.
+  const arrived = { from: sydneyDayStart(from), to: sydneyDayStart(to, 1) };
+  const [records, settings] = await Promise.all([listContactRequests({ arrived, filter: matcher({ from, to }) }), getSettings()]);
   return computeMetrics(records, from, to, businessHoursOf(settings.hours));
 }

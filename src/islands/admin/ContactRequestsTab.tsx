@@ -7,7 +7,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
-import { businessMinutesBetween } from '../../shared/business-hours.ts';
 import { serviceLabel } from '../../shared/schemas/enquiry.ts';
 import { ENQUIRY_STATUSES, erasureKey, STATUS_LABELS, type DeskEnquiry, type EnquiryStatus } from '../../shared/schemas/lead-desk.ts';
 import { LEAD_FIGURES } from '../../content/leadGuide.ts';
@@ -20,7 +19,7 @@ import { useErasure } from './Erasure.tsx';
 import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from './format.ts';
 import { DeleteButton, ListStatus, TabHeading } from './parts.tsx';
 import { QuoteSummary } from './QuoteSummary.tsx';
-import { filterQuery, takeEnquiryLink, useAlertChannels, useDeskList, useStatusCounts, type DeskFilters } from './useDesk.ts';
+import { filterQuery, takeEnquiryLink, useAlertChannels, useBusinessHours, useDeskList, useStatusCounts, waitingMinutes, type DeskFilters } from './useDesk.ts';
 
 const STATUS_TONES: Record<EnquiryStatus, string> = {
   new: 'bg-amber-100 text-amber-950',
@@ -48,6 +47,7 @@ export default function ContactRequestsTab() {
   const list = useDeskList(filters);
   const counts = useStatusCounts();
   const channels = useAlertChannels();
+  const hours = useBusinessHours();
   const { confirm, dialog } = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
@@ -208,7 +208,7 @@ export default function ContactRequestsTab() {
         {shown.map((request) => {
           const name = fullName(request);
           const isOpen = open.has(request.id);
-          const waited = request.status === 'new' ? businessMinutesBetween(request.createdAt, now) : null;
+          const waited = waitingMinutes(request, now, hours);
           const late = waited !== null && waited > LEAD_FIGURES.responseMinutes;
           const panelId = `enquiry-${request.id}`;
           return (

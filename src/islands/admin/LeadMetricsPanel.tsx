@@ -4,16 +4,16 @@
  */
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
+import { sydneyToday } from '../../shared/sydney-time.ts';
 import { ENQUIRY_STATUSES, STATUS_LABELS, type LeadMetrics } from '../../shared/schemas/lead-desk.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 
 const PERIODS = [30, 90] as const;
-const sydneyDate = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(date);
 
 function range(days: number) {
   const to = new Date();
   const from = new Date(to.getTime() - (days - 1) * 24 * 60 * 60 * 1000);
-  return { from: sydneyDate(from), to: sydneyDate(to) };
+  return { from: sydneyToday(from), to: sydneyToday(to) };
 }
 
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);

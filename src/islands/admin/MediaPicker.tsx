@@ -12,6 +12,7 @@ import type { PracticeSettings } from '../../shared/schemas/settings.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
+import { sydneyFormat } from '../../shared/sydney-time.ts';
 
 const TOO_LARGE = 'That image is larger than 4 MB. Please make it smaller (a width of about 2000 pixels is plenty) and try again.';
 const WRONG_TYPE = 'That file is not a JPEG, PNG, WebP or AVIF image, so it cannot be used. (SVG files are not accepted either.)';
@@ -26,7 +27,7 @@ function uploadError(error: unknown): string {
 const because = (failure: unknown) => (failure instanceof Error && failure.message ? ` (${failure.message})` : '');
 
 const uploadedOn = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Sydney' }).format(new Date(iso));
+  sydneyFormat('en-AU', { dateStyle: 'medium' }).format(new Date(iso));
 
 const describe = (item: MediaItem) => `${item.width} × ${item.height}, uploaded ${uploadedOn(item.uploadedAt)}`;
 

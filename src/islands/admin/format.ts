@@ -1,9 +1,7 @@
 /** Formatting for the staff portal: dates in Sydney time (spec §2), phone links. */
+import { sydneyFormat } from '../../shared/sydney-time.ts';
 
-const TIME_ZONE = 'Australia/Sydney';
-
-const dateTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: TIME_ZONE,
+const dateTime = sydneyFormat('en-AU', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',

@@ -7,7 +7,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
-import type { AlertChannels, DeskEnquiry, EnquiryStatus, LeadMetrics } from '../../shared/schemas/lead-desk.ts';
+import type { BusinessHours } from '../../content/practice.ts';
+import type { AlertChannels, DeskEnquiry, EnquiryStatus, StatusCounts } from '../../shared/schemas/lead-desk.ts';
+import { businessHoursOf, type PracticeSettings } from '../../shared/schemas/settings.ts';
+import { businessMinutesBetween } from '../../shared/sydney-time.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -89,13 +92,19 @@ export function useDeskList(filters: DeskFilters) {
   return { items, loading, loadingMore, error, hasMore, reload, loadMore, upsert };
 }
 
-/** All-time counts per status, from the metrics. */
+/**
+ * Where the status counts come from: the counts kept with the enquiries, never the all-time
+ * metrics (which read every enquiry, on every open, refresh and change).
+ */
+export const STATUS_COUNTS_PATH = '/api/lead-metrics?only=counts';
+
+/** All-time counts per status. */
 export function useStatusCounts() {
-  const [counts, setCounts] = useState<{ total: number; byStatus: LeadMetrics['byStatus'] } | null>(null);
+  const [counts, setCounts] = useState<StatusCounts | null>(null);
   const reload = useCallback(async () => {
     try {
-      const metrics = await apiRequest<LeadMetrics>('GET', '/api/lead-metrics');
-      setCounts({ total: metrics.total, byStatus: metrics.byStatus });
+      const answer = await apiRequest<StatusCounts>('GET', STATUS_COUNTS_PATH);
+      setCounts({ total: answer.total, byStatus: answer.byStatus });
     } catch {
       // The filter still works without its counts.
       setCounts(null);
@@ -106,6 +115,25 @@ export function useStatusCounts() {
   }, [reload]);
   return { counts, reload };
 }
+
+/**
+ * The business hours staff saved in Settings, as the metrics count them: the desk's waiting
+ * times count the same hours. Null until known (or when they cannot be read).
+ */
+export function useBusinessHours(): BusinessHours[] | null {
+  const [hours, setHours] = useState<BusinessHours[] | null>(null);
+  useEffect(() => {
+    apiRequest<PracticeSettings>('GET', '/api/settings').then((settings) => setHours(businessHoursOf(settings.hours)), () => setHours(null));
+  }, []);
+  return hours;
+}
+
+/** How long a new enquiry has waited, in business minutes of `hours`; null when not new or hours unknown. */
+export const waitingMinutes = (
+  enquiry: Pick<DeskEnquiry, 'status' | 'createdAt'>,
+  now: number,
+  hours: readonly BusinessHours[] | null,
+): number | null => (enquiry.status === 'new' && hours ? businessMinutesBetween(enquiry.createdAt, now, hours) : null);
 
 export function useAlertChannels(): AlertChannels | null {
   const [channels, setChannels] = useState<AlertChannels | null>(null);

@@ -105,6 +105,12 @@ export interface LeadMetrics {
   conversion: { instructed: number; lost: number; rate: number | null; target: number };
 }
 
+/**
+ * `GET /api/lead-metrics?only=counts`: the all-time counts the desk's status filter shows,
+ * kept as enquiries change, so they cost the same however many enquiries are stored.
+ */
+export type StatusCounts = Pick<LeadMetrics, 'total' | 'byStatus'>;
+
 /** `GET /api/lead-alerts`: which alert channels this deploy has. */
 export interface AlertChannels {
   email: boolean;

@@ -1,7 +1,7 @@
 /**
  * Store `alert-outbox`: the staff alerts for new enquiries that still have to be delivered,
- * one blob per enquiry. Written before the visitor is answered, so a crash after the answer
- * loses no alert; removed once every channel has delivered (or after 24 hours of retries).
+ * one blob per enquiry. Written before the enquiry itself, so a crash at any point loses no
+ * alert (an entry whose enquiry never got stored is dropped by the retry); removed once every channel has delivered (or after 24 hours of retries).
  */
 import * as z from 'zod/mini';
 import { getAllJson, getJsonWithEtag, listKeys, openStore } from '../blobs.ts';
@@ -26,8 +26,9 @@ export type OutboxEntry = z.output<typeof outboxEntrySchema>;
 
 const STORE = 'alert-outbox';
 
-export async function enqueueAlert(entry: OutboxEntry): Promise<void> {
-  await openStore(STORE).setJSON(entry.enquiryId, entry, { onlyIfNew: true });
+/** Adds an entry; false when one for that enquiry is already there. */
+export async function enqueueAlert(entry: OutboxEntry): Promise<boolean> {
+  return (await openStore(STORE).setJSON(entry.enquiryId, entry, { onlyIfNew: true })).modified;
 }
 
 export async function readAlert(enquiryId: string): Promise<{ entry: OutboxEntry; etag: string } | null> {

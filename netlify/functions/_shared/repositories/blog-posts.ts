@@ -25,6 +25,7 @@ import {
   type BlogPostData,
 } from '../../../../src/shared/schemas/blog-post.ts';
 import { isPublic } from '../../../../src/shared/publish-time.ts';
+import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore, pauseAfterLostWrite } from '../blobs.ts';
 
 const STORE = 'blog-posts';
@@ -55,9 +56,7 @@ export type SaveResult =
   | { ok: true; post: BlogPost }
   | { ok: false; reason: 'slug-taken' | 'conflict' | 'not-found' };
 
-/** Today's date in Sydney, `YYYY-MM-DD`. */
-export const sydneyToday = (now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
+export { sydneyToday };
 
 const newVersion = () => newId().slice(0, 12);
 

@@ -6,8 +6,9 @@
 import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
 import { contactRequestRecordSchema, type ContactRequest } from '../../../../src/shared/schemas/contact-request.ts';
-import { ENQUIRY_STATUSES, type DeskEnquiry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { getJsonWithEtag, openStore, timeKey } from '../blobs.ts';
+import { ENQUIRY_STATUSES, type DeskEnquiry, type EnquiryStatus, type StatusCounts } from '../../../../src/shared/schemas/lead-desk.ts';
+import { createHash } from 'node:crypto';
+import { getJsonWithEtag, openStore, pauseAfterLostWrite, timeKey, timeOfKey } from '../blobs.ts';
 
 const STORE = 'contact-requests';
 const ID_PATTERN = /^[a-z0-9]{11,40}$/;
@@ -49,27 +50,37 @@ function parseRecord(key: string, data: unknown): StoredEnquiry | null {
   return result.data as unknown as StoredEnquiry;
 }
 
+/** A new enquiry under a fresh key, not stored yet (`arrivedAt`: tests and benchmarks). */
+export function newContactRequest(data: NewContactRequest, arrivedAt?: Date): StoredEnquiry {
+  const now = arrivedAt ?? new Date();
+  const at = now.toISOString();
+  return {
+    id: timeKey(now),
+    ...data,
+    createdAt: at,
+    status: 'new',
+    assignee: null,
+    firstContactAt: null,
+    updatedAt: at,
+    lastActivityAt: at,
+    version: 1,
+  };
+}
+
+/** Stores a new enquiry; false when its key is taken (another instance, same instant). */
+export async function insertContactRequest(record: StoredEnquiry): Promise<boolean> {
+  const stored = (await openStore(STORE).setJSON(record.id, record, { onlyIfNew: true })).modified;
+  if (stored) await countStatus(record.id, null, record.status);
+  return stored;
+}
+
 /** `arrivedAt` (tests and benchmarks) stores the enquiry as if it arrived then. */
 export async function createContactRequest(data: NewContactRequest, arrivedAt?: Date): Promise<StoredEnquiry> {
-  const store = openStore(STORE);
   // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
   // rather than answer for an enquiry that was never stored.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const now = arrivedAt ?? new Date();
-    const id = timeKey(now);
-    const at = now.toISOString();
-    const record: StoredEnquiry = {
-      id,
-      ...data,
-      createdAt: at,
-      status: 'new',
-      assignee: null,
-      firstContactAt: null,
-      updatedAt: at,
-      lastActivityAt: at,
-      version: 1,
-    };
-    if ((await store.setJSON(id, record, { onlyIfNew: true })).modified) return record;
+    const record = newContactRequest(data, arrivedAt);
+    if (await insertContactRequest(record)) return record;
   }
   throw new Error('Could not find a free key for a new contact request');
 }
@@ -163,6 +174,27 @@ export interface ListOptions {
   limit?: number;
   /** Only enquiries older than this id (the page after it). */
   before?: string;
+  /** Only enquiries that arrived in [from, to) (ms): only the spans of time it covers are listed. */
+  arrived?: { from: number; to: number };
+}
+
+/** At most this many key prefixes are listed for a span of time; wider spans take shorter prefixes. */
+const MAX_SPANS = 16;
+
+/** Key prefixes that together hold every key made in [from, to); [undefined] for the whole store. */
+export function spansBetween(from: number, to: number): (string | undefined)[] {
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from < 0) return [undefined];
+  const first = Math.floor(from).toString(36).padStart(11, '0');
+  const last = Math.max(Math.floor(from), Math.ceil(to) - 1).toString(36).padStart(11, '0');
+  for (const level of SPAN_LEVELS) {
+    if (level === 0) break;
+    const start = parseInt(first.slice(0, level), 36);
+    const end = parseInt(last.slice(0, level), 36);
+    if (end - start < MAX_SPANS) {
+      return Array.from({ length: end - start + 1 }, (_, i) => (start + i).toString(36).padStart(level, '0'));
+    }
+  }
+  return [undefined];
 }
 
 /**
@@ -172,7 +204,7 @@ export interface ListOptions {
  */
 export async function listContactRequests(options: ListOptions = {}): Promise<StoredEnquiry[]> {
   const store = openStore(STORE);
-  const { before, filter, limit = Infinity } = options;
+  const { before, filter, limit = Infinity, arrived } = options;
   const found: StoredEnquiry[] = [];
   const collect = async (candidates: Listed[]) => {
     const batch = Number.isFinite(limit) ? Math.max(limit * 2, 100) : candidates.length;
@@ -183,6 +215,17 @@ export async function listContactRequests(options: ListOptions = {}): Promise<St
       }
     }
   };
+
+  if (arrived && !Number.isFinite(limit)) {
+    const listed = await listPrefixes(store, spansBetween(arrived.from, arrived.to));
+    const inRange = (entry: Listed) => {
+      const at = timeOfKey(entry.key);
+      return at >= arrived.from && at < arrived.to && (before === undefined || entry.key < before);
+    };
+    await collect(listed.filter(inRange));
+    trimCache(null);
+    return found;
+  }
 
   if (!Number.isFinite(limit)) {
     const listed = await listPrefixes(store, [undefined]);
@@ -222,22 +265,98 @@ export async function getContactRequest(id: string): Promise<{ record: StoredEnq
   return record ? { record, etag: found.etag } : null;
 }
 
-/** Writes a changed enquiry only if nobody wrote it since `etag` was read; false otherwise. */
-export async function replaceContactRequest(record: StoredEnquiry, etag: string): Promise<boolean> {
+/**
+ * Writes a changed enquiry only if nobody wrote it since `etag` was read (when `before`,
+ * the record at that etag, was read); false otherwise.
+ */
+export async function replaceContactRequest(record: StoredEnquiry, etag: string, before: StoredEnquiry): Promise<boolean> {
   const store = openStore(STORE);
   const { modified } = await store.setJSON(record.id, record, { onlyIfMatch: etag });
   if (!modified) cache.delete(record.id);
+  else if (before.status !== record.status) await countStatus(record.id, before.status, record.status);
   return modified;
 }
 
 /** Deletes one request; false when there was none with that id. */
 export async function deleteContactRequest(id: string): Promise<boolean> {
-  if (!ID_PATTERN.test(id)) return false;
-  const store = openStore(STORE);
-  if (!(await store.getMetadata(id))) return false;
-  await store.delete(id);
+  const found = await getContactRequest(id);
+  if (!found) return false;
+  await openStore(STORE).delete(id);
   cache.delete(id);
+  await countStatus(id, found.record.status, null);
   return true;
+}
+
+// ---- Status counts ------------------------------------------------------------------
+/*
+ * The desk shows how many enquiries are in each status. Counting them by reading every
+ * enquiry costs as much as the store is big, so the counts are kept as they change, in
+ * COUNT_SHARDS small records `counts/{shard}`: an enquiry always counts in the shard its id
+ * hashes to, each change is a conditional write on that shard only (concurrent enquiries
+ * rarely meet on one), and reading the counts is COUNT_SHARDS small reads whatever the
+ * store holds. A crash between an enquiry's write and its count's leaves a count off by
+ * one until the daily recount (`recountStatuses`, run by the retention job) sets it right.
+ */
+const COUNT_SHARDS = 32;
+const countsKey = (shard: number) => `counts/${String(shard).padStart(2, '0')}`;
+const shardOf = (id: string) => createHash('sha256').update(id).digest().readUInt32BE(0) % COUNT_SHARDS;
+const countsSchema = z.object({ byStatus: z.record(z.enum(ENQUIRY_STATUSES), z.int()) });
+type Counts = z.output<typeof countsSchema>;
+const zeroCounts = (): Counts => ({ byStatus: Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number> });
+/** Each lost write means another writer of the shard won; past this, the recount repairs it. */
+const MAX_COUNT_ATTEMPTS = 40;
+
+async function countStatus(id: string, from: EnquiryStatus | null, to: EnquiryStatus | null): Promise<void> {
+  const store = openStore(STORE);
+  const shard = shardOf(id);
+  for (let attempt = 0; attempt < MAX_COUNT_ATTEMPTS; attempt++) {
+    const current = await getJsonWithEtag(store, countsKey(shard), countsSchema);
+    // Never counted yet (or unreadable): the recount counts this change with the rest.
+    if (!current?.data) return void (await recountShard(shard));
+    const next = structuredClone(current.data);
+    if (from) next.byStatus[from]--;
+    if (to) next.byStatus[to]++;
+    if ((await store.setJSON(countsKey(shard), next, { onlyIfMatch: current.etag })).modified) return;
+    await pauseAfterLostWrite(attempt);
+  }
+  console.error(`[contact-requests] the status count of shard ${shard} kept changing; the daily recount will set it right`);
+}
+
+/** Counts one shard from the enquiries themselves; written only if nobody counted in between. */
+async function recountShard(shard: number, listed?: StoredEnquiry[]): Promise<Counts> {
+  const store = openStore(STORE);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = await getJsonWithEtag(store, countsKey(shard), countsSchema);
+    const records = listed && attempt === 0 ? listed : await listContactRequests();
+    const counts = zeroCounts();
+    for (const record of records) if (shardOf(record.id) === shard) counts.byStatus[record.status]++;
+    const { modified } = before
+      ? await store.setJSON(countsKey(shard), counts, { onlyIfMatch: before.etag })
+      : await store.setJSON(countsKey(shard), counts, { onlyIfNew: true });
+    if (modified) return counts;
+  }
+  throw new Error(`The status count of shard ${shard} kept changing while it was recounted`);
+}
+
+/** Recounts every shard from the enquiries (daily, and for a store never counted). */
+export async function recountStatuses(): Promise<void> {
+  const records = await listContactRequests();
+  for (let shard = 0; shard < COUNT_SHARDS; shard++) await recountShard(shard, records);
+}
+
+/** How many enquiries there are in each status, from the counts (never from the enquiries). */
+export async function statusCounts(): Promise<StatusCounts> {
+  const store = openStore(STORE);
+  const read = () => Promise.all(Array.from({ length: COUNT_SHARDS }, async (_, shard) => (await getJsonWithEtag(store, countsKey(shard), countsSchema))?.data ?? null));
+  let shards = await read();
+  // A store from before the counts (or a shard unreadable): counted once, from one listing.
+  if (shards.includes(null)) {
+    await recountStatuses();
+    shards = await read();
+  }
+  const total = zeroCounts();
+  for (const shard of shards) for (const status of ENQUIRY_STATUSES) total.byStatus[status] += shard?.byStatus[status] ?? 0;
+  return { total: ENQUIRY_STATUSES.reduce((sum, status) => sum + total.byStatus[status], 0), byStatus: total.byStatus };
 }
 
 /** For tests and benchmarks: the cache's size and cap. */

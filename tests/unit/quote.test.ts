@@ -7,10 +7,10 @@ import {
   describeQuoteInput,
   parsePrice,
   quoteLines,
-  sydneyToday,
   transferDuty as transferDutyOn,
   type QuoteInput,
 } from '../../src/shared/quote.ts';
+import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { dutyTableFor, TRANSFER_DUTY, TRANSFER_DUTY_TABLES, type TransferDutyTable } from '../../src/content/transferDuty.ts';
 import { LEAD_FIGURES, LEAD_GUIDE } from '../../src/content/leadGuide.ts';
 import { FAQ } from '../../src/content/faq.ts';

@@ -311,12 +311,13 @@ async function countStatus(id: string, from: EnquiryStatus | null, to: EnquirySt
   const shard = shardOf(id);
   for (let attempt = 0; attempt < MAX_COUNT_ATTEMPTS; attempt++) {
     const current = await getJsonWithEtag(store, countsKey(shard), countsSchema);
-    // Never counted yet (or unreadable): the recount counts this change with the rest.
-    if (!current?.data) return void (await recountShard(shard));
-    const next = structuredClone(current.data);
+    // A shard nobody has counted in yet starts at zero: every enquiry is counted as it is
+    // stored, so a store without a shard holds no enquiry of that shard.
+    const next = current?.data ? structuredClone(current.data) : zeroCounts();
     if (from) next.byStatus[from]--;
     if (to) next.byStatus[to]++;
-    if ((await store.setJSON(countsKey(shard), next, { onlyIfMatch: current.etag })).modified) return;
+    const condition = current ? { onlyIfMatch: current.etag } : { onlyIfNew: true as const };
+    if ((await store.setJSON(countsKey(shard), next, condition)).modified) return;
     await pauseAfterLostWrite(attempt);
   }
   console.error(`[contact-requests] the status count of shard ${shard} kept changing; the daily recount will set it right`);
@@ -347,13 +348,9 @@ export async function recountStatuses(): Promise<void> {
 /** How many enquiries there are in each status, from the counts (never from the enquiries). */
 export async function statusCounts(): Promise<StatusCounts> {
   const store = openStore(STORE);
-  const read = () => Promise.all(Array.from({ length: COUNT_SHARDS }, async (_, shard) => (await getJsonWithEtag(store, countsKey(shard), countsSchema))?.data ?? null));
-  let shards = await read();
-  // A store from before the counts (or a shard unreadable): counted once, from one listing.
-  if (shards.includes(null)) {
-    await recountStatuses();
-    shards = await read();
-  }
+  const shards = await Promise.all(
+    Array.from({ length: COUNT_SHARDS }, async (_, shard) => (await getJsonWithEtag(store, countsKey(shard), countsSchema))?.data ?? null),
+  );
   const total = zeroCounts();
   for (const shard of shards) for (const status of ENQUIRY_STATUSES) total.byStatus[status] += shard?.byStatus[status] ?? 0;
   return { total: ENQUIRY_STATUSES.reduce((sum, status) => sum + total.byStatus[status], 0), byStatus: total.byStatus };

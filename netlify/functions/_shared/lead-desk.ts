@@ -7,6 +7,7 @@ import { BUSINESS_HOURS, type BusinessHours } from '../../../src/content/practic
 import { businessMinutesBetween, sydneyInstant } from '../../../src/shared/business-hours.ts';
 import { businessHoursOf } from '../../../src/shared/schemas/settings.ts';
 import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
+import { stripControlCharacters } from '../../../src/shared/schemas/fields.ts';
 import {
   ENQUIRY_STATUSES,
   erasureKey,
@@ -221,9 +222,13 @@ const CSV_COLUMNS: [string, (record: StoredEnquiry) => string | null | undefined
   ['updated', (r) => r.updatedAt],
 ];
 
-/** One RFC 4180 field; a leading formula character is defused so spreadsheets show it as text. */
+/**
+ * One RFC 4180 field; a leading formula character is defused so spreadsheets show it as
+ * text. Control characters go first: records stored before input was cleaned may start
+ * with a NUL that hides an `=` from the guard but not from the spreadsheet.
+ */
 export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
+  let text = stripControlCharacters(value ?? '');
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -38,7 +38,7 @@ export default router({
       throw new HttpError(415, 'Upload a JPEG, PNG, WebP or AVIF image. Other files, SVG included, are not accepted.');
     }
     const saved = await saveMedia({ bytes, ...image, uploadedBy: staff.username });
-    await recordAudit({ by: staff.username, action: 'media.upload', target: saved.key });
+    await recordAudit({ by: staff, action: 'media.upload', target: saved.key });
     const answer: UploadedMedia = { url: mediaUrl(saved.key), width: saved.width, height: saved.height };
     return json(answer, 201);
   },
@@ -49,7 +49,7 @@ export default router({
   'DELETE /api/media/:key': async (req, { key }) => {
     const staff = await requireStaff(req);
     if (!(await deleteMedia(key!))) throw new HttpError(404, NOT_FOUND);
-    await recordAudit({ by: staff.username, action: 'media.delete', target: key! });
+    await recordAudit({ by: staff, action: 'media.delete', target: key! });
     // A post that showed it must lose the <img>, and a new deploy drops it from the CDN's cache.
     await rebuildAfterChange();
     return noContent();

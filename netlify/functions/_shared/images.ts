@@ -193,7 +193,7 @@ function jpegIsWhole(bytes: Buffer): boolean {
       } else offset++;
     }
   }
-  // EOI at the very end (offset + 2 === length) is handled above only with 4 bytes left.
+  // The loop stops with fewer than 4 bytes left: the file must end with EOI exactly there.
   return frame && scans > 0 && offset + 2 === bytes.length && bytes[offset] === 0xff && bytes[offset + 1] === 0xd9;
 }
 
@@ -246,8 +246,8 @@ function avifIsWhole(bytes: Buffer): boolean {
     } else if (size === 0) size = bytes.length - offset; // to the end of the file
     if (size < headerSize || offset + size > bytes.length) return false;
     if (offset === 0 && type !== 'ftyp') return false;
-    if (type === 'mdat' && size > headerSize) seen.add('mdat');
-    seen.add(type === 'mdat' ? 'mdat-box' : type);
+    // An empty `mdat` holds no picture.
+    if (type !== 'mdat' || size > headerSize) seen.add(type);
     offset += size;
   }
   return seen.has('meta') && seen.has('mdat');

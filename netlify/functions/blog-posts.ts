@@ -66,7 +66,7 @@ export default router({
     const staff = await requireStaff(req);
     const result = await createPost(validate(blogPostInputSchema, await readJson(req)), staff.username);
     if (result.ok) {
-      await recordAudit({ by: staff.username, action: 'blog-posts.create', target: result.post.id });
+      await recordAudit({ by: staff, action: 'blog-posts.create', target: result.post.id });
       await rebuildAfterChange();
     }
     return saved(result, 201);
@@ -75,7 +75,7 @@ export default router({
     const staff = await requireStaff(req);
     const result = await updatePost(id!, validate(blogPostInputSchema, await readJson(req)), staff.username);
     if (result.ok) {
-      await recordAudit({ by: staff.username, action: 'blog-posts.update', target: result.post.id });
+      await recordAudit({ by: staff, action: 'blog-posts.update', target: result.post.id });
       await rebuildAfterChange();
     }
     return saved(result, 200);
@@ -83,7 +83,7 @@ export default router({
   'DELETE /api/blog-posts/:id': async (req, { id }) => {
     const staff = await requireStaff(req);
     if (!(await deletePost(id!))) throw new HttpError(404, 'That blog post no longer exists');
-    await recordAudit({ by: staff.username, action: 'blog-posts.delete', target: id! });
+    await recordAudit({ by: staff, action: 'blog-posts.delete', target: id! });
     await rebuildAfterChange();
     return noContent();
   },
@@ -109,7 +109,7 @@ export default router({
     });
     const result = await updatePost(id!, data, staff.username);
     if (result.ok) {
-      await recordAudit({ by: staff.username, action: 'blog-posts.restore', target: result.post.id });
+      await recordAudit({ by: staff, action: 'blog-posts.restore', target: result.post.id });
       await rebuildAfterChange();
     }
     return saved(result, 200);

@@ -14,12 +14,14 @@ import {
   deleteEnquiry,
   enquiryDetail,
   eraseByEmail,
+  exportTarget,
   listEnquiries,
   NOT_FOUND,
   toCsv,
   updateEnquiry,
   type DeskFilters,
 } from './_shared/lead-desk.ts';
+import { recordAudit } from './_shared/repositories/audit.ts';
 import { isEnquiryId } from './_shared/repositories/contact-requests.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -76,9 +78,12 @@ export default router({
   },
   // Listed before `:id` so the router prefers it.
   'GET /api/contact-requests/export.csv': async (req) => {
-    await requireStaff(req);
+    const staff = await requireStaff(req);
     const url = new URL(req.url);
-    const records = await listEnquiries(filtersFrom(url, true));
+    const filters = filtersFrom(url, true);
+    const records = await listEnquiries(filters);
+    // Personal details leave the practice's store: who took which ones, and when, is kept.
+    await recordAudit({ by: staff, action: 'enquiry.export', target: exportTarget(filters, records.length) });
     const day = new Date().toISOString().slice(0, 10);
     // A BOM makes Excel read the file as UTF-8.
     return new Response(`\uFEFF${toCsv(records)}`, {
@@ -92,7 +97,7 @@ export default router({
   'POST /api/contact-requests/erase': async (req) => {
     const staff = await requireStaff(req);
     const { email } = validate(erasureSchema, await readJson(req));
-    return json({ deleted: await eraseByEmail(email, staff.username) });
+    return json({ deleted: await eraseByEmail(email, staff) });
   },
   'GET /api/contact-requests/:id': async (req, { id }) => {
     await requireStaff(req);
@@ -101,17 +106,17 @@ export default router({
   'PATCH /api/contact-requests/:id': async (req, { id }) => {
     const staff = await requireStaff(req);
     const patch = validate(enquiryPatchSchema, await readJson(req));
-    return json(await updateEnquiry(checkedId(id), patch, staff.username));
+    return json(await updateEnquiry(checkedId(id), patch, staff));
   },
   'DELETE /api/contact-requests/:id': async (req, { id }) => {
     const staff = await requireStaff(req);
-    await deleteEnquiry(checkedId(id), staff.username);
+    await deleteEnquiry(checkedId(id), staff);
     return noContent();
   },
   'POST /api/contact-requests/:id/notes': async (req, { id }) => {
     const staff = await requireStaff(req);
     const note = validate(enquiryNoteSchema, await readJson(req));
-    return json(await addNote(checkedId(id), note, staff.username), 201);
+    return json(await addNote(checkedId(id), note, staff), 201);
   },
 });
 

@@ -1,7 +1,7 @@
 /** POST /api/login: checks a staff member's password and starts a session. */
 import type { Config, Context } from '@netlify/functions';
 import { loginSchema } from '../../src/shared/schemas/login.ts';
-import { startSession, verifyPassword } from './_shared/auth.ts';
+import { issueDeviceCookie, startSession, trustedDevice, verifyPassword } from './_shared/auth.ts';
 import { HttpError, json, readJson, router, validate } from './_shared/http.ts';
 import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
 import { findUser, recordSignIn } from './_shared/repositories/users.ts';
@@ -9,7 +9,7 @@ import { findUser, recordSignIn } from './_shared/repositories/users.ts';
 async function signIn(req: Request, address: string): Promise<Response> {
   const { username, password } = validate(loginSchema, await readJson(req));
   // Known and unknown usernames take the same path: one recorded attempt, one bcrypt check.
-  const admitted = await admitAttempt(username, address);
+  const admitted = await admitAttempt(username, address, { device: await trustedDevice(req, username) });
   const user = await findUser(username);
   if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
     throw new HttpError(401, 'Invalid username or password');
@@ -17,7 +17,10 @@ async function signIn(req: Request, address: string): Promise<Response> {
   await noteSuccess(admitted);
   await recordSignIn(user.username);
   const body = { id: user.id, username: user.username, ...(user.mustChangePassword && { mustChangePassword: true }) };
-  return json(body, 200, { 'Set-Cookie': await startSession(req, user) });
+  const response = json(body, 200, { 'Set-Cookie': await startSession(req, user) });
+  // The session first (clients that read one cookie read it), then this browser's trust.
+  response.headers.append('Set-Cookie', await issueDeviceCookie(req, user.username));
+  return response;
 }
 
 /** Netlify passes the client's address in the context; tests and local runs may not. */

@@ -6,12 +6,22 @@ import type { Config } from '@netlify/functions';
 import { MEDIA_MAX_BYTES, mediaUrl, type UploadedMedia } from '../../src/shared/media.ts';
 import { requireStaff } from './_shared/auth.ts';
 import { HttpError, json, noContent, readBytes, router } from './_shared/http.ts';
-import { readImage } from './_shared/images.ts';
+import { mediaLibraryMaxBytes } from './_shared/env.ts';
+import { MAX_IMAGE_SIDE, readImage } from './_shared/images.ts';
 import { rebuildAfterChange } from './_shared/rebuild.ts';
 import { recordAudit } from './_shared/repositories/audit.ts';
 import { deleteMedia, getMedia, listMedia, saveMedia } from './_shared/repositories/media.ts';
 
 const NOT_FOUND = "We couldn't find that image";
+
+const REFUSALS = {
+  type: 'Upload a JPEG, PNG, WebP or AVIF image. Other files, SVG included, are not accepted.',
+  broken: 'This file is damaged or is not a complete image. Export it again from your photo app and upload that.',
+  dimensions: `Images may be at most ${MAX_IMAGE_SIDE.toLocaleString('en-AU')} pixels on each side. Please resize it first.`,
+} as const;
+
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(1)} GB` : `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 async function serve(key: string, withBody: boolean): Promise<Response> {
   const found = await getMedia(key);
@@ -33,12 +43,17 @@ export default router({
     const staff = await requireStaff(req);
     const bytes = await readBytes(req, MEDIA_MAX_BYTES, 'The image is larger than 4 MB. Please choose a smaller one.');
     // The bytes decide, never the Content-Type the sender declared.
-    const image = readImage(bytes);
-    if (!image) {
-      throw new HttpError(415, 'Upload a JPEG, PNG, WebP or AVIF image. Other files, SVG included, are not accepted.');
+    const image = await readImage(bytes);
+    if ('refused' in image) throw new HttpError(image.refused === 'dimensions' ? 422 : 415, REFUSALS[image.refused]);
+    const limit = mediaLibraryMaxBytes();
+    const saved = await saveMedia({ bytes, ...image, uploadedBy: staff.username }, limit);
+    if (!saved) {
+      throw new HttpError(
+        413,
+        `The image library is full (${formatBytes(limit)} in all). Delete images that are no longer used, then upload this one again.`,
+      );
     }
-    const saved = await saveMedia({ bytes, ...image, uploadedBy: staff.username });
-    await recordAudit({ by: staff.username, action: 'media.upload', target: saved.key });
+    await recordAudit({ by: staff, action: 'media.upload', target: saved.key });
     const answer: UploadedMedia = { url: mediaUrl(saved.key), width: saved.width, height: saved.height };
     return json(answer, 201);
   },
@@ -49,7 +64,7 @@ export default router({
   'DELETE /api/media/:key': async (req, { key }) => {
     const staff = await requireStaff(req);
     if (!(await deleteMedia(key!))) throw new HttpError(404, NOT_FOUND);
-    await recordAudit({ by: staff.username, action: 'media.delete', target: key! });
+    await recordAudit({ by: staff, action: 'media.delete', target: key! });
     // A post that showed it must lose the <img>, and a new deploy drops it from the CDN's cache.
     await rebuildAfterChange();
     return noContent();

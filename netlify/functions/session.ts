@@ -34,7 +34,7 @@ async function changeOwnPassword(req: Request, address: string): Promise<Respons
   const updated = await changePassword(session.user.username, session.user.id, await hashPassword(newPassword));
   if (!updated) throw new HttpError(401, 'Please sign in to continue');
   await deleteSession(session.jti);
-  await recordAudit({ by: updated.username, action: 'staff.password', target: updated.id });
+  await recordAudit({ by: updated, action: 'staff.password', target: updated.id });
   const cookie = await startSession(req, updated);
   return json({ id: updated.id, username: updated.username }, 200, { 'Set-Cookie': cookie });
 }

@@ -22,7 +22,7 @@ export default router({
         'Someone else changed the settings since you opened them. Your changes are still in the form: check the latest version, then save again to replace it.',
       );
     }
-    await recordAudit({ by: user.username, action: 'settings.update', target: 'practice' });
+    await recordAudit({ by: user, action: 'settings.update', target: 'practice' });
     await rebuildAfterChange();
     return json(result.settings);
   },

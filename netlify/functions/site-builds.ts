@@ -13,7 +13,7 @@ export default router({
   'POST /api/site-builds': async (req) => {
     const staff = await requireStaff(req);
     const state = await requestRebuild();
-    await recordAudit({ by: staff.username, action: 'site.rebuild', target: 'public site' });
+    await recordAudit({ by: staff, action: 'site.rebuild', target: 'public site' });
     return json(state, 202);
   },
 });

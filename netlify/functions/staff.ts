@@ -30,7 +30,7 @@ export default router({
       const message = 'That username is already taken';
       throw new HttpError(409, message, { fieldErrors: { username: [message] } });
     }
-    await recordAudit({ by: staff.username, action: 'staff.add', target: user.id });
+    await recordAudit({ by: staff, action: 'staff.add', target: user.id });
     return json(member(user), 201);
   },
   'DELETE /api/staff/:id': async (req, { id }) => {
@@ -43,7 +43,7 @@ export default router({
       case 'not-found':
         throw new HttpError(404, 'That staff account no longer exists');
       case 'removed':
-        await recordAudit({ by: staff.username, action: 'staff.remove', target: id! });
+        await recordAudit({ by: staff, action: 'staff.remove', target: id! });
         return noContent();
     }
   },

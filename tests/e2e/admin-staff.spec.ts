@@ -23,6 +23,8 @@ test('add a member, who must change the initial password; remove them, and they 
   const row = settings.getByTestId('staff-row').filter({ hasText: username });
   await expect(row).toContainText('Must change password');
   await expect(row).toContainText('Never');
+  const roster = (await (await page.request.get('/api/staff')).json()) as { id: string; username: string }[];
+  const memberId = roster.find((member) => member.username === username)!.id;
   // No way to remove yourself.
   await expect(settings.getByTestId('staff-row').filter({ hasText: STAFF.username }).getByRole('button')).toHaveCount(0);
 
@@ -65,6 +67,8 @@ test('add a member, who must change the initial password; remove them, and they 
   await expect(log.nth(0)).toContainText(STAFF.username);
   await expect(log.nth(1)).toContainText('staff.password');
   await expect(log.nth(1)).toContainText(username);
+  // A username can be taken again once removed: the account's id says who it was.
+  await expect(log.nth(1).getByTestId('audit-by')).toHaveText(`${username} (account ${memberId})`);
   await expect(log.nth(2)).toContainText('staff.add');
 });
 

@@ -13,6 +13,12 @@ import session from '../../netlify/functions/session.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import staff from '../../netlify/functions/staff.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
+import { applyRetention } from '../../netlify/functions/_shared/lead-desk.ts';
+import { openStore } from '../../netlify/functions/_shared/blobs.ts';
+import { hashPassword } from '../../netlify/functions/_shared/auth.ts';
+import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
+import login from '../../netlify/functions/login.ts';
+import { actorNote } from '../../src/islands/admin/AuditLog.tsx';
 import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -142,5 +148,84 @@ describe('the audit log', () => {
     for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?before=../x', '?before=zz']) {
       expect((await call(audit, 'GET', `/api/audit${query}`, { cookie: fresh.cookie })).status, query).toBe(400);
     }
+  });
+});
+
+describe('who the audit names', () => {
+  // The first describe changed `me`'s password, which ended its session.
+  let admin: { cookie: string; username: string };
+  beforeAll(async () => {
+    admin = await signedInStaff();
+  });
+
+  /** Adds `username` through the portal, signs in as them and changes their password (an audited act). */
+  async function addAndAct(username: string): Promise<string> {
+    const added = await call(staff, 'POST', '/api/staff', { cookie: admin.cookie, body: { username, password: 'initial-password-1234' } });
+    expect(added.status, added.text).toBe(201);
+    const signedIn = await call(login, 'POST', '/api/login', { body: { username, password: 'initial-password-1234' } });
+    expect(signedIn.status).toBe(200);
+    const changed = await call(session, 'PUT', '/api/user/password', {
+      cookie: cookieFrom(signedIn.headers),
+      body: { currentPassword: 'initial-password-1234', newPassword: 'their-own-password-1' },
+    });
+    expect(changed.status).toBe(200);
+    return added.json.id;
+  }
+
+  it('tells a removed account from a new one under the same username, by the id kept with each entry', async () => {
+    const username = `bob-${Date.now()}`;
+    const oldBob = await addAndAct(username);
+    expect((await call(staff, 'DELETE', `/api/staff/${oldBob}`, { cookie: admin.cookie })).status).toBe(204);
+    const newBob = await addAndAct(username);
+    expect(newBob).not.toBe(oldBob);
+
+    const changes = (await wholeLog(admin.cookie, 100)).filter((entry) => entry.action === 'staff.password' && entry.by === username);
+    expect(changes.map((entry) => entry.byId)).toEqual([newBob, oldBob]);
+    expect(actorNote(changes[1])).toBe(`(account ${oldBob})`);
+  });
+
+  it('reserves `system` and `website` in any case, so no account passes for the scheduled jobs', async () => {
+    for (const username of ['system', 'System', 'SYSTEM', 'Website']) {
+      const refused = await call(staff, 'POST', '/api/staff', { cookie: admin.cookie, body: { username, password: 'initial-password-1234' } });
+      expect(refused.status, username).toBe(400);
+      expect(refused.json.fieldErrors.username).toEqual(['That username is reserved for the site itself. Please choose another.']);
+      await expect(upsertUser(username, await hashPassword('a-long-enough-password'))).rejects.toThrow(/reserved/);
+    }
+    process.env.ENQUIRY_RETENTION_DAYS = '1';
+    try {
+      const { resetLeadDeskEnv } = await import('../../netlify/functions/_shared/env.ts');
+      resetLeadDeskEnv();
+      const id = (await call(contact, 'POST', '/api/contact', { body: PERSON })).json.id;
+      expect(await applyRetention(new Date(Date.now() + 3 * 86_400_000))).toBeGreaterThanOrEqual(1);
+      expect(id).toEqual(expect.any(String));
+    } finally {
+      delete process.env.ENQUIRY_RETENTION_DAYS;
+      (await import('../../netlify/functions/_shared/env.ts')).resetLeadDeskEnv();
+    }
+    const [job] = (await wholeLog(admin.cookie, 100)).filter((entry) => entry.action === 'enquiry.retention');
+    expect(job).toMatchObject({ by: 'system', byId: null });
+    expect(actorNote(job)).toBe('(scheduled job)');
+  });
+
+  it('records who exported enquiries as CSV, under which filter, without the search text', async () => {
+    const id = (await call(contact, 'POST', '/api/contact', { body: PERSON })).json.id;
+    expect((await call(contactRequests, 'PATCH', `/api/contact-requests/${id}`, { cookie: admin.cookie, body: { status: 'lost', lostReason: 'Price' } })).status).toBe(200);
+    const csv = await call(contactRequests, 'GET', '/api/contact-requests/export.csv?status=lost&q=Wilhelmina&from=2026-01-01', { cookie: admin.cookie });
+    expect(csv.status).toBe(200);
+    const [entry] = (await wholeLog(admin.cookie, 100)).filter((e) => e.action === 'enquiry.export');
+    const adminNow = await findUser(admin.username);
+    expect(entry).toMatchObject({ by: admin.username, byId: adminNow!.id, target: '1 enquiries; status=lost, from=2026-01-01, with a search' });
+    expect(JSON.stringify(entry)).not.toContain('Wilhelmina');
+  });
+
+  it('gives an account stored without an id a stable one, different for a new account of the same name', async () => {
+    const username = `legacy-${Date.now()}`;
+    const stored = { username, passwordHash: await hashPassword('a-long-enough-password'), createdAt: '2024-01-01T00:00:00.000Z' };
+    await openStore('users').setJSON(username, stored);
+    const first = (await findUser(username))!.id;
+    expect(first).toMatch(/^u[\w-]{15}$/);
+    expect((await findUser(username))!.id).toBe(first);
+    await openStore('users').setJSON(username, { ...stored, createdAt: '2025-06-01T00:00:00.000Z' });
+    expect((await findUser(username))!.id).not.toBe(first);
   });
 });

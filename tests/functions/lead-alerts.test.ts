@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import contactRequests from '../../netlify/functions/contact-requests.ts';
 import leadAlerts from '../../netlify/functions/lead-alerts.ts';
@@ -233,9 +233,14 @@ describe('without alert configuration', () => {
     delete process.env.ALERT_WEBHOOK_URL;
     resetLeadDeskEnv();
     try {
-      const { response, afterWork } = await submit();
+      const logged: string[] = [];
+      const spy = vi.spyOn(console, 'info').mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')));
+      const { response, afterWork } = await submit().finally(() => spy.mockRestore());
       await afterWork();
       expect(response.status).toBe(201);
+      // The log names the enquiry by id only: nothing of the person outlives an erasure there.
+      expect(logged.join('\n')).toContain(response.json.id);
+      for (const value of Object.values(enquiry)) expect(logged.join('\n')).not.toContain(value);
       expect(await listAlerts()).toEqual([]);
       expect(mails).toEqual([]);
       const answer = await call(leadAlerts, 'GET', '/api/lead-alerts', { cookie: staff.cookie });

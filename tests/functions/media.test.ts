@@ -5,7 +5,8 @@ import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts
 import { getInlineImageSizes } from '../../src/data/published.ts';
 import { renderMarkdown } from '../../src/shared/markdown.ts';
 import { MEDIA_MAX_BYTES } from '../../src/shared/media.ts';
-import { avif, jpeg, png, svg, webp } from './fixtures/images.ts';
+import { randomBytes } from 'node:crypto';
+import { avif, jpeg, png, pngChunk, svg, webp } from './fixtures/images.ts';
 import { ORIGIN, call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -72,7 +73,6 @@ describe('uploads', () => {
     ['an SVG declared as image/png', svg, 'image/png'],
     ['an SVG declared as what it is', svg, 'image/svg+xml'],
     ['a text file', Buffer.from('Just some notes, not an image.\n'), 'image/jpeg'],
-    ['a PNG signature with no image after it', png(4, 4).subarray(0, 12), 'image/png'],
     ['nothing at all', Buffer.alloc(0), 'image/png'],
   ])('refuses %s with 415', async (_name, bytes, type) => {
     const { cookie } = await signedInStaff();
@@ -105,9 +105,89 @@ describe('uploads', () => {
   it('accepts exactly 4 MB', async () => {
     const { cookie } = await signedInStaff();
     const image = png(2, 2);
-    // A PNG may carry bytes after its end chunk; readers stop at IEND.
-    const exact = Buffer.concat([image, Buffer.alloc(MEDIA_MAX_BYTES - image.length)]);
+    // A text chunk fills it up: nothing may follow the end chunk (see below).
+    const filler = pngChunk('tEXt', Buffer.alloc(MEDIA_MAX_BYTES - image.length - 12, 0x61));
+    const exact = Buffer.concat([image.subarray(0, image.length - 12), filler, image.subarray(image.length - 12)]);
+    expect(exact.length).toBe(MEDIA_MAX_BYTES);
     expect((await upload(exact, { cookie })).status).toBe(201);
+  });
+});
+
+describe('what is read of an image before it is stored', () => {
+  const u32 = (value: number) => Buffer.from([value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]);
+  const PNG_SIGNATURE = png(1, 1).subarray(0, 8);
+  const ihdr = (width: number, height: number) => pngChunk('IHDR', Buffer.concat([u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0])]));
+  const random = (length: number) => randomBytes(length);
+
+  it.each([
+    ['a PNG signature with no image after it', () => png(4, 4).subarray(0, 12)],
+    ['a PNG header followed by 4 MB of random bytes', () => Buffer.concat([PNG_SIGNATURE, ihdr(64, 64), random(MEDIA_MAX_BYTES - 100)])],
+    ['a PNG whose pixel data is random bytes with valid chunk checksums', () => {
+      const image = png(64, 64);
+      return Buffer.concat([image.subarray(0, 33), pngChunk('IDAT', random(500)), image.subarray(image.length - 12)]);
+    }],
+    ['a PNG with fewer rows than its header declares', () => {
+      const whole = png(40, 40);
+      const short = png(40, 30);
+      return Buffer.concat([whole.subarray(0, 33), short.subarray(33)]);
+    }],
+    ['a PNG with a flipped byte (checksum mismatch)', () => {
+      const image = Buffer.from(png(8, 8));
+      image[40] = image[40]! ^ 0xff;
+      return image;
+    }],
+    ['a PNG with random bytes after its end chunk', () => Buffer.concat([png(8, 8), random(4096)])],
+    ['a JPEG header followed by random bytes', () => Buffer.concat([jpeg.subarray(0, 20), random(100_000)])],
+    ['a JPEG cut off before its end', () => jpeg.subarray(0, jpeg.length - 10)],
+    ['a WebP whose RIFF size is wrong', () => Buffer.concat([webp, random(1000)])],
+    ['an AVIF header without picture data', () => avif(640, 360).subarray(0, avif(640, 360).length - 16)],
+  ])('refuses %s with 415', async (_name, make) => {
+    const { cookie } = await signedInStaff();
+    const response = await upload(make(), { cookie });
+    expect(response.status).toBe(415);
+    expect(response.json.error).toMatch(/damaged or is not a complete image/);
+  });
+
+  it.each([
+    ['4,294,967,295 × 4,294,967,295', png(1, 1), 0xffffffff, 0xffffffff],
+    ['12,001 × 1', png(12_001, 1), 12_001, 1],
+    ['1 × 12,001', png(1, 12_001), 1, 12_001],
+  ] as const)('refuses a PNG of %s pixels with 422', async (_name, image, width, height) => {
+    const { cookie } = await signedInStaff();
+    // The header as declared, the rest as it is (the checksum made to fit, as a forger would).
+    const declared = Buffer.concat([image.subarray(0, 8), ihdr(width, height), image.subarray(33)]);
+    const response = await upload(declared, { cookie });
+    expect(response.status).toBe(422);
+    expect(response.json.error).toBe('Images may be at most 12,000 pixels on each side. Please resize it first.');
+  });
+
+  it('accepts an image 12,000 pixels wide', async () => {
+    const { cookie } = await signedInStaff();
+    const created = await upload(png(12_000, 1), { cookie });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ width: 12_000, height: 1 });
+  });
+
+  it('answers 413 once the library would pass MEDIA_LIBRARY_MAX_BYTES, and takes uploads again after a deletion', async () => {
+    const { cookie } = await signedInStaff();
+    const listed = (await call(media, 'GET', '/api/media', { cookie })).json as { size: number; key: string }[];
+    const used = listed.reduce((sum, item) => sum + item.size, 0);
+    const first = png(20, 20, [9, 9, 9]);
+    const second = png(21, 21, [9, 9, 9]);
+    process.env.MEDIA_LIBRARY_MAX_BYTES = String(used + first.length + second.length - 1);
+    try {
+      const kept = await upload(first, { cookie });
+      expect(kept.status).toBe(201);
+      const full = await upload(second, { cookie });
+      expect(full.status).toBe(413);
+      expect(full.json.error).toMatch(/^The image library is full \([\d.]+ MB in all\)\. Delete images that are no longer used/);
+      // The same bytes again take no room: still answered with their address.
+      expect((await upload(first, { cookie })).status).toBe(201);
+      expect((await call(media, 'DELETE', `/api/media/${kept.json.url.slice('/media/'.length)}`, { cookie })).status).toBe(204);
+      expect((await upload(second, { cookie })).status).toBe(201);
+    } finally {
+      delete process.env.MEDIA_LIBRARY_MAX_BYTES;
+    }
   });
 });
 

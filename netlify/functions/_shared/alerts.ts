@@ -145,7 +145,9 @@ async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'ta
   const summary = alertSummary(record);
   const pending = configuredChannels();
   if (pending.length === 0) {
-    console.info(`[alert] alerts are not configured; would have sent: ${alertText(summary)}`);
+    // The id only: a log line is kept by the host beyond our reach, so a name written here
+    // would outlive the enquiry's erasure (Privacy Act). Staff open the id in the portal.
+    console.info(`[alert] alerts are not configured; new enquiry ${record.id} is waiting in the lead desk`);
     return 'off';
   }
   const now = Date.now();

@@ -4,8 +4,8 @@
  */
 import { compare, hash } from 'bcryptjs';
 import { jwtVerify, SignJWT } from 'jose';
-import { randomBytes } from 'node:crypto';
-import type { SessionUser } from '../../../src/shared/schemas/login.ts';
+import { createHmac, randomBytes } from 'node:crypto';
+import { USERNAME_PATTERN, type SessionUser } from '../../../src/shared/schemas/login.ts';
 import { sessionSecret } from './env.ts';
 import { HttpError } from './http.ts';
 import { deleteSession, findSession, saveSession } from './repositories/sessions.ts';
@@ -47,8 +47,7 @@ function cookie(req: Request, value: string, maxAge: number): string {
   return parts.join('; ');
 }
 
-function readCookie(req: Request): string | undefined {
-  const name = cookieName(req);
+function readCookie(req: Request, name = cookieName(req)): string | undefined {
   for (const part of (req.headers.get('cookie') ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return rest.join('=');
@@ -165,3 +164,54 @@ export async function endSession(req: Request): Promise<string> {
  * For password changes and account removal; false when there is no such account.
  */
 export const revokeSessionsOf = (userId: string): Promise<boolean> => renewSessionGeneration(userId);
+
+// ---- Trusted devices ----------------------------------------------------------------
+
+/** How long a browser stays trusted for an account after its last sign-in there. */
+export const DEVICE_TTL_SECONDS = 180 * 24 * 60 * 60;
+const DEVICE_AUDIENCE = 'staff-device';
+
+/**
+ * One cookie per account a browser has signed in to, so two colleagues sharing a browser
+ * both stay trusted; its name is a keyed digest of the username (never the name itself).
+ */
+function deviceCookieName(req: Request, username: string): string {
+  const digest = createHmac('sha256', sessionSecret()).update(`device:${username}`).digest('hex').slice(0, 16);
+  return `${isSecureRequest(req) ? '__Host-' : ''}staff_device_${digest}`;
+}
+
+/**
+ * The device cookie OWASP describes for lockout: after a successful sign-in the browser
+ * gets a token, signed with the session secret and bound to the username, that lets its
+ * later attempts at that account skip the limit that strangers share
+ * (`login-throttle.ts`). HttpOnly, SameSite=Strict (only our own sign-in page sends it),
+ * Secure except on http://localhost.
+ */
+export async function issueDeviceCookie(req: Request, username: string): Promise<string> {
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(username)
+    .setJti(randomBytes(16).toString('base64url'))
+    .setIssuer(ISSUER)
+    .setAudience(DEVICE_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(new Date(Date.now() + DEVICE_TTL_SECONDS * 1000))
+    .sign(sessionSecret());
+  const parts = [`${deviceCookieName(req, username)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${DEVICE_TTL_SECONDS}`];
+  if (isSecureRequest(req)) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** The id of this browser's valid device cookie for `username`, or null (absent, forged, expired, another account's). */
+export async function trustedDevice(req: Request, username: string): Promise<string | null> {
+  if (!USERNAME_PATTERN.test(username)) return null;
+  const token = readCookie(req, deviceCookieName(req, username));
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, sessionSecret(), { algorithms: ['HS256'], issuer: ISSUER, audience: DEVICE_AUDIENCE });
+    return payload.sub === username && typeof payload.jti === 'string' ? payload.jti : null;
+  } catch {
+    return null;
+  }
+}
+

@@ -100,3 +100,21 @@ export function leadDeskEnv(): LeadDeskEnv {
 export const resetLeadDeskEnv = () => {
   leadDeskCached = undefined;
 };
+
+/** 1 GB: Blobs has room for far more, but a library that big is a mistake or an abuse. */
+export const MEDIA_LIBRARY_DEFAULT_BYTES = 1024 ** 3;
+const mediaLibrarySchema = z.coerce.number().check(z.int(), z.positive());
+
+/**
+ * The most the image library may hold in all (`MEDIA_LIBRARY_MAX_BYTES`, bytes). Read on
+ * every upload (the setting is cheap to parse, and tests change it); a bad value is logged
+ * and the default applies, so a typo never turns uploads off.
+ */
+export function mediaLibraryMaxBytes(): number {
+  const raw = process.env.MEDIA_LIBRARY_MAX_BYTES;
+  if (!raw) return MEDIA_LIBRARY_DEFAULT_BYTES;
+  const parsed = mediaLibrarySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  console.error('[env] ignoring invalid MEDIA_LIBRARY_MAX_BYTES (a whole number of bytes)');
+  return MEDIA_LIBRARY_DEFAULT_BYTES;
+}

@@ -7,6 +7,7 @@ import type { BusinessHours } from '../../../src/content/practice.ts';
 import { businessMinutesBetween, sydneyDayStart } from '../../../src/shared/sydney-time.ts';
 import { businessHoursOf } from '../../../src/shared/schemas/settings.ts';
 import { serviceLabel } from '../../../src/shared/schemas/enquiry.ts';
+import { stripControlCharacters } from '../../../src/shared/schemas/fields.ts';
 import {
   ENQUIRY_STATUSES,
   erasureKey,
@@ -21,7 +22,7 @@ import {
 import { leadDeskEnv } from './env.ts';
 import { HttpError } from './http.ts';
 import { deleteAlert } from './repositories/alert-outbox.ts';
-import { recordAudit } from './repositories/audit.ts';
+import { recordAudit, type AuditActor } from './repositories/audit.ts';
 import {
   deleteContactRequest,
   getContactRequest,
@@ -82,7 +83,11 @@ async function changeEnquiry(
   throw new HttpError(409, 'This enquiry is being changed by several people at once. Please try again.');
 }
 
-export async function updateEnquiry(id: string, patch: EnquiryPatch, by: string): Promise<DeskEnquiry> {
+/** The member of staff acting: the activity shows the username, the audit also keeps the id. */
+type Staff = Exclude<AuditActor, 'system'>;
+
+export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staff): Promise<DeskEnquiry> {
+  const by = staff.username;
   if (patch.assignee !== undefined && patch.assignee !== null && !(await findUser(patch.assignee))) {
     throw new HttpError(400, 'Please check the highlighted fields', { fieldErrors: { assignee: ['Unknown staff member'] } });
   }
@@ -109,13 +114,14 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, by: string)
     if (after.assignee !== before.assignee) entries.push({ at, by, type: 'assigned', from: before.assignee, to: after.assignee });
     await Promise.all([
       appendActivity(id, ...entries),
-      recordAudit({ by, action: 'enquiry.update', target: id }),
+      recordAudit({ by: staff, action: 'enquiry.update', target: id }),
     ]);
   }
   return withRetention(after);
 }
 
-export async function addNote(id: string, note: EnquiryNote, by: string): Promise<DeskEnquiryDetail> {
+export async function addNote(id: string, note: EnquiryNote, staff: Staff): Promise<DeskEnquiryDetail> {
+  const by = staff.username;
   if (!(await getContactRequest(id))) throw new HttpError(404, NOT_FOUND);
   const at = new Date().toISOString();
   await appendActivity(id, { at, by, type: note.kind, text: note.text });
@@ -123,7 +129,7 @@ export async function addNote(id: string, note: EnquiryNote, by: string): Promis
   const { after } = await changeEnquiry(id, undefined, (record) =>
     note.kind !== 'note' && !record.firstContactAt ? { ...record, firstContactAt: at } : { ...record },
   );
-  await recordAudit({ by, action: `enquiry.${note.kind}`, target: id });
+  await recordAudit({ by: staff, action: `enquiry.${note.kind}`, target: id });
   return detailOf(after);
 }
 
@@ -134,13 +140,13 @@ async function eraseEnquiry(id: string): Promise<boolean> {
   return deleted;
 }
 
-export async function deleteEnquiry(id: string, by: string): Promise<void> {
+export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
   if (!(await eraseEnquiry(id))) throw new HttpError(404, NOT_FOUND);
   await recordAudit({ by, action: 'enquiry.delete', target: id });
 }
 
 /** Privacy Act access-and-erasure: every enquiry from one address. The audit keeps no address. */
-export async function eraseByEmail(email: string, by: string): Promise<number> {
+export async function eraseByEmail(email: string, by: Staff): Promise<number> {
   const wanted = erasureKey(email);
   const matches = await listContactRequests({ filter: (record) => erasureKey(record.email) === wanted });
   let deleted = 0;
@@ -218,11 +224,30 @@ const CSV_COLUMNS: [string, (record: StoredEnquiry) => string | null | undefined
   ['updated', (r) => r.updatedAt],
 ];
 
-/** One RFC 4180 field; a leading formula character is defused so spreadsheets show it as text. */
+/**
+ * One RFC 4180 field; a leading formula character is defused so spreadsheets show it as
+ * text. Control characters go first: records stored before input was cleaned may start
+ * with a NUL that hides an `=` from the guard but not from the spreadsheet.
+ */
 export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
+  let text = stripControlCharacters(value ?? '');
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The audit's target for an export: how many enquiries left, under which filter. The
+ * search text is not kept, only that there was one: it is often a name or an address,
+ * and the audit outlives an erasure.
+ */
+export function exportTarget(filters: DeskFilters, count: number): string {
+  const parts = [
+    filters.status && `status=${filters.status}`,
+    filters.from && `from=${filters.from}`,
+    filters.to && `to=${filters.to}`,
+    filters.q && 'with a search',
+  ].filter(Boolean);
+  return `${count} enquiries; ${parts.length ? parts.join(', ') : 'no filter'}`;
 }
 
 export function toCsv(records: StoredEnquiry[]): string {

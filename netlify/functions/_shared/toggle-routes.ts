@@ -8,7 +8,7 @@ import { activeToggleSchema, isToggleBody } from '../../../src/shared/schemas/to
 import { requireStaff } from './auth.ts';
 import { HttpError, json, noContent, readJson, validate, type RouteHandler } from './http.ts';
 import { rebuildAfterChange } from './rebuild.ts';
-import { recordAudit } from './repositories/audit.ts';
+import { recordAudit, type AuditActor } from './repositories/audit.ts';
 import type { SaveResult } from './repositories/toggleable.ts';
 
 interface Repository<T, F> {
@@ -43,14 +43,14 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
     return user;
   };
   /** e.g. `services.update`; the record by id only. */
-  const audit = (by: string, verb: string, target: string) => recordAudit({ by, action: `${resource}.${verb}`, target });
+  const audit = (by: AuditActor, verb: string, target: string) => recordAudit({ by, action: `${resource}.${verb}`, target });
 
   /** Maps a repository outcome to an answer; each 409 says what happened and how to go on. */
   async function answer(
     result: SaveResult<T>,
     status: number,
     refusalField: string,
-    audited: { by: string; verb: string },
+    audited: { by: AuditActor; verb: string },
   ): Promise<Response> {
     if (result.ok) {
       await audit(audited.by, audited.verb, result.record.id);
@@ -76,12 +76,12 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
       return json(await repository.list());
     },
     [`POST /api/${resource}`]: async (req) => {
-      const { username: by } = await staff(req);
+      const by = await staff(req);
       const input = validate(options.inputSchema, await readJson(req));
       return answer(await repository.create(options.fields(input)), 201, options.refusal.field, { by, verb: 'create' });
     },
     [`PUT /api/${resource}/:id`]: async (req, { id }) => {
-      const { username: by } = await staff(req);
+      const by = await staff(req);
       const body = await readJson(req);
       if (isToggleBody(body)) {
         const { isActive, version } = validate(activeToggleSchema, body);
@@ -93,7 +93,7 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
       return answer(result, 200, options.refusal.field, { by, verb: 'update' });
     },
     [`DELETE /api/${resource}/:id`]: async (req, { id }) => {
-      const { username: by } = await staff(req);
+      const by = await staff(req);
       if (!(await repository.remove(id!))) throw new HttpError(404, `That ${noun} no longer exists`);
       await audit(by, 'delete', id!);
       await rebuildAfterChange();

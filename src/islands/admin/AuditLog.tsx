@@ -8,6 +8,16 @@ import { ListStatus } from './parts.tsx';
 
 const PAGE = 25;
 
+/**
+ * Usernames are reused once an account is removed: the account's id tells which person
+ * acted. Entries written before ids were kept say so rather than guess.
+ */
+export function actorNote(entry: Pick<AuditEntry, 'byId'>): string {
+  if (entry.byId === null) return '(scheduled job)';
+  if (entry.byId === undefined) return '(account id not recorded)';
+  return `(account ${entry.byId})`;
+}
+
 export default function AuditLog({ headingId }: { headingId: string }) {
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [next, setNext] = useState<string | null>(null);
@@ -55,7 +65,10 @@ export default function AuditLog({ headingId }: { headingId: string }) {
               <time dateTime={entry.at} className="w-44 shrink-0 text-slate-700">
                 {formatDateTime(entry.at)}
               </time>
-              <span className="font-medium text-slate-900">{entry.by}</span>
+              <span className="font-medium text-slate-900" data-testid="audit-by">
+                {entry.by}{' '}
+                <span className="font-mono text-xs font-normal text-slate-700">{actorNote(entry)}</span>
+              </span>
               <span className="font-mono text-slate-800">{entry.action}</span>
               <span className="break-all text-slate-700">{entry.target}</span>
             </li>

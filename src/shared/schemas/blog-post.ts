@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { mediaKeyOf } from '../media.ts';
 import { publishInstant, normalisePublishedAt } from '../publish-time.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { dateInRange, optionalText, requiredText } from './fields.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const BLOG_LIMITS = { title: 200, slug: 120, excerpt: 500, content: 100_000, url: 2048, imageAlt: 300 } as const;
@@ -45,8 +45,8 @@ export const blogPostInputSchema = z.object({
     ),
     z.refine((value) => !RESERVED_SLUGS.includes(value), 'This address is used by the site itself: please choose another slug'),
   ),
-  excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt))),
-  content: requiredText('Content is required', BLOG_LIMITS.content),
+  excerpt: z.optional(z.nullable(optionalText(BLOG_LIMITS.excerpt, { multiline: true }))),
+  content: requiredText('Content is required', BLOG_LIMITS.content, { multiline: true }),
   /** For search results and social cards; the excerpt stands in when there is none. */
   metaDescription: z.optional(z.nullable(optionalText(SEO_LIMITS.metaDescription))),
   /** Repeats are dropped; each must already be in tag form (`tagsFromText` makes it so). */
@@ -74,6 +74,7 @@ export const blogPostInputSchema = z.object({
       z.pipe(
         z.string().check(
           z.trim(),
+          dateInRange(),
           z.refine(
             (value) => value === '' || normalisePublishedAt(value) !== null,
             'Use a date like 2026-03-31, or a date and time like 2026-03-31T09:00',

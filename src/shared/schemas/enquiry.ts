@@ -3,7 +3,7 @@
  * One schema per form; `POST /api/contact` picks the right one from the payload's shape.
  */
 import * as z from 'zod/mini';
-import { isIsoDate, optionalText, requiredText, withoutControlCharacters } from './fields.ts';
+import { dateInRange, isIsoDate, optionalText, requiredText, withoutControlCharacters } from './fields.ts';
 import { quoteInputSchema } from './quote.ts';
 
 export const HERO_SERVICE_OPTIONS = [
@@ -65,7 +65,7 @@ const personFields = {
     z.email(MESSAGE('email')),
   ),
   phone: requiredText(MESSAGE('phone'), LIMITS.phone),
-  message: optionalText(LIMITS.message),
+  message: optionalText(LIMITS.message, { multiline: true }),
   /** From /quote's 'Email me this quote': the calculator's inputs; the server recomputes the figures. */
   quote: z.optional(quoteInputSchema),
   [HONEYPOT_FIELD]: z.optional(z.string()),
@@ -81,6 +81,7 @@ export const heroEnquirySchema = z.object({
     z.pipe(
       z.string().check(
         z.trim(),
+        dateInRange(),
         z.refine((value) => value === '' || isIsoDate(value), MESSAGE('callbackDate')),
       ),
       z.transform((value) => (value === '' ? undefined : value)),

@@ -7,43 +7,78 @@ import * as z from 'zod/mini';
 /**
  * Control characters other than tab, line feed and carriage return (C0, DEL, C1), lone
  * surrogates and the non-characters U+FFFE/U+FFFF. Text pasted from Word often carries
- * a vertical tab, and any of these makes the RSS feed and other XML not well-formed.
+ * a vertical tab, a NUL hides a leading `=` from the CSV export's formula guard, and any
+ * of these makes the RSS feed and other XML not well-formed.
  */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|\p{Cs}/gu;
+/** Line breaks and tabs: kept only where a field is typed in a multi-line box. */
+const LINE_BREAKS = /[\t\n\r]+/g;
 
-/** `value` without the characters above; everything else is kept as typed. */
-export const stripControlCharacters = (value: string): string => value.replace(CONTROL_CHARACTERS, '');
+/**
+ * `value` without the characters above; everything else is kept as typed. Multi-line text
+ * (the default, for text already stored) keeps its tabs and line breaks, a single line has
+ * each run of them turned into one space, so that two words never run together.
+ */
+export const stripControlCharacters = (value: string, { multiline = true }: TextOptions = {}): string => {
+  const stripped = value.replace(CONTROL_CHARACTERS, '');
+  return multiline ? stripped : stripped.replace(LINE_BREAKS, ' ');
+};
+
+export interface TextOptions {
+  /** True for the fields typed in a multi-line box (messages, notes, articles, bios). */
+  multiline?: boolean;
+}
 
 /** Strips control characters on input, before any other check sees the text. */
-export const withoutControlCharacters = () => z.overwrite(stripControlCharacters);
+export const withoutControlCharacters = (options: TextOptions = {}) =>
+  z.overwrite((value: string) => stripControlCharacters(value, { multiline: false, ...options }));
 
-/** A trimmed string that must not be empty, with a length ceiling. */
-export const requiredText = (message: string, max: number) =>
-  z.string(message).check(
-    withoutControlCharacters(),
+/**
+ * The one helper every free-text field goes through: control characters stripped first
+ * (line breaks too unless `multiline`), then trimmed, then the length ceiling. An empty
+ * string is left for the caller to refuse or to read as absent.
+ */
+export const plainText = (max: number, options: TextOptions & { message?: string } = {}) =>
+  z.string(options.message).check(
+    withoutControlCharacters(options),
     z.trim(),
-    z.minLength(1, message),
     z.maxLength(max, `Please keep this under ${max} characters`),
   );
 
+/** A trimmed string that must not be empty, with a length ceiling. */
+export const requiredText = (message: string, max: number, options: TextOptions = {}) =>
+  plainText(max, { ...options, message }).check(z.minLength(1, message));
+
 /** A trimmed optional string; an empty string counts as absent. */
-export const optionalText = (max: number) =>
-  z.optional(
-    z.pipe(
-      z.string().check(
-        withoutControlCharacters(),
-        z.trim(),
-        z.maxLength(max, `Please keep this under ${max} characters`),
-      ),
-      z.transform((value) => (value === '' ? undefined : value)),
-    ),
-  );
+export const optionalText = (max: number, options: TextOptions = {}) =>
+  z.optional(z.pipe(plainText(max, options), z.transform((value) => (value === '' ? undefined : value))));
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** True for `YYYY-MM-DD` (optionally with an ISO time) naming a real day. */
 export const isIsoDate = (value: string): boolean =>
   ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+
+/**
+ * The years a date field may name, as written (the wall-clock date staff or a visitor
+ * chose). Wider than any real date of the practice's, narrow enough that a slip such as
+ * 9999-12-31 is refused: stored, it became year 10000 in UTC, which no later save accepted.
+ */
+export const DATE_YEARS = { min: 1970, max: 2099 } as const;
+export const DATE_RANGE_MESSAGE = `Use a date between ${DATE_YEARS.min} and ${DATE_YEARS.max}`;
+
+/** True when the year written at the start of `value` is within `DATE_YEARS`. */
+export const isDateInRange = (value: string): boolean => {
+  const year = /^(\d{4})-/.exec(value)?.[1];
+  return year !== undefined && Number(year) >= DATE_YEARS.min && Number(year) <= DATE_YEARS.max;
+};
+
+/**
+ * For every date field, first of its checks: an empty value passes (the field decides
+ * whether it is required), a date out of range stops here with the range as its message.
+ */
+export const dateInRange = () =>
+  z.refine<string>((value) => value === '' || isDateInRange(value), { message: DATE_RANGE_MESSAGE, abort: true });
 
 /** Field name to messages, the shape the API answers with and the forms display. */
 export type FieldErrors = Record<string, string[]>;

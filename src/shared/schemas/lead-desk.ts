@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { ContactRequest } from './enquiry.ts';
+import { plainText, requiredText } from './fields.ts';
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'instructed', 'lost'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
@@ -59,19 +60,14 @@ export const enquiryPatchSchema = z.object({
   assignee: z.optional(
     z.nullable(z.string('Assignee must be a staff username or null').check(z.trim(), z.maxLength(100, 'Unknown staff member'))),
   ),
-  lostReason: z.optional(
-    z.string().check(z.trim(), z.maxLength(DESK_LIMITS.lostReason, `Please keep this under ${DESK_LIMITS.lostReason} characters`)),
-  ),
+  // Empty means "keep the reason already given" (a reason is required only for lost).
+  lostReason: z.optional(plainText(DESK_LIMITS.lostReason)),
   version: z.optional(z.int('Version must be a whole number')),
 });
 export type EnquiryPatch = z.output<typeof enquiryPatchSchema>;
 
 export const enquiryNoteSchema = z.object({
-  text: z.string('Please write a note').check(
-    z.trim(),
-    z.minLength(1, 'Please write a note'),
-    z.maxLength(DESK_LIMITS.note, `Please keep this under ${DESK_LIMITS.note} characters`),
-  ),
+  text: requiredText('Please write a note', DESK_LIMITS.note, { multiline: true }),
   kind: z._default(z.enum(NOTE_KINDS, { error: 'Kind must be note, call or email' }), 'note'),
 });
 export type EnquiryNote = z.output<typeof enquiryNoteSchema>;

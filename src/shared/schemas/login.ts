@@ -25,3 +25,12 @@ export interface SessionUser {
 /** Usernames are case-sensitive; this keeps them safe to use as storage keys. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
 export const MIN_PASSWORD_LENGTH = 12;
+
+/**
+ * Names the site itself acts under in the audit log and an enquiry's activity (the
+ * scheduled jobs, the public forms): no account may take one, in any case, or its entries
+ * would pass for the site's.
+ */
+export const RESERVED_USERNAMES: readonly string[] = ['system', 'website'];
+export const isReservedUsername = (username: string): boolean => RESERVED_USERNAMES.includes(username.toLowerCase());
+export const RESERVED_USERNAME_MESSAGE = 'That username is reserved for the site itself. Please choose another.';

@@ -47,7 +47,7 @@ const textList = (emptyMessage: string, max: number) =>
 
 export const serviceInputSchema = z.object({
   title: requiredText('Title is required', SERVICE_LIMITS.title),
-  description: requiredText('Description is required', SERVICE_LIMITS.description),
+  description: requiredText('Description is required', SERVICE_LIMITS.description, { multiline: true }),
   icon: z.enum(SERVICE_ICONS, 'Please choose an icon'),
   features: textList('Add at least one feature', SERVICE_LIMITS.features),
   timeFrame: requiredText('Time frame is required', SERVICE_LIMITS.timeFrame),

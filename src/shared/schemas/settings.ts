@@ -40,7 +40,7 @@ export const TEAM_PHOTO_ELSEWHERE = 'Upload the photo or choose it from the imag
 const teamMemberSchema = z.object({
   name: requiredText('Each team member needs a name', SETTINGS_LIMITS.teamName),
   role: requiredText('Each team member needs a role', SETTINGS_LIMITS.teamRole),
-  bio: optionalText(SETTINGS_LIMITS.teamBio),
+  bio: optionalText(SETTINGS_LIMITS.teamBio, { multiline: true }),
   photo: optionalText(SETTINGS_LIMITS.photo).check(
     z.refine((value) => value === undefined || isSitePath(value), TEAM_PHOTO_ELSEWHERE),
   ),

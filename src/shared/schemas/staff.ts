@@ -1,6 +1,6 @@
 /** Staff accounts, password changes and the audit log (issue 11), shared by islands and functions. */
 import * as z from 'zod/mini';
-import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from './login.ts';
+import { isReservedUsername, MIN_PASSWORD_LENGTH, RESERVED_USERNAME_MESSAGE, USERNAME_PATTERN } from './login.ts';
 
 const newPassword = (label: string) =>
   z.string(`${label} is required`).check(
@@ -13,6 +13,7 @@ export const staffInputSchema = z.object({
   username: z.string('Username is required').check(
     z.trim(),
     z.regex(USERNAME_PATTERN, 'Use 3 to 64 letters, digits, dots, underscores or hyphens'),
+    z.refine((username) => !isReservedUsername(username), RESERVED_USERNAME_MESSAGE),
   ),
   password: newPassword('Initial password'),
 });
@@ -41,7 +42,10 @@ export interface StaffMember {
 export interface AuditEntry {
   id: string;
   at: string;
+  /** The username at the time, or 'system' for the scheduled jobs. */
   by: string;
+  /** The account's id; null for the scheduled jobs; absent on entries older than ids in the audit. */
+  byId?: string | null;
   action: string;
   target: string;
 }

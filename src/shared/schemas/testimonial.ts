@@ -5,7 +5,7 @@
  * consent a testimonial cannot be active.
  */
 import * as z from 'zod/mini';
-import { isIsoDate, optionalText, requiredText } from './fields.ts';
+import { dateInRange, isIsoDate, optionalText, requiredText } from './fields.ts';
 
 export const TESTIMONIAL_LIMITS = { title: 120, position: 120, content: 2000, source: 80 } as const;
 
@@ -21,9 +21,10 @@ export const testimonialInputSchema = z
   .object({
     title: requiredText('Title is required', TESTIMONIAL_LIMITS.title),
     position: z.optional(z.nullable(optionalText(TESTIMONIAL_LIMITS.position))),
-    content: requiredText('Content is required', TESTIMONIAL_LIMITS.content),
+    content: requiredText('Content is required', TESTIMONIAL_LIMITS.content, { multiline: true }),
     source: requiredText('Source is required', TESTIMONIAL_LIMITS.source),
     receivedAt: requiredText('Date received is required', 30).check(
+      dateInRange(),
       z.refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value) && isIsoDate(value), 'Use a date like 2026-03-31'),
       z.refine((value) => !isIsoDate(value) || notInFuture(value), 'The date received cannot be in the future'),
     ),

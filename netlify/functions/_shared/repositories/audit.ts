@@ -2,15 +2,25 @@
  * Store `audit`: who changed what in the staff portal, one blob per event under a
  * time-sortable key, never rewritten. It names records by id and never holds personal
  * details (no names, addresses, e-mails or note texts).
+ *
+ * Who acted is the account's id with its username at the time: a username can be removed
+ * and taken again by someone else, the id never is. Entries of the scheduled jobs carry
+ * `by: 'system'` and no id, and no account may be called `system` (RESERVED_USERNAMES).
  */
 import * as z from 'zod/mini';
+import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import type { AuditEntry, AuditPage } from '../../../../src/shared/schemas/staff.ts';
 import { getAllJson, getJson, listKeys, openStore, timeKey } from '../blobs.ts';
 
 const auditEventSchema = z.object({
   at: z.string(),
-  /** The staff username, or 'system' for the scheduled jobs. */
+  /** The staff username at the time, or 'system' for the scheduled jobs. */
   by: z.string(),
+  /**
+   * The account's id: null for the scheduled jobs, absent on entries written before ids
+   * were recorded (those name a username only, whoever held it then).
+   */
+  byId: z.optional(z.nullable(z.string())),
   /** e.g. 'enquiry.update', 'enquiry.erase' */
   action: z.string(),
   /** What it applied to: an id or a count, never a person's details. */
@@ -18,9 +28,13 @@ const auditEventSchema = z.object({
 });
 export type AuditEvent = z.output<typeof auditEventSchema>;
 
-export async function recordAudit(event: Omit<AuditEvent, 'at'> & { at?: string }): Promise<void> {
+/** Who acted: a signed-in account (its id and username as they are now), or a scheduled job. */
+export type AuditActor = Pick<SessionUser, 'id' | 'username'> | 'system';
+
+export async function recordAudit({ by, ...event }: { by: AuditActor; action: string; target: string; at?: string }): Promise<void> {
   const at = event.at ?? new Date().toISOString();
-  await openStore('audit').setJSON(timeKey(new Date(at)), { ...event, at }, { onlyIfNew: true });
+  const who = by === 'system' ? { by: 'system', byId: null } : { by: by.username, byId: by.id };
+  await openStore('audit').setJSON(timeKey(new Date(at)), { ...event, ...who, at }, { onlyIfNew: true });
 }
 
 /** Oldest first. */

@@ -1,9 +1,10 @@
 /**
- * Store `login-attempts`: one blob per sign-in attempt, `{username}/{timeKey}.{client}`.
- * Attempts are recorded before the password is checked and are append-only, so every
- * attempt that runs at the same time sees the others in a listing; `client` is an opaque
- * digest of the address (never the address itself) so one listing counts both per
- * username and per username and address.
+ * Store `login-attempts`: one blob per sign-in attempt, `{username}/{timeKey}.{client}`,
+ * with `.t` after it for an attempt from a trusted device (a browser that signed in to
+ * that account before). Attempts are recorded before the password is checked and are
+ * append-only, so every attempt that runs at the same time sees the others in a listing;
+ * `client` is an opaque digest of the network or of the device (never an address itself)
+ * so one listing counts per username, per client, and unknown devices apart.
  */
 import { listKeys, openStore, timeKey, timeOfKey } from '../blobs.ts';
 
@@ -15,27 +16,34 @@ export interface LoginAttempt {
   /** When the attempt was made (ms). */
   time: number;
   client: string;
+  /** Made from a trusted device: not counted against the username's ceiling. */
+  trusted: boolean;
 }
 
 /** Usernames that are not valid keys are counted under one shared bucket. */
 const bucket = (username: string) =>
   /^[A-Za-z0-9._-]{1,64}$/.test(username) ? username : '_invalid';
 
-/** `{bucket}/{timeKey}.{client}`; the time key's length is `timeKey`'s business. */
+/** `{bucket}/{timeKey}.{client}[.t]`; the time key's length is `timeKey`'s business. */
 function parseKey(key: string): LoginAttempt | null {
-  const match = /^[^/]+\/([0-9a-z]{11,})\.([a-f0-9]{16})$/.exec(key);
+  const match = /^[^/]+\/([0-9a-z]{11,})\.([a-f0-9]{16})(\.t)?$/.exec(key);
   const time = match ? timeOfKey(match[1]!) : NaN;
-  return match && Number.isFinite(time) ? { key, time, client: match[2]! } : null;
+  return match && Number.isFinite(time) ? { key, time, client: match[2]!, trusted: match[3] !== undefined } : null;
 }
 
 /** Records one attempt and returns it. */
-export async function recordAttempt(username: string, client: string, at = new Date()): Promise<LoginAttempt> {
+export async function recordAttempt(
+  username: string,
+  client: string,
+  at = new Date(),
+  { trusted = false }: { trusted?: boolean } = {},
+): Promise<LoginAttempt> {
   if (!CLIENT_PATTERN.test(client)) throw new Error('A client key is 16 hex digits');
   const store = openStore(STORE);
   // A key another instance took in the same instant fails `onlyIfNew`: take a new one, so
   // that no attempt goes uncounted.
   for (let tries = 0; tries < 5; tries++) {
-    const key = `${bucket(username)}/${timeKey(at)}.${client}`;
+    const key = `${bucket(username)}/${timeKey(at)}.${client}${trusted ? '.t' : ''}`;
     if ((await store.set(key, '', { onlyIfNew: true })).modified) return parseKey(key)!;
   }
   throw new Error('Could not find a free key for a sign-in attempt');

@@ -43,10 +43,26 @@ export interface NewMedia {
   uploadedBy: string;
 }
 
-/** Stores an image, or finds the same bytes already stored; answers the stored item. */
-export async function saveMedia({ bytes, contentType, width, height, uploadedBy }: NewMedia): Promise<MediaItem> {
+/** What the library holds in all, in bytes (from each image's metadata). */
+export async function librarySize(): Promise<number> {
+  return (await listMedia()).reduce((sum, media) => sum + media.size, 0);
+}
+
+/**
+ * Stores an image, or finds the same bytes already stored; answers the stored item, or
+ * null when a new image would take the library past `maxTotalBytes`. The total is read
+ * before the write: uploads at the same moment may each see room for themselves, so the
+ * cap can be passed by those few uploads (4 MB each), never by more.
+ */
+export async function saveMedia(
+  { bytes, contentType, width, height, uploadedBy }: NewMedia,
+  maxTotalBytes = Infinity,
+): Promise<MediaItem | null> {
   const store = openStore(STORE);
   const key = mediaKeyFor(bytes, contentType);
+  const existing = await getMediaInfo(key);
+  if (existing) return existing;
+  if ((await librarySize()) + bytes.byteLength > maxTotalBytes) return null;
   const metadata: MediaMetadata = { contentType, width, height, size: bytes.byteLength, uploadedAt: new Date().toISOString(), uploadedBy };
   const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const { modified } = await store.set(key, body, { metadata, onlyIfNew: true });

@@ -3,14 +3,23 @@
  * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals
  * (docs/decisions/013-staff-accounts.md).
  */
-import { randomBytes } from 'node:crypto';
-import { USERNAME_PATTERN } from '../../../../src/shared/schemas/login.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { isReservedUsername, RESERVED_USERNAME_MESSAGE, USERNAME_PATTERN } from '../../../../src/shared/schemas/login.ts';
 import * as z from 'zod/mini';
 import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
 
+/**
+ * The id of an account stored without one: derived from what identifies that account's
+ * blob (its username and creation time), so it is the same on every read without a write,
+ * and an account removed and created again under the same username gets another.
+ */
+const legacyId = (username: string, createdAt: string) =>
+  `u${createHash('sha256').update(`${username}\n${createdAt}`).digest('base64url').slice(0, 15)}`;
+
 const staffUserSchema = z.pipe(
   z.object({
-    id: z.string(),
+    /** Stable for the account's life; the audit names accounts by it (usernames are reused). */
+    id: z.optional(z.string().check(z.minLength(1))),
     username: z.string(),
     passwordHash: z.string(),
     createdAt: z.string(),
@@ -27,11 +36,16 @@ const staffUserSchema = z.pipe(
   // Accounts stored before password changes were dated last set theirs when created.
   z.transform((user) => ({
     ...user,
+    id: user.id ?? legacyId(user.username, user.createdAt),
     passwordChangedAt: user.passwordChangedAt ?? user.createdAt,
     mustChangePassword: user.mustChangePassword ?? false,
   })),
 );
 export type StaffUser = z.output<typeof staffUserSchema>;
+
+const reserved = (): never => {
+  throw new Error(RESERVED_USERNAME_MESSAGE);
+};
 
 const newGeneration = () => randomBytes(12).toString('base64url');
 
@@ -71,10 +85,14 @@ export async function upsertUser(
 ): Promise<{ user: StaffUser; created: boolean }> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(`Invalid username: ${username}`);
   const now = new Date().toISOString();
+  // An account that already holds a reserved name (made before names were reserved) may
+  // still have its password reset; no new one may take such a name.
   const { before, after } = await updateUser(username, (existing) =>
     existing
       ? { ...existing, passwordHash, passwordChangedAt: now, sessionGeneration: newGeneration() }
-      : { id: newId(), username, passwordHash, createdAt: now, passwordChangedAt: now, sessionGeneration: newGeneration(), mustChangePassword: false },
+      : isReservedUsername(username)
+        ? reserved()
+        : { id: newId(), username, passwordHash, createdAt: now, passwordChangedAt: now, sessionGeneration: newGeneration(), mustChangePassword: false },
   );
   return { user: after!, created: !before };
 }
@@ -100,6 +118,7 @@ export async function renewSessionGeneration(userId: string): Promise<boolean> {
 /** Adds an account from the portal: null when the username is taken. */
 export async function createUser(username: string, passwordHash: string): Promise<StaffUser | null> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(`Invalid username: ${username}`);
+  if (isReservedUsername(username)) throw new Error(RESERVED_USERNAME_MESSAGE);
   const now = new Date().toISOString();
   const user: StaffUser = {
     id: newId(),

@@ -14,7 +14,6 @@ const PAGE = 25;
  */
 export function actorNote(entry: Pick<AuditEntry, 'byId'>): string {
   if (entry.byId === null) return '(scheduled job)';
-  if (entry.byId === undefined) return '(account id not recorded)';
   return `(account ${entry.byId})`;
 }
 

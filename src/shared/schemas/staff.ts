@@ -44,8 +44,8 @@ export interface AuditEntry {
   at: string;
   /** The username at the time, or 'system' for the scheduled jobs. */
   by: string;
-  /** The account's id; null for the scheduled jobs; absent on entries older than ids in the audit. */
-  byId?: string | null;
+  /** The account's id (usernames can be reused); null for the scheduled jobs. */
+  byId: string | null;
   action: string;
   target: string;
 }

@@ -20,7 +20,7 @@ const auditEventSchema = z.object({
    * The account's id: null for the scheduled jobs, absent on entries written before ids
    * were recorded (those name a username only, whoever held it then).
    */
-  byId: z.optional(z.nullable(z.string())),
+  byId: z.nullable(z.string()),
   /** e.g. 'enquiry.update', 'enquiry.erase' */
   action: z.string(),
   /** What it applied to: an id or a count, never a person's details. */

@@ -3,23 +3,15 @@
  * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals
  * (docs/decisions/013-staff-accounts.md).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isReservedUsername, RESERVED_USERNAME_MESSAGE, USERNAME_PATTERN } from '../../../../src/shared/schemas/login.ts';
 import * as z from 'zod/mini';
 import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
 
-/**
- * The id of an account stored without one: derived from what identifies that account's
- * blob (its username and creation time), so it is the same on every read without a write,
- * and an account removed and created again under the same username gets another.
- */
-const legacyId = (username: string, createdAt: string) =>
-  `u${createHash('sha256').update(`${username}\n${createdAt}`).digest('base64url').slice(0, 15)}`;
-
 const staffUserSchema = z.pipe(
   z.object({
     /** Stable for the account's life; the audit names accounts by it (usernames are reused). */
-    id: z.optional(z.string().check(z.minLength(1))),
+    id: z.string().check(z.minLength(1)),
     username: z.string(),
     passwordHash: z.string(),
     createdAt: z.string(),
@@ -36,7 +28,6 @@ const staffUserSchema = z.pipe(
   // Accounts stored before password changes were dated last set theirs when created.
   z.transform((user) => ({
     ...user,
-    id: user.id ?? legacyId(user.username, user.createdAt),
     passwordChangedAt: user.passwordChangedAt ?? user.createdAt,
     mustChangePassword: user.mustChangePassword ?? false,
   })),

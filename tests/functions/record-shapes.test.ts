@@ -13,7 +13,11 @@ import {
   newContactRequest,
 } from '../../netlify/functions/_shared/repositories/contact-requests.ts';
 import { appendActivity, listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
+import { listServices, seedDefaultServices } from '../../netlify/functions/_shared/repositories/services.ts';
+import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
+import { SERVICES } from '../../src/content/services.ts';
 import { computeQuote, type QuoteInput } from '../../src/shared/quote.ts';
+import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { useBlobs } from './harness.ts';
 
 useBlobs();
@@ -61,5 +65,23 @@ describe('a stored record of the wrong shape', () => {
     await raw('enquiry-activity').setJSON('enquiry-x/zzzzzzzzzzz0000broken', { at: 5, type: 'gossip' });
     expect(await listActivity('enquiry-x')).toEqual([{ at: '2026-11-23T00:00:00.000Z', by: 'ann', type: 'note', text: 'Called' }]);
     expect(loggedAbout('enquiry-x/zzzzzzzzzzz0000broken')).toBe(true);
+  });
+
+  it('is refused by services: a record of the first seed is neither listed nor upgraded', async () => {
+    const old = { id: 'contract-review', title: 'Contract Review (ours)', description: 'Ours', isActive: false };
+    await raw('services').setJSON('contract-review', old);
+    expect(await listServices()).toEqual([]);
+    expect(loggedAbout('contract-review')).toBe(true);
+
+    expect(await seedDefaultServices(SERVICES)).toBe(true);
+    expect(await raw('services').get('contract-review', { type: 'json' })).toEqual(old);
+    expect((await listServices()).map((service) => service.id)).toEqual(SERVICES.map((service) => service.id).filter((id) => id !== 'contract-review'));
+  });
+
+  it('is refused by settings as a whole: the site shows the defaults, not a mix of fields', async () => {
+    await raw('settings').setJSON('practice', { ...defaultPracticeSettings(), name: 'Stored Name', email: 42, version: 'v1', updatedAt: '2026-11-01T00:00:00.000Z' });
+    const settings = await getSettings();
+    expect(settings).toMatchObject({ ...defaultPracticeSettings(), version: 'default', updatedAt: null });
+    expect(loggedAbout('practice')).toBe(true);
   });
 });

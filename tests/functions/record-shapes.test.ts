@@ -15,6 +15,7 @@ import {
 import { appendActivity, listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
 import { listServices, seedDefaultServices } from '../../netlify/functions/_shared/repositories/services.ts';
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
+import { findBuildRead, readBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
 import { SERVICES } from '../../src/content/services.ts';
 import { computeQuote, type QuoteInput } from '../../src/shared/quote.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
@@ -83,5 +84,17 @@ describe('a stored record of the wrong shape', () => {
     const settings = await getSettings();
     expect(settings).toMatchObject({ ...defaultPracticeSettings(), version: 'default', updatedAt: null });
     expect(loggedAbout('practice')).toBe(true);
+  });
+
+  it('is refused by site-builds: the first state shape (`queued`) reads as no state, with its ETag', async () => {
+    await raw('site-builds').setJSON('state', { requestedAt: '2026-11-01T00:00:00.000Z', queued: true, builtAt: null });
+    const { state, etag } = await readBuildState();
+    expect(state).toEqual({ changedAt: null, requestedAt: null, attemptedAt: null, lastFailure: null, builtAt: null });
+    expect(etag).toEqual(expect.any(String));
+    expect(loggedAbout('state')).toBe(true);
+
+    await raw('site-builds').setJSON('reads/deploy-1', { readAt: 5 });
+    expect(await findBuildRead('deploy-1')).toBeNull();
+    expect(loggedAbout('reads/deploy-1')).toBe(true);
   });
 });

@@ -2,7 +2,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import contactRequests from '../../netlify/functions/contact-requests.ts';
-import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
 import { enquiryCache } from '../../netlify/functions/_shared/repositories/contact-requests.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -43,15 +42,6 @@ describe('enquiry pipeline', () => {
     expect(detail.json).toMatchObject({ id, status: 'new', assignee: null, firstContactAt: null, version: 1 });
     expect(detail.json.activity[0]).toMatchObject({ type: 'created', by: 'website' });
     expect(Date.parse(detail.json.deleteAfter) - Date.parse(detail.json.createdAt)).toBe(730 * 24 * 60 * 60 * 1000);
-  });
-
-  it('reads an enquiry stored before the lead desk as new', async () => {
-    const id = timeKey();
-    await openStore('contact-requests').setJSON(id, { id, ...person('Legacy'), createdAt: new Date().toISOString() });
-    const detail = await get(`/api/contact-requests/${id}`);
-    expect(detail.json).toMatchObject({ status: 'new', assignee: null, version: 0 });
-    const listed = (await get('/api/contact-requests')).json.find((r: { id: string }) => r.id === id);
-    expect(listed).toMatchObject({ status: 'new', assignee: null });
   });
 
   it('moves an enquiry on, sets first contact once, and records each change', async () => {

@@ -207,16 +207,4 @@ describe('rebuilding the static site after post changes', () => {
     expect(hookCalls).toBe(1);
     expect(answers.every((answer) => answer.pending)).toBe(true);
   });
-
-  it('reads the first stored shape of the state, owing the rebuild it had queued', async () => {
-    await freshState();
-    const { etag } = await readBuildState();
-    const requestedAt = new Date(Date.now() - 5_000).toISOString();
-    const legacy = { requestedAt, queued: true, builtAt: null };
-    expect(await writeBuildState(legacy as never, etag)).toBe(true);
-    useHook(hookUrl, 0);
-    const flushed = await flushQueuedRebuild();
-    expect(hookCalls).toBe(1);
-    expect(flushed.lastFailure).toBeNull();
-  });
 });

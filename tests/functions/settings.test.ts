@@ -146,15 +146,6 @@ describe('practice settings API', () => {
     expect(feed).toContain(`<title>${name} – Conveyancing Insights</title>`);
   });
 
-  it('reads a stored record with a broken field as the default for that field', async () => {
-    const { getStore } = await import('@netlify/blobs');
-    const before = await current();
-    await getStore({ name: 'settings', consistency: 'strong' }).setJSON('practice', { ...body(before), email: 42, hours: 'always' });
-    const read = await current();
-    expect(read).toMatchObject({ email: PRACTICE.email, name: before.name });
-    expect(read.hours).toEqual(defaultPracticeSettings().hours);
-  });
-
   it("counts the lead desk's minutes to first contact in the opening hours saved in Settings", async () => {
     // Tuesday 24 Nov 2026 11 pm, called back Wednesday 9:03 am.
     const createdAt = new Date(sydneyInstant(2026, 11, 24, 23, 0));

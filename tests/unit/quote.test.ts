@@ -462,24 +462,12 @@ describe('the stored quote schema', () => {
     }
   });
 
-  it('still reads quotes stored before the concession, the share and the dates, naming their rule the new way', async () => {
+  it('refuses a quote that names the first-home rule the old way: no stored quote has that shape', async () => {
     const { storedQuoteSchema } = await import('../../src/shared/schemas/quote.ts');
-    const inputs = { price: 900_000, role: 'buying', propertyType: 'established', firstHomeBuyer: true, foreignPurchaser: false, rush: false };
-    const figures = {
-      ratesEffective: '2025-07-01',
-      professionalFee: 1_850,
-      feeItems: [{ key: 'base', label: 'Professional fee', amount: 1_850 }],
-      disbursements: { min: 800, max: 1_500 },
-      transferDuty: { general: null, surcharge: 0, total: null, firstHome: 'concession' },
-      estimatedTotal: { min: 2_650, max: 3_350 },
-      totalExcludesDuty: true,
-    };
-    const read = storedQuoteSchema.parse({ inputs, figures });
-    expect(read.inputs).toEqual({ ...inputs, foreignShare: 100 });
-    expect(read.figures.transferDuty).toEqual({ general: null, surcharge: 0, total: null, firstHomeRule: 'concession' });
-    expect(quoteLines(read.figures).slice(2)).toEqual([
-      { label: 'Transfer duty', value: 'First home buyer concession applies' },
-      { label: 'Estimated total', value: '$2,650 to $3,350 including GST plus the concessional duty' },
-    ]);
+    const inputs = home(900_000, { firstHomeBuyer: true });
+    const figures = computeQuote(inputs);
+    const { firstHomeRule: _rule, ...duty } = figures.transferDuty!;
+    const old = { inputs, figures: { ...figures, transferDuty: { ...duty, firstHome: 'concession' } } };
+    expect(storedQuoteSchema.safeParse(JSON.parse(JSON.stringify(old))).success).toBe(false);
   });
 });

@@ -42,9 +42,9 @@ export const timeOfKey = (key: string): number => parseInt(key.slice(0, 11), 36)
 export const newId = (): string => randomBytes(12).toString('base64url');
 
 /**
- * Every value read from Blobs passes its record schema on the way in: older records get
- * the defaults of fields added since, and one that no longer fits is logged and skipped
- * (a broken record must not take a whole list down).
+ * Every value read from Blobs passes its record schema on the way in, the one parsing path
+ * of every repository: one that does not fit is logged and skipped (a broken record must
+ * not take a whole list down), never cast.
  */
 function parseRecord<S extends z.core.$ZodType>(schema: S, key: string, value: unknown): z.output<S> | null {
   if (value === null) return null;

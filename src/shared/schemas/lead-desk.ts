@@ -3,7 +3,7 @@
  * send to change them. Shared by the desk island and the functions (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import type { ContactRequest } from './enquiry.ts';
+import { contactRequestRecordSchema } from './contact-request.ts';
 import { plainText, requiredText } from './fields.ts';
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'instructed', 'lost'] as const;
@@ -24,27 +24,34 @@ export const NOTE_KINDS = ['note', 'call', 'email'] as const;
 
 export const DESK_LIMITS = { note: 2000, lostReason: 300, search: 100 } as const;
 
-/** One line of an enquiry's history. */
-export interface ActivityEntry {
-  at: string;
+/** One line of an enquiry's history, as stored in Blobs and as every read parses it. */
+export const activityEntrySchema = z.object({
+  at: z.string(),
   /** A staff username, or 'website' / 'system' for what the site did itself. */
-  by: string;
-  type: ActivityType;
-  text?: string;
-  from?: string | null;
-  to?: string | null;
-}
+  by: z.string(),
+  type: z.enum(ACTIVITY_TYPES),
+  text: z.optional(z.string()),
+  from: z.optional(z.nullable(z.string())),
+  to: z.optional(z.nullable(z.string())),
+});
+export type ActivityEntry = z.output<typeof activityEntrySchema>;
 
-/** A stored enquiry with its pipeline fields, as the staff API answers it. */
-export interface DeskEnquiry extends ContactRequest {
-  status: EnquiryStatus;
-  assignee: string | null;
-  lostReason?: string;
-  firstContactAt: string | null;
-  updatedAt: string;
-  version: number;
+/** An enquiry as stored in Blobs, with its pipeline fields, and as every read parses it. */
+export const storedEnquirySchema = z.object({
+  ...contactRequestRecordSchema.shape,
+  status: z.enum(ENQUIRY_STATUSES),
+  assignee: z.nullable(z.string()),
+  lostReason: z.optional(z.string()),
+  firstContactAt: z.nullable(z.string()),
+  updatedAt: z.string(),
+  version: z.int(),
   /** When staff last did anything with it; retention counts from here. */
-  lastActivityAt: string;
+  lastActivityAt: z.string(),
+});
+export type StoredEnquiry = z.output<typeof storedEnquirySchema>;
+
+/** A stored enquiry as the staff API answers it. */
+export interface DeskEnquiry extends StoredEnquiry {
   /** When the retention rule will delete it (APP 11). */
   deleteAfter?: string;
 }

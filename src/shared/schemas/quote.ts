@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { PROPERTY_TYPES, QUOTE_ROLES } from '../quote-options.ts';
-import type { FirstHomeRule, QuoteInput, StoredQuote } from '../quote.ts';
+import type { QuoteInput, StoredQuote } from '../quote.ts';
 
 /** A real calendar day written YYYY-MM-DD (Date.parse alone accepts 30 February). */
 const isCalendarDate = (value: string): boolean =>
@@ -81,25 +81,17 @@ export const storedQuoteSchema = z.object({
       }),
     ),
     disbursements: range,
+    // Strict: a key it does not know (e.g. the rule under another name) is refused, not
+    // dropped, which would show the quote without its first-home rule.
     transferDuty: z.nullable(
-      z.pipe(
-        z.object({
-          general: z.nullable(z.number()),
-          surcharge: z.number(),
-          total: z.nullable(z.number()),
-          firstHomeRule: z.optional(z.enum(['exemption', 'concession', 'none'])),
-          /** How quotes stored before November 2026 named the rule. */
-          firstHome: z.optional(z.enum(['exempt', 'concession', 'over-threshold', 'not-eligible'])),
-          dueDate: z.optional(z.string()),
-          deferredDueDate: z.optional(z.string()),
-        }),
-        z.transform(({ firstHome, ...duty }) => {
-          const rule: FirstHomeRule | undefined =
-            duty.firstHomeRule ??
-            (firstHome === undefined ? undefined : firstHome === 'exempt' ? 'exemption' : firstHome === 'concession' ? 'concession' : 'none');
-          return { ...duty, ...(rule ? { firstHomeRule: rule } : {}) };
-        }),
-      ),
+      z.strictObject({
+        general: z.nullable(z.number()),
+        surcharge: z.number(),
+        total: z.nullable(z.number()),
+        firstHomeRule: z.optional(z.enum(['exemption', 'concession', 'none'])),
+        dueDate: z.optional(z.string()),
+        deferredDueDate: z.optional(z.string()),
+      }),
     ),
     estimatedTotal: range,
     totalExcludesDuty: z.boolean(),

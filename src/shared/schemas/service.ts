@@ -60,25 +60,22 @@ export const serviceInputSchema = z.object({
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 export type ServiceData = z.output<typeof serviceInputSchema>;
 
-/**
- * A service as stored in Blobs, and as every read parses it. Records stored before the
- * full editor existed (title, description and the switch only) get empty card fields.
- */
+/** A service as stored in Blobs, and as every read parses it. */
 export const serviceRecordSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  icon: z._default(z.enum(SERVICE_ICONS), 'document'),
-  features: z._default(z.array(z.string()), []),
-  timeFrame: z._default(z.string(), ''),
-  serviceAreas: z._default(z.array(z.string()), []),
-  isActive: z._default(z.boolean(), false),
+  icon: z.enum(SERVICE_ICONS),
+  features: z.array(z.string()),
+  timeFrame: z.string(),
+  serviceAreas: z.array(z.string()),
+  isActive: z.boolean(),
   /** Position on the landing page, smallest first; new services go last. */
-  order: z._default(z.number(), 1000),
-  createdAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
-  updatedAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
+  order: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Changes with every save; send it back with an update to detect conflicts. */
-  version: z._default(z.string(), 'unversioned'),
+  version: z.string(),
 });
 
 export type Service = z.output<typeof serviceRecordSchema>;

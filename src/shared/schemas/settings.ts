@@ -1,7 +1,7 @@
 /**
  * Practice settings (issue 11): the details the public site prints, edited in the portal's
  * Settings tab and read by the build. One record; the typed defaults in src/content apply
- * until staff first save, and to any field an older record lacks.
+ * until staff first save.
  */
 import * as z from 'zod/mini';
 import { BUSINESS_HOURS, PRACTICE, PROFESSIONAL_STANDARDS, REVIEWS_EMBED, type BusinessHours } from '../../content/practice.ts';
@@ -47,6 +47,11 @@ const teamMemberSchema = z.object({
   principal: z._default(z.boolean(), false),
 });
 
+/** The reviews embed needs the provider's widget to show anything. */
+const reviewsHaveWidget = (value: { reviewsEnabled: boolean; reviewsWidgetId?: string | undefined }) =>
+  !value.reviewsEnabled || Boolean(value.reviewsWidgetId);
+const REVIEWS_NEED_WIDGET = { message: 'Enter the provider widget id to switch the reviews embed on', path: ['reviewsWidgetId'] };
+
 export const practiceSettingsInputSchema = z.object({
   name: requiredText('Practice name is required', SETTINGS_LIMITS.name),
   phone: requiredText('Phone is required', SETTINGS_LIMITS.phone).check(
@@ -70,18 +75,23 @@ export const practiceSettingsInputSchema = z.object({
   team: z.array(teamMemberSchema).check(z.maxLength(SETTINGS_LIMITS.team, `At most ${SETTINGS_LIMITS.team} team members`)),
   /** The `version` the editor loaded: a save over a newer version answers 409. */
   version: z.optional(z.string()),
-}).check(
-  z.refine((value) => !value.reviewsEnabled || Boolean(value.reviewsWidgetId), { message: 'Enter the provider widget id to switch the reviews embed on', path: ['reviewsWidgetId'] }),
-);
+}).check(z.refine(reviewsHaveWidget, REVIEWS_NEED_WIDGET));
 
 export type PracticeSettingsInput = z.input<typeof practiceSettingsInputSchema>;
 export type PracticeSettingsFields = Omit<z.output<typeof practiceSettingsInputSchema>, 'version'>;
 export type OpeningHours = PracticeSettingsFields['hours'][number];
 export type TeamMemberSettings = PracticeSettingsFields['team'][number];
 
-/** What GET /api/settings answers: the fields, and the version to send back with a save. */
-export interface PracticeSettings extends PracticeSettingsFields {
-  version: string;
+/** The settings as stored in Blobs (the saved fields and their version), and as every read parses them. */
+export const practiceSettingsRecordSchema = z.object({
+  ...practiceSettingsInputSchema.def.shape,
+  version: z.string(),
+  updatedAt: z.string(),
+}).check(z.refine(reviewsHaveWidget, REVIEWS_NEED_WIDGET));
+export type StoredPracticeSettings = z.output<typeof practiceSettingsRecordSchema>;
+
+/** What GET /api/settings answers: the stored settings, or the defaults (`updatedAt` null) before any save. */
+export interface PracticeSettings extends Omit<StoredPracticeSettings, 'updatedAt'> {
   updatedAt: string | null;
 }
 
@@ -103,27 +113,6 @@ export function defaultPracticeSettings(): PracticeSettingsFields {
     reviewsEnabled: Boolean(REVIEWS_EMBED.widgetId),
     reviewsWidgetId: REVIEWS_EMBED.widgetId || undefined,
     team: TEAM.map((member) => ({ name: member.name, role: member.role, bio: member.bio, principal: member.principal ?? false })),
-  };
-}
-
-/**
- * A stored record as every read parses it: each field that is missing or no longer fits
- * falls back to its default, so one bad field never takes the site's details down.
- */
-export function parseStoredSettings(value: unknown): PracticeSettingsFields & { version?: string; updatedAt?: string } {
-  const defaults = defaultPracticeSettings();
-  const record = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
-  const merged: Record<string, unknown> = { ...defaults };
-  const fields = practiceSettingsInputSchema.def.shape;
-  for (const key of Object.keys(defaults) as (keyof PracticeSettingsFields)[]) {
-    if (!(key in record)) continue;
-    const result = z.safeParse(fields[key], record[key]);
-    if (result.success && result.data !== undefined) merged[key] = result.data;
-  }
-  return {
-    ...(merged as unknown as PracticeSettingsFields),
-    version: typeof record.version === 'string' ? record.version : undefined,
-    updatedAt: typeof record.updatedAt === 'string' ? record.updatedAt : undefined,
   };
 }
 

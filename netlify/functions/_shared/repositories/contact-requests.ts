@@ -5,50 +5,18 @@
  */
 import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
-import { contactRequestRecordSchema, type ContactRequest } from '../../../../src/shared/schemas/contact-request.ts';
-import { ENQUIRY_STATUSES, type DeskEnquiry, type EnquiryStatus, type StatusCounts } from '../../../../src/shared/schemas/lead-desk.ts';
+import type { ContactRequest } from '../../../../src/shared/schemas/contact-request.ts';
+import { ENQUIRY_STATUSES, storedEnquirySchema, type EnquiryStatus, type StatusCounts, type StoredEnquiry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { createHash } from 'node:crypto';
-import { getJsonWithEtag, openStore, pauseAfterLostWrite, timeKey, timeOfKey } from '../blobs.ts';
+import { getJson, getJsonWithEtag, openStore, pauseAfterLostWrite, timeKey, timeOfKey } from '../blobs.ts';
 
 const STORE = 'contact-requests';
 const ID_PATTERN = /^[a-z0-9]{11,40}$/;
 
 export type NewContactRequest = Omit<ContactRequest, 'id' | 'createdAt'>;
-export type StoredEnquiry = Omit<DeskEnquiry, 'deleteAfter'>;
+export type { StoredEnquiry };
 
 export const isEnquiryId = (id: string): boolean => ID_PATTERN.test(id);
-
-/**
- * What a stored blob must look like. Enquiries stored before the lead desk have no pipeline
- * fields: they read as `new`, unassigned, last touched when they arrived. Unknown fields
- * (added by other features) pass through untouched.
- */
-const recordSchema = z.pipe(
-  z.looseObject({
-    ...contactRequestRecordSchema.shape,
-    status: z._default(z.enum(ENQUIRY_STATUSES), 'new'),
-    assignee: z._default(z.nullable(z.string()), null),
-    firstContactAt: z._default(z.nullable(z.string()), null),
-    version: z._default(z.int(), 0),
-    updatedAt: z.optional(z.string()),
-    lastActivityAt: z.optional(z.string()),
-  }),
-  z.transform((record) => ({
-    ...record,
-    updatedAt: record.updatedAt ?? record.createdAt,
-    lastActivityAt: record.lastActivityAt ?? record.updatedAt ?? record.createdAt,
-  })),
-);
-
-/** A blob as an enquiry, or null (logged) when it is not one: one bad blob must not hide the rest. */
-function parseRecord(key: string, data: unknown): StoredEnquiry | null {
-  const result = recordSchema.safeParse(data);
-  if (!result.success) {
-    console.error(`[contact-requests] skipping unreadable record ${key}`);
-    return null;
-  }
-  return result.data as unknown as StoredEnquiry;
-}
 
 /** A new enquiry under a fresh key, not stored yet (`arrivedAt`: tests and benchmarks). */
 export function newContactRequest(data: NewContactRequest, arrivedAt?: Date): StoredEnquiry {
@@ -145,8 +113,7 @@ async function readListed(store: Store, entries: Listed[], concurrency = 96): Pr
         results[index] = cached.record;
         continue;
       }
-      const data = await store.get(key, { type: 'json' });
-      const record = data === null ? null : parseRecord(key, data);
+      const record = await getJson(store, key, storedEnquirySchema);
       if (record) cache.set(key, { etag, record });
       else cache.delete(key);
       results[index] = record;
@@ -259,10 +226,8 @@ export async function listContactRequests(options: ListOptions = {}): Promise<St
 /** One enquiry with the etag to write it back against, or null. */
 export async function getContactRequest(id: string): Promise<{ record: StoredEnquiry; etag: string } | null> {
   if (!ID_PATTERN.test(id)) return null;
-  const found = await getJsonWithEtag(openStore(STORE), id, z.unknown());
-  if (!found) return null;
-  const record = parseRecord(id, found.data);
-  return record ? { record, etag: found.etag } : null;
+  const found = await getJsonWithEtag(openStore(STORE), id, storedEnquirySchema);
+  return found?.data ? { record: found.data, etag: found.etag } : null;
 }
 
 /**
@@ -302,6 +267,7 @@ const countsKey = (shard: number) => `counts/${String(shard).padStart(2, '0')}`;
 const shardOf = (id: string) => createHash('sha256').update(id).digest().readUInt32BE(0) % COUNT_SHARDS;
 const countsSchema = z.object({ byStatus: z.record(z.enum(ENQUIRY_STATUSES), z.int()) });
 type Counts = z.output<typeof countsSchema>;
+// Object.fromEntries types its keys as string; ENQUIRY_STATUSES gives every status.
 const zeroCounts = (): Counts => ({ byStatus: Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number> });
 /** Each lost write means another writer of the shard won; past this, the recount repairs it. */
 const MAX_COUNT_ATTEMPTS = 40;

@@ -3,20 +3,10 @@
  * `{enquiryId}/{timeKey}`. Entries are only ever added (`onlyIfNew`), so two staff acting on
  * the same enquiry at once both land, in time order.
  */
-import * as z from 'zod/mini';
-import { ACTIVITY_TYPES, type ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
+import { activityEntrySchema, type ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { getAllJson, listKeys, openStore, timeKey } from '../blobs.ts';
 
 const STORE = 'enquiry-activity';
-
-const entrySchema = z.object({
-  at: z.string(),
-  by: z.string(),
-  type: z.enum(ACTIVITY_TYPES),
-  text: z.optional(z.string()),
-  from: z.optional(z.nullable(z.string())),
-  to: z.optional(z.nullable(z.string())),
-});
 
 /** Adds entries; those given together keep their order (they share one time key plus an index). */
 export async function appendActivity(enquiryId: string, ...entries: ActivityEntry[]): Promise<void> {
@@ -30,7 +20,7 @@ export async function appendActivity(enquiryId: string, ...entries: ActivityEntr
 export async function listActivity(enquiryId: string): Promise<ActivityEntry[]> {
   const store = openStore(STORE);
   const keys = (await listKeys(store, `${enquiryId}/`)).sort();
-  return (await getAllJson(store, keys, entrySchema, 32)) as ActivityEntry[];
+  return getAllJson(store, keys, activityEntrySchema, 32);
 }
 
 /** Removes an enquiry's whole history (erasure and retention). */

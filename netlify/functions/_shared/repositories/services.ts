@@ -32,30 +32,22 @@ export async function servicesSeeded(): Promise<boolean> {
   return (await openStore(STORE).getMetadata(SEEDED_KEY)) !== null;
 }
 
-/**
- * Puts the defaults in, once per store: each only if its id is free, so a second seeder
- * racing this one changes nothing. A default stored by the older seed (no `version`: title,
- * description and switch only) gets its card fields, keeping what staff set. Returns
- * false when the store was seeded before.
- */
 type DefaultService = Omit<PublicService, 'features' | 'serviceAreas'> & {
   features: readonly string[];
   serviceAreas: readonly string[];
 };
 
+/**
+ * Puts the defaults in, once per store: each only if its id is free, so a second seeder
+ * racing this one changes nothing. Returns false when the store was seeded before.
+ */
 export async function seedDefaultServices(defaults: readonly DefaultService[]): Promise<boolean> {
   const store = openStore(STORE);
   if (await servicesSeeded()) return false;
   const at = new Date().toISOString();
   for (const [order, service] of defaults.entries()) {
     const record: Service = { ...service, features: [...service.features], serviceAreas: [...service.serviceAreas], order, createdAt: at, updatedAt: at, version: `seed-${service.id}` };
-    if ((await store.setJSON(service.id, record, { onlyIfNew: true })).modified) continue;
-    const old = await store.getWithMetadata(service.id, { type: 'json' });
-    const raw = old?.data as Partial<Service> | null | undefined;
-    if (old?.etag && raw && raw.version === undefined) {
-      const upgraded = { ...record, title: raw.title ?? record.title, description: raw.description ?? record.description, isActive: raw.isActive ?? record.isActive };
-      await store.setJSON(service.id, upgraded, { onlyIfMatch: old.etag });
-    }
+    await store.setJSON(service.id, record, { onlyIfNew: true });
   }
   await store.set(SEEDED_KEY, at, { onlyIfNew: true });
   return true;

@@ -5,23 +5,23 @@
  */
 import {
   defaultPracticeSettings,
-  parseStoredSettings,
+  practiceSettingsRecordSchema,
   type PracticeSettings,
   type PracticeSettingsFields,
+  type StoredPracticeSettings,
 } from '../../../../src/shared/schemas/settings.ts';
-import { newId, openStore } from '../blobs.ts';
+import { getJsonWithEtag, newId, openStore } from '../blobs.ts';
 
 const KEY = 'practice';
 /** The version of the defaults, before anyone saved. */
 export const DEFAULT_VERSION = 'default';
 
 async function read(): Promise<{ settings: PracticeSettings; etag: string | null }> {
-  const found = await openStore('settings').getWithMetadata(KEY, { type: 'json' });
-  if (!found) return { settings: { ...defaultPracticeSettings(), version: DEFAULT_VERSION, updatedAt: null }, etag: null };
-  // Without it no write could be conditional: fail loudly rather than write blind.
-  if (!found.etag) throw new Error('Blobs answered the read of settings without an ETag');
-  const parsed = parseStoredSettings(found.data);
-  return { settings: { ...parsed, version: parsed.version ?? 'unversioned', updatedAt: parsed.updatedAt ?? null }, etag: found.etag };
+  const found = await getJsonWithEtag(openStore('settings'), KEY, practiceSettingsRecordSchema);
+  if (found?.data) return { settings: found.data, etag: found.etag };
+  // Nothing saved yet, or a record that does not fit (logged): the defaults, with the
+  // record's ETag so that the next save replaces it.
+  return { settings: { ...defaultPracticeSettings(), version: DEFAULT_VERSION, updatedAt: null }, etag: found?.etag ?? null };
 }
 
 /** The stored settings over the typed defaults. */
@@ -33,7 +33,7 @@ export type SettingsSaveResult = { ok: true; settings: PracticeSettings } | { ok
 export async function saveSettings(fields: PracticeSettingsFields, version: string | undefined): Promise<SettingsSaveResult> {
   const { settings: current, etag } = await read();
   if (version !== undefined && version !== current.version) return { ok: false, reason: 'conflict' };
-  const next: PracticeSettings = { ...fields, version: newId().slice(0, 12), updatedAt: new Date().toISOString() };
+  const next: StoredPracticeSettings = { ...fields, version: newId().slice(0, 12), updatedAt: new Date().toISOString() };
   const store = openStore('settings');
   const { modified } = etag === null
     ? await store.setJSON(KEY, next, { onlyIfNew: true })

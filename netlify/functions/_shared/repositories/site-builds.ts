@@ -5,57 +5,42 @@
  *   promoted to `builtAt` when the deploy goes live.
  */
 import * as z from 'zod/mini';
-import { getJsonWithEtag, openStore } from '../blobs.ts';
+import { getJson, getJsonWithEtag, openStore } from '../blobs.ts';
 
-export interface BuildFailure {
-  /** When the build-hook call failed. */
-  at: string;
-  /** Why, for staff: a status code or a network error code, never the hook's secret URL. */
-  reason: string;
-}
+const isoDate = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value))));
 
-export interface BuildState {
+/** The state as stored in Blobs, and as every read parses it. */
+const buildStateSchema = z.object({
   /** The latest content change (or request from staff) the public site should show. */
-  changedAt: string | null;
+  changedAt: z.nullable(isoDate),
   /** When the build hook last accepted a call. */
-  requestedAt: string | null;
+  requestedAt: z.nullable(isoDate),
   /** When a build-hook call last started, whatever came of it: the cool-down counts from here. */
-  attemptedAt: string | null;
+  attemptedAt: z.nullable(isoDate),
   /** The last call's failure; cleared by the next accepted call. */
-  lastFailure: BuildFailure | null;
+  lastFailure: z.nullable(
+    z.object({
+      /** When the build-hook call failed. */
+      at: isoDate,
+      /** Why, for staff: a status code or a network error code, never the hook's secret URL. */
+      reason: z.string(),
+    }),
+  ),
   /** When the build that is live read the data: changes before this are on the site. */
-  builtAt: string | null;
-}
+  builtAt: z.nullable(isoDate),
+});
+export type BuildState = z.output<typeof buildStateSchema>;
+export type BuildFailure = NonNullable<BuildState['lastFailure']>;
+
+const readSchema = z.object({ readAt: isoDate });
 
 const KEY = 'state';
 const EMPTY: BuildState = { changedAt: null, requestedAt: null, attemptedAt: null, lastFailure: null, builtAt: null };
 
-const isoOrNull = (value: unknown): string | null =>
-  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
-
-/** Reads any stored shape, including the first one (`{ requestedAt, queued, builtAt }`). */
-function toState(data: unknown): BuildState {
-  const raw = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  const requestedAt = isoOrNull(raw.requestedAt);
-  // The first shape said "queued" instead of recording the change: owe one rebuild then.
-  const legacyChange =
-    raw.queued === true && requestedAt ? new Date(Date.parse(requestedAt) + 1).toISOString() : requestedAt;
-  const failure = raw.lastFailure as Record<string, unknown> | null | undefined;
-  return {
-    changedAt: isoOrNull(raw.changedAt) ?? legacyChange,
-    requestedAt,
-    attemptedAt: isoOrNull(raw.attemptedAt) ?? requestedAt,
-    lastFailure:
-      failure && isoOrNull(failure.at) && typeof failure.reason === 'string'
-        ? { at: failure.at as string, reason: failure.reason }
-        : null,
-    builtAt: isoOrNull(raw.builtAt),
-  };
-}
-
 export async function readBuildState(): Promise<{ state: BuildState; etag: string | null }> {
-  const found = await getJsonWithEtag(openStore('site-builds'), KEY, z.unknown());
-  return found ? { state: toState(found.data), etag: found.etag } : { state: EMPTY, etag: null };
+  const found = await getJsonWithEtag(openStore('site-builds'), KEY, buildStateSchema);
+  // A state that does not fit (logged) reads as none, with its ETag so the next write replaces it.
+  return { state: found?.data ?? EMPTY, etag: found?.etag ?? null };
 }
 
 /** Writes the state only if nobody changed it since it was read; false otherwise. */
@@ -76,6 +61,5 @@ export async function recordBuildRead(deployId: string, at: Date): Promise<void>
 
 /** When that deploy's build read the data; null for a deploy no build recorded. */
 export async function findBuildRead(deployId: string): Promise<string | null> {
-  const found = (await openStore('site-builds').get(readKey(deployId), { type: 'json' })) as { readAt?: unknown } | null;
-  return isoOrNull(found?.readAt);
+  return (await getJson(openStore('site-builds'), readKey(deployId), readSchema))?.readAt ?? null;
 }

@@ -72,6 +72,7 @@ export function versionedRepository<T extends Versioned>(
     /** Stores a new record under a new id. */
     async create(fields: Omit<T, 'id' | 'createdAt' | 'updatedAt' | 'version'>): Promise<SaveResult<T>> {
       const now = new Date().toISOString();
+      // The fields plus the bookkeeping the Omit took out are a T; TypeScript cannot see it through the generic.
       const record = { ...fields, id: newId(), createdAt: now, updatedAt: now, version: newVersion() } as T;
       if (record.isActive && !mayBeActive(record)) return { ok: false, reason: 'refused' };
       const { modified } = await openStore(storeBase).setJSON(record.id, record, { onlyIfNew: true });

@@ -1,8 +1,10 @@
-// Lets `.astro` files type-check `<Island client:interaction />`.
+// Lets `.astro` files type-check `<Island client:interaction />` and `client:companion`.
 declare global {
   namespace Astro {
     interface ClientDirectives {
-      'client:interaction'?: boolean;
+      /** true, or a sessionStorage key whose presence hydrates the island at once. */
+      'client:interaction'?: boolean | string;
+      'client:companion'?: boolean;
     }
   }
 }

@@ -1,29 +1,66 @@
 /**
  * `client:interaction`: hydrates an island only when someone reaches for it (pointerdown,
- * focus or a key on anything inside it), so a page whose only island is the header
- * drawer loads no framework until the menu is used (issue 9, "Mobile weight").
+ * focus, a key or input on anything inside it), so a public page loads no framework until
+ * it is used (issue 9, "Mobile weight"; the header drawer, the enquiry forms, the FAQ and
+ * the /quote calculator). Hovering is not reaching: a mouse passing over the hero form
+ * on its way down the page does not fetch React.
  *
- * The island's server HTML already holds its real trigger (the menu button). A tap
- * fires pointerdown and then click long before the framework has loaded, so a click that
- * lands before hydration is remembered and dispatched again once the island is live:
- * the first tap, Enter or Space still opens the drawer. Clicks after hydration are the
- * island's own; the listeners are gone by then, so nothing is replayed twice.
+ * The island's server HTML is already usable: the menu button, real forms that post
+ * without JavaScript, the calculator's controls, the FAQ's <details>. What someone does
+ * before hydration must count exactly once:
+ * - text typed or boxes ticked stay in the controls, and the islands read them on hydration;
+ * - a click the browser acts on itself (a submit button posts the form, a link navigates,
+ *   a checkbox ticks, a label or a <summary> toggles) is left to the browser and never
+ *   replayed: a replay would post twice, untick the box, or toggle back;
+ * - a click on a plain `<button type="button">` does nothing without the island, so it is
+ *   remembered and dispatched again once the island is live: the first tap on the menu
+ *   button or on an FAQ filter still works;
+ * - a link marked `data-after-hydration` needs the island's handler (the calculator's
+ *   'Email me this quote' stores the quote first): its plain click waits for hydration
+ *   and is replayed then, or is followed as a plain link if the code cannot load.
+ *
+ * `client:interaction="<sessionStorage key>"`: hydrates at once when this tab has stored
+ * that key (the contact form, when the calculator has attached a quote to show).
  */
 import type { ClientDirective } from 'astro';
 
-const WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'mouseover'] as const;
+const WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'input'] as const;
 
-const interaction: ClientDirective = (load, _options, el) => {
+/** The nearest element a click would act on, if it is one the browser has no action for. */
+function plainButton(target: EventTarget | null): Element | null {
+  if (!(target instanceof Element)) return null;
+  const control = target.closest('a[href], label, input, select, textarea, summary, button');
+  return control?.matches('button[type="button"]') ? control : null;
+}
+
+const stored = (key: unknown) => {
+  if (typeof key !== 'string' || key === '') return false;
+  try {
+    return sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+};
+
+const interaction: ClientDirective = (load, options, el) => {
   let started = false;
-  let replay: EventTarget | null = null;
+  let replay: Element | null = null;
 
-  const remember = (event: Event) => {
-    replay = event.target;
-    wake();
+  const onClick = (event: Event) => {
+    const target = event.target;
+    const link = target instanceof Element ? target.closest<HTMLAnchorElement>('a[href][data-after-hydration]') : null;
+    const mouse = event as MouseEvent;
+    if (link && mouse.button === 0 && !mouse.metaKey && !mouse.ctrlKey && !mouse.shiftKey && !mouse.altKey) {
+      event.preventDefault();
+      replay = link;
+    } else {
+      replay = plainButton(target) ?? replay;
+    }
+    void wake();
   };
   const stopListening = () => {
     for (const type of WAKE_EVENTS) el.removeEventListener(type, wake);
-    el.removeEventListener('click', remember);
+    el.removeEventListener('click', onClick);
   };
 
   async function wake() {
@@ -33,18 +70,25 @@ const interaction: ClientDirective = (load, _options, el) => {
       const hydrate = await load();
       await hydrate();
     } catch (error) {
-      // A failed download (a dropped connection) is retried on the next interaction.
+      // A failed download (a dropped connection) is retried on the next interaction; a
+      // link that was waiting is followed as the plain link it is.
       started = false;
+      if (replay instanceof HTMLAnchorElement) location.assign(replay.href);
       replay = null;
       throw error;
     }
     stopListening();
     // The framework's root is in place: this click is now delivered to the island.
     replay?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+    replay = null;
   }
 
+  if (stored(options.value)) {
+    void wake();
+    return;
+  }
   for (const type of WAKE_EVENTS) el.addEventListener(type, wake, { passive: true });
-  el.addEventListener('click', remember);
+  el.addEventListener('click', onClick);
 };
 
 export default interaction;

@@ -2,8 +2,9 @@
 import { fileURLToPath } from 'node:url';
 
 /**
- * Registers the `client:interaction` directive (src/directives/interaction.ts) with
- * Astro. Astro bundles the directive into the pages that use it, inline and tiny.
+ * Registers the `client:interaction` and `client:companion` directives
+ * (src/directives/) with Astro. Astro bundles a directive into the pages that use it,
+ * inline and tiny.
  * @returns {import('astro').AstroIntegration}
  */
 export default function clientInteraction() {
@@ -14,6 +15,10 @@ export default function clientInteraction() {
         addClientDirective({
           name: 'interaction',
           entrypoint: fileURLToPath(new URL('../directives/interaction.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'companion',
+          entrypoint: fileURLToPath(new URL('../directives/companion.ts', import.meta.url)),
         });
       },
     },

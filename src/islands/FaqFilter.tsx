@@ -1,6 +1,7 @@
 /**
  * FAQ (spec §2, §4): filter buttons (one active value, default All) and items that
- * open and close independently.
+ * open and close independently. The items are <details>: the whole list is there and
+ * readable before the island hydrates and without JavaScript; only the filter needs it.
  */
 import { useState } from 'react';
 import type { FaqCategory, FaqItem } from '../content/faq.ts';
@@ -14,14 +15,6 @@ type Filter = 'All' | FaqCategory;
 
 export default function FaqFilter({ items, categories }: FaqFilterProps) {
   const [filter, setFilter] = useState<Filter>('All');
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (index: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
 
   return (
     <div>
@@ -46,38 +39,30 @@ export default function FaqFilter({ items, categories }: FaqFilterProps) {
         {items.map((item, index) =>
           filter === 'All' || item.category === filter ? (
             <li key={item.question} className="rounded-xl border border-slate-200 bg-white" data-faq-category={item.category}>
-              <h3>
-                <button
-                  type="button"
+              {/* The browser opens and closes each item itself: readable before the island
+                  hydrates (it hydrates when someone reaches for it) and without JavaScript. */}
+              <details className="group">
+                <summary
                   id={`faq-q-${index}`}
-                  aria-expanded={open.has(index)}
-                  aria-controls={`faq-a-${index}`}
-                  onClick={() => toggle(index)}
-                  className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-brand-900"
+                  className="flex w-full cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-brand-900 [&::-webkit-details-marker]:hidden"
                 >
-                  <span>{item.question}</span>
+                  <h3>{item.question}</h3>
                   <svg
                     aria-hidden="true"
                     viewBox="0 0 20 20"
                     width="20"
                     height="20"
                     fill="currentColor"
-                    className={`shrink-0 transition-transform motion-reduce:transition-none ${open.has(index) ? 'rotate-180' : ''}`}
+                    className="shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
                   >
                     <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z" />
                   </svg>
-                </button>
-              </h3>
-              <div
-                id={`faq-a-${index}`}
-                role="region"
-                aria-labelledby={`faq-q-${index}`}
-                hidden={!open.has(index)}
-                className="px-5 pb-5 text-slate-700"
-              >
-                <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">{item.category}</p>
-                <p className="mt-1">{item.answer}</p>
-              </div>
+                </summary>
+                <div id={`faq-a-${index}`} className="px-5 pb-5 text-slate-700">
+                  <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">{item.category}</p>
+                  <p className="mt-1">{item.answer}</p>
+                </div>
+              </details>
             </li>
           ) : null,
         )}

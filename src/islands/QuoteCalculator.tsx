@@ -306,8 +306,11 @@ export default function QuoteCalculator() {
         <p className="sr-only" aria-live="polite">
           {announced}
         </p>
+        {/* data-after-hydration: clicked before the island is live, the link waits for it
+            (src/directives/interaction.ts), so the quote is stored before it navigates. */}
         <a
           href="/#contact"
+          data-after-hydration
           onClick={() => {
             if (input) attachQuote(input);
           }}

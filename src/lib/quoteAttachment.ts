@@ -6,7 +6,9 @@
  */
 import type { QuoteInput } from '../shared/quote.ts';
 
-const KEY = 'quote-attachment';
+/** Also tells the contact form's island to hydrate at once (components/home/Contact.astro). */
+export const QUOTE_ATTACHMENT_KEY = 'quote-attachment';
+const KEY = QUOTE_ATTACHMENT_KEY;
 
 export function attachQuote(input: QuoteInput): void {
   try {

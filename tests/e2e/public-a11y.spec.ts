@@ -23,7 +23,7 @@ test('the landing page has no axe violations with its islands hydrated and the F
   await hydrated(page.locator('#contact form').getByLabel('First name'));
   const faq = page.locator('#faq').getByRole('button', { name: 'All', exact: true });
   await hydrated(faq);
-  await page.locator('#faq').getByRole('button', { name: /conveyancing and why/ }).click();
+  await page.locator('#faq summary', { hasText: /conveyancing and why/ }).click();
   await page.locator('#contact form').getByRole('button', { name: 'Send Enquiry' }).click();
   await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
   await expectNoAxeViolations(page);

@@ -11,9 +11,14 @@ export const SEEDED = {
   draft: { slug: 'settlement-day-checklist', title: 'Settlement Day Checklist (Draft)' },
 } as const;
 
-/** Waits until the React island around `inner` has hydrated. */
+/**
+ * Reaches for the React island around `inner` (focus, as a visitor tabbing or tapping
+ * into it would: the public islands hydrate on first interaction) and waits until it
+ * has hydrated.
+ */
 export async function hydrated(inner: Locator) {
   await inner.scrollIntoViewIfNeeded();
+  await inner.focus();
   await expect(inner.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
 }
 

@@ -73,20 +73,20 @@ test('the FAQ filters by category and opens items independently', async ({ page 
     await expect(all).toHaveAttribute('aria-pressed', 'false');
     const expected = FAQ.filter((item) => item.category === category);
     await expect(items).toHaveCount(expected.length);
-    for (const item of expected) await expect(faq.getByRole('button', { name: item.question })).toBeVisible();
+    for (const item of expected) await expect(faq.locator('summary', { hasText: item.question })).toBeVisible();
   }
   await all.click();
   await expect(items).toHaveCount(9);
 
-  const first = faq.getByRole('button', { name: FAQ[0]!.question });
-  const second = faq.getByRole('button', { name: FAQ[1]!.question });
+  const first = faq.locator('summary', { hasText: FAQ[0]!.question });
+  const second = faq.locator('summary', { hasText: FAQ[1]!.question });
   await first.click();
   await second.click();
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
-  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first.locator('..')).toHaveAttribute('open');
+  await expect(second.locator('..')).toHaveAttribute('open');
   await expect(faq.getByText(FAQ[0]!.answer)).toBeVisible();
   await first.click();
-  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(first.locator('..')).not.toHaveAttribute('open');
   await expect(faq.getByText(FAQ[0]!.answer)).toBeHidden();
   await expect(faq.getByText(FAQ[1]!.answer)).toBeVisible();
 });

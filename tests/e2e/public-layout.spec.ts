@@ -70,7 +70,7 @@ test('the sticky call to action and back-to-top never cover a form control, the 
   const targets = [
     '#contact form :is(input, select, textarea, button)',
     '#contact p:has(> a[href="/privacy"])',
-    '#faq button[aria-expanded] svg',
+    '#faq summary svg',
   ];
   const failures: string[] = [];
   for (const selector of targets) {

@@ -1,14 +1,16 @@
-/** JavaScript stays small: islands below the fold wait until visible; articles need no React at desktop. */
+/** JavaScript stays small: islands wait until reached for; articles need no React at desktop. */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { SEEDED } from './public-helpers.ts';
+import { hydrated, SEEDED } from './public-helpers.ts';
 
-test('below-the-fold islands hydrate only when they come into view', async ({ page }) => {
+test('the contact form hydrates when reached for, not when it comes into view', async ({ page }) => {
   await page.goto('/');
   const island = page.locator('#contact form').locator('xpath=ancestor::astro-island[1]');
-  await expect(island).toHaveAttribute('client', 'visible');
-  await expect(island).toHaveAttribute('ssr');
+  await expect(island).toHaveAttribute('client', 'interaction');
   await page.locator('#contact').scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+  await expect(island).toHaveAttribute('ssr');
+  await page.locator('#contact form').getByLabel('First name').focus();
   await expect(island).not.toHaveAttribute('ssr');
 });
 
@@ -90,13 +92,14 @@ test.describe('a phone reading an article', () => {
   }
 });
 
-test('/quote loads at most 90 KB of JavaScript (gzip), React included', async ({ page }) => {
+test('/quote loads at most 90 KB of JavaScript (gzip) once the calculator is used, React included', async ({ page }) => {
   const scripts = new Set<string>();
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.add(request.url());
   });
   await page.goto('/quote', { waitUntil: 'networkidle' });
-  await expect(page.getByLabel('Property price').locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+  await hydrated(page.getByLabel('Property price'));
+  await page.waitForLoadState('networkidle');
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map((script) => script.textContent ?? ''),
   );

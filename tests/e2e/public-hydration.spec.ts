@@ -1,0 +1,177 @@
+/**
+ * Public pages load no framework until someone reaches for an island (client:interaction),
+ * and what they do before it hydrates counts exactly once: a submit posts once, a
+ * filter tap is applied, the calculator's link carries its quote.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { SEEDED } from './public-helpers.ts';
+
+/** Counts the JavaScript a page loads: script responses as sent plus its inline scripts, gzipped. */
+function watchScripts(page: Page) {
+  const external: Promise<{ path: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    external.push(request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
+  });
+  return async () => {
+    const loaded = await Promise.all(external);
+    const inline = await page.evaluate(async () => {
+      let total = 0;
+      for (const script of document.querySelectorAll<HTMLScriptElement>('script:not([src])')) {
+        if (script.type && !/^(module|text\/javascript)$/i.test(script.type)) continue;
+        const gzip = new Blob([script.textContent ?? '']).stream().pipeThrough(new CompressionStream('gzip'));
+        total += (await new Response(gzip).arrayBuffer()).byteLength;
+      }
+      return total;
+    });
+    return { paths: loaded.map((script) => script.path), bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0) };
+  };
+}
+
+/** Loads `path` and reads it to the end without touching it (scrolling is not reaching for anything). */
+async function readUntouched(page: Page, path: string) {
+  const scripts = watchScripts(page);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.evaluate(() => scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+  return scripts;
+}
+
+const PAGES = ['/', '/blog', `/blog/${SEEDED.newest.slug}`, '/blog/tag/x', '/quote', '/privacy', '/thanks', '/enquiry-error', '/no-such-page'];
+
+for (const path of PAGES) {
+  test(`${path} loads at most 10 KB of JavaScript before any interaction, and its islands work when reached for`, async ({ page }) => {
+    const scripts = await readUntouched(page, path);
+    const untouched = await scripts();
+    expect(untouched.bytes, `scripts: ${untouched.paths.join(', ')}`).toBeLessThanOrEqual(10 * 1024);
+    expect(untouched.paths.filter((name) => /react|client|Form|Faq|Quote|Toaster|MobileNav/i.test(name))).toEqual([]);
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
+
+    if (path === '/') {
+      const hero = page.locator('#hero-form form');
+      await hero.getByLabel('First name').fill('Alex');
+      await expect(hero.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+      await hero.getByRole('button', { name: 'Get My Free Quote' }).click();
+      // The hydrated form checks in the page: the other required fields are named.
+      await expect(hero.getByText('Last name is required')).toBeVisible();
+      await expect(hero.getByLabel('First name')).toHaveValue('Alex');
+      const faq = page.locator('#faq');
+      await faq.getByRole('button', { name: 'Process', exact: true }).click();
+      await expect(faq.getByRole('button', { name: 'Process', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    }
+    if (path === '/quote') {
+      const price = page.getByLabel('Property price');
+      await price.fill('1000000');
+      await expect(page.locator('[data-quote-outputs] dt', { hasText: 'Transfer duty' }).locator('xpath=following-sibling::dd[1]')).toHaveText('$39,412');
+    }
+    const hamburger = page.getByRole('button', { name: 'Open menu' });
+    if (await hamburger.isVisible()) {
+      await hamburger.click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    }
+  });
+}
+
+test('the pre-rendered FAQ is readable before (and without) the island: every question, and each answer opens', async ({ page }) => {
+  await page.goto('/');
+  const faq = page.locator('#faq');
+  await expect(faq.locator('astro-island')).toHaveAttribute('ssr');
+  await expect(faq.locator('summary')).toHaveCount(9);
+  const first = faq.locator('summary').first();
+  const answer = faq.locator('details').first().locator('p').last();
+  await expect(answer).toBeHidden();
+  await first.click();
+  await expect(answer).toBeVisible();
+  await expect(answer).not.toHaveText('');
+});
+
+/** Holds the island's code until `release` is called (the handler returns at once, so other requests go on). */
+async function hold(page: Page, chunk: RegExp) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(chunk, (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return {
+    requested: () => held.length > 0 || released,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+test('a submit clicked before the form hydrated posts once, as a plain form, even if the island wakes meanwhile', async ({ page }) => {
+  test.setTimeout(120_000); // the first form post may load the function cold
+  const island = await hold(page, /\/_astro\/HeroForm\.[\w-]+\.js$/);
+  // Hydrations are reported through a binding: while the post is held, the page is
+  // navigating and cannot be queried with locators.
+  const woken = new Set<string>();
+  let settled!: () => void;
+  const bothWoken = new Promise<void>((resolve) => (settled = resolve));
+  await page.exposeBinding('__woken', (_source, name: string) => {
+    woken.add(name);
+    if (woken.has('hero') && woken.has('toaster')) settled();
+  });
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'astro:hydrate',
+      (event) => {
+        const island = event.target as Element;
+        const name = island.querySelector('[aria-labelledby="hero-form-title"]') ? 'hero' : island.querySelector('[data-toaster]') ? 'toaster' : 'other';
+        (window as any).__woken(name);
+      },
+      true,
+    );
+  });
+  const posts: string[] = [];
+  await page.route('**/api/contact', async (route) => {
+    posts.push(route.request().headers()['content-type'] ?? '');
+    if (posts.length === 1) {
+      // The form wakes while its plain post is on the way (and the toaster after it, by
+      // which time a replayed click would have sent its own request): no second post.
+      await island.release();
+      await bothWoken;
+    }
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const form = page.locator('#hero-form form');
+  await form.getByLabel('First name').fill('Early');
+  await form.getByLabel('Last name').fill('Clicker');
+  await form.getByLabel('Email').fill('early.clicker@example.com');
+  await form.getByLabel('Phone').fill('0400 000 004');
+  await form.getByLabel('Service').selectOption({ label: 'Residential Conveyancing' });
+  await expect.poll(island.requested, { message: 'typing starts loading the island' }).toBe(true);
+  await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+  await expect(page).toHaveURL(/\/thanks\/?$/);
+  expect([...woken]).toEqual(expect.arrayContaining(['hero', 'toaster']));
+  expect(posts).toEqual(['application/x-www-form-urlencoded']);
+});
+
+test('an FAQ filter tapped before the island hydrated is applied once it has', async ({ page }) => {
+  const island = await hold(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const faq = page.locator('#faq');
+  const process = faq.getByRole('button', { name: 'Process', exact: true });
+  await process.click();
+  await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+  await expect(process).toHaveAttribute('aria-pressed', 'false');
+  await island.release();
+  await expect(process).toHaveAttribute('aria-pressed', 'true');
+  await expect(faq.locator('li[data-faq-category]:not([data-faq-category="Process"])')).toHaveCount(0);
+});
+
+test("'Email me this quote' clicked before the calculator hydrated still carries the quote, and the form shows it untouched", async ({ page }) => {
+  const island = await hold(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
+  await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('link', { name: 'Email me this quote' }).click();
+  await expect.poll(island.requested, { message: 'the click starts loading the island' }).toBe(true);
+  await expect(page).toHaveURL(/\/quote\/?$/);
+  await island.release();
+  await expect(page).toHaveURL(/\/#contact$/);
+  // No focus, no tap: the stored quote alone wakes the contact form.
+  await expect(page.locator('#contact form [data-attached-quote]')).toContainText('Buying an established home at $800,000');
+});

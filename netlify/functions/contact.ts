@@ -14,7 +14,7 @@ import {
 } from '../../src/shared/schemas/enquiry.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.ts';
-import { HttpError, json, mediaType, readForm, readJson, router, seeOther, validate } from './_shared/http.ts';
+import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http.ts';
 import { newId } from './_shared/blobs.ts';
 import { createContactRequest } from './_shared/repositories/contact-requests.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
@@ -36,7 +36,7 @@ async function accept(
   // The alert's intent is stored before the answer; its delivery never delays the visitor.
   if (await queueAlert(record).catch(logAlertError)) {
     const delivery = deliverAlert(record.id).catch(logAlertError);
-    context.waitUntil?.(delivery);
+    context.waitUntil(delivery);
   }
   return record.id;
 }
@@ -64,11 +64,18 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   return seeOther(THANKS_PATH);
 }
 
-export default router({
-  'POST /api/contact': async (req, _params, context) => {
-    if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
-    const body = await readJson(req);
-    return json({ id: await accept(validate(enquirySchemaFor(body), body), context) }, 201);
+export const config: Config = {
+  path: '/api/contact',
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+export default handle(config, {
+  '/api/contact': {
+    POST: async (req, context) => {
+      if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
+      const body = await readJson(req);
+      return json({ id: await accept(validate(enquirySchemaFor(body), body), context) }, 201);
+    },
   },
 });
 
@@ -76,9 +83,4 @@ export default router({
 const logAlertError = (error: unknown) => {
   console.error('[alert] could not queue or deliver an alert:', error);
   return false;
-};
-
-export const config: Config = {
-  path: '/api/contact',
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

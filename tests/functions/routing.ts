@@ -23,6 +23,9 @@ const loadHost = async (): Promise<FunctionsHost> => {
 };
 let loading: Promise<FunctionsHost> | undefined;
 
+/** The site's functions, as the host loaded them (config and handler). */
+export const siteFunctions = async () => (await (loading ??= loadHost())).functions;
+
 async function hostOf(handler: Handler): Promise<{ host: FunctionsHost; fn: FunctionsHost['functions'][number] } | undefined> {
   await (loading ??= loadHost());
   const find = () => {

@@ -8,7 +8,7 @@ import {
   type EnquiryStatus,
 } from '../../src/shared/schemas/lead-desk.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { handle, HttpError, json, noContent, readJson, validate } from './_shared/http.ts';
+import { BASE_HEADERS, handle, HttpError, json, noContent, readJson, validate } from './_shared/http.ts';
 import {
   addNote,
   deleteEnquiry,
@@ -97,7 +97,7 @@ export default handle(config, {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8; header=present',
           'Content-Disposition': `attachment; filename="enquiries-${day}.csv"`,
-          'Cache-Control': 'no-store',
+          ...BASE_HEADERS,
         },
       });
     },

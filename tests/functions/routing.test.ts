@@ -46,3 +46,14 @@ describe('function tests go through config.path', () => {
     expect((await call(contactRequests, 'GET', '/api/contact-requests/export.csv', { cookie })).status).toBe(200);
   });
 });
+
+describe('answers', () => {
+  it('are never sniffed, the CSV export included', async () => {
+    const { cookie } = await signedInStaff();
+    for (const path of ['/api/contact-requests/export.csv', '/api/contact-requests', '/api/contact-requests/some-id']) {
+      const answer = await call(contactRequests, 'GET', path, { cookie });
+      expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});

@@ -29,7 +29,7 @@ export class HttpError extends Error {
  * On every answer: never cached, and never sniffed into another type (netlify.toml's
  * headers apply to files, not to function answers).
  */
-const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+export const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
   new Response(JSON.stringify(body), {

@@ -222,13 +222,14 @@ describe('non-string types in every write', () => {
     const writes: { name: string; handler: Parameters<typeof call>[0]; method: string; path: string }[] = [];
     for (const fn of await siteFunctions()) {
       const paths = fn.config.path === undefined ? [] : [fn.config.path].flat();
+      const handler = fn.handler as Parameters<typeof call>[0];
       for (const pattern of paths) {
         // The parameters are ids; every write parses its body before it looks the id up.
         const path = pattern.replace(/:[A-Za-z]+/g, pattern.startsWith('/api/blog-posts') ? postId : 'fuzz-id');
         // The method table, as the function itself states it (405 with Allow).
-        const allow = (await call(fn.handler, 'OPTIONS', path, { cookie })).headers.get('allow') ?? '';
+        const allow = (await call(handler, 'OPTIONS', path, { cookie })).headers.get('allow') ?? '';
         for (const method of allow.split(', ').filter((m) => ['POST', 'PUT', 'PATCH'].includes(m))) {
-          writes.push({ name: `${method} ${pattern}`, handler: fn.handler, method, path });
+          writes.push({ name: `${method} ${pattern}`, handler, method, path });
         }
       }
     }

@@ -66,7 +66,9 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
 
 export const config: Config = {
   path: '/api/contact',
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+  // Past 10 a minute per address, Netlify rewrites the request to contact-limited.ts (a page
+  // for a form post, `{ error }` for a script) instead of answering a bare 429.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rewrite', to: '/api/contact-limited' },
 };
 
 export default handle(config, {

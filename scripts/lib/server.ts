@@ -45,6 +45,10 @@ export interface ServerOptions {
   projectDir?: string;
   /** How the build hook rebuilds dist/ (default: `astro build` into a fresh folder, swapped in). */
   rebuildSite?: () => Promise<void>;
+  /** Apply the functions' `config.rateLimit` (default: LOCAL_RATE_LIMITS=1; off for load checks). */
+  rateLimits?: boolean;
+  /** The clock of the rate-limit windows. */
+  now?: () => number;
 }
 
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
@@ -243,6 +247,8 @@ export async function startServer({
   functionsDir = path.resolve('netlify', 'functions'),
   projectDir = process.cwd(),
   rebuildSite = () => rebuildInPlace(),
+  rateLimits = process.env.LOCAL_RATE_LIMITS === '1',
+  now,
 }: ServerOptions) {
   // One request must never end the server: an error thrown outside any request's promise
   // (a library's stream callback) is logged with its cause, and the server goes on.
@@ -261,6 +267,8 @@ export async function startServer({
     functions: await loadFunctions(functionsDir),
     siteUrl: () => siteUrl,
     deployId: () => liveDeploy,
+    rateLimits,
+    now,
   });
   host.installNetlifyGlobal();
   // A local deploy, as on Netlify: the build records when it read the data, and the new
@@ -331,8 +339,11 @@ export async function startServer({
     const matched = host.match(req.method ?? 'GET', url.pathname);
     if (matched && !(matched.preferStatic && (await fidelity.hasFile(new Request(url))))) {
       const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-      const request = toWebRequest(req, url, ip);
-      return writeResponse(req, res, await host.invoke(matched.fn, request, { params: matched.params, ip }));
+      const admitted = host.admit(matched, req.method ?? 'GET', { ip, domain: url.hostname });
+      if (admitted instanceof Response) return writeResponse(req, res, admitted);
+      // A rate limit's rewrite calls its target as if the request had been made there.
+      const request = toWebRequest(req, admitted.rewrittenTo ? new URL(admitted.rewrittenTo, url) : url, ip);
+      return writeResponse(req, res, await host.invoke(admitted.fn, request, { params: admitted.params, ip }));
     }
 
     const result = await netlify.handleAndIntrospectNodeRequest(req);

@@ -1,7 +1,8 @@
 /**
  * The local server's HTTP edges: bodies over the limit are refused with 413 without killing
  * the process or resetting the connection, paths that do not decode are a 400, Netlify's
- * configuration files are not served, and each build's headers apply as soon as it is live.
+ * configuration files are not served, each build's headers apply as soon as it is live, and
+ * the enquiry rate limit (when asked for) leads to a page or an `{ error }`, never a bare 429.
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRACTICE } from '../../src/content/practice.ts';
 import { createStaffIn, freePort, signIn, spawnServer, type ChildServer } from '../../scripts/lib/child-server.ts';
 import { startServer } from '../../scripts/lib/server.ts';
 import { TEST_SECRET } from './harness.ts';
@@ -48,6 +50,7 @@ describe('the server in process', () => {
   let project: string;
   let blobsDir: string;
   let csp = "default-src 'self'; script-src 'sha256-first-build'";
+  let clock = Date.parse('2026-11-23T09:00:00Z');
   const writeHeaders = () => writeFileSync(path.join(project, 'dist', '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);
 
   beforeAll(async () => {
@@ -65,6 +68,9 @@ describe('the server in process', () => {
       port: 0,
       build: false,
       projectDir: project,
+      // As on Netlify: POST /api/contact is limited per address (config.rateLimit).
+      rateLimits: true,
+      now: () => clock,
       rebuildSite: async () => {
         csp = "default-src 'self'; script-src 'sha256-second-build'";
         writeHeaders();
@@ -102,6 +108,23 @@ describe('the server in process', () => {
     await server.rebuildsIdle();
     const after = await fetch(`${server.url}/`);
     expect(after.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'sha256-second-build'");
+  });
+
+  it('sends a limited form post to a page with the phone, and tells a script { error }, never a bare 429', async () => {
+    clock += 61_000; // a fresh window: the other cases posted here too
+    const post = (body: string, type: string) =>
+      fetch(`${server.url}/api/contact`, { method: 'POST', redirect: 'manual', headers: { 'content-type': type, origin: server.url }, body });
+    for (let n = 0; n < 10; n++) expect((await post('{}', 'application/json')).status).toBe(400); // within the limit: the API answers
+    const script = await post('{}', 'application/json');
+    expect(script.status).toBe(429);
+    expect(script.headers.get('retry-after')).toBe('60');
+    expect(await script.json()).toEqual({ error: expect.stringContaining(PRACTICE.phone.display) });
+    const form = await post('firstName=Office', 'application/x-www-form-urlencoded');
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/enquiry-limited');
+    // The window slides: a minute later the same address is heard again.
+    clock += 61_000;
+    expect((await post('{}', 'application/json')).status).toBe(400);
   });
 
   it.each([

@@ -213,7 +213,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
     start(controller) {
       req.on('data', (chunk: Buffer) => {
         if (finished) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        controller.enqueue(new Uint8Array(chunk));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
       });
       req.once('end', () => {
@@ -221,6 +221,10 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
       });
       req.once('error', (error) => {
         if (!finished) (finished = true), controller.error(error);
+      });
+      // A client that went away before the end: the function's read fails instead of waiting forever.
+      req.once('close', () => {
+        if (!finished) (finished = true), controller.error(new Error('The client closed the connection before the body ended'));
       });
     },
     pull() {

@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { createStaffIn, freePort, signIn, spawnServer, type ChildServer } from '../../scripts/lib/child-server.ts';
 import { startServer } from '../../scripts/lib/server.ts';
@@ -125,6 +125,23 @@ describe('the server in process', () => {
     // The window slides: a minute later the same address is heard again.
     clock += 61_000;
     expect((await post('{}', 'application/json')).status).toBe(400);
+  });
+
+  it('ends the read of a body whose client went away, instead of waiting for it forever', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const socket = connect(server.port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(`POST /api/contact HTTP/1.1\r\nHost: localhost:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"first`);
+      // The function is reading; the client leaves with 93 bytes still owed.
+      await vi.waitFor(() => expect(socket.bytesWritten).toBeGreaterThan(0));
+      socket.destroy();
+      await vi.waitFor(() =>
+        expect(errors.mock.calls.map((call) => call.map(String).join(' '))).toContainEqual(expect.stringMatching(/api\/contact failed/)),
+      );
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it.each([

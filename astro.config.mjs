@@ -39,7 +39,7 @@ export default defineConfig({
     react(),
     clientInteraction(),
     sitemap({
-      filter: (page) => !/^\/(login|admin|404|blog\/not-found|thanks|enquiry-error)\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/^\/(login|admin|404|blog\/not-found|thanks|enquiry-error|enquiry-limited)\/?$/.test(new URL(page).pathname),
     }),
     staticOnly(),
     contentSecurityPolicy(),

@@ -53,6 +53,8 @@ export async function benchLeadDesk(cookie: string) {
         headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
         body: JSON.stringify({ status }),
       }),
+      // As Netlify calls it: the path's parameters come with the request.
+      { params: { id } },
     );
   };
 

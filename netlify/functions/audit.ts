@@ -2,11 +2,13 @@
 import type { Config } from '@netlify/functions';
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '../../src/shared/schemas/staff.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { HttpError, json, router } from './_shared/http.ts';
+import { HttpError, handle, json } from './_shared/http.ts';
 import { AUDIT_ID_PATTERN, listAuditPage } from './_shared/repositories/audit.ts';
 
-export default router({
-  'GET /api/audit': async (req) => {
+export const config: Config = { path: '/api/audit' };
+
+export default handle(config, {
+  '/api/audit': { GET: async (req) => {
     await requireStaff(req);
     const url = new URL(req.url);
     const limitText = url.searchParams.get('limit');
@@ -18,7 +20,5 @@ export default router({
     // It is compared with storage keys: only a well-formed one gets that far.
     if (before !== undefined && !AUDIT_ID_PATTERN.test(before)) throw new HttpError(400, 'before must be an audit entry id');
     return json(await listAuditPage(limit, before));
-  },
+  } },
 });
-
-export const config: Config = { path: '/api/audit' };

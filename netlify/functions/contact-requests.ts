@@ -8,7 +8,7 @@ import {
   type EnquiryStatus,
 } from '../../src/shared/schemas/lead-desk.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { HttpError, json, noContent, readJson, router, validate } from './_shared/http.ts';
+import { BASE_HEADERS, handle, HttpError, json, noContent, readJson, validate } from './_shared/http.ts';
 import {
   addNote,
   deleteEnquiry,
@@ -70,56 +70,71 @@ const checkedId = (id: string | undefined) => {
   return id;
 };
 
-export default router({
-  'GET /api/contact-requests': async (req) => {
-    await requireStaff(req);
-    const url = new URL(req.url);
-    return json(await listEnquiries(filtersFrom(url, true), pageFrom(url)));
+export const config: Config = {
+  path: [
+    '/api/contact-requests',
+    '/api/contact-requests/export.csv',
+    '/api/contact-requests/erase',
+    '/api/contact-requests/:id',
+    '/api/contact-requests/:id/notes',
+  ],
+};
+
+export default handle(config, {
+  '/api/contact-requests': {
+    GET: async (req) => {
+      await requireStaff(req);
+      const url = new URL(req.url);
+      return json(await listEnquiries(filtersFrom(url, true), pageFrom(url)));
+    },
   },
-  // Listed before `:id` so the router prefers it.
-  'GET /api/contact-requests/export.csv': async (req) => {
-    const staff = await requireStaff(req);
-    const url = new URL(req.url);
-    const filters = filtersFrom(url, true);
-    const records = await listEnquiries(filters);
-    // Personal details leave the practice's store: who took which ones, and when, is kept.
-    await recordAudit({ by: staff, action: 'enquiry.export', target: exportTarget(filters, records.length) });
-    const day = new Date().toISOString().slice(0, 10);
-    // A BOM makes Excel read the file as UTF-8.
-    return new Response(`\uFEFF${toCsv(records)}`, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8; header=present',
-        'Content-Disposition': `attachment; filename="enquiries-${day}.csv"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+  '/api/contact-requests/export.csv': {
+    GET: async (req) => {
+      const staff = await requireStaff(req);
+      const url = new URL(req.url);
+      const filters = filtersFrom(url, true);
+      const records = await listEnquiries(filters);
+      // Personal details leave the practice's store: who took which ones, and when, is kept.
+      await recordAudit({ by: staff, action: 'enquiry.export', target: exportTarget(filters, records.length) });
+      const day = new Date().toISOString().slice(0, 10);
+      // A BOM makes Excel read the file as UTF-8.
+      return new Response(`\uFEFF${toCsv(records)}`, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8; header=present',
+          'Content-Disposition': `attachment; filename="enquiries-${day}.csv"`,
+          ...BASE_HEADERS,
+        },
+      });
+    },
   },
-  'POST /api/contact-requests/erase': async (req) => {
-    const staff = await requireStaff(req);
-    const { email } = validate(erasureSchema, await readJson(req));
-    return json({ deleted: await eraseByEmail(email, staff) });
+  '/api/contact-requests/erase': {
+    POST: async (req) => {
+      const staff = await requireStaff(req);
+      const { email } = validate(erasureSchema, await readJson(req));
+      return json({ deleted: await eraseByEmail(email, staff) });
+    },
   },
-  'GET /api/contact-requests/:id': async (req, { id }) => {
-    await requireStaff(req);
-    return json(await enquiryDetail(checkedId(id)));
+  '/api/contact-requests/:id': {
+    GET: async (req, { params: { id } }) => {
+      await requireStaff(req);
+      return json(await enquiryDetail(checkedId(id)));
+    },
+    PATCH: async (req, { params: { id } }) => {
+      const staff = await requireStaff(req);
+      const patch = validate(enquiryPatchSchema, await readJson(req));
+      return json(await updateEnquiry(checkedId(id), patch, staff));
+    },
+    DELETE: async (req, { params: { id } }) => {
+      const staff = await requireStaff(req);
+      await deleteEnquiry(checkedId(id), staff);
+      return noContent();
+    },
   },
-  'PATCH /api/contact-requests/:id': async (req, { id }) => {
-    const staff = await requireStaff(req);
-    const patch = validate(enquiryPatchSchema, await readJson(req));
-    return json(await updateEnquiry(checkedId(id), patch, staff));
-  },
-  'DELETE /api/contact-requests/:id': async (req, { id }) => {
-    const staff = await requireStaff(req);
-    await deleteEnquiry(checkedId(id), staff);
-    return noContent();
-  },
-  'POST /api/contact-requests/:id/notes': async (req, { id }) => {
-    const staff = await requireStaff(req);
-    const note = validate(enquiryNoteSchema, await readJson(req));
-    return json(await addNote(checkedId(id), note, staff), 201);
+  '/api/contact-requests/:id/notes': {
+    POST: async (req, { params: { id } }) => {
+      const staff = await requireStaff(req);
+      const note = validate(enquiryNoteSchema, await readJson(req));
+      return json(await addNote(checkedId(id), note, staff), 201);
+    },
   },
 });
-
-export const config: Config = {
-  path: ['/api/contact-requests', '/api/contact-requests/:id', '/api/contact-requests/:id/notes'],
-};

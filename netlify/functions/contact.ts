@@ -14,7 +14,7 @@ import {
 } from '../../src/shared/schemas/enquiry.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.ts';
-import { HttpError, json, mediaType, readForm, readJson, router, seeOther, validate } from './_shared/http.ts';
+import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http.ts';
 import { newId } from './_shared/blobs.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
@@ -38,7 +38,7 @@ async function accept(
   // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
   if (alert) {
     const delivery = deliverAlert(record.id).catch(logAlertError);
-    context.waitUntil?.(delivery);
+    context.waitUntil(delivery);
   }
   return record.id;
 }
@@ -66,20 +66,24 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   return seeOther(THANKS_PATH);
 }
 
-export default router({
-  'POST /api/contact': async (req, _params, context) => {
-    if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
-    const body = await readJson(req);
-    return json({ id: await accept(validate(enquirySchemaFor(body), body), context) }, 201);
+export const config: Config = {
+  path: '/api/contact',
+  // Past 10 a minute per address, Netlify rewrites the request to contact-limited.ts (a page
+  // for a form post, `{ error }` for a script) instead of answering a bare 429.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rewrite', to: '/api/contact-limited' },
+};
+
+export default handle(config, {
+  '/api/contact': {
+    POST: async (req, context) => {
+      if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
+      const body = await readJson(req);
+      return json({ id: await accept(validate(enquirySchemaFor(body), body), context) }, 201);
+    },
   },
 });
 
 /** A failed delivery must not turn a stored enquiry into an error page: the retry has it. */
 const logAlertError = (error: unknown) => {
   console.error('[alert] could not deliver an alert:', error);
-};
-
-export const config: Config = {
-  path: '/api/contact',
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -3,15 +3,15 @@ import type { Config } from '@netlify/functions';
 import type { AlertChannels } from '../../src/shared/schemas/lead-desk.ts';
 import { configuredChannels } from './_shared/alerts.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { json, router } from './_shared/http.ts';
+import { handle, json } from './_shared/http.ts';
 
-export default router({
-  'GET /api/lead-alerts': async (req) => {
+export const config: Config = { path: '/api/lead-alerts' };
+
+export default handle(config, {
+  '/api/lead-alerts': { GET: async (req) => {
     await requireStaff(req);
     const channels = configuredChannels();
     const answer: AlertChannels = { email: channels.includes('email'), webhook: channels.includes('webhook') };
     return json(answer);
-  },
+  } },
 });
-
-export const config: Config = { path: '/api/lead-alerts' };

@@ -1,15 +1,18 @@
 /** Staff: how the practice does against the 5-minute callback and 30% conversion targets. */
 import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/auth.ts';
-import { HttpError, json, router } from './_shared/http.ts';
+import { HttpError, handle, json } from './_shared/http.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { leadMetrics } from './_shared/lead-desk.ts';
 import { statusCounts } from './_shared/repositories/contact-requests.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export default router({
-  'GET /api/lead-metrics': async (req) => {
+export const config: Config = { path: '/api/lead-metrics' };
+
+export default handle(config, {
+  '/api/lead-metrics': {
+    GET: async (req) => {
     await requireStaff(req);
     const params = new URL(req.url).searchParams;
     // The desk's status filter: all-time counts, kept as enquiries change (no enquiry read).
@@ -21,7 +24,6 @@ export default router({
     }
     if (from > to) throw new HttpError(400, 'from must not be after to');
     return json(await leadMetrics(from, to));
+    },
   },
 });
-
-export const config: Config = { path: '/api/lead-metrics' };

@@ -1,8 +1,8 @@
 /** POST /api/login: checks a staff member's password and starts a session. */
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { loginSchema } from '../../src/shared/schemas/login.ts';
 import { issueDeviceCookie, startSession, trustedDevice, verifyPassword } from './_shared/auth.ts';
-import { HttpError, json, readJson, router, validate } from './_shared/http.ts';
+import { HttpError, handle, json, readJson, validate } from './_shared/http.ts';
 import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
 import { findUser, recordSignIn } from './_shared/repositories/users.ts';
 
@@ -23,12 +23,13 @@ async function signIn(req: Request, address: string): Promise<Response> {
   return response;
 }
 
-/** Netlify passes the client's address in the context; tests and local runs may not. */
-export default (req: Request, context?: Partial<Context>) =>
-  router({ 'POST /api/login': (request) => signIn(request, clientAddress(request, context)) })(req);
-
 export const config: Config = {
   path: '/api/login',
   // Netlify's platform limit, per IP, on top of the throttle above.
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };
+
+/** Netlify passes the client's address in the context; tests and local runs may not. */
+export default handle(config, {
+  '/api/login': { POST: (req, context) => signIn(req, clientAddress(req, context)) },
+});

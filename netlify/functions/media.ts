@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { MEDIA_MAX_BYTES, mediaUrl, type UploadedMedia } from '../../src/shared/media.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { HttpError, json, noContent, readBytes, router } from './_shared/http.ts';
+import { HttpError, handle, json, noContent, readBytes } from './_shared/http.ts';
 import { mediaLibraryMaxBytes } from './_shared/env.ts';
 import { MAX_IMAGE_SIDE, readImage } from './_shared/images.ts';
 import { rebuildAfterChange } from './_shared/rebuild.ts';
@@ -38,44 +38,49 @@ async function serve(key: string, withBody: boolean): Promise<Response> {
   });
 }
 
-export default router({
-  'POST /api/media': async (req) => {
-    const staff = await requireStaff(req);
-    const bytes = await readBytes(req, MEDIA_MAX_BYTES, 'The image is larger than 4 MB. Please choose a smaller one.');
-    // The bytes decide, never the Content-Type the sender declared.
-    const image = await readImage(bytes);
-    if ('refused' in image) throw new HttpError(image.refused === 'dimensions' ? 422 : 415, REFUSALS[image.refused]);
-    const limit = mediaLibraryMaxBytes();
-    const saved = await saveMedia({ bytes, ...image, uploadedBy: staff.username }, limit);
-    if (!saved) {
-      throw new HttpError(
-        413,
-        `The image library is full (${formatBytes(limit)} in all). Delete images that are no longer used, then upload this one again.`,
-      );
-    }
-    await recordAudit({ by: staff, action: 'media.upload', target: saved.key });
-    const answer: UploadedMedia = { url: mediaUrl(saved.key), width: saved.width, height: saved.height };
-    return json(answer, 201);
-  },
-  'GET /api/media': async (req) => {
-    await requireStaff(req);
-    return json(await listMedia());
-  },
-  'DELETE /api/media/:key': async (req, { key }) => {
-    const staff = await requireStaff(req);
-    if (!(await deleteMedia(key!))) throw new HttpError(404, NOT_FOUND);
-    await recordAudit({ by: staff, action: 'media.delete', target: key! });
-    // A post that showed it must lose the <img>, and a new deploy drops it from the CDN's cache.
-    await rebuildAfterChange();
-    return noContent();
-  },
-
-  // Public: the bytes as uploaded. The key is their hash, so an address never changes what it shows.
-  'GET /media/:key': (_req, { key }) => serve(key!, true),
-  // Link checkers and social-card crawlers ask for the headers first.
-  'HEAD /media/:key': (_req, { key }) => serve(key!, false),
-});
-
 export const config: Config = {
   path: ['/api/media', '/api/media/:key', '/media/:key'],
 };
+
+export default handle(config, {
+  '/api/media': {
+    POST: async (req) => {
+      const staff = await requireStaff(req);
+      const bytes = await readBytes(req, MEDIA_MAX_BYTES, 'The image is larger than 4 MB. Please choose a smaller one.');
+      // The bytes decide, never the Content-Type the sender declared.
+      const image = await readImage(bytes);
+      if ('refused' in image) throw new HttpError(image.refused === 'dimensions' ? 422 : 415, REFUSALS[image.refused]);
+      const limit = mediaLibraryMaxBytes();
+      const saved = await saveMedia({ bytes, ...image, uploadedBy: staff.username }, limit);
+      if (!saved) {
+        throw new HttpError(
+          413,
+          `The image library is full (${formatBytes(limit)} in all). Delete images that are no longer used, then upload this one again.`,
+        );
+      }
+      await recordAudit({ by: staff, action: 'media.upload', target: saved.key });
+      const answer: UploadedMedia = { url: mediaUrl(saved.key), width: saved.width, height: saved.height };
+      return json(answer, 201);
+    },
+    GET: async (req) => {
+      await requireStaff(req);
+      return json(await listMedia());
+    },
+  },
+  '/api/media/:key': {
+    DELETE: async (req, { params: { key }, waitUntil }) => {
+      const staff = await requireStaff(req);
+      if (!(await deleteMedia(key!))) throw new HttpError(404, NOT_FOUND);
+      await recordAudit({ by: staff, action: 'media.delete', target: key! });
+      // A post that showed it must lose the <img>, and a new deploy drops it from the CDN's cache.
+      waitUntil(rebuildAfterChange());
+      return noContent();
+    },
+  },
+  // Public: the bytes as uploaded. The key is their hash, so an address never changes what it shows.
+  '/media/:key': {
+    GET: (_req, { params: { key } }) => serve(key!, true),
+    // Link checkers and social-card crawlers ask for the headers first.
+    HEAD: (_req, { params: { key } }) => serve(key!, false),
+  },
+});

@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { SERVICES } from '../../src/content/services.ts';
 import { serviceInputSchema } from '../../src/shared/schemas/service.ts';
-import { router } from './_shared/http.ts';
+import { handle } from './_shared/http.ts';
 import {
   createService,
   deleteService,
@@ -13,7 +13,10 @@ import {
 } from './_shared/repositories/services.ts';
 import { contentRoutes } from './_shared/toggle-routes.ts';
 
-export default router(
+export const config: Config = { path: ['/api/admin/services', '/api/services', '/api/services/:id'] };
+
+export default handle(
+  config,
   contentRoutes({
     resource: 'services',
     noun: 'service',
@@ -27,5 +30,3 @@ export default router(
     before: () => seedDefaultServices(SERVICES),
   }),
 );
-
-export const config: Config = { path: ['/api/admin/services', '/api/services', '/api/services/:id'] };

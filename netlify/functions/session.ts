@@ -2,10 +2,10 @@
  * GET /api/user, POST /api/logout and PUT /api/user/password: the current staff session.
  * These three work while an initial password is still to be changed; nothing else does.
  */
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { passwordChangeSchema } from '../../src/shared/schemas/staff.ts';
 import { endSession, hashPassword, requireSession, startSession, verifyPassword } from './_shared/auth.ts';
-import { HttpError, json, noContent, readJson, router, validate } from './_shared/http.ts';
+import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http.ts';
 import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
 import { recordAudit } from './_shared/repositories/audit.ts';
 import { deleteSession } from './_shared/repositories/sessions.ts';
@@ -39,12 +39,11 @@ async function changeOwnPassword(req: Request, address: string): Promise<Respons
   return json({ id: updated.id, username: updated.username }, 200, { 'Set-Cookie': cookie });
 }
 
-/** Netlify passes the client's address in the context; tests and local runs may not. */
-export default (req: Request, context?: Partial<Context>) =>
-  router({
-    'GET /api/user': async (request) => json((await requireSession(request, pending)).user),
-    'POST /api/logout': async (request) => noContent({ 'Set-Cookie': await endSession(request) }),
-    'PUT /api/user/password': (request) => changeOwnPassword(request, clientAddress(request, context)),
-  })(req);
-
 export const config: Config = { path: ['/api/user', '/api/logout', '/api/user/password'] };
+
+/** Netlify passes the client's address in the context; tests and local runs may not. */
+export default handle(config, {
+  '/api/user': { GET: async (req) => json((await requireSession(req, pending)).user) },
+  '/api/logout': { POST: async (req) => noContent({ 'Set-Cookie': await endSession(req) }) },
+  '/api/user/password': { PUT: (req, context) => changeOwnPassword(req, clientAddress(req, context)) },
+});

@@ -2,30 +2,32 @@
 import type { Config } from '@netlify/functions';
 import { practiceSettingsInputSchema } from '../../src/shared/schemas/settings.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { HttpError, json, readJson, router, validate } from './_shared/http.ts';
+import { HttpError, handle, json, readJson, validate } from './_shared/http.ts';
 import { rebuildAfterChange } from './_shared/rebuild.ts';
 import { recordAudit } from './_shared/repositories/audit.ts';
 import { getSettings, saveSettings } from './_shared/repositories/settings.ts';
 
-export default router({
-  'GET /api/settings': async (req) => {
-    await requireStaff(req);
-    return json(await getSettings());
-  },
-  'PUT /api/settings': async (req) => {
-    const user = await requireStaff(req);
-    const { version, ...fields } = validate(practiceSettingsInputSchema, await readJson(req));
-    const result = await saveSettings(fields, version);
-    if (!result.ok) {
-      throw new HttpError(
-        409,
-        'Someone else changed the settings since you opened them. Your changes are still in the form: check the latest version, then save again to replace it.',
-      );
-    }
-    await recordAudit({ by: user, action: 'settings.update', target: 'practice' });
-    await rebuildAfterChange();
-    return json(result.settings);
+export const config: Config = { path: '/api/settings' };
+
+export default handle(config, {
+  '/api/settings': {
+    GET: async (req) => {
+      await requireStaff(req);
+      return json(await getSettings());
+    },
+    PUT: async (req, context) => {
+      const user = await requireStaff(req);
+      const { version, ...fields } = validate(practiceSettingsInputSchema, await readJson(req));
+      const result = await saveSettings(fields, version);
+      if (!result.ok) {
+        throw new HttpError(
+          409,
+          'Someone else changed the settings since you opened them. Your changes are still in the form: check the latest version, then save again to replace it.',
+        );
+      }
+      await recordAudit({ by: user, action: 'settings.update', target: 'practice' });
+      context.waitUntil(rebuildAfterChange());
+      return json(result.settings);
+    },
   },
 });
-
-export const config: Config = { path: '/api/settings' };

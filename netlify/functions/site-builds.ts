@@ -1,21 +1,23 @@
 /** Staff: when the public site was last rebuilt, and asking for a rebuild on demand. */
 import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/auth.ts';
-import { json, router } from './_shared/http.ts';
+import { handle, json } from './_shared/http.ts';
 import { buildStatus, requestRebuild } from './_shared/rebuild.ts';
 import { recordAudit } from './_shared/repositories/audit.ts';
 
-export default router({
-  'GET /api/site-builds': async (req) => {
-    await requireStaff(req);
-    return json(await buildStatus());
-  },
-  'POST /api/site-builds': async (req) => {
-    const staff = await requireStaff(req);
-    const state = await requestRebuild();
-    await recordAudit({ by: staff, action: 'site.rebuild', target: 'public site' });
-    return json(state, 202);
+export const config: Config = { path: '/api/site-builds' };
+
+export default handle(config, {
+  '/api/site-builds': {
+    GET: async (req) => {
+      await requireStaff(req);
+      return json(await buildStatus());
+    },
+    POST: async (req) => {
+      const staff = await requireStaff(req);
+      const state = await requestRebuild();
+      await recordAudit({ by: staff, action: 'site.rebuild', target: 'public site' });
+      return json(state, 202);
+    },
   },
 });
-
-export const config: Config = { path: '/api/site-builds' };

@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { staffInputSchema, type StaffMember } from '../../src/shared/schemas/staff.ts';
 import { hashPassword, requireStaff } from './_shared/auth.ts';
-import { HttpError, json, noContent, readJson, router, validate } from './_shared/http.ts';
+import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http.ts';
 import { recordAudit } from './_shared/repositories/audit.ts';
 import { createUser, listUsers, removeUser, type StaffUser } from './_shared/repositories/users.ts';
 
@@ -17,36 +17,40 @@ const member = (user: StaffUser): StaffMember => ({
   mustChangePassword: user.mustChangePassword,
 });
 
-export default router({
-  'GET /api/staff': async (req) => {
-    await requireStaff(req);
-    return json((await listUsers()).map(member));
+export const config: Config = { path: ['/api/staff', '/api/staff/:id'] };
+
+export default handle(config, {
+  '/api/staff': {
+    GET: async (req) => {
+      await requireStaff(req);
+      return json((await listUsers()).map(member));
+    },
+    POST: async (req) => {
+      const staff = await requireStaff(req);
+      const { username, password } = validate(staffInputSchema, await readJson(req));
+      const user = await createUser(username, await hashPassword(password));
+      if (!user) {
+        const message = 'That username is already taken';
+        throw new HttpError(409, message, { fieldErrors: { username: [message] } });
+      }
+      await recordAudit({ by: staff, action: 'staff.add', target: user.id });
+      return json(member(user), 201);
+    },
   },
-  'POST /api/staff': async (req) => {
-    const staff = await requireStaff(req);
-    const { username, password } = validate(staffInputSchema, await readJson(req));
-    const user = await createUser(username, await hashPassword(password));
-    if (!user) {
-      const message = 'That username is already taken';
-      throw new HttpError(409, message, { fieldErrors: { username: [message] } });
-    }
-    await recordAudit({ by: staff, action: 'staff.add', target: user.id });
-    return json(member(user), 201);
-  },
-  'DELETE /api/staff/:id': async (req, { id }) => {
-    const staff = await requireStaff(req);
-    switch (await removeUser(id!, staff.id)) {
-      case 'self':
-        throw new HttpError(403, 'You cannot remove your own account');
-      case 'last':
-        throw new HttpError(409, 'The last staff account cannot be removed');
-      case 'not-found':
-        throw new HttpError(404, 'That staff account no longer exists');
-      case 'removed':
-        await recordAudit({ by: staff, action: 'staff.remove', target: id! });
-        return noContent();
-    }
+  '/api/staff/:id': {
+    DELETE: async (req, { params: { id } }) => {
+      const staff = await requireStaff(req);
+      switch (await removeUser(id!, staff.id)) {
+        case 'self':
+          throw new HttpError(403, 'You cannot remove your own account');
+        case 'last':
+          throw new HttpError(409, 'The last staff account cannot be removed');
+        case 'not-found':
+          throw new HttpError(404, 'That staff account no longer exists');
+        case 'removed':
+          await recordAudit({ by: staff, action: 'staff.remove', target: id! });
+          return noContent();
+      }
+    },
   },
 });
-
-export const config: Config = { path: ['/api/staff', '/api/staff/:id'] };

@@ -1,7 +1,7 @@
 /** Staff: testimonials (list, create, edit or switch, delete). The landing page shows the active ones from its build. */
 import type { Config } from '@netlify/functions';
 import { CONSENT_REQUIRED, testimonialInputSchema } from '../../src/shared/schemas/testimonial.ts';
-import { router } from './_shared/http.ts';
+import { handle } from './_shared/http.ts';
 import {
   createTestimonial,
   deleteTestimonial,
@@ -11,7 +11,12 @@ import {
 } from './_shared/repositories/testimonials.ts';
 import { contentRoutes } from './_shared/toggle-routes.ts';
 
-export default router(
+export const config: Config = {
+  path: ['/api/admin/testimonials', '/api/testimonials', '/api/testimonials/:id'],
+};
+
+export default handle(
+  config,
   contentRoutes({
     resource: 'testimonials',
     noun: 'testimonial',
@@ -23,7 +28,3 @@ export default router(
     refusal: { message: CONSENT_REQUIRED, field: 'consent' },
   }),
 );
-
-export const config: Config = {
-  path: ['/api/admin/testimonials', '/api/testimonials', '/api/testimonials/:id'],
-};

@@ -35,6 +35,13 @@ interface FunctionConfig {
   preferStatic?: boolean;
   method?: string | string[];
   schedule?: string;
+  rateLimit?: {
+    windowLimit: number;
+    windowSize: number;
+    aggregateBy?: ('ip' | 'domain') | ('ip' | 'domain')[];
+    action?: 'rate_limit' | 'rewrite';
+    to?: string;
+  };
 }
 
 export interface HostedFunction {
@@ -94,6 +101,8 @@ export interface FunctionMatch {
   fn: HostedFunction;
   params: Record<string, string>;
   preferStatic: boolean;
+  /** Set when a rate limit rewrote the request: the path the function is called at. */
+  rewrittenTo?: string;
 }
 
 export interface InvokeOptions {
@@ -107,9 +116,16 @@ export interface FunctionsHostOptions {
   siteUrl: () => string;
   /** The deploy that is live now; the local server changes it with each rebuild. */
   deployId: () => string;
+  /**
+   * Apply each function's `config.rateLimit` as Netlify does. Off unless asked: local load
+   * checks send every request from 127.0.0.1.
+   */
+  rateLimits?: boolean;
+  /** The clock of the rate-limit windows (tests move it on). */
+  now?: () => number;
 }
 
-export function createFunctionsHost({ functions, siteUrl, deployId }: FunctionsHostOptions) {
+export function createFunctionsHost({ functions, siteUrl, deployId, rateLimits = false, now = Date.now }: FunctionsHostOptions) {
   const routes: Route[] = [];
   for (const fn of functions) {
     // Scheduled functions are not reachable over HTTP on Netlify; event functions without a
@@ -128,6 +144,9 @@ export function createFunctionsHost({ functions, siteUrl, deployId }: FunctionsH
     }
   }
   routes.sort((a, b) => Number(a.dynamic) - Number(b.dynamic));
+
+  /** Request times per function and client, for the rate limits' sliding windows. */
+  const windows = new Map<string, number[]>();
 
   const pending = new Set<Promise<unknown>>();
   // What `Netlify.context` answers inside a function, as on Netlify.
@@ -192,6 +211,29 @@ export function createFunctionsHost({ functions, siteUrl, deployId }: FunctionsH
         }
       }
       return null;
+    },
+
+    /**
+     * Netlify's rate limit for a matched request (when `rateLimits` is on): within the limit,
+     * the match itself; past it, the match of the rule's `rewrite` target, or Netlify's bare
+     * 429. Every request counts, as in a sliding window over `windowSize` seconds.
+     */
+    admit(match: FunctionMatch, method: string, client: { ip: string; domain: string }): FunctionMatch | Response {
+      const rule = match.fn.config.rateLimit;
+      if (!rateLimits || !rule) return match;
+      const by: ('ip' | 'domain')[] = rule.aggregateBy === undefined ? ['domain'] : [rule.aggregateBy].flat();
+      const key = [match.fn.name, ...by.map((part) => client[part])].join('\u0000');
+      const at = now();
+      const recent = (windows.get(key) ?? []).filter((time) => time > at - rule.windowSize * 1000);
+      recent.push(at);
+      windows.set(key, recent);
+      if (recent.length <= rule.windowLimit) return match;
+      if (rule.action === 'rewrite' && rule.to) {
+        const target = this.match(method, rule.to);
+        if (target) return { ...target, rewrittenTo: rule.to };
+        console.error(`[functions] ${match.fn.name}: its rate limit rewrites to ${rule.to}, where no function answers`);
+      }
+      return new Response('Too Many Requests', { status: 429, headers: { 'content-type': 'text/plain' } });
     },
 
     /**

@@ -11,7 +11,9 @@
 import { BlobsServer } from '@netlify/blobs/server';
 import { createHash, randomBytes } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 /** Where `npm start` and `npm run dev` keep local data (the same place @netlify/dev uses). */
@@ -22,6 +24,8 @@ export const LOCAL_SITE_ID = '0';
 export interface LocalBlobs {
   /** The serialised context, as Netlify hands it to functions and build plugins. */
   context: string;
+  /** Where it listens, on 127.0.0.1 only. */
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -168,13 +172,50 @@ export async function startLocalBlobs(directory = process.env.BLOBS_DIR ?? DEFAU
   const token = randomBytes(16).toString('hex');
   const server = new BlobsServer({ directory, token });
   oneRequestPerKey(server);
-  const { port } = await server.start();
-  const url = `http://localhost:${port}`;
+  // The stock start() listens on every interface; the data is this machine's only.
+  const internals = server as unknown as ServerInternals & { address: string };
+  await mkdir(directory, { recursive: true });
+  const http = createServer(async (req, res) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+      const request = new Request(new URL(req.url ?? '/', internals.address), {
+        method: req.method,
+        headers: Object.entries(req.headers).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
+        ),
+        body: hasBody ? Buffer.concat(chunks) : undefined,
+      });
+      const response = await internals.handleRequest(request);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      console.error('[blobs] a request failed:', error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = http.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  internals.address = url;
   const context = Buffer.from(
     JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: LOCAL_SITE_ID, token, deployID: '0', primaryRegion: 'us-east-2' }),
   ).toString('base64');
   process.env.NETLIFY_BLOBS_CONTEXT = context;
-  return { context, stop: () => server.stop() };
+  return {
+    context,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
 }
 
 interface WalkOptions {

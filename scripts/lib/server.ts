@@ -46,15 +46,42 @@ export interface ServerOptions {
   build?: boolean;
   /** Where the functions are (default netlify/functions). */
   functionsDir?: string;
+  /** The site's folder, with netlify.toml and dist/ (default: the working directory). */
+  projectDir?: string;
+  /** How the build hook rebuilds dist/ (default: `astro build` into a fresh folder, swapped in). */
+  rebuildSite?: () => Promise<void>;
+  /** Apply the functions' `config.rateLimit` (default: LOCAL_RATE_LIMITS=1; off for load checks). */
+  rateLimits?: boolean;
+  /** The clock of the rate-limit windows. */
+  now?: () => number;
 }
 
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
 /** Like a CDN, small bodies go as they are: compressing them costs more than it saves. */
 const MIN_GZIP_BYTES = 1024;
 
+/**
+ * An answer given before the request body was read (a 413, a 401 to an upload) waits until
+ * the rest of the body has arrived and been discarded, then closes the connection: a client
+ * still sending would otherwise see a reset instead of the answer.
+ */
+async function discardUnreadBody(req: IncomingMessage, headers: Record<string, string | string[]>): Promise<void> {
+  if (req.complete || req.destroyed) return;
+  headers.connection = 'close';
+  // The function's body stream may still hold the request paused: nothing reads it now.
+  req.removeAllListeners('data');
+  req.resume();
+  await new Promise<void>((resolve) => {
+    req.once('end', resolve);
+    req.once('close', resolve);
+    req.once('error', () => resolve());
+  });
+}
+
 /** Writes a web Response to Node, gzipped where the browser accepts it (as Netlify's CDN does). */
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response) {
   const headers: Record<string, string | string[]> = {};
+  await discardUnreadBody(req, headers);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
   });
@@ -104,6 +131,12 @@ function netlifyFidelity(projectDir: string) {
     return fixed;
   };
   return {
+    /**
+     * The headers of the request's path, read from netlify.toml and dist/_headers at each
+     * request, so a rebuild's new _headers (its CSP hashes) apply at once. @netlify/dev's own
+     * handler is off: it keeps the _headers it read at start ahead of the file's new rules.
+     */
+    withHeaders: (request: Request, response: Response) => withPathHeaders(request, response),
     async rewritten(request: Request, response: Response): Promise<Response> {
       const rule = await redirects.match(request);
       const shadowed = await files.match(request);
@@ -168,9 +201,41 @@ function toWebRequest(req: IncomingMessage, url: URL, ip: string): Request {
   return new Request(url, {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? bodyStream(req) : undefined,
     duplex: 'half',
   } as RequestInit);
+}
+
+/**
+ * The request body as a web stream. Not `Readable.toWeb`: a function that stops reading
+ * past its limit cancels the stream, and Node's adapter then throws "Controller is already
+ * closed" outside any request (a known Node issue), which ended the process. Here a cancel
+ * only stops passing data on; the rest is discarded before the answer (discardUnreadBody).
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let finished = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (finished) return;
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once('end', () => {
+        if (!finished) (finished = true), controller.close();
+      });
+      req.once('error', (error) => {
+        if (!finished) (finished = true), controller.error(error);
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      finished = true;
+      req.resume();
+    },
+  });
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -185,7 +250,16 @@ export async function startServer({
   scheduleEveryMs = 60_000,
   build = true,
   functionsDir = path.resolve('netlify', 'functions'),
+  projectDir = process.cwd(),
+  rebuildSite = () => rebuildInPlace(),
+  rateLimits = process.env.LOCAL_RATE_LIMITS === '1',
+  now,
 }: ServerOptions) {
+  // One request must never end the server: an error thrown outside any request's promise
+  // (a library's stream callback) is logged with its cause, and the server goes on.
+  const onUncaught = (error: unknown) => console.error('[server] uncaught error; the server goes on:', error);
+  process.on('uncaughtException', onUncaught);
+  process.on('unhandledRejection', onUncaught);
   ensureLocalSessionSecret();
   const blobs = await startLocalBlobs();
   const seeded = await seedIfEmpty();
@@ -198,6 +272,8 @@ export async function startServer({
     functions: await loadFunctions(functionsDir),
     siteUrl: () => siteUrl,
     deployId: () => liveDeploy,
+    rateLimits,
+    now,
   });
   host.installNetlifyGlobal();
   // A local deploy, as on Netlify: the build records when it read the data, and the new
@@ -212,7 +288,7 @@ export async function startServer({
   if (build) await deploy(() => astroBuild());
 
   const netlify = new NetlifyDev({
-    projectRoot: process.cwd(),
+    projectRoot: projectDir,
     aiGateway: { enabled: false },
     blobs: { enabled: false }, // ours, started above, so tests can point it elsewhere
     database: { enabled: false },
@@ -222,15 +298,16 @@ export async function startServer({
     // fresh worker (about a second a call, and 500s while a rebuild rebundles).
     functions: { enabled: false },
     geolocation: { enabled: false },
+    headers: { enabled: false }, // ours (fidelity.withHeaders), read afresh after each build
     images: { enabled: false },
     serverAddress: null,
   });
   await netlify.start();
   host.installNetlifyGlobal(); // again: @netlify/dev replaced it with one that knows no request
-  const fidelity = netlifyFidelity(process.cwd());
+  const fidelity = netlifyFidelity(projectDir);
 
   const hookSecret = randomBytes(24).toString('base64url');
-  const rebuilds = rebuilder(() => deploy(() => rebuildInPlace()));
+  const rebuilds = rebuilder(() => deploy(rebuildSite));
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -244,6 +321,17 @@ export async function startServer({
     if (!LOCAL_NAMES.has(url.hostname)) {
       return writeResponse(req, res, json(403, { error: 'This server answers on localhost only' }));
     }
+    // A path that does not decode (`/%`) names nothing: a bad request, not our failure.
+    let decodedPath: string;
+    try {
+      decodedPath = decodeURIComponent(url.pathname);
+    } catch {
+      return writeResponse(req, res, json(400, { error: 'Bad request' }));
+    }
+    // Netlify reads these files as configuration and never serves them.
+    if (/^\/_(headers|redirects)\/?$/i.test(decodedPath)) {
+      return writeResponse(req, res, await fidelity.notFound(new Request(url)));
+    }
     if (url.pathname === LOCAL_BUILD_HOOK_PATH || url.pathname.startsWith(`${LOCAL_BUILD_HOOK_PATH}/`)) {
       // Like a Netlify build hook: its secret is its address; anything else is not a hook.
       const secret = url.pathname.slice(LOCAL_BUILD_HOOK_PATH.length + 1);
@@ -256,13 +344,16 @@ export async function startServer({
     const matched = host.match(req.method ?? 'GET', url.pathname);
     if (matched && !(matched.preferStatic && (await fidelity.hasFile(new Request(url))))) {
       const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-      const request = toWebRequest(req, url, ip);
-      return writeResponse(req, res, await host.invoke(matched.fn, request, { params: matched.params, ip }));
+      const admitted = host.admit(matched, req.method ?? 'GET', { ip, domain: url.hostname });
+      if (admitted instanceof Response) return writeResponse(req, res, admitted);
+      // A rate limit's rewrite calls its target as if the request had been made there.
+      const request = toWebRequest(req, admitted.rewrittenTo ? new URL(admitted.rewrittenTo, url) : url, ip);
+      return writeResponse(req, res, await host.invoke(admitted.fn, request, { params: admitted.params, ip }));
     }
 
     const result = await netlify.handleAndIntrospectNodeRequest(req);
-    if (result && result.type !== 'redirect') return writeResponse(req, res, result.response);
     const request = new Request(url, { method: req.method });
+    if (result && result.type !== 'redirect') return writeResponse(req, res, await fidelity.withHeaders(request, result.response));
     const response = result ? await fidelity.rewritten(request, result.response) : await fidelity.notFound(request);
     await writeResponse(req, res, response);
   }
@@ -301,6 +392,8 @@ export async function startServer({
       await rebuilds.idle();
       await netlify.stop();
       await blobs.stop();
+      process.off('uncaughtException', onUncaught);
+      process.off('unhandledRejection', onUncaught);
     },
   };
 }

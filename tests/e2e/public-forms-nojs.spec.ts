@@ -4,6 +4,7 @@
  * /thanks or on a page saying what to fix, with no personal details in any URL.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { PRACTICE } from '../../src/content/practice.ts';
 import { STAFF } from './fixtures.ts';
 import { unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
@@ -155,22 +156,30 @@ test.describe('the error page with JavaScript', () => {
   });
 });
 
-test('/thanks and /enquiry-error pass axe', async ({ page }) => {
-  for (const path of ['/thanks', '/enquiry-error', '/enquiry-error?form=contact&fields=email,phone', '/enquiry-error?reason=unavailable']) {
+test('/thanks, /enquiry-error and /enquiry-limited pass axe', async ({ page }) => {
+  for (const path of ['/thanks', '/enquiry-error', '/enquiry-limited', '/enquiry-error?form=contact&fields=email,phone', '/enquiry-error?reason=unavailable']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
   }
 });
 
-test('/thanks and /enquiry-error are noindex and in no sitemap', async ({ request }) => {
-  for (const path of ['/thanks', '/enquiry-error']) {
+test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap', async ({ request }) => {
+  for (const path of ['/thanks', '/enquiry-error', '/enquiry-limited']) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
     expect(response.headers()['x-robots-tag']).toContain('noindex');
+    expect(await response.text()).toMatch(/<meta name="robots" content="noindex/);
   }
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
-  expect(sitemap).not.toMatch(/\/(thanks|enquiry-error)\/?</);
+  expect(sitemap).not.toMatch(/\/(thanks|enquiry-error|enquiry-limited)\/?</);
+});
+
+test('the rate-limit page says what happened and gives the phone', async ({ page }) => {
+  await page.goto('/enquiry-limited');
+  await expect(page.getByRole('heading', { level: 1, name: 'Please try again in a minute' })).toBeVisible();
+  await expect(page.locator('#enquiry-limited').getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute('href', PRACTICE.phone.href);
+  await expectNoAxeViolations(page);
 });
 
 test('text typed before the island hydrates is what the hydrated form sends', async ({ page, request, baseURL }) => {

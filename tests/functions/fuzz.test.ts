@@ -12,6 +12,7 @@ import services from '../../netlify/functions/services.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
 import { seedIfEmpty } from '../../scripts/seed.ts';
 import { call, signedInStaff, useBlobs, type CallOptions } from './harness.ts';
+import { siteFunctions } from './routing.ts';
 
 useBlobs();
 
@@ -185,4 +186,87 @@ describe('generated bodies', () => {
     if (name !== 'POST /api/login') expect(ok(sent).length).toBeGreaterThan(50);
     expect(sent.filter((s) => s.status === 400).length).toBeGreaterThan(50);
   }, 180_000); // 1,000 calls with their stores checked after every batch: minutes on a busy machine
+});
+
+/**
+ * Values of every type but text: an object that only pretends to be a string (`toString`),
+ * arrays, numbers, null, nested objects. Nothing a client sends may reach code before its
+ * schema has parsed it, so every write that reads a JSON body answers each with 400, never
+ * 500. (A schema drops fields it does not have; such a body may pass and then find no
+ * record at the made-up id: 404, which shows the schema came first too.)
+ */
+const HOSTILE: unknown[] = [
+  { toString: 1 },
+  { toString: {}, valueOf: 1 },
+  JSON.parse('{"__proto__":{"toString":1}}'),
+  ['residential-sale'],
+  [{ toString: 1 }],
+  0,
+  -1.5e308,
+  null,
+  { a: { b: { toString: 1 } } },
+];
+/** The input fields of every schema behind a write (enquiries, posts, toggles, staff, settings, lead desk, quote). */
+const FIELDS = [
+  ...CONTACT_KEYS, ...POST_KEYS, 'featuredImageAlt', 'metaDescription', 'quote', 'isActive', 'username', 'password',
+  'currentPassword', 'newPassword', 'status', 'assignee', 'lostReason', 'text', 'kind', 'type', 'description', 'icon',
+  'features', 'timeFrame', 'serviceAreas', 'position', 'source', 'receivedAt', 'consent', 'name', 'hours', 'address',
+  'price', 'propertyType', 'firstHomeBuyer', 'foreignPurchaser', 'reviewsEnabled', 'reviewsWidgetId',
+];
+/** Writes that read no JSON body: nothing in it can reach code, and they answer as without one. */
+const BODYLESS = new Set(['POST /api/site-builds', 'POST /api/logout', 'POST /api/media']);
+
+describe('non-string types in every write', () => {
+  it('answers 400, never 500, on every POST, PUT and PATCH of every config.path', async () => {
+    const { cookie: own } = await signedInStaff(); // a logout must not end the session the other writes use
+    const writes: { name: string; handler: Parameters<typeof call>[0]; method: string; path: string }[] = [];
+    for (const fn of await siteFunctions()) {
+      const paths = fn.config.path === undefined ? [] : [fn.config.path].flat();
+      const handler = fn.handler as Parameters<typeof call>[0];
+      for (const pattern of paths) {
+        // The parameters are ids; every write parses its body before it looks the id up.
+        const path = pattern.replace(/:[A-Za-z]+/g, pattern.startsWith('/api/blog-posts') ? postId : 'fuzz-id');
+        // The method table, as the function itself states it (405 with Allow).
+        const allow = (await call(handler, 'OPTIONS', path, { cookie })).headers.get('allow') ?? '';
+        for (const method of allow.split(', ').filter((m) => ['POST', 'PUT', 'PATCH'].includes(m))) {
+          writes.push({ name: `${method} ${pattern}`, handler, method, path });
+        }
+      }
+    }
+    // Each function file's writes are all here: the list is the routes' own, not a copy.
+    expect(writes.map((w) => w.name)).toEqual(expect.arrayContaining(['POST /api/contact', 'PATCH /api/contact-requests/:id', 'PUT /api/user/password']));
+    const failures: string[] = [];
+    const refused = new Set<string>();
+    for (const write of writes) {
+      // A bodyless write reads none of these: one of each kind shows it.
+      const bodies = BODYLESS.has(`${write.method} ${write.path}`)
+        ? HOSTILE
+        : [
+            ...HOSTILE.flatMap((value) => FIELDS.map((field) => ({ [field]: value }))),
+            ...HOSTILE.map((value) => Object.fromEntries(FIELDS.map((field) => [field, value]))),
+            ...HOSTILE,
+          ];
+      const batch = BODYLESS.has(`${write.method} ${write.path}`) ? 1 : 50;
+      for (let i = 0; i < bodies.length; i += batch) {
+        const answers = await Promise.all(
+          bodies.slice(i, i + batch).map(async (body) => ({
+            body,
+            answer: await call(write.handler, write.method, write.path, { body, cookie: write.path === '/api/logout' ? own : cookie }),
+          })),
+        );
+        for (const { body, answer } of answers) {
+          if (answer.status === 400) refused.add(write.name);
+          const expected = BODYLESS.has(`${write.method} ${write.path}`)
+            ? answer.status < 500
+            : answer.status === 400 || (answer.status === 404 && write.path !== write.name.split(' ')[1]);
+          if (!expected || typeof answer.json?.error !== 'string' && answer.status >= 400) {
+            failures.push(`${write.name} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 80)}`);
+          }
+        }
+      }
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+    // Each write's schema refused these bodies: not one passed on an unchecked path.
+    for (const write of writes) if (!BODYLESS.has(`${write.method} ${write.path}`)) expect(refused.has(write.name), write.name).toBe(true);
+  }, 300_000);
 });

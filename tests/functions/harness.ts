@@ -9,12 +9,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/lib/local-blobs.ts';
 import { hashPassword } from '../../netlify/functions/_shared/auth.ts';
 import { upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
+import { invokeRouted, type TestContext } from './routing.ts';
 
 export const ORIGIN = 'http://localhost:8888';
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-/** A function's default export, with the part of Netlify's context argument ours read. */
-type Handler = (req: Request, context?: { waitUntil?: (promise: Promise<unknown>) => void }) => Promise<Response> | Response;
+/** A function's default export. */
+type Handler = (req: Request, context?: any) => Promise<Response> | Response;
 
 /** Starts a fresh store for this file, and stops it afterwards; tells where it keeps its data. */
 export function useBlobs(): { directory: () => string } {
@@ -40,11 +41,11 @@ export interface CallOptions {
   cookie?: string;
   headers?: Record<string, string>;
   origin?: string | null;
-  /** Netlify's context argument (e.g. `waitUntil`). */
-  context?: { waitUntil?: (promise: Promise<unknown>) => void };
+  /** Netlify's context argument (e.g. `waitUntil`, `ip`); `params` come from the path. */
+  context?: TestContext;
 }
 
-/** Sends one request to a function's default export, as Netlify would. */
+/** Sends one request to a function's default export, routed by its `config.path` as Netlify would. */
 export async function call(handler: Handler, method: string, pathname: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -54,7 +55,7 @@ export async function call(handler: Handler, method: string, pathname: string, o
   if (options.cookie) headers.cookie = options.cookie;
   if (method !== 'GET' && options.origin !== null) headers.origin = options.origin ?? ORIGIN;
   const request = new Request(new URL(pathname, ORIGIN), { method, headers, body });
-  const response = await handler(request, options.context);
+  const response = await invokeRouted(handler, request, options.context);
   const text = await response.text();
   let json: unknown;
   try {

@@ -135,3 +135,29 @@ function findFile(root: string, key: string): string {
   if (!found) throw new Error(`no file for ${key}`);
   return found;
 }
+
+describe('local Blobs server address', () => {
+  it('listens on this machine only (127.0.0.1), as the README promises', async () => {
+    const { connect } = await import('node:net');
+    const { networkInterfaces } = await import('node:os');
+    const { startLocalBlobs } = await import('../../scripts/lib/local-blobs.ts');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const saved = process.env.NETLIFY_BLOBS_CONTEXT;
+    const local = await startLocalBlobs(mkdtempSync(path.join(tmpdir(), 'blobs-bind-')));
+    process.env.NETLIFY_BLOBS_CONTEXT = saved;
+    const reach = (host: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(local.port, host);
+        socket.once('connect', () => (socket.destroy(), resolve('connected')));
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+    try {
+      expect(await reach('127.0.0.1')).toBe('connected');
+      const outside = Object.values(networkInterfaces()).flat().filter((address) => address && !address.internal);
+      for (const address of outside) expect(await reach(address!.address), address!.address).toBe('ECONNREFUSED');
+    } finally {
+      await local.stop();
+    }
+  });
+});

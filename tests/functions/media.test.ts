@@ -8,6 +8,7 @@ import { MEDIA_MAX_BYTES } from '../../src/shared/media.ts';
 import { randomBytes } from 'node:crypto';
 import { avif, jpeg, png, pngChunk, svg, webp } from './fixtures/images.ts';
 import { ORIGIN, call, signedInStaff, useBlobs } from './harness.ts';
+import { invokeRouted } from './routing.ts';
 
 useBlobs();
 
@@ -22,13 +23,13 @@ async function upload(bytes: Uint8Array | ReadableStream<Uint8Array>, options: {
     body: bytes as BodyInit,
     ...(bytes instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit);
-  const response = await media(request);
+  const response = await invokeRouted(media, request);
   return { status: response.status, json: (await response.json()) as any };
 }
 
 /** A public GET of an image address, with the bytes as they came. */
 async function view(url: string) {
-  const response = await media(new Request(new URL(url, ORIGIN)));
+  const response = await invokeRouted(media, new Request(new URL(url, ORIGIN)));
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -51,7 +52,7 @@ describe('uploads', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.headers.get('content-security-policy')).toBe("default-src 'none'");
-    const head = await media(new Request(new URL(created.json.url, ORIGIN), { method: 'HEAD' }));
+    const head = await invokeRouted(media, new Request(new URL(created.json.url, ORIGIN), { method: 'HEAD' }));
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe(type);
     expect(head.headers.get('content-length')).toBe(String(bytes.length));
@@ -221,7 +222,7 @@ describe('the library', () => {
 
   it('answers 404 with an error for unknown and malformed addresses', async () => {
     for (const url of [`/media/${'0'.repeat(64)}.png`, '/media/..%2Fblog-posts', '/media/abc.svg', `/media/${'a'.repeat(64)}.PNG`]) {
-      const response = await media(new Request(new URL(url, ORIGIN)));
+      const response = await invokeRouted(media, new Request(new URL(url, ORIGIN)));
       expect(response.status, url).toBe(404);
       expect(await response.json(), url).toEqual({ error: expect.any(String) });
     }

@@ -5,8 +5,9 @@
  * processes overlap and only the Blobs conditions can decide between them.
  */
 import path from 'node:path';
+import { invokeRouted } from './routing.ts';
 
-type Handler = (req: Request) => Promise<Response>;
+type Handler = (req: Request, context?: unknown) => Promise<Response>;
 
 export type RaceRequest =
   | {
@@ -51,7 +52,8 @@ async function answer(race: RaceRequest): Promise<RaceAnswer> {
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const response = await (await handler(fn))(request);
+  // Routed by the function's config.path, as in the tests themselves.
+  const response = await invokeRouted(await handler(fn), request);
   const text = await response.text();
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }

@@ -1,6 +1,6 @@
 /**
  * HTTP plumbing shared by every function: JSON answers, errors a person can read,
- * body parsing with size and type limits, a tiny router, and the cross-site check.
+ * body parsing with size and type limits, dispatch by `config.path`, and the cross-site check.
  * Errors are always `{ error, fieldErrors? }` with the right status, never a stack.
  */
 import type { FieldErrors } from '../../../src/shared/schemas/fields.ts';
@@ -29,7 +29,7 @@ export class HttpError extends Error {
  * On every answer: never cached, and never sniffed into another type (netlify.toml's
  * headers apply to files, not to function answers).
  */
-const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+export const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
   new Response(JSON.stringify(body), {
@@ -144,57 +144,75 @@ export function assertSameOrigin(req: Request): void {
 }
 
 export type Params = Record<string, string>;
-/** The part of Netlify's context argument the routes use (work after the answer). */
+/** The part of Netlify's context argument the routes use. */
 export interface RouteContext {
-  waitUntil?: (promise: Promise<unknown>) => void;
+  /** The path's parameters, decoded (`/api/staff/:id` → `{ id }`). */
+  params: Params;
+  /** Work after the answer: Netlify keeps the function running until it settles. */
+  waitUntil(promise: Promise<unknown>): void;
+  /** The client's address, as Netlify reports it. */
+  ip?: string;
 }
-export type RouteHandler = (req: Request, params: Params, context: RouteContext) => Promise<Response>;
+/** What Netlify (or a test) passes: any part may be missing outside Netlify. */
+export type IncomingContext = Partial<Omit<RouteContext, 'waitUntil'>> & { waitUntil?: RouteContext['waitUntil'] };
+export type RouteHandler = (req: Request, context: RouteContext) => Promise<Response>;
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** For each entry of the function's `config.path`, its handler per method. */
+export type Routes = Record<string, Partial<Record<Method, RouteHandler>>>;
 
-/** Matches `/api/blog-posts/:id` style patterns; returns the decoded params or null. */
-export function matchPath(pattern: string, pathname: string): Params | null {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Params = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!;
-    const actual = have[i]!;
-    if (segment.startsWith(':')) {
-      try {
-        params[segment.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        return null;
-      }
-    } else if (segment !== actual) {
-      return null;
-    }
-  }
-  return params;
+const asList = (path: string | string[] | undefined): string[] =>
+  path === undefined ? [] : Array.isArray(path) ? path : [path];
+
+/** `pattern` with each `:name` replaced by `params[name]` (undefined when one is missing). */
+function fill(pattern: string, params: Params): string | undefined {
+  let complete = true;
+  const path = pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    if (params[name] === undefined) complete = false;
+    return params[name] ?? '';
+  });
+  return complete ? path : undefined;
 }
 
 /**
- * Builds a function handler from a table of `"METHOD /path/:param"` routes.
- * Unknown paths answer 404, known paths with another method 405 with `Allow`.
+ * The function's handler. Netlify matches the request against `config.path` and passes
+ * the parameters in `context.params`; nothing here parses paths again. The route is the
+ * `config.path` entry that, filled with those parameters, spells the request's path
+ * (literal entries first, so `/export.csv` wins over `/:id`). Every `config.path` entry
+ * must have a method table and the other way round: a difference throws at import, so a
+ * route cannot exist on one list only. Unknown methods answer 405 with `Allow`; every
+ * answer goes through the same-origin check and the `{ error, fieldErrors? }` errors.
  */
-export function router(routes: Record<string, RouteHandler>) {
-  const table = Object.entries(routes).map(([key, handler]) => {
-    const [method, pattern] = key.split(' ') as [string, string];
-    return { method, pattern, handler };
-  });
-  return async (req: Request, context: RouteContext = {}): Promise<Response> => {
+export function handle(config: { path?: string | string[] }, routes: Routes) {
+  const paths = asList(config.path);
+  const missing = [...paths.filter((path) => !(path in routes)), ...Object.keys(routes).filter((path) => !paths.includes(path))];
+  if (missing.length) throw new Error(`config.path and the routes differ on: ${missing.join(', ')}`);
+  const ordered = [...paths].sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
+  return async (req: Request, context: IncomingContext = {}): Promise<Response> => {
     try {
-      const { pathname } = new URL(req.url);
-      const matches = table
-        .map((route) => ({ route, params: matchPath(route.pattern, pathname) }))
-        .filter((match) => match.params !== null);
-      if (matches.length === 0) throw new HttpError(404, 'Not found');
-      const hit = matches.find((match) => match.route.method === req.method);
-      if (!hit) {
-        const allow = [...new Set(matches.map((match) => match.route.method))].join(', ');
-        throw new HttpError(405, `Method ${req.method} is not allowed here`, { headers: { Allow: allow } });
+      const raw = context.params ?? {};
+      const pathname = new URL(req.url).pathname;
+      const wanted = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+      const pattern = ordered.find((candidate) => fill(candidate, raw) === wanted);
+      if (pattern === undefined) throw new HttpError(404, 'Not found');
+      const methods = routes[pattern]!;
+      const handler = methods[req.method as Method];
+      if (!handler) {
+        throw new HttpError(405, `Method ${req.method} is not allowed here`, { headers: { Allow: Object.keys(methods).join(', ') } });
       }
       assertSameOrigin(req);
-      return await hit.route.handler(req, hit.params!, context);
+      const params: Params = {};
+      for (const [name, value] of Object.entries(raw)) {
+        try {
+          params[name] = decodeURIComponent(value);
+        } catch {
+          throw new HttpError(404, 'Not found');
+        }
+      }
+      // Outside Netlify (no waitUntil), the work still runs; a failure is only logged, as there.
+      const waitUntil =
+        context.waitUntil?.bind(context) ??
+        ((promise: Promise<unknown>) => void promise.catch((error: unknown) => console.error('[api] work after the answer failed:', error)));
+      return await handler(req, { ...context, params, waitUntil });
     } catch (error) {
       if (error instanceof HttpError) {
         // A 5xx is ours to fix, even a deliberate one (503): keep its cause in the log.

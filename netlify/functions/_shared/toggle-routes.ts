@@ -6,7 +6,7 @@
 import type * as z from 'zod/mini';
 import { activeToggleSchema, isToggleBody } from '../../../src/shared/schemas/toggle.ts';
 import { requireStaff } from './auth.ts';
-import { HttpError, json, noContent, readJson, validate, type RouteHandler } from './http.ts';
+import { HttpError, json, noContent, readJson, validate, type RouteContext, type Routes } from './http.ts';
 import { rebuildAfterChange } from './rebuild.ts';
 import { recordAudit, type AuditActor } from './repositories/audit.ts';
 import type { SaveResult } from './repositories/toggleable.ts';
@@ -35,7 +35,7 @@ export interface ContentRoutesOptions<T, F, S extends z.ZodMiniType> {
 
 export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniType>(
   options: ContentRoutesOptions<T, F, S>,
-): Record<string, RouteHandler> {
+): Routes {
   const { resource, noun, repository } = options;
   const staff = async (req: Request) => {
     const user = await requireStaff(req);
@@ -51,10 +51,11 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
     status: number,
     refusalField: string,
     audited: { by: AuditActor; verb: string },
+    context: RouteContext,
   ): Promise<Response> {
     if (result.ok) {
       await audit(audited.by, audited.verb, result.record.id);
-      await rebuildAfterChange();
+      context.waitUntil(rebuildAfterChange());
       return json(result.record, status);
     }
     switch (result.reason) {
@@ -71,33 +72,40 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
   }
 
   return {
-    [`GET /api/admin/${resource}`]: async (req) => {
-      await staff(req);
-      return json(await repository.list());
+    [`/api/admin/${resource}`]: {
+      GET: async (req) => {
+        await staff(req);
+        return json(await repository.list());
+      },
     },
-    [`POST /api/${resource}`]: async (req) => {
-      const by = await staff(req);
-      const input = validate(options.inputSchema, await readJson(req));
-      return answer(await repository.create(options.fields(input)), 201, options.refusal.field, { by, verb: 'create' });
+    [`/api/${resource}`]: {
+      POST: async (req, context) => {
+        const by = await staff(req);
+        const input = validate(options.inputSchema, await readJson(req));
+        return answer(await repository.create(options.fields(input)), 201, options.refusal.field, { by, verb: 'create' }, context);
+      },
     },
-    [`PUT /api/${resource}/:id`]: async (req, { id }) => {
-      const by = await staff(req);
-      const body = await readJson(req);
-      if (isToggleBody(body)) {
-        const { isActive, version } = validate(activeToggleSchema, body);
-        const verb = isActive ? 'activate' : 'deactivate';
-        return answer(await repository.setActive(id!, isActive, version), 200, 'isActive', { by, verb });
-      }
-      const input = validate(options.inputSchema, body) as z.output<S> & { version?: string };
-      const result = await repository.update(id!, options.fields(input), input.version);
-      return answer(result, 200, options.refusal.field, { by, verb: 'update' });
-    },
-    [`DELETE /api/${resource}/:id`]: async (req, { id }) => {
-      const by = await staff(req);
-      if (!(await repository.remove(id!))) throw new HttpError(404, `That ${noun} no longer exists`);
-      await audit(by, 'delete', id!);
-      await rebuildAfterChange();
-      return noContent();
+    [`/api/${resource}/:id`]: {
+      PUT: async (req, context) => {
+        const { id } = context.params;
+        const by = await staff(req);
+        const body = await readJson(req);
+        if (isToggleBody(body)) {
+          const { isActive, version } = validate(activeToggleSchema, body);
+          const verb = isActive ? 'activate' : 'deactivate';
+          return answer(await repository.setActive(id!, isActive, version), 200, 'isActive', { by, verb }, context);
+        }
+        const input = validate(options.inputSchema, body) as z.output<S> & { version?: string };
+        const result = await repository.update(id!, options.fields(input), input.version);
+        return answer(result, 200, options.refusal.field, { by, verb: 'update' }, context);
+      },
+      DELETE: async (req, { params: { id }, waitUntil }) => {
+        const by = await staff(req);
+        if (!(await repository.remove(id!))) throw new HttpError(404, `That ${noun} no longer exists`);
+        await audit(by, 'delete', id!);
+        waitUntil(rebuildAfterChange());
+        return noContent();
+      },
     },
   };
 }

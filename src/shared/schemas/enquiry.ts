@@ -108,12 +108,15 @@ export type Enquiry = z.output<typeof heroEnquirySchema> | z.output<typeof conta
 const heroOnly = new Set<string>(values(HERO_SERVICE_OPTIONS));
 /**
  * Which form a payload came from: hero payloads carry callback fields or a hero-only
- * service; everything else is judged by the contact form's rules.
+ * service; everything else is judged by the contact form's rules. The body is not parsed
+ * yet, so it is only looked at, never converted: `String()` of a posted `{ "toString": 1 }`
+ * throws.
  */
 export const enquirySchemaFor = (body: Record<string, unknown>) =>
   'propertyAddress' in body
     ? contactEnquirySchema
-    : 'callbackDate' in body || 'callbackTime' in body || heroOnly.has(String(body.serviceType))
+    : 'callbackDate' in body || 'callbackTime' in body ||
+        (typeof body.serviceType === 'string' && heroOnly.has(body.serviceType))
       ? heroEnquirySchema
       : contactEnquirySchema;
 

@@ -29,6 +29,8 @@ const post = (
   createdAt: `${publishedAt ?? '2026-11-18'}T09:00:00.000Z`,
   updatedAt: `${publishedAt ?? '2026-11-18'}T09:00:00.000Z`,
   version: `seed-${id}`,
+  updatedBy: 'demo seed',
+  sequence: 0,
 });
 
 export const DEMO_POSTS: BlogPost[] = [

@@ -3,7 +3,7 @@
  * build, the scheduled rebuild and the editor (docs/decisions/016-scheduled-posts.md).
  *
  * `publishedAt` is stored in one of two forms, both valid ISO 8601 that `Date.parse` reads:
- * - `YYYY-MM-DD`, a day (every post stored before scheduling existed): it is public from
+ * - `YYYY-MM-DD`, a day (a post published without a time): it is public from
  *   midnight at the start of that day in Sydney;
  * - `YYYY-MM-DDTHH:mm:ss+HH:MM`, an instant written in Sydney's own offset (+10:00 or
  *   +11:00), so the first 16 characters are the wall-clock time staff chose and the whole

@@ -56,19 +56,16 @@ export type FirstHomeRule =
   | 'none';
 
 export interface DutyFigures {
-  /**
-   * Duty under chapter 2 (general rates, the residential premium), after any first home
-   * relief. Null only in quotes stored before the concession was worked out (Nov 2026).
-   */
-  general: number | null;
+  /** Duty under chapter 2 (general rates, the residential premium), after any first home relief. */
+  general: number;
   /** Foreign purchaser surcharge, 0 when none applies. Never reduced by the first-home scheme. */
   surcharge: number;
-  /** general + surcharge; null only with a null `general`. */
-  total: number | null;
+  /** general + surcharge. */
+  total: number;
   /** Set when the person said they are a first home buyer. */
   firstHomeRule?: FirstHomeRule;
   /** Last day to pay, YYYY-MM-DD: 3 months after the contract (or at settlement, if earlier). */
-  dueDate?: string;
+  dueDate: string;
   /**
    * Off the plan, for a buyer who will live in the home (and no foreign buyer): the latest
    * day under the s 49A deferral, 15 months after the contract.
@@ -81,10 +78,9 @@ export interface QuoteFigures {
   ratesEffective: string;
   /**
    * False when that table is not the one in force on the contract date: the date is past
-   * the newest table's financial year (its thresholds are not in yet). Absent in quotes
-   * stored before tables were dated.
+   * the newest table's financial year (its thresholds are not in yet).
    */
-  ratesCurrent?: boolean;
+  ratesCurrent: boolean;
   /** Business days of cooling-off for the buyer (Conveyancing Act s 66S); absent when only selling. */
   coolingOffBusinessDays?: number;
   professionalFee: number;
@@ -94,8 +90,6 @@ export interface QuoteFigures {
   transferDuty: DutyFigures | null;
   /** Fee + disbursements + duty. */
   estimatedTotal: { min: number; max: number };
-  /** True only in quotes stored before the concession was worked out, whose total left it out. */
-  totalExcludesDuty: boolean;
 }
 
 /** The quote as an enquiry stores it: what the person said and what the server worked out. */
@@ -227,7 +221,7 @@ export function computeQuote(
   const items = feeItems(input, pricing);
   const professionalFee = items.reduce((sum, item) => sum + item.amount, 0);
   const duty = transferDuty(input, table, contractDate);
-  const dutyInTotal = duty === null ? 0 : cents(duty.total ?? duty.surcharge);
+  const dutyInTotal = duty === null ? 0 : cents(duty.total);
   const fixed = cents(professionalFee) + dutyInTotal;
   return {
     ratesEffective: table.effective,
@@ -246,7 +240,6 @@ export function computeQuote(
       min: dollars(fixed + cents(pricing.disbursements.min)),
       max: dollars(fixed + cents(pricing.disbursements.max)),
     },
-    totalExcludesDuty: false,
   };
 }
 
@@ -295,12 +288,6 @@ const RULE_NOTE: Record<FirstHomeRule, string> = {
 
 /** Transfer duty as a short text: "$30,412", "$0 (first home buyer exemption)", "$19,706 (first home buyer concession)". */
 export function describeDuty(duty: DutyFigures): string {
-  if (duty.total === null) {
-    // A quote stored before the concession was worked out.
-    return duty.surcharge > 0
-      ? `First home buyer concession applies, plus ${formatAud(duty.surcharge)} foreign purchaser surcharge`
-      : 'First home buyer concession applies';
-  }
   const notes = [
     duty.firstHomeRule && RULE_NOTE[duty.firstHomeRule],
     duty.surcharge > 0 && `includes ${formatAud(duty.surcharge)} foreign purchaser surcharge`,
@@ -308,9 +295,8 @@ export function describeDuty(duty: DutyFigures): string {
   return notes.length > 0 ? `${formatAud(duty.total)} (${notes.join('; ')})` : formatAud(duty.total);
 }
 
-/** When the duty is due, as one sentence, or null when the figures carry no date (older quotes). */
-export function describeDutyDue(duty: DutyFigures): string | null {
-  if (!duty.dueDate) return null;
+/** When the duty is due, as one sentence. */
+export function describeDutyDue(duty: DutyFigures): string {
   const standard = `Due by ${formatIsoDate(duty.dueDate)}, 3 months after the contract, or at settlement if that is earlier.`;
   if (!duty.deferredDueDate) return standard;
   return (
@@ -325,17 +311,18 @@ export function quoteLines(figures: QuoteFigures): { label: string; value: strin
     { label: 'Professional fee', value: `${formatAud(figures.professionalFee)} including GST` },
     { label: 'Disbursements', value: `typically ${formatAudRange(figures.disbursements)} including GST` },
   ];
-  if (figures.transferDuty) lines.push({ label: 'Transfer duty', value: describeDuty(figures.transferDuty) });
-  const due = figures.transferDuty ? describeDutyDue(figures.transferDuty) : null;
-  if (due) lines.push({ label: 'Duty due', value: due });
+  if (figures.transferDuty) {
+    lines.push({ label: 'Transfer duty', value: describeDuty(figures.transferDuty) });
+    lines.push({ label: 'Duty due', value: describeDutyDue(figures.transferDuty) });
+  }
   if (figures.coolingOffBusinessDays) {
     lines.push({ label: 'Cooling-off', value: `${figures.coolingOffBusinessDays} business days after exchange` });
   }
   lines.push({
     label: 'Estimated total',
-    value: `${formatAudRange(figures.estimatedTotal)} including GST${figures.totalExcludesDuty ? ' plus the concessional duty' : ''}`,
+    value: `${formatAudRange(figures.estimatedTotal)} including GST`,
   });
-  if (figures.ratesCurrent === false) lines.push({ label: 'Rates', value: ratesNotice(figures.ratesEffective) });
+  if (!figures.ratesCurrent) lines.push({ label: 'Rates', value: ratesNotice(figures.ratesEffective) });
   return lines;
 }
 

@@ -65,7 +65,6 @@ describe('POST /api/contact with a quote', () => {
       disbursements: { min: 800, max: 1_500 },
       transferDuty: { general: 30_412, surcharge: 72_000, total: 102_412, dueDate: '2026-02-23' },
       estimatedTotal: { min: 105_312, max: 106_012 },
-      totalExcludesDuty: false,
     });
   });
 
@@ -85,7 +84,6 @@ describe('POST /api/contact with a quote', () => {
       // 9% of half of $900,000 on top of the concessional $19,706.
       transferDuty: { general: 19_706, surcharge: 40_500, total: 60_206, firstHomeRule: 'concession', dueDate: '2026-02-23' },
       estimatedTotal: { min: 62_856, max: 63_556 },
-      totalExcludesDuty: false,
     });
   });
 

@@ -77,7 +77,7 @@ describe('scheduled posts', () => {
 
     // Saved ten minutes ago for a time still to come: nothing to do yet.
     const saved = new Date(now - 10 * MINUTE).toISOString();
-    const base = { title: 'Scheduled', content: 'Body', isPublished: true, createdAt: saved, updatedAt: saved, version: 'v1' };
+    const base = { title: 'Scheduled', content: 'Body', isPublished: true, createdAt: saved, updatedAt: saved, version: 'v1', updatedBy: 'test', sequence: 0 };
     expect(await insertPost({ ...base, id: `later-${now}`, slug: slug(), publishedAt: toSydneyIso(now + 60 * MINUTE) })).toBe(true);
     hookCalls = 0;
     expect((await call(scheduledPosts, 'POST', '/.netlify/functions/scheduled-posts')).status).toBe(204);
@@ -114,7 +114,7 @@ describe('scheduled posts', () => {
     expect(await writeBuildState(state, etag)).toBe(true);
     hookCalls = 0;
     const saved = new Date(now - 10 * MINUTE).toISOString();
-    expect(await insertPost({ title: 'Due', content: 'Body', isPublished: true, createdAt: saved, updatedAt: saved, version: 'v1', id: `built-${now}`, slug: slug(), publishedAt: toSydneyIso(now - MINUTE) })).toBe(true);
+    expect(await insertPost({ title: 'Due', content: 'Body', isPublished: true, createdAt: saved, updatedAt: saved, version: 'v1', updatedBy: 'test', sequence: 0, id: `built-${now}`, slug: slug(), publishedAt: toSydneyIso(now - MINUTE) })).toBe(true);
     await call(scheduledPosts, 'POST', '/.netlify/functions/scheduled-posts');
     expect(hookCalls).toBe(0);
   });

@@ -169,7 +169,7 @@ describe('control characters', () => {
       excerpt: 'Legacy\u000Cexcerpt',
       content: 'Body',
       isPublished: true,
-    });
+    }, 'test');
     expect(legacy.ok).toBe(true);
     const feed = await (await rssFeed({ site: new URL('https://www.example-conveyancing.com.au') } as APIContext)).text();
     expect(feed).toContain('Pastedfrom Word');

@@ -4,7 +4,7 @@
  * default services, and a rebuild asked for after every change (through a real hook).
  */
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
 import services from '../../netlify/functions/services.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
@@ -220,11 +220,17 @@ describe('testimonials', () => {
     expect(stale.status).toBe(409);
   });
 
-  it('a record stored before consent was kept reads as inactive', async () => {
+  it('a stored record without consent is refused: not listed, not on the site', async () => {
     const { getStore } = await import('@netlify/blobs');
-    await getStore({ name: 'testimonials', consistency: 'strong' }).setJSON('old-style', { id: 'old-style', title: 'Old', content: 'Kind words', isActive: true });
-    const old = (await list(testimonials, 'testimonials')).find((t) => t.id === 'old-style');
-    expect(old).toMatchObject({ consent: false, isActive: false });
-    expect((await getActiveTestimonials()).map((t) => t.id)).not.toContain('old-style');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const at = '2026-01-01T00:00:00.000Z';
+    await getStore({ name: 'testimonials', consistency: 'strong' }).setJSON('no-consent', {
+      id: 'no-consent', title: 'Old', content: 'Kind words', source: 'E-mail', receivedAt: '2026-01-01',
+      isActive: true, createdAt: at, updatedAt: at, version: 'v1',
+    });
+    expect((await list(testimonials, 'testimonials')).map((t) => t.id)).not.toContain('no-consent');
+    expect((await getActiveTestimonials()).map((t) => t.id)).not.toContain('no-consent');
+    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(expect.arrayContaining([expect.stringContaining('no-consent')]));
+    logged.mockRestore();
   });
 });

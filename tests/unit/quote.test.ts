@@ -304,7 +304,6 @@ describe('professional fee, disbursements and total', () => {
       professionalFee: 1_850,
       disbursements: { min: 800, max: 1_500 },
       estimatedTotal: { min: 33_062, max: 33_762 },
-      totalExcludesDuty: false,
     });
     expect(quoteLines(figures)).toEqual([
       { label: 'Professional fee', value: '$1,850 including GST' },
@@ -339,7 +338,6 @@ describe('professional fee, disbursements and total', () => {
 
   it('adds the concessional duty into the total and names the rule', () => {
     const figures = computeQuote(home(900_000, { firstHomeBuyer: true }));
-    expect(figures.totalExcludesDuty).toBe(false);
     expect(figures.estimatedTotal).toEqual({ min: 22_356, max: 23_056 });
     expect(quoteLines(figures)[2]).toEqual({ label: 'Transfer duty', value: '$19,706 (first home buyer concession)' });
     expect(quoteLines(computeQuote(home(700_000, { firstHomeBuyer: true })))[2]!.value).toBe('$0 (first home buyer exemption)');

@@ -76,7 +76,7 @@ export async function startSession(req: Request, user: StaffUser): Promise<strin
     userId: user.id,
     username: user.username,
     expiresAt: expiresAt.toISOString(),
-    generation: user.sessionGeneration ?? '',
+    generation: user.sessionGeneration,
   });
   return cookie(req, token, SESSION_TTL_SECONDS);
 }
@@ -115,7 +115,7 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
     throw new HttpError(503, SESSION_UNAVAILABLE, { headers: { 'Retry-After': '5' } });
   }
   if (!record || record.userId !== claims.sub || !account || account.id !== claims.sub) return null;
-  if ((record.generation ?? '') !== (account.sessionGeneration ?? '')) return null;
+  if (record.generation !== account.sessionGeneration) return null;
   return {
     // Only named when set: the spec's `{ id, username }` otherwise.
     user: { id: claims.sub, username: claims.username, ...(account.mustChangePassword && { mustChangePassword: true }) },

@@ -25,7 +25,6 @@ export interface BlogPostRevisionsProps {
 
 type Load = { state: 'loading' } | { state: 'failed'; error: string } | { state: 'loaded'; revisions: BlogPostRevision[] };
 
-const who = (by: string | null) => by ?? 'an unknown person';
 
 export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) {
   const [open, setOpen] = useState(false);
@@ -58,7 +57,7 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
     const when = formatDateTime(revision.at);
     const confirmed = await confirm({
       title: `Restore version ${revision.number}?`,
-      body: `"${revision.title}" as ${who(revision.by)} saved it on ${when} becomes the current version. The current version is kept in the revisions, so you can restore it back. Changes in the form that you have not saved are lost.`,
+      body: `"${revision.title}" as ${revision.by} saved it on ${when} becomes the current version. The current version is kept in the revisions, so you can restore it back. Changes in the form that you have not saved are lost.`,
       confirmLabel: 'Restore version',
     });
     if (!confirmed) return;
@@ -96,7 +95,7 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
       </div>
       <p className="mt-1 text-sm text-slate-700">
         Every update keeps the version it replaces (the last 20).
-        {` The current version, version ${(post.sequence ?? 0) + 1}, was saved ${formatDateTime(post.updatedAt)} by ${who(post.updatedBy ?? null)}.`}
+        {` The current version, version ${post.sequence + 1}, was saved ${formatDateTime(post.updatedAt)} by ${post.updatedBy}.`}
       </p>
       <div id={panelId} hidden={!open} className="mt-4">
         {restoreError ? (
@@ -126,7 +125,7 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
                     <div className="flex flex-wrap items-start justify-between gap-3">
                       <div className="min-w-0 flex-1">
                         <p className="text-sm text-slate-700">
-                          Version {revision.number}, saved <time dateTime={revision.at}>{when}</time> by {who(revision.by)}
+                          Version {revision.number}, saved <time dateTime={revision.at}>{when}</time> by {revision.by}
                         </p>
                         <h4 className="font-semibold text-brand-900">{revision.title}</h4>
                         <p className="mt-1 text-sm text-slate-800">{changeSummary(revision, post)}</p>

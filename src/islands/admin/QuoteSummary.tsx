@@ -29,7 +29,7 @@ export function QuoteSummary({ quote }: { quote: StoredQuote }) {
       {figures.transferDuty?.firstHomeRule ? (
         <p className="mt-2 text-slate-800" data-first-home-rule={figures.transferDuty.firstHomeRule}>
           First home buyer rule: {RULE[figures.transferDuty.firstHomeRule]}
-          {figures.transferDuty.firstHomeRule === 'concession' && figures.transferDuty.general !== null
+          {figures.transferDuty.firstHomeRule === 'concession'
             ? `; concessional duty ${formatAud(figures.transferDuty.general)}`
             : ''}
           .
@@ -40,7 +40,7 @@ export function QuoteSummary({ quote }: { quote: StoredQuote }) {
           ? `Fee includes ${extras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}. `
           : ''}
         Worked out by the site with the duty rates effective {formatIsoDate(figures.ratesEffective)}
-        {figures.ratesCurrent === false ? ", not the contract date's own (its thresholds were not in yet)" : ''}.
+        {!figures.ratesCurrent ? ", not the contract date's own (its thresholds were not in yet)" : ''}.
       </p>
     </section>
   );

@@ -21,9 +21,7 @@ export default function TestimonialsTab() {
           {testimonial.position ? <p className="text-sm text-slate-700">{testimonial.position}</p> : null}
           <p className="mt-2 whitespace-pre-line text-slate-800">{testimonial.content}</p>
           <p className="mt-2 text-sm text-slate-700">
-            {[testimonial.source, testimonial.receivedAt ? `received ${formatLongDate(testimonial.receivedAt)}` : null]
-              .filter(Boolean)
-              .join(', ') || 'Source and date not recorded'}
+            {testimonial.source}, received {formatLongDate(testimonial.receivedAt)}
             {' · '}
             {testimonial.consent ? (
               'Consent recorded'

@@ -4,16 +4,16 @@ import type { BlogPost } from './blog-post.ts';
 
 /**
  * One replaced version as the API lists it: the post's fields as they were, plus who saved
- * that version and when (`by` is null for versions saved before it was recorded).
+ * that version and when.
  */
 export type BlogPostRevision = Omit<BlogPost, 'id' | 'updatedAt' | 'updatedBy' | 'sequence'> & {
   /** Names the revision in `/api/blog-posts/{postId}/revisions/{id}/restore`. */
   id: string;
   postId: string;
-  /** Counts the post's versions from 1 (from the first one saved once revisions were kept). */
+  /** Counts the post's versions from 1. */
   number: number;
   at: string;
-  by: string | null;
+  by: string;
 };
 
 /** A restore names the version of the post the editor is looking at, so a newer save is never overwritten. */

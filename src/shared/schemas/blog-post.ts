@@ -100,8 +100,9 @@ export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;
 
 /**
- * A post as stored in Blobs, and as every read parses it: fields added after posts were
- * first stored get their defaults here.
+ * A post as stored in Blobs, and as every read parses it. Every write (createPost,
+ * updatePost, the seed) sets each field not marked optional, so a record missing one is
+ * refused (logged and skipped).
  */
 export const blogPostRecordSchema = z.object({
   id: z.string(),
@@ -113,20 +114,20 @@ export const blogPostRecordSchema = z.object({
   tags: z.optional(z.array(z.string())),
   featuredImage: z.optional(z.string()),
   featuredImageAlt: z.optional(z.string()),
-  isPublished: z._default(z.boolean(), false),
+  isPublished: z.boolean(),
   publishedAt: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Changes with every save; send it back with an update to detect conflicts. */
-  version: z._default(z.string(), 'unversioned'),
-  /** The staff member who saved this version; unknown for versions saved before it was kept. */
-  updatedBy: z.optional(z.string()),
+  version: z.string(),
+  /** The staff member who saved this version (the seed names itself). */
+  updatedBy: z.string(),
   /**
-   * How many saves came before this one. It names this version's revision once it is
-   * replaced: two saves racing over one version name the same revision, so it is kept once.
-   * Absent (0) on versions stored before it was kept.
+   * How many saves came before this one (0 for a new post). It names this version's
+   * revision once it is replaced: two saves racing over one version name the same
+   * revision, so it is kept once.
    */
-  sequence: z.optional(z.number()),
+  sequence: z.number(),
 });
 
 export type BlogPost = z.output<typeof blogPostRecordSchema>;

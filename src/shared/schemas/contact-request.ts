@@ -1,6 +1,6 @@
 /**
- * A stored contact request, as the staff list shows it and as every read parses it:
- * fields added after requests were first stored get their defaults here.
+ * A stored contact request, as the staff list shows it and as every read parses it: a
+ * record that does not fit (its quote included) is logged and skipped.
  */
 import * as z from 'zod/mini';
 import { storedQuoteSchema } from './quote.ts';

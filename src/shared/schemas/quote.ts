@@ -70,7 +70,7 @@ export const storedQuoteSchema = z.object({
   inputs: quoteInputSchema,
   figures: z.object({
     ratesEffective: z.string(),
-    ratesCurrent: z.optional(z.boolean()),
+    ratesCurrent: z.boolean(),
     coolingOffBusinessDays: z.optional(z.number()),
     professionalFee: z.number(),
     feeItems: z.array(
@@ -85,16 +85,15 @@ export const storedQuoteSchema = z.object({
     // dropped, which would show the quote without its first-home rule.
     transferDuty: z.nullable(
       z.strictObject({
-        general: z.nullable(z.number()),
+        general: z.number(),
         surcharge: z.number(),
-        total: z.nullable(z.number()),
+        total: z.number(),
         firstHomeRule: z.optional(z.enum(['exemption', 'concession', 'none'])),
-        dueDate: z.optional(z.string()),
+        dueDate: z.string(),
         deferredDueDate: z.optional(z.string()),
       }),
     ),
     estimatedTotal: range,
-    totalExcludesDuty: z.boolean(),
   }),
 });
 

@@ -41,26 +41,23 @@ export type TestimonialInput = z.input<typeof testimonialInputSchema>;
 export type TestimonialData = z.output<typeof testimonialInputSchema>;
 
 /**
- * A testimonial as stored in Blobs, and as every read parses it. Records from before
- * consent was recorded read as not consented, and so as inactive: they stay off the site
- * until staff confirm consent and switch them on again.
+ * A testimonial as stored in Blobs, and as every read parses it: every write sets each
+ * field but `position`, so a record missing one is refused (logged and skipped). Active
+ * only with consent: create, update and setActive refuse anything else before writing.
  */
-export const testimonialRecordSchema = z.pipe(
-  z.object({
-    id: z.string(),
-    title: z.string(),
-    position: z.optional(z.string()),
-    content: z.string(),
-    source: z.optional(z.string()),
-    receivedAt: z.optional(z.string()),
-    consent: z._default(z.boolean(), false),
-    isActive: z._default(z.boolean(), false),
-    createdAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
-    updatedAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
-    /** Changes with every save; send it back with an update to detect conflicts. */
-    version: z._default(z.string(), 'unversioned'),
-  }),
-  z.transform((record) => ({ ...record, isActive: record.isActive && record.consent })),
-);
+export const testimonialRecordSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  position: z.optional(z.string()),
+  content: z.string(),
+  source: z.string(),
+  receivedAt: z.string(),
+  consent: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Changes with every save; send it back with an update to detect conflicts. */
+  version: z.string(),
+});
 
 export type Testimonial = z.output<typeof testimonialRecordSchema>;

@@ -16,10 +16,7 @@ const auditEventSchema = z.object({
   at: z.string(),
   /** The staff username at the time, or 'system' for the scheduled jobs. */
   by: z.string(),
-  /**
-   * The account's id: null for the scheduled jobs, absent on entries written before ids
-   * were recorded (those name a username only, whoever held it then).
-   */
+  /** The account's id (usernames are reused): null for the scheduled jobs. */
   byId: z.nullable(z.string()),
   /** e.g. 'enquiry.update', 'enquiry.erase' */
   action: z.string(),

@@ -37,7 +37,7 @@ export const REVISIONS_KEPT = 20;
 const revisionsPrefix = (id: string) => `revisions/${id}/`;
 /** Sorts by `sequence` (zero-padded), hence in the order the versions were saved. */
 const revisionKey = (post: BlogPost) =>
-  `${revisionsPrefix(post.id)}${String(post.sequence ?? 0).padStart(10, '0')}-${post.version}`;
+  `${revisionsPrefix(post.id)}${String(post.sequence).padStart(10, '0')}-${post.version}`;
 const REVISION_ID_PATTERN = /^\d{10}-[A-Za-z0-9_-]{1,64}$/;
 /** Longer than any function runs (Netlify stops synchronous functions within a minute). */
 export const CLAIM_LEASE_MS = 2 * 60_000;
@@ -47,8 +47,8 @@ const MAX_ATTEMPTS = 20;
 export const slugClaimSchema = z.object({
   /** The post holding the slug; null once released (claims are overwritten, never deleted). */
   id: z.nullable(z.string()),
-  /** Claims from before this field was stored count as long past their lease. */
-  claimedAt: z._default(z.string(), '1970-01-01T00:00:00.000Z'),
+  /** When the claim was last written: it holds for CLAIM_LEASE_MS from then regardless. */
+  claimedAt: z.string(),
 });
 type SlugClaim = z.output<typeof slugClaimSchema>;
 
@@ -63,7 +63,11 @@ const newVersion = () => newId().slice(0, 12);
 /** Optional text fields arrive as undefined, null or text; store only text. */
 const clean = (value: string | null | undefined) => value ?? undefined;
 
-function buildPost(data: BlogPostData, base: Pick<BlogPost, 'id' | 'createdAt'> & { publishedAt?: string }) {
+function buildPost(
+  data: BlogPostData,
+  base: Pick<BlogPost, 'id' | 'createdAt'> & { publishedAt?: string },
+  save: Pick<BlogPost, 'updatedBy' | 'sequence'>,
+) {
   const post: BlogPost = {
     id: base.id,
     title: data.title,
@@ -82,6 +86,7 @@ function buildPost(data: BlogPostData, base: Pick<BlogPost, 'id' | 'createdAt'> 
     createdAt: base.createdAt,
     updatedAt: new Date().toISOString(),
     version: newVersion(),
+    ...save,
   };
   return JSON.parse(JSON.stringify(post)) as BlogPost; // drop undefined fields
 }
@@ -151,11 +156,11 @@ async function releaseSlug(store: Store, slug: string, id: string): Promise<void
 }
 
 /** `by` is the staff member saving: kept with the version, shown in its revisions. */
-export async function createPost(data: BlogPostData, by?: string): Promise<SaveResult> {
+export async function createPost(data: BlogPostData, by: string): Promise<SaveResult> {
   const store = openStore(STORE);
   const id = newId();
   if (!(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
-  const post = { ...buildPost(data, { id, createdAt: new Date().toISOString() }), ...(by ? { updatedBy: by } : {}) };
+  const post = buildPost(data, { id, createdAt: new Date().toISOString() }, { updatedBy: by, sequence: 0 });
   await store.setJSON(postKey(id), post, { onlyIfNew: true });
   return { ok: true, post };
 }
@@ -164,7 +169,7 @@ export async function createPost(data: BlogPostData, by?: string): Promise<SaveR
  * Saves a post over the one just read, conditionally: if anyone saved or deleted it in
  * between, it is read again, and an edit of an older `version` answers 'conflict'.
  */
-export async function updatePost(id: string, data: BlogPostData, by?: string): Promise<SaveResult> {
+export async function updatePost(id: string, data: BlogPostData, by: string): Promise<SaveResult> {
   if (!ID_PATTERN.test(id)) return { ok: false, reason: 'not-found' };
   const store = openStore(STORE);
   /** Revisions this save wrote: if the post turns out deleted meanwhile, they go too. */
@@ -183,11 +188,7 @@ export async function updatePost(id: string, data: BlogPostData, by?: string): P
     if (slugChanged && !(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
     // Refused when a racing save of the same version has already kept it: one copy is enough.
     if ((await store.setJSON(revisionKey(existing), existing, { onlyIfNew: true })).modified) kept.push(revisionKey(existing));
-    const post: BlogPost = {
-      ...buildPost(data, existing),
-      ...(by ? { updatedBy: by } : {}),
-      sequence: (existing.sequence ?? 0) + 1,
-    };
+    const post = buildPost(data, existing, { updatedBy: by, sequence: existing.sequence + 1 });
     if ((await store.setJSON(postKey(id), post, { onlyIfMatch: current.etag })).modified) {
       if (slugChanged) await releaseSlug(store, existing.slug, id);
       await pruneRevisions(store, id);
@@ -222,9 +223,9 @@ const toRevision = (key: string, { id: postId, updatedAt, updatedBy, sequence, .
   ...fields,
   id: key.slice(revisionsPrefix(postId).length),
   postId,
-  number: (sequence ?? 0) + 1,
+  number: sequence + 1,
   at: updatedAt,
-  by: updatedBy ?? null,
+  by: updatedBy,
 });
 
 /**

@@ -66,8 +66,7 @@ export async function deleteAttempts(keys: readonly string[]): Promise<void> {
 /** Removes every attempt made before `before` (ms), for every username; returns how many. */
 export async function deleteAttemptsBefore(before: number): Promise<number> {
   const keys = await listKeys(openStore(STORE));
-  // Keys of the older layout (no client part) carry their time the same way; a key whose
-  // time cannot be read is not one of ours to keep.
+  // A key whose time cannot be read is not one of ours to keep.
   const stale = keys.filter((key) => !(timeOfKey(key.slice(key.indexOf('/') + 1)) >= before));
   await deleteAttempts(stale);
   return stale.length;

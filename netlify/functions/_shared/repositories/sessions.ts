@@ -11,7 +11,7 @@ const sessionRecordSchema = z.object({
   username: z.string(),
   expiresAt: z.string(),
   /** The account's session generation at sign-in (see `StaffUser.sessionGeneration`). */
-  generation: z.optional(z.string()),
+  generation: z.string(),
 });
 export type SessionRecord = z.output<typeof sessionRecordSchema>;
 

@@ -3,8 +3,8 @@ import { testimonialRecordSchema, type Testimonial } from '../../../../src/share
 import { versionedRepository } from './toggleable.ts';
 
 const testimonials = versionedRepository<Testimonial>('testimonials', testimonialRecordSchema, {
-  // Most recently received first; those from before dates were kept, by title, last.
-  order: (a, b) => (b.receivedAt ?? '').localeCompare(a.receivedAt ?? '') || a.title.localeCompare(b.title, 'en-AU'),
+  // Most recently received first; on the same day, by title.
+  order: (a, b) => b.receivedAt.localeCompare(a.receivedAt) || a.title.localeCompare(b.title, 'en-AU'),
   // Consumer law: a testimonial is shown only with the client's consent.
   mayBeActive: (record) => record.consent,
 });

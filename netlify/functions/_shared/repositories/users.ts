@@ -8,30 +8,27 @@ import { isReservedUsername, RESERVED_USERNAME_MESSAGE, USERNAME_PATTERN } from 
 import * as z from 'zod/mini';
 import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
 
-const staffUserSchema = z.pipe(
-  z.object({
-    /** Stable for the account's life; the audit names accounts by it (usernames are reused). */
-    id: z.string().check(z.minLength(1)),
-    username: z.string(),
-    passwordHash: z.string(),
-    createdAt: z.string(),
-    passwordChangedAt: z.optional(z.string()),
-    /**
-     * Sessions remember the generation they were started under and are refused once it
-     * changes, so a new one signs the user out everywhere. Absent on older accounts.
-     */
-    sessionGeneration: z.optional(z.string()),
-    /** Set on accounts added in the portal: every call but the password change is refused. */
-    mustChangePassword: z.optional(z.boolean()),
-    lastSignInAt: z.optional(z.string()),
-  }),
-  // Accounts stored before password changes were dated last set theirs when created.
-  z.transform((user) => ({
-    ...user,
-    passwordChangedAt: user.passwordChangedAt ?? user.createdAt,
-    mustChangePassword: user.mustChangePassword ?? false,
-  })),
-);
+/**
+ * An account as stored. upsertUser and createUser write every field but `lastSignInAt`
+ * (set by the first sign-in), so an account missing one is refused (logged, and read as
+ * no account).
+ */
+const staffUserSchema = z.object({
+  /** Stable for the account's life; the audit names accounts by it (usernames are reused). */
+  id: z.string().check(z.minLength(1)),
+  username: z.string(),
+  passwordHash: z.string(),
+  createdAt: z.string(),
+  passwordChangedAt: z.string(),
+  /**
+   * Sessions remember the generation they were started under and are refused once it
+   * changes, so a new one signs the user out everywhere.
+   */
+  sessionGeneration: z.string(),
+  /** Set on accounts added in the portal: every call but the password change is refused. */
+  mustChangePassword: z.boolean(),
+  lastSignInAt: z.optional(z.string()),
+});
 export type StaffUser = z.output<typeof staffUserSchema>;
 
 const reserved = (): never => {

@@ -195,11 +195,13 @@ describe('testimonials', () => {
 
   it('checks the source and the date received', async () => {
     const bad = await call(testimonials, 'POST', '/api/testimonials', {
-      body: testimonial({ source: '', receivedAt: '2999-01-01' }),
+      body: testimonial({ source: '', receivedAt: '2098-01-01' }),
       cookie,
     });
     expect(bad.status).toBe(400);
     expect(bad.json.fieldErrors).toEqual({ source: ['Source is required'], receivedAt: ['The date received cannot be in the future'] });
+    const outOfRange = await call(testimonials, 'POST', '/api/testimonials', { body: testimonial({ receivedAt: '2999-01-01' }), cookie });
+    expect(outOfRange.json.fieldErrors).toEqual({ receivedAt: ['Use a date between 1970 and 2099'] });
     const noDate = await call(testimonials, 'POST', '/api/testimonials', { body: testimonial({ receivedAt: '1/10/2026' }), cookie });
     expect(noDate.json.fieldErrors).toEqual({ receivedAt: ['Use a date like 2026-03-31'] });
   });

@@ -69,16 +69,17 @@ export const DATE_RANGE_MESSAGE = `Use a date between ${DATE_YEARS.min} and ${DA
 
 /** True when the year written at the start of `value` is within `DATE_YEARS`. */
 export const isDateInRange = (value: string): boolean => {
-  const year = /^(\d{4})-/.exec(value)?.[1];
+  const year = /^(\d+)-/.exec(value)?.[1];
   return year !== undefined && Number(year) >= DATE_YEARS.min && Number(year) <= DATE_YEARS.max;
 };
 
 /**
  * For every date field, first of its checks: an empty value passes (the field decides
- * whether it is required), a date out of range stops here with the range as its message.
+ * whether it is required), and so does one that does not begin with a year (the field's
+ * format check names the format); a year out of range stops here with the range as its message.
  */
 export const dateInRange = () =>
-  z.refine<string>((value) => value === '' || isDateInRange(value), { message: DATE_RANGE_MESSAGE, abort: true });
+  z.refine<string>((value) => !/^\d+-/.test(value) || isDateInRange(value), { message: DATE_RANGE_MESSAGE, abort: true });
 
 /** Field name to messages, the shape the API answers with and the forms display. */
 export type FieldErrors = Record<string, string[]>;

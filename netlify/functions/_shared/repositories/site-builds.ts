@@ -3,6 +3,8 @@
  * - `state`: one record, changed only with conditional writes;
  * - `reads/{deployId}`: when that deploy's build read the data, written at build start and
  *   promoted to `builtAt` when the deploy goes live.
+ * - `failures/{deployId}`: why that deploy's build failed, written by the build itself and
+ *   promoted to `lastBuildFailure` when the deploy is reported failed.
  */
 import * as z from 'zod/mini';
 import { getJsonWithEtag, openStore } from '../blobs.ts';
@@ -12,6 +14,12 @@ export interface BuildFailure {
   at: string;
   /** Why, for staff: a status code or a network error code, never the hook's secret URL. */
   reason: string;
+}
+
+/** A build that failed: the live site stays on the build before it. */
+export interface FailedBuild extends BuildFailure {
+  /** When the failed build read the data: a deploy that read it later and went live clears this. */
+  readAt: string;
 }
 
 export interface BuildState {
@@ -25,6 +33,8 @@ export interface BuildState {
   lastFailure: BuildFailure | null;
   /** When the build that is live read the data: changes before this are on the site. */
   builtAt: string | null;
+  /** The last build that failed, until a later one goes live (absent: none since). */
+  lastBuildFailure?: FailedBuild;
 }
 
 const KEY = 'state';
@@ -41,6 +51,7 @@ function toState(data: unknown): BuildState {
   const legacyChange =
     raw.queued === true && requestedAt ? new Date(Date.parse(requestedAt) + 1).toISOString() : requestedAt;
   const failure = raw.lastFailure as Record<string, unknown> | null | undefined;
+  const buildFailure = raw.lastBuildFailure as Record<string, unknown> | null | undefined;
   return {
     changedAt: isoOrNull(raw.changedAt) ?? legacyChange,
     requestedAt,
@@ -50,6 +61,9 @@ function toState(data: unknown): BuildState {
         ? { at: failure.at as string, reason: failure.reason }
         : null,
     builtAt: isoOrNull(raw.builtAt),
+    ...(buildFailure && isoOrNull(buildFailure.at) && isoOrNull(buildFailure.readAt) && typeof buildFailure.reason === 'string'
+      ? { lastBuildFailure: { at: buildFailure.at as string, reason: buildFailure.reason, readAt: buildFailure.readAt as string } }
+      : {}),
   };
 }
 
@@ -78,4 +92,18 @@ export async function recordBuildRead(deployId: string, at: Date): Promise<void>
 export async function findBuildRead(deployId: string): Promise<string | null> {
   const found = (await openStore('site-builds').get(readKey(deployId), { type: 'json' })) as { readAt?: unknown } | null;
   return isoOrNull(found?.readAt);
+}
+
+const failureKey = (deployId: string) => `failures/${encodeURIComponent(deployId)}`;
+
+/** Records why a deploy's build failed (written by the build, which knows the reason). */
+export async function recordBuildFailure(deployId: string, failure: BuildFailure): Promise<void> {
+  await openStore('site-builds').setJSON(failureKey(deployId), failure);
+}
+
+/** Why that deploy's build failed, as it recorded; null when it recorded nothing. */
+export async function findBuildFailure(deployId: string): Promise<BuildFailure | null> {
+  const found = (await openStore('site-builds').get(failureKey(deployId), { type: 'json' })) as Record<string, unknown> | null;
+  const at = isoOrNull(found?.at);
+  return at && typeof found?.reason === 'string' ? { at, reason: found.reason } : null;
 }

@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import clientInteraction from './src/integrations/client-interaction.mjs';
 import contentSecurityPolicy from './src/integrations/csp.mjs';
 import { noSsrFunction, staticAdapter } from './src/integrations/static-only.mjs';
+import siteContent from './src/integrations/site-content.mjs';
 
 /** The public address; canonical URLs, the sitemap and RSS are built from it. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://www.example-conveyancing.com.au';
@@ -22,6 +23,7 @@ export default defineConfig({
   // Static only: no SSR function (docs/decisions/002-static-site-without-ssr-function.md).
   adapter: staticAdapter(netlify({ edgeMiddleware: false, devFeatures: { images: false, environmentVariables: false, edgeFunctions: false } })),
   integrations: [
+    siteContent(),
     react(),
     clientInteraction(),
     sitemap({

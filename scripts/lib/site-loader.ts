@@ -34,7 +34,7 @@ interface Entry {
 
 /**
  * Makes the collection hold exactly `entries`. Astro keeps a collection sorted by id, so each
- * entry's data carries its `position` in the repository's order (newest first, or the
+ * entry's data carries its `listIndex` in the repository's order (newest first, or the
  * staff's). The records were parsed with their resource's schema as the repositories read
  * them, so the collections' schemas only carry the types. An entry whose data did not change
  * keeps its digest and is left as it is: `astro dev` then reloads nothing.
@@ -42,8 +42,8 @@ interface Entry {
 function replaceAll({ store, generateDigest }: LoaderContext, entries: Entry[]): void {
   const wanted = new Set(entries.map((entry) => entry.id));
   for (const id of store.keys()) if (!wanted.has(id)) store.delete(id);
-  entries.forEach((entry, position) => {
-    const data = { ...entry.data, position };
+  entries.forEach((entry, listIndex) => {
+    const data = { ...entry.data, listIndex };
     store.set({ ...entry, data, digest: generateDigest(JSON.stringify([data, entry.rendered?.html ?? null])) });
   });
 }

@@ -5,7 +5,7 @@
  * (and `astro dev`), never in the browser.
  */
 import { getCollection, getEntry } from 'astro:content';
-import { PRACTICE_ENTRY } from '../shared/site-content.ts';
+import { PRACTICE_ENTRY, type PublishedPost } from '../shared/site-content.ts';
 import type { PublicService } from '../shared/schemas/service.ts';
 import type { PracticeView } from '../shared/practice-view.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
@@ -13,14 +13,18 @@ import type { Testimonial } from '../shared/schemas/testimonial.ts';
 export type { FeaturedImage, PublishedPost } from '../shared/site-content.ts';
 
 /** A collection's entries in the repository's order (Astro returns them by id). */
-const inOrder = <E extends { data: { position: number } }>(entries: E[]): E[] =>
-  entries.sort((a, b) => a.data.position - b.data.position);
+const inOrder = <E extends { data: { listIndex: number } }>(entries: E[]): E[] =>
+  entries.sort((a, b) => a.data.listIndex - b.data.listIndex);
+
+/** The records of a list, in order, as the repository gave them. */
+const recordsOf = <T,>(entries: { data: T & { listIndex: number } }[]): T[] =>
+  inOrder(entries).map(({ data: { listIndex: _listIndex, ...record } }) => record as T);
 
 /** Published posts' entries, newest first (by publishedAt, else createdAt), as the repository lists them. */
 export const getPostEntries = async () => inOrder(await getCollection('posts'));
 
 /** Published posts, newest first. */
-export const getPublishedPosts = async () => (await getPostEntries()).map((entry) => entry.data);
+export const getPublishedPosts = async (): Promise<PublishedPost[]> => recordsOf(await getCollection('posts'));
 
 /** The practice details staff saved in Settings over the typed defaults of src/content. */
 export async function getPracticeSettings(): Promise<PracticeView> {
@@ -30,9 +34,7 @@ export async function getPracticeSettings(): Promise<PracticeView> {
 }
 
 /** The landing page's active services, in the staff's order. */
-export const getActiveServices = async (): Promise<PublicService[]> =>
-  inOrder(await getCollection('services')).map((entry) => entry.data);
+export const getActiveServices = async (): Promise<PublicService[]> => recordsOf(await getCollection('services'));
 
 /** Testimonials staff marked active (and so consented to), for the landing page. */
-export const getActiveTestimonials = async (): Promise<Testimonial[]> =>
-  inOrder(await getCollection('testimonials')).map((entry) => entry.data);
+export const getActiveTestimonials = async (): Promise<Testimonial[]> => recordsOf(await getCollection('testimonials'));

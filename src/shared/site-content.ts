@@ -23,7 +23,7 @@ export interface PublishedPost extends BlogPost {
 }
 
 /** An entry of a list: its place in the repository's order (Astro keeps entries by id). */
-export type Ordered<T> = T & { position: number };
+export type Ordered<T> = T & { listIndex: number };
 
 /** The one entry of the `settings` collection. */
 export const PRACTICE_ENTRY = 'practice';

@@ -6,8 +6,11 @@ import { describe, expect, it } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import media from '../../netlify/functions/media.ts';
 import settings from '../../netlify/functions/settings.ts';
+import testimonials from '../../netlify/functions/testimonials.ts';
 import { postsLoader, settingsLoader } from '../../scripts/lib/site-loader.ts';
-import { getPracticeSettings, getPublishedPosts } from '../../src/data/published.ts';
+import { getActiveTestimonials, getPracticeSettings, getPublishedPosts } from '../../src/data/published.ts';
+import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
+import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials.ts';
 import { Collection } from './content-loader.ts';
 import { png } from './fixtures/images.ts';
 import { ORIGIN, call, signedInStaff, useBlobs } from './harness.ts';
@@ -43,10 +46,10 @@ describe('the posts loader', () => {
 
     expect(store.keys()).not.toContain(removed.slug);
     expect(store.entries.get(kept.slug)?.data).toMatchObject({ title: 'Kept, renamed' });
-    // The pages list them newest first, as the repository does: the new post leads.
+    // The pages list them newest first, in the repository's order (Astro keeps them by id).
     const shown = (await getPublishedPosts()).map((post) => post.slug);
-    expect(shown[0]).toBe(added.slug);
-    expect(shown.indexOf(kept.slug)).toBeGreaterThan(0);
+    expect(shown).toContain(added.slug);
+    expect(shown).toEqual((await listPublishedPosts()).map((post) => post.slug));
   });
 
   it('writes nothing on a load that finds nothing changed (astro dev then reloads nothing)', async () => {
@@ -100,6 +103,20 @@ describe('the posts loader', () => {
     }
     expect(store.keys()).toEqual(['from-before']);
     expect(store.warnings).toEqual([expect.stringMatching(/No Netlify Blobs here/)]);
+  });
+});
+
+describe('the landing page lists', () => {
+  it('give the testimonials exactly as the repository lists them, in its order', async () => {
+    const { cookie } = await signedInStaff();
+    for (const title of ['First', 'Second']) {
+      const created = await call(testimonials, 'POST', '/api/testimonials', {
+        body: { title, position: `Buyer ${title}`, content: `Kind words ${title}.`, source: 'E-mail', receivedAt: '2026-01-01', consent: true, isActive: true },
+        cookie,
+      });
+      expect(created.status).toBe(201);
+    }
+    expect(await getActiveTestimonials()).toEqual((await listTestimonials()).filter((testimonial) => testimonial.isActive));
   });
 });
 

@@ -22,21 +22,24 @@ export class AstroBuildError extends Error {
 const ANSI = /\u001b\[[0-9;]*m/g;
 /** Astro's wrapper around an integration's error; the line after it says what happened. */
 const HOOK_WRAPPER = /An unhandled error occurred while running the "[^"]+" hook/;
+/** Where Astro's output starts to say why the build stopped. */
+const FIRST_ERROR = /\berror\b|^\[config\] Astro found issue/i;
 
 /**
  * The first error line of a build's output, without colours or the timestamp: what broke,
- * for staff, in one line. Astro's "an unhandled error in hook …" gets the line after it.
+ * for staff, in one line. A line that only announces the cause (Astro's "an unhandled error
+ * in hook …", or one ending in a colon) gets the line after it.
  */
 export function firstErrorLine(output: string): string | null {
   const lines = output
     .replace(ANSI, '')
     .split('\n')
     .map((line) => line.replace(/^\d{2}:\d{2}:\d{2}\s+/, '').trim());
-  const index = lines.findIndex((line) => /\berror\b/i.test(line));
+  const index = lines.findIndex((line) => FIRST_ERROR.test(line));
   if (index === -1) return null;
   const line = lines[index]!;
   const next = lines.slice(index + 1).find((candidate) => candidate !== '');
-  return HOOK_WRAPPER.test(line) && next ? `${line}: ${next}` : line;
+  return (HOOK_WRAPPER.test(line) || line.endsWith(':')) && next ? `${line.replace(/:$/, '')}: ${next}` : line;
 }
 
 /** What of the build's error output is kept for the reason (its start says what broke). */

@@ -22,4 +22,10 @@ describe('firstErrorLine', () => {
     );
     expect(firstErrorLine('npm warn something\n')).toBeNull();
   });
+
+  it("takes the cause under Astro's configuration notice", () => {
+    expect(firstErrorLine('[config] Astro found issue(s) with your configuration:\n\n! Invalid URL\n')).toBe(
+      '[config] Astro found issue(s) with your configuration: ! Invalid URL',
+    );
+  });
 });

@@ -4,27 +4,13 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { rmSync } from 'node:fs';
 import clientInteraction from './src/integrations/client-interaction.mjs';
 import contentSecurityPolicy from './src/integrations/csp.mjs';
+import { noSsrFunction, staticAdapter } from './src/integrations/static-only.mjs';
+import siteContent from './src/integrations/site-content.mjs';
 
 /** The public address; canonical URLs, the sitemap and RSS are built from it. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://www.example-conveyancing.com.au';
-
-/**
- * Every page is pre-rendered, but the Netlify adapter always emits a catch-all SSR
- * function (`/*`). It would answer paths that netlify.toml routes (/v2/*, the 404s)
- * and add cold starts to a static site, so it is removed once the build is done.
- * See docs/decisions/002-static-site-without-ssr-function.md.
- */
-const staticOnly = () => ({
-  name: 'static-only',
-  hooks: {
-    'astro:build:done': () => {
-      rmSync(new URL('./.netlify/v1/functions/ssr', import.meta.url), { recursive: true, force: true });
-    },
-  },
-});
 
 export default defineConfig({
   site,
@@ -34,14 +20,16 @@ export default defineConfig({
   // request on every first view (public site, issue 3).
   build: { inlineStylesheets: 'always' },
   // Edge functions are not used, and their emulation would try to download Deno.
-  adapter: netlify({ edgeMiddleware: false, devFeatures: { images: false, environmentVariables: false, edgeFunctions: false } }),
+  // Static only: no SSR function (docs/decisions/002-static-site-without-ssr-function.md).
+  adapter: staticAdapter(netlify({ edgeMiddleware: false, devFeatures: { images: false, environmentVariables: false, edgeFunctions: false } })),
   integrations: [
+    siteContent(),
     react(),
     clientInteraction(),
     sitemap({
       filter: (page) => !/^\/(login|admin|404|blog\/not-found|thanks|enquiry-error|enquiry-limited)\/?$/.test(new URL(page).pathname),
     }),
-    staticOnly(),
+    noSsrFunction(new URL('./', import.meta.url)),
     contentSecurityPolicy(),
   ],
   vite: {

@@ -2,8 +2,8 @@
  * `npm run build`: the production build. On Netlify the build plugin has already put
  * the site's Blobs context in the environment; on this machine the local store is used.
  */
-import { noteBuildRead } from '../netlify/functions/_shared/rebuild.ts';
-import { astroBuild } from './lib/astro-build.ts';
+import { noteBuildFailed, noteBuildRead } from '../netlify/functions/_shared/rebuild.ts';
+import { AstroBuildError, astroBuild } from './lib/astro-build.ts';
 import { startLocalBlobs } from './lib/local-blobs.ts';
 
 const local = process.env.NETLIFY_BLOBS_CONTEXT ? undefined : await startLocalBlobs();
@@ -16,7 +16,17 @@ try {
       console.warn('[build] could not record when this build read the data:', error),
     );
   }
-  await astroBuild();
+  try {
+    await astroBuild();
+  } catch (error) {
+    // On Netlify: say why, for this deploy; deploy-failed shows it to staff (rebuild status).
+    if (deployId && !local && error instanceof AstroBuildError) {
+      await noteBuildFailed(deployId, error.reason).catch((recordError: unknown) =>
+        console.warn('[build] could not record why this build failed:', recordError),
+      );
+    }
+    throw error;
+  }
 } finally {
   await local?.stop();
 }

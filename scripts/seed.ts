@@ -1,6 +1,10 @@
 /**
  * Seeds demo content (services, testimonials, blog posts) into empty stores.
- * Stores that already hold data are left alone. Usage: `npm run seed`.
+ * Stores that already hold data are left alone. Usage: `npm run seed`, on the local store
+ * (BLOBS_DIR, default .netlify/blobs-serve); for a deployed site's deploy previews or branch
+ * deploys, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set:
+ * `npm run seed -- --context deploy-preview` (never production's stores: demo posts and
+ * testimonials are not the practice's).
  */
 import { SERVICES } from '../src/content/services.ts';
 import { hasNoPosts, insertPost } from '../netlify/functions/_shared/repositories/blog-posts.ts';
@@ -10,7 +14,7 @@ import {
   insertTestimonial,
 } from '../netlify/functions/_shared/repositories/testimonials.ts';
 import { DEMO_POSTS, DEMO_TESTIMONIALS } from './seed/demo-content.ts';
-import { startLocalBlobs } from './lib/local-blobs.ts';
+import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
 
 /** Seeds whatever is empty; returns the names of the stores it filled. */
 export async function seedIfEmpty(): Promise<string[]> {
@@ -29,8 +33,16 @@ export async function seedIfEmpty(): Promise<string[]> {
 }
 
 if (import.meta.main) {
-  const blobs = await startLocalBlobs();
-  const filled = await seedIfEmpty();
-  console.log(filled.length ? `Seeded demo ${filled.join(', ')}.` : 'Stores already hold data; nothing seeded.');
-  await blobs.stop();
+  const { context } = takeDeployContext(process.argv.slice(2));
+  const target = await connectBlobs();
+  try {
+    if (target.source.kind === 'site' && context === 'production') {
+      throw new Error("Refused: demo content is for this machine and for previews. Add --context deploy-preview (or branch-deploy).");
+    }
+    const filled = await seedIfEmpty();
+    const where = `${target.describe}${context === 'production' ? '' : ` (${context} stores)`}`;
+    console.log(filled.length ? `Seeded demo ${filled.join(', ')} on ${where}.` : `Stores already hold data on ${where}; nothing seeded.`);
+  } finally {
+    await target.stop();
+  }
 }

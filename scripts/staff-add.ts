@@ -1,16 +1,18 @@
 /**
  * Creates a staff account, or sets a new password on an existing one.
  *
- *   npm run staff:add -- <username>
+ *   npm run staff:add -- <username> [--context deploy-preview|branch-deploy]
  *
  * The password comes from STAFF_PASSWORD when set, else it is asked for without echo.
- * Works on the local store; with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set it works on
- * that deployed site's store instead.
+ * Works on the local store (BLOBS_DIR, default .netlify/blobs-serve); with NETLIFY_SITE_ID
+ * and NETLIFY_AUTH_TOKEN set it works on that deployed site's store instead. `--context`
+ * picks the stores of deploy previews or branch deploys (their own, shared by every deploy
+ * of that context) instead of production's.
  */
 import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from '../src/shared/schemas/login.ts';
 import { hashPassword } from '../netlify/functions/_shared/auth.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
-import { startLocalBlobs, type LocalBlobs } from './lib/local-blobs.ts';
+import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -48,8 +50,14 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
-const username = process.argv[2];
-if (!username) fail('Usage: npm run staff:add -- <username>');
+let args: ReturnType<typeof takeDeployContext>;
+try {
+  args = takeDeployContext(process.argv.slice(2));
+} catch (error) {
+  fail((error as Error).message);
+}
+const username = args.rest[0];
+if (!username) fail('Usage: npm run staff:add -- <username> [--context deploy-preview|branch-deploy]');
 if (!USERNAME_PATTERN.test(username)) {
   fail('Usernames are 3 to 64 characters: letters, digits, dot, underscore or hyphen.');
 }
@@ -64,21 +72,12 @@ if (password.length < MIN_PASSWORD_LENGTH) {
   fail(`Refused: the password must be at least ${MIN_PASSWORD_LENGTH} characters long. Nothing was changed.`);
 }
 
-const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = process.env;
-let local: LocalBlobs | undefined;
-if (siteID && token) {
-  // Netlify's API, with the production stores of that site.
-  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ siteID, token })).toString('base64');
-  process.env.CONTEXT = 'production';
-} else {
-  local = await startLocalBlobs();
-}
-
+const target = await connectBlobs();
 try {
   const { created } = await upsertUser(username, await hashPassword(password));
-  const where = local ? 'the local store' : `site ${siteID}`;
+  const where = `${target.describe}${args.context === 'production' ? '' : ` (${args.context} stores)`}`;
   console.log(`${created ? 'Created' : 'Updated the password of'} staff account "${username}" on ${where}.`);
   if (!created) console.log('Every session it had is signed out.');
 } finally {
-  await local?.stop();
+  await target.stop();
 }

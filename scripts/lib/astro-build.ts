@@ -9,16 +9,54 @@ import path from 'node:path';
 
 const ASTRO = path.resolve('node_modules', 'astro', 'bin', 'astro.mjs');
 
+/** `astro build` failed; `reason` is the line staff read on the Blog Posts tab. */
+export class AstroBuildError extends Error {
+  readonly reason: string;
+  constructor(reason: string) {
+    super(`astro build failed: ${reason}`);
+    this.reason = reason;
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+/** Astro's wrapper around an integration's error; the line after it says what happened. */
+const HOOK_WRAPPER = /An unhandled error occurred while running the "[^"]+" hook/;
+/** Where Astro's output starts to say why the build stopped. */
+const FIRST_ERROR = /\berror\b|^\[config\] Astro found issue/i;
+
+/**
+ * The first error line of a build's output, without colours or the timestamp: what broke,
+ * for staff, in one line. A line that only announces the cause (Astro's "an unhandled error
+ * in hook …", or one ending in a colon) gets the line after it.
+ */
+export function firstErrorLine(output: string): string | null {
+  const lines = output
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => line.replace(/^\d{2}:\d{2}:\d{2}\s+/, '').trim());
+  const index = lines.findIndex((line) => FIRST_ERROR.test(line));
+  if (index === -1) return null;
+  const line = lines[index]!;
+  const next = lines.slice(index + 1).find((candidate) => candidate !== '');
+  return (HOOK_WRAPPER.test(line) || line.endsWith(':')) && next ? `${line.replace(/:$/, '')}: ${next}` : line;
+}
+
+/** What of the build's error output is kept for the reason (its start says what broke). */
+const KEEP_OUTPUT = 64 * 1024;
+
 /**
  * `background`: a rebuild while the server answers requests. On Netlify the build runs on
  * other machines; here it shares the CPU with the server (and, under test, the browser), so
  * it runs at a lower priority: pages and API calls stay quick while it works, and it takes
  * what is left. Its own workers (esbuild, Vite) inherit the priority.
+ * A failed build rejects with an `AstroBuildError` that carries its first error line.
  */
 export function astroBuild(outDir = 'dist', { quiet = false, background = false } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
-      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+      // Errors still reach this terminal; they are also kept here for the failure's reason.
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
       env: process.env,
     });
     if (background && child.pid) {
@@ -28,8 +66,15 @@ export function astroBuild(outDir = 'dist', { quiet = false, background = false 
         // Not allowed here (some containers): the rebuild runs at normal priority.
       }
     }
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      if (errors.length < KEEP_OUTPUT) errors += chunk.toString('utf8');
+    });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new AstroBuildError(firstErrorLine(errors) ?? `astro build exited with ${code}`)),
+    );
   });
 }
 

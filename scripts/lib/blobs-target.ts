@@ -7,6 +7,35 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BLOBS_DIR, startLocalBlobs } from './local-blobs.ts';
 
+/**
+ * The deploy contexts whose stores a tool can work on. Deploy previews and branch deploys
+ * keep stores of their own, named after the context (`deploy-preview--users`, see
+ * `storeName` in netlify/functions/_shared/blobs.ts), shared by every deploy of that context.
+ */
+export const DEPLOY_CONTEXTS = ['production', 'deploy-preview', 'branch-deploy'] as const;
+export type DeployContext = (typeof DEPLOY_CONTEXTS)[number];
+
+/**
+ * `--context <name>` (or `--context=<name>`) from the arguments, else `production`; the other
+ * arguments as they came. The repositories then open that context's stores (they read
+ * `CONTEXT`, the variable Netlify sets in each deploy).
+ */
+export function takeDeployContext(args: readonly string[]): { context: DeployContext; rest: string[] } {
+  const rest: string[] = [];
+  let context: string = 'production';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--context') context = args[++i] ?? '';
+    else if (arg.startsWith('--context=')) context = arg.slice('--context='.length);
+    else rest.push(arg);
+  }
+  if (!(DEPLOY_CONTEXTS as readonly string[]).includes(context)) {
+    throw new Error(`--context must be one of ${DEPLOY_CONTEXTS.join(', ')}`);
+  }
+  process.env.CONTEXT = context;
+  return { context: context as DeployContext, rest };
+}
+
 export interface BlobsTarget {
   /** Said in messages and recorded in a backup's header. */
   source: Record<string, string>;

@@ -18,9 +18,9 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
-import { noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
+import { noteBuildFailed, noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
 import { seedIfEmpty } from '../seed.ts';
-import { astroBuild, rebuildInPlace } from './astro-build.ts';
+import { AstroBuildError, astroBuild, rebuildInPlace } from './astro-build.ts';
 import { createFunctionsHost, loadFunctions } from './functions-host.ts';
 import { startScheduler } from './scheduler.ts';
 import { startLocalBlobs } from './local-blobs.ts';
@@ -278,10 +278,18 @@ export async function startServer({
   host.installNetlifyGlobal();
   // A local deploy, as on Netlify: the build records when it read the data, and the new
   // deploy's deploy-succeeded makes that the status staff see.
+  // A failed build records why and plays deploy-failed, so staff see it on the Blog Posts tab.
   const deploy = async (buildSite: () => Promise<void>) => {
     const id = `local-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
     await noteBuildRead(id);
-    await buildSite();
+    try {
+      await buildSite();
+    } catch (error) {
+      const reason = error instanceof AstroBuildError ? error.reason : error instanceof Error ? error.message : String(error);
+      await noteBuildFailed(id, reason);
+      await host.triggerEvent('deploy-failed', { id, context: 'dev', state: 'error', error_message: reason });
+      throw error;
+    }
     liveDeploy = id;
     await host.triggerEvent('deploy-succeeded', { id, context: 'dev', state: 'ready' });
   };

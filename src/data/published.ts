@@ -1,97 +1,40 @@
 /**
- * Build-time data: what the pre-rendered pages show from Netlify Blobs.
- * Runs only inside `astro build` (and `astro dev`), never in the browser.
+ * Build-time data: what the pre-rendered pages show from Netlify Blobs, read from Astro's
+ * content collections (src/content.config.ts). The build's loaders filled them once for
+ * this build, so every page of a build shows one snapshot. Runs only inside `astro build`
+ * (and `astro dev`), never in the browser.
  */
-import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
-import { getMediaInfo } from '../../netlify/functions/_shared/repositories/media.ts';
-import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services.ts';
-import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
-import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials.ts';
-import { SERVICES } from '../content/services.ts';
-import { practiceView, type PracticeView } from '../shared/practice-view.ts';
-import { mediaKeyOf, mediaUrlsIn } from '../shared/media.ts';
-import type { BlogPost } from '../shared/schemas/blog-post.ts';
+import { getCollection, getEntry } from 'astro:content';
+import { PRACTICE_ENTRY, type PublishedPost } from '../shared/site-content.ts';
 import type { PublicService } from '../shared/schemas/service.ts';
+import type { PracticeView } from '../shared/practice-view.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
 
-/**
- * `read`, once per build: every page of a build then shows one snapshot (a later change
- * requests another build anyway), and a build with many pages reads Blobs once, not once
- * per page. `astro dev` lives on across changes, so there it reads afresh each time.
- */
-function oncePerBuild<T>(read: (key: string) => Promise<T>): (key?: string) => Promise<T> {
-  const values = new Map<string, Promise<T>>();
-  return (key = '') => {
-    if (import.meta.env.DEV) return read(key);
-    let value = values.get(key);
-    if (!value) {
-      value = read(key).catch((error: unknown) => {
-        values.delete(key); // a failed read is tried again by the next page, not remembered
-        throw error;
-      });
-      values.set(key, value);
-    }
-    return value;
-  };
-}
+export type { FeaturedImage, PublishedPost } from '../shared/site-content.ts';
 
-/** Published posts, newest first (by publishedAt, else createdAt). */
-export const getPublishedPosts: () => Promise<BlogPost[]> = oncePerBuild(() => listPublishedPosts());
+/** A collection's entries in the repository's order (Astro returns them by id). */
+const inOrder = <E extends { data: { listIndex: number } }>(entries: E[]): E[] =>
+  entries.sort((a, b) => a.data.listIndex - b.data.listIndex);
 
-/** A post's featured image as pages show it: its own address, alt text and pixel size. */
-export interface FeaturedImage {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+/** The records of a list, in order, as the repository gave them. */
+const recordsOf = <T,>(entries: { data: T & { listIndex: number } }[]): T[] =>
+  inOrder(entries).map(({ data: { listIndex: _listIndex, ...record } }) => record as T);
 
-/** The article, the blog index and each tag page show the same image: one read per build. */
-const readMediaInfo = oncePerBuild(getMediaInfo);
+/** Published posts' entries, newest first (by publishedAt, else createdAt), as the repository lists them. */
+export const getPostEntries = async () => inOrder(await getCollection('posts'));
 
-/**
- * The post's featured image, if it is an uploaded image that still exists. Older posts may
- * name an image elsewhere, which the pages' CSP (img-src 'self') would block: not shown.
- */
-export async function getFeaturedImage(post: Pick<BlogPost, 'featuredImage' | 'featuredImageAlt'>): Promise<FeaturedImage | null> {
-  const key = post.featuredImage ? mediaKeyOf(post.featuredImage) : null;
-  if (!key || !post.featuredImageAlt) return null;
-  const info = await readMediaInfo(key);
-  return info ? { src: info.url, alt: post.featuredImageAlt, width: info.width, height: info.height } : null;
-}
-
-/**
- * The pixel size of each uploaded image a post's text shows, by its address, so the article
- * can give them width and height. An image deleted since has no entry (it shows nothing).
- */
-export async function getInlineImageSizes(markdown: string): Promise<Map<string, { width: number; height: number }>> {
-  const sizes = new Map<string, { width: number; height: number }>();
-  await Promise.all(
-    mediaUrlsIn(markdown).map(async (url) => {
-      const info = await readMediaInfo(mediaKeyOf(url)!);
-      if (info) sizes.set(url, { width: info.width, height: info.height });
-    }),
-  );
-  return sizes;
-}
-
-/** Testimonials staff marked active (and so consented to), for the landing page's fallback. */
-export const getActiveTestimonials = async (): Promise<Testimonial[]> =>
-  (await listTestimonials()).filter((testimonial) => testimonial.isActive);
-
-/**
- * The landing page's services: the store's active ones in their order, or the defaults
- * in src/content while the store was never seeded (a new site before staff first open
- * the Services tab). Once seeded, the store alone decides, even when it is empty.
- */
-export async function getActiveServices(): Promise<readonly PublicService[]> {
-  const services: readonly PublicService[] = (await servicesSeeded()) ? await listServices() : SERVICES.map((service) => ({
-    ...service,
-    features: [...service.features],
-    serviceAreas: [...service.serviceAreas],
-  }));
-  return services.filter((service) => service.isActive);
-}
+/** Published posts, newest first. */
+export const getPublishedPosts = async (): Promise<PublishedPost[]> => recordsOf(await getCollection('posts'));
 
 /** The practice details staff saved in Settings over the typed defaults of src/content. */
-export const getPracticeSettings: () => Promise<PracticeView> = oncePerBuild(() => getSettings().then(practiceView));
+export async function getPracticeSettings(): Promise<PracticeView> {
+  const entry = await getEntry('settings', PRACTICE_ENTRY);
+  if (!entry) throw new Error('The practice settings were not loaded (src/content.config.ts)');
+  return entry.data;
+}
+
+/** The landing page's active services, in the staff's order. */
+export const getActiveServices = async (): Promise<PublicService[]> => recordsOf(await getCollection('services'));
+
+/** Testimonials staff marked active (and so consented to), for the landing page. */
+export const getActiveTestimonials = async (): Promise<Testimonial[]> => recordsOf(await getCollection('testimonials'));

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'parse5';
 
 /**
  * Everything but the inline hashes. A third-party embed (the reviews widget in
@@ -41,35 +42,65 @@ export const BASE_POLICY = {
 /** Script types the browser runs (others, such as JSON-LD, are data and need no hash). */
 const EXECUTABLE = /^(|module|text\/javascript|application\/javascript)$/i;
 
+/** Attributes whose value the browser follows as a URL: there a `javascript:` value runs. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'cite', 'background']);
+
 /** @param {string} text */
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
+ * @typedef {import('parse5').DefaultTreeAdapterMap['element']} Element
+ * @typedef {import('parse5').DefaultTreeAdapterMap['parentNode']} ParentNode
+ */
+
+/** The raw text of a script or style element, as the browser hashes it. */
+const textOf = (/** @type {Element} */ element) =>
+  element.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
+
+/** @param {Element} element @param {string} name */
+const attribute = (element, name) => element.attrs.find((attr) => attr.name === name)?.value;
+
+/** @param {Element} element @param {{ name: string; value: string }} attr */
+const describe = (element, attr) => `<${element.tagName} ${attr.name}="${attr.value}">`.slice(0, 120);
+
+/**
+ * The inline scripts and styles of a page, and what no hash can allow in it. The page is
+ * parsed as the browser parses it (parse5 follows the HTML standard), so only real
+ * `<script>` and `<style>` elements count, and only real attributes: text staff wrote
+ * (a title, a practice name, alt text) sits in text nodes or attribute values, where it can
+ * neither add a hash to the policy nor be mistaken for a handler and stop the build.
  * @param {string} html
  * @returns {{ scripts: string[]; styles: string[]; problems: string[] }}
  */
 export function inlineSources(html) {
+  /** @type {string[]} */
   const scripts = [];
+  /** @type {string[]} */
   const styles = [];
-  for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi)) {
-    const [, tag, attributes = '', body = ''] = match;
-    if (tag?.toLowerCase() === 'style') {
-      styles.push(body);
-      continue;
-    }
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
-    if (EXECUTABLE.test(type)) scripts.push(body);
-  }
-  // Attributes are only looked for in markup, never in script or style bodies.
-  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  /** @type {string[]} */
   const problems = [];
-  for (const tag of markup.matchAll(/<[a-z][^\s>/]*\s[^>]*>/gi)) {
-    const text = tag[0];
-    if (/\sstyle\s*=/i.test(text)) problems.push(`style attribute: ${text.slice(0, 120)}`);
-    if (/\son[a-z]+\s*=/i.test(text)) problems.push(`inline event handler: ${text.slice(0, 120)}`);
-    if (/=\s*["']?\s*javascript:/i.test(text)) problems.push(`javascript: URL: ${text.slice(0, 120)}`);
-  }
+  /** @param {ParentNode} node */
+  const visit = (node) => {
+    for (const child of node.childNodes) {
+      if (!('tagName' in child)) continue;
+      if (child.tagName === 'style') styles.push(textOf(child));
+      if (child.tagName === 'script' && attribute(child, 'src') === undefined) {
+        if (EXECUTABLE.test((attribute(child, 'type') ?? '').trim())) scripts.push(textOf(child));
+      }
+      for (const attr of child.attrs) {
+        if (attr.name === 'style') problems.push(`style attribute: ${describe(child, attr)}`);
+        if (attr.name.startsWith('on')) problems.push(`inline event handler: ${describe(child, attr)}`);
+        // The browser drops control characters and spaces around a URL, and tabs and line
+        // breaks inside it, before it reads the scheme.
+        if (URL_ATTRIBUTES.has(attr.name) && /^javascript:/i.test(attr.value.replace(/[\u0000-\u0020]/g, ''))) {
+          problems.push(`javascript: URL: ${describe(child, attr)}`);
+        }
+      }
+      visit(child);
+      if ('content' in child) visit(/** @type {import('parse5').DefaultTreeAdapterMap['template']} */ (child).content);
+    }
+  };
+  visit(parse(html));
   return { scripts, styles, problems };
 }
 

@@ -1,12 +1,12 @@
 /** `/api/media` and `/media/{key}`: uploads checked by their bytes, served back as stored. */
 import { describe, expect, it } from 'vitest';
+import blogPosts from '../../netlify/functions/blog-posts.ts';
 import media from '../../netlify/functions/media.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
-import { getInlineImageSizes } from '../../src/data/published.ts';
-import { renderMarkdown } from '../../src/shared/markdown.ts';
 import { MEDIA_MAX_BYTES } from '../../src/shared/media.ts';
 import { randomBytes } from 'node:crypto';
 import { avif, jpeg, png, pngChunk, svg, webp } from './fixtures/images.ts';
+import { loadPosts } from './content-loader.ts';
 import { ORIGIN, call, signedInStaff, useBlobs } from './harness.ts';
 import { invokeRouted } from './routing.ts';
 
@@ -240,11 +240,12 @@ describe('the library', () => {
     const tall = (await upload(avif(300, 600), { cookie })).json;
     const gone = `/media/${'f'.repeat(64)}.webp`;
     const content = `Intro.\n\n![A](${wide.url})\n\nMore ![B](${tall.url}) and ![C](${gone}) and ![A again](${wide.url}).`;
-    const sizes = await getInlineImageSizes(content);
-    expect(Object.fromEntries(sizes)).toEqual({ [wide.url]: { width: 800, height: 450 }, [tall.url]: { width: 300, height: 600 } });
-    // The article's renderer puts them on the images; the unknown one has none.
-    const html = renderMarkdown(content, (src) => sizes.get(src));
+    const created = await call(blogPosts, 'POST', '/api/blog-posts', { body: { title: 'Sized images', slug: 'sized-images', content, isPublished: true }, cookie });
+    expect(created.status).toBe(201);
+    // The build's loader renders the article with the sizes; the unknown one has none.
+    const html = String((await loadPosts()).entries.get('sized-images')?.rendered?.html);
     expect(html).toContain(`<img src="${wide.url}" alt="A" width="800" height="450" loading="lazy" decoding="async">`);
+    expect(html).toContain(`<img src="${tall.url}" alt="B" width="300" height="600" loading="lazy" decoding="async">`);
     expect(html).toContain(`<img src="${gone}" alt="C" loading="lazy" decoding="async">`);
   });
 });

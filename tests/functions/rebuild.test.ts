@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
+import deployFailed from '../../netlify/functions/deploy-failed.ts';
 import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
 import everyMinute from '../../netlify/functions/every-minute.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
-import { flushQueuedRebuild, noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
+import { flushQueuedRebuild, noteBuildFailed, noteBuildRead, UNKNOWN_BUILD_FAILURE } from '../../netlify/functions/_shared/rebuild.ts';
 import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -58,6 +59,17 @@ async function deployGoesLive(deployId: string, at: Date) {
   expect(response.status).toBe(204);
 }
 
+/** Netlify's part: a deploy failed (the event body, as Netlify sends it, says which). */
+async function deployFails(deployId: string, errorMessage = 'Build script returned non-zero exit code: 2') {
+  const response = await deployFailed(
+    new Request('https://example.netlify.app/.netlify/functions/deploy-failed', {
+      method: 'POST',
+      body: JSON.stringify({ payload: { id: deployId, state: 'error', error_message: errorMessage } }),
+    }),
+  );
+  expect(response.status).toBe(204);
+}
+
 const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
 describe('rebuilding the static site after post changes', () => {
@@ -66,7 +78,7 @@ describe('rebuilding the static site after post changes', () => {
     await freshState();
     const { cookie } = await signedInStaff();
     const status = async () => (await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json;
-    expect(await status()).toEqual({ lastRequestedAt: null, lastBuiltAt: null, pending: false, lastFailure: null });
+    expect(await status()).toEqual({ lastRequestedAt: null, lastBuiltAt: null, pending: false, lastFailure: null, lastBuildFailure: null });
 
     for (let i = 0; i < 3; i++) {
       const created = await call(blogPosts, 'POST', '/api/blog-posts', {
@@ -206,5 +218,66 @@ describe('rebuilding the static site after post changes', () => {
     const answers = await Promise.all(instances.map((requestRebuild) => requestRebuild()));
     expect(hookCalls).toBe(1);
     expect(answers.every((answer) => answer.pending)).toBe(true);
+  });
+});
+
+describe('a failed build', () => {
+  const CSP_FAILURE =
+    '[ERROR] [content-security-policy] An unhandled error occurred while running the "astro:build:done" hook: The Content-Security-Policy would block parts of these pages';
+
+  it('shows on the status with the reason its build recorded, until a later build goes live', async () => {
+    useHook(hookUrl, 0);
+    await freshState();
+    const { cookie } = await signedInStaff();
+    const status = async () => (await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json;
+    const start = Date.now() - 60_000;
+    await deployGoesLive('live-before-failure', new Date(start));
+    await call(siteBuilds, 'POST', '/api/site-builds', { cookie });
+
+    // The build records when it read the data, then why it failed; Netlify then sends the event.
+    await noteBuildRead('failing-build', new Date(start + 10_000));
+    await noteBuildFailed('failing-build', `${CSP_FAILURE}\n  and a second line`, new Date(start + 20_000));
+    await deployFails('failing-build');
+    const failed = await status();
+    expect(failed.lastBuildFailure).toEqual({ at: new Date(start + 20_000).toISOString(), reason: `${CSP_FAILURE} and a second line` });
+    expect(failed.pending).toBe(true);
+
+    // The deploy that was live before, announced again, did not fix anything.
+    await deployGoesLive('live-before-failure', new Date(start));
+    expect((await status()).lastBuildFailure).not.toBeNull();
+
+    // A build that read the data after the failed one goes live: the failure is behind us.
+    await deployGoesLive('fixed-build', new Date());
+    expect(await status()).toMatchObject({ lastBuildFailure: null, pending: false });
+
+    // A failure reported late, for a build older than the live one, is not shown.
+    await deployFails('failing-build');
+    expect((await status()).lastBuildFailure).toBeNull();
+  });
+
+  it('shows only failures of builds this site recorded, never text from the request', async () => {
+    useHook(hookUrl, 0);
+    await freshState();
+    const { cookie } = await signedInStaff();
+    const status = async () => (await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json;
+
+    // Anyone can reach the function's URL: a deploy no build of this site recorded is ignored.
+    await deployFails('forged-deploy', 'Call 1900 000 000 now');
+    expect((await status()).lastBuildFailure).toBeNull();
+
+    // A real deploy that failed before its build said why (cancelled, or after the build).
+    await noteBuildRead('silent-failure', new Date(Date.now() - 1_000));
+    await deployFails('silent-failure', 'Call 1900 000 000 now');
+    expect((await status()).lastBuildFailure).toMatchObject({ reason: UNKNOWN_BUILD_FAILURE });
+  });
+
+  it('keeps the reason to one short line', async () => {
+    await freshState();
+    await noteBuildRead('long-failure', new Date(Date.now() - 1_000));
+    await noteBuildFailed('long-failure', `Error:\n${'x'.repeat(1000)}`);
+    await deployFails('long-failure');
+    const { state } = await readBuildState();
+    expect(state.lastBuildFailure?.reason).toMatch(/^Error: x+…$/);
+    expect(state.lastBuildFailure?.reason.length).toBe(300);
   });
 });

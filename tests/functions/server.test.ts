@@ -264,3 +264,40 @@ describe('hosting functions as Netlify does', () => {
       .toBe(true);
   });
 });
+
+describe('a local rebuild that fails', () => {
+  const site = useServer();
+  afterEach(() => {
+    delete process.env.SITE_URL;
+    delete process.env.REBUILD_MIN_INTERVAL_SECONDS;
+  });
+
+  it('shows on the staff status with its first error line, until a later build goes live', { timeout: 600_000 }, async () => {
+    await upsertUser('build-watcher', await hashPassword('a-long-enough-password'));
+    const login = await fetch(`${site.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.url },
+      body: JSON.stringify({ username: 'build-watcher', password: 'a-long-enough-password' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const status = async () => (await fetch(`${site.url}/api/site-builds`, { headers: { cookie } })).json();
+    const rebuild = async () => expect((await fetch(`${site.url}/api/site-builds`, { method: 'POST', headers: { cookie, origin: site.url } })).status).toBe(202);
+    process.env.REBUILD_MIN_INTERVAL_SECONDS = '0';
+
+    // A site address that is no URL stops `astro build` at its configuration, at once.
+    process.env.SITE_URL = 'not a url';
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await rebuild();
+    await expect.poll(async () => (await status()).lastBuildFailure, { timeout: 120_000 }).toMatchObject({
+      reason: '[config] Astro found issue(s) with your configuration: ! Invalid URL',
+    });
+    expect((await status()).pending).toBe(true);
+
+    // Fixed: the next build goes live and the failure is behind us.
+    delete process.env.SITE_URL;
+    await rebuild();
+    await expect.poll(async () => (await status()).lastBuildFailure, { timeout: 300_000, interval: 2_000 }).toBeNull();
+    await site.server.rebuildsIdle();
+    expect(await status()).toMatchObject({ pending: false, lastBuildFailure: null });
+  });
+});

@@ -25,6 +25,33 @@ describe('inlineSources', () => {
   it('does not mistake code inside a script for markup', () => {
     expect(inlineSources(`<script>el.innerHTML = '<b style="x">'</script>`).problems).toEqual([]);
   });
+
+  // Text staff write (a post title, the practice name, alt text) reaches pages in text and in
+  // attribute values (meta tags, alt, title). None of it may stop the build or add a hash.
+  it('lets a title starting "JavaScript:" through in meta tags and alt text', () => {
+    const title = 'JavaScript: why the quote calculator needs it';
+    const html = `<head><title>${title}</title><meta property="og:title" content="${title}"></head>
+      <body><img src="/media/a.png" alt="${title}" width="1" height="1"><a href="/blog/js" title="${title}">${title}</a></body>`;
+    expect(inlineSources(html)).toEqual({ scripts: [], styles: [], problems: [] });
+  });
+
+  it('reads markup-like staff text inside attribute values as text, not as tags', () => {
+    const name = 'Smith <b onclick=alert(1)>Conveyancing</b>';
+    const html = `<head><meta name="author" content="${name}"><meta property="og:site_name" content='${name}'></head>
+      <body><img src="/media/a.png" alt="Keys; onload=alert(1) style=x" width="1" height="1"><p>Smith &lt;b onclick=alert(1)&gt;</p></body>`;
+    expect(inlineSources(html).problems).toEqual([]);
+  });
+
+  it('never hashes a script written in staff text', () => {
+    const html = `<head><meta name="author" content="<script>alert(1)</script>"><style>a{color:red}</style></head>
+      <body><img alt="<style>b{}</style>" src="/a.png"><script type="module">go()</script></body>`;
+    expect(inlineSources(html)).toEqual({ scripts: ['go()'], styles: ['a{color:red}'], problems: [] });
+  });
+
+  it('still finds a real handler or javascript: link whatever the quoting and case', () => {
+    const { problems } = inlineSources(`<img src=/a.png OnLoad=go()><a href=" JavaScript:go()">x</a><svg><a xlink:href="javascript:go()"></a></svg>`);
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(['inline event handler', 'javascript', 'javascript']);
+  });
 });
 
 describe('policyWith', () => {

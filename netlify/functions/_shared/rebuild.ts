@@ -7,8 +7,10 @@
  */
 import { buildHookUrl } from './env.ts';
 import {
+  findBuildFailure,
   findBuildRead,
   readBuildState,
+  recordBuildFailure,
   recordBuildRead,
   writeBuildState,
   type BuildFailure,
@@ -26,6 +28,8 @@ export interface BuildStatus {
   pending: boolean;
   /** The last build-hook call failed; it is retried until one is accepted. */
   lastFailure: BuildFailure | null;
+  /** The last build failed (the live site stays on the one before), until a later one goes live. */
+  lastBuildFailure: BuildFailure | null;
 }
 
 const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
@@ -41,6 +45,7 @@ export function toStatus(state: BuildState): BuildStatus {
     lastBuiltAt: state.builtAt,
     pending: owed(state) || (latest !== null && (state.builtAt === null || state.builtAt < latest)),
     lastFailure: state.lastFailure,
+    lastBuildFailure: state.lastBuildFailure ? { at: state.lastBuildFailure.at, reason: state.lastBuildFailure.reason } : null,
   };
 }
 
@@ -141,10 +146,54 @@ export const noteBuildRead = (deployId: string, at = new Date()): Promise<void> 
 export async function markDeployLive(deployId: string): Promise<boolean> {
   const readAt = await findBuildRead(deployId);
   if (!readAt) return false;
-  await update((state) =>
-    state.builtAt !== null && state.builtAt >= readAt ? null : { ...state, builtAt: readAt },
-  );
+  await update(({ lastBuildFailure, ...state }) => {
+    const moves = state.builtAt === null || state.builtAt < readAt;
+    // A build that read the data at or after the failed one did what it could not.
+    const clears = lastBuildFailure !== undefined && lastBuildFailure.readAt <= readAt;
+    if (!moves && !clears) return null;
+    return { ...state, builtAt: moves ? readAt : state.builtAt, ...(lastBuildFailure && !clears ? { lastBuildFailure } : {}) };
+  });
   return true;
+}
+
+/** Staff read the reason on the Blog Posts tab: one line, not a whole log. */
+const MAX_REASON = 300;
+
+/**
+ * Build side, when `astro build` (or anything else in the build) fails: records why, for
+ * this deploy. Only the build can say why; the `deploy-failed` event then promotes it.
+ */
+export const noteBuildFailed = (deployId: string, reason: string, at = new Date()): Promise<void> => {
+  const line = reason.replace(/\s+/g, ' ').trim() || 'The build failed';
+  return recordBuildFailure(deployId, {
+    at: at.toISOString(),
+    reason: line.length > MAX_REASON ? `${line.slice(0, MAX_REASON - 1)}…` : line,
+  });
+};
+
+/** A deploy failed without its build saying why (it stopped after the build, or was cancelled). */
+export const UNKNOWN_BUILD_FAILURE = 'The deploy did not complete (its log on Netlify says why)';
+
+/**
+ * A deploy failed: staff see it, with its reason, until a later build goes live. Like
+ * `markDeployLive`, it trusts only what a build of this site recorded: a deploy whose build
+ * never recorded reading the data (another site, another deploy context, a made-up id) is
+ * ignored, and so is one older than the build that is live. The reason is the build's own,
+ * never text from the request.
+ */
+export async function markDeployFailed(deployId: string, now = new Date()): Promise<boolean> {
+  const readAt = await findBuildRead(deployId);
+  if (!readAt) return false;
+  const failure = (await findBuildFailure(deployId)) ?? { at: now.toISOString(), reason: UNKNOWN_BUILD_FAILURE };
+  let recorded = false;
+  await update((state) => {
+    recorded = false;
+    if (state.builtAt !== null && state.builtAt >= readAt) return null; // a later build is live
+    if (state.lastBuildFailure !== undefined && state.lastBuildFailure.readAt > readAt) return null; // a later one failed
+    recorded = true;
+    return { ...state, lastBuildFailure: { ...failure, readAt } };
+  });
+  return recorded;
 }
 
 export async function buildStatus(): Promise<BuildStatus> {

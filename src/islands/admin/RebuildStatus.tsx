@@ -15,6 +15,8 @@ interface BuildStatus {
   pending: boolean;
   /** The last build-hook call failed: the rebuild is still owed and retried automatically. */
   lastFailure?: { at: string; reason: string } | null;
+  /** The last build failed: the live site stays on the build before it until one succeeds. */
+  lastBuildFailure?: { at: string; reason: string } | null;
 }
 
 /** `refreshKey` changes after each post change, so the status is read again. */
@@ -95,6 +97,14 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
                 <time dateTime={status.lastFailure.at}>{formatDateTime(status.lastFailure.at)}</time>):{' '}
                 {status.lastFailure.reason}. The public blog does not show the latest changes yet; the request is
                 retried automatically every minute.
+              </p>
+            ) : status.lastBuildFailure ? (
+              // Not "under way": that build is over, and nothing newer is live until one succeeds.
+              <p data-testid="rebuild-state" className="font-medium text-red-900">
+                The last rebuild failed at{' '}
+                <time dateTime={status.lastBuildFailure.at}>{formatDateTime(status.lastBuildFailure.at)}</time> (Sydney
+                time): {status.lastBuildFailure.reason}. The public site still shows the last successful rebuild; fix the
+                cause, then use Rebuild site.
               </p>
             ) : (
               <p data-testid="rebuild-state" className="font-medium">

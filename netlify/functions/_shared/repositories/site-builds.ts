@@ -3,11 +3,21 @@
  * - `state`: one record, changed only with conditional writes;
  * - `reads/{deployId}`: when that deploy's build read the data, written at build start and
  *   promoted to `builtAt` when the deploy goes live.
+ * - `failures/{deployId}`: why that deploy's build failed, written by the build itself and
+ *   promoted to `lastBuildFailure` when the deploy is reported failed.
  */
 import * as z from 'zod/mini';
 import { getJson, getJsonWithEtag, openStore } from '../blobs.ts';
 
 const isoDate = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value))));
+
+const failureSchema = z.object({
+  /** When it failed. */
+  at: isoDate,
+  /** Why, for staff: a status code, a network error code or a build's first error line; never a secret. */
+  reason: z.string(),
+});
+export type BuildFailure = z.output<typeof failureSchema>;
 
 /** The state as stored in Blobs, and as every read parses it. */
 const buildStateSchema = z.object({
@@ -18,19 +28,17 @@ const buildStateSchema = z.object({
   /** When a build-hook call last started, whatever came of it: the cool-down counts from here. */
   attemptedAt: z.nullable(isoDate),
   /** The last call's failure; cleared by the next accepted call. */
-  lastFailure: z.nullable(
-    z.object({
-      /** When the build-hook call failed. */
-      at: isoDate,
-      /** Why, for staff: a status code or a network error code, never the hook's secret URL. */
-      reason: z.string(),
-    }),
-  ),
+  lastFailure: z.nullable(failureSchema),
   /** When the build that is live read the data: changes before this are on the site. */
   builtAt: z.nullable(isoDate),
+  /**
+   * The last build that failed, with when it read the data, until a build that read it later
+   * goes live (absent: none since).
+   */
+  lastBuildFailure: z.optional(z.object({ ...failureSchema.shape, readAt: isoDate })),
 });
 export type BuildState = z.output<typeof buildStateSchema>;
-export type BuildFailure = NonNullable<BuildState['lastFailure']>;
+export type FailedBuild = NonNullable<BuildState['lastBuildFailure']>;
 
 const readSchema = z.object({ readAt: isoDate });
 
@@ -62,4 +70,16 @@ export async function recordBuildRead(deployId: string, at: Date): Promise<void>
 /** When that deploy's build read the data; null for a deploy no build recorded. */
 export async function findBuildRead(deployId: string): Promise<string | null> {
   return (await getJson(openStore('site-builds'), readKey(deployId), readSchema))?.readAt ?? null;
+}
+
+const failureKey = (deployId: string) => `failures/${encodeURIComponent(deployId)}`;
+
+/** Records why a deploy's build failed (written by the build, which knows the reason). */
+export async function recordBuildFailure(deployId: string, failure: BuildFailure): Promise<void> {
+  await openStore('site-builds').setJSON(failureKey(deployId), failure);
+}
+
+/** Why that deploy's build failed, as it recorded; null when it recorded nothing. */
+export async function findBuildFailure(deployId: string): Promise<BuildFailure | null> {
+  return getJson(openStore('site-builds'), failureKey(deployId), failureSchema);
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import contact from '../netlify/functions/contact.ts';
-import contactRequests from '../netlify/functions/contact-requests.ts';
+import enquiries from '../netlify/functions/enquiries.ts';
 import login from '../netlify/functions/login.ts';
 import { hashPassword } from '../netlify/functions/_shared/auth.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
@@ -71,7 +71,7 @@ async function benchAll() {
   }
   const cookie = await signIn();
   const listRequest = () =>
-    contactRequests(new Request(`${ORIGIN}/api/contact-requests`, { headers: { cookie } }));
+    enquiries(new Request(`${ORIGIN}/api/contact-requests`, { headers: { cookie } }));
   // The first read of a fresh instance fetches every enquiry; later reads only new ones.
   const cold = await time(1, listRequest);
   const count = ((await (await listRequest()).json()) as unknown[]).length;

@@ -24,13 +24,13 @@ export async function benchDeskOpen(): Promise<void> {
   try {
     const { upsertUser } = await import('../netlify/functions/_shared/repositories/users.ts');
     const { hashPassword } = await import('../netlify/functions/_shared/auth.ts');
-    const { createContactRequest } = await import('../netlify/functions/_shared/repositories/contact-requests.ts');
+    const { createStoredEnquiry } = await import('../netlify/functions/_shared/repositories/enquiries.ts');
     await upsertUser('bench-staff', await hashPassword('bench-password-long'));
     const now = Date.now();
     for (let i = 0; i < TOTAL; i += 20) {
       await Promise.all(
         Array.from({ length: Math.min(20, TOTAL - i) }, (_, n) =>
-          createContactRequest(
+          createStoredEnquiry(
             { firstName: `Lead${i + n}`, lastName: 'Bench', email: `lead${i + n}@example.com`, phone: '0400 000 000', serviceType: 'residential-purchase' },
             new Date(now - ((i + n) * SPREAD_MS) / TOTAL),
           ),

@@ -9,12 +9,12 @@
  * the desk lists only the spans of time a page needs, so a burst would measure a shape
  * of store the practice never has.
  */
-import contactRequests from '../netlify/functions/contact-requests.ts';
+import enquiries from '../netlify/functions/enquiries.ts';
 import {
-  createContactRequest,
+  createStoredEnquiry,
   enquiryCache,
-  listContactRequests,
-} from '../netlify/functions/_shared/repositories/contact-requests.ts';
+  listStoredEnquiries,
+} from '../netlify/functions/_shared/repositories/enquiries.ts';
 import { time, type Timing } from './lib/bench-timing.ts';
 
 const ORIGIN = 'http://localhost:8888';
@@ -23,12 +23,12 @@ const SPREAD_MS = 3 * 365 * 86_400_000;
 
 
 export async function benchLeadDesk(cookie: string) {
-  const have = (await listContactRequests()).length;
+  const have = (await listStoredEnquiries()).length;
   const now = Date.now();
   for (let i = have; i < TOTAL; i += 100) {
     await Promise.all(
       Array.from({ length: Math.min(100, TOTAL - i) }, (_, n) =>
-        createContactRequest({
+        createStoredEnquiry({
           firstName: `Lead${i + n}`,
           lastName: 'Bench',
           email: `lead${i + n}@example.com`,
@@ -39,7 +39,7 @@ export async function benchLeadDesk(cookie: string) {
     );
   }
   const get = (query: string) => () =>
-    contactRequests(new Request(`${ORIGIN}/api/contact-requests${query}`, { headers: { cookie } }));
+    enquiries(new Request(`${ORIGIN}/api/contact-requests${query}`, { headers: { cookie } }));
   const ids = ((await (await get('?limit=200')()).json()) as { id: string }[]).map((item) => item.id);
   const statuses = ['contacted', 'quoted', 'instructed', 'new'];
   let n = 0;
@@ -47,7 +47,7 @@ export async function benchLeadDesk(cookie: string) {
     const id = ids[n % ids.length]!;
     const status = statuses[Math.floor(n / ids.length) % statuses.length]!;
     n++;
-    return contactRequests(
+    return enquiries(
       new Request(`${ORIGIN}/api/contact-requests/${id}`, {
         method: 'PATCH',
         headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },

@@ -4,7 +4,7 @@ import { requireStaff } from './_shared/auth.ts';
 import { HttpError, handle, json } from './_shared/http.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { leadMetrics } from './_shared/lead-desk.ts';
-import { statusCounts } from './_shared/repositories/contact-requests.ts';
+import { statusCounts } from './_shared/repositories/enquiries.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

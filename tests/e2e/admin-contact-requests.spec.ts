@@ -1,7 +1,7 @@
 /** Contact Requests tab: the enquiry's details, and deleting with a confirmation (spec §2, §8). */
 import { expect, test } from '@playwright/test';
 import { failApi, signIn } from './fixtures.ts';
-import { createContactRequest, expectToast, openTab, unique } from './admin-helpers.ts';
+import { createEnquiry, expectToast, openTab, unique } from './admin-helpers.ts';
 
 test.describe('admin: contact requests', () => {
   let firstName: string;
@@ -10,7 +10,7 @@ test.describe('admin: contact requests', () => {
   test.beforeEach(async ({ page }) => {
     firstName = `Casey${unique()}`;
     lastName = 'Tester';
-    await createContactRequest(page.request, firstName, lastName);
+    await createEnquiry(page.request, firstName, lastName);
     await signIn(page);
   });
 

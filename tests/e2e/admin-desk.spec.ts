@@ -1,7 +1,7 @@
 /** The lead desk on the Contact Requests tab, and the metrics on Lead Management. */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, STAFF } from './fixtures.ts';
-import { createContactRequest, expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import { createEnquiry, expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 test.describe('admin: lead desk', () => {
   let firstName: string;
@@ -9,7 +9,7 @@ test.describe('admin: lead desk', () => {
 
   test.beforeEach(async ({ page }) => {
     firstName = `Dana${unique()}`;
-    await createContactRequest(page.request, firstName, lastName);
+    await createEnquiry(page.request, firstName, lastName);
     await signIn(page);
   });
 
@@ -77,7 +77,7 @@ test.describe('admin: lead desk', () => {
   test('searches, exports and refreshes', async ({ page }) => {
     const panel = await openTab(page, 'Contact Requests');
     const other = `Eli${unique()}`;
-    await createContactRequest(page.request, other, lastName);
+    await createEnquiry(page.request, other, lastName);
     // Nothing polls: the new enquiry appears when staff refresh.
     await expect(item(page, other)).toHaveCount(0);
     await panel.getByRole('button', { name: 'Refresh' }).click();

@@ -30,7 +30,7 @@ export async function openTab(page: Page, name: string) {
 export { expectNoAxeViolations } from './fixtures.ts';
 
 /** Sends an enquiry as a visitor would (the contact-section form's payload). */
-export async function createContactRequest(request: APIRequestContext, firstName: string, lastName: string) {
+export async function createEnquiry(request: APIRequestContext, firstName: string, lastName: string) {
   const response = await request.post('/api/contact', {
     data: {
       firstName,

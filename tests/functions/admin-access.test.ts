@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import leadAlerts from '../../netlify/functions/lead-alerts.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import services from '../../netlify/functions/services.ts';
@@ -16,13 +16,13 @@ useBlobs();
 
 const post = { title: 'T', slug: 'access-check', content: 'C' };
 const ADMIN_CALLS = [
-  [contactRequests, 'GET', '/api/contact-requests', undefined],
-  [contactRequests, 'DELETE', '/api/contact-requests/000mwpyvffj025a3ea180f0', undefined],
-  [contactRequests, 'GET', '/api/contact-requests/000mwpyvffj025a3ea180f0', undefined],
-  [contactRequests, 'PATCH', '/api/contact-requests/000mwpyvffj025a3ea180f0', { status: 'contacted' }],
-  [contactRequests, 'POST', '/api/contact-requests/000mwpyvffj025a3ea180f0/notes', { text: 'x' }],
-  [contactRequests, 'GET', '/api/contact-requests/export.csv', undefined],
-  [contactRequests, 'POST', '/api/contact-requests/erase', { email: 'a@example.com' }],
+  [enquiries, 'GET', '/api/contact-requests', undefined],
+  [enquiries, 'DELETE', '/api/contact-requests/000mwpyvffj025a3ea180f0', undefined],
+  [enquiries, 'GET', '/api/contact-requests/000mwpyvffj025a3ea180f0', undefined],
+  [enquiries, 'PATCH', '/api/contact-requests/000mwpyvffj025a3ea180f0', { status: 'contacted' }],
+  [enquiries, 'POST', '/api/contact-requests/000mwpyvffj025a3ea180f0/notes', { text: 'x' }],
+  [enquiries, 'GET', '/api/contact-requests/export.csv', undefined],
+  [enquiries, 'POST', '/api/contact-requests/erase', { email: 'a@example.com' }],
   [leadMetrics, 'GET', '/api/lead-metrics', undefined],
   [leadAlerts, 'GET', '/api/lead-alerts', undefined],
   [testimonials, 'GET', '/api/admin/testimonials', undefined],

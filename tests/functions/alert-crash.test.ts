@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import { ORPHAN_AFTER_MS, retryDueAlerts } from '../../netlify/functions/_shared/alerts.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
 import { listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox.ts';
@@ -64,7 +64,7 @@ async function postAndCrash(point: string, firstName: string): Promise<NodeJS.Si
 }
 
 const stored = async () =>
-  (await call(contactRequests, 'GET', '/api/contact-requests', { cookie: staff.cookie })).json as { id: string; firstName: string }[];
+  (await call(enquiries, 'GET', '/api/contact-requests', { cookie: staff.cookie })).json as { id: string; firstName: string }[];
 
 describe('an enquiry taken by a process that is killed', () => {
   it('is alerted by the retry when the process dies right after storing it', async () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import audit from '../../netlify/functions/audit.ts';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import contact from '../../netlify/functions/contact.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import services from '../../netlify/functions/services.ts';
 import session from '../../netlify/functions/session.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
@@ -108,14 +108,14 @@ describe('the audit log', () => {
     expect_('services.delete', s.id);
 
     const enquiry = ok(await call(contact, 'POST', '/api/contact', { body: PERSON }), 201).json.id;
-    ok(await call(contactRequests, 'PATCH', `/api/contact-requests/${enquiry}`, { cookie, body: { status: 'contacted' } }), 200);
+    ok(await call(enquiries, 'PATCH', `/api/contact-requests/${enquiry}`, { cookie, body: { status: 'contacted' } }), 200);
     expect_('enquiry.update', enquiry);
-    ok(await call(contactRequests, 'POST', `/api/contact-requests/${enquiry}/notes`, { cookie, body: { text: NOTE_TEXT } }), 201);
+    ok(await call(enquiries, 'POST', `/api/contact-requests/${enquiry}/notes`, { cookie, body: { text: NOTE_TEXT } }), 201);
     expect_('enquiry.note', enquiry);
-    ok(await call(contactRequests, 'DELETE', `/api/contact-requests/${enquiry}`, { cookie }), 204);
+    ok(await call(enquiries, 'DELETE', `/api/contact-requests/${enquiry}`, { cookie }), 204);
     expect_('enquiry.delete', enquiry);
     ok(await call(contact, 'POST', '/api/contact', { body: PERSON }), 201);
-    ok(await call(contactRequests, 'POST', '/api/contact-requests/erase', { cookie, body: { email: PERSON.email } }), 200);
+    ok(await call(enquiries, 'POST', '/api/contact-requests/erase', { cookie, body: { email: PERSON.email } }), 200);
     expect_('enquiry.erase', '1 enquiries');
 
     ok(await call(siteBuilds, 'POST', '/api/site-builds', { cookie }), 202);
@@ -209,8 +209,8 @@ describe('who the audit names', () => {
 
   it('records who exported enquiries as CSV, under which filter, without the search text', async () => {
     const id = (await call(contact, 'POST', '/api/contact', { body: PERSON })).json.id;
-    expect((await call(contactRequests, 'PATCH', `/api/contact-requests/${id}`, { cookie: admin.cookie, body: { status: 'lost', lostReason: 'Price' } })).status).toBe(200);
-    const csv = await call(contactRequests, 'GET', '/api/contact-requests/export.csv?status=lost&q=Wilhelmina&from=2026-01-01', { cookie: admin.cookie });
+    expect((await call(enquiries, 'PATCH', `/api/contact-requests/${id}`, { cookie: admin.cookie, body: { status: 'lost', lostReason: 'Price' } })).status).toBe(200);
+    const csv = await call(enquiries, 'GET', '/api/contact-requests/export.csv?status=lost&q=Wilhelmina&from=2026-01-01', { cookie: admin.cookie });
     expect(csv.status).toBe(200);
     const [entry] = (await wholeLog(admin.cookie, 100)).filter((e) => e.action === 'enquiry.export');
     const adminNow = await findUser(admin.username);

@@ -1,7 +1,7 @@
 /** POST /api/contact as a plain HTML form post: no JavaScript, or before the island hydrates. */
 import { describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -36,7 +36,7 @@ const post = (fields: Record<string, string>, headers: Record<string, string> = 
 
 async function stored() {
   const { cookie } = await signedInStaff();
-  return (await call(contactRequests, 'GET', '/api/contact-requests', { cookie })).json as Record<string, unknown>[];
+  return (await call(enquiries, 'GET', '/api/contact-requests', { cookie })).json as Record<string, unknown>[];
 }
 
 describe('POST /api/contact, form-encoded', () => {

@@ -1,7 +1,7 @@
 /** POST /api/contact with the /quote calculator's `quote` (issue 9). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -32,7 +32,7 @@ afterEach(() => {
 
 async function stored(id: string) {
   const { cookie } = await signedInStaff();
-  const list = (await call(contactRequests, 'GET', '/api/contact-requests', { cookie })).json as Record<string, any>[];
+  const list = (await call(enquiries, 'GET', '/api/contact-requests', { cookie })).json as Record<string, any>[];
   return list.find((request) => request.id === id);
 }
 
@@ -129,7 +129,7 @@ describe('POST /api/contact with a quote', () => {
 
   it('answers 400 with field errors for a bad quote, and stores nothing', async () => {
     const { cookie } = await signedInStaff();
-    const count = async () => ((await call(contactRequests, 'GET', '/api/contact-requests', { cookie })).json as unknown[]).length;
+    const count = async () => ((await call(enquiries, 'GET', '/api/contact-requests', { cookie })).json as unknown[]).length;
     const before = await count();
     const bad = await call(contact, 'POST', '/api/contact', {
       body: { ...enquiry, quote: { price: '$800,000', role: 'renting', propertyType: 'castle', rush: 'yes' } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
-import { statusCounts } from '../../netlify/functions/_shared/repositories/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import { statusCounts } from '../../netlify/functions/_shared/repositories/enquiries.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -28,7 +28,7 @@ const contactForm = {
 
 async function storedRequests() {
   const { cookie } = await signedInStaff();
-  return (await call(contactRequests, 'GET', '/api/contact-requests', { cookie })).json as Record<string, unknown>[];
+  return (await call(enquiries, 'GET', '/api/contact-requests', { cookie })).json as Record<string, unknown>[];
 }
 
 describe('POST /api/contact', () => {

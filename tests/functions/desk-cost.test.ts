@@ -5,15 +5,15 @@
  * emptied first as on a fresh instance: every enquiry read lands in it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import { openStore } from '../../netlify/functions/_shared/blobs.ts';
 import { applyRetention } from '../../netlify/functions/_shared/lead-desk.ts';
 import {
-  createContactRequest,
+  createStoredEnquiry,
   enquiryCache,
   recountStatuses,
-} from '../../netlify/functions/_shared/repositories/contact-requests.ts';
+} from '../../netlify/functions/_shared/repositories/enquiries.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -29,9 +29,9 @@ beforeAll(async () => {
   // 200 enquiries, one every two days back from 10 days ago; 3 in the last two days.
   const now = Date.now();
   for (let i = 0; i < 200; i += 20) {
-    await Promise.all(Array.from({ length: 20 }, (_, n) => createContactRequest(person(i + n), new Date(now - 10 * DAY - (i + n) * 2 * DAY))));
+    await Promise.all(Array.from({ length: 20 }, (_, n) => createStoredEnquiry(person(i + n), new Date(now - 10 * DAY - (i + n) * 2 * DAY))));
   }
-  for (let n = 0; n < 3; n++) await createContactRequest(person(1000 + n), new Date(now - n * 3_600_000));
+  for (let n = 0; n < 3; n++) await createStoredEnquiry(person(1000 + n), new Date(now - n * 3_600_000));
 });
 
 describe('the desk over many enquiries', () => {
@@ -40,9 +40,9 @@ describe('the desk over many enquiries', () => {
     expect(await counts()).toEqual({ total: 203, byStatus: { new: 203, contacted: 0, quoted: 0, instructed: 0, lost: 0 } });
     expect(enquiryCache.size()).toBe(0);
 
-    const [first, second] = (await call(contactRequests, 'GET', '/api/contact-requests?limit=2', { cookie: staff.cookie })).json;
-    await call(contactRequests, 'PATCH', `/api/contact-requests/${first.id}`, { cookie: staff.cookie, body: { status: 'quoted' } });
-    await call(contactRequests, 'DELETE', `/api/contact-requests/${second.id}`, { cookie: staff.cookie });
+    const [first, second] = (await call(enquiries, 'GET', '/api/contact-requests?limit=2', { cookie: staff.cookie })).json;
+    await call(enquiries, 'PATCH', `/api/contact-requests/${first.id}`, { cookie: staff.cookie, body: { status: 'quoted' } });
+    await call(enquiries, 'DELETE', `/api/contact-requests/${second.id}`, { cookie: staff.cookie });
     expect(await counts()).toEqual({ total: 202, byStatus: { new: 201, contacted: 0, quoted: 1, instructed: 0, lost: 0 } });
   });
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiriesApi from '../../netlify/functions/enquiries.ts';
 import contact from '../../netlify/functions/contact.ts';
 import login from '../../netlify/functions/login.ts';
 import services from '../../netlify/functions/services.ts';
@@ -85,7 +85,7 @@ beforeAll(async () => {
 type Sent = { request: CallOptions; status: number; json: any };
 const staffList = async (handler: typeof blogPosts, path: string) =>
   (await call(handler, 'GET', path, { cookie })).json as any[];
-const enquiries = () => staffList(contactRequests, '/api/contact-requests');
+const enquiries = () => staffList(enquiriesApi, '/api/contact-requests');
 const posts = () => staffList(blogPosts, '/api/admin/blog-posts');
 const ok = (sent: Sent[]) => sent.filter((s) => s.status >= 200 && s.status < 300);
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import { csvCell } from '../../netlify/functions/_shared/lead-desk.ts';
 import { blogPostInputSchema } from '../../src/shared/schemas/blog-post.ts';
 import { heroEnquirySchema } from '../../src/shared/schemas/enquiry.ts';
@@ -34,7 +34,7 @@ describe('control characters', () => {
     });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
-    const lost = await call(contactRequests, 'PATCH', `/api/contact-requests/${id}`, {
+    const lost = await call(enquiries, 'PATCH', `/api/contact-requests/${id}`, {
       cookie: staff.cookie,
       body: { status: 'lost', lostReason: '\u0000=1+1' },
     });
@@ -43,14 +43,14 @@ describe('control characters', () => {
     // A single-line field loses its line break to a space; a multi-line one keeps it.
     expect(lost.json).toMatchObject({ firstName: 'Ned Kelly', message: 'Line one\nline two' });
 
-    const noted = await call(contactRequests, 'POST', `/api/contact-requests/${id}/notes`, {
+    const noted = await call(enquiries, 'POST', `/api/contact-requests/${id}/notes`, {
       cookie: staff.cookie,
       body: { text: 'Called\u0000 back\u001b[31m\n\tsecond line' },
     });
     expect(noted.status).toBe(201);
     expect(noted.json.activity.at(-1).text).toBe('Called back[31m\n\tsecond line');
 
-    const csv = await call(contactRequests, 'GET', '/api/contact-requests/export.csv?status=lost', { cookie: staff.cookie });
+    const csv = await call(enquiries, 'GET', '/api/contact-requests/export.csv?status=lost', { cookie: staff.cookie });
     expect(csv.text).toContain(`,lost,'=1+1,`);
     expect(csv.text).not.toContain('\u0000');
   });

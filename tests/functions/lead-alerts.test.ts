@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import leadAlerts from '../../netlify/functions/lead-alerts.ts';
 import { alertEmail, retryDueAlerts } from '../../netlify/functions/_shared/alerts.ts';
 import { saveSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
@@ -105,7 +105,7 @@ async function submit(body: Record<string, unknown> = enquiry) {
 }
 
 const activityOf = async (id: string) =>
-  (await call(contactRequests, 'GET', `/api/contact-requests/${id}`, { cookie: staff.cookie })).json.activity.filter(
+  (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: staff.cookie })).json.activity.filter(
     (entry: { type: string }) => entry.type === 'alert',
   );
 

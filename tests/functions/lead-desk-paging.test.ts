@@ -1,18 +1,18 @@
 /**
- * A page of the lead desk lists only the spans of time it needs (contact-requests.ts,
+ * A page of the lead desk lists only the spans of time it needs (enquiries.ts,
  * SPAN_LEVELS). These prove the pages still come newest first, without gaps or repeats,
  * across every span boundary, and with filters.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import {
-  createContactRequest,
+  createStoredEnquiry,
   enquiryCache,
-  getContactRequest,
-  listContactRequests,
-  replaceContactRequest,
+  getStoredEnquiry,
+  listStoredEnquiries,
+  replaceStoredEnquiry,
   type ListOptions,
-} from '../../netlify/functions/_shared/repositories/contact-requests.ts';
+} from '../../netlify/functions/_shared/repositories/enquiries.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -39,7 +39,7 @@ let all: string[] = [];
 beforeAll(async () => {
   const now = Date.now();
   const ids = await Promise.all(
-    AGES_MS.map(async (age, n) => (await createContactRequest(enquiry(n) as never, new Date(now - age))).id),
+    AGES_MS.map(async (age, n) => (await createStoredEnquiry(enquiry(n) as never, new Date(now - age))).id),
   );
   all = ids.sort().reverse();
 });
@@ -48,7 +48,7 @@ async function pages(limit: number, filter?: ListOptions['filter']): Promise<str
   const result: string[][] = [];
   let before: string | undefined;
   for (;;) {
-    const page = (await listContactRequests({ limit, before, filter })).map((record) => record.id);
+    const page = (await listStoredEnquiries({ limit, before, filter })).map((record) => record.id);
     if (page.length === 0) return result;
     expect(page.length).toBeLessThanOrEqual(limit);
     result.push(page);
@@ -64,19 +64,19 @@ describe('lead desk pages over spans of time', () => {
       expect((await pages(limit)).flat(), `pages of ${limit}, cold`).toEqual(all);
       expect((await pages(limit)).flat(), `pages of ${limit}, warm`).toEqual(all);
     }
-    expect((await listContactRequests()).map((record) => record.id)).toEqual(all);
+    expect((await listStoredEnquiries()).map((record) => record.id)).toEqual(all);
   });
 
   it('fills the first page from the newest enquiries, including one from a clock a little ahead', async () => {
-    expect((await listContactRequests({ limit: 5 })).map((record) => record.id)).toEqual(all.slice(0, 5));
+    expect((await listStoredEnquiries({ limit: 5 })).map((record) => record.id)).toEqual(all.slice(0, 5));
   });
 
   it('pages a status filter across spans, and shows a status changed since the last read', async () => {
     const contacted = all.filter((_, n) => n % 3 === 1);
-    await listContactRequests({ limit: 50 }); // the cache now holds every record as `new`
+    await listStoredEnquiries({ limit: 50 }); // the cache now holds every record as `new`
     for (const id of contacted) {
-      const found = (await getContactRequest(id))!;
-      expect(await replaceContactRequest({ ...found.record, status: 'contacted' }, found.etag, found.record)).toBe(true);
+      const found = (await getStoredEnquiry(id))!;
+      expect(await replaceStoredEnquiry({ ...found.record, status: 'contacted' }, found.etag, found.record)).toBe(true);
     }
     const isContacted = (record: { status: string }) => record.status === 'contacted';
     for (const limit of [1, 2, 50]) {
@@ -84,9 +84,9 @@ describe('lead desk pages over spans of time', () => {
     }
 
     const { cookie: staff } = await signedInStaff();
-    const first = await call(contactRequests, 'GET', '/api/contact-requests?status=contacted&limit=2', { cookie: staff });
+    const first = await call(enquiries, 'GET', '/api/contact-requests?status=contacted&limit=2', { cookie: staff });
     expect((first.json as { id: string }[]).map((item) => item.id)).toEqual(contacted.slice(0, 2));
-    const next = await call(contactRequests, 'GET', `/api/contact-requests?status=contacted&limit=50&before=${contacted[1]}`, {
+    const next = await call(enquiries, 'GET', `/api/contact-requests?status=contacted&limit=50&before=${contacted[1]}`, {
       cookie: staff,
     });
     expect((next.json as { id: string }[]).map((item) => item.id)).toEqual(contacted.slice(2));
@@ -96,10 +96,10 @@ describe('lead desk pages over spans of time', () => {
     // A second before the end of a 47-second span (keys' first 8 base-36 characters).
     const span = 36 ** 3;
     const now = (Math.floor(Date.now() / span) + 1) * span - SECOND;
-    const ahead = await createContactRequest(enquiry(200) as never, new Date(now + 3 * SECOND));
+    const ahead = await createStoredEnquiry(enquiry(200) as never, new Date(now + 3 * SECOND));
     vi.useFakeTimers({ toFake: ['Date'], now });
     try {
-      expect((await listContactRequests({ limit: 1 }))[0]?.id).toBe(ahead.id);
+      expect((await listStoredEnquiries({ limit: 1 }))[0]?.id).toBe(ahead.id);
     } finally {
       vi.useRealTimers();
     }

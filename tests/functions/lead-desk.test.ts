@@ -1,8 +1,8 @@
 /** The lead desk's pipeline API against a real local Blobs server. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
-import { enquiryCache } from '../../netlify/functions/_shared/repositories/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import { enquiryCache } from '../../netlify/functions/_shared/repositories/enquiries.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -28,11 +28,11 @@ async function enquire(firstName: string, extra: Record<string, unknown> = {}): 
   return response.json.id;
 }
 
-const get = (path: string) => call(contactRequests, 'GET', path, { cookie: staff.cookie });
+const get = (path: string) => call(enquiries, 'GET', path, { cookie: staff.cookie });
 const patch = (id: string, body: unknown) =>
-  call(contactRequests, 'PATCH', `/api/contact-requests/${id}`, { cookie: staff.cookie, body });
+  call(enquiries, 'PATCH', `/api/contact-requests/${id}`, { cookie: staff.cookie, body });
 const note = (id: string, body: unknown) =>
-  call(contactRequests, 'POST', `/api/contact-requests/${id}/notes`, { cookie: staff.cookie, body });
+  call(enquiries, 'POST', `/api/contact-requests/${id}/notes`, { cookie: staff.cookie, body });
 
 describe('enquiry pipeline', () => {
   it('stores a new enquiry as new, unassigned, version 1', async () => {
@@ -83,8 +83,8 @@ describe('enquiry pipeline', () => {
 
   it('answers 404 for an enquiry that does not exist and 401 without a session', async () => {
     expect((await patch('zzzzzzzzzzzzzzzzzzzzzzz', { status: 'contacted' })).status).toBe(404);
-    expect((await call(contactRequests, 'GET', '/api/contact-requests')).status).toBe(401);
-    expect((await call(contactRequests, 'PATCH', '/api/contact-requests/x', { body: {} })).status).toBe(401);
+    expect((await call(enquiries, 'GET', '/api/contact-requests')).status).toBe(401);
+    expect((await call(enquiries, 'PATCH', '/api/contact-requests/x', { body: {} })).status).toBe(401);
   });
 
   it('adds notes and logged calls; a call is the first contact', async () => {
@@ -109,7 +109,7 @@ describe('enquiry pipeline', () => {
   it('keeps both of two edits made at once by separate instances without a version', async () => {
     const id = await enquire('Sage');
     vi.resetModules();
-    const other = (await import('../../netlify/functions/contact-requests.ts')).default;
+    const other = (await import('../../netlify/functions/enquiries.ts')).default;
     const [a, b] = await Promise.all([
       patch(id, { status: 'contacted' }),
       call(other, 'PATCH', `/api/contact-requests/${id}`, { cookie: staff.cookie, body: { assignee: staff.username } }),
@@ -122,7 +122,7 @@ describe('enquiry pipeline', () => {
   it('lets exactly one of two edits on the same version win across instances', async () => {
     const id = await enquire('Tate');
     vi.resetModules();
-    const other = (await import('../../netlify/functions/contact-requests.ts')).default;
+    const other = (await import('../../netlify/functions/enquiries.ts')).default;
     const [a, b] = await Promise.all([
       patch(id, { status: 'contacted', version: 1 }),
       call(other, 'PATCH', `/api/contact-requests/${id}`, {
@@ -185,7 +185,7 @@ describe('listing', () => {
     const before = (await get('/api/contact-requests')).json.find((r: { id: string }) => r.id === id);
     expect(before.status).toBe('new');
     vi.resetModules();
-    const other = (await import('../../netlify/functions/contact-requests.ts')).default;
+    const other = (await import('../../netlify/functions/enquiries.ts')).default;
     const changed = await call(other, 'PATCH', `/api/contact-requests/${id}`, { cookie: staff.cookie, body: { status: 'quoted' } });
     expect(changed.status).toBe(200);
     const after = (await get('/api/contact-requests')).json.find((r: { id: string }) => r.id === id);

@@ -1,6 +1,6 @@
 /** Metrics on known data, the CSV export, erasure and retention, against a real local Blobs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
@@ -52,7 +52,7 @@ async function plant(fields: {
   return id;
 }
 
-const get = (handler: typeof contactRequests, path: string) => call(handler, 'GET', path, { cookie: staff.cookie });
+const get = (handler: typeof enquiries, path: string) => call(handler, 'GET', path, { cookie: staff.cookie });
 
 describe('GET /api/lead-metrics', () => {
   beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('GET /api/contact-requests/export.csv', () => {
       status: 'quoted',
     });
     await plant({ createdAt: sydney(2026, 10, 6, 12), firstName: 'Other', status: 'new' });
-    const response = await get(contactRequests, '/api/contact-requests/export.csv?status=quoted&from=2026-10-06&to=2026-10-06');
+    const response = await get(enquiries, '/api/contact-requests/export.csv?status=quoted&from=2026-10-06&to=2026-10-06');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -135,13 +135,13 @@ describe('POST /api/contact-requests/erase', () => {
       nextAttemptAt: new Date().toISOString(),
     });
 
-    const response = await call(contactRequests, 'POST', '/api/contact-requests/erase', {
+    const response = await call(enquiries, 'POST', '/api/contact-requests/erase', {
       cookie: staff.cookie,
       body: { email: 'ERASE.me@example.com' },
     });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ deleted: 2 });
-    const left = (await get(contactRequests, '/api/contact-requests')).json.map((r: { id: string }) => r.id);
+    const left = (await get(enquiries, '/api/contact-requests')).json.map((r: { id: string }) => r.id);
     expect(left).toContain(kept);
     expect(left).not.toContain(first);
     expect(left).not.toContain(second);
@@ -152,7 +152,7 @@ describe('POST /api/contact-requests/erase', () => {
     const erasure = audit.findLast((event) => event.action === 'enquiry.erase');
     expect(erasure).toMatchObject({ by: staff.username, target: '2 enquiries' });
     expect(JSON.stringify(audit).toLowerCase()).not.toContain('erase.me');
-    expect((await call(contactRequests, 'POST', '/api/contact-requests/erase', { cookie: staff.cookie, body: { email: 'nope' } })).status).toBe(400);
+    expect((await call(enquiries, 'POST', '/api/contact-requests/erase', { cookie: staff.cookie, body: { email: 'nope' } })).status).toBe(400);
   });
 });
 
@@ -172,14 +172,14 @@ describe('retention', () => {
     const recent = await plant({ createdAt: new Date(Date.now() - 90 * day + 1), lastActivityAt: new Date(Date.now() - 29 * day) });
     await appendActivity(old, { at: new Date().toISOString(), by: 'x', type: 'note', text: 'n' });
 
-    const shown = (await get(contactRequests, `/api/contact-requests/${recent}`)).json;
+    const shown = (await get(enquiries, `/api/contact-requests/${recent}`)).json;
     expect(Date.parse(shown.deleteAfter) - Date.parse(shown.lastActivityAt)).toBe(30 * day);
 
     const response = await enquiryRetention();
     expect(response.status).toBe(204);
-    expect((await get(contactRequests, `/api/contact-requests/${old}`)).status).toBe(404);
+    expect((await get(enquiries, `/api/contact-requests/${old}`)).status).toBe(404);
     expect(await listActivity(old)).toEqual([]);
-    expect((await get(contactRequests, `/api/contact-requests/${recent}`)).status).toBe(200);
+    expect((await get(enquiries, `/api/contact-requests/${recent}`)).status).toBe(200);
     expect((await listAudit()).findLast((event) => event.action === 'enquiry.retention')).toMatchObject({ by: 'system', target: expect.stringMatching(/^[1-9]\d* enquiries$/) });
   });
 });

@@ -7,11 +7,11 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import {
-  getContactRequest,
-  insertContactRequest,
-  listContactRequests,
-  newContactRequest,
-} from '../../netlify/functions/_shared/repositories/contact-requests.ts';
+  getStoredEnquiry,
+  insertStoredEnquiry,
+  listStoredEnquiries,
+  newStoredEnquiry,
+} from '../../netlify/functions/_shared/repositories/enquiries.ts';
 import { appendActivity, listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
 import { listServices, seedDefaultServices } from '../../netlify/functions/_shared/repositories/services.ts';
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
@@ -36,28 +36,28 @@ const person = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', ph
 
 describe('a stored record of the wrong shape', () => {
   it('is refused by contact-requests: an enquiry without its pipeline fields is not read as new', async () => {
-    const current = newContactRequest(person);
-    expect(await insertContactRequest(current)).toBe(true);
+    const current = newStoredEnquiry(person);
+    expect(await insertStoredEnquiry(current)).toBe(true);
     const id = '0000000000000000oldshape';
     await raw('contact-requests').setJSON(id, { id, ...person, createdAt: '2026-01-01T00:00:00.000Z' });
 
-    expect(await getContactRequest(id)).toBeNull();
+    expect(await getStoredEnquiry(id)).toBeNull();
     expect(loggedAbout(id)).toBe(true);
-    const listed = (await listContactRequests()).map((record) => record.id);
+    const listed = (await listStoredEnquiries()).map((record) => record.id);
     expect(listed).toContain(current.id);
     expect(listed).not.toContain(id);
   });
 
   it("is refused by contact-requests when its quote names the first-home rule the old way", async () => {
     const inputs: QuoteInput = { price: 900_000, role: 'buying', propertyType: 'established', firstHomeBuyer: true, foreignPurchaser: false, foreignShare: 100, rush: false };
-    const record = { ...newContactRequest(person), quote: { inputs, figures: computeQuote(inputs) } };
-    expect(await insertContactRequest(record)).toBe(true);
-    expect((await getContactRequest(record.id))?.record.quote).toEqual(JSON.parse(JSON.stringify(record.quote)));
+    const record = { ...newStoredEnquiry(person), quote: { inputs, figures: computeQuote(inputs) } };
+    expect(await insertStoredEnquiry(record)).toBe(true);
+    expect((await getStoredEnquiry(record.id))?.record.quote).toEqual(JSON.parse(JSON.stringify(record.quote)));
 
     const { firstHomeRule: _rule, ...duty } = record.quote.figures.transferDuty!;
     const old = { ...record, id: '0000000000000000oldquote', quote: { inputs, figures: { ...record.quote.figures, transferDuty: { ...duty, firstHome: 'concession' } } } };
     await raw('contact-requests').setJSON(old.id, old);
-    expect(await getContactRequest(old.id)).toBeNull();
+    expect(await getStoredEnquiry(old.id)).toBeNull();
     expect(loggedAbout(old.id)).toBe(true);
   });
 

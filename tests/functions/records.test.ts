@@ -9,7 +9,7 @@ import { readBuildState } from '../../netlify/functions/_shared/repositories/sit
 import { findSession } from '../../netlify/functions/_shared/repositories/sessions.ts';
 import { findUser } from '../../netlify/functions/_shared/repositories/users.ts';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -97,11 +97,11 @@ describe('records read from Blobs', () => {
     };
     for (const [n, shape] of olderShapes.entries()) {
       await raw('contact-requests').setJSON(id, { ...enquiry, quote: JSON.parse(JSON.stringify(shape)) });
-      expect((await call(contactRequests, 'GET', `/api/contact-requests/${id}`, { cookie })).status, `shape ${n}`).toBe(404);
+      expect((await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie })).status, `shape ${n}`).toBe(404);
     }
     expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(expect.arrayContaining([expect.stringContaining(id)]));
     await raw('contact-requests').setJSON(id, { ...enquiry, quote });
-    expect((await call(contactRequests, 'GET', `/api/contact-requests/${id}`, { cookie })).json.quote).toEqual(quote);
+    expect((await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie })).json.quote).toEqual(quote);
     await raw('contact-requests').delete(id);
     logged.mockRestore();
   });
@@ -121,7 +121,7 @@ describe('records read from Blobs', () => {
     expect(posts.map((p) => p.id)).toContain('unsaved-fields');
     const shown = await list(testimonials, '/api/admin/testimonials');
     expect(shown.map((t) => t.id)).toEqual(['fine']);
-    expect((await list(contactRequests, '/api/contact-requests')).map((r) => r.id)).not.toContain('0000000000000000broken');
+    expect((await list(enquiries, '/api/contact-requests')).map((r) => r.id)).not.toContain('0000000000000000broken');
     expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(
       expect.arrayContaining([expect.stringMatching(/posts\/broken/), expect.stringMatching(/0000000000000000broken/)]),
     );

@@ -4,7 +4,7 @@
  * are one list, and the tests reach handlers through the same matcher.
  */
 import { describe, expect, it } from 'vitest';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import { handle, json } from '../../netlify/functions/_shared/http.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -42,8 +42,8 @@ describe('handle', () => {
 describe('function tests go through config.path', () => {
   it('answers 404 for a path no config.path lists, as the site does', async () => {
     const { cookie } = await signedInStaff();
-    expect((await call(contactRequests, 'GET', '/api/contact-requests/some-id/other', { cookie })).status).toBe(404);
-    expect((await call(contactRequests, 'GET', '/api/contact-requests/export.csv', { cookie })).status).toBe(200);
+    expect((await call(enquiries, 'GET', '/api/contact-requests/some-id/other', { cookie })).status).toBe(404);
+    expect((await call(enquiries, 'GET', '/api/contact-requests/export.csv', { cookie })).status).toBe(200);
   });
 });
 
@@ -51,7 +51,7 @@ describe('answers', () => {
   it('are never sniffed, the CSV export included', async () => {
     const { cookie } = await signedInStaff();
     for (const path of ['/api/contact-requests/export.csv', '/api/contact-requests', '/api/contact-requests/some-id']) {
-      const answer = await call(contactRequests, 'GET', path, { cookie });
+      const answer = await call(enquiries, 'GET', path, { cookie });
       expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(answer.headers.get('cache-control'), path).toBe('no-store');
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import contact from '../../netlify/functions/contact.ts';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import { createPost } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
@@ -55,7 +55,7 @@ describe('every API answer carries X-Content-Type-Options: nosniff', () => {
       ok: await call(blogPosts, 'GET', '/api/blog-posts'),
       noContent: await call(blogPosts, 'DELETE', `/api/blog-posts/${created.json.id}`, { cookie }),
       badRequest: await call(contact, 'POST', '/api/contact', { body: {} }),
-      unauthorised: await call(contactRequests, 'GET', '/api/contact-requests'),
+      unauthorised: await call(enquiries, 'GET', '/api/contact-requests'),
       forbidden: await call(contact, 'POST', '/api/contact', { body: enquiry, origin: 'https://evil.example' }),
       notFound: await call(blogPosts, 'GET', '/api/blog-posts/no-such-post'),
       notAllowed: await call(contact, 'GET', '/api/contact'),
@@ -149,7 +149,7 @@ describe('control characters', () => {
       body: { ...enquiry, firstName: 'Vertical\u000BTab', email: 'alex@example.com\u000B' },
     });
     expect(enquiryResponse.status).toBe(201);
-    const list = (await call(contactRequests, 'GET', '/api/contact-requests', { cookie })).json as any[];
+    const list = (await call(enquiries, 'GET', '/api/contact-requests', { cookie })).json as any[];
     expect(list.find((request) => request.id === enquiryResponse.json.id)).toMatchObject({
       firstName: 'VerticalTab',
       email: 'alex@example.com',

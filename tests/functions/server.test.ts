@@ -9,7 +9,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../netlify/functions/_shared/auth.ts';
-import { createContactRequest } from '../../netlify/functions/_shared/repositories/contact-requests.ts';
+import { createStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries.ts';
 import { upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
 import { startServer } from '../../scripts/lib/server.ts';
 import { TEST_SECRET } from './harness.ts';
@@ -70,7 +70,7 @@ describe('the site functions through the server', () => {
   it('lists a thousand enquiries with small headers that name no internal port', async () => {
     const enquiry = { firstName: 'Many', lastName: 'Leads', email: 'many@example.com', phone: '0400 000 000', serviceType: 'other' };
     for (let i = 0; i < 1000; i += 100) {
-      await Promise.all(Array.from({ length: 100 }, () => createContactRequest(enquiry as never)));
+      await Promise.all(Array.from({ length: 100 }, () => createStoredEnquiry(enquiry as never)));
     }
     await upsertUser('server-staff', await hashPassword('a-long-enough-password'));
     const login = await fetch(`${site.url}/api/login`, {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import contactRequests from '../../netlify/functions/contact-requests.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import contact from '../../netlify/functions/contact.ts';
 import services from '../../netlify/functions/services.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
@@ -64,12 +64,12 @@ describe('contact requests', () => {
     for (let n = 0; n < 10; n++) {
       ids.push((await call(contact, 'POST', '/api/contact', { body: { ...base, firstName: `Enquiry ${n}` } })).json.id);
     }
-    const list = (await call(contactRequests, 'GET', '/api/contact-requests', { cookie })).json as any[];
+    const list = (await call(enquiries, 'GET', '/api/contact-requests', { cookie })).json as any[];
     expect(list.map((request) => request.id).slice(0, 10)).toEqual(ids.toReversed());
     const first = { json: { id: ids[0]! } };
-    expect((await call(contactRequests, 'DELETE', `/api/contact-requests/${first.json.id}`, { cookie })).status).toBe(204);
-    const again = await call(contactRequests, 'DELETE', `/api/contact-requests/${first.json.id}`, { cookie });
+    expect((await call(enquiries, 'DELETE', `/api/contact-requests/${first.json.id}`, { cookie })).status).toBe(204);
+    const again = await call(enquiries, 'DELETE', `/api/contact-requests/${first.json.id}`, { cookie });
     expect(again.status).toBe(404);
-    expect((await call(contactRequests, 'DELETE', '/api/contact-requests/..%2Fusers', { cookie })).status).toBe(404);
+    expect((await call(enquiries, 'DELETE', '/api/contact-requests/..%2Fusers', { cookie })).status).toBe(404);
   });
 });

@@ -22,12 +22,12 @@ import {
 } from './repositories/alert-outbox.ts';
 import { crashPoint } from './crash-point.ts';
 import {
-  getContactRequest,
-  insertContactRequest,
-  newContactRequest,
-  type NewContactRequest,
+  getStoredEnquiry,
+  insertStoredEnquiry,
+  newStoredEnquiry,
+  type NewEnquiry,
   type StoredEnquiry,
-} from './repositories/contact-requests.ts';
+} from './repositories/enquiries.ts';
 import { appendActivity } from './repositories/enquiry-activity.ts';
 import { getSettings } from './repositories/settings.ts';
 
@@ -169,20 +169,20 @@ async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'ta
  * enquiry nobody is told about. A failed intent write fails the whole, so the visitor is
  * told to call instead. `alert`: whether there is an alert to deliver.
  */
-export async function storeEnquiryWithAlert(data: NewContactRequest): Promise<{ record: StoredEnquiry; alert: boolean }> {
+export async function storeEnquiryWithAlert(data: NewEnquiry): Promise<{ record: StoredEnquiry; alert: boolean }> {
   // A key taken by another instance in the same instant: take a new one.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const record = newContactRequest(data);
+    const record = newStoredEnquiry(data);
     const queued = await queueAlert(record);
     if (queued === 'taken') continue;
     crashPoint('enquiry:after-alert-intent');
-    if (await insertContactRequest(record)) {
+    if (await insertStoredEnquiry(record)) {
       crashPoint('enquiry:stored');
       return { record, alert: queued === 'queued' };
     }
     if (queued === 'queued') await deleteAlert(record.id);
   }
-  throw new Error('Could not find a free key for a new contact request');
+  throw new Error('Could not find a free key for a new enquiry');
 }
 
 /**
@@ -196,7 +196,7 @@ export async function deliverAlert(enquiryId: string, options: { now?: Date; due
   if (!found) return;
   const { entry } = found;
   if (options.dueOnly && Date.parse(entry.nextAttemptAt) > now.getTime()) return;
-  if (!(await getContactRequest(enquiryId))) {
+  if (!(await getStoredEnquiry(enquiryId))) {
     if (now.getTime() - Date.parse(entry.createdAt) > ORPHAN_AFTER_MS) await deleteAlert(enquiryId);
     return;
   }

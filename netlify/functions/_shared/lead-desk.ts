@@ -24,13 +24,13 @@ import { HttpError } from './http.ts';
 import { deleteAlert } from './repositories/alert-outbox.ts';
 import { recordAudit, type AuditActor } from './repositories/audit.ts';
 import {
-  deleteContactRequest,
-  getContactRequest,
-  listContactRequests,
+  deleteStoredEnquiry,
+  getStoredEnquiry,
+  listStoredEnquiries,
   recountStatuses,
-  replaceContactRequest,
+  replaceStoredEnquiry,
   type StoredEnquiry,
-} from './repositories/contact-requests.ts';
+} from './repositories/enquiries.ts';
 import { appendActivity, deleteActivity, listActivity } from './repositories/enquiry-activity.ts';
 import { getSettings } from './repositories/settings.ts';
 import { findUser } from './repositories/users.ts';
@@ -47,7 +47,7 @@ export function withRetention(record: StoredEnquiry): DeskEnquiry {
 }
 
 export async function enquiryDetail(id: string): Promise<DeskEnquiryDetail> {
-  const found = await getContactRequest(id);
+  const found = await getStoredEnquiry(id);
   if (!found) throw new HttpError(404, NOT_FOUND);
   return detailOf(found.record);
 }
@@ -68,7 +68,7 @@ async function changeEnquiry(
   change: (record: StoredEnquiry) => StoredEnquiry | null,
 ): Promise<{ before: StoredEnquiry; after: StoredEnquiry }> {
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const found = await getContactRequest(id);
+    const found = await getStoredEnquiry(id);
     if (!found) throw new HttpError(404, NOT_FOUND);
     const stale = () =>
       new HttpError(409, 'Someone else changed this enquiry a moment ago. Refresh to see the latest and try again.');
@@ -77,7 +77,7 @@ async function changeEnquiry(
     if (!changed) return { before: found.record, after: found.record };
     const now = new Date().toISOString();
     const next = { ...changed, version: found.record.version + 1, updatedAt: now, lastActivityAt: now };
-    if (await replaceContactRequest(next, found.etag, found.record)) return { before: found.record, after: next };
+    if (await replaceStoredEnquiry(next, found.etag, found.record)) return { before: found.record, after: next };
     if (expectedVersion !== undefined) throw stale();
   }
   throw new HttpError(409, 'This enquiry is being changed by several people at once. Please try again.');
@@ -122,7 +122,7 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
 
 export async function addNote(id: string, note: EnquiryNote, staff: Staff): Promise<DeskEnquiryDetail> {
   const by = staff.username;
-  if (!(await getContactRequest(id))) throw new HttpError(404, NOT_FOUND);
+  if (!(await getStoredEnquiry(id))) throw new HttpError(404, NOT_FOUND);
   const at = new Date().toISOString();
   await appendActivity(id, { at, by, type: note.kind, text: note.text });
   // A logged call or e-mail is the first contact even while the status still says new.
@@ -135,7 +135,7 @@ export async function addNote(id: string, note: EnquiryNote, staff: Staff): Prom
 
 /** Deletes one enquiry with everything kept about it. */
 async function eraseEnquiry(id: string): Promise<boolean> {
-  const deleted = await deleteContactRequest(id);
+  const deleted = await deleteStoredEnquiry(id);
   await Promise.all([deleteActivity(id), deleteAlert(id)]);
   return deleted;
 }
@@ -148,7 +148,7 @@ export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
 /** Privacy Act access-and-erasure: every enquiry from one address. The audit keeps no address. */
 export async function eraseByEmail(email: string, by: Staff): Promise<number> {
   const wanted = erasureKey(email);
-  const matches = await listContactRequests({ filter: (record) => erasureKey(record.email) === wanted });
+  const matches = await listStoredEnquiries({ filter: (record) => erasureKey(record.email) === wanted });
   let deleted = 0;
   for (const record of matches) if (await eraseEnquiry(record.id)) deleted++;
   await recordAudit({ by, action: 'enquiry.erase', target: `${deleted} enquiries` });
@@ -158,7 +158,7 @@ export async function eraseByEmail(email: string, by: Staff): Promise<number> {
 /** APP 11: deletes enquiries nobody has touched for the retention period. */
 export async function applyRetention(now = new Date()): Promise<number> {
   const cutoff = now.getTime() - leadDeskEnv().retentionDays * DAY;
-  const expired = await listContactRequests({ filter: (record) => Date.parse(record.lastActivityAt) < cutoff });
+  const expired = await listStoredEnquiries({ filter: (record) => Date.parse(record.lastActivityAt) < cutoff });
   let deleted = 0;
   for (const record of expired) if (await eraseEnquiry(record.id)) deleted++;
   if (deleted > 0) await recordAudit({ by: 'system', action: 'enquiry.retention', target: `${deleted} enquiries` });
@@ -200,7 +200,7 @@ export function matcher(filters: DeskFilters): ((record: StoredEnquiry) => boole
 }
 
 export async function listEnquiries(filters: DeskFilters, page: { limit?: number; before?: string } = {}) {
-  return (await listContactRequests({ filter: matcher(filters), ...page })).map(withRetention);
+  return (await listStoredEnquiries({ filter: matcher(filters), ...page })).map(withRetention);
 }
 
 // ---- CSV --------------------------------------------------------------------------
@@ -303,6 +303,6 @@ export async function leadMetrics(from: string, to: string): Promise<LeadMetrics
   // The hours staff set in Settings: the callback target counts only the hours the practice is open.
   // Only the spans of time the period covers are read: a period costs what it holds.
   const arrived = { from: sydneyDayStart(from), to: sydneyDayStart(to, 1) };
-  const [records, settings] = await Promise.all([listContactRequests({ arrived, filter: matcher({ from, to }) }), getSettings()]);
+  const [records, settings] = await Promise.all([listStoredEnquiries({ arrived, filter: matcher({ from, to }) }), getSettings()]);
   return computeMetrics(records, from, to, businessHoursOf(settings.hours));
 }

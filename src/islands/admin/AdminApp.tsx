@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import BlogPostsTab from './BlogPostsTab.tsx';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
-import ContactRequestsTab from './ContactRequestsTab.tsx';
+import EnquiriesTab from './EnquiriesTab.tsx';
 import { flashToast, showFlashedToast } from './flash.ts';
 import LeadManagementTab from './LeadManagementTab.tsx';
 import ServicesTab from './ServicesTab.tsx';
@@ -20,7 +20,7 @@ import { rememberEnquiryLink } from './useDesk.ts';
 import TestimonialsTab from './TestimonialsTab.tsx';
 
 const TABS: readonly TabDefinition[] = [
-  { id: 'contact-requests', label: 'Contact Requests', render: () => <ContactRequestsTab /> },
+  { id: 'contact-requests', label: 'Contact Requests', render: () => <EnquiriesTab /> },
   { id: 'testimonials', label: 'Testimonials', render: () => <TestimonialsTab /> },
   { id: 'services', label: 'Services', render: () => <ServicesTab /> },
   { id: 'blog-posts', label: 'Blog Posts', render: () => <BlogPostsTab /> },

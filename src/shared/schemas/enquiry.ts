@@ -130,8 +130,8 @@ export const formToEnquiry = (form: URLSearchParams): Record<string, string> => 
   return Object.fromEntries(fields);
 };
 
-/** A stored contact request: its schema lives apart, so the public forms never load it. */
-export type { ContactRequest } from './contact-request.ts';
+/** What a person sent, as stored: its schema lives apart, so the public forms never load it. */
+export type { SubmittedEnquiry } from './enquiry-record.ts';
 
 /** The human label for a stored service value, falling back to the value itself. */
 export const serviceLabel = (value: string): string =>

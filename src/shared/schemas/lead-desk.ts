@@ -3,7 +3,7 @@
  * send to change them. Shared by the desk island and the functions (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import { contactRequestRecordSchema } from './contact-request.ts';
+import { submittedEnquirySchema } from './enquiry-record.ts';
 import { plainText, requiredText } from './fields.ts';
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'instructed', 'lost'] as const;
@@ -38,7 +38,7 @@ export type ActivityEntry = z.output<typeof activityEntrySchema>;
 
 /** An enquiry as stored in Blobs, with its pipeline fields, and as every read parses it. */
 export const storedEnquirySchema = z.object({
-  ...contactRequestRecordSchema.shape,
+  ...submittedEnquirySchema.shape,
   status: z.enum(ENQUIRY_STATUSES),
   assignee: z.nullable(z.string()),
   lostReason: z.optional(z.string()),

@@ -39,7 +39,7 @@ function useNow(everyMs = 30_000) {
   return now;
 }
 
-export default function ContactRequestsTab() {
+export default function EnquiriesTab() {
   const session = useStore($session);
   const me = session.status === 'signed-in' ? session.user.username : '';
   const [filters, setFilters] = useState<DeskFilters>({ status: '', q: '' });

@@ -5,7 +5,7 @@
  */
 import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
-import type { ContactRequest } from '../../../../src/shared/schemas/contact-request.ts';
+import type { SubmittedEnquiry } from '../../../../src/shared/schemas/enquiry-record.ts';
 import { ENQUIRY_STATUSES, storedEnquirySchema, type EnquiryStatus, type StatusCounts, type StoredEnquiry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { createHash } from 'node:crypto';
 import { getJson, getJsonWithEtag, openStore, pauseAfterLostWrite, timeKey, timeOfKey } from '../blobs.ts';
@@ -13,13 +13,13 @@ import { getJson, getJsonWithEtag, openStore, pauseAfterLostWrite, timeKey, time
 const STORE = 'contact-requests';
 const ID_PATTERN = /^[a-z0-9]{11,40}$/;
 
-export type NewContactRequest = Omit<ContactRequest, 'id' | 'createdAt'>;
+export type NewEnquiry = Omit<SubmittedEnquiry, 'id' | 'createdAt'>;
 export type { StoredEnquiry };
 
 export const isEnquiryId = (id: string): boolean => ID_PATTERN.test(id);
 
 /** A new enquiry under a fresh key, not stored yet (`arrivedAt`: tests and benchmarks). */
-export function newContactRequest(data: NewContactRequest, arrivedAt?: Date): StoredEnquiry {
+export function newStoredEnquiry(data: NewEnquiry, arrivedAt?: Date): StoredEnquiry {
   const now = arrivedAt ?? new Date();
   const at = now.toISOString();
   return {
@@ -36,21 +36,21 @@ export function newContactRequest(data: NewContactRequest, arrivedAt?: Date): St
 }
 
 /** Stores a new enquiry; false when its key is taken (another instance, same instant). */
-export async function insertContactRequest(record: StoredEnquiry): Promise<boolean> {
+export async function insertStoredEnquiry(record: StoredEnquiry): Promise<boolean> {
   const stored = (await openStore(STORE).setJSON(record.id, record, { onlyIfNew: true })).modified;
   if (stored) await countStatus(record.id, null, record.status);
   return stored;
 }
 
 /** `arrivedAt` (tests and benchmarks) stores the enquiry as if it arrived then. */
-export async function createContactRequest(data: NewContactRequest, arrivedAt?: Date): Promise<StoredEnquiry> {
+export async function createStoredEnquiry(data: NewEnquiry, arrivedAt?: Date): Promise<StoredEnquiry> {
   // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
   // rather than answer for an enquiry that was never stored.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const record = newContactRequest(data, arrivedAt);
-    if (await insertContactRequest(record)) return record;
+    const record = newStoredEnquiry(data, arrivedAt);
+    if (await insertStoredEnquiry(record)) return record;
   }
-  throw new Error('Could not find a free key for a new contact request');
+  throw new Error('Could not find a free key for a new enquiry');
 }
 
 /**
@@ -169,7 +169,7 @@ export function spansBetween(from: number, to: number): (string | undefined)[] {
  * found, so the first page of a filtered list does not read the whole store; with a
  * `limit`, only the spans of time the page needs are listed (see SPAN_LEVELS).
  */
-export async function listContactRequests(options: ListOptions = {}): Promise<StoredEnquiry[]> {
+export async function listStoredEnquiries(options: ListOptions = {}): Promise<StoredEnquiry[]> {
   const store = openStore(STORE);
   const { before, filter, limit = Infinity, arrived } = options;
   const found: StoredEnquiry[] = [];
@@ -224,7 +224,7 @@ export async function listContactRequests(options: ListOptions = {}): Promise<St
 }
 
 /** One enquiry with the etag to write it back against, or null. */
-export async function getContactRequest(id: string): Promise<{ record: StoredEnquiry; etag: string } | null> {
+export async function getStoredEnquiry(id: string): Promise<{ record: StoredEnquiry; etag: string } | null> {
   if (!ID_PATTERN.test(id)) return null;
   const found = await getJsonWithEtag(openStore(STORE), id, storedEnquirySchema);
   return found?.data ? { record: found.data, etag: found.etag } : null;
@@ -234,7 +234,7 @@ export async function getContactRequest(id: string): Promise<{ record: StoredEnq
  * Writes a changed enquiry only if nobody wrote it since `etag` was read (when `before`,
  * the record at that etag, was read); false otherwise.
  */
-export async function replaceContactRequest(record: StoredEnquiry, etag: string, before: StoredEnquiry): Promise<boolean> {
+export async function replaceStoredEnquiry(record: StoredEnquiry, etag: string, before: StoredEnquiry): Promise<boolean> {
   const store = openStore(STORE);
   const { modified } = await store.setJSON(record.id, record, { onlyIfMatch: etag });
   if (!modified) cache.delete(record.id);
@@ -243,8 +243,8 @@ export async function replaceContactRequest(record: StoredEnquiry, etag: string,
 }
 
 /** Deletes one request; false when there was none with that id. */
-export async function deleteContactRequest(id: string): Promise<boolean> {
-  const found = await getContactRequest(id);
+export async function deleteStoredEnquiry(id: string): Promise<boolean> {
+  const found = await getStoredEnquiry(id);
   if (!found) return false;
   await openStore(STORE).delete(id);
   cache.delete(id);
@@ -286,7 +286,7 @@ async function countStatus(id: string, from: EnquiryStatus | null, to: EnquirySt
     if ((await store.setJSON(countsKey(shard), next, condition)).modified) return;
     await pauseAfterLostWrite(attempt);
   }
-  console.error(`[contact-requests] the status count of shard ${shard} kept changing; the daily recount will set it right`);
+  console.error(`[enquiries] the status count of shard ${shard} kept changing; the daily recount will set it right`);
 }
 
 /** Counts one shard from the enquiries themselves; written only if nobody counted in between. */
@@ -294,7 +294,7 @@ async function recountShard(shard: number, listed?: StoredEnquiry[]): Promise<Co
   const store = openStore(STORE);
   for (let attempt = 0; attempt < 5; attempt++) {
     const before = await getJsonWithEtag(store, countsKey(shard), countsSchema);
-    const records = listed && attempt === 0 ? listed : await listContactRequests();
+    const records = listed && attempt === 0 ? listed : await listStoredEnquiries();
     const counts = zeroCounts();
     for (const record of records) if (shardOf(record.id) === shard) counts.byStatus[record.status]++;
     const { modified } = before
@@ -307,7 +307,7 @@ async function recountShard(shard: number, listed?: StoredEnquiry[]): Promise<Co
 
 /** Recounts every shard from the enquiries (daily, and for a store never counted). */
 export async function recountStatuses(): Promise<void> {
-  const records = await listContactRequests();
+  const records = await listStoredEnquiries();
   for (let shard = 0; shard < COUNT_SHARDS; shard++) await recountShard(shard, records);
 }
 

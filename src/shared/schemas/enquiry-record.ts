@@ -1,11 +1,11 @@
 /**
- * A stored contact request, as the staff list shows it and as every read parses it: a
+ * What a person sent in an enquiry, as stored and as the staff list shows it and as every read parses it: a
  * record that does not fit (its quote included) is logged and skipped.
  */
 import * as z from 'zod/mini';
 import { storedQuoteSchema } from './quote.ts';
 
-export const contactRequestRecordSchema = z.object({
+export const submittedEnquirySchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -21,4 +21,4 @@ export const contactRequestRecordSchema = z.object({
   createdAt: z.string(),
 });
 
-export type ContactRequest = z.output<typeof contactRequestRecordSchema>;
+export type SubmittedEnquiry = z.output<typeof submittedEnquirySchema>;

@@ -22,7 +22,7 @@ import {
   type DeskFilters,
 } from './_shared/lead-desk.ts';
 import { recordAudit } from './_shared/repositories/audit.ts';
-import { isEnquiryId } from './_shared/repositories/contact-requests.ts';
+import { isEnquiryId } from './_shared/repositories/enquiries.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -6,8 +6,19 @@ import { spawn } from 'node:child_process';
 import { rm, rename } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import { BUILD_CLOCK_OFFSET_VAR, clockOffsetMs } from '../../src/shared/clock.ts';
 
 const ASTRO = path.resolve('node_modules', 'astro', 'bin', 'astro.mjs');
+
+/**
+ * The build's environment: this process's, with the offset of its clock (src/shared/clock.ts),
+ * by which the build decides which posts are due: the e2e server's moved clock, else 0.
+ * Always set, so that a value inherited from elsewhere never moves a build's clock.
+ */
+export const buildEnv = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => ({
+  ...env,
+  [BUILD_CLOCK_OFFSET_VAR]: String(clockOffsetMs()),
+});
 
 /**
  * `background`: a rebuild while the server answers requests. On Netlify the build runs on
@@ -19,7 +30,7 @@ export function astroBuild(outDir = 'dist', { quiet = false, background = false 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
       stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-      env: process.env,
+      env: buildEnv(),
     });
     if (background && child.pid) {
       try {

@@ -8,6 +8,7 @@ import { listServices, servicesSeeded } from '../../netlify/functions/_shared/re
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials.ts';
 import { SERVICES } from '../content/services.ts';
+import { buildNow } from '../shared/clock.ts';
 import { practiceView, type PracticeView } from '../shared/practice-view.ts';
 import { mediaKeyOf, mediaUrlsIn } from '../shared/media.ts';
 import type { BlogPost } from '../shared/schemas/blog-post.ts';
@@ -35,8 +36,11 @@ function oncePerBuild<T>(read: (key: string) => Promise<T>): (key?: string) => P
   };
 }
 
-/** Published posts, newest first (by publishedAt, else createdAt). */
-export const getPublishedPosts: () => Promise<BlogPost[]> = oncePerBuild(() => listPublishedPosts());
+/**
+ * Published posts, newest first (by publishedAt, else createdAt): those public at the
+ * build's clock (the real time; the e2e server's moved clock in its builds).
+ */
+export const getPublishedPosts: () => Promise<BlogPost[]> = oncePerBuild(() => listPublishedPosts(buildNow()));
 
 /** A post's featured image as pages show it: its own address, alt text and pixel size. */
 export interface FeaturedImage {

@@ -1,8 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 /** The end-to-end server: the production build on its own port and a throwaway Blobs store. */
 const PORT = Number(process.env.E2E_PORT ?? 8890);
+/**
+ * The key to the e2e server's clock control (scripts/lib/server.ts, `testClock`), made once
+ * per run: set here in the runner, it reaches the server below and the test workers, which
+ * inherit the runner's environment (and keep it when they load this file again).
+ */
+process.env.E2E_CLOCK_TOKEN ||= randomBytes(24).toString('base64url');
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -27,7 +34,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/test-server.ts',
     url: `http://localhost:${PORT}/`,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), E2E_CLOCK_TOKEN: process.env.E2E_CLOCK_TOKEN },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -20,6 +20,8 @@ process.env.REBUILD_MIN_INTERVAL_SECONDS ??= '2';
 const server = await startServer({
   port: Number(process.env.PORT ?? 8890),
   scheduleEveryMs: 1000,
+  // Set by playwright.config.ts: the tests move the site's clock (a scheduled post comes due).
+  testClock: process.env.E2E_CLOCK_TOKEN ? { token: process.env.E2E_CLOCK_TOKEN } : undefined,
   prepare: async () => {
     await upsertUser(STAFF.username, await hashPassword(STAFF.password));
     // Records the delete journeys may really delete, leaving the demo ones in place.

@@ -4,12 +4,13 @@
  * and other instances find that rebuild already requested (see `rebuildForDuePost`).
  */
 import type { Config } from '@netlify/functions';
+import { now as currentTime } from '../../src/shared/clock.ts';
 import { latestComingDue } from '../../src/shared/publish-time.ts';
 import { rebuildForDuePost } from './_shared/rebuild.ts';
 import { listPosts } from './_shared/repositories/blog-posts.ts';
 
 export default async () => {
-  const now = Date.now();
+  const now = currentTime(); // the real time on Netlify (src/shared/clock.ts)
   const due = latestComingDue(await listPosts(), now);
   if (due !== null) await rebuildForDuePost(due, now);
   return new Response(null, { status: 204 });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { rm, rename } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import { BUILD_CLOCK_OFFSET_VAR, clockOffsetMs } from '../../src/shared/clock.ts';
 
 const ASTRO = path.resolve('node_modules', 'astro', 'bin', 'astro.mjs');
 
@@ -46,6 +47,16 @@ export function firstErrorLine(output: string): string | null {
 const KEEP_OUTPUT = 64 * 1024;
 
 /**
+ * The build's environment: this process's, with the offset of its clock (src/shared/clock.ts),
+ * by which the build decides which posts are due: the e2e server's moved clock, else 0.
+ * Always set, so that a value inherited from elsewhere never moves a build's clock.
+ */
+export const buildEnv = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => ({
+  ...env,
+  [BUILD_CLOCK_OFFSET_VAR]: String(clockOffsetMs()),
+});
+
+/**
  * `background`: a rebuild while the server answers requests. On Netlify the build runs on
  * other machines; here it shares the CPU with the server (and, under test, the browser), so
  * it runs at a lower priority: pages and API calls stay quick while it works, and it takes
@@ -57,7 +68,7 @@ export function astroBuild(outDir = 'dist', { quiet = false, background = false 
     const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
       // Errors still reach this terminal; they are also kept here for the failure's reason.
       stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
-      env: process.env,
+      env: buildEnv(),
     });
     if (background && child.pid) {
       try {

@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
 import { noteBuildFailed, noteBuildRead } from '../../netlify/functions/_shared/rebuild.ts';
+import { advanceClockTo, now as clockNow } from '../../src/shared/clock.ts';
 import { seedIfEmpty } from '../seed.ts';
 import { AstroBuildError, astroBuild, rebuildInPlace } from './astro-build.ts';
 import { createFunctionsHost, loadFunctions } from './functions-host.ts';
@@ -30,6 +31,8 @@ const gzipAsync = promisify(gzip);
 
 /** The local build hook lives under this path, followed by a secret made per server start. */
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
+/** The e2e server's clock control lives under this path, followed by its token (`testClock`). */
+export const LOCAL_CLOCK_PATH = '/.netlify/local/clock';
 
 export interface ServerOptions {
   /** 0 picks a free port. */
@@ -54,6 +57,14 @@ export interface ServerOptions {
   rateLimits?: boolean;
   /** The clock of the rate-limit windows. */
   now?: () => number;
+  /**
+   * The e2e server only: a control at LOCAL_CLOCK_PATH/{token} that moves the site's clock
+   * (src/shared/clock.ts) forward, so a test lets a scheduled post come due without waiting.
+   * GET answers `{ now }`; POST `{ to }` (an ISO instant) moves the clock on to it, for the
+   * functions at once and for every build started after. Without a token there is no such
+   * address; `npm start` never sets one, and Netlify runs none of this file.
+   */
+  testClock?: { token: string };
 }
 
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
@@ -254,7 +265,9 @@ export async function startServer({
   rebuildSite = () => rebuildInPlace(),
   rateLimits = process.env.LOCAL_RATE_LIMITS === '1',
   now,
+  testClock,
 }: ServerOptions) {
+  if (testClock && testClock.token.length < 16) throw new Error('The test clock needs a token of 16 characters or more');
   // One request must never end the server: an error thrown outside any request's promise
   // (a library's stream callback) is logged with its cause, and the server goes on.
   const onUncaught = (error: unknown) => console.error('[server] uncaught error; the server goes on:', error);
@@ -347,6 +360,20 @@ export async function startServer({
       if (req.method !== 'POST') return writeResponse(req, res, json(405, { error: 'Use POST' }, { allow: 'POST' }));
       rebuilds.request();
       return writeResponse(req, res, json(200, {}));
+    }
+    if (testClock && url.pathname.startsWith(`${LOCAL_CLOCK_PATH}/`)) {
+      const token = url.pathname.slice(LOCAL_CLOCK_PATH.length + 1);
+      if (!sameSecret(token, testClock.token)) return writeResponse(req, res, json(404, { error: 'Not found' }));
+      if (req.method === 'POST') {
+        const body = (await new Response(bodyStream(req)).json().catch(() => null)) as { to?: unknown } | null;
+        const to = typeof body?.to === 'string' ? Date.parse(body.to) : Number.NaN;
+        if (Number.isNaN(to)) return writeResponse(req, res, json(400, { error: 'Send { "to": an ISO instant }' }));
+        advanceClockTo(to);
+        console.log(`[clock] the site's clock is now ${new Date(clockNow()).toISOString()}`);
+      } else if (req.method !== 'GET') {
+        return writeResponse(req, res, json(405, { error: 'Use GET or POST' }, { allow: 'GET, POST' }));
+      }
+      return writeResponse(req, res, json(200, { now: new Date(clockNow()).toISOString() }));
     }
 
     const matched = host.match(req.method ?? 'GET', url.pathname);

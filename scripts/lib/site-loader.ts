@@ -14,6 +14,7 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
+import { buildNow } from '../../src/shared/clock.ts';
 import { getMediaInfo } from '../../netlify/functions/_shared/repositories/media.ts';
 import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services.ts';
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
@@ -88,7 +89,7 @@ export const postsLoader = {
   load: fromBlobs('posts', async (context) => {
     const media = mediaLookup();
     const entries = await Promise.all(
-      (await listPublishedPosts()).map(async (post): Promise<Entry> => {
+      (await listPublishedPosts(buildNow())).map(async (post): Promise<Entry> => {
         const featured = post.featuredImage && post.featuredImageAlt ? await media(post.featuredImage) : null;
         const sizes = new Map<string, { width: number; height: number }>();
         for (const url of mediaUrlsIn(post.content)) {

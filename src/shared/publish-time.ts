@@ -10,6 +10,7 @@
  *   is unambiguous even in the hour that daylight saving repeats.
  */
 
+import { now as currentTime } from './clock.ts';
 import { sydneyOffsetMinutes, sydneyWallClockToInstant, toSydneyIso } from './sydney-time.ts';
 
 export { sydneyOffsetMinutes, sydneyWallClockToInstant, toSydneyIso };
@@ -71,11 +72,11 @@ export function publishInstant(post: Pick<Publishable, 'publishedAt' | 'createdA
 }
 
 /** Published, but not yet due: kept from every public place until `publishInstant`. */
-export const isScheduled = (post: Publishable, now = Date.now()): boolean =>
+export const isScheduled = (post: Publishable, now = currentTime()): boolean =>
   post.isPublished && publishInstant(post) > now;
 
 /** What visitors may see: published, and due. */
-export const isPublic = (post: Publishable, now = Date.now()): boolean =>
+export const isPublic = (post: Publishable, now = currentTime()): boolean =>
   post.isPublished && !(publishInstant(post) > now);
 
 /** A stored `publishedAt` as a `datetime-local` value in Sydney time (`2026-12-01T09:00`). */
@@ -90,7 +91,7 @@ export function toDateTimeLocal(publishedAt: string | undefined): string {
  * due, and last saved before it was due (a save after that asked for its own rebuild).
  * Null when no post did. A build that read the data after this moment shows them all.
  */
-export function latestComingDue(posts: readonly (Publishable & { updatedAt: string })[], now = Date.now()): number | null {
+export function latestComingDue(posts: readonly (Publishable & { updatedAt: string })[], now = currentTime()): number | null {
   let latest: number | null = null;
   for (const post of posts) {
     const due = publishInstant(post);

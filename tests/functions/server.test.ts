@@ -11,13 +11,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { hashPassword } from '../../netlify/functions/_shared/auth.ts';
 import { createStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries.ts';
 import { upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
-import { startServer } from '../../scripts/lib/server.ts';
+import { insertPost } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
+import { LOCAL_CLOCK_PATH, startServer, type ServerOptions } from '../../scripts/lib/server.ts';
 import { TEST_SECRET } from './harness.ts';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** A server over a throwaway Blobs directory, without building dist/ (only functions are tested). */
-function useServer(options: { functionsDir?: string; scheduleEveryMs?: number } = {}) {
+function useServer(options: Partial<Omit<ServerOptions, 'port' | 'build'>> = {}) {
   const handle: { server: Server; url: string } = {} as never;
   let directory: string;
   beforeAll(async () => {
@@ -108,6 +109,11 @@ describe('the site functions through the server', () => {
     } finally {
       process.env.NETLIFY_BLOBS_CONTEXT = context;
     }
+  });
+
+  it('has no clock control unless started with a test clock', async () => {
+    expect((await fetch(`${site.url}${LOCAL_CLOCK_PATH}/a-token-that-was-never-set`)).status).toBe(404);
+    expect((await fetch(`${site.url}${LOCAL_CLOCK_PATH}/a-token-that-was-never-set`, { method: 'POST', body: '{"to":"2030-01-01T00:00:00Z"}' })).status).toBe(404);
   });
 
   it('refuses the build hook without its secret', async () => {
@@ -299,5 +305,44 @@ describe('a local rebuild that fails', () => {
     await expect.poll(async () => (await status()).lastBuildFailure, { timeout: 300_000, interval: 2_000 }).toBeNull();
     await site.server.rebuildsIdle();
     expect(await status()).toMatchObject({ pending: false, lastBuildFailure: null });
+  });
+});
+
+// Last in this file: the site's clock only moves forward, and it is this process's.
+describe("the e2e server's clock", () => {
+  const MINUTE = 60_000;
+  const token = 'a-test-clock-token-of-some-length';
+  let rebuilds = 0;
+  const site = useServer({ testClock: { token }, scheduleEveryMs: 100, rebuildSite: async () => void rebuilds++ });
+  const clock = (init?: RequestInit, secret = token) => fetch(`${site.url}${LOCAL_CLOCK_PATH}/${secret}`, init);
+  const moveTo = (instant: number) => clock({ method: 'POST', body: JSON.stringify({ to: new Date(instant).toISOString() }) });
+  const readNow = async (response: Response) => Date.parse(((await response.json()) as { now: string }).now);
+  const publicSlugs = async () => ((await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[]).map((post) => post.slug);
+
+  it('answers only with its token', async () => {
+    expect((await clock(undefined, `${token.slice(0, -1)}X`)).status).toBe(404);
+    expect((await clock({ method: 'POST', body: '{}' })).status).toBe(400);
+    expect((await clock({ method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('moves the functions forward, never back: a post due tomorrow is public, and the scheduled function asks for its rebuild', async () => {
+    const start = await readNow(await clock());
+    const dueAt = start + 24 * 60 * MINUTE;
+    const saved = new Date(start).toISOString();
+    await insertPost({ id: 'clock-post', title: 'Tomorrow', slug: 'clock-post', content: 'Later.', isPublished: true, publishedAt: new Date(dueAt).toISOString(), createdAt: saved, updatedAt: saved, version: 'v1', updatedBy: 'clock test', sequence: 0 });
+    expect(await publicSlugs()).not.toContain('clock-post');
+    // The scheduler has been running all along: nothing was due.
+    expect(rebuilds).toBe(0);
+
+    const moved = await moveTo(dueAt + MINUTE);
+    expect(moved.status).toBe(200);
+    expect(await readNow(moved)).toBeGreaterThanOrEqual(dueAt + MINUTE);
+    expect(await publicSlugs()).toContain('clock-post');
+    // scheduled-posts (every five scheduler minutes, here half a second) calls the build hook.
+    await expect.poll(() => rebuilds, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+
+    // Never back: the post stays public.
+    expect(await readNow(await moveTo(start))).toBeGreaterThanOrEqual(dueAt + MINUTE);
+    expect(await publicSlugs()).toContain('clock-post');
   });
 });

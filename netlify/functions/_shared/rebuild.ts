@@ -4,7 +4,12 @@
  * cool-down (a minute). A change during the cool-down, or a call that failed, stays owed:
  * the scheduled function `site-builds-flush` (locally, the `npm start` server's scheduler)
  * calls the hook again. The status tells staff what the live site includes, and why not.
+ *
+ * Every time here is the site's clock (src/shared/clock.ts), the one that decides when a
+ * scheduled post is due: a due time, a request and a build's read are compared with each
+ * other, so they must all come from one clock (the real time, except on the e2e server).
  */
+import { now as currentTime } from '../../../src/shared/clock.ts';
 import { buildHookUrl } from './env.ts';
 import {
   findBuildFailure,
@@ -116,11 +121,11 @@ async function attempt(
 }
 
 /** A change (or staff asking): recorded, and the hook called now or after the cool-down. */
-export const requestRebuild = (now = Date.now()): Promise<BuildStatus> =>
+export const requestRebuild = (now = currentTime()): Promise<BuildStatus> =>
   attempt(now, () => new Date(now).toISOString());
 
 /** The scheduler: calls the hook for a change still owed once the cool-down is over. */
-export const flushQueuedRebuild = (now = Date.now()): Promise<BuildStatus> => attempt(now, null);
+export const flushQueuedRebuild = (now = currentTime()): Promise<BuildStatus> => attempt(now, null);
 
 /**
  * A scheduled post came due at `dueAt`: the site needs a build that reads the data after
@@ -130,13 +135,13 @@ export const flushQueuedRebuild = (now = Date.now()): Promise<BuildStatus> => at
  * for, once: other instances and later runs find the claim and call nothing. A claimed
  * call that failed stays owed, and the flush retries it like any other.
  */
-export function rebuildForDuePost(dueAt: number, now = Date.now()): Promise<BuildStatus> {
+export function rebuildForDuePost(dueAt: number, now = currentTime()): Promise<BuildStatus> {
   const due = new Date(dueAt).toISOString();
   return attempt(now, (state) => (state.builtAt !== null && state.builtAt >= due ? null : due), due);
 }
 
 /** Build start, before the build reads anything: remembers when this deploy read the data. */
-export const noteBuildRead = (deployId: string, at = new Date()): Promise<void> => recordBuildRead(deployId, at);
+export const noteBuildRead = (deployId: string, at = new Date(currentTime())): Promise<void> => recordBuildRead(deployId, at);
 
 /**
  * A deploy went live: the live site now holds the data its build read. Only a time a build

@@ -24,6 +24,7 @@ import {
   type BlogPost,
   type BlogPostData,
 } from '../../../../src/shared/schemas/blog-post.ts';
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { isPublic } from '../../../../src/shared/publish-time.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore, pauseAfterLostWrite } from '../blobs.ts';
@@ -102,7 +103,7 @@ export async function listPosts(): Promise<BlogPost[]> {
  * What the public sees at `now`: published posts that are due. Scheduled ones stay out of
  * the API and the build (and so of the sitemap and RSS) until their time.
  */
-export async function listPublishedPosts(now = Date.now()): Promise<BlogPost[]> {
+export async function listPublishedPosts(now = currentTime()): Promise<BlogPost[]> {
   return (await listPosts()).filter((post) => isPublic(post, now));
 }
 
@@ -112,7 +113,7 @@ export async function getPublishedPost(slug: string): Promise<BlogPost | null> {
   const claim = await getJson(store, slugKey(slug), slugClaimSchema);
   if (!claim?.id) return null;
   const post = await getJson(store, postKey(claim.id), blogPostRecordSchema);
-  return post && isPublic(post) && post.slug === slug ? post : null;
+  return post && isPublic(post, currentTime()) && post.slug === slug ? post : null;
 }
 
 /** Whether another post's claim still keeps `slug` from being taken. */

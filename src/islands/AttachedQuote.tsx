@@ -4,7 +4,7 @@
  * drop it. The figures are recomputed here (in a chunk loaded only when a quote is there)
  * and again on the server.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { clearAttachedQuote, readAttachedQuote } from '../lib/quoteAttachment.ts';
 import type { Attachment } from './attached-quote-text.ts';
 
@@ -42,11 +42,13 @@ export function usePrefillFromQuote(
   values: { serviceType: string; message: string },
   set: (field: 'serviceType' | 'message') => (value: string) => void,
 ) {
+  // Reads what is typed now, but runs only when a quote arrives, not on every keystroke.
+  const prefill = useEffectEvent((found: Attachment) => {
+    if (!values.serviceType) set('serviceType')(found.serviceType);
+    if (!values.message.trim()) set('message')(found.message);
+  });
   useEffect(() => {
-    if (!attachment) return;
-    if (!values.serviceType) set('serviceType')(attachment.serviceType);
-    if (!values.message.trim()) set('message')(attachment.message);
-    // Only when a quote arrives, not on every keystroke.
+    if (attachment) prefill(attachment);
   }, [attachment]);
 }
 

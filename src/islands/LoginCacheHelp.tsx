@@ -1,5 +1,6 @@
 /** The login page's "how to clear your cache" help (spec §2), shown on request. */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useHydrated } from '../ui/useHydrated.ts';
 
 const BROWSERS = [
   {
@@ -34,8 +35,7 @@ const BROWSERS = [
 export function LoginCacheHelp() {
   const [open, setOpen] = useState(false);
   // The button does nothing until the island has hydrated, so it stays off until then.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const panelId = useId();
   return (
     <div className="mt-4">

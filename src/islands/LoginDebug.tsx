@@ -2,7 +2,8 @@
  * The login page's opt-in debug console (spec §2): steps, timings and browser details,
  * shown on the page so staff can read them out to support. Never records the password.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useHydrated } from '../ui/useHydrated.ts';
 
 /** Browser storage key of the "Enable Debug Mode" flag. */
 export const LOGIN_DEBUG_KEY = 'loginDebug';
@@ -54,43 +55,52 @@ export function browserInfo(): string {
   ].join('\n');
 }
 
+function debugEntry(id: number, message: string, detail?: string): DebugEntry {
+  const now = new Date();
+  return {
+    id,
+    at: Math.round(performance.now()),
+    clock: now.toLocaleTimeString('en-AU', { hour12: false }) + `.${String(now.getMilliseconds()).padStart(3, '0')}`,
+    message,
+    detail,
+  };
+}
+
+/** The first entries of a console just switched on. */
+const switchedOn = (firstId: number): DebugEntry[] => [
+  debugEntry(firstId, 'Debug mode enabled'),
+  debugEntry(firstId + 1, 'Browser information', browserInfo()),
+];
+
 /** The debug flag (persisted) and the entries logged while it is on. */
 export function useLoginDebug() {
-  const [enabled, setEnabled] = useState(false);
-  const [entries, setEntries] = useState<DebugEntry[]>([]);
-  const enabledRef = useRef(false);
-  const nextId = useRef(1);
+  // Storage is only readable in the browser: the server renders the console off, and so
+  // does the hydrating render (useHydrated), which must match it. A remembered flag is
+  // read once, on the client, and its console starts with the entries switching it on.
+  const [remembered] = useState(readFlag);
+  const [entries, setEntries] = useState<DebugEntry[]>(() => (remembered ? switchedOn(1) : []));
+  const [switched, setSwitched] = useState<boolean | null>(null);
+  const hydrated = useHydrated();
+  const enabled = switched ?? (hydrated && remembered);
+  const enabledRef = useRef(remembered);
+  const nextId = useRef(entries.length + 1);
 
   const log = useCallback((message: string, detail?: string) => {
     if (!enabledRef.current) return;
-    const now = new Date();
-    const entry: DebugEntry = {
-      id: nextId.current++,
-      at: Math.round(performance.now()),
-      clock: now.toLocaleTimeString('en-AU', { hour12: false }) + `.${String(now.getMilliseconds()).padStart(3, '0')}`,
-      message,
-      detail,
-    };
+    const entry = debugEntry(nextId.current++, message, detail);
     setEntries((previous) => [...previous, entry]);
   }, []);
 
-  const setDebug = useCallback(
-    (on: boolean) => {
-      enabledRef.current = on;
-      setEnabled(on);
-      writeFlag(on);
-      if (on) {
-        log('Debug mode enabled');
-        log('Browser information', browserInfo());
-      }
-    },
-    [log],
-  );
-
-  // Storage is only readable in the browser, so the remembered flag is applied after hydration.
-  useEffect(() => {
-    if (readFlag()) setDebug(true);
-  }, [setDebug]);
+  const setDebug = useCallback((on: boolean) => {
+    enabledRef.current = on;
+    setSwitched(on);
+    writeFlag(on);
+    if (on) {
+      const added = switchedOn(nextId.current);
+      nextId.current += added.length;
+      setEntries((previous) => [...previous, ...added]);
+    }
+  }, []);
 
   const clear = useCallback(() => setEntries([]), []);
 
@@ -115,6 +125,7 @@ export function LoginDebugConsole({ entries, onClear }: { entries: DebugEntry[];
       </div>
       <ol
         aria-label="Debug log entries"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so the keyboard can scroll it (WCAG 2.1.1)
         tabIndex={0}
         data-testid="login-debug-entries"
         className="max-h-72 overflow-auto px-4 py-2 font-mono text-xs leading-relaxed"

@@ -2,7 +2,7 @@
  * The staff login island (spec §2 Login, §5, §8). A visitor who is already signed in is
  * sent on to /admin; a successful login goes there too, with its toast shown on arrival.
  */
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { loginSchema } from '../shared/schemas/login.ts';
 import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
 import { ApiError } from '../lib/api.ts';
@@ -11,6 +11,7 @@ import { showToast } from '../stores/toasts.ts';
 import { flashToast, showFlashedToast } from './admin/flash.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
 import { LoginCacheHelp } from './LoginCacheHelp.tsx';
 import { LoginDebugConsole, useLoginDebug } from './LoginDebug.tsx';
 
@@ -31,16 +32,16 @@ export default function LoginForm() {
   const [pending, setPending] = useState(false);
   const [authError, setAuthError] = useState<string | null>(null);
   // Until hydrated, submitting would be the browser's own form post: keep the button off.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const debug = useLoginDebug();
   const ids = { username: useId(), password: useId(), debug: useId() };
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     // Keep anything typed before the island woke up (the fields are plain HTML until then).
-    const typed = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
-    if (typed(ids.username)) setUsername(typed(ids.username));
-    if (typed(ids.password)) setPassword(typed(ids.password));
-    setHydrated(true);
+    const typed = (name: string) => (formRef.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    if (typed('username')) setUsername(typed('username'));
+    if (typed('password')) setPassword(typed('password'));
     showFlashedToast();
     loadSession()
       .then((user) => {
@@ -49,7 +50,7 @@ export default function LoginForm() {
       .catch(() => {
         // The lookup failed; signing in below still works and says what went wrong.
       });
-  }, []); // once, on mount: ids are stable
+  }, []);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -102,7 +103,7 @@ export default function LoginForm() {
       )}
 
       {/* method="post": should a submit ever slip past the island, no password lands in a URL. */}
-      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <Field id={ids.username} name="username" label="Username" error={errors.username?.[0]}>
           {(props) => (
             <input

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './Spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'destructive' | 'ghost';
@@ -15,6 +15,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   /** Disables the button and shows a spinner beside its (pending) label. */
   pending?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The site's button. `type` defaults to "button" so it never submits a form by accident. */

@@ -7,7 +7,7 @@
  * toasts, assertive (role="alert") for destructive ones.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useHydrated } from './useHydrated.ts';
 import { $toast, dismissToast, holdToast, releaseToast } from '../stores/toasts.ts';
 
 const PLACEMENT = {
@@ -18,8 +18,7 @@ const PLACEMENT = {
 export default function Toaster({ placement = 'top' }: { placement?: keyof typeof PLACEMENT }) {
   // The server renders no toast; a toast set before hydration waits for it, so the
   // first client render matches the HTML.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const current = useStore($toast);
   const toast = hydrated ? current : null;
   const destructive = toast?.variant === 'destructive';

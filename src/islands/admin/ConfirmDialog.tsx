@@ -16,6 +16,7 @@ interface Request {
 export function useConfirm() {
   const [request, setRequest] = useState<Request | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
 
@@ -27,7 +28,10 @@ export function useConfirm() {
 
   useEffect(() => {
     const dialog = ref.current;
-    if (request && dialog && !dialog.open) dialog.showModal();
+    if (!request || !dialog || dialog.open) return;
+    dialog.showModal();
+    // The safe answer takes focus: Enter or Space straight after opening deletes nothing.
+    cancelRef.current?.focus();
   }, [request]);
 
   const finish = (confirmed: boolean) => {
@@ -53,7 +57,7 @@ export function useConfirm() {
             {request.body}
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <Button variant="outline" onClick={() => finish(false)} autoFocus>
+            <Button ref={cancelRef} variant="outline" onClick={() => finish(false)}>
               Cancel
             </Button>
             <Button variant="destructive" onClick={() => finish(true)}>

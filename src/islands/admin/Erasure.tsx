@@ -8,7 +8,7 @@
  * address is typed outside the dialog on purpose: a failure toast is then not hidden behind
  * a modal, and what was typed stays in the field for another try.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { apiRequest } from '../../lib/api.ts';
 import { erasureKey, erasureSchema } from '../../shared/schemas/lead-desk.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -117,6 +117,8 @@ function ErasureForm({
   const id = (field: string) => `${base}-${field}`;
   const [email, setEmail] = useState('');
   const { errors, validate, showFieldErrors } = useFormErrors(['email'], id);
+  const formRef = useRef<HTMLFormElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
 
   // Leaving the form forgets the address: it is someone's personal information.
   const close = () => {
@@ -125,6 +127,19 @@ function ErasureForm({
     showFieldErrors({});
     document.getElementById(toggleId)?.focus();
   };
+
+  // Escape from anywhere in the form closes it, like the dialog it stands in for.
+  const onEscape = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+  });
+  // On opening, focus goes to the address, the one thing to type.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!open || !form) return;
+    emailRef.current?.focus();
+    form.addEventListener('keydown', onEscape);
+    return () => form.removeEventListener('keydown', onEscape);
+  }, [open]);
 
   return (
     <>
@@ -139,6 +154,7 @@ function ErasureForm({
       </Button>
       {open ? (
         <form
+          ref={formRef}
           id={id('panel')}
           noValidate
           aria-label="Erase a person's data"
@@ -147,9 +163,6 @@ function ErasureForm({
             event.preventDefault();
             if (!validate(erasureSchema, { email })) return;
             void onErase(email).then((erased) => erased && setEmail(''));
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') close();
           }}
         >
           <p className="mb-3 text-sm text-slate-800">
@@ -166,7 +179,7 @@ function ErasureForm({
                   autoComplete="off"
                   spellCheck={false}
                   maxLength={254}
-                  autoFocus
+                  ref={emailRef}
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}
                 />

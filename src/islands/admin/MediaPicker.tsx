@@ -93,7 +93,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
 
   async function remove(item: MediaItem) {
     setDeleting(item.key);
-    let users: string[] | null = null;
+    let users: string[] | null;
     try {
       const [posts, settings] = await Promise.all([
         apiRequest<BlogPost[]>('GET', '/api/admin/blog-posts'),

@@ -20,7 +20,7 @@ export function flashToast(toast: FlashToast) {
 
 /** Shows the toast left by the previous page, if any. Call once on mount. */
 export function showFlashedToast() {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);

@@ -7,7 +7,7 @@
  * The browser only: localStorage stays on this computer, and drafts hold what staff typed,
  * never anything the server holds that they could not see.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 const PREFIX = 'blog-post-draft:';
 
@@ -54,20 +54,25 @@ export function discardDraft(key: string) {
  * once the server has the edits.
  */
 export function useUnsavedDraft<T extends object>(key: string, version: string | null, values: T, apply: (values: T) => void) {
-  const loaded = useRef(JSON.stringify(values));
+  // What the form loaded, fixed at mount: the form is dirty while its values differ from it.
+  const [loaded] = useState(() => JSON.stringify(values));
   /** The version the edits in the form started from: a restored draft brings its own. */
   const [base, setBase] = useState(version);
   const [offered, setOffered] = useState<KeptDraft<T> | null>(() => read<T>(key));
   const done = useRef(false);
   const current = JSON.stringify(values);
-  const dirty = current !== loaded.current;
+  const dirty = current !== loaded;
 
+  // `values` is a new object on every render: the effect below runs when what it holds
+  // (`current`) changes, and reads the values themselves through this event.
+  const keep = useEffectEvent(() => {
+    write(key, dirty ? { values, savedAt: new Date().toISOString(), version: base } : null);
+    dirtyKey = dirty ? key : dirtyKey === key ? null : dirtyKey;
+  });
   useEffect(() => {
     // Until the person answers the offer, the kept draft is theirs to restore: keep it.
     if (done.current || offered) return;
-    write(key, dirty ? { values, savedAt: new Date().toISOString(), version: base } : null);
-    dirtyKey = dirty ? key : dirtyKey === key ? null : dirtyKey;
-    // `values` is compared through `current`.
+    keep();
   }, [key, current, dirty, offered, base]);
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
  * a vertical tab, a NUL hides a leading `=` from the CSV export's formula guard, and any
  * of these makes the RSS feed and other XML not well-formed.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this regex's whole purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|\p{Cs}/gu;
 /** Line breaks and tabs: kept only where a field is typed in a multi-line box. */
 const LINE_BREAKS = /[\t\n\r]+/g;

@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { MEDIA_MAX_BYTES, mediaUrl, type UploadedMedia } from '../../src/shared/media.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { HttpError, json, noContent, readBytes, router } from './_shared/http.ts';
+import { BASE_HEADERS, HttpError, json, noContent, readBytes, router } from './_shared/http.ts';
 import { readImage } from './_shared/images.ts';
 import { rebuildAfterChange } from './_shared/rebuild.ts';
 import { recordAudit } from './_shared/repositories/audit.ts';
@@ -22,6 +22,7 @@ async function serve(key: string, withBody: boolean): Promise<Response> {
       'Content-Length': String(found.bytes.byteLength),
       'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',
+      'Strict-Transport-Security': BASE_HEADERS['Strict-Transport-Security'],
       // Opened on its own, the answer may run nothing and load nothing.
       'Content-Security-Policy': "default-src 'none'",
     },

@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { rmSync } from 'node:fs';
 import clientInteraction from './src/integrations/client-interaction.mjs';
 import contentSecurityPolicy from './src/integrations/csp.mjs';
+import islandStyleInHead from './src/integrations/island-style-in-head.mjs';
 
 /** The public address; canonical URLs, the sitemap and RSS are built from it. */
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://www.example-conveyancing.com.au';
@@ -42,6 +43,7 @@ export default defineConfig({
       filter: (page) => !/^\/(login|admin|404|blog\/not-found|thanks|enquiry-error)\/?$/.test(new URL(page).pathname),
     }),
     staticOnly(),
+    islandStyleInHead(),
     contentSecurityPolicy(),
   ],
   vite: {

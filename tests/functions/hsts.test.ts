@@ -38,7 +38,7 @@ describe('Strict-Transport-Security', () => {
         new Request(new URL('/api/media', ORIGIN), {
           method: 'POST',
           headers: { origin: ORIGIN, cookie, 'content-type': 'application/octet-stream' },
-          body: png(4, 3),
+          body: png(4, 3) as BodyInit,
         }),
       )
     ).json()) as { url: string };

@@ -5,7 +5,8 @@
  * CommonMark with GFM (tables, task lists, strikethrough, autolinks). Raw HTML in the
  * source is never passed through: remark-rehype drops it, and rehype-sanitize (GitHub's
  * schema) removes anything else that could run, such as `javascript:` links or `on*`
- * attributes. Headings move one level down, because the article's title is its only `<h1>`.
+ * attributes. Headings keep the author's levels (`##` is an `<h2>` under the title's `<h1>`);
+ * only a post that uses `#` moves down a level, because the title is the article's one `<h1>`.
  * Links to other sites get `rel="noopener"`. Tables come wrapped in a focusable box that
  * scrolls sideways, so a wide table on a phone neither widens the page nor hides columns
  * from keyboard users. Images in the text load lazily (they sit below the fold, under the
@@ -26,14 +27,19 @@ interface HastNode {
   children?: HastNode[];
 }
 
-/** `# Title` in a post becomes `<h2>`, and so on down to `<h6>`. */
+/** In a post that has a `# Heading`, every heading moves one level down (`#` to `<h2>`, … to `<h6>`). */
 function demoteHeadings() {
-  const visit = (node: HastNode) => {
-    const level = node.type === 'element' && node.tagName ? /^h([1-6])$/.exec(node.tagName)?.[1] : undefined;
-    if (level) node.tagName = `h${Math.min(Number(level) + 1, 6)}`;
-    node.children?.forEach(visit);
+  const headings: HastNode[] = [];
+  const collect = (node: HastNode) => {
+    if (node.type === 'element' && node.tagName && /^h[1-6]$/.test(node.tagName)) headings.push(node);
+    node.children?.forEach(collect);
   };
-  return (tree: HastNode) => visit(tree);
+  return (tree: HastNode) => {
+    headings.length = 0;
+    collect(tree);
+    if (!headings.some((heading) => heading.tagName === 'h1')) return;
+    for (const heading of headings) heading.tagName = `h${Math.min(Number(heading.tagName!.slice(1)) + 1, 6)}`;
+  };
 }
 
 /**

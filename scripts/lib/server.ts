@@ -11,7 +11,7 @@ import { HeadersHandler } from '@netlify/headers';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler } from '@netlify/static';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -109,6 +109,23 @@ function netlifyFidelity(projectDir: string) {
     /** A file in dist/ at the request's path (for functions with `preferStatic`). */
     async hasFile(request: Request): Promise<boolean> {
       return Boolean(await files.match(request));
+    },
+    /**
+     * Netlify's CDN answers `/blog` with a 301 to `/blog/` when `blog/index.html` exists (not
+     * configurable), so each page has one address; @netlify/dev serves both with 200.
+     */
+    async slashRedirect(url: URL): Promise<Response | null> {
+      if (url.pathname.endsWith('/')) return null;
+      let file: string;
+      try {
+        file = path.join(publishDir, decodeURIComponent(url.pathname), 'index.html');
+      } catch {
+        return null; // a malformed escape: not a page
+      }
+      if (!file.startsWith(publishDir + path.sep)) return null;
+      if (!(await stat(file).then((found) => found.isFile(), () => false))) return null;
+      const moved = new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
+      return withPathHeaders(new Request(url), moved);
     },
     async notFound(request: Request): Promise<Response> {
       const page = await readFile(path.join(publishDir, '404.html')).catch(() => 'Not found');
@@ -255,6 +272,8 @@ export async function startServer({
       return writeResponse(req, res, await host.invoke(matched.fn, request, { params: matched.params, ip }));
     }
 
+    const slash = req.method === 'GET' || req.method === 'HEAD' ? await fidelity.slashRedirect(url) : null;
+    if (slash) return writeResponse(req, res, slash);
     const result = await netlify.handleAndIntrospectNodeRequest(req);
     if (result && result.type !== 'redirect') return writeResponse(req, res, result.response);
     const request = new Request(url, { method: req.method });

@@ -8,6 +8,7 @@
  */
 import { NetlifyDev } from '@netlify/dev';
 import { HeadersHandler } from '@netlify/headers';
+import { ImageHandler } from '@netlify/images';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler } from '@netlify/static';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -240,6 +241,11 @@ export async function startServer({
   await netlify.start();
   host.installNetlifyGlobal(); // again: @netlify/dev replaced it with one that knows no request
   const fidelity = netlifyFidelity(process.cwd());
+  // Netlify Image CDN (`/.netlify/images`), with the handler Netlify's own local tools use
+  // (@netlify/dev's, which needs a server address of its own): it reads the source image,
+  // an uploaded `/media/{key}`, from this server.
+  const images = new ImageHandler({ logger: console, imagesConfig: { remote_images: [] } });
+  let origin = `http://127.0.0.1:${port}`;
 
   const hookSecret = randomBytes(24).toString('base64url');
   const rebuilds = rebuilder(() => deploy(() => rebuildInPlace()));
@@ -264,6 +270,9 @@ export async function startServer({
       rebuilds.request();
       return writeResponse(req, res, json(200, {}));
     }
+
+    const image = images.match(new Request(url, { method: req.method }));
+    if (image) return writeResponse(req, res, await image.handle(origin));
 
     const matched = host.match(req.method ?? 'GET', url.pathname);
     if (matched && !(matched.preferStatic && (await fidelity.hasFile(new Request(url))))) {
@@ -297,6 +306,7 @@ export async function startServer({
   });
   const actualPort = (server.address() as { port: number }).port;
   siteUrl = `http://localhost:${actualPort}`;
+  origin = `http://127.0.0.1:${actualPort}`;
   // The functions ask for rebuilds through this hook, and only they know its secret.
   process.env.NETLIFY_BUILD_HOOK_URL = `http://127.0.0.1:${actualPort}${LOCAL_BUILD_HOOK_PATH}/${hookSecret}`;
   resetEnvCache();

@@ -21,7 +21,7 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
       gradient[at + 2] = seed % 256;
     }
   }
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const noise = await sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .blur(2)
     .png()
     .toBuffer();

@@ -19,6 +19,11 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { cdnSrcset } from './image-cdn.ts';
+import { mediaKeyOf } from './media.ts';
+
+/** An image in the text spans the article's column (src/components/FeaturedImage.astro). */
+const INLINE_IMAGE_SIZES = '(min-width: 48rem) 44rem, calc(100vw - 2rem)';
 
 interface HastNode {
   type: string;
@@ -69,16 +74,19 @@ export type ImageSize = (src: string) => { width: number; height: number } | und
 
 /**
  * Adds `loading="lazy"` and `decoding="async"` to each `<img>`, and its `width` and `height`
- * where the caller gave `imageSize`, so the text below does not jump when it loads. After
- * the sanitiser, which drops these attributes.
+ * where the caller gave `imageSize`, so the text below does not jump when it loads; an upload
+ * of known size also gets WebP copies from the image CDN in `srcset` (src/shared/image-cdn.ts).
+ * After the sanitiser, which drops these attributes.
  */
 function inlineImages() {
   return (tree: HastNode, file: { data: Record<string, unknown> }) => {
     const imageSize = file.data.imageSize as ImageSize | undefined; // renderMarkdown puts it there
     const visit = (node: HastNode) => {
       if (node.type === 'element' && node.tagName === 'img') {
-        const size = typeof node.properties?.src === 'string' ? imageSize?.(node.properties.src) : undefined;
-        node.properties = { ...node.properties, ...size, loading: 'lazy', decoding: 'async' };
+        const src = typeof node.properties?.src === 'string' ? node.properties.src : undefined;
+        const size = src ? imageSize?.(src) : undefined;
+        const responsive = src && size && mediaKeyOf(src) ? { srcSet: cdnSrcset(src, size.width, 'webp'), sizes: INLINE_IMAGE_SIZES } : {};
+        node.properties = { ...node.properties, ...size, ...responsive, loading: 'lazy', decoding: 'async' };
       }
       node.children?.forEach(visit);
     };

@@ -163,7 +163,11 @@ describe('the library', () => {
     expect(Object.fromEntries(sizes)).toEqual({ [wide.url]: { width: 800, height: 450 }, [tall.url]: { width: 300, height: 600 } });
     // The article's renderer puts them on the images; the unknown one has none.
     const html = renderMarkdown(content, (src) => sizes.get(src));
-    expect(html).toContain(`<img src="${wide.url}" alt="A" width="800" height="450" loading="lazy" decoding="async">`);
+    // An upload of known size also comes in WebP copies from the image CDN, never wider than it is.
+    const copies = [320, 480, 640, 800].map((width) => `/.netlify/images?url=${encodeURIComponent(wide.url)}&#x26;w=${width}&#x26;fm=webp ${width}w`);
+    expect(html).toContain(
+      `<img src="${wide.url}" alt="A" width="800" height="450" srcset="${copies.join(', ')}" sizes="(min-width: 48rem) 44rem, calc(100vw - 2rem)" loading="lazy" decoding="async">`,
+    );
     expect(html).toContain(`<img src="${gone}" alt="C" loading="lazy" decoding="async">`);
   });
 });

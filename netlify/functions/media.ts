@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { MEDIA_MAX_BYTES, mediaUrl, type UploadedMedia } from '../../src/shared/media.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { HttpError, handle, json, noContent, readBytes } from './_shared/http.ts';
+import { BASE_HEADERS, HttpError, handle, json, noContent, readBytes } from './_shared/http.ts';
 import { mediaLibraryMaxBytes } from './_shared/env.ts';
 import { MAX_IMAGE_SIDE, readImage } from './_shared/images.ts';
 import { rebuildAfterChange } from './_shared/rebuild.ts';
@@ -32,6 +32,7 @@ async function serve(key: string, withBody: boolean): Promise<Response> {
       'Content-Length': String(found.bytes.byteLength),
       'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',
+      'Strict-Transport-Security': BASE_HEADERS['Strict-Transport-Security'],
       // Opened on its own, the answer may run nothing and load nothing.
       'Content-Security-Policy': "default-src 'none'",
     },

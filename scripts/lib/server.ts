@@ -8,10 +8,11 @@
  */
 import { NetlifyDev } from '@netlify/dev';
 import { HeadersHandler } from '@netlify/headers';
+import { ImageHandler } from '@netlify/images';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler } from '@netlify/static';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -158,6 +159,23 @@ function netlifyFidelity(projectDir: string) {
     /** A file in dist/ at the request's path (for functions with `preferStatic`). */
     async hasFile(request: Request): Promise<boolean> {
       return Boolean(await files.match(request));
+    },
+    /**
+     * Netlify's CDN answers `/blog` with a 301 to `/blog/` when `blog/index.html` exists (not
+     * configurable), so each page has one address; @netlify/dev serves both with 200.
+     */
+    async slashRedirect(url: URL): Promise<Response | null> {
+      if (url.pathname.endsWith('/')) return null;
+      let file: string;
+      try {
+        file = path.join(publishDir, decodeURIComponent(url.pathname), 'index.html');
+      } catch {
+        return null; // a malformed escape: not a page
+      }
+      if (!file.startsWith(publishDir + path.sep)) return null;
+      if (!(await stat(file).then((found) => found.isFile(), () => false))) return null;
+      const moved = new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
+      return withPathHeaders(new Request(url), moved);
     },
     async notFound(request: Request): Promise<Response> {
       const page = await readFile(path.join(publishDir, '404.html')).catch(() => 'Not found');
@@ -326,6 +344,11 @@ export async function startServer({
   await netlify.start();
   host.installNetlifyGlobal(); // again: @netlify/dev replaced it with one that knows no request
   const fidelity = netlifyFidelity(projectDir);
+  // Netlify Image CDN (`/.netlify/images`), with the handler Netlify's own local tools use
+  // (@netlify/dev's, which needs a server address of its own): it reads the source image,
+  // an uploaded `/media/{key}`, from this server.
+  const images = new ImageHandler({ logger: console, imagesConfig: { remote_images: [] } });
+  let origin = `http://127.0.0.1:${port}`;
 
   const hookSecret = randomBytes(24).toString('base64url');
   const rebuilds = rebuilder(() => deploy(rebuildSite));
@@ -376,6 +399,9 @@ export async function startServer({
       return writeResponse(req, res, json(200, { now: new Date(clockNow()).toISOString() }));
     }
 
+    const image = images.match(new Request(url, { method: req.method }));
+    if (image) return writeResponse(req, res, await image.handle(origin));
+
     const matched = host.match(req.method ?? 'GET', url.pathname);
     if (matched && !(matched.preferStatic && (await fidelity.hasFile(new Request(url))))) {
       const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
@@ -386,6 +412,8 @@ export async function startServer({
       return writeResponse(req, res, await host.invoke(admitted.fn, request, { params: admitted.params, ip }));
     }
 
+    const slash = req.method === 'GET' || req.method === 'HEAD' ? await fidelity.slashRedirect(url) : null;
+    if (slash) return writeResponse(req, res, slash);
     const result = await netlify.handleAndIntrospectNodeRequest(req);
     const request = new Request(url, { method: req.method });
     if (result && result.type !== 'redirect') return writeResponse(req, res, await fidelity.withHeaders(request, result.response));
@@ -409,6 +437,7 @@ export async function startServer({
   });
   const actualPort = (server.address() as { port: number }).port;
   siteUrl = `http://localhost:${actualPort}`;
+  origin = `http://127.0.0.1:${actualPort}`;
   // The functions ask for rebuilds through this hook, and only they know its secret.
   process.env.NETLIFY_BUILD_HOOK_URL = `http://127.0.0.1:${actualPort}${LOCAL_BUILD_HOOK_PATH}/${hookSecret}`;
   resetEnvCache();

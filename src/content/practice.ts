@@ -126,7 +126,7 @@ export const ENQUIRY_MESSAGES = {
 /** Navigation (spec §2): anchors of the landing page. */
 export const NAV_ITEMS = [
   { label: 'Home', anchor: 'home' },
-  { label: 'Blog', href: '/blog' },
+  { label: 'Blog', href: '/blog/' },
   { label: 'Services', anchor: 'services', children: true },
   { label: 'About Us', anchor: 'about' },
   { label: 'Testimonials', anchor: 'testimonials' },

@@ -51,7 +51,7 @@ export default function ContactForm({ phone }: { phone: string }) {
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <EnquiryPersonFields idPrefix="contact" form={form} serviceOptions={CONTACT_SERVICE_OPTIONS} />
         <Field id="contact-propertyAddress" name="propertyAddress" label={ENQUIRY_FIELDS.propertyAddress.label} error={error('propertyAddress')} className="sm:col-span-2">
-          {(props) => <input {...props} type="text" autoComplete="street-address" {...bind('propertyAddress')} />}
+          {(props) => <input {...props} type="text" autoComplete="address-line1" {...bind('propertyAddress')} />}
         </Field>
         <Field id="contact-message" name="message" label={ENQUIRY_FIELDS.message.label} error={error('message')} className="sm:col-span-2">
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}

@@ -25,7 +25,7 @@ export default function FaqFilter({ items, categories }: FaqFilterProps) {
             type="button"
             aria-pressed={filter === category}
             onClick={() => setFilter(category)}
-            className={`min-h-11 rounded-full border-2 px-4 py-2 text-sm font-semibold transition-colors ${
+            className={`min-h-11 rounded-full border-2 px-4 py-2 text-sm font-semibold transition-palette ${
               filter === category
                 ? 'border-brand-800 bg-brand-800 text-white'
                 : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600'

@@ -52,7 +52,7 @@ export function LoginCacheHelp() {
       <div id={panelId} hidden={!open} className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
         {BROWSERS.map((browser) => (
           <div key={browser.name}>
-            <h3 className="font-semibold text-slate-900">{browser.name}</h3>
+            <h2 className="font-semibold text-slate-900">{browser.name}</h2>
             <ol className="ml-5 list-decimal space-y-0.5">
               {browser.steps.map((step) => (
                 <li key={step}>{step}</li>

@@ -108,6 +108,7 @@ export default function LoginForm() {
           {(props) => (
             <input
               {...props}
+              type="text"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}

@@ -75,6 +75,7 @@ export default function QuoteCalculator() {
 
   // Someone may type or tick before the island hydrates: take over what the controls show.
   const formRef = useRef<HTMLFormElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const controls = formRef.current?.elements;
     if (!controls) return;
@@ -99,7 +100,12 @@ export default function QuoteCalculator() {
       <form
         ref={formRef}
         aria-labelledby={field('title')}
-        onSubmit={(event) => event.preventDefault()}
+        onSubmit={(event) => {
+          // The estimate follows every change already; the button takes you to it (below the
+          // form on a phone) and says so to a screen reader.
+          event.preventDefault();
+          resultRef.current?.focus();
+        }}
         className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <h2 id={field('title')} className="text-xl font-bold text-brand-900">
@@ -248,9 +254,17 @@ export default function QuoteCalculator() {
             </p>
           </div>
         </div>
+        <button type="submit" className="btn btn-secondary mt-6 w-full sm:w-auto">
+          See my estimate
+        </button>
       </form>
 
-      <section aria-labelledby={field('result')} className="rounded-2xl bg-brand-900 p-5 text-white sm:p-6">
+      <section
+        ref={resultRef}
+        tabIndex={-1}
+        aria-labelledby={field('result')}
+        className="rounded-2xl bg-brand-900 p-5 text-white sm:p-6"
+      >
         <h2 id={field('result')} className="text-xl font-bold">
           Your estimate
         </h2>

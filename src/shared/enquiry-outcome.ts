@@ -8,8 +8,8 @@ import { ENQUIRY_FIELDS, type EnquiryField } from './schemas/enquiry.ts';
 
 /** Where both forms post, with JavaScript (JSON) or without (form-encoded). */
 export const ENQUIRY_ACTION = '/api/contact';
-export const THANKS_PATH = '/thanks';
-export const ENQUIRY_ERROR_PATH = '/enquiry-error';
+export const THANKS_PATH = '/thanks/';
+export const ENQUIRY_ERROR_PATH = '/enquiry-error/';
 
 /** The two forms, and where on the landing page each one sits. */
 export const ENQUIRY_FORMS = {

@@ -5,7 +5,8 @@
  * CommonMark with GFM (tables, task lists, strikethrough, autolinks). Raw HTML in the
  * source is never passed through: remark-rehype drops it, and rehype-sanitize (GitHub's
  * schema) removes anything else that could run, such as `javascript:` links or `on*`
- * attributes. Headings move one level down, because the article's title is its only `<h1>`.
+ * attributes. Headings keep the author's levels (`##` is an `<h2>` under the title's `<h1>`);
+ * only a post that uses `#` moves down a level, because the title is the article's one `<h1>`.
  * Links to other sites get `rel="noopener"`. Tables come wrapped in a focusable box that
  * scrolls sideways, so a wide table on a phone neither widens the page nor hides columns
  * from keyboard users. Images in the text load lazily (they sit below the fold, under the
@@ -18,6 +19,11 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { cdnSrcset } from './image-cdn.ts';
+import { mediaKeyOf } from './media.ts';
+
+/** An image in the text spans the article's column (src/components/FeaturedImage.astro). */
+const INLINE_IMAGE_SIZES = '(min-width: 48rem) 44rem, calc(100vw - 2rem)';
 
 interface HastNode {
   type: string;
@@ -26,14 +32,19 @@ interface HastNode {
   children?: HastNode[];
 }
 
-/** `# Title` in a post becomes `<h2>`, and so on down to `<h6>`. */
+/** In a post that has a `# Heading`, every heading moves one level down (`#` to `<h2>`, … to `<h6>`). */
 function demoteHeadings() {
-  const visit = (node: HastNode) => {
-    const level = node.type === 'element' && node.tagName ? /^h([1-6])$/.exec(node.tagName)?.[1] : undefined;
-    if (level) node.tagName = `h${Math.min(Number(level) + 1, 6)}`;
-    node.children?.forEach(visit);
+  const headings: HastNode[] = [];
+  const collect = (node: HastNode) => {
+    if (node.type === 'element' && node.tagName && /^h[1-6]$/.test(node.tagName)) headings.push(node);
+    node.children?.forEach(collect);
   };
-  return (tree: HastNode) => visit(tree);
+  return (tree: HastNode) => {
+    headings.length = 0;
+    collect(tree);
+    if (!headings.some((heading) => heading.tagName === 'h1')) return;
+    for (const heading of headings) heading.tagName = `h${Math.min(Number(heading.tagName!.slice(1)) + 1, 6)}`;
+  };
 }
 
 /**
@@ -63,16 +74,19 @@ export type ImageSize = (src: string) => { width: number; height: number } | und
 
 /**
  * Adds `loading="lazy"` and `decoding="async"` to each `<img>`, and its `width` and `height`
- * where the caller gave `imageSize`, so the text below does not jump when it loads. After
- * the sanitiser, which drops these attributes.
+ * where the caller gave `imageSize`, so the text below does not jump when it loads; an upload
+ * of known size also gets WebP copies from the image CDN in `srcset` (src/shared/image-cdn.ts).
+ * After the sanitiser, which drops these attributes.
  */
 function inlineImages() {
   return (tree: HastNode, file: { data: Record<string, unknown> }) => {
     const imageSize = file.data.imageSize as ImageSize | undefined; // renderMarkdown puts it there
     const visit = (node: HastNode) => {
       if (node.type === 'element' && node.tagName === 'img') {
-        const size = typeof node.properties?.src === 'string' ? imageSize?.(node.properties.src) : undefined;
-        node.properties = { ...node.properties, ...size, loading: 'lazy', decoding: 'async' };
+        const src = typeof node.properties?.src === 'string' ? node.properties.src : undefined;
+        const size = src ? imageSize?.(src) : undefined;
+        const responsive = src && size && mediaKeyOf(src) ? { srcSet: cdnSrcset(src, size.width, 'webp'), sizes: INLINE_IMAGE_SIZES } : {};
+        node.properties = { ...node.properties, ...size, ...responsive, loading: 'lazy', decoding: 'async' };
       }
       node.children?.forEach(visit);
     };

@@ -6,7 +6,7 @@ export function PrivacyNotice({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
     <p className={`text-xs ${text}`}>
       We collect these details only to answer your enquiry; staff of the practice read them and they are never
       sold. See our{' '}
-      <a href="/privacy" className={`font-semibold underline underline-offset-2 ${link}`}>
+      <a href="/privacy/" className={`font-semibold underline underline-offset-2 ${link}`}>
         privacy policy
       </a>{' '}
       for access or deletion.

@@ -24,7 +24,7 @@ export function Switch({ checked, onChange, label, labelledBy, describedBy, disa
       aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onChange(!checked)}
-      className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+      className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition-palette disabled:cursor-not-allowed disabled:opacity-60 ${
         checked ? 'bg-success' : 'bg-slate-500'
       }`}
     >

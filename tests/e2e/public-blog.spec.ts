@@ -15,7 +15,7 @@ test('the blog index groups published posts by year, newest first, without draft
   await expect(page.getByText(SEEDED.draft.title)).toHaveCount(0);
   const card = page.locator('[data-post-card]').filter({ hasText: SEEDED.newest.title });
   await expect(card).toContainText(SEEDED.newest.date);
-  await expect(card.getByRole('link', { name: /Read more/ })).toHaveAttribute('href', `/blog/${SEEDED.newest.slug}`);
+  await expect(card.getByRole('link', { name: /Read more/ })).toHaveAttribute('href', `/blog/${SEEDED.newest.slug}/`);
   await expect(page.getByRole('heading', { name: 'Need personalised advice?' })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog\/$/);
 });
@@ -29,7 +29,7 @@ test('an article shows its title, date, paragraphs and the Need more clarity? bl
   await expect(page.locator('article > div > p')).toHaveCount(4);
   await expect(page.getByRole('heading', { name: 'Need more clarity?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book a consultation' })).toHaveAttribute('href', '/#contact');
-  await expect(page.getByRole('link', { name: 'Back to the blog' })).toHaveAttribute('href', '/blog');
+  await expect(page.getByRole('link', { name: 'Back to the blog' })).toHaveAttribute('href', '/blog/');
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(data).toMatchObject({ '@type': 'Article', headline: SEEDED.newest.title, datePublished: '2026-10-02' });
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
@@ -42,7 +42,7 @@ test('the landing teaser shows the first 3 published posts and links to the blog
   const teaser = page.locator('#blog');
   await expect(teaser.getByRole('heading', { name: 'Latest Articles from Our Conveyancing Team' })).toBeVisible();
   await expect(teaser.locator('[data-post-card] h3')).toHaveText(newest as string[]);
-  await expect(teaser.getByRole('link', { name: 'View all blog posts' })).toHaveAttribute('href', '/blog');
+  await expect(teaser.getByRole('link', { name: 'View all blog posts' })).toHaveAttribute('href', '/blog/');
 });
 
 test('an unknown or unpublished article answers 404 with the not-found state', async ({ page }) => {
@@ -51,7 +51,7 @@ test('an unknown or unpublished article answers 404 with the not-found state', a
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: "We couldn't find that article" })).toBeVisible();
     await expect(page.getByText('The post may have been unpublished. Please return to the blog overview.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to blog' })).toHaveAttribute('href', '/blog');
+    await expect(page.getByRole('link', { name: 'Back to blog' })).toHaveAttribute('href', '/blog/');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   }
 });

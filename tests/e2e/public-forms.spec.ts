@@ -109,7 +109,7 @@ for (const spec of FORMS) {
 
     test('links its privacy notice and hides the honeypot from people', async ({ page }) => {
       const form = spec.form(page);
-      await expect(form.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+      await expect(form.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy/');
       await expect(form.locator('input[name="website"]')).toBeHidden();
       await expect(form.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
     });

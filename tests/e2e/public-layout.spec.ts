@@ -69,7 +69,7 @@ test('the sticky call to action and back-to-top never cover a form control, the 
 
   const targets = [
     '#contact form :is(input, select, textarea, button)',
-    '#contact p:has(> a[href="/privacy"])',
+    '#contact p:has(> a[href="/privacy/"])',
     '#faq summary svg',
   ];
   const failures: string[] = [];

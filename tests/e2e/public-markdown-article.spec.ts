@@ -101,7 +101,7 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   await expect(page.getByRole('heading', { level: 1, name: `Articles tagged “e2e ${id}”` })).toBeVisible();
   const card = page.locator('[data-post-card]').filter({ hasText: title });
   await expect(card).toHaveCount(1);
-  await expect(card.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', `/blog/${slug}`);
+  await expect(card.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', `/blog/${slug}/`);
   await expect(card.locator('[data-reading-time]')).toHaveText('2 min read');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/blog/tag/${tag}/$`));
   await expectNoAxeViolations(page);
@@ -110,7 +110,7 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   await page.goto('/blog');
   const indexCard = page.locator('[data-post-card]').filter({ hasText: title });
   await expect(indexCard.locator('[data-reading-time]')).toHaveText('2 min read');
-  await expect(indexCard.getByRole('link', { name: `e2e ${id}` })).toHaveAttribute('href', `/blog/tag/${tag}`);
+  await expect(indexCard.getByRole('link', { name: `e2e ${id}` })).toHaveAttribute('href', `/blog/tag/${tag}/`);
   const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain(`/blog/tag/${tag}/`);
   expect(dialogs).toEqual([]);

@@ -240,8 +240,8 @@ test('the footer has the section, blog and privacy links', async ({ page }) => {
     ['About Us', '/#about'],
     ['Testimonials', '/#testimonials'],
     ['Contact', '/#contact'],
-    ['Blog', '/blog'],
-    ['Privacy Policy', '/privacy'],
+    ['Blog', '/blog/'],
+    ['Privacy Policy', '/privacy/'],
   ]) {
     await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href!);
   }

@@ -27,9 +27,9 @@ test('has its own title, description and canonical URL, and is in the sitemap', 
 test('is reached from the hero, the services section and the lead promo block', async ({ page }) => {
   await page.goto('/');
   for (const section of ['#home', '#services', 'section[aria-labelledby="lead-promo-title"]']) {
-    await expect(page.locator(section).locator('a[href="/quote"]')).toHaveCount(1);
+    await expect(page.locator(section).locator('a[href="/quote/"]')).toHaveCount(1);
   }
-  await page.locator('#services a[href="/quote"]').click();
+  await page.locator('#services a[href="/quote/"]').click();
   await expect(page).toHaveURL(/\/quote\/?$/);
 });
 

@@ -32,7 +32,7 @@ it('answers a form post with 303 to the error page when storage fails', async ()
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   expect(response.status).toBe(303);
-  expect(response.headers.get('location')).toBe('/enquiry-error?form=contact&reason=unavailable');
+  expect(response.headers.get('location')).toBe('/enquiry-error/?form=contact&reason=unavailable');
   // The failure is still logged for the practice to see.
   expect(logged).toHaveBeenCalled();
   logged.mockRestore();

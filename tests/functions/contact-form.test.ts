@@ -43,7 +43,7 @@ describe('POST /api/contact, form-encoded', () => {
   it('stores a hero form post and answers 303 to /thanks', async () => {
     const response = await post(hero);
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/thanks');
+    expect(response.headers.get('location')).toBe('/thanks/');
     expect(response.text).toBe('');
     const { website: _honeypot, ...expected } = hero;
     expect((await stored()).find((request) => request.lastName === 'Formpost')).toMatchObject(expected);
@@ -52,7 +52,7 @@ describe('POST /api/contact, form-encoded', () => {
   it('stores a contact form post (with a charset parameter), dropping empty optional fields', async () => {
     const response = await post(contactForm, { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/thanks');
+    expect(response.headers.get('location')).toBe('/thanks/');
     const request = (await stored()).find((entry) => entry.lastName === 'Noscript');
     expect(request).toMatchObject({ serviceType: 'off-the-plan', propertyAddress: contactForm.propertyAddress });
     expect(request).not.toHaveProperty('message');
@@ -62,7 +62,7 @@ describe('POST /api/contact, form-encoded', () => {
     const before = (await stored()).length;
     const response = await post({ ...hero, lastName: 'Honeypot', website: 'http://spam.example' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/thanks');
+    expect(response.headers.get('location')).toBe('/thanks/');
     const after = await stored();
     expect(after.length).toBe(before);
     expect(after.some((request) => request.lastName === 'Honeypot')).toBe(false);
@@ -73,7 +73,7 @@ describe('POST /api/contact, form-encoded', () => {
     const response = await post({ ...contactForm, email: 'kim-at-example', phone: '  ', serviceType: 'residential-conveyancing' });
     expect(response.status).toBe(303);
     const location = response.headers.get('location')!;
-    expect(location).toBe('/enquiry-error?form=contact&fields=email,phone,serviceType');
+    expect(location).toBe('/enquiry-error/?form=contact&fields=email,phone,serviceType');
     for (const value of ['kim', 'Noscript', 'Box', '5550']) expect(location).not.toContain(value);
     expect(response.text).toBe('');
     expect((await stored()).length).toBe(before);
@@ -81,14 +81,14 @@ describe('POST /api/contact, form-encoded', () => {
 
   it('names the hero form when the hero form post fails', async () => {
     const response = await post({ ...hero, firstName: '', callbackTime: 'Midnight' });
-    expect(response.headers.get('location')).toBe('/enquiry-error?form=hero&fields=firstName,callbackTime');
+    expect(response.headers.get('location')).toBe('/enquiry-error/?form=hero&fields=firstName,callbackTime');
   });
 
   it('applies the same 64 KB limit: a larger post lands on the error page, stores nothing', async () => {
     const before = (await stored()).length;
     const response = await post({ ...hero, message: 'x'.repeat(70_000) });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/enquiry-error?reason=too-large');
+    expect(response.headers.get('location')).toBe('/enquiry-error/?reason=too-large');
     expect((await stored()).length).toBe(before);
   });
 

@@ -15,9 +15,14 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('Only one\nline break')).toBe('<p>Only one\nline break</p>');
   });
 
-  it('moves headings one level down, under the article title', () => {
-    const html = renderMarkdown('# One\n\n## Two\n\n### Three\n\n###### Six');
-    expect(tags(html).map((tag) => tag.name)).toEqual(['h2', 'h3', 'h4', 'h6']);
+  it("keeps the author's heading levels: ## is an h2 under the article's h1 title", () => {
+    const html = renderMarkdown('## Two\n\n### Three\n\n## Two again\n\n###### Six');
+    expect(tags(html).map((tag) => tag.name)).toEqual(['h2', 'h3', 'h2', 'h6']);
+  });
+
+  it('moves every heading one level down only in a post that uses #, under the article title', () => {
+    const html = renderMarkdown('## Two first\n\n# One\n\n### Three\n\n###### Six');
+    expect(tags(html).map((tag) => tag.name)).toEqual(['h3', 'h2', 'h4', 'h6']);
   });
 
   it('renders lists, emphasis, quotes and code', () => {

@@ -26,10 +26,14 @@ export class HttpError extends Error {
 }
 
 /**
- * On every answer: never cached, and never sniffed into another type (netlify.toml's
- * headers apply to files, not to function answers).
+ * On every answer: never cached, never sniffed into another type, and HTTPS only for two
+ * years as netlify.toml says for files (its headers apply to files, not to function answers).
  */
-export const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+export const BASE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+};
 
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
   new Response(JSON.stringify(body), {

@@ -80,7 +80,7 @@ export default function ChangePasswordForm({ submitLabel = 'Change password' }: 
       }}
     >
       {/* Tells password managers whose password this is (Chromium asks for it). */}
-      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <input type="text" name="username" aria-label="Username" autoComplete="username" value={username} readOnly hidden />
       {input('currentPassword', 'Current password', 'current-password')}
       {input('newPassword', 'New password', 'new-password', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
       {input('confirmPassword', 'Repeat the new password', 'new-password')}

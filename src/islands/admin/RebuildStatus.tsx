@@ -3,7 +3,7 @@
  * requested automatically after each change). Shows when one was last requested, and
  * offers one on demand. Read when the tab opens and after each change; never polled.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -70,9 +70,13 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
     }
   }
 
+  // Blog Posts and Settings both show this panel, and both stay mounted once opened: a fixed
+  // id would appear twice in the page.
+  const headingId = useId();
+
   return (
-    <section aria-labelledby="rebuild-heading" className="rounded-xl border border-brand-100 bg-brand-50 p-4 sm:p-5">
-      <h3 id="rebuild-heading" className="text-base font-semibold text-brand-900">
+    <section aria-labelledby={headingId} className="rounded-xl border border-brand-100 bg-brand-50 p-4 sm:p-5">
+      <h3 id={headingId} className="text-base font-semibold text-brand-900">
         Public website
       </h3>
       <div aria-live="polite" className="mt-1 space-y-1 text-sm text-slate-800">

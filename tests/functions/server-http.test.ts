@@ -121,7 +121,7 @@ describe('the server in process', () => {
     expect(await script.json()).toEqual({ error: expect.stringContaining(PRACTICE.phone.display) });
     const form = await post('firstName=Office', 'application/x-www-form-urlencoded');
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/enquiry-limited');
+    expect(form.headers.get('location')).toBe('/enquiry-limited/');
     // The window slides: a minute later the same address is heard again.
     clock += 61_000;
     expect((await post('{}', 'application/json')).status).toBe(400);

@@ -18,7 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Page, type Request as PlaywrightRequest } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
@@ -112,7 +112,7 @@ interface Measured {
 /** The JavaScript a visitor at this width really loads, without opening the menu. */
 async function measureJs(page: Page, url: string): Promise<Measured> {
   const sizes: Promise<number>[] = [];
-  const onFinished = (request: import('@playwright/test').Request) => {
+  const onFinished = (request: PlaywrightRequest) => {
     if (request.resourceType() === 'script') sizes.push(request.sizes().then((size) => size.responseBodySize));
   };
   page.on('requestfinished', onFinished);

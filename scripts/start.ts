@@ -8,7 +8,9 @@ import { startServer } from './lib/server.ts';
 // them in production; variables already set in the shell win. No .env is fine.
 try {
   process.loadEnvFile();
-} catch {}
+} catch {
+  // No .env: the environment as it is.
+}
 
 const port = Number(process.env.PORT ?? 8888);
 // `npm start -- --no-build` serves the dist/ there is: the API tools (bench:load, the crash

@@ -20,7 +20,7 @@ export async function benchThroughServer(inProcess: InProcessFigures): Promise<v
   const external = process.env.BENCH_SERVER_URL;
   let stop = async () => {};
   let base: string;
-  let staff = {
+  const staff = {
     username: process.env.BENCH_STAFF_USERNAME ?? 'bench-staff',
     password: process.env.BENCH_STAFF_PASSWORD ?? 'bench-password-long',
   };

@@ -16,6 +16,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
@@ -107,7 +108,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   if (!compressible) {
     res.writeHead(response.status, headers);
     if (!response.body) return void res.end();
-    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+    Readable.fromWeb(response.body as NodeReadableStream).pipe(res);
     return;
   }
   // Pages and API answers are small and whole: compress them in one go (off the main thread).
@@ -251,10 +252,14 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
       });
       req.once('end', () => {
-        if (!finished) (finished = true), controller.close();
+        if (finished) return;
+        finished = true;
+        controller.close();
       });
       req.once('error', (error) => {
-        if (!finished) (finished = true), controller.error(error);
+        if (finished) return;
+        finished = true;
+        controller.error(error);
       });
     },
     pull() {

@@ -92,6 +92,7 @@ export function inlineSources(html) {
         if (attr.name.startsWith('on')) problems.push(`inline event handler: ${describe(child, attr)}`);
         // The browser drops control characters and spaces around a URL, and tabs and line
         // breaks inside it, before it reads the scheme.
+        // eslint-disable-next-line no-control-regex -- the characters a browser strips are control characters
         if (URL_ATTRIBUTES.has(attr.name) && /^javascript:/i.test(attr.value.replace(/[\u0000-\u0020]/g, ''))) {
           problems.push(`javascript: URL: ${describe(child, attr)}`);
         }

@@ -1,5 +1,5 @@
 /** Contact Requests tab: the enquiry's details, and deleting with a confirmation (spec §2, §8). */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { failApi, signIn } from './fixtures.ts';
 import { createEnquiry, expectToast, openTab, unique } from './admin-helpers.ts';
 
@@ -14,7 +14,7 @@ test.describe('admin: contact requests', () => {
     await signIn(page);
   });
 
-  const item = (page: import('@playwright/test').Page) =>
+  const item = (page: Page) =>
     page.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` });
 
   test('lists an enquiry with its details in Sydney time', async ({ page }) => {

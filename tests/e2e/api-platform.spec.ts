@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { STAFF } from './fixtures.ts';
 
 test.describe('production server', () => {
-  test.beforeEach(({}, info) => {
+  test.beforeEach((_fixtures, info) => {
     test.skip(info.project.name !== 'desktop', 'no browser involved: once is enough');
   });
 

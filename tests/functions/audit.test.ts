@@ -14,7 +14,6 @@ import siteBuilds from '../../netlify/functions/site-builds.ts';
 import staff from '../../netlify/functions/staff.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
 import { applyRetention } from '../../netlify/functions/_shared/lead-desk.ts';
-import { openStore } from '../../netlify/functions/_shared/blobs.ts';
 import { hashPassword } from '../../netlify/functions/_shared/auth.ts';
 import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
 import login from '../../netlify/functions/login.ts';

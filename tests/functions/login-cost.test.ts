@@ -1,9 +1,10 @@
 /** An unknown username costs the same bcrypt work as a known one with a wrong password. */
+import type * as bcryptjs from 'bcryptjs';
 import { describe, expect, it, vi } from 'vitest';
 
 const compares = vi.hoisted(() => ({ rounds: [] as number[], hashes: 0 }));
 vi.mock('bcryptjs', async (importOriginal) => {
-  const bcrypt = await importOriginal<typeof import('bcryptjs')>();
+  const bcrypt = await importOriginal<typeof bcryptjs>();
   return {
     ...bcrypt,
     hash: async (password: string, salt: number | string) => {

@@ -4,13 +4,14 @@
  * they share is the store; bcrypt's `compare` is counted (and still run) to see how many
  * passwords were really checked.
  */
+import type * as bcryptjs from 'bcryptjs';
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const bcryptCalls = vi.hoisted(() => ({ compare: 0 }));
 vi.mock('bcryptjs', async (importOriginal) => {
-  const bcrypt = await importOriginal<typeof import('bcryptjs')>();
+  const bcrypt = await importOriginal<typeof bcryptjs>();
   return {
     ...bcrypt,
     compare: async (password: string, hash: string) => {

@@ -37,6 +37,7 @@ export default function AuditLog({ headingId }: { headingId: string }) {
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
     void load(null).finally(() => setLoading(false));
   }, [load]);
 

@@ -50,6 +50,7 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
 
   // Each new version of the post (a save or a restore) adds a revision: look again while open.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch shows its loading state, then its answer: one render each
     if (open) void reload();
   }, [open, reload, post.version]);
 

@@ -60,6 +60,7 @@ export default function EnquiriesTab() {
   useEffect(() => {
     const id = takeEnquiryLink();
     if (!id) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the alert's link is taken from the address once, after mount
     setLinked(id);
     setOpen((current) => new Set(current).add(id));
     apiRequest<DeskEnquiry>('GET', `/api/contact-requests/${encodeURIComponent(id)}`).then(setLinkedItem, () => {});

@@ -94,6 +94,7 @@ export function EnquiryDetail({
   }, [id]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
     void load();
   }, [load]);
 

@@ -65,6 +65,7 @@ export default function PracticeSettings() {
       setLoadError(error instanceof Error ? error.message : 'Unknown error');
     }
   }, []);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch shows its loading state, then its answer: one render each
   useEffect(() => void load(), [load]);
 
   if (!values) {

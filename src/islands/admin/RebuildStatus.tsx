@@ -47,6 +47,7 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch shows its loading state, then its answer: one render each
     void check();
   }, [check, refreshKey]);
 

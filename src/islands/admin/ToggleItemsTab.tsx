@@ -64,6 +64,7 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
   // its item, or the re-enabled Add button) can take the focus again.
   useEffect(() => {
     if (!returnFocus || editing !== null) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- focus returns after the render without the form, and the flag is cleared with it
     setReturnFocus(false);
     document.getElementById(opener.current ?? addButtonId)?.focus();
   }, [returnFocus, editing, addButtonId]);

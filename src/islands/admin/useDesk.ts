@@ -78,6 +78,7 @@ export function useDeskList(filters: DeskFilters) {
 
   // New filters: never show the previous filter's items under the new one's name.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a filter change empties the list at once, so the old filter's items never show under the new one
     setItems([]);
     setHasMore(false);
     setLoading(true);
@@ -111,6 +112,7 @@ export function useStatusCounts() {
     }
   }, []);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
     void reload();
   }, [reload]);
   return { counts, reload };

@@ -38,6 +38,7 @@ export function useList<T>(path: string): ListState<T> {
   }, [path]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
     void reload();
   }, [reload]);
 

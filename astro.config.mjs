@@ -22,7 +22,10 @@ const builtAt = new Date().toISOString();
 /** Where this build writes (`npm start`'s rebuilds write beside dist/, then swap). */
 let outDir = new URL('./dist/', import.meta.url);
 /** @type {import('astro').AstroIntegration} */
-const rememberOutDir = { name: 'remember-out-dir', hooks: { 'astro:config:done': ({ config }) => void (outDir = config.outDir) } };
+const rememberOutDir = {
+  name: 'remember-out-dir',
+  hooks: { 'astro:config:done': ({ config }) => void (outDir = config.outDir) },
+};
 /** @param {string} page */
 const lastModified = (page) => {
   const file = new URL(`.${new URL(page).pathname.replace(/\/?$/, '/')}index.html`, outDir);
@@ -44,14 +47,20 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   // Edge functions are not used, and their emulation would try to download Deno.
   // Static only: no SSR function (docs/decisions/002-static-site-without-ssr-function.md).
-  adapter: staticAdapter(netlify({ edgeMiddleware: false, devFeatures: { images: false, environmentVariables: false, edgeFunctions: false } })),
+  adapter: staticAdapter(
+    netlify({
+      edgeMiddleware: false,
+      devFeatures: { images: false, environmentVariables: false, edgeFunctions: false },
+    }),
+  ),
   integrations: [
     rememberOutDir,
     siteContent(),
     react(),
     clientInteraction(),
     sitemap({
-      filter: (page) => !/^\/(login|admin|404|blog\/not-found|thanks|enquiry-error|enquiry-limited)\/?$/.test(new URL(page).pathname),
+      filter: (page) =>
+        !/^\/(login|admin|404|blog\/not-found|thanks|enquiry-error|enquiry-limited)\/?$/.test(new URL(page).pathname),
       serialize: (item) => ({ ...item, lastmod: lastModified(item.url) }),
     }),
     noSsrFunction(new URL('./', import.meta.url)),

@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // The build's content collections, loaded from the test's Blobs (tests/functions/astro-content.ts).
-  resolve: { alias: { 'astro:content': fileURLToPath(new URL('./tests/functions/astro-content.ts', import.meta.url)) } },
+  resolve: {
+    alias: { 'astro:content': fileURLToPath(new URL('./tests/functions/astro-content.ts', import.meta.url)) },
+  },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts'],
     environment: 'node',

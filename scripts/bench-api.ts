@@ -70,8 +70,7 @@ async function benchAll() {
     await Promise.all(Array.from({ length: Math.min(50, 1000 - i) }, () => contact(post(BENCH_ENQUIRY))));
   }
   const cookie = await signIn();
-  const listRequest = () =>
-    enquiries(new Request(`${ORIGIN}/api/contact-requests`, { headers: { cookie } }));
+  const listRequest = () => enquiries(new Request(`${ORIGIN}/api/contact-requests`, { headers: { cookie } }));
   // The first read of a fresh instance fetches every enquiry; later reads only new ones.
   const cold = await time(1, listRequest);
   const count = ((await (await listRequest()).json()) as unknown[]).length;
@@ -80,7 +79,9 @@ async function benchAll() {
   const row = (name: string, result: { median: number; p95: number }, target: number) =>
     `| ${name.padEnd(48)} | ${result.median.toFixed(1).padStart(8)} | ${result.p95.toFixed(1).padStart(8)} | ${`≤ ${target}`.padStart(7)} | ${result.p95 <= target ? 'met' : 'MISSED'} |`;
   console.log(`\nAPI handlers in process (Node ${process.version}, local Blobs server), milliseconds\n`);
-  console.log(`| ${'call'.padEnd(48)} | ${'median'.padStart(8)} | ${'p95'.padStart(8)} | ${'target'.padStart(7)} | p95    |`);
+  console.log(
+    `| ${'call'.padEnd(48)} | ${'median'.padStart(8)} | ${'p95'.padStart(8)} | ${'target'.padStart(7)} | p95    |`,
+  );
   console.log(`|${'-'.repeat(50)}|${'-'.repeat(10)}|${'-'.repeat(10)}|${'-'.repeat(9)}|--------|`);
   console.log(row('POST /api/contact (300 runs)', create, 20));
   console.log(row(`GET /api/contact-requests, ${count} stored (30 runs)`, list, 300));

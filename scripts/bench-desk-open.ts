@@ -31,7 +31,13 @@ export async function benchDeskOpen(): Promise<void> {
       await Promise.all(
         Array.from({ length: Math.min(20, TOTAL - i) }, (_, n) =>
           createStoredEnquiry(
-            { firstName: `Lead${i + n}`, lastName: 'Bench', email: `lead${i + n}@example.com`, phone: '0400 000 000', serviceType: 'residential-purchase' },
+            {
+              firstName: `Lead${i + n}`,
+              lastName: 'Bench',
+              email: `lead${i + n}@example.com`,
+              phone: '0400 000 000',
+              serviceType: 'residential-purchase',
+            },
             new Date(now - ((i + n) * SPREAD_MS) / TOTAL),
           ),
         ),
@@ -66,7 +72,9 @@ export async function benchDeskOpen(): Promise<void> {
     console.log(`| ${'call'.padEnd(48)} | ${'median'.padStart(8)} | ${'p95'.padStart(8)} | ${'goal'.padStart(7)} |`);
     console.log(`|${'-'.repeat(50)}|${'-'.repeat(10)}|${'-'.repeat(10)}|${'-'.repeat(9)}|`);
     for (const [name, result] of rows) {
-      console.log(`| ${name.padEnd(48)} | ${result.median.toFixed(1).padStart(8)} | ${result.p95.toFixed(1).padStart(8)} | ${'≤ 300'.padStart(7)} |`);
+      console.log(
+        `| ${name.padEnd(48)} | ${result.median.toFixed(1).padStart(8)} | ${result.p95.toFixed(1).padStart(8)} | ${'≤ 300'.padStart(7)} |`,
+      );
     }
     console.log();
   } finally {

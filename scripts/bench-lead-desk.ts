@@ -21,20 +21,22 @@ const ORIGIN = 'http://localhost:8888';
 const TOTAL = 10_000;
 const SPREAD_MS = 3 * 365 * 86_400_000;
 
-
 export async function benchLeadDesk(cookie: string) {
   const have = (await listStoredEnquiries()).length;
   const now = Date.now();
   for (let i = have; i < TOTAL; i += 100) {
     await Promise.all(
       Array.from({ length: Math.min(100, TOTAL - i) }, (_, n) =>
-        createStoredEnquiry({
-          firstName: `Lead${i + n}`,
-          lastName: 'Bench',
-          email: `lead${i + n}@example.com`,
-          phone: '0400 000 000',
-          serviceType: 'residential-purchase',
-        }, new Date(now - ((i + n) * SPREAD_MS) / TOTAL)),
+        createStoredEnquiry(
+          {
+            firstName: `Lead${i + n}`,
+            lastName: 'Bench',
+            email: `lead${i + n}@example.com`,
+            phone: '0400 000 000',
+            serviceType: 'residential-purchase',
+          },
+          new Date(now - ((i + n) * SPREAD_MS) / TOTAL),
+        ),
       ),
     );
   }
@@ -63,14 +65,20 @@ export async function benchLeadDesk(cookie: string) {
   const cold = () => enquiryCache.clear();
   results.push([`GET …?limit=50 of ${TOTAL}, warm (30 runs)`, await time(30, get('?limit=50')), 300]);
   results.push([`GET …?limit=50 of ${TOTAL}, cold (10 runs)`, await time(10, get('?limit=50'), { before: cold }), 300]);
-  results.push([`GET …?status=contacted&limit=50, cold (10)`, await time(10, get('?status=contacted&limit=50'), { before: cold }), 300]);
+  results.push([
+    `GET …?status=contacted&limit=50, cold (10)`,
+    await time(10, get('?status=contacted&limit=50'), { before: cold }),
+    300,
+  ]);
   await get('')();
   results.push([`GET …?status=contacted&limit=50, warm (30)`, await time(30, get('?status=contacted&limit=50')), 300]);
   results.push([`GET … full list of ${TOTAL}, warm (10 runs)`, await time(10, get('')), Infinity]);
   results.push([`GET … full list of ${TOTAL}, cold (3 runs)`, await time(3, get(''), { before: cold }), Infinity]);
 
   console.log(`Lead desk over ${TOTAL} enquiries, milliseconds\n`);
-  console.log(`| ${'call'.padEnd(48)} | ${'median'.padStart(8)} | ${'p95'.padStart(8)} | ${'goal'.padStart(7)} | p95    |`);
+  console.log(
+    `| ${'call'.padEnd(48)} | ${'median'.padStart(8)} | ${'p95'.padStart(8)} | ${'goal'.padStart(7)} | p95    |`,
+  );
   console.log(`|${'-'.repeat(50)}|${'-'.repeat(10)}|${'-'.repeat(10)}|${'-'.repeat(9)}|--------|`);
   for (const [name, result, goal] of results) {
     const goalText = Number.isFinite(goal) ? `≤ ${goal}` : '–';

@@ -63,7 +63,9 @@ if (options.url) {
   }
   const { STAFF_USERNAME: username, STAFF_PASSWORD: password } = process.env;
   if (!username || !password) {
-    console.error('With --url, set STAFF_USERNAME and STAFF_PASSWORD to an account on that server (npm run staff:add).');
+    console.error(
+      'With --url, set STAFF_USERNAME and STAFF_PASSWORD to an account on that server (npm run staff:add).',
+    );
     process.exit(2);
   }
   url = target.origin;
@@ -78,7 +80,11 @@ try {
   if (directory) {
     await createStaffIn(directory, staff.username, staff.password);
     console.log('Starting the production server over a throwaway Blobs directory…');
-    server = await spawnServer({ blobsDir: directory, port: await freePort(), sessionSecret: randomBytes(32).toString('base64url') });
+    server = await spawnServer({
+      blobsDir: directory,
+      port: await freePort(),
+      sessionSecret: randomBytes(32).toString('base64url'),
+    });
     url = server.url;
   }
   const cookie = await signIn(url, staff.username, staff.password);
@@ -104,15 +110,25 @@ try {
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   const ms = (value: number) => `${Math.round(value)} ms`;
 
-  console.log(`\nbench:load  ${total} enquiries, ${concurrency} in flight, ${seconds.toFixed(1)} s (${(total / seconds).toFixed(0)}/s)`);
-  console.log(`  statuses   ${[...histogram].sort().map(([label, count]) => `${label}: ${count}`).join(', ')}`);
-  if (histogram.has('429')) console.log('             (429 = refused by a rate limit: the visitor is told, nothing is lost)');
+  console.log(
+    `\nbench:load  ${total} enquiries, ${concurrency} in flight, ${seconds.toFixed(1)} s (${(total / seconds).toFixed(0)}/s)`,
+  );
+  console.log(
+    `  statuses   ${[...histogram]
+      .sort()
+      .map(([label, count]) => `${label}: ${count}`)
+      .join(', ')}`,
+  );
+  if (histogram.has('429'))
+    console.log('             (429 = refused by a rate limit: the visitor is told, nothing is lost)');
   console.log(`  latency    p50 ${ms(at(0.5))}, p95 ${ms(at(0.95))}, max ${ms(times.at(-1)!)}`);
   console.log(
     `  staff list stored ${stored.length} of ${created.length} 201s, lost ${created.length - stored.length}, ` +
       `5xx ${serverErrors}${failed ? `, no answer ${failed}` : ''}`,
   );
-  console.log(`  goal       0 lost, 0 5xx: ${created.length === stored.length && serverErrors === 0 && failed === 0 ? 'met' : 'NOT met'}`);
+  console.log(
+    `  goal       0 lost, 0 5xx: ${created.length === stored.length && serverErrors === 0 && failed === 0 ? 'met' : 'NOT met'}`,
+  );
   if (server && (serverErrors || failed)) console.log(`\nLast server output:\n${server.output()}`);
 } finally {
   await cleanUp();

@@ -24,8 +24,13 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PAGES = (process.env.BENCH_PAGES ?? '/,/blog,article,/quote').split(',').map((page) => page.trim()).filter(Boolean);
-const JS_PAGES = (process.env.BENCH_JS_PAGES ?? '/,/blog,article,/blog/tag/x,/quote,/privacy,/thanks,/enquiry-error,/no-such-page')
+const PAGES = (process.env.BENCH_PAGES ?? '/,/blog,article,/quote')
+  .split(',')
+  .map((page) => page.trim())
+  .filter(Boolean);
+const JS_PAGES = (
+  process.env.BENCH_JS_PAGES ?? '/,/blog,article,/blog/tag/x,/quote,/privacy,/thanks,/enquiry-error,/no-such-page'
+)
   .split(',')
   .map((page) => page.trim())
   .filter(Boolean);
@@ -153,7 +158,10 @@ async function measureAtWidths(urls: string[]): Promise<Map<string, { phone: Mea
     };
     for (const url of urls) {
       const measured: Partial<Record<keyof typeof widths, Measured>> = {};
-      for (const [name, options] of Object.entries(widths) as [keyof typeof widths, (typeof widths)[keyof typeof widths]][]) {
+      for (const [name, options] of Object.entries(widths) as [
+        keyof typeof widths,
+        (typeof widths)[keyof typeof widths],
+      ][]) {
         // A fresh context each time: nothing cached from another page.
         const context = await browser.newContext(options);
         measured[name] = await measureJs(await context.newPage(), url);
@@ -210,7 +218,8 @@ function firstArticle(): string | null {
   const blog = path.join(DIST, 'blog');
   if (!existsSync(blog)) return null;
   const slug = readdirSync(blog, { withFileTypes: true }).find(
-    (entry) => entry.isDirectory() && entry.name !== 'not-found' && existsSync(path.join(blog, entry.name, 'index.html')),
+    (entry) =>
+      entry.isDirectory() && entry.name !== 'not-found' && existsSync(path.join(blog, entry.name, 'index.html')),
   )?.name;
   return slug ? `/blog/${slug}` : null;
 }
@@ -232,8 +241,12 @@ try {
     pages.push({ name: wanted === 'article' ? `article (${pagePath})` : pagePath, path: pagePath, html });
   }
   // Every public page, for JavaScript only; served as a visitor gets it (a 404 included).
-  const jsPages = JS_PAGES.map((wanted) => (wanted === 'article' ? firstArticle() : wanted)).filter((page): page is string => page !== null);
-  const measured = await measureAtWidths([...new Set([...pages.map((page) => page.path), ...jsPages])].map((page) => `${BASE}${page}`));
+  const jsPages = JS_PAGES.map((wanted) => (wanted === 'article' ? firstArticle() : wanted)).filter(
+    (page): page is string => page !== null,
+  );
+  const measured = await measureAtWidths(
+    [...new Set([...pages.map((page) => page.path), ...jsPages])].map((page) => `${BASE}${page}`),
+  );
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -278,10 +291,17 @@ try {
     jsPages.map((page) => {
       const js = measured.get(`${BASE}${page}`)!;
       const before = Math.max(js.phone.read, js.desktop.read);
-      return { page, 'JS 375 read': kb(js.phone.read), 'JS 1280 read': kb(js.desktop.read), '<= 10 KB': before <= 10 * 1024 ? 'yes' : 'NO' };
+      return {
+        page,
+        'JS 375 read': kb(js.phone.read),
+        'JS 1280 read': kb(js.desktop.read),
+        '<= 10 KB': before <= 10 * 1024 ? 'yes' : 'NO',
+      };
     }),
   );
-  console.log('Targets: Performance 100 and TBT <= 50 ms on /, /blog, the article and /quote; Accessibility, Best Practices,');
+  console.log(
+    'Targets: Performance 100 and TBT <= 50 ms on /, /blog, the article and /quote; Accessibility, Best Practices,',
+  );
   console.log('SEO 100; <= 10 KB of JavaScript before any interaction on every public page, at both widths.');
 } finally {
   await stopServer(server);

@@ -7,8 +7,12 @@ import path from 'node:path';
 import { ensureLocalSessionSecret } from './lib/local-secret.ts';
 
 ensureLocalSessionSecret();
-const child = spawn(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'dev', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: process.env,
-});
+const child = spawn(
+  process.execPath,
+  [path.resolve('node_modules/astro/bin/astro.mjs'), 'dev', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 child.on('exit', (code) => process.exit(code ?? 0));

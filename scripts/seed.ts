@@ -9,10 +9,7 @@
 import { SERVICES } from '../src/content/services.ts';
 import { hasNoPosts, insertPost } from '../netlify/functions/_shared/repositories/blog-posts.ts';
 import { seedDefaultServices } from '../netlify/functions/_shared/repositories/services.ts';
-import {
-  hasNoTestimonials,
-  insertTestimonial,
-} from '../netlify/functions/_shared/repositories/testimonials.ts';
+import { hasNoTestimonials, insertTestimonial } from '../netlify/functions/_shared/repositories/testimonials.ts';
 import { DEMO_POSTS, DEMO_TESTIMONIALS } from './seed/demo-content.ts';
 import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
 
@@ -37,11 +34,17 @@ if (import.meta.main) {
   const target = await connectBlobs();
   try {
     if (target.source.kind === 'site' && context === 'production') {
-      throw new Error("Refused: demo content is for this machine and for previews. Add --context deploy-preview (or branch-deploy).");
+      throw new Error(
+        'Refused: demo content is for this machine and for previews. Add --context deploy-preview (or branch-deploy).',
+      );
     }
     const filled = await seedIfEmpty();
     const where = `${target.describe}${context === 'production' ? '' : ` (${context} stores)`}`;
-    console.log(filled.length ? `Seeded demo ${filled.join(', ')} on ${where}.` : `Stores already hold data on ${where}; nothing seeded.`);
+    console.log(
+      filled.length
+        ? `Seeded demo ${filled.join(', ')} on ${where}.`
+        : `Stores already hold data on ${where}; nothing seeded.`,
+    );
   } finally {
     await target.stop();
   }

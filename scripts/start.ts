@@ -16,7 +16,9 @@ const port = Number(process.env.PORT ?? 8888);
 // `npm start -- --no-build` serves the dist/ there is: the API tools (bench:load, the crash
 // test) need the functions, not a fresh site, and must not rewrite dist/ under other tests.
 const server = await startServer({ port, build: !process.argv.includes('--no-build') });
-console.log(`\n  The site is running at ${server.url}\n  Staff sign in at ${server.url}/login (create an account with: npm run staff:add -- <username>)\n`);
+console.log(
+  `\n  The site is running at ${server.url}\n  Staff sign in at ${server.url}/login (create an account with: npm run staff:add -- <username>)\n`,
+);
 
 const stop = async () => {
   await server.stop();

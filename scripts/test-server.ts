@@ -27,9 +27,29 @@ const server = await startServer({
     // Records the delete journeys may really delete, leaving the demo ones in place.
     for (let n = 1; n <= DISPOSABLE_COUNT; n++) {
       const made = { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), version: `e2e-${n}` };
-      await insertTestimonial({ id: `e2e-disposable-${n}`, title: `${DISPOSABLE_TITLE} testimonial ${n}`, content: 'Made by the e2e server.', source: 'E-mail', receivedAt: '2026-01-01', consent: true, isActive: true, ...made });
+      await insertTestimonial({
+        id: `e2e-disposable-${n}`,
+        title: `${DISPOSABLE_TITLE} testimonial ${n}`,
+        content: 'Made by the e2e server.',
+        source: 'E-mail',
+        receivedAt: '2026-01-01',
+        consent: true,
+        isActive: true,
+        ...made,
+      });
       // Inactive, so the landing page keeps the practice's six services.
-      await insertService({ id: `e2e-disposable-${n}`, title: `${DISPOSABLE_TITLE} service ${n}`, description: 'Made by the e2e server.', icon: 'document', features: ['Disposable'], timeFrame: '1 day', serviceAreas: ['Nowhere'], order: 100 + n, isActive: false, ...made });
+      await insertService({
+        id: `e2e-disposable-${n}`,
+        title: `${DISPOSABLE_TITLE} service ${n}`,
+        description: 'Made by the e2e server.',
+        icon: 'document',
+        features: ['Disposable'],
+        timeFrame: '1 day',
+        serviceAreas: ['Nowhere'],
+        order: 100 + n,
+        isActive: false,
+        ...made,
+      });
     }
   },
 });

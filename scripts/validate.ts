@@ -59,7 +59,10 @@ async function startServer(): Promise<ChildProcess | null> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     // Ready means the functions answer too (signed out, /api/user is 401), not just the files.
-    const status = await fetch(`${BASE}/api/user`).then((response) => response.status, () => 0);
+    const status = await fetch(`${BASE}/api/user`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 401) return child;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -81,7 +84,8 @@ function builtPages(directory = DIST, prefix = '/'): string[] {
   const pages: string[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     if (entry.isDirectory()) {
-      if (entry.name !== '_astro') pages.push(...builtPages(path.join(directory, entry.name), `${prefix}${entry.name}/`));
+      if (entry.name !== '_astro')
+        pages.push(...builtPages(path.join(directory, entry.name), `${prefix}${entry.name}/`));
     } else if (entry.name === 'index.html') pages.push(prefix);
     else if (entry.name.endsWith('.html')) pages.push(`${prefix}${entry.name}`);
   }
@@ -110,10 +114,14 @@ function runVnu(files: Map<string, string>) {
       writeFileSync(file, html);
       names.set(`file:${file}`, where);
     }
-    const run = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...[...names.keys()].map((url) => url.slice(5))], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      'java',
+      ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...[...names.keys()].map((url) => url.slice(5))],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     if (run.error) throw run.error;
     const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
     for (const message of messages) {
@@ -139,7 +147,12 @@ const PA11Y = { standard: 'WCAG2AA', runners: ['htmlcs'], timeout: 60_000 } as c
 function recordPa11y(where: string, issues: Pa11yIssue[]) {
   for (const issue of issues) {
     if (issue.type !== 'error') continue;
-    problems.push({ where, tool: 'pa11y', message: `${issue.message} [${issue.code}]`, extract: `${issue.selector}: ${issue.context}` });
+    problems.push({
+      where,
+      tool: 'pa11y',
+      message: `${issue.message} [${issue.code}]`,
+      extract: `${issue.selector}: ${issue.context}`,
+    });
   }
 }
 
@@ -161,7 +174,9 @@ async function checkAdmin(browser: Browser, cookie: string, width: string): Prom
     await page.setCookie({ name: name!, value: value.join('='), url: BASE });
     await page.goto(`${BASE}/admin`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[role="tab"]');
-    const tabs = await page.$$eval('[role="tab"]', (elements) => elements.map((element) => element.id.replace(/^tab-/, '')));
+    const tabs = await page.$$eval('[role="tab"]', (elements) =>
+      elements.map((element) => element.id.replace(/^tab-/, '')),
+    );
     for (const tab of tabs) {
       await page.click(`#tab-${tab}`);
       // Open and loaded: the panel shows, and no 'Loading…' status is left in it.
@@ -169,14 +184,22 @@ async function checkAdmin(browser: Browser, cookie: string, width: string): Prom
         (id: string) => {
           const panel = document.getElementById(`panel-${id}`);
           if (!panel || panel.hidden || panel.childElementCount === 0) return false;
-          return ![...panel.querySelectorAll('[role="status"]')].some((status) => /Loading/.test(status.textContent ?? ''));
+          return ![...panel.querySelectorAll('[role="status"]')].some((status) =>
+            /Loading/.test(status.textContent ?? ''),
+          );
         },
         { timeout: 30_000 },
         tab,
       );
       await page.waitForNetworkIdle({ idleTime: 300 });
       const where = `/admin, tab ${tab}, at ${width}`;
-      const results = await pa11y(`${BASE}/admin`, { ...PA11Y, browser, page, ignoreUrl: true, viewport: WIDTHS[width]! });
+      const results = await pa11y(`${BASE}/admin`, {
+        ...PA11Y,
+        browser,
+        page,
+        ignoreUrl: true,
+        viewport: WIDTHS[width]!,
+      });
       recordPa11y(where, results.issues);
       snapshots.set(where, `<!doctype html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`);
     }
@@ -219,7 +242,9 @@ try {
 }
 
 for (const problem of problems) {
-  console.log(`\n[${problem.tool}] ${problem.where}\n  ${problem.message}${problem.extract ? `\n  ${problem.extract.replace(/\s+/g, ' ').slice(0, 300)}` : ''}`);
+  console.log(
+    `\n[${problem.tool}] ${problem.where}\n  ${problem.message}${problem.extract ? `\n  ${problem.extract.replace(/\s+/g, ' ').slice(0, 300)}` : ''}`,
+  );
 }
 const seconds = Math.round((performance.now() - started) / 1000);
 const count = (tool: Problem['tool']) => problems.filter((problem) => problem.tool === tool).length;

@@ -20,7 +20,10 @@ export default async (req: Request): Promise<Response> => {
   await req.body?.cancel();
   if (mediaType(req) === 'application/x-www-form-urlencoded') return seeOther(LIMITED_PAGE_PATH);
   // The phone staff set; the practice's own if the store cannot be read just now.
-  const phone = await getSettings().then((settings) => settings.phone, () => PRACTICE.phone.display);
+  const phone = await getSettings().then(
+    (settings) => settings.phone,
+    () => PRACTICE.phone.display,
+  );
   const error = `We have received several enquiries from your network in the last minute. Please try again in a minute, or call us on ${phone}.`;
   return json({ error }, 429, { 'Retry-After': String(LIMIT_WINDOW_SECONDS) });
 };

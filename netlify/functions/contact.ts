@@ -70,7 +70,13 @@ export const config: Config = {
   path: '/api/contact',
   // Past 10 a minute per address, Netlify rewrites the request to contact-limited.ts (a page
   // for a form post, `{ error }` for a script) instead of answering a bare 429.
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rewrite', to: '/api/contact-limited' },
+  rateLimit: {
+    windowLimit: 10,
+    windowSize: 60,
+    aggregateBy: ['ip', 'domain'],
+    action: 'rewrite',
+    to: '/api/contact-limited',
+  },
 };
 
 export default handle(config, {

@@ -42,7 +42,8 @@ function filtersFrom(url: URL, withDates: boolean): DeskFilters {
     for (const name of ['from', 'to'] as const) {
       const value = params.get(name);
       if (!value) continue;
-      if (!DATE.test(value) || Number.isNaN(Date.parse(value))) throw new HttpError(400, `${name} must be a date (YYYY-MM-DD)`);
+      if (!DATE.test(value) || Number.isNaN(Date.parse(value)))
+        throw new HttpError(400, `${name} must be a date (YYYY-MM-DD)`);
       filters[name] = value;
     }
   }
@@ -54,7 +55,8 @@ function pageFrom(url: URL): { limit?: number; before?: string } {
   const limit = url.searchParams.get('limit');
   if (limit !== null) {
     const value = Number(limit);
-    if (!Number.isInteger(value) || value < 1 || value > 1000) throw new HttpError(400, 'limit must be a whole number from 1 to 1000');
+    if (!Number.isInteger(value) || value < 1 || value > 1000)
+      throw new HttpError(400, 'limit must be a whole number from 1 to 1000');
     page.limit = value;
   }
   const before = url.searchParams.get('before');

@@ -8,10 +8,12 @@ import { handle, json } from './_shared/http.ts';
 export const config: Config = { path: '/api/lead-alerts' };
 
 export default handle(config, {
-  '/api/lead-alerts': { GET: async (req) => {
-    await requireStaff(req);
-    const channels = configuredChannels();
-    const answer: AlertChannels = { email: channels.includes('email'), webhook: channels.includes('webhook') };
-    return json(answer);
-  } },
+  '/api/lead-alerts': {
+    GET: async (req) => {
+      await requireStaff(req);
+      const channels = configuredChannels();
+      const answer: AlertChannels = { email: channels.includes('email'), webhook: channels.includes('webhook') };
+      return json(answer);
+    },
+  },
 });

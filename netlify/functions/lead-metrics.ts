@@ -13,17 +13,21 @@ export const config: Config = { path: '/api/lead-metrics' };
 export default handle(config, {
   '/api/lead-metrics': {
     GET: async (req) => {
-    await requireStaff(req);
-    const params = new URL(req.url).searchParams;
-    // The desk's status filter: all-time counts, kept as enquiries change (no enquiry read).
-    if (params.get('only') === 'counts') return json(await statusCounts());
-    const to = params.get('to') || sydneyToday();
-    const from = params.get('from') || '2000-01-01';
-    for (const [name, value] of [['from', from], ['to', to]] as const) {
-      if (!DATE.test(value) || Number.isNaN(Date.parse(value))) throw new HttpError(400, `${name} must be a date (YYYY-MM-DD)`);
-    }
-    if (from > to) throw new HttpError(400, 'from must not be after to');
-    return json(await leadMetrics(from, to));
+      await requireStaff(req);
+      const params = new URL(req.url).searchParams;
+      // The desk's status filter: all-time counts, kept as enquiries change (no enquiry read).
+      if (params.get('only') === 'counts') return json(await statusCounts());
+      const to = params.get('to') || sydneyToday();
+      const from = params.get('from') || '2000-01-01';
+      for (const [name, value] of [
+        ['from', from],
+        ['to', to],
+      ] as const) {
+        if (!DATE.test(value) || Number.isNaN(Date.parse(value)))
+          throw new HttpError(400, `${name} must be a date (YYYY-MM-DD)`);
+      }
+      if (from > to) throw new HttpError(400, 'from must not be after to');
+      return json(await leadMetrics(from, to));
     },
   },
 });

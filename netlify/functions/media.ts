@@ -47,7 +47,11 @@ export default handle(config, {
   '/api/media': {
     POST: async (req) => {
       const staff = await requireStaff(req);
-      const bytes = await readBytes(req, MEDIA_MAX_BYTES, 'The image is larger than 4 MB. Please choose a smaller one.');
+      const bytes = await readBytes(
+        req,
+        MEDIA_MAX_BYTES,
+        'The image is larger than 4 MB. Please choose a smaller one.',
+      );
       // The bytes decide, never the Content-Type the sender declared.
       const image = await readImage(bytes);
       if ('refused' in image) throw new HttpError(image.refused === 'dimensions' ? 422 : 415, REFUSALS[image.refused]);

@@ -20,10 +20,22 @@ export default handle(
   contentRoutes({
     resource: 'services',
     noun: 'service',
-    repository: { list: listServices, create: createService, update: updateService, setActive: setServiceActive, remove: deleteService },
+    repository: {
+      list: listServices,
+      create: createService,
+      update: updateService,
+      setActive: setServiceActive,
+      remove: deleteService,
+    },
     inputSchema: serviceInputSchema,
     fields: ({ title, description, icon, features, timeFrame, serviceAreas, isActive }) => ({
-      title, description, icon, features, timeFrame, serviceAreas, isActive,
+      title,
+      description,
+      icon,
+      features,
+      timeFrame,
+      serviceAreas,
+      isActive,
     }),
     refusal: { message: 'This service cannot be switched on', field: 'isActive' },
     // Staff edit the practice's six services, not an empty list: put them in before the first change.

@@ -65,7 +65,9 @@ export async function benchThroughServer(inProcess: InProcessFigures): Promise<v
       count = ((await (await listCall()).json()) as unknown[]).length;
       // Up to 1,000 stored requests, as in process.
       for (let stored = count; stored < 1000; stored += 50) {
-        await Promise.all(Array.from({ length: Math.min(50, 1000 - stored) }, async () => (await postEnquiry()).arrayBuffer()));
+        await Promise.all(
+          Array.from({ length: Math.min(50, 1000 - stored) }, async () => (await postEnquiry()).arrayBuffer()),
+        );
       }
       count = ((await (await listCall()).json()) as unknown[]).length;
       list = await time(30, listCall);
@@ -76,8 +78,12 @@ export async function benchThroughServer(inProcess: InProcessFigures): Promise<v
     const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1)).padStart(11);
     const row = (name: string, server: Timing | null, local?: Timing) =>
       `| ${name.padEnd(48)} | ${ms(server?.median)} | ${ms(server?.p95)} | ${ms(local?.median)} | ${ms(local?.p95)} |`;
-    console.log(`\nThe same calls through the production server (${external ? base : 'npm start, in this process, free port'}), milliseconds\n`);
-    const head = ['server p50', 'server p95', 'in-proc p50', 'in-proc p95'].map((name) => name.padStart(11)).join(' | ');
+    console.log(
+      `\nThe same calls through the production server (${external ? base : 'npm start, in this process, free port'}), milliseconds\n`,
+    );
+    const head = ['server p50', 'server p95', 'in-proc p50', 'in-proc p95']
+      .map((name) => name.padStart(11))
+      .join(' | ');
     console.log(`| ${'call'.padEnd(48)} | ${head} |`);
     console.log(`|${'-'.repeat(50)}|${`${'-'.repeat(13)}|`.repeat(4)}`);
     console.log(row('GET /api/user, signed out (401, 100 runs)', user));

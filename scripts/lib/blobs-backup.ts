@@ -129,7 +129,8 @@ async function verify(file: string) {
     if (trailer) throw new Error(`${where}: data after the closing line`);
     if (!header) {
       const parsed = headerSchema.safeParse(value);
-      if (!parsed.success) throw new Error(`${where}: not a backup made by npm run backup (format ${FORMAT} version ${VERSION})`);
+      if (!parsed.success)
+        throw new Error(`${where}: not a backup made by npm run backup (format ${FORMAT} version ${VERSION})`);
       header = parsed.data;
       for (const store of header.stores) keys.set(store, new Set());
       continue;
@@ -148,7 +149,9 @@ async function verify(file: string) {
   }
   if (!header) throw new Error(`${file} is empty`);
   if (!trailer || trailer.blobs !== blobs) {
-    throw new Error(`${file} is incomplete (no closing line, or a blob count that does not match): the backup was cut short`);
+    throw new Error(
+      `${file} is incomplete (no closing line, or a blob count that does not match): the backup was cut short`,
+    );
   }
   return { header, keys, blobs };
 }
@@ -178,7 +181,10 @@ export async function restore(file: string, { replace = false } = {}): Promise<R
           'Restore into empty stores, or pass --replace to make the backed-up stores exactly as in the backup.',
       );
     }
-    extra.set(name, present.filter((key) => !wanted.has(key)));
+    extra.set(
+      name,
+      present.filter((key) => !wanted.has(key)),
+    );
   }
 
   try {
@@ -213,7 +219,11 @@ async function write(file: string, extra: Map<string, string[]>): Promise<number
   let removed = 0;
   for (const [name, keysToRemove] of extra) {
     const store = open(name);
-    await inChunks(keysToRemove, (key) => store.delete(key), () => void removed++);
+    await inChunks(
+      keysToRemove,
+      (key) => store.delete(key),
+      () => void removed++,
+    );
   }
   return removed;
 }

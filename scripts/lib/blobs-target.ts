@@ -52,7 +52,9 @@ export async function connectBlobs({ mustExist = false } = {}): Promise<BlobsTar
   }
   const directory = path.resolve(process.env.BLOBS_DIR ?? DEFAULT_BLOBS_DIR);
   if (mustExist && !existsSync(path.join(directory, 'entries'))) {
-    throw new Error(`There are no local Blobs in ${directory} (set BLOBS_DIR, or NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN).`);
+    throw new Error(
+      `There are no local Blobs in ${directory} (set BLOBS_DIR, or NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN).`,
+    );
   }
   const local = await startLocalBlobs(directory);
   return { source: { kind: 'local', directory }, describe: `the local Blobs in ${directory}`, stop: local.stop };

@@ -60,7 +60,12 @@ export interface SpawnOptions {
  * tools exercise the API), and waits until the functions answer. The environment is minimal on purpose: a developer's alert or build-hook
  * settings must not fire a thousand times for benchmark enquiries.
  */
-export async function spawnServer({ blobsDir, port, sessionSecret, readyTimeoutMs = 180_000 }: SpawnOptions): Promise<ChildServer> {
+export async function spawnServer({
+  blobsDir,
+  port,
+  sessionSecret,
+  readyTimeoutMs = 180_000,
+}: SpawnOptions): Promise<ChildServer> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -124,7 +129,10 @@ export async function spawnServer({ blobsDir, port, sessionSecret, readyTimeoutM
       throw new Error(`the server was not ready within ${readyTimeoutMs / 1000} s:\n${tail}`);
     }
     // Ready means the functions answer, not just the static files: signed out, /api/user is 401.
-    const status = await fetch(`${url}/api/user`).then((response) => response.status, () => 0);
+    const status = await fetch(`${url}/api/user`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 401) return server;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -172,7 +180,11 @@ export const enquiry = (n: number) => ({
  */
 export async function sendEnquiries(
   url: string,
-  { total, concurrency, onOutcome }: { total: number; concurrency: number; onOutcome?: (outcome: Outcome, done: number) => void },
+  {
+    total,
+    concurrency,
+    onOutcome,
+  }: { total: number; concurrency: number; onOutcome?: (outcome: Outcome, done: number) => void },
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const origin = new URL(url).origin;
@@ -189,7 +201,9 @@ export async function sendEnquiries(
           body: JSON.stringify(enquiry(n)),
         });
         // A body cut off by the crash throws here: the visitor saw a network error, not a 201.
-        const body = (await response.json().catch(() => (response.status === 201 ? Promise.reject() : {}))) as { id?: unknown };
+        const body = (await response.json().catch(() => (response.status === 201 ? Promise.reject() : {}))) as {
+          id?: unknown;
+        };
         outcome = {
           status: response.status,
           id: response.status === 201 && typeof body.id === 'string' ? body.id : undefined,

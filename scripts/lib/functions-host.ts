@@ -125,7 +125,13 @@ export interface FunctionsHostOptions {
   now?: () => number;
 }
 
-export function createFunctionsHost({ functions, siteUrl, deployId, rateLimits = false, now = Date.now }: FunctionsHostOptions) {
+export function createFunctionsHost({
+  functions,
+  siteUrl,
+  deployId,
+  rateLimits = false,
+  now = Date.now,
+}: FunctionsHostOptions) {
   const routes: Route[] = [];
   for (const fn of functions) {
     // Scheduled functions are not reachable over HTTP on Netlify; event functions without a

@@ -58,7 +58,8 @@ const hashes = new Map<string, { identity: string; etag: string }>();
 const HASHES_KEPT = 200_000;
 const SETTLE_MS = 1_000;
 
-const identityOf = (info: BigIntStats): string => `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+const identityOf = (info: BigIntStats): string =>
+  `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
 
 async function contentETag(filePath: string, known?: BigIntStats): Promise<string> {
   if (known) {
@@ -73,7 +74,9 @@ async function contentETag(filePath: string, known?: BigIntStats): Promise<strin
     const kept = hashes.get(filePath);
     if (kept && kept.identity === identity) return kept.etag;
     const hashedAt = Date.now();
-    const etag = `"${createHash('sha256').update(await file.readFile()).digest('hex')}"`;
+    const etag = `"${createHash('sha256')
+      .update(await file.readFile())
+      .digest('hex')}"`;
     const changedAt = Number(info.ctimeNs > info.mtimeNs ? info.ctimeNs : info.mtimeNs) / 1e6;
     if (changedAt < hashedAt - SETTLE_MS) {
       if (hashes.size >= HASHES_KEPT) hashes.clear();
@@ -204,7 +207,14 @@ export async function startLocalBlobs(directory = process.env.BLOBS_DIR ?? DEFAU
   const url = `http://127.0.0.1:${port}`;
   internals.address = url;
   const context = Buffer.from(
-    JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: LOCAL_SITE_ID, token, deployID: '0', primaryRegion: 'us-east-2' }),
+    JSON.stringify({
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      siteID: LOCAL_SITE_ID,
+      token,
+      deployID: '0',
+      primaryRegion: 'us-east-2',
+    }),
   ).toString('base64');
   process.env.NETLIFY_BLOBS_CONTEXT = context;
   return {
@@ -271,7 +281,8 @@ statics.walk = async function walk(options: WalkOptions): Promise<void> {
         if (!info.isDirectory()) {
           const etag = await contentETag(entryPath, info);
           // An entry that vanished before it could be hashed is skipped like one gone before its stat.
-          if (etag) found[index] = { blob: { etag, key, last_modified: info.mtime.toISOString(), size: Number(info.size) } };
+          if (etag)
+            found[index] = { blob: { etag, key, last_modified: info.mtime.toISOString(), size: Number(info.size) } };
         } else if (directories && key.startsWith(prefix)) {
           found[index] = { directory: key };
         } else {

@@ -69,7 +69,8 @@ export interface ServerOptions {
   testClock?: { token: string };
 }
 
-const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
 /** Like a CDN, small bodies go as they are: compressing them costs more than it saves. */
 const MIN_GZIP_BYTES = 1024;
 
@@ -134,7 +135,14 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
 function netlifyFidelity(projectDir: string) {
   const configPath = path.join(projectDir, 'netlify.toml');
   const publishDir = path.join(projectDir, 'dist');
-  const redirects = new RedirectsHandler({ configPath, configRedirects: [], jwtRoleClaim: '', jwtSecret: '', projectDir, publicDir: publishDir });
+  const redirects = new RedirectsHandler({
+    configPath,
+    configRedirects: [],
+    jwtRoleClaim: '',
+    jwtSecret: '',
+    projectDir,
+    publicDir: publishDir,
+  });
   const files = new StaticHandler({ directory: publishDir });
   const headers = new HeadersHandler({ configPath, projectDir, publishDir: 'dist', logger: console });
 
@@ -153,8 +161,7 @@ function netlifyFidelity(projectDir: string) {
     async rewritten(request: Request, response: Response): Promise<Response> {
       const rule = await redirects.match(request);
       const shadowed = await files.match(request);
-      const status =
-        rule && !rule.redirect && rule.statusCode && !shadowed ? rule.statusCode : response.status;
+      const status = rule && !rule.redirect && rule.statusCode && !shadowed ? rule.statusCode : response.status;
       return withPathHeaders(request, response, status);
     },
     /** A file in dist/ at the request's path (for functions with `preferStatic`). */
@@ -174,7 +181,13 @@ function netlifyFidelity(projectDir: string) {
         return null; // a malformed escape: not a page
       }
       if (!file.startsWith(publishDir + path.sep)) return null;
-      if (!(await stat(file).then((found) => found.isFile(), () => false))) return null;
+      if (
+        !(await stat(file).then(
+          (found) => found.isFile(),
+          () => false,
+        ))
+      )
+        return null;
       const moved = new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
       return withPathHeaders(new Request(url), moved);
     },
@@ -214,8 +227,7 @@ function rebuilder(deploy: () => Promise<void>) {
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-const sameSecret = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The request as Netlify hands it to a function: the public URL, the client's IP header. */
 function toWebRequest(req: IncomingMessage, url: URL, ip: string): Request {
@@ -290,7 +302,8 @@ export async function startServer({
   now,
   testClock,
 }: ServerOptions) {
-  if (testClock && testClock.token.length < 16) throw new Error('The test clock needs a token of 16 characters or more');
+  if (testClock && testClock.token.length < 16)
+    throw new Error('The test clock needs a token of 16 characters or more');
   // One request must never end the server: an error thrown outside any request's promise
   // (a library's stream callback) is logged with its cause, and the server goes on.
   const onUncaught = (error: unknown) => console.error('[server] uncaught error; the server goes on:', error);
@@ -321,7 +334,8 @@ export async function startServer({
     try {
       await buildSite();
     } catch (error) {
-      const reason = error instanceof AstroBuildError ? error.reason : error instanceof Error ? error.message : String(error);
+      const reason =
+        error instanceof AstroBuildError ? error.reason : error instanceof Error ? error.message : String(error);
       await noteBuildFailed(id, reason);
       await host.triggerEvent('deploy-failed', { id, context: 'dev', state: 'error', error_message: reason });
       throw error;
@@ -421,7 +435,8 @@ export async function startServer({
     if (slash) return writeResponse(req, res, slash);
     const result = await netlify.handleAndIntrospectNodeRequest(req);
     const request = new Request(url, { method: req.method });
-    if (result && result.type !== 'redirect') return writeResponse(req, res, await fidelity.withHeaders(request, result.response));
+    if (result && result.type !== 'redirect')
+      return writeResponse(req, res, await fidelity.withHeaders(request, result.response));
     const response = result ? await fidelity.rewritten(request, result.response) : await fidelity.notFound(request);
     await writeResponse(req, res, response);
   }

@@ -98,9 +98,15 @@ export const postsLoader = {
         }
         const data: PublishedPost = {
           ...post,
-          image: featured ? { src: featured.url, alt: post.featuredImageAlt!, width: featured.width, height: featured.height } : null,
+          image: featured
+            ? { src: featured.url, alt: post.featuredImageAlt!, width: featured.width, height: featured.height }
+            : null,
         };
-        return { id: post.slug, data: { ...data }, rendered: { html: renderMarkdown(post.content, (src) => sizes.get(src)) } };
+        return {
+          id: post.slug,
+          data: { ...data },
+          rendered: { html: renderMarkdown(post.content, (src) => sizes.get(src)) },
+        };
       }),
     );
     replaceAll(context, entries);
@@ -120,7 +126,11 @@ export const servicesLoader = {
   load: fromBlobs('services', async (context) => {
     const services = (await servicesSeeded())
       ? await listServices()
-      : SERVICES.map((service) => ({ ...service, features: [...service.features], serviceAreas: [...service.serviceAreas] }));
+      : SERVICES.map((service) => ({
+          ...service,
+          features: [...service.features],
+          serviceAreas: [...service.serviceAreas],
+        }));
     const shown = services
       .filter((service) => service.isActive)
       .map(({ id, title, description, icon, features, timeFrame, serviceAreas, isActive }): Entry => {
@@ -147,7 +157,10 @@ export const testimonialsLoader = {
       if ((error as { name?: unknown }).name === 'MissingBlobsEnvironmentError') throw error;
       context.logger.error(`Could not read testimonials; the landing page shows the rating only. ${String(error)}`);
     }
-    replaceAll(context, active.map((testimonial) => ({ id: testimonial.id, data: { ...testimonial } })));
+    replaceAll(
+      context,
+      active.map((testimonial) => ({ id: testimonial.id, data: { ...testimonial } })),
+    );
   }),
 } satisfies Loader;
 

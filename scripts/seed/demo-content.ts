@@ -99,7 +99,9 @@ export const DEMO_POSTS: BlogPost[] = [
   ),
 ];
 
-const sample = (testimonial: Pick<Testimonial, 'id' | 'title' | 'content' | 'isActive'> & { position?: string }): Testimonial => ({
+const sample = (
+  testimonial: Pick<Testimonial, 'id' | 'title' | 'content' | 'isActive'> & { position?: string },
+): Testimonial => ({
   ...testimonial,
   source: 'Sample (demo content)',
   receivedAt: '2026-11-18',

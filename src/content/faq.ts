@@ -26,20 +26,19 @@ export const FAQ: readonly FaqItem[] = [
   {
     category: 'Getting Started',
     question: 'When should I contact a conveyancer?',
-    answer:
-      `Before you sign a contract or bid at auction. A review at that point lets us spot problems while you can still negotiate or walk away. Our fixed professional fee is ${formatAud(PRICING.baseFee)} including GST, and disbursements usually come to ${formatAudRange(PRICING.disbursements)} including GST.`,
+    answer: `Before you sign a contract or bid at auction. A review at that point lets us spot problems while you can still negotiate or walk away. Our fixed professional fee is ${formatAud(PRICING.baseFee)} including GST, and disbursements usually come to ${formatAudRange(PRICING.disbursements)} including GST.`,
   },
   {
     category: 'Process',
     question: 'What happens after I sign the contract?',
-    answer:
-      `We exchange contracts, track the cooling-off period (${COOLING_OFF.businessDays} business days for most residential purchases, ${COOLING_OFF.offThePlanBusinessDays} for an off-the-plan contract), order searches, work with your lender, prepare settlement figures and book settlement through PEXA. Transfer duty is due within ${DUTY_PAYMENT.monthsAfterLiability} months of the contract, or at settlement if that is sooner. You hear from us at every milestone.`,
+    answer: `We exchange contracts, track the cooling-off period (${COOLING_OFF.businessDays} business days for most residential purchases, ${COOLING_OFF.offThePlanBusinessDays} for an off-the-plan contract), order searches, work with your lender, prepare settlement figures and book settlement through PEXA. Transfer duty is due within ${DUTY_PAYMENT.monthsAfterLiability} months of the contract, or at settlement if that is sooner. You hear from us at every milestone.`,
     structured: true,
   },
   {
     category: 'Process',
     question: 'Do I need to attend settlement?',
-    answer: 'No. Settlement happens electronically and we attend on your behalf, then let you know the moment it is complete.',
+    answer:
+      'No. Settlement happens electronically and we attend on your behalf, then let you know the moment it is complete.',
   },
   {
     category: 'Services',

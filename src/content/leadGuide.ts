@@ -106,7 +106,11 @@ export const LEAD_GUIDE: LeadGuide = {
   pricing: {
     title: 'Pricing',
     baseFee: { label: 'Base professional fee', amount: F.baseFee, note: 'including GST' },
-    disbursements: { label: 'Disbursements (searches, registration fees)', amount: F.disbursements, note: 'typically, including GST' },
+    disbursements: {
+      label: 'Disbursements (searches, registration fees)',
+      amount: F.disbursements,
+      note: 'typically, including GST',
+    },
     totalEstimate: { label: 'Total estimate', amount: F.totalEstimate, note: 'including GST' },
     extras: [
       { label: 'Simultaneous sale and purchase', amount: F.simultaneousSaleAndPurchase },

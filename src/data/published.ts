@@ -17,7 +17,7 @@ const inOrder = <E extends { data: { listIndex: number } }>(entries: E[]): E[] =
   entries.sort((a, b) => a.data.listIndex - b.data.listIndex);
 
 /** The records of a list, in order, as the repository gave them. */
-const recordsOf = <T,>(entries: { data: T & { listIndex: number } }[]): T[] =>
+const recordsOf = <T>(entries: { data: T & { listIndex: number } }[]): T[] =>
   inOrder(entries).map(({ data: { listIndex: _listIndex, ...record } }) => record as T);
 
 /** Published posts' entries, newest first (by publishedAt, else createdAt), as the repository lists them. */

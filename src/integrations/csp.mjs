@@ -43,7 +43,17 @@ export const BASE_POLICY = {
 const EXECUTABLE = /^(|module|text\/javascript|application\/javascript)$/i;
 
 /** Attributes whose value the browser follows as a URL: there a `javascript:` value runs. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'cite', 'background']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'poster',
+  'cite',
+  'background',
+]);
 
 /** @param {string} text */
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -121,7 +131,9 @@ export function policyWith({ scripts, styles }) {
 /** @param {string} dir */
 async function htmlFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => path.join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** @returns {import('astro').AstroIntegration} */
@@ -141,12 +153,14 @@ export default function contentSecurityPolicy() {
           problems.push(...found.problems.map((problem) => `${path.relative(outDir, file)}: ${problem}`));
         }
         if (problems.length) {
-          throw new Error(`The Content-Security-Policy would block parts of these pages; use a class or a script instead:\n${problems.join('\n')}`);
+          throw new Error(
+            `The Content-Security-Policy would block parts of these pages; use a class or a script instead:\n${problems.join('\n')}`,
+          );
         }
         const policy = policyWith({ scripts, styles });
         const headers = [
           '# Written by the build (src/integrations/csp.mjs): the policy carries the hashes of',
-          "# every inline script and style of this build. Other headers are in netlify.toml.",
+          '# every inline script and style of this build. Other headers are in netlify.toml.',
           '/*',
           `  Content-Security-Policy: ${policy}`,
           '',

@@ -55,7 +55,10 @@ export function usePrefillFromQuote(
 export function AttachedQuote({ attachment, onRemove }: { attachment: Attachment | null; onRemove: () => void }) {
   if (!attachment) return null;
   return (
-    <div className="mt-4 flex flex-wrap items-start justify-between gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm" data-attached-quote>
+    <div
+      className="mt-4 flex flex-wrap items-start justify-between gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm"
+      data-attached-quote
+    >
       <p className="text-slate-800">
         <span className="font-semibold text-brand-900">Quote attached:</span> {attachment.description}
       </p>

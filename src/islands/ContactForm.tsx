@@ -50,15 +50,33 @@ export default function ContactForm({ phone }: { phone: string }) {
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <EnquiryPersonFields idPrefix="contact" form={form} serviceOptions={CONTACT_SERVICE_OPTIONS} />
-        <Field id="contact-propertyAddress" name="propertyAddress" label={ENQUIRY_FIELDS.propertyAddress.label} error={error('propertyAddress')} className="sm:col-span-2">
+        <Field
+          id="contact-propertyAddress"
+          name="propertyAddress"
+          label={ENQUIRY_FIELDS.propertyAddress.label}
+          error={error('propertyAddress')}
+          className="sm:col-span-2"
+        >
           {(props) => <input {...props} type="text" autoComplete="address-line1" {...bind('propertyAddress')} />}
         </Field>
-        <Field id="contact-message" name="message" label={ENQUIRY_FIELDS.message.label} error={error('message')} className="sm:col-span-2">
+        <Field
+          id="contact-message"
+          name="message"
+          label={ENQUIRY_FIELDS.message.label}
+          error={error('message')}
+          className="sm:col-span-2"
+        >
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}
         </Field>
       </div>
       <AttachedQuote attachment={attached.attachment} onRemove={attached.clear} />
-      <EnquirySubmit idPrefix="contact" honeypot={honeypot} pending={pending} label="Send Enquiry" buttonClassName="mt-5 w-full sm:w-auto" />
+      <EnquirySubmit
+        idPrefix="contact"
+        honeypot={honeypot}
+        pending={pending}
+        label="Send Enquiry"
+        buttonClassName="mt-5 w-full sm:w-auto"
+      />
     </form>
   );
 }

@@ -20,10 +20,22 @@ export function EnquiryPersonFields<K extends string>({ idPrefix, form, serviceO
   const id = (field: PersonKey) => `${idPrefix}-${field}`;
   return (
     <>
-      <Field id={id('firstName')} name="firstName" label={ENQUIRY_FIELDS.firstName.label} required error={error('firstName')}>
+      <Field
+        id={id('firstName')}
+        name="firstName"
+        label={ENQUIRY_FIELDS.firstName.label}
+        required
+        error={error('firstName')}
+      >
         {(props) => <input {...props} type="text" autoComplete="given-name" {...bind('firstName')} />}
       </Field>
-      <Field id={id('lastName')} name="lastName" label={ENQUIRY_FIELDS.lastName.label} required error={error('lastName')}>
+      <Field
+        id={id('lastName')}
+        name="lastName"
+        label={ENQUIRY_FIELDS.lastName.label}
+        required
+        error={error('lastName')}
+      >
         {(props) => <input {...props} type="text" autoComplete="family-name" {...bind('lastName')} />}
       </Field>
       <Field id={id('email')} name="email" label={ENQUIRY_FIELDS.email.label} required error={error('email')}>
@@ -32,7 +44,14 @@ export function EnquiryPersonFields<K extends string>({ idPrefix, form, serviceO
       <Field id={id('phone')} name="phone" label={ENQUIRY_FIELDS.phone.label} required error={error('phone')}>
         {(props) => <input {...props} type="tel" autoComplete="tel" {...bind('phone')} />}
       </Field>
-      <Field id={id('serviceType')} name="serviceType" label={ENQUIRY_FIELDS.serviceType.label} required error={error('serviceType')} className="sm:col-span-2">
+      <Field
+        id={id('serviceType')}
+        name="serviceType"
+        label={ENQUIRY_FIELDS.serviceType.label}
+        required
+        error={error('serviceType')}
+        className="sm:col-span-2"
+      >
         {(props) => (
           <select {...props} {...bind('serviceType')}>
             <option value="">Select a service</option>

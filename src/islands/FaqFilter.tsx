@@ -38,7 +38,11 @@ export default function FaqFilter({ items, categories }: FaqFilterProps) {
       <ul className="mt-6 space-y-3">
         {items.map((item, index) =>
           filter === 'All' || item.category === filter ? (
-            <li key={item.question} className="rounded-xl border border-slate-200 bg-white" data-faq-category={item.category}>
+            <li
+              key={item.question}
+              className="rounded-xl border border-slate-200 bg-white"
+              data-faq-category={item.category}
+            >
               {/* The browser opens and closes each item itself: readable before the island
                   hydrates (it hydrates when someone reaches for it) and without JavaScript. */}
               <details className="group">

@@ -3,12 +3,7 @@
  * (medium on send, success, error) with a 300 ms visual fallback.
  */
 import { useRef } from 'react';
-import {
-  CALLBACK_TIMES,
-  ENQUIRY_FIELDS,
-  HERO_SERVICE_OPTIONS,
-  heroEnquirySchema,
-} from '../shared/schemas/enquiry.ts';
+import { CALLBACK_TIMES, ENQUIRY_FIELDS, HERO_SERVICE_OPTIONS, heroEnquirySchema } from '../shared/schemas/enquiry.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { buzz, useEnquiryForm, VIBRATION } from '../lib/enquiry.ts';
 import { Field } from '../ui/Field.tsx';
@@ -56,10 +51,20 @@ export default function HeroForm({ phone }: { phone: string }) {
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <EnquiryPersonFields idPrefix="hero" form={form} serviceOptions={HERO_SERVICE_OPTIONS} />
-        <Field id="hero-callbackDate" name="callbackDate" label={ENQUIRY_FIELDS.callbackDate.label} error={error('callbackDate')}>
+        <Field
+          id="hero-callbackDate"
+          name="callbackDate"
+          label={ENQUIRY_FIELDS.callbackDate.label}
+          error={error('callbackDate')}
+        >
           {(props) => <input {...props} type="date" {...bind('callbackDate')} />}
         </Field>
-        <Field id="hero-callbackTime" name="callbackTime" label={ENQUIRY_FIELDS.callbackTime.label} error={error('callbackTime')}>
+        <Field
+          id="hero-callbackTime"
+          name="callbackTime"
+          label={ENQUIRY_FIELDS.callbackTime.label}
+          error={error('callbackTime')}
+        >
           {(props) => (
             <select {...props} {...bind('callbackTime')}>
               <option value="">Any time</option>
@@ -71,11 +76,23 @@ export default function HeroForm({ phone }: { phone: string }) {
             </select>
           )}
         </Field>
-        <Field id="hero-message" name="message" label={ENQUIRY_FIELDS.message.label} error={error('message')} className="sm:col-span-2">
+        <Field
+          id="hero-message"
+          name="message"
+          label={ENQUIRY_FIELDS.message.label}
+          error={error('message')}
+          className="sm:col-span-2"
+        >
           {(props) => <textarea {...props} rows={4} {...bind('message')} />}
         </Field>
       </div>
-      <EnquirySubmit idPrefix="hero" honeypot={honeypot} pending={pending} label="Get My Free Quote" buttonClassName="mt-5 w-full" />
+      <EnquirySubmit
+        idPrefix="hero"
+        honeypot={honeypot}
+        pending={pending}
+        label="Get My Free Quote"
+        buttonClassName="mt-5 w-full"
+      />
     </form>
   );
 }

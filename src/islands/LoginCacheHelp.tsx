@@ -49,7 +49,11 @@ export function LoginCacheHelp() {
       >
         {open ? 'Hide cache-clearing instructions' : 'How to clear your browser cache'}
       </button>
-      <div id={panelId} hidden={!open} className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+      <div
+        id={panelId}
+        hidden={!open}
+        className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
+      >
         {BROWSERS.map((browser) => (
           <div key={browser.name}>
             <h2 className="font-semibold text-slate-900">{browser.name}</h2>

@@ -110,7 +110,10 @@ export function useLoginDebug() {
 export function LoginDebugConsole({ entries, onClear }: { entries: DebugEntry[]; onClear: () => void }) {
   const count = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`;
   return (
-    <section aria-labelledby="login-debug-title" className="mt-6 rounded-lg border border-slate-700 bg-slate-900 text-slate-100">
+    <section
+      aria-labelledby="login-debug-title"
+      className="mt-6 rounded-lg border border-slate-700 bg-slate-900 text-slate-100"
+    >
       <div className="flex items-center justify-between gap-2 border-b border-slate-700 px-4 py-2">
         <h2 id="login-debug-title" className="text-sm font-semibold">
           Debug Console <span className="font-normal text-slate-300">({count})</span>
@@ -139,7 +142,9 @@ export function LoginDebugConsole({ entries, onClear }: { entries: DebugEntry[];
                 {entry.clock} (+{entry.at} ms)
               </span>{' '}
               {entry.message}
-              {entry.detail && <pre className="mt-1 whitespace-pre-wrap break-words text-slate-300">{entry.detail}</pre>}
+              {entry.detail && (
+                <pre className="mt-1 whitespace-pre-wrap break-words text-slate-300">{entry.detail}</pre>
+              )}
             </li>
           ))
         )}

@@ -56,7 +56,10 @@ export default function LoginForm() {
     event.preventDefault();
     if (pending) return;
     const { log } = debug;
-    log('Login attempt started', `Username: ${username || '(empty)'}\nPassword: ${password ? 'provided (not recorded)' : '(empty)'}`);
+    log(
+      'Login attempt started',
+      `Username: ${username || '(empty)'}\nPassword: ${password ? 'provided (not recorded)' : '(empty)'}`,
+    );
 
     const parsed = loginSchema.safeParse({ username, password });
     if (!parsed.success) {

@@ -75,7 +75,16 @@ export default function MobileNav({ items, quoteHref, phoneHref, phoneDisplay }:
         aria-controls="mobile-menu"
         onClick={() => setOpen(true)}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </button>
@@ -100,7 +109,16 @@ export default function MobileNav({ items, quoteHref, phoneHref, phoneDisplay }:
               aria-label="Close menu"
               className="inline-flex size-11 items-center justify-center rounded-md hover:bg-slate-100"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                width="22"
+                height="22"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>
             </button>
@@ -109,7 +127,11 @@ export default function MobileNav({ items, quoteHref, phoneHref, phoneDisplay }:
             <ul className="flex flex-col gap-1">
               {items.map((item) => (
                 <li key={item.label}>
-                  <a href={item.href} onClick={close} className="block rounded-md px-3 py-3 font-medium hover:bg-brand-50">
+                  <a
+                    href={item.href}
+                    onClick={close}
+                    className="block rounded-md px-3 py-3 font-medium hover:bg-brand-50"
+                  >
                     {item.label}
                   </a>
                 </li>

@@ -64,7 +64,9 @@ export default function QuoteCalculator() {
   const priceError = priceText.trim() !== '' && price === null;
 
   // Screen readers hear the new total once the person pauses, not on every keystroke.
-  const summary = figures ? `Estimated total ${value('Estimated total')}` : 'Enter a property price to see the estimate';
+  const summary = figures
+    ? `Estimated total ${value('Estimated total')}`
+    : 'Enter a property price to see the estimate';
   const [announced, setAnnounced] = useState(summary);
   useEffect(() => {
     const timer = setTimeout(() => setAnnounced(summary), 700);
@@ -82,8 +84,9 @@ export default function QuoteCalculator() {
     const control = <T extends Element>(name: string) => controls.namedItem(name) as T | null;
     const box = (name: string) => control<HTMLInputElement>(name)?.checked ?? false;
     setPriceText(control<HTMLInputElement>('price')?.value ?? '');
-    const checkedRole = QUOTE_ROLES.find((option) =>
-      formRef.current?.querySelector<HTMLInputElement>(`input[name="role"][value="${option.value}"]`)?.checked,
+    const checkedRole = QUOTE_ROLES.find(
+      (option) =>
+        formRef.current?.querySelector<HTMLInputElement>(`input[name="role"][value="${option.value}"]`)?.checked,
     );
     if (checkedRole) setRole(checkedRole.value);
     const type = PROPERTY_TYPES.find((option) => option.value === control<HTMLSelectElement>('propertyType')?.value);
@@ -117,7 +120,10 @@ export default function QuoteCalculator() {
               Property price
             </label>
             <div className="relative">
-              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600">
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600"
+              >
                 $
               </span>
               <input
@@ -226,7 +232,8 @@ export default function QuoteCalculator() {
                 className={`${CONTROL_CLASS} ${shareError ? 'border-destructive' : 'border-slate-400'}`}
               />
               <p id={field('share-hint')} className="mt-1 text-sm text-slate-600">
-                The surcharge is charged on the foreign buyers' share only, e.g. 50 when one of two equal buyers is foreign.
+                The surcharge is charged on the foreign buyers' share only, e.g. 50 when one of two equal buyers is
+                foreign.
               </p>
               {shareError ? (
                 <p id={field('share-error')} className="mt-1 text-sm font-medium text-destructive">
@@ -304,11 +311,7 @@ export default function QuoteCalculator() {
                 : null}
             </Output>
           ) : null}
-          <Output
-            label="Estimated total"
-            value={figures ? formatAudRange(figures.estimatedTotal) : '–'}
-            strong
-          >
+          <Output label="Estimated total" value={figures ? formatAudRange(figures.estimatedTotal) : '–'} strong>
             Including GST.
           </Output>
         </dl>
@@ -345,12 +348,26 @@ function parseShare(text: string): number | null {
 }
 
 /** One labelled output: the label, the figure, and an optional note under both. */
-function Output({ label, value, strong, children }: { label: string; value: string; strong?: boolean; children?: ReactNode }) {
+function Output({
+  label,
+  value,
+  strong,
+  children,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  children?: ReactNode;
+}) {
   const note = Children.toArray(children).length > 0;
   return (
     <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 py-3">
       <dt className={strong ? 'text-lg font-bold' : 'font-medium'}>{label}</dt>
-      <dd className={`text-right font-semibold tabular-nums ${strong ? 'text-xl font-extrabold text-accent-500' : 'text-lg'}`}>{value}</dd>
+      <dd
+        className={`text-right font-semibold tabular-nums ${strong ? 'text-xl font-extrabold text-accent-500' : 'text-lg'}`}
+      >
+        {value}
+      </dd>
       {note ? <dd className="col-span-2 mt-1 text-sm text-brand-100">{children}</dd> : null}
     </div>
   );

@@ -75,9 +75,7 @@ export async function apiRequest<T = unknown>(
   }
   const text = await response.text();
   if (!text) return undefined as T;
-  return (response.headers.get('content-type') ?? '').includes('json')
-    ? (JSON.parse(text) as T)
-    : (text as T);
+  return (response.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as T) : (text as T);
 }
 
 /**

@@ -101,9 +101,11 @@ function formFields(form: HTMLFormElement): URLSearchParams {
 
 /** The entries of `source` whose keys `target` has. */
 const pick = <K extends string>(target: Values<K>, source: Record<string, string>): Partial<Values<K>> =>
-  Object.fromEntries(Object.keys(target).filter((key) => Object.hasOwn(source, key)).map((key) => [key, source[key]!])) as Partial<
-    Values<K>
-  >;
+  Object.fromEntries(
+    Object.keys(target)
+      .filter((key) => Object.hasOwn(source, key))
+      .map((key) => [key, source[key]!]),
+  ) as Partial<Values<K>>;
 
 export type EnquiryForm<K extends string> = ReturnType<typeof useEnquiryForm<K>>;
 

@@ -2,8 +2,7 @@
  * Section links (spec §2): on the landing page they are in-page anchors that scroll
  * smoothly; from any other page they lead to the landing page with the anchor.
  */
-export const sectionHref = (anchor: string, onHome: boolean): string =>
-  onHome ? `#${anchor}` : `/#${anchor}`;
+export const sectionHref = (anchor: string, onHome: boolean): string => (onHome ? `#${anchor}` : `/#${anchor}`);
 
 /** `/v2/{section}` (spec §2): the id to scroll to, or null. Keeps only [A-Za-z0-9_#-]. */
 export function sectionFromPath(pathname: string): string | null {

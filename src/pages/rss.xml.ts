@@ -11,8 +11,12 @@ export async function GET(context: APIContext) {
   // The feed's own address, so readers can tell where it lives (RSS Advisory Board's advice).
   const self = new URL('/rss.xml', site).href;
   // When the feed's content last changed: a post edited, or a scheduled one coming out.
-  const changed = Math.max(...posts.flatMap((post) => [Date.parse(post.updatedAt), Date.parse(postDate(post))]).filter(Number.isFinite));
-  const lastBuildDate = Number.isFinite(changed) ? `<lastBuildDate>${new Date(changed).toUTCString()}</lastBuildDate>` : '';
+  const changed = Math.max(
+    ...posts.flatMap((post) => [Date.parse(post.updatedAt), Date.parse(postDate(post))]).filter(Number.isFinite),
+  );
+  const lastBuildDate = Number.isFinite(changed)
+    ? `<lastBuildDate>${new Date(changed).toUTCString()}</lastBuildDate>`
+    : '';
   return rss({
     // The practice's name as staff set it in Settings.
     title: `${practice.name} – Conveyancing Insights`,

@@ -85,7 +85,10 @@ function inlineImages() {
       if (node.type === 'element' && node.tagName === 'img') {
         const src = typeof node.properties?.src === 'string' ? node.properties.src : undefined;
         const size = src ? imageSize?.(src) : undefined;
-        const responsive = src && size && mediaKeyOf(src) ? { srcSet: cdnSrcset(src, size.width, 'webp'), sizes: INLINE_IMAGE_SIZES } : {};
+        const responsive =
+          src && size && mediaKeyOf(src)
+            ? { srcSet: cdnSrcset(src, size.width, 'webp'), sizes: INLINE_IMAGE_SIZES }
+            : {};
         node.properties = { ...node.properties, ...size, ...responsive, loading: 'lazy', decoding: 'async' };
       }
       node.children?.forEach(visit);
@@ -124,7 +127,11 @@ export function markdownText(markdown: string): string {
   return renderMarkdown(markdown)
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));/gi, (entity, hex?: string, dec?: string, name?: string) =>
-      hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : (ENTITIES[name!.toLowerCase()] ?? entity),
+      hex
+        ? String.fromCodePoint(parseInt(hex, 16))
+        : dec
+          ? String.fromCodePoint(Number(dec))
+          : (ENTITIES[name!.toLowerCase()] ?? entity),
     )
     .replace(/\s+/g, ' ')
     .trim();

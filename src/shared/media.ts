@@ -25,7 +25,9 @@ export const mediaUrl = (key: string): string => `/media/${key}`;
 /** The key of a `/media/{key}` path on this site; null for anything else. */
 export const mediaKeyOf = (url: string): string | null => MEDIA_PATH_PATTERN.exec(url)?.[1] ?? null;
 /** Every `/media/{key}` path a text names (a post's Markdown), each once. */
-export const mediaUrlsIn = (text: string): string[] => [...new Set(text.match(new RegExp(`/media/${MEDIA_KEY}`, 'g')) ?? [])];
+export const mediaUrlsIn = (text: string): string[] => [
+  ...new Set(text.match(new RegExp(`/media/${MEDIA_KEY}`, 'g')) ?? []),
+];
 
 /** What `POST /api/media` answers. */
 export interface UploadedMedia {
@@ -54,7 +56,9 @@ export function imageUses(
   team: readonly { name: string; photo?: string }[] = [],
 ): string[] {
   return [
-    ...posts.filter((post) => post.featuredImage === url || post.content.includes(url)).map((post) => `Blog post: ${post.title}`),
+    ...posts
+      .filter((post) => post.featuredImage === url || post.content.includes(url))
+      .map((post) => `Blog post: ${post.title}`),
     ...team.filter((member) => member.photo === url).map((member) => `Team section: ${member.name}'s photo`),
   ];
 }

@@ -4,7 +4,13 @@
  */
 import { PRACTICE, PROFESSIONAL_STANDARDS, REVIEWS_EMBED, type BusinessHours } from '../content/practice.ts';
 import { isSitePath } from './schemas/fields.ts';
-import { businessHoursOf, hoursTable, phoneLinks, type HoursRow, type PracticeSettingsFields } from './schemas/settings.ts';
+import {
+  businessHoursOf,
+  hoursTable,
+  phoneLinks,
+  type HoursRow,
+  type PracticeSettingsFields,
+} from './schemas/settings.ts';
 
 export interface PracticeView {
   name: string;
@@ -32,7 +38,13 @@ export function practiceView(settings: PracticeSettingsFields): PracticeView {
     tagline: PRACTICE.tagline,
     phone: { display: settings.phone, ...phoneLinks(settings.phone) },
     email: settings.email,
-    address: { street: settings.street, locality: settings.locality, region: settings.region, postcode: settings.postcode, country: PRACTICE.address.country },
+    address: {
+      street: settings.street,
+      locality: settings.locality,
+      region: settings.region,
+      postcode: settings.postcode,
+      country: PRACTICE.address.country,
+    },
     serviceRegion: PRACTICE.serviceRegion,
     foundedYear: PRACTICE.foundedYear,
     social: PRACTICE.social.flatMap(({ label, href }) => (href ? [{ label, href }] : [])),
@@ -41,7 +53,11 @@ export function practiceView(settings: PracticeSettingsFields): PracticeView {
     professionalStandards: settings.professionalStandards ? PROFESSIONAL_STANDARDS.text : null,
     reviewsEmbed:
       settings.reviewsEnabled && settings.reviewsWidgetId && REVIEWS_EMBED.scriptUrl
-        ? { scriptUrl: REVIEWS_EMBED.scriptUrl, widgetId: settings.reviewsWidgetId, widgetAttribute: REVIEWS_EMBED.widgetAttribute }
+        ? {
+            scriptUrl: REVIEWS_EMBED.scriptUrl,
+            widgetId: settings.reviewsWidgetId,
+            widgetAttribute: REVIEWS_EMBED.widgetAttribute,
+          }
         : null,
     // A photo on another site (saved before photos came from the library) would be blocked by
     // the pages' CSP and show as a broken image: the initials stand in for it.

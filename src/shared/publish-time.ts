@@ -91,7 +91,10 @@ export function toDateTimeLocal(publishedAt: string | undefined): string {
  * due, and last saved before it was due (a save after that asked for its own rebuild).
  * Null when no post did. A build that read the data after this moment shows them all.
  */
-export function latestComingDue(posts: readonly (Publishable & { updatedAt: string })[], now = currentTime()): number | null {
+export function latestComingDue(
+  posts: readonly (Publishable & { updatedAt: string })[],
+  now = currentTime(),
+): number | null {
   let latest: number | null = null;
   for (const post of posts) {
     const due = publishInstant(post);

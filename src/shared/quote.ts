@@ -109,7 +109,11 @@ export const isBuying = (role: QuoteRole): boolean => role !== 'selling';
  * Duty at the general rates (and the premium rate for residential property), in cents.
  * "Per $100 or part": the value over the bracket's start is rounded up to whole $100s.
  */
-export function generalDutyCents(price: number, residential: boolean, table: TransferDutyTable = TRANSFER_DUTY_TABLES[0]!): number {
+export function generalDutyCents(
+  price: number,
+  residential: boolean,
+  table: TransferDutyTable = TRANSFER_DUTY_TABLES[0]!,
+): number {
   const value = cents(price);
   if (value <= 0) return 0;
   const over = (bracket: DutyBracket) => value > bracket.from * 100;
@@ -146,7 +150,6 @@ export function addMonths(iso: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-
 export function transferDuty(input: QuoteInput, table: TransferDutyTable, contractDate: string): DutyFigures | null {
   if (!isBuying(input.role)) return null;
   const residential = isResidential(input.propertyType);
@@ -181,7 +184,12 @@ export function transferDuty(input: QuoteInput, table: TransferDutyTable, contra
     ...(firstHomeRule ? { firstHomeRule } : {}),
     dueDate: addMonths(contractDate, DUTY_PAYMENT.monthsAfterLiability),
     ...(deferred
-      ? { deferredDueDate: addMonths(contractDate, DUTY_PAYMENT.offThePlanDeferralMonths + DUTY_PAYMENT.monthsAfterLiability) }
+      ? {
+          deferredDueDate: addMonths(
+            contractDate,
+            DUTY_PAYMENT.offThePlanDeferralMonths + DUTY_PAYMENT.monthsAfterLiability,
+          ),
+        }
       : {}),
   };
 }
@@ -331,7 +339,9 @@ export const ratesNotice = (effective: string): string =>
   `This estimate uses last year's duty thresholds, in force from ${formatIsoDate(effective)}: the thresholds for your contract date are not in this calculator yet, so the duty may differ.`;
 
 /** The contact form's service that fits a quote (its options, spec §9). */
-export function contactServiceFor(input: QuoteInput): 'commercial' | 'residential-sale' | 'off-the-plan' | 'residential-purchase' {
+export function contactServiceFor(
+  input: QuoteInput,
+): 'commercial' | 'residential-sale' | 'off-the-plan' | 'residential-purchase' {
   if (input.propertyType === 'commercial') return 'commercial';
   if (input.role === 'selling') return 'residential-sale';
   if (input.propertyType === 'off-the-plan') return 'off-the-plan';

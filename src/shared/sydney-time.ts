@@ -125,7 +125,9 @@ let nsw: Promise<HolidayCalendar> | undefined;
 
 /** NSW's calendar, loaded once on first use (its data stays out of every page). */
 function nswHolidays(): Promise<HolidayCalendar> {
-  nsw ??= import('date-holidays').then(({ default: Holidays }) => new Holidays('AU', 'NSW', { types: ['public'] }) as HolidayCalendar);
+  nsw ??= import('date-holidays').then(
+    ({ default: Holidays }) => new Holidays('AU', 'NSW', { types: ['public'] }) as HolidayCalendar,
+  );
   return nsw;
 }
 
@@ -142,7 +144,7 @@ export async function isNswBusinessDay(date: string): Promise<boolean> {
 /** The NSW business day `count` business days after a `YYYY-MM-DD` day ("within 2 business days"). */
 export async function addNswBusinessDays(date: string, count: number): Promise<string> {
   let day = date;
-  for (let added = 0; added < count; ) {
+  for (let added = 0; added < count;) {
     const [y, m, d] = day.split('-').map(Number);
     day = new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10); // calendar days: no zone
     if (await isNswBusinessDay(day)) added++;

@@ -35,7 +35,17 @@ export interface FieldProps {
 export const CONTROL_CLASS =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40';
 
-export function Field({ id, label, name, error, hint, required, className = '', tone = 'light', children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  name,
+  error,
+  hint,
+  required,
+  className = '',
+  tone = 'light',
+  children,
+}: FieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;

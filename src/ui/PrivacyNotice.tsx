@@ -4,8 +4,8 @@ export function PrivacyNotice({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const link = tone === 'dark' ? 'text-white' : 'text-brand-700';
   return (
     <p className={`text-xs ${text}`}>
-      We collect these details only to answer your enquiry; staff of the practice read them and they are never
-      sold. See our{' '}
+      We collect these details only to answer your enquiry; staff of the practice read them and they are never sold. See
+      our{' '}
       <a href="/privacy/" className={`font-semibold underline underline-offset-2 ${link}`}>
         privacy policy
       </a>{' '}

@@ -37,7 +37,17 @@ export default function Toaster({ placement = 'top' }: { placement?: keyof typeo
   );
 }
 
-function ToastCard({ id, title, description, variant }: { id: number; title: string; description?: string; variant: string }) {
+function ToastCard({
+  id,
+  title,
+  description,
+  variant,
+}: {
+  id: number;
+  title: string;
+  description?: string;
+  variant: string;
+}) {
   const destructive = variant === 'destructive';
   return (
     <div

@@ -7,7 +7,10 @@ import { expect, test } from '@playwright/test';
 import { ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
-test('Write/Preview, unsaved edits restored after a reload, and leaving them asks first', async ({ page, isMobile }) => {
+test('Write/Preview, unsaved edits restored after a reload, and leaving them asks first', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, ONCE);
   test.setTimeout(120_000);
   await signIn(page);
@@ -47,7 +50,9 @@ test('Write/Preview, unsaved edits restored after a reload, and leaving them ask
 
   // The edits were kept: the editor offers them back, and the question has the focus.
   await openTab(page, 'Blog Posts');
-  const offer = page.getByRole('group', { name: /^You have unsaved changes from \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)\.$/ });
+  const offer = page.getByRole('group', {
+    name: /^You have unsaved changes from \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)\.$/,
+  });
   await expect(offer).toBeFocused();
   await expectNoAxeViolations(page, '#blog-post-form');
   await page.keyboard.press('Tab');
@@ -58,7 +63,10 @@ test('Write/Preview, unsaved edits restored after a reload, and leaving them ask
   await expect(contentBox).toHaveValue(content);
 
   // Switching to another post with unsaved edits asks; 'Cancel' keeps them.
-  await page.getByRole('button', { name: /^Edit blog post: / }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit blog post: / })
+    .first()
+    .click();
   const leave = page.getByRole('dialog', { name: 'Discard your unsaved changes?' });
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Cancel' }).click();
@@ -78,7 +86,11 @@ test('Write/Preview, unsaved edits restored after a reload, and leaving them ask
   await page.getByRole('textbox', { name: 'Excerpt' }).fill(`Mine ${id}`);
   await page.reload();
   expect(asked).toEqual(['beforeunload', 'beforeunload']);
-  const posts = (await (await page.request.get('/api/admin/blog-posts')).json()) as { id: string; title: string; version: string }[];
+  const posts = (await (await page.request.get('/api/admin/blog-posts')).json()) as {
+    id: string;
+    title: string;
+    version: string;
+  }[];
   const saved = posts.find((post) => post.title === title)!;
   const theirs = await page.request.put(`/api/blog-posts/${saved.id}`, {
     data: { title, slug: `editor-${id}`, content, excerpt: `Theirs ${id}`, isPublished: false, version: saved.version },
@@ -86,17 +98,25 @@ test('Write/Preview, unsaved edits restored after a reload, and leaving them ask
   expect(theirs.status(), await theirs.text()).toBe(200);
   await openTab(page, 'Blog Posts');
   await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
-  await expect(page.getByRole('group', { name: /^You have unsaved changes from .*The post has been saved since then/ })).toBeFocused();
+  await expect(
+    page.getByRole('group', { name: /^You have unsaved changes from .*The post has been saved since then/ }),
+  ).toBeFocused();
   await page.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByRole('textbox', { name: 'Excerpt' })).toHaveValue(`Mine ${id}`);
   await page.getByRole('button', { name: 'Update Blog Post' }).click();
-  await expect(page.locator('#blog-post-form').getByRole('alert')).toContainText('Someone else saved this post since you opened it');
+  await expect(page.locator('#blog-post-form').getByRole('alert')).toContainText(
+    'Someone else saved this post since you opened it',
+  );
 
   // Deleting the post forgets the edits kept for it: they could never be saved.
-  const keptDrafts = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('blog-post-draft:')));
+  const keptDrafts = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('blog-post-draft:')));
   expect(await keptDrafts()).toEqual([`blog-post-draft:${saved.id}`]);
   await page.getByRole('button', { name: `Delete blog post: ${title}` }).click();
-  await page.getByRole('dialog', { name: 'Delete this blog post?' }).getByRole('button', { name: 'Delete post' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this blog post?' })
+    .getByRole('button', { name: 'Delete post' })
+    .click();
   await expectToast(page, 'Success', 'Blog post deleted successfully');
   // The toast comes as the delete answers; the kept edits go once the list has reloaded.
   await expect.poll(keptDrafts).toEqual([]);

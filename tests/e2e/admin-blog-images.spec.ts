@@ -10,11 +10,18 @@ import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-hel
 
 /** An image no earlier run uploaded: its colour is random, and its bytes decide its address. */
 const freshImage = (width: number, height: number) =>
-  png(width, height, [Math.floor(Math.random() * 256), Math.floor(Math.random() * 256), Math.floor(Math.random() * 256)]);
+  png(width, height, [
+    Math.floor(Math.random() * 256),
+    Math.floor(Math.random() * 256),
+    Math.floor(Math.random() * 256),
+  ]);
 
 const insertDialog = (page: Page) => page.getByRole('dialog', { name: 'Insert an image into the text' });
 
-test('insert an uploaded image at the caret, preview it, and delete images from the library', async ({ page, isMobile }) => {
+test('insert an uploaded image at the caret, preview it, and delete images from the library', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, ONCE);
   const id = unique();
   const title = `E2E Inline image ${id}`;
@@ -31,7 +38,9 @@ test('insert an uploaded image at the caret, preview it, and delete images from 
   await page.getByRole('button', { name: 'Insert image', exact: true }).click();
   const dialog = insertDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Upload an image').setInputFiles({ name: 'keys.png', mimeType: 'image/png', buffer: freshImage(320, 200) });
+  await dialog
+    .getByLabel('Upload an image')
+    .setInputFiles({ name: 'keys.png', mimeType: 'image/png', buffer: freshImage(320, 200) });
   await expect(dialog.getByRole('status').filter({ hasText: 'Image uploaded (320 × 200 pixels)' })).toBeVisible();
   const src = await dialog.getByTestId('insert-image-preview').getAttribute('src');
   expect(src).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
@@ -78,7 +87,9 @@ test('insert an uploaded image at the caret, preview it, and delete images from 
   await expect(used).toHaveCount(1);
 
   // An image no post uses goes after a plain confirmation, and leaves the grid.
-  await dialog.getByLabel('Upload an image').setInputFiles({ name: 'spare.png', mimeType: 'image/png', buffer: freshImage(300, 180) });
+  await dialog
+    .getByLabel('Upload an image')
+    .setInputFiles({ name: 'spare.png', mimeType: 'image/png', buffer: freshImage(300, 180) });
   await expect(dialog.getByRole('status').filter({ hasText: 'Image uploaded (300 × 180 pixels)' })).toBeVisible();
   const spare = await dialog.getByTestId('insert-image-preview').getAttribute('src');
   await dialog.getByRole('button', { name: 'Choose from the library' }).click();

@@ -9,7 +9,8 @@ import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-hel
 
 const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
 const revisions = (page: Page) => page.getByRole('region', { name: 'Revisions', exact: true });
-const versions = (page: Page) => revisions(page).getByRole('list', { name: 'Earlier versions, newest first' }).getByRole('listitem');
+const versions = (page: Page) =>
+  revisions(page).getByRole('list', { name: 'Earlier versions, newest first' }).getByRole('listitem');
 
 /** Opens the post in the form once the list holds its version with `text` (the list reloads after each save). */
 async function openEditor(page: Page, title: string, text: string) {
@@ -45,7 +46,10 @@ test('edit a post twice, open its revisions, restore the first version', async (
   const toggle = revisions(page).getByRole('button', { name: 'Show revisions' });
   await toggle.focus();
   await page.keyboard.press('Enter');
-  await expect(revisions(page).getByRole('button', { name: 'Hide revisions' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(revisions(page).getByRole('button', { name: 'Hide revisions' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(versions(page)).toHaveCount(2);
   await expect(versions(page).nth(0)).toContainText(`by ${STAFF.username}`);
   await expect(versions(page).nth(0)).toContainText('Differs from the current version in content.');

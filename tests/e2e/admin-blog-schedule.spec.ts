@@ -20,7 +20,8 @@ async function siteClock(request: APIRequestContext, to?: number): Promise<numbe
   const token = process.env.E2E_CLOCK_TOKEN;
   if (!token) throw new Error('E2E_CLOCK_TOKEN is not set: run the tests through playwright.config.ts');
   const path = `/.netlify/local/clock/${token}`;
-  const response = to === undefined ? await request.get(path) : await request.post(path, { data: { to: new Date(to).toISOString() } });
+  const response =
+    to === undefined ? await request.get(path) : await request.post(path, { data: { to: new Date(to).toISOString() } });
   expect(response.status(), await response.text()).toBe(200);
   return Date.parse(((await response.json()) as { now: string }).now);
 }
@@ -39,7 +40,10 @@ async function publicPlaces(request: APIRequestContext, slug: string, title: str
   };
 }
 
-test('a scheduled post stays out of every public place until it is due, then appears after the due rebuild', async ({ page, isMobile }) => {
+test('a scheduled post stays out of every public place until it is due, then appears after the due rebuild', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, ONCE);
   test.setTimeout(240_000); // two rebuilds of the site on a shared machine
   await signIn(page);
@@ -49,7 +53,13 @@ test('a scheduled post stays out of every public place until it is due, then app
   // Tomorrow by the site's clock (which an earlier run on this server may have moved on).
   const dueAt = (await siteClock(page.request)) + DAY;
   const created = await page.request.post('/api/blog-posts', {
-    data: { title, slug, content: `Scheduled content ${id}.`, isPublished: true, publishedAt: new Date(dueAt).toISOString() },
+    data: {
+      title,
+      slug,
+      content: `Scheduled content ${id}.`,
+      isPublished: true,
+      publishedAt: new Date(dueAt).toISOString(),
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
 
@@ -60,7 +70,9 @@ test('a scheduled post stays out of every public place until it is due, then app
   await item.getByRole('button', { name: `Edit blog post: ${title}` }).click();
   const editor = page.locator('#blog-post-form');
   await expect(editor.getByLabel('Publish date and time (Sydney time)')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-  await expect(editor.getByText(/^Scheduled for \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) \(Sydney time\)$/)).toBeVisible();
+  await expect(
+    editor.getByText(/^Scheduled for \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) \(Sydney time\)$/),
+  ).toBeVisible();
   await expect(item).toContainText('Scheduled for');
 
   // The rebuild the save asked for has gone live, and the scheduled post is nowhere public.

@@ -19,7 +19,15 @@ async function fillNewPost(page: Page, title: string, content: string) {
 /** Creates a post through the API (same session as the page) and returns it. */
 async function createPostViaApi(page: Page, title: string, slug: string, isPublished = false) {
   const response = await page.request.post('/api/blog-posts', {
-    data: { title, slug, excerpt: '', content: `Content of ${title}.`, featuredImage: null, isPublished, publishedAt: null },
+    data: {
+      title,
+      slug,
+      excerpt: '',
+      content: `Content of ${title}.`,
+      featuredImage: null,
+      isPublished,
+      publishedAt: null,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; version: string; slug: string; title: string };
@@ -105,7 +113,10 @@ test.describe('admin: blog posts', () => {
     await page.goto('/admin');
     await openTab(page, 'Blog Posts');
     await page.getByRole('button', { name: `Delete blog post: ${title}` }).click();
-    await page.getByRole('dialog', { name: 'Delete this blog post?' }).getByRole('button', { name: 'Delete post' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this blog post?' })
+      .getByRole('button', { name: 'Delete post' })
+      .click();
     await expectToast(page, 'Success', 'Blog post deleted successfully');
     await expect(postItem(page, title)).toHaveCount(0);
   });
@@ -137,7 +148,10 @@ test.describe('admin: blog posts', () => {
     await expect(page.getByRole('textbox', { name: 'URL Slug' })).toHaveValue(post.slug); // an existing slug stays put
     await page.getByRole('button', { name: 'Cancel Edit' }).click();
     // Unsaved edits: the tab asks before throwing them away (issue 10).
-    await page.getByRole('dialog', { name: 'Discard your unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard your unsaved changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await expect(form(page).getByRole('heading', { name: 'Add New Blog Post' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel Edit' })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Post Title' })).toHaveValue('');
@@ -171,7 +185,13 @@ test.describe('admin: blog posts', () => {
 
     // Someone else saves first.
     const other = await page.request.put(`/api/blog-posts/${post.id}`, {
-      data: { title: `${post.title} (theirs)`, slug: post.slug, content: 'Their text.', isPublished: false, version: post.version },
+      data: {
+        title: `${post.title} (theirs)`,
+        slug: post.slug,
+        content: 'Their text.',
+        isPublished: false,
+        version: post.version,
+      },
     });
     expect(other.status()).toBe(200);
 
@@ -235,12 +255,16 @@ test.describe('admin: blog posts', () => {
     await page.route('**/api/site-builds', async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
       const real = await (await route.fetch()).json();
-      await route.fulfill({ json: { ...real, pending: true, lastFailure: { at, reason: 'The build hook answered 502' } } });
+      await route.fulfill({
+        json: { ...real, pending: true, lastFailure: { at, reason: 'The build hook answered 502' } },
+      });
     });
     await page.getByRole('button', { name: 'Check status' }).click();
     const state = page.getByTestId('rebuild-state');
     await expect(state).toContainText('The last rebuild request failed (');
-    await expect(state).toContainText('The build hook answered 502. The public blog does not show the latest changes yet');
+    await expect(state).toContainText(
+      'The build hook answered 502. The public blog does not show the latest changes yet',
+    );
     await expect(state).not.toContainText('up to date');
 
     await page.unroute('**/api/site-builds');

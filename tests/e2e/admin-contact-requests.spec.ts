@@ -14,8 +14,7 @@ test.describe('admin: contact requests', () => {
     await signIn(page);
   });
 
-  const item = (page: Page) =>
-    page.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` });
+  const item = (page: Page) => page.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` });
 
   test('lists an enquiry with its details in Sydney time', async ({ page }) => {
     const panel = await openTab(page, 'Contact Requests');

@@ -12,7 +12,11 @@ import { failApi, ONCE, signIn } from './fixtures.ts';
 /** Polls the landing page's HTML until `check` holds: the rebuild a change asked for is live. */
 async function waitForLanding(request: APIRequestContext, check: (html: string) => boolean, message: string) {
   await expect
-    .poll(async () => check(await (await request.get('/')).text()), { timeout: 180_000, intervals: [1000, 2000], message })
+    .poll(async () => check(await (await request.get('/')).text()), {
+      timeout: 180_000,
+      intervals: [1000, 2000],
+      message,
+    })
     .toBe(true);
 }
 
@@ -47,7 +51,9 @@ test.describe('admin: site content', () => {
     await form.getByLabel('Title').fill(name);
     await form.getByLabel('Description').fill('By-laws, levies and strata reports explained before you buy.');
     await form.getByLabel('Icon').selectOption({ label: 'Shield' });
-    await form.getByLabel('Features').fill('Strata report review\nLevy and sinking fund checks\nBy-law advice\nSpecial levy warnings');
+    await form
+      .getByLabel('Features')
+      .fill('Strata report review\nLevy and sinking fund checks\nBy-law advice\nSpecial levy warnings');
     await form.getByLabel('Time frame').fill('3-5 days');
     await form.getByLabel('Service areas').fill('Castle Hill\nNorwest');
     await form.getByRole('button', { name: 'Add Service' }).click();
@@ -68,7 +74,11 @@ test.describe('admin: site content', () => {
     await waitForLanding(page.request, (html) => html.includes(renamed), `the landing page showing "${renamed}"`);
     await page.goto('/');
     const card = page.locator('#services [data-service-card]').filter({ hasText: renamed });
-    await expect(card.locator('ul > li')).toHaveText(['Strata report review', 'Levy and sinking fund checks', 'By-law advice']);
+    await expect(card.locator('ul > li')).toHaveText([
+      'Strata report review',
+      'Levy and sinking fund checks',
+      'By-law advice',
+    ]);
     await expect(card).toContainText('+ 1 more');
     await expect(card).toContainText('Castle Hill, Norwest');
 
@@ -132,18 +142,37 @@ test.describe('admin: site content', () => {
     test.skip(isMobile, ONCE);
     const name = `Conflict ${unique()}`;
     const created = await page.request.post('/api/services', {
-      data: { title: name, description: 'D', icon: 'key', features: ['F'], timeFrame: '1 week', serviceAreas: ['A'], isActive: false },
+      data: {
+        title: name,
+        description: 'D',
+        icon: 'key',
+        features: ['F'],
+        timeFrame: '1 week',
+        serviceAreas: ['A'],
+        isActive: false,
+      },
     });
     expect(created.status()).toBe(201);
     await openTab(page, 'Services');
-    await article(page, 'Service', name).getByRole('button', { name: `Edit service: ${name}` }).click();
+    await article(page, 'Service', name)
+      .getByRole('button', { name: `Edit service: ${name}` })
+      .click();
     const form = page.getByTestId('service-form');
     await form.getByLabel('Description').fill('Mine, typed while someone else saved');
 
     // Someone else saves first.
     const { id, version } = (await created.json()) as { id: string; version: string };
     const theirs = await page.request.put(`/api/services/${id}`, {
-      data: { title: name, description: 'Theirs', icon: 'key', features: ['F'], timeFrame: '1 week', serviceAreas: ['A'], isActive: false, version },
+      data: {
+        title: name,
+        description: 'Theirs',
+        icon: 'key',
+        features: ['F'],
+        timeFrame: '1 week',
+        serviceAreas: ['A'],
+        isActive: false,
+        version,
+      },
     });
     expect(theirs.status()).toBe(200);
 
@@ -172,7 +201,10 @@ test.describe('admin: site content', () => {
   test('the words beside an off switch do not say Active', async ({ page, isMobile }) => {
     test.skip(isMobile, ONCE);
     await openTab(page, 'Testimonials');
-    const off = page.getByRole('article').filter({ has: page.getByTestId('status-badge').getByText('Inactive', { exact: true }) }).first();
+    const off = page
+      .getByRole('article')
+      .filter({ has: page.getByTestId('status-badge').getByText('Inactive', { exact: true }) })
+      .first();
     await expect(off).toBeVisible();
     await expect(off.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
     await expect(off.getByText('Active', { exact: true })).toHaveCount(0);
@@ -198,7 +230,10 @@ test.describe('admin: site content', () => {
       await page.setViewportSize({ width, height: 800 });
       await openTab(page, 'Services');
       await failApi(page, '**/api/services/*', 'PUT');
-      await page.getByRole('switch', { name: /^Show on website: / }).first().click();
+      await page
+        .getByRole('switch', { name: /^Show on website: / })
+        .first()
+        .click();
       const shown = page.getByTestId('toast');
       await expect(shown).toBeVisible();
       const logout = page.getByRole('button', { name: 'Logout' });

@@ -13,12 +13,17 @@ test.describe('admin: lead desk', () => {
     await signIn(page);
   });
 
-  const item = (page: Page, name = firstName) => page.getByRole('article', { name: `Contact request from ${name} ${lastName}` });
+  const item = (page: Page, name = firstName) =>
+    page.getByRole('article', { name: `Contact request from ${name} ${lastName}` });
 
   test('moves an enquiry through the pipeline with notes, a logged call and an assignee', async ({ page }) => {
     // A colleague to hand the enquiry to: the picker lists every member of staff.
     const colleague = `e2e-colleague-${unique()}`;
-    expect((await page.request.post('/api/staff', { data: { username: colleague, password: 'initial-password-e2e' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/staff', { data: { username: colleague, password: 'initial-password-e2e' } })
+      ).status(),
+    ).toBe(201);
     await openTab(page, 'Contact Requests');
     const card = item(page);
     await expect(card.getByTestId('enquiry-status')).toHaveText('New');
@@ -51,7 +56,6 @@ test.describe('admin: lead desk', () => {
     await desk.getByLabel('Status').selectOption('quoted');
     await expect(card.getByTestId('enquiry-status')).toHaveText('Quoted');
     await expect(page.getByTestId('toast').filter({ hasText: /changed this enquiry/ })).toHaveCount(0);
-
   });
 
   test('marks an enquiry lost with a reason and filters by status', async ({ page }) => {
@@ -108,7 +112,9 @@ test.describe('admin: lead desk', () => {
 
   test('the desk passes axe with an enquiry open', async ({ page }) => {
     await openTab(page, 'Contact Requests');
-    await item(page).getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` }).click();
+    await item(page)
+      .getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` })
+      .click();
     await expect(item(page).getByText('Enquiry received through the website')).toBeVisible();
     await expectNoAxeViolations(page);
   });

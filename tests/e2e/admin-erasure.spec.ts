@@ -6,7 +6,14 @@ import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-hel
 
 async function enquire(page: Page, firstName: string, lastName: string, email: string) {
   const response = await page.request.post('/api/contact', {
-    data: { firstName, lastName, email, phone: '(02) 5550 0199', serviceType: 'residential-sale', message: 'Please call me.' },
+    data: {
+      firstName,
+      lastName,
+      email,
+      phone: '(02) 5550 0199',
+      serviceType: 'residential-sale',
+      message: 'Please call me.',
+    },
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -23,7 +30,10 @@ test('erases every enquiry of one address and keeps the rest', async ({ page, is
   await enquire(page, other, 'Kept', `olly.${id}@example.com`);
   await signIn(page);
   // Arrive as an alert's link would: that enquiry stays shown (and open) even off the list.
-  const listed = (await (await page.request.get(`/api/contact-requests?q=${person}`)).json()) as { id: string; lastName: string }[];
+  const listed = (await (await page.request.get(`/api/contact-requests?q=${person}`)).json()) as {
+    id: string;
+    lastName: string;
+  }[];
   await page.goto(`/admin?enquiry=${listed.find((enquiry) => enquiry.lastName === 'First')!.id}`);
   const panel = await openTab(page, 'Contact Requests');
   const card = (name: string) => page.getByRole('article', { name: `Contact request from ${name}` });
@@ -32,7 +42,9 @@ test('erases every enquiry of one address and keeps the rest', async ({ page, is
   const fromDetail = card(`${person} First`).getByRole('button', { name: "Erase this person's data…" });
   await fromDetail.click();
   const dialog = page.getByRole('dialog', { name: "Erase this person's data?" });
-  await expect(dialog).toContainText(`The 2 enquiries from ${email} will be deleted, with their notes, calls, activity and alerts. This cannot be undone.`);
+  await expect(dialog).toContainText(
+    `The 2 enquiries from ${email} will be deleted, with their notes, calls, activity and alerts. This cannot be undone.`,
+  );
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   // The rest of the desk has its own axe test (admin-desk.spec.ts).
   await expectNoAxeViolations(page, 'dialog[open]');
@@ -88,9 +100,8 @@ test('erases every enquiry of one address and keeps the rest', async ({ page, is
 
   // The audit says that an erasure happened and who did it, never whose.
   const audit = (await (await page.request.get('/api/audit?limit=100')).json()) as AuditPage;
-  expect(audit.entries.filter((entry) => entry.action === 'enquiry.erase' && entry.by === STAFF.username).slice(0, 2)).toEqual([
-    expect.objectContaining({ target: '0 enquiries' }),
-    expect.objectContaining({ target: '2 enquiries' }),
-  ]);
+  expect(
+    audit.entries.filter((entry) => entry.action === 'enquiry.erase' && entry.by === STAFF.username).slice(0, 2),
+  ).toEqual([expect.objectContaining({ target: '0 enquiries' }), expect.objectContaining({ target: '2 enquiries' })]);
   expect(JSON.stringify(audit).toLowerCase()).not.toContain(id);
 });

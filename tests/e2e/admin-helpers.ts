@@ -86,7 +86,11 @@ export async function waitForPublicPage(
         const body = await response.text();
         return (expected.status === undefined || response.status() === expected.status) && body.includes(expected.text);
       },
-      { timeout, intervals: [1000, 2000], message: `${path} answering ${expected.status ?? 'any status'} with "${expected.text}"` },
+      {
+        timeout,
+        intervals: [1000, 2000],
+        message: `${path} answering ${expected.status ?? 'any status'} with "${expected.text}"`,
+      },
     )
     .toBe(true);
 }

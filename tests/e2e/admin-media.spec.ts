@@ -32,7 +32,9 @@ test('upload a featured image, describe it, publish, and see it on the article',
   await upload.setInputFiles({ name: 'contract.png', mimeType: 'image/png', buffer: image });
   await expect(page.getByRole('status').filter({ hasText: 'Image uploaded (640 × 360 pixels)' })).toBeVisible();
   await expect(page.getByTestId('featured-image-preview')).toHaveJSProperty('complete', true);
-  expect(await page.getByTestId('featured-image-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  expect(await page.getByTestId('featured-image-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+    640,
+  );
 
   // No alt text: the form refuses, says why at the field, and takes the editor there.
   await page.getByRole('switch', { name: 'Published' }).click();
@@ -49,14 +51,21 @@ test('upload a featured image, describe it, publish, and see it on the article',
 
   // The library lists the upload for the next post.
   await page.getByRole('button', { name: 'Choose from the library' }).click();
-  await expect(page.getByRole('list', { name: 'Uploaded images' }).getByRole('button', { name: /Use image 640 × 360/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Uploaded images' })
+      .getByRole('button', { name: /Use image 640 × 360/ })
+      .first(),
+  ).toBeVisible();
 
   await waitForPublicPage(page.request, `/blog/${slug}`, { status: 200, text: alt });
 
   // The article, watched for CSP violations from its first byte.
   const violations: string[] = [];
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   page.on('console', (message) => {
     if (message.text().startsWith('CSP violation')) violations.push(message.text());

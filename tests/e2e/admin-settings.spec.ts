@@ -14,7 +14,11 @@ const DEFAULT_PHONE = PRACTICE.phone.display;
 
 async function waitForLanding(request: APIRequestContext, check: (html: string) => boolean, message: string) {
   await expect
-    .poll(async () => check(await (await request.get('/')).text()), { timeout: 180_000, intervals: [1000, 2000], message })
+    .poll(async () => check(await (await request.get('/')).text()), {
+      timeout: 180_000,
+      intervals: [1000, 2000],
+      message,
+    })
     .toBe(true);
 }
 
@@ -31,7 +35,10 @@ test.describe('admin: practice settings', () => {
     await signIn(page);
   });
 
-  test('a new phone number and a team photo reach the rebuilt header, footer, team and structured data', async ({ page, isMobile }) => {
+  test('a new phone number and a team photo reach the rebuilt header, footer, team and structured data', async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(isMobile, ONCE);
     test.setTimeout(420_000); // two real rebuilds of the production build
     const phone = '(02) 5550 0177';
@@ -44,7 +51,9 @@ test.describe('admin: practice settings', () => {
       // The first member's photo, uploaded here (a colour of this run's own, so it is new to the store).
       const photoField = form.getByRole('group', { name: 'Member 1: photo (optional)' });
       const now = Date.now();
-      await photoField.getByLabel('Upload a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(96, 96, [now % 256, 40, 90]) });
+      await photoField
+        .getByLabel('Upload a photo')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(96, 96, [now % 256, 40, 90]) });
       await expect(photoField.getByRole('status')).toHaveText('Image uploaded (96 × 96 pixels).');
       const photo = await photoField.getByTestId('team-photo-preview').getAttribute('src');
       expect(photo).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
@@ -75,10 +84,16 @@ test.describe('admin: practice settings', () => {
       await hero.getByLabel('Phone').fill('0400 000 000');
       await hero.getByLabel('Service').selectOption({ label: 'Residential Conveyancing' });
       await hero.getByRole('button', { name: 'Get My Free Quote' }).click();
-      await expect(page.getByRole('alert').getByTestId('toast')).toContainText(`Please try again or call us directly at ${phone}.`);
+      await expect(page.getByRole('alert').getByTestId('toast')).toContainText(
+        `Please try again or call us directly at ${phone}.`,
+      );
     } finally {
       await saveSettings(page.request, original);
-      await waitForLanding(page.request, (html) => html.includes(DEFAULT_PHONE) && !html.includes(phone), 'the landing page back on the default phone');
+      await waitForLanding(
+        page.request,
+        (html) => html.includes(DEFAULT_PHONE) && !html.includes(phone),
+        'the landing page back on the default phone',
+      );
     }
   });
 
@@ -111,7 +126,9 @@ test.describe('admin: practice settings', () => {
     await expectToast(page, 'Success', 'Settings updated successfully');
   });
 
-  test('axe finds nothing on the Settings tab, and it fits the screen (375 px in the mobile project)', async ({ page }) => {
+  test('axe finds nothing on the Settings tab, and it fits the screen (375 px in the mobile project)', async ({
+    page,
+  }) => {
     const panel = await openTab(page, 'Settings');
     await expect(panel.getByTestId('practice-settings').getByLabel('Phone')).toBeVisible();
     await expect(panel.getByTestId('staff-row').first()).toBeVisible();

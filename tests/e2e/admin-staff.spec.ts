@@ -7,7 +7,11 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 import { ONCE, signIn, STAFF } from './fixtures.ts';
 
-test('add a member, who must change the initial password; remove them, and they are signed out', async ({ page, browser, isMobile }) => {
+test('add a member, who must change the initial password; remove them, and they are signed out', async ({
+  page,
+  browser,
+  isMobile,
+}) => {
   test.skip(isMobile, ONCE);
   const username = `e2e-member-${unique()}`;
   const initial = 'initial-password-e2e';
@@ -26,7 +30,9 @@ test('add a member, who must change the initial password; remove them, and they 
   const roster = (await (await page.request.get('/api/staff')).json()) as { id: string; username: string }[];
   const memberId = roster.find((member) => member.username === username)!.id;
   // No way to remove yourself.
-  await expect(settings.getByTestId('staff-row').filter({ hasText: STAFF.username }).getByRole('button')).toHaveCount(0);
+  await expect(settings.getByTestId('staff-row').filter({ hasText: STAFF.username }).getByRole('button')).toHaveCount(
+    0,
+  );
 
   // The new member, in a browser of their own.
   const theirs = await browser.newContext();
@@ -86,7 +92,9 @@ test('the audit log shows 25 entries, then more on "Load more", newest first', a
   // 13 additions and their 13 removals: 26 entries, one more than a page.
   const tag = unique();
   for (let n = 0; n < 13; n++) {
-    const added = await page.request.post('/api/staff', { data: { username: `e2e-audit-${tag}-${n}`, password: 'initial-password-e2e' } });
+    const added = await page.request.post('/api/staff', {
+      data: { username: `e2e-audit-${tag}-${n}`, password: 'initial-password-e2e' },
+    });
     expect(added.status()).toBe(201);
     expect((await page.request.delete(`/api/staff/${(await added.json()).id}`)).status()).toBe(204);
   }
@@ -96,6 +104,8 @@ test('the audit log shows 25 entries, then more on "Load more", newest first', a
   await expect(entries.first()).toContainText('staff.remove');
   await settings.getByRole('button', { name: 'Load more' }).click();
   await expect(entries.nth(25)).toBeVisible();
-  const ids = await entries.evaluateAll((items) => items.map((item) => item.querySelector('time')!.getAttribute('datetime')!));
+  const ids = await entries.evaluateAll((items) =>
+    items.map((item) => item.querySelector('time')!.getAttribute('datetime')!),
+  );
   expect(ids).toEqual([...ids].sort().reverse());
 });

@@ -34,7 +34,9 @@ test.describe('admin tabs', () => {
     await page.keyboard.press('End');
     await expect(page.getByRole('tab', { name: 'Settings' })).toBeFocused();
     await expect(page.getByRole('tabpanel', { name: 'Settings' })).toContainText('Practice details');
-    await expect(page.getByRole('tabpanel', { name: 'Settings' }).getByRole('heading', { name: 'Staff accounts' })).toBeVisible();
+    await expect(
+      page.getByRole('tabpanel', { name: 'Settings' }).getByRole('heading', { name: 'Staff accounts' }),
+    ).toBeVisible();
 
     await page.keyboard.press('ArrowRight'); // wraps to the first
     await expect(page.getByRole('tab', { name: 'Contact Requests' })).toBeFocused();

@@ -39,7 +39,9 @@ for (const kind of KINDS) {
       const was = (await switchControl.getAttribute('aria-checked')) === 'true';
       const label = (on: boolean) => (on ? 'Active' : 'Inactive');
 
-      const put = page.waitForRequest((request) => request.method() === 'PUT' && /\/api\/(testimonials|services)\//.test(request.url()));
+      const put = page.waitForRequest(
+        (request) => request.method() === 'PUT' && /\/api\/(testimonials|services)\//.test(request.url()),
+      );
       await switchControl.click();
       expect((await put).postDataJSON()).toEqual({ isActive: !was });
       await expectToast(page, 'Success', `${kind.Noun} updated successfully`);
@@ -80,7 +82,9 @@ for (const kind of KINDS) {
       await expect(dialog).toBeHidden();
       await expect(item).toBeVisible();
 
-      const refetch = page.waitForRequest((request) => request.method() === 'GET' && request.url().includes(`/api/admin/${kind.tab.toLowerCase()}`));
+      const refetch = page.waitForRequest(
+        (request) => request.method() === 'GET' && request.url().includes(`/api/admin/${kind.tab.toLowerCase()}`),
+      );
       await deleteButton.click();
       await dialog.getByRole('button', { name: `Delete ${kind.noun}` }).click();
       await expectToast(page, 'Success', `${kind.Noun} deleted successfully`);
@@ -98,7 +102,10 @@ for (const kind of KINDS) {
       const { title } = await firstItem(page, kind.noun);
       await failApi(page, kind.api, 'DELETE');
       await page.getByRole('button', { name: `Delete ${kind.noun}: ${title}`, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: `Delete ${kind.noun}` }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: `Delete ${kind.noun}` })
+        .click();
       await expectToast(page, 'Error', `Failed to delete ${kind.noun}`);
       await expect(page.getByRole('article', { name: `${kind.Noun}: ${title}`, exact: true })).toBeVisible();
     });

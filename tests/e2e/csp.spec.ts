@@ -24,7 +24,9 @@ async function watchPolicy(page: Page) {
   const problems: string[] = [];
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`);
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -38,13 +40,18 @@ async function watchPolicy(page: Page) {
 
 function expectStrictPolicy(policy: string | undefined, path: string) {
   expect(policy, `${path} has a Content-Security-Policy`).toBeTruthy();
-  const directives = new Map(policy!.split(';').map((part) => {
-    const [name = '', ...values] = part.trim().split(/\s+/);
-    return [name, values] as const;
-  }));
+  const directives = new Map(
+    policy!.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
   const scripts = directives.get('script-src') ?? [];
   expect(scripts[0], path).toBe("'self'");
-  expect(scripts.slice(1).every((value) => /^'sha256-[\w+/=]+'$/.test(value)), `${path}: script-src ${scripts.join(' ')}`).toBe(true);
+  expect(
+    scripts.slice(1).every((value) => /^'sha256-[\w+/=]+'$/.test(value)),
+    `${path}: script-src ${scripts.join(' ')}`,
+  ).toBe(true);
   expect(policy, path).not.toContain('unsafe-inline');
   expect(policy, path).not.toContain('unsafe-eval');
   expect(directives.get('style-src')?.[0], path).toBe("'self'");

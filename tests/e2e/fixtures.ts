@@ -44,11 +44,18 @@ export async function expectNoSidewaysScroll(page: Page) {
     page: document.documentElement.scrollWidth,
     layout: innerWidth,
     culprits: [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && element.checkVisibility())
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 &&
+          element.checkVisibility(),
+      )
       .slice(0, 3)
       .map((element) => element.outerHTML.slice(0, 80)),
   }));
-  expect(wide.page, `the page is ${wide.page} px wide on a ${width} px screen: ${wide.culprits.join(' | ')}`).toBeLessThanOrEqual(width);
+  expect(
+    wide.page,
+    `the page is ${wide.page} px wide on a ${width} px screen: ${wide.culprits.join(' | ')}`,
+  ).toBeLessThanOrEqual(width);
   expect(wide.layout, 'the layout viewport grew past the screen').toBeLessThanOrEqual(width);
 }
 
@@ -60,7 +67,14 @@ export async function expectNoSidewaysScroll(page: Page) {
  */
 export async function expectNoAxeViolations(page: Page, include?: string) {
   test.info().setTimeout(test.info().timeout + 60_000);
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22aa',
+    'best-practice',
+  ]);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   expect(

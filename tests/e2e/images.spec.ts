@@ -21,7 +21,15 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
       gradient[at + 2] = seed % 256;
     }
   }
-  const noise = await sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .blur(2)
     .png()
     .toBuffer();
@@ -31,7 +39,10 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
     .toBuffer();
 }
 
-test('an article’s featured image comes from the image CDN at the width shown, within 60 KB on a phone', async ({ page, isMobile }) => {
+test('an article’s featured image comes from the image CDN at the width shown, within 60 KB on a phone', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(!isMobile, 'the budget is the phone’s (375 px); the desktop width only picks a larger copy');
   test.setTimeout(300_000);
   const id = unique();
@@ -45,7 +56,16 @@ test('an article’s featured image comes from the image CDN at the width shown,
   const { url } = (await uploaded.json()) as { url: string };
   const alt = `A terrace of houses at dusk (${id})`;
   const created = await page.request.post('/api/blog-posts', {
-    data: { title: `E2E CDN ${id}`, slug: `e2e-cdn-${id}`, excerpt: '', content: `Text of ${id}.`, featuredImage: url, featuredImageAlt: alt, isPublished: true, publishedAt: null },
+    data: {
+      title: `E2E CDN ${id}`,
+      slug: `e2e-cdn-${id}`,
+      excerpt: '',
+      content: `Text of ${id}.`,
+      featuredImage: url,
+      featuredImageAlt: alt,
+      isPublished: true,
+      publishedAt: null,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   await waitForPublicPage(page.request, `/blog/e2e-cdn-${id}/`, { status: 200, text: alt });
@@ -54,7 +74,11 @@ test('an article’s featured image comes from the image CDN at the width shown,
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'image') return;
     const response = await request.response();
-    images.push({ url: request.url(), type: response?.headers()['content-type'] ?? '', size: (await request.sizes()).responseBodySize });
+    images.push({
+      url: request.url(),
+      type: response?.headers()['content-type'] ?? '',
+      size: (await request.sizes()).responseBodySize,
+    });
   });
   await page.goto(`/blog/e2e-cdn-${id}/`);
   const shown = page.getByRole('img', { name: alt });

@@ -80,7 +80,11 @@ test.describe('login page', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/login', async (route) => {
       await held;
-      await route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Invalid username or password"}' });
+      await route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: '{"error":"Invalid username or password"}',
+      });
     });
     await page.goto('/login');
     await page.getByLabel('Username').fill('someone');

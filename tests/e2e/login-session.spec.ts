@@ -34,7 +34,9 @@ test.describe('staff session', () => {
     await expect(page).toHaveURL(/\/login\/?$/);
   });
 
-  test('/admin keeps staff on the page with a "try again" message when the session store is down (503)', async ({ page }) => {
+  test('/admin keeps staff on the page with a "try again" message when the session store is down (503)', async ({
+    page,
+  }) => {
     const message = 'We could not check your session just now. Please try again in a moment.';
     await page.route('**/api/user', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: message }) }),

@@ -7,11 +7,17 @@ test('the blog index groups published posts by year, newest first, without draft
   await expect(page.getByRole('heading', { level: 1, name: 'Expert Conveyancing Insights' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book a consultation' }).first()).toHaveAttribute('href', '/#contact');
   await expect(page.getByRole('link', { name: 'Read our FAQs' })).toHaveAttribute('href', '/#faq');
-  const years = await page.locator('[data-year]').evaluateAll((sections) => sections.map((section) => Number(section.getAttribute('data-year'))));
+  const years = await page
+    .locator('[data-year]')
+    .evaluateAll((sections) => sections.map((section) => Number(section.getAttribute('data-year'))));
   expect(years.length).toBeGreaterThanOrEqual(2);
   expect([...years].sort((a, b) => b - a)).toEqual(years);
-  await expect(page.locator('[data-year="2026"]').getByRole('link', { name: SEEDED.newest.title, exact: true })).toBeVisible();
-  await expect(page.locator('[data-year="2025"]').getByRole('link', { name: SEEDED.older.title, exact: true })).toBeVisible();
+  await expect(
+    page.locator('[data-year="2026"]').getByRole('link', { name: SEEDED.newest.title, exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.locator('[data-year="2025"]').getByRole('link', { name: SEEDED.older.title, exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(SEEDED.draft.title)).toHaveCount(0);
   const card = page.locator('[data-post-card]').filter({ hasText: SEEDED.newest.title });
   await expect(card).toContainText(SEEDED.newest.date);
@@ -37,7 +43,9 @@ test('an article shows its title, date, paragraphs and the Need more clarity? bl
 
 test('the landing teaser shows the first 3 published posts and links to the blog', async ({ page }) => {
   await page.goto('/blog');
-  const newest = await page.locator('[data-post-card] h3').evaluateAll((titles) => titles.slice(0, 3).map((title) => title.textContent?.trim()));
+  const newest = await page
+    .locator('[data-post-card] h3')
+    .evaluateAll((titles) => titles.slice(0, 3).map((title) => title.textContent?.trim()));
   await page.goto('/');
   const teaser = page.locator('#blog');
   await expect(teaser.getByRole('heading', { name: 'Latest Articles from Our Conveyancing Team' })).toBeVisible();
@@ -50,7 +58,9 @@ test('an unknown or unpublished article answers 404 with the not-found state', a
     const response = await page.goto(`/blog/${slug}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: "We couldn't find that article" })).toBeVisible();
-    await expect(page.getByText('The post may have been unpublished. Please return to the blog overview.')).toBeVisible();
+    await expect(
+      page.getByText('The post may have been unpublished. Please return to the blog overview.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to blog' })).toHaveAttribute('href', '/blog/');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   }

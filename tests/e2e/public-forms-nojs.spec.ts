@@ -14,8 +14,20 @@ import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 test.describe.configure({ timeout: 120_000 });
 
 const FORMS = [
-  { name: 'hero', form: (page: Page) => page.locator('#hero-form form'), submit: 'Get My Free Quote', service: 'Residential Conveyancing', serviceValue: 'residential-conveyancing' },
-  { name: 'contact', form: (page: Page) => page.locator('#contact form'), submit: 'Send Enquiry', service: 'Residential Purchase', serviceValue: 'residential-purchase' },
+  {
+    name: 'hero',
+    form: (page: Page) => page.locator('#hero-form form'),
+    submit: 'Get My Free Quote',
+    service: 'Residential Conveyancing',
+    serviceValue: 'residential-conveyancing',
+  },
+  {
+    name: 'contact',
+    form: (page: Page) => page.locator('#contact form'),
+    submit: 'Send Enquiry',
+    service: 'Residential Purchase',
+    serviceValue: 'residential-purchase',
+  },
 ] as const;
 
 interface Person {
@@ -72,7 +84,11 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const spec of FORMS) {
-    test(`the ${spec.name} form posts, lands on /thanks and the enquiry is stored`, async ({ page, request, baseURL }) => {
+    test(`the ${spec.name} form posts, lands on /thanks and the enquiry is stored`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       const urls = visited(page);
       const who = person();
       await page.goto('/');
@@ -85,7 +101,10 @@ test.describe('without JavaScript', () => {
       await expect(page).toHaveURL(/\/thanks\/?$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote Request Submitted');
       await expect(page.getByText("We'll respond to your inquiry within 2 hours during business hours.")).toBeVisible();
-      await expect(page.getByRole('main').getByRole('link', { name: '(02) 5550 0123' })).toHaveAttribute('href', 'tel:+61255500123');
+      await expect(page.getByRole('main').getByRole('link', { name: '(02) 5550 0123' })).toHaveAttribute(
+        'href',
+        'tel:+61255500123',
+      );
       await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 
@@ -157,7 +176,13 @@ test.describe('the error page with JavaScript', () => {
 });
 
 test('/thanks, /enquiry-error and /enquiry-limited pass axe', async ({ page }) => {
-  for (const path of ['/thanks', '/enquiry-error', '/enquiry-limited', '/enquiry-error?form=contact&fields=email,phone', '/enquiry-error?reason=unavailable']) {
+  for (const path of [
+    '/thanks',
+    '/enquiry-error',
+    '/enquiry-limited',
+    '/enquiry-error?form=contact&fields=email,phone',
+    '/enquiry-error?reason=unavailable',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -178,7 +203,10 @@ test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap
 test('the rate-limit page says what happened and gives the phone', async ({ page }) => {
   await page.goto('/enquiry-limited');
   await expect(page.getByRole('heading', { level: 1, name: 'Please try again in a minute' })).toBeVisible();
-  await expect(page.locator('#enquiry-limited').getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute('href', PRACTICE.phone.href);
+  await expect(page.locator('#enquiry-limited').getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute(
+    'href',
+    PRACTICE.phone.href,
+  );
   await expectNoAxeViolations(page);
 });
 
@@ -198,7 +226,9 @@ test('text typed before the island hydrates is what the hydrated form sends', as
   release();
   await hydrated(form.getByLabel('First name'));
   await form.getByRole('button', { name: 'Get My Free Quote' }).click();
-  await expect(page.getByRole('status').getByTestId('toast')).toContainText('Quote Request Submitted', { timeout: 30_000 });
+  await expect(page.getByRole('status').getByTestId('toast')).toContainText('Quote Request Submitted', {
+    timeout: 30_000,
+  });
   await expect(form.getByLabel('First name')).toHaveValue('');
   const stored = (await storedRequests(request, baseURL!)).find((entry) => entry.lastName === who.lastName);
   expect(stored).toMatchObject({ ...who, serviceType: 'residential-conveyancing' });

@@ -12,8 +12,18 @@ const MESSAGES = {
 };
 
 const FORMS = [
-  { name: 'hero', form: (page: Page) => page.locator('#hero-form form'), submit: 'Get My Free Quote', service: 'Residential Conveyancing' },
-  { name: 'contact', form: (page: Page) => page.locator('#contact form'), submit: 'Send Enquiry', service: 'Residential Purchase' },
+  {
+    name: 'hero',
+    form: (page: Page) => page.locator('#hero-form form'),
+    submit: 'Get My Free Quote',
+    service: 'Residential Conveyancing',
+  },
+  {
+    name: 'contact',
+    form: (page: Page) => page.locator('#contact form'),
+    submit: 'Send Enquiry',
+    service: 'Residential Purchase',
+  },
 ] as const;
 
 async function fill(form: Locator, service: string) {

@@ -6,7 +6,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The seeded published posts (scripts/seed/demo-content.ts), newest first, and the draft. */
 export const SEEDED = {
-  newest: { slug: 'nsw-cooling-off-period-explained', title: 'The NSW Cooling-Off Period Explained', date: '2 October 2026' },
+  newest: {
+    slug: 'nsw-cooling-off-period-explained',
+    title: 'The NSW Cooling-Off Period Explained',
+    date: '2 October 2026',
+  },
   older: { slug: 'what-is-a-section-10-7-certificate', title: 'What Is a Section 10.7 Planning Certificate?' },
   draft: { slug: 'settlement-day-checklist', title: 'Settlement Day Checklist (Draft)' },
 } as const;

@@ -11,7 +11,9 @@ function watchScripts(page: Page) {
   const external: Promise<{ path: string; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    external.push(request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
+    external.push(
+      request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })),
+    );
   });
   return async () => {
     const loaded = await Promise.all(external);
@@ -24,7 +26,10 @@ function watchScripts(page: Page) {
       }
       return total;
     });
-    return { paths: loaded.map((script) => script.path), bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0) };
+    return {
+      paths: loaded.map((script) => script.path),
+      bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0),
+    };
   };
 }
 
@@ -38,10 +43,22 @@ async function readUntouched(page: Page, path: string) {
   return scripts;
 }
 
-const PAGES = ['/', '/blog', `/blog/${SEEDED.newest.slug}`, '/blog/tag/x', '/quote', '/privacy', '/thanks', '/enquiry-error', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/blog',
+  `/blog/${SEEDED.newest.slug}`,
+  '/blog/tag/x',
+  '/quote',
+  '/privacy',
+  '/thanks',
+  '/enquiry-error',
+  '/no-such-page',
+];
 
 for (const path of PAGES) {
-  test(`${path} loads at most 10 KB of JavaScript before any interaction, and its islands work when reached for`, async ({ page }) => {
+  test(`${path} loads at most 10 KB of JavaScript before any interaction, and its islands work when reached for`, async ({
+    page,
+  }) => {
     const scripts = await readUntouched(page, path);
     const untouched = await scripts();
     expect(untouched.bytes, `scripts: ${untouched.paths.join(', ')}`).toBeLessThanOrEqual(10 * 1024);
@@ -63,7 +80,9 @@ for (const path of PAGES) {
     if (path === '/quote') {
       const price = page.getByLabel('Property price');
       await price.fill('1000000');
-      await expect(page.locator('[data-quote-outputs] dt', { hasText: 'Transfer duty' }).locator('xpath=following-sibling::dd[1]')).toHaveText('$39,412');
+      await expect(
+        page.locator('[data-quote-outputs] dt', { hasText: 'Transfer duty' }).locator('xpath=following-sibling::dd[1]'),
+      ).toHaveText('$39,412');
     }
     const hamburger = page.getByRole('button', { name: 'Open menu' });
     if (await hamburger.isVisible()) {
@@ -73,7 +92,9 @@ for (const path of PAGES) {
   });
 }
 
-test('the pre-rendered FAQ is readable before (and without) the island: every question, and each answer opens', async ({ page }) => {
+test('the pre-rendered FAQ is readable before (and without) the island: every question, and each answer opens', async ({
+  page,
+}) => {
   await page.goto('/');
   const faq = page.locator('#faq');
   await expect(faq.locator('astro-island')).toHaveAttribute('ssr');
@@ -103,7 +124,9 @@ async function hold(page: Page, chunk: RegExp) {
   };
 }
 
-test('a submit clicked before the form hydrated posts once, as a plain form, even if the island wakes meanwhile', async ({ page }) => {
+test('a submit clicked before the form hydrated posts once, as a plain form, even if the island wakes meanwhile', async ({
+  page,
+}) => {
   test.setTimeout(120_000); // the first form post may load the function cold
   const island = await hold(page, /\/_astro\/HeroForm\.[\w-]+\.js$/);
   // Hydrations are reported through a binding: while the post is held, the page is
@@ -120,7 +143,11 @@ test('a submit clicked before the form hydrated posts once, as a plain form, eve
       'astro:hydrate',
       (event) => {
         const island = event.target as Element;
-        const name = island.querySelector('[aria-labelledby="hero-form-title"]') ? 'hero' : island.querySelector('[data-toaster]') ? 'toaster' : 'other';
+        const name = island.querySelector('[aria-labelledby="hero-form-title"]')
+          ? 'hero'
+          : island.querySelector('[data-toaster]')
+            ? 'toaster'
+            : 'other';
         (window as any).__woken(name);
       },
       true,
@@ -164,7 +191,9 @@ test('an FAQ filter tapped before the island hydrated is applied once it has', a
   await expect(faq.locator('li[data-faq-category]:not([data-faq-category="Process"])')).toHaveCount(0);
 });
 
-test("'Email me this quote' clicked before the calculator hydrated still carries the quote, and the form shows it untouched", async ({ page }) => {
+test("'Email me this quote' clicked before the calculator hydrated still carries the quote, and the form shows it untouched", async ({
+  page,
+}) => {
   const island = await hold(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
   await page.goto('/quote', { waitUntil: 'domcontentloaded' });
   await page.getByRole('link', { name: 'Email me this quote' }).click();
@@ -173,5 +202,7 @@ test("'Email me this quote' clicked before the calculator hydrated still carries
   await island.release();
   await expect(page).toHaveURL(/\/#contact$/);
   // No focus, no tap: the stored quote alone wakes the contact form.
-  await expect(page.locator('#contact form [data-attached-quote]')).toContainText('Buying an established home at $800,000');
+  await expect(page.locator('#contact form [data-attached-quote]')).toContainText(
+    'Buying an established home at $800,000',
+  );
 });

@@ -42,7 +42,8 @@ test('the process has 11 steps and the team names roles, not invented people', a
 test('about has its statistics and buttons to contact and testimonials', async ({ page }) => {
   await page.goto('/');
   const about = page.locator('#about');
-  for (const figure of ['500+', '15+', '98%', '14']) await expect(about.getByText(figure, { exact: true })).toBeVisible();
+  for (const figure of ['500+', '15+', '98%', '14'])
+    await expect(about.getByText(figure, { exact: true })).toBeVisible();
   await expect(about.getByRole('link', { name: 'Talk to us' })).toHaveAttribute('href', '#contact');
   await expect(about.getByRole('link', { name: 'Read client reviews' })).toHaveAttribute('href', '#testimonials');
 });
@@ -105,7 +106,11 @@ test('the structured data has the practice and four FAQ entries with the spec va
   const hours = business!.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[];
   expect(hours).toEqual(
     expect.arrayContaining([
-      expect.objectContaining({ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'], opens: '09:00', closes: '21:00' }),
+      expect.objectContaining({
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'],
+        opens: '09:00',
+        closes: '21:00',
+      }),
       expect.objectContaining({ dayOfWeek: ['Friday', 'Saturday', 'Sunday'], opens: '09:00', closes: '22:00' }),
     ]),
   );
@@ -124,7 +129,9 @@ test('the landing page has unique SEO metadata', async ({ page }) => {
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /conveyancing/i);
 });
 
-test('a configured reviews embed loads in view, is removed out of view, and falls back on failure', async ({ page }) => {
+test('a configured reviews embed loads in view, is removed out of view, and falls back on failure', async ({
+  page,
+}) => {
   // Configure the embed in the served page as a build with REVIEWS_EMBED set would.
   await page.route(/\/$/, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();

@@ -5,7 +5,9 @@ import { SEEDED, scrollToY } from './public-helpers.ts';
 const PAGES = ['/', '/blog', `/blog/${SEEDED.newest.slug}`, '/privacy', '/login'];
 
 /** 320…1920 px every 40 px, plus the portrait-tablet widths where the header used to overflow. */
-const WIDTHS = [...new Set([...Array.from({ length: 41 }, (_, i) => 320 + i * 40), 768, 800, 810, 834, 880, 1023, 1024])].sort((a, b) => a - b);
+const WIDTHS = [
+  ...new Set([...Array.from({ length: 41 }, (_, i) => 320 + i * 40), 768, 800, 810, 834, 880, 1023, 1024]),
+].sort((a, b) => a - b);
 
 /** What is wrong with the layout at this width: sideways scrolling, or header controls cut off. */
 const layoutProblems = (page: Page) =>
@@ -18,7 +20,9 @@ const layoutProblems = (page: Page) =>
       const box = control.getBoundingClientRect();
       if (box.width === 0) continue;
       if (box.left < -0.5 || box.right > innerWidth + 0.5) {
-        problems.push(`header "${control.textContent?.trim() || control.getAttribute('aria-label')}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+        problems.push(
+          `header "${control.textContent?.trim() || control.getAttribute('aria-label')}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`,
+        );
       }
     }
     return problems;
@@ -36,7 +40,10 @@ test('no page scrolls sideways or clips its header at any width from 320 to 1920
       for (const problem of await layoutProblems(page)) failures.push(`${path} at ${width} px: ${problem}`);
       // Every width offers the navigation: the drawer's button below 1024 px, the full bar above.
       if (path !== '/login') {
-        const navigation = width < 1024 ? page.getByRole('button', { name: 'Open menu' }) : page.getByRole('navigation', { name: 'Main' });
+        const navigation =
+          width < 1024
+            ? page.getByRole('button', { name: 'Open menu' })
+            : page.getByRole('navigation', { name: 'Main' });
         if (!(await navigation.isVisible())) failures.push(`${path} at ${width} px: no navigation`);
       }
     }
@@ -58,7 +65,9 @@ const coveredBy = (page: Page, selector: string, index: number) =>
     [selector, index] as const,
   );
 
-test('the sticky call to action and back-to-top never cover a form control, the privacy notice or a FAQ chevron', async ({ page }) => {
+test('the sticky call to action and back-to-top never cover a form control, the privacy notice or a FAQ chevron', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/');
   const cta = page.locator('[data-sticky-cta]');
@@ -87,7 +96,11 @@ test('the sticky call to action and back-to-top never cover a form control, the 
         await expect
           .poll(() => coveredBy(page, selector, index), { timeout: 2_000 })
           .toBeNull()
-          .catch(async () => failures.push(`${selector} #${index}, ${gap} px above the bottom, is covered by ${await coveredBy(page, selector, index)}`));
+          .catch(async () =>
+            failures.push(
+              `${selector} #${index}, ${gap} px above the bottom, is covered by ${await coveredBy(page, selector, index)}`,
+            ),
+          );
       }
     }
   }

@@ -67,13 +67,21 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   await expect(body.getByRole('heading', { level: 2, name: `Stamp duty in ${id}` })).toBeVisible();
   await expect(body.getByRole('heading', { level: 3, name: 'What counts' })).toBeVisible();
   // A single line break still shows as one, as in posts written before Markdown.
-  expect(await body.locator('p', { hasText: 'What you pay' }).innerText()).toBe('What you pay depends on the price\nand on who is buying.');
+  expect(await body.locator('p', { hasText: 'What you pay' }).innerText()).toBe(
+    'What you pay depends on the price\nand on who is buying.',
+  );
   await expect(body.locator('ul > li')).toHaveText(['the contract price', 'not the deposit']);
   await expect(body.locator('ul strong')).toHaveText('not');
   await expect(body.getByRole('link', { name: 'Revenue NSW' })).toHaveAttribute('rel', 'noopener');
   await expect(body.getByRole('link', { name: 'our FAQ' })).not.toHaveAttribute('rel', /./);
   const table = body.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['Price', 'Duty', 'First home concession', 'Duty payable', 'Settlement']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Price',
+    'Duty',
+    'First home concession',
+    'Duty payable',
+    'Settlement',
+  ]);
   await expect(table.getByRole('cell')).toHaveText(['$800,000', '$31,090', '$31,090', '$0', '42 days']);
   // The raw HTML is gone: no element and no handler came from it, and nothing ran.
   await expect(body.locator('script, img, [onerror]')).toHaveCount(0);

@@ -29,7 +29,10 @@ test.describe('desktop header', () => {
       await expectScrolledTo(page, id);
     }
     const banner = page.getByRole('banner');
-    await expect(banner.getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute('href', PRACTICE.phone.href);
+    await expect(banner.getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute(
+      'href',
+      PRACTICE.phone.href,
+    );
     await banner.getByRole('link', { name: 'Get Quote' }).click();
     await expectScrolledTo(page, 'contact');
     await nav.getByRole('link', { name: 'Blog', exact: true }).click();
@@ -49,7 +52,13 @@ test.describe('desktop header', () => {
     await expect(menu).toBeHidden();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).hover();
     await expect(menu).toBeVisible();
-    for (const label of ['Residential Conveyancing', 'Commercial Property', 'Contract Review', 'Settlements', 'Off The Plan']) {
+    for (const label of [
+      'Residential Conveyancing',
+      'Commercial Property',
+      'Contract Review',
+      'Settlements',
+      'Off The Plan',
+    ]) {
       await expect(menu.getByRole('link', { name: label })).toHaveAttribute('href', '#services');
     }
     await menu.getByRole('link', { name: 'Contract Review' }).click();

@@ -41,13 +41,22 @@ test('shows the pre-rendered estimate, the rates date and the estimate sentence'
   await expect(output(page, 'Transfer duty')).toHaveText('$30,412');
   await expect(output(page, 'Estimated total')).toHaveText('$33,062 to $33,762');
   await expect(page.getByText('Rates effective 1 July 2025')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Revenue NSW, Transfer duty' })).toHaveAttribute('href', /^https:\/\/www\.revenue\.nsw\.gov\.au\//);
+  await expect(page.getByRole('link', { name: 'Revenue NSW, Transfer duty' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.revenue\.nsw\.gov\.au\//,
+  );
   await expect(page.getByText(/^This is an estimate only/)).toBeVisible();
 });
 
 test('updates every output as the person types and chooses', async ({ page }) => {
   const price = await openCalculator(page);
-  for (const label of ['Property price', 'Property type', 'First home buyer', 'Foreign purchaser', 'Settlement in under 2 weeks']) {
+  for (const label of [
+    'Property price',
+    'Property type',
+    'First home buyer',
+    'Foreign purchaser',
+    'Settlement in under 2 weeks',
+  ]) {
     await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole('group', { name: 'I am' })).toBeVisible();
@@ -93,7 +102,9 @@ test('updates every output as the person types and chooses', async ({ page }) =>
   await expect(share).toHaveValue('100');
   await share.fill('50');
   await expect(output(page, 'Transfer duty')).toHaveText('$66,412');
-  await expect(page.getByText("Includes $36,000 foreign purchaser surcharge (9% of the foreign buyers' 50% share of the price).")).toBeVisible();
+  await expect(
+    page.getByText("Includes $36,000 foreign purchaser surcharge (9% of the foreign buyers' 50% share of the price)."),
+  ).toBeVisible();
   await share.fill('0');
   await expect(share).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Please enter a percentage from 1 to 100')).toBeVisible();
@@ -112,10 +123,16 @@ test('updates every output as the person types and chooses', async ({ page }) =>
   // Off the plan: 10 business days to cool off, and the s 49A deferral.
   await page.getByLabel('Property type').selectOption({ label: 'Off-the-plan' });
   await expect(output(page, 'Cooling-off')).toHaveText('10 business days');
-  await expect(page.getByText(/If you will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract \(23 February 2027\); otherwise due by 23 February 2026/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /If you will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract \(23 February 2027\); otherwise due by 23 February 2026/,
+    ),
+  ).toBeVisible();
   await page.getByLabel('Property type').selectOption({ label: 'Established home' });
   await expect(output(page, 'Cooling-off')).toHaveText('5 business days');
-  await expect(page.getByText('Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.')).toBeVisible();
+  await expect(
+    page.getByText('Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.'),
+  ).toBeVisible();
 
   await page.getByLabel('Buying and selling').check();
   await page.getByLabel('Property type').selectOption({ label: 'Off-the-plan' });
@@ -175,10 +192,13 @@ test("'Email me this quote' opens the enquiry form prefilled, and staff see the 
   await expect(page).toHaveURL(/\/#contact$/);
   const form = page.locator('#contact form');
   await hydrated(form.getByLabel('First name'));
-  const described = 'Buying an established home at $900,000 (contract dated 23 November 2025); first home buyer; foreign purchaser (50% share)';
+  const described =
+    'Buying an established home at $900,000 (contract dated 23 November 2025); first home buyer; foreign purchaser (50% share)';
   await expect(form.locator('[data-attached-quote]')).toContainText(described);
   await expect(form.getByLabel('Service')).toHaveValue('residential-purchase');
-  await expect(form.getByLabel('Message')).toHaveValue(/Transfer duty: \$60,206 \(first home buyer concession; includes \$40,500 foreign purchaser surcharge\)/);
+  await expect(form.getByLabel('Message')).toHaveValue(
+    /Transfer duty: \$60,206 \(first home buyer concession; includes \$40,500 foreign purchaser surcharge\)/,
+  );
 
   const firstName = `Quote${unique()}`;
   await form.getByLabel('First name').fill(firstName);
@@ -209,7 +229,9 @@ test("'Email me this quote' opens the enquiry form prefilled, and staff see the 
   const enquiry = page.getByRole('article', { name: `Contact request from ${firstName} Buyer` });
   const quote = enquiry.getByRole('region', { name: 'Instant quote' });
   await expect(quote).toContainText(described);
-  await expect(quote).toContainText('$60,206 (first home buyer concession; includes $40,500 foreign purchaser surcharge)');
+  await expect(quote).toContainText(
+    '$60,206 (first home buyer concession; includes $40,500 foreign purchaser surcharge)',
+  );
   await expect(quote).toContainText('Estimated total$62,856 to $63,556 including GST');
   await expect(quote.locator('[data-first-home-rule="concession"]')).toHaveText(
     'First home buyer rule: concessional rate (Duties Act s 78A(2)); concessional duty $19,706.',
@@ -228,7 +250,9 @@ test('the contact form ignores a tampered attachment', async ({ page }) => {
   expect(await page.evaluate(() => sessionStorage.getItem('quote-attachment'))).toBeNull();
 });
 
-test('has no axe violations, as loaded and with the concession, the share and the rates notice showing', async ({ page }) => {
+test('has no axe violations, as loaded and with the concession, the share and the rates notice showing', async ({
+  page,
+}) => {
   const price = await openCalculator(page);
   await expectNoAxeViolations(page);
   await page.getByLabel('Contract date (optional)').fill('2026-07-01');

@@ -29,7 +29,9 @@ function watchScripts(page: Page) {
   const external: Promise<{ path: string; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    external.push(request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
+    external.push(
+      request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })),
+    );
   });
   return async () => {
     const loaded = await Promise.all(external);
@@ -42,7 +44,10 @@ function watchScripts(page: Page) {
       }
       return total;
     });
-    return { paths: loaded.map((script) => script.path), bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0) };
+    return {
+      paths: loaded.map((script) => script.path),
+      bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0),
+    };
   };
 }
 
@@ -92,7 +97,9 @@ test.describe('a phone reading an article', () => {
   }
 });
 
-test('/quote loads at most 90 KB of JavaScript (gzip) once the calculator is used, React included', async ({ page }) => {
+test('/quote loads at most 90 KB of JavaScript (gzip) once the calculator is used, React included', async ({
+  page,
+}) => {
   const scripts = new Set<string>();
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.add(request.url());
@@ -101,7 +108,9 @@ test('/quote loads at most 90 KB of JavaScript (gzip) once the calculator is use
   await hydrated(page.getByLabel('Property price'));
   await page.waitForLoadState('networkidle');
   const inline = await page.evaluate(() =>
-    [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map((script) => script.textContent ?? ''),
+    [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map(
+      (script) => script.textContent ?? '',
+    ),
   );
   let bytes = inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
   for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length;

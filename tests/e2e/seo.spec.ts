@@ -21,7 +21,9 @@ async function sitemap(request: APIRequestContext) {
 
 const meta = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
 
-test('every page has one address: canonical, sitemap, RSS and links agree, and the other forms redirect to it', async ({ request }) => {
+test('every page has one address: canonical, sitemap, RSS and links agree, and the other forms redirect to it', async ({
+  request,
+}) => {
   const pages = await sitemap(request);
   expect(pages.length).toBeGreaterThan(5);
   const paths = new Set(pages.map((page) => page.path));
@@ -66,7 +68,10 @@ test("articles' structured data names the publisher's logo, and the post's own i
   for (const { path } of articles) {
     const html = await (await request.get(path)).text();
     const data = JSON.parse(meta(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/)!);
-    expect(data.publisher.logo, path).toMatchObject({ '@type': 'ImageObject', url: expect.stringMatching(/\/logo\.png$/) });
+    expect(data.publisher.logo, path).toMatchObject({
+      '@type': 'ImageObject',
+      url: expect.stringMatching(/\/logo\.png$/),
+    });
     const card = meta(html, /<meta property="og:image" content="([^"]+)"/)!;
     if (card.endsWith('/og-image.png')) expect(data, `${path} has no image of its own`).not.toHaveProperty('image');
     else expect(data.image, path).toBe(card);

@@ -52,19 +52,31 @@ async function postAndCrash(point: string, firstName: string): Promise<NodeJS.Si
   });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   child.send({
-    run: [{
-      fn: 'contact',
-      method: 'POST',
-      path: '/api/contact',
-      body: { firstName, lastName: 'Crash', email: 'crash@example.com', phone: '0400 000 000', serviceType: 'residential-purchase', message: 'Please call' },
-    }],
+    run: [
+      {
+        fn: 'contact',
+        method: 'POST',
+        path: '/api/contact',
+        body: {
+          firstName,
+          lastName: 'Crash',
+          email: 'crash@example.com',
+          phone: '0400 000 000',
+          serviceType: 'residential-purchase',
+          message: 'Please call',
+        },
+      },
+    ],
   });
   const [, signal] = await exited;
   return signal;
 }
 
 const stored = async () =>
-  (await call(enquiries, 'GET', '/api/contact-requests', { cookie: staff.cookie })).json as { id: string; firstName: string }[];
+  (await call(enquiries, 'GET', '/api/contact-requests', { cookie: staff.cookie })).json as {
+    id: string;
+    firstName: string;
+  }[];
 
 describe('an enquiry taken by a process that is killed', () => {
   it('is alerted by the retry when the process dies right after storing it', async () => {

@@ -9,13 +9,20 @@ import { Collection, type Entry } from './content-loader.ts';
 
 export const defineCollection = <T>(config: T): T => config;
 
-const LOADERS = { posts: postsLoader, services: servicesLoader, testimonials: testimonialsLoader, settings: settingsLoader };
+const LOADERS = {
+  posts: postsLoader,
+  services: servicesLoader,
+  testimonials: testimonialsLoader,
+  settings: settingsLoader,
+};
 type Name = keyof typeof LOADERS;
 
 async function load(name: Name): Promise<(Entry & { collection: Name })[]> {
   const collection = await new Collection().load(LOADERS[name]);
   // In Astro's order: by id (its data store sorts them), whatever order they were loaded in.
-  return [...collection.entries.values()].map((entry) => ({ ...entry, collection: name })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...collection.entries.values()]
+    .map((entry) => ({ ...entry, collection: name }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export const getCollection = (name: Name) => load(name);

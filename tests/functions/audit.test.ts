@@ -65,7 +65,13 @@ describe('the audit log', () => {
     const post = { title: 'Audit post', slug: `audit-${Date.now()}`, content: 'Body', isPublished: false };
     const created = ok(await call(blogPosts, 'POST', '/api/blog-posts', { cookie, body: post }), 201).json;
     expect_('blog-posts.create', created.id);
-    ok(await call(blogPosts, 'PUT', `/api/blog-posts/${created.id}`, { cookie, body: { ...post, title: 'Audit post 2' } }), 200);
+    ok(
+      await call(blogPosts, 'PUT', `/api/blog-posts/${created.id}`, {
+        cookie,
+        body: { ...post, title: 'Audit post 2' },
+      }),
+      200,
+    );
     expect_('blog-posts.update', created.id);
     ok(await call(blogPosts, 'DELETE', `/api/blog-posts/${created.id}`, { cookie }), 204);
     expect_('blog-posts.delete', created.id);
@@ -81,9 +87,21 @@ describe('the audit log', () => {
     };
     const t = ok(await call(testimonials, 'POST', '/api/testimonials', { cookie, body: testimonial }), 201).json;
     expect_('testimonials.create', t.id);
-    const tu = ok(await call(testimonials, 'PUT', `/api/testimonials/${t.id}`, { cookie, body: { ...testimonial, version: t.version } }), 200).json;
+    const tu = ok(
+      await call(testimonials, 'PUT', `/api/testimonials/${t.id}`, {
+        cookie,
+        body: { ...testimonial, version: t.version },
+      }),
+      200,
+    ).json;
     expect_('testimonials.update', t.id);
-    ok(await call(testimonials, 'PUT', `/api/testimonials/${t.id}`, { cookie, body: { isActive: false, version: tu.version } }), 200);
+    ok(
+      await call(testimonials, 'PUT', `/api/testimonials/${t.id}`, {
+        cookie,
+        body: { isActive: false, version: tu.version },
+      }),
+      200,
+    );
     expect_('testimonials.deactivate', t.id);
     ok(await call(testimonials, 'DELETE', `/api/testimonials/${t.id}`, { cookie }), 204);
     expect_('testimonials.delete', t.id);
@@ -99,17 +117,29 @@ describe('the audit log', () => {
     };
     const s = ok(await call(services, 'POST', '/api/services', { cookie, body: service }), 201).json;
     expect_('services.create', s.id);
-    const su = ok(await call(services, 'PUT', `/api/services/${s.id}`, { cookie, body: { ...service, version: s.version } }), 200).json;
+    const su = ok(
+      await call(services, 'PUT', `/api/services/${s.id}`, { cookie, body: { ...service, version: s.version } }),
+      200,
+    ).json;
     expect_('services.update', s.id);
-    ok(await call(services, 'PUT', `/api/services/${s.id}`, { cookie, body: { isActive: true, version: su.version } }), 200);
+    ok(
+      await call(services, 'PUT', `/api/services/${s.id}`, { cookie, body: { isActive: true, version: su.version } }),
+      200,
+    );
     expect_('services.activate', s.id);
     ok(await call(services, 'DELETE', `/api/services/${s.id}`, { cookie }), 204);
     expect_('services.delete', s.id);
 
     const enquiry = ok(await call(contact, 'POST', '/api/contact', { body: PERSON }), 201).json.id;
-    ok(await call(enquiries, 'PATCH', `/api/contact-requests/${enquiry}`, { cookie, body: { status: 'contacted' } }), 200);
+    ok(
+      await call(enquiries, 'PATCH', `/api/contact-requests/${enquiry}`, { cookie, body: { status: 'contacted' } }),
+      200,
+    );
     expect_('enquiry.update', enquiry);
-    ok(await call(enquiries, 'POST', `/api/contact-requests/${enquiry}/notes`, { cookie, body: { text: NOTE_TEXT } }), 201);
+    ok(
+      await call(enquiries, 'POST', `/api/contact-requests/${enquiry}/notes`, { cookie, body: { text: NOTE_TEXT } }),
+      201,
+    );
     expect_('enquiry.note', enquiry);
     ok(await call(enquiries, 'DELETE', `/api/contact-requests/${enquiry}`, { cookie }), 204);
     expect_('enquiry.delete', enquiry);
@@ -120,11 +150,23 @@ describe('the audit log', () => {
     ok(await call(siteBuilds, 'POST', '/api/site-builds', { cookie }), 202);
     expect_('site.rebuild', 'public site');
 
-    const added = ok(await call(staff, 'POST', '/api/staff', { cookie, body: { username: 'audit-member', password: 'initial-password-1234' } }), 201).json;
+    const added = ok(
+      await call(staff, 'POST', '/api/staff', {
+        cookie,
+        body: { username: 'audit-member', password: 'initial-password-1234' },
+      }),
+      201,
+    ).json;
     expect_('staff.add', added.id);
     ok(await call(staff, 'DELETE', `/api/staff/${added.id}`, { cookie }), 204);
     expect_('staff.remove', added.id);
-    const changed = ok(await call(session, 'PUT', '/api/user/password', { cookie, body: { currentPassword: me.password, newPassword: 'a-changed-password-here' } }), 200);
+    const changed = ok(
+      await call(session, 'PUT', '/api/user/password', {
+        cookie,
+        body: { currentPassword: me.password, newPassword: 'a-changed-password-here' },
+      }),
+      200,
+    );
     const myId = changed.json.id;
     expect_('staff.password', myId);
     const fresh = cookieFrom(changed.headers);
@@ -136,7 +178,12 @@ describe('the audit log', () => {
     expect(log.map((e) => e.id)).toEqual([...log.map((e) => e.id)].sort().reverse());
     expect(log.map((e) => e.at)).toEqual([...log.map((e) => e.at)].sort().reverse());
     const text = JSON.stringify(log);
-    for (const detail of [...Object.values(PERSON).filter((v) => v !== 'residential-sale'), NOTE_TEXT, 'Wilhelmina', 'Auditee']) {
+    for (const detail of [
+      ...Object.values(PERSON).filter((v) => v !== 'residential-sale'),
+      NOTE_TEXT,
+      'Wilhelmina',
+      'Auditee',
+    ]) {
       expect(text).not.toContain(detail);
     }
   });
@@ -159,7 +206,10 @@ describe('who the audit names', () => {
 
   /** Adds `username` through the portal, signs in as them and changes their password (an audited act). */
   async function addAndAct(username: string): Promise<string> {
-    const added = await call(staff, 'POST', '/api/staff', { cookie: admin.cookie, body: { username, password: 'initial-password-1234' } });
+    const added = await call(staff, 'POST', '/api/staff', {
+      cookie: admin.cookie,
+      body: { username, password: 'initial-password-1234' },
+    });
     expect(added.status, added.text).toBe(201);
     const signedIn = await call(login, 'POST', '/api/login', { body: { username, password: 'initial-password-1234' } });
     expect(signedIn.status).toBe(200);
@@ -178,16 +228,23 @@ describe('who the audit names', () => {
     const newBob = await addAndAct(username);
     expect(newBob).not.toBe(oldBob);
 
-    const changes = (await wholeLog(admin.cookie, 100)).filter((entry) => entry.action === 'staff.password' && entry.by === username);
+    const changes = (await wholeLog(admin.cookie, 100)).filter(
+      (entry) => entry.action === 'staff.password' && entry.by === username,
+    );
     expect(changes.map((entry) => entry.byId)).toEqual([newBob, oldBob]);
     expect(actorNote(changes[1])).toBe(`(account ${oldBob})`);
   });
 
   it('reserves `system` and `website` in any case, so no account passes for the scheduled jobs', async () => {
     for (const username of ['system', 'System', 'SYSTEM', 'Website']) {
-      const refused = await call(staff, 'POST', '/api/staff', { cookie: admin.cookie, body: { username, password: 'initial-password-1234' } });
+      const refused = await call(staff, 'POST', '/api/staff', {
+        cookie: admin.cookie,
+        body: { username, password: 'initial-password-1234' },
+      });
       expect(refused.status, username).toBe(400);
-      expect(refused.json.fieldErrors.username).toEqual(['That username is reserved for the site itself. Please choose another.']);
+      expect(refused.json.fieldErrors.username).toEqual([
+        'That username is reserved for the site itself. Please choose another.',
+      ]);
       await expect(upsertUser(username, await hashPassword('a-long-enough-password'))).rejects.toThrow(/reserved/);
     }
     process.env.ENQUIRY_RETENTION_DAYS = '1';
@@ -208,12 +265,28 @@ describe('who the audit names', () => {
 
   it('records who exported enquiries as CSV, under which filter, without the search text', async () => {
     const id = (await call(contact, 'POST', '/api/contact', { body: PERSON })).json.id;
-    expect((await call(enquiries, 'PATCH', `/api/contact-requests/${id}`, { cookie: admin.cookie, body: { status: 'lost', lostReason: 'Price' } })).status).toBe(200);
-    const csv = await call(enquiries, 'GET', '/api/contact-requests/export.csv?status=lost&q=Wilhelmina&from=2026-01-01', { cookie: admin.cookie });
+    expect(
+      (
+        await call(enquiries, 'PATCH', `/api/contact-requests/${id}`, {
+          cookie: admin.cookie,
+          body: { status: 'lost', lostReason: 'Price' },
+        })
+      ).status,
+    ).toBe(200);
+    const csv = await call(
+      enquiries,
+      'GET',
+      '/api/contact-requests/export.csv?status=lost&q=Wilhelmina&from=2026-01-01',
+      { cookie: admin.cookie },
+    );
     expect(csv.status).toBe(200);
     const [entry] = (await wholeLog(admin.cookie, 100)).filter((e) => e.action === 'enquiry.export');
     const adminNow = await findUser(admin.username);
-    expect(entry).toMatchObject({ by: admin.username, byId: adminNow!.id, target: '1 enquiries; status=lost, from=2026-01-01, with a search' });
+    expect(entry).toMatchObject({
+      by: admin.username,
+      byId: adminNow!.id,
+      target: '1 enquiries; status=lost, from=2026-01-01, with a search',
+    });
     expect(JSON.stringify(entry)).not.toContain('Wilhelmina');
   });
 });

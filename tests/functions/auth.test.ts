@@ -41,7 +41,9 @@ describe('login, user and logout', () => {
   it('answers 401 for a wrong password and for an unknown username alike', async () => {
     const { username } = await signedInStaff();
     const wrong = await call(login, 'POST', '/api/login', { body: { username, password: 'not-the-password' } });
-    const unknown = await call(login, 'POST', '/api/login', { body: { username: 'nobody-here', password: 'whatever-it-is' } });
+    const unknown = await call(login, 'POST', '/api/login', {
+      body: { username: 'nobody-here', password: 'whatever-it-is' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual({ error: 'Invalid username or password' });
@@ -136,7 +138,9 @@ describe('throttling failed logins', () => {
       await call(login, 'POST', '/api/login', { body: { username: locked.username, password: 'wrong-password' } });
     }
     const other = await signedInStaff();
-    const response = await call(login, 'POST', '/api/login', { body: { username: other.username, password: other.password } });
+    const response = await call(login, 'POST', '/api/login', {
+      body: { username: other.username, password: other.password },
+    });
     expect(response.status).toBe(200);
     expect(cookieFrom(response.headers)).toMatch(/^staff_session=/);
   });

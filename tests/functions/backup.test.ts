@@ -65,16 +65,33 @@ const image = png(3, 2);
 const seed = (directory: string) =>
   withBlobs(directory, async () => {
     const requests = getStore({ name: 'contact-requests', consistency: 'strong' });
-    await requests.setJSON('000mwqt72gu1366d96a5a22', { id: '000mwqt72gu1366d96a5a22', firstName: 'Zoë', message: 'Line one\nline "two" ✓' });
+    await requests.setJSON('000mwqt72gu1366d96a5a22', {
+      id: '000mwqt72gu1366d96a5a22',
+      firstName: 'Zoë',
+      message: 'Line one\nline "two" ✓',
+    });
     await requests.setJSON('000mwqt72gv0000000000000', { id: '000mwqt72gv0000000000000', firstName: 'Alex' });
     const posts = getStore({ name: 'blog-posts', consistency: 'strong' });
-    await posts.setJSON('posts/abc123', { title: 'Settlement day' }, { metadata: { slug: 'settlement-day', published: true } });
+    await posts.setJSON(
+      'posts/abc123',
+      { title: 'Settlement day' },
+      { metadata: { slug: 'settlement-day', published: true } },
+    );
     await posts.set('slugs/settlement-day', 'abc123');
     await posts.set('deep/nested/key/with/slashes', 'text with émojis 🏡 and a NUL \u0000 byte');
     const files = getStore({ name: 'files', consistency: 'strong' });
-    await files.set('images/photo.bin', binary.buffer.slice(binary.byteOffset, binary.byteOffset + binary.byteLength) as ArrayBuffer, {
-      metadata: { contentType: 'application/octet-stream', size: binary.length, tags: ['a', 'ü'], nested: { n: 1.5, none: null } },
-    });
+    await files.set(
+      'images/photo.bin',
+      binary.buffer.slice(binary.byteOffset, binary.byteOffset + binary.byteLength) as ArrayBuffer,
+      {
+        metadata: {
+          contentType: 'application/octet-stream',
+          size: binary.length,
+          tags: ['a', 'ü'],
+          nested: { n: 1.5, none: null },
+        },
+      },
+    );
     await files.set('empty', '');
     const preview = getStore({ name: 'deploy-preview--blog-posts', consistency: 'strong' });
     await preview.setJSON('posts/preview-only', { title: 'Preview data stays apart' });
@@ -92,7 +109,10 @@ describe('backup and restore', () => {
     expect(backedUp.code).toBe(0);
     // Personal data and password hashes: the owner's eyes only.
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0]).toMatchObject({ format: 'netlify-blobs-backup', version: 1, source: { kind: 'local' } });
     expect(lines.at(-1)).toEqual({ end: true, blobs: 9 });
 
@@ -102,14 +122,26 @@ describe('backup and restore', () => {
     expect(restored.code).toBe(0);
 
     const before = await snapshot(source);
-    expect(Object.keys(before).sort()).toEqual(['blog-posts', 'contact-requests', 'deploy-preview--blog-posts', 'files', 'media']);
+    expect(Object.keys(before).sort()).toEqual([
+      'blog-posts',
+      'contact-requests',
+      'deploy-preview--blog-posts',
+      'files',
+      'media',
+    ]);
     expect(before.files!['images/photo.bin']!.bytes).toBe(binary.toString('hex'));
     expect(await snapshot(target)).toEqual(before);
     // The restored image is whole to the product too: its bytes and its facts.
     const key = Object.keys(before.media!)[0]!;
     const restoredImage = await withBlobs(target, () => getMedia(key));
     expect(Buffer.from(restoredImage!.bytes).equals(image)).toBe(true);
-    expect(restoredImage!.info).toMatchObject({ contentType: 'image/png', width: 3, height: 2, size: image.length, uploadedBy: 'jane.smith' });
+    expect(restoredImage!.info).toMatchObject({
+      contentType: 'image/png',
+      width: 3,
+      height: 2,
+      size: image.length,
+      uploadedBy: 'jane.smith',
+    });
   });
 
   it('refuses to restore over data unless told to replace it, and then matches the backup exactly', async () => {
@@ -121,7 +153,9 @@ describe('backup and restore', () => {
 
     const target = newDir();
     await withBlobs(target, async () => {
-      await getStore({ name: 'contact-requests', consistency: 'strong' }).setJSON('000mwqt72gu1366d96a5a22', { changed: true });
+      await getStore({ name: 'contact-requests', consistency: 'strong' }).setJSON('000mwqt72gu1366d96a5a22', {
+        changed: true,
+      });
       await getStore({ name: 'contact-requests', consistency: 'strong' }).setJSON('zz-not-in-backup', { extra: true });
       await getStore({ name: 'files', consistency: 'strong' }).set('empty', 'now full', { metadata: { stale: true } });
       await getStore({ name: 'other-store', consistency: 'strong' }).set('kept', 'not in the backup, left alone');
@@ -149,7 +183,12 @@ describe('backup and restore', () => {
     const cut = path.join(root, 'cut.jsonl');
     writeFileSync(cut, lines.slice(0, -2).join('\n') + '\n');
     const damaged = path.join(root, 'damaged.jsonl');
-    writeFileSync(damaged, [...lines.slice(0, 2), '{"store":"files","key":"x","metadata":{},"data":"not base64!"}', ...lines.slice(2)].join('\n'));
+    writeFileSync(
+      damaged,
+      [...lines.slice(0, 2), '{"store":"files","key":"x","metadata":{},"data":"not base64!"}', ...lines.slice(2)].join(
+        '\n',
+      ),
+    );
 
     for (const broken of [cut, damaged]) {
       const target = newDir();

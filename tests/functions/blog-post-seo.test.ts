@@ -51,7 +51,9 @@ describe('tags', () => {
   });
 
   it('refuses more than ten, and any tag not in tag form, with a clear field error', () => {
-    expect(fieldErrors({ tags: Array.from({ length: 11 }, (_, i) => `tag-${i}`) })).toEqual({ tags: 'Use at most 10 tags' });
+    expect(fieldErrors({ tags: Array.from({ length: 11 }, (_, i) => `tag-${i}`) })).toEqual({
+      tags: 'Use at most 10 tags',
+    });
     for (const tag of ['Stamp-Duty', 'stamp duty', 'double--hyphen', '-leading', 'ü', '', 'x'.repeat(41), '../admin']) {
       expect(fieldErrors({ tags: [tag] }), tag).toEqual({ tags: message });
     }

@@ -55,7 +55,9 @@ describe('blog posts', () => {
     const api = await staff();
     const older = await api.create(draft({ isPublished: true, publishedAt: '2020-01-01' }));
     // A time just past: the newest public post (a later one would be scheduled, not public yet).
-    const newer = await api.create(draft({ isPublished: true, publishedAt: new Date(Date.now() - 60_000).toISOString() }));
+    const newer = await api.create(
+      draft({ isPublished: true, publishedAt: new Date(Date.now() - 60_000).toISOString() }),
+    );
     const list = await publicList();
     const ids = list.map((post) => post.id);
     expect(ids.indexOf(newer.json.id)).toBeLessThan(ids.indexOf(older.json.id));
@@ -113,7 +115,12 @@ describe('blog posts', () => {
       draft({ slug: 'new-slug-name', title: 'Renamed', isPublished: true, version: created.json.version }),
     );
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ id: created.json.id, slug: 'new-slug-name', title: 'Renamed', isPublished: true });
+    expect(updated.json).toMatchObject({
+      id: created.json.id,
+      slug: 'new-slug-name',
+      title: 'Renamed',
+      isPublished: true,
+    });
     expect(updated.json.version).not.toBe(created.json.version);
     expect((await publicPost('new-slug-name')).status).toBe(200);
     expect((await api.create(draft({ slug: 'old-slug-name' }))).status).toBe(201);
@@ -197,7 +204,11 @@ describe('featured images', () => {
     const created = await api.create(draft({ featuredImage: image, featuredImageAlt: '  Keys on a kitchen bench  ' }));
     expect(created.json).toMatchObject({ featuredImage: image, featuredImageAlt: 'Keys on a kitchen bench' });
     const { featuredImage: _image, featuredImageAlt: _alt, ...rest } = created.json;
-    const updated = await api.update(created.json.id, { ...rest, featuredImage: null, featuredImageAlt: 'Left behind' });
+    const updated = await api.update(created.json.id, {
+      ...rest,
+      featuredImage: null,
+      featuredImageAlt: 'Left behind',
+    });
     expect(updated.status).toBe(200);
     expect(updated.json).not.toHaveProperty('featuredImage');
     expect(updated.json).not.toHaveProperty('featuredImageAlt');

@@ -42,7 +42,9 @@ async function staff() {
 type Staff = Awaited<ReturnType<typeof staff>>;
 /** The store as the repository names it, to see what is really kept. */
 const revisionKeys = async (id: string) =>
-  (await getStore({ name: 'blog-posts', consistency: 'strong' }).list({ prefix: `revisions/${id}/` })).blobs.map((b) => b.key);
+  (await getStore({ name: 'blog-posts', consistency: 'strong' }).list({ prefix: `revisions/${id}/` })).blobs.map(
+    (b) => b.key,
+  );
 
 let jane: Staff;
 let omar: Staff;
@@ -57,7 +59,10 @@ describe('blog post revisions', () => {
     const saved = [current];
     for (let n = 1; n <= 22; n++) {
       const editor = n % 2 ? omar : jane;
-      const answer = await editor.update(current.id, post({ slug: current.slug, content: `Version ${n}`, version: current.version }));
+      const answer = await editor.update(
+        current.id,
+        post({ slug: current.slug, content: `Version ${n}`, version: current.version }),
+      );
       expect(answer.status).toBe(200);
       current = answer.json;
       saved.push(current);
@@ -87,13 +92,31 @@ describe('blog post revisions', () => {
 
   it('restores a revision as a new update that keeps the replaced version and the publication state', async () => {
     const first = await jane.create(post({ title: 'First title', content: 'First text' }));
-    const second = (await omar.update(first.id, post({ slug: first.slug, title: 'Second title', content: 'Second text', isPublished: true, version: first.version }))).json;
+    const second = (
+      await omar.update(
+        first.id,
+        post({
+          slug: first.slug,
+          title: 'Second title',
+          content: 'Second text',
+          isPublished: true,
+          version: first.version,
+        }),
+      )
+    ).json;
     const [revision] = (await jane.revisions(first.id)).json as any[];
     expect(revision).toMatchObject({ version: first.version, title: 'First title', by: jane.username });
 
     const restored = await jane.restore(first.id, revision.id, { version: second.version });
     expect(restored.status).toBe(200);
-    expect(restored.json).toMatchObject({ id: first.id, title: 'First title', content: 'First text', isPublished: true, publishedAt: second.publishedAt, updatedBy: jane.username });
+    expect(restored.json).toMatchObject({
+      id: first.id,
+      title: 'First title',
+      content: 'First text',
+      isPublished: true,
+      publishedAt: second.publishedAt,
+      updatedBy: jane.username,
+    });
     expect(restored.json.version).not.toBe(first.version);
     expect(restored.json.version).not.toBe(second.version);
     expect(await jane.current(first.id)).toMatchObject({ title: 'First title', version: restored.json.version });
@@ -106,12 +129,15 @@ describe('blog post revisions', () => {
     // The restore is itself revertible.
     const undone = await omar.restore(first.id, after[0].id, { version: restored.json.version });
     expect(undone.json).toMatchObject({ title: 'Second title', content: 'Second text' });
-    expect(await listAudit()).toContainEqual(expect.objectContaining({ action: 'blog-posts.restore', by: jane.username, target: first.id }));
+    expect(await listAudit()).toContainEqual(
+      expect.objectContaining({ action: 'blog-posts.restore', by: jane.username, target: first.id }),
+    );
   });
 
   it('refuses a restore over a version saved meanwhile with 409, and changes nothing', async () => {
     const first = await jane.create(post({ content: 'Mine' }));
-    const second = (await jane.update(first.id, post({ slug: first.slug, content: 'Theirs', version: first.version }))).json;
+    const second = (await jane.update(first.id, post({ slug: first.slug, content: 'Theirs', version: first.version })))
+      .json;
     const [revision] = (await jane.revisions(first.id)).json as any[];
     const stale = await jane.restore(first.id, revision.id, { version: first.version });
     expect(stale.status).toBe(409);
@@ -137,9 +163,14 @@ describe('blog post revisions', () => {
     const anonymous = await call(blogPosts, 'GET', `/api/blog-posts/${created.id}/revisions`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.error).toEqual(expect.any(String));
-    const anonymousRestore = await call(blogPosts, 'POST', `/api/blog-posts/${created.id}/revisions/${revision.id}/restore`, {
-      body: { version: updated.version },
-    });
+    const anonymousRestore = await call(
+      blogPosts,
+      'POST',
+      `/api/blog-posts/${created.id}/revisions/${revision.id}/restore`,
+      {
+        body: { version: updated.version },
+      },
+    );
     expect(anonymousRestore.status).toBe(401);
     expect((await jane.revisions('no-such-post')).status).toBe(404);
     expect((await jane.revisions('no-such-post')).json).toEqual({ error: 'That blog post no longer exists' });
@@ -163,7 +194,9 @@ describe('blog post revisions', () => {
     const record = await store.get(`posts/${created.id}`, { type: 'json' });
     await store.setJSON(`revisions/${created.id}/0000000000-${created.version}`, record);
     expect((await jane.revisions(created.id)).json).toEqual([]);
-    expect((await jane.update(created.id, post({ slug: created.slug, content: 'After', version: created.version }))).status).toBe(200);
+    expect(
+      (await jane.update(created.id, post({ slug: created.slug, content: 'After', version: created.version }))).status,
+    ).toBe(200);
     expect(((await jane.revisions(created.id)).json as any[]).map((r) => r.content)).toEqual(['Before the crash']);
     expect(await revisionKeys(created.id)).toHaveLength(1);
   });
@@ -184,7 +217,11 @@ describe('blog post revisions across instances', () => {
   const race = (id: string, make: (racer: number, n: number) => unknown) =>
     racers.race((racer) =>
       Array.from({ length: EACH }, (_, n) => ({
-        fn: 'blog-posts', method: 'PUT', path: `/api/blog-posts/${id}`, cookie: jane.cookie, body: make(racer, n),
+        fn: 'blog-posts',
+        method: 'PUT',
+        path: `/api/blog-posts/${id}`,
+        cookie: jane.cookie,
+        body: make(racer, n),
       })),
     );
 
@@ -194,9 +231,15 @@ describe('blog post revisions across instances', () => {
       const answers = await race(original.id, (racer, n) =>
         post({ slug: original.slug, content: `Edit ${racer}.${n}`, version: original.version }),
       );
-      expect(answers.filter((a) => a.status === 200), `trial ${trial}`).toHaveLength(1);
+      expect(
+        answers.filter((a) => a.status === 200),
+        `trial ${trial}`,
+      ).toHaveLength(1);
       const revisions = (await jane.revisions(original.id)).json as any[];
-      expect(revisions.map((r) => [r.version, r.content]), `trial ${trial}`).toEqual([[original.version, 'Original']]);
+      expect(
+        revisions.map((r) => [r.version, r.content]),
+        `trial ${trial}`,
+      ).toEqual([[original.version, 'Original']]);
       expect(await revisionKeys(original.id)).toHaveLength(1);
     }
   });
@@ -204,7 +247,9 @@ describe('blog post revisions across instances', () => {
   it('loses no version and doubles none when saves without a version all go through', async () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const original = await jane.create(post({ content: 'Original' }));
-      const answers = await race(original.id, (racer, n) => post({ slug: original.slug, content: `Edit ${racer}.${n}` }));
+      const answers = await race(original.id, (racer, n) =>
+        post({ slug: original.slug, content: `Edit ${racer}.${n}` }),
+      );
       const winners = answers.filter((a) => a.status === 200).map((a) => a.json.version as string);
       expect(winners.length, `trial ${trial}`).toBeGreaterThan(0);
       const current = await jane.current(original.id);
@@ -222,7 +267,10 @@ describe('blog post revisions across instances', () => {
         racer === 0
           ? [{ fn: 'blog-posts', method: 'DELETE', path: `/api/blog-posts/${original.id}`, cookie: jane.cookie }]
           : Array.from({ length: EACH }, (_, n) => ({
-              fn: 'blog-posts', method: 'PUT', path: `/api/blog-posts/${original.id}`, cookie: jane.cookie,
+              fn: 'blog-posts',
+              method: 'PUT',
+              path: `/api/blog-posts/${original.id}`,
+              cookie: jane.cookie,
               body: post({ slug: original.slug, content: `Edit ${racer}.${n}` }),
             })),
       );

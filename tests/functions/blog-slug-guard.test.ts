@@ -22,7 +22,14 @@ beforeAll(async () => {
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
-    JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: '0', token, deployID: '0', primaryRegion: 'us-east-2' }),
+    JSON.stringify({
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      siteID: '0',
+      token,
+      deployID: '0',
+      primaryRegion: 'us-east-2',
+    }),
   ).toString('base64');
 });
 afterAll(async () => {

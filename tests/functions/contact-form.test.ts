@@ -70,7 +70,12 @@ describe('POST /api/contact, form-encoded', () => {
 
   it('sends an invalid post to the error page with the field names only, never the values', async () => {
     const before = (await stored()).length;
-    const response = await post({ ...contactForm, email: 'kim-at-example', phone: '  ', serviceType: 'residential-conveyancing' });
+    const response = await post({
+      ...contactForm,
+      email: 'kim-at-example',
+      phone: '  ',
+      serviceType: 'residential-conveyancing',
+    });
     expect(response.status).toBe(303);
     const location = response.headers.get('location')!;
     expect(location).toBe('/enquiry-error/?form=contact&fields=email,phone,serviceType');

@@ -82,7 +82,13 @@ describe('POST /api/contact with a quote', () => {
       ratesEffective: '2025-07-01',
       ratesCurrent: true,
       // 9% of half of $900,000 on top of the concessional $19,706.
-      transferDuty: { general: 19_706, surcharge: 40_500, total: 60_206, firstHomeRule: 'concession', dueDate: '2026-02-23' },
+      transferDuty: {
+        general: 19_706,
+        surcharge: 40_500,
+        total: 60_206,
+        firstHomeRule: 'concession',
+        dueDate: '2026-02-23',
+      },
       estimatedTotal: { min: 62_856, max: 63_556 },
     });
   });
@@ -129,7 +135,8 @@ describe('POST /api/contact with a quote', () => {
 
   it('answers 400 with field errors for a bad quote, and stores nothing', async () => {
     const { cookie } = await signedInStaff();
-    const count = async () => ((await call(enquiries, 'GET', '/api/contact-requests', { cookie })).json as unknown[]).length;
+    const count = async () =>
+      ((await call(enquiries, 'GET', '/api/contact-requests', { cookie })).json as unknown[]).length;
     const before = await count();
     const bad = await call(contact, 'POST', '/api/contact', {
       body: { ...enquiry, quote: { price: '$800,000', role: 'renting', propertyType: 'castle', rush: 'yes' } },

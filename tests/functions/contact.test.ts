@@ -85,7 +85,9 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 413 past 64 KB, 400 for broken JSON, 415 for another content type', async () => {
-    const big = await call(contact, 'POST', '/api/contact', { raw: JSON.stringify({ ...hero, message: 'x'.repeat(70_000) }) });
+    const big = await call(contact, 'POST', '/api/contact', {
+      raw: JSON.stringify({ ...hero, message: 'x'.repeat(70_000) }),
+    });
     expect(big.status).toBe(413);
     const broken = await call(contact, 'POST', '/api/contact', { raw: '{"firstName": ' });
     expect(broken.status).toBe(400);

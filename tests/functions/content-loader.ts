@@ -35,13 +35,20 @@ export class Collection {
 
   async load(loader: Pick<Loader, 'load'>): Promise<this> {
     this.written = 0;
-    const logger = { warn: (message: string) => this.warnings.push(message), error: (message: string) => this.warnings.push(message), info() {}, debug() {} };
+    const logger = {
+      warn: (message: string) => this.warnings.push(message),
+      error: (message: string) => this.warnings.push(message),
+      info() {},
+      debug() {},
+    };
     const context = {
       collection: 'test',
       store: this.store,
       logger,
       generateDigest: (data: Record<string, unknown> | string) =>
-        createHash('sha256').update(typeof data === 'string' ? data : JSON.stringify(data)).digest('hex'),
+        createHash('sha256')
+          .update(typeof data === 'string' ? data : JSON.stringify(data))
+          .digest('hex'),
     };
     await loader.load(context as unknown as LoaderContext);
     return this;

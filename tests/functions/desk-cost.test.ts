@@ -20,8 +20,15 @@ useBlobs();
 
 const DAY = 86_400_000;
 let staff: { cookie: string };
-const person = (n: number) => ({ firstName: `Cost${n}`, lastName: 'Tester', email: `cost${n}@example.com`, phone: '0400 111 222', serviceType: 'residential-sale' });
-const counts = async () => (await call(leadMetrics, 'GET', '/api/lead-metrics?only=counts', { cookie: staff.cookie })).json;
+const person = (n: number) => ({
+  firstName: `Cost${n}`,
+  lastName: 'Tester',
+  email: `cost${n}@example.com`,
+  phone: '0400 111 222',
+  serviceType: 'residential-sale',
+});
+const counts = async () =>
+  (await call(leadMetrics, 'GET', '/api/lead-metrics?only=counts', { cookie: staff.cookie })).json;
 const sydneyDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date(ms));
 
 beforeAll(async () => {
@@ -29,7 +36,11 @@ beforeAll(async () => {
   // 200 enquiries, one every two days back from 10 days ago; 3 in the last two days.
   const now = Date.now();
   for (let i = 0; i < 200; i += 20) {
-    await Promise.all(Array.from({ length: 20 }, (_, n) => createStoredEnquiry(person(i + n), new Date(now - 10 * DAY - (i + n) * 2 * DAY))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        createStoredEnquiry(person(i + n), new Date(now - 10 * DAY - (i + n) * 2 * DAY)),
+      ),
+    );
   }
   for (let n = 0; n < 3; n++) await createStoredEnquiry(person(1000 + n), new Date(now - n * 3_600_000));
 });
@@ -37,19 +48,34 @@ beforeAll(async () => {
 describe('the desk over many enquiries', () => {
   it('counts the statuses without reading an enquiry, and keeps them as enquiries change', async () => {
     enquiryCache.clear();
-    expect(await counts()).toEqual({ total: 203, byStatus: { new: 203, contacted: 0, quoted: 0, instructed: 0, lost: 0 } });
+    expect(await counts()).toEqual({
+      total: 203,
+      byStatus: { new: 203, contacted: 0, quoted: 0, instructed: 0, lost: 0 },
+    });
     expect(enquiryCache.size()).toBe(0);
 
-    const [first, second] = (await call(enquiries, 'GET', '/api/contact-requests?limit=2', { cookie: staff.cookie })).json;
-    await call(enquiries, 'PATCH', `/api/contact-requests/${first.id}`, { cookie: staff.cookie, body: { status: 'quoted' } });
+    const [first, second] = (await call(enquiries, 'GET', '/api/contact-requests?limit=2', { cookie: staff.cookie }))
+      .json;
+    await call(enquiries, 'PATCH', `/api/contact-requests/${first.id}`, {
+      cookie: staff.cookie,
+      body: { status: 'quoted' },
+    });
     await call(enquiries, 'DELETE', `/api/contact-requests/${second.id}`, { cookie: staff.cookie });
-    expect(await counts()).toEqual({ total: 202, byStatus: { new: 201, contacted: 0, quoted: 1, instructed: 0, lost: 0 } });
+    expect(await counts()).toEqual({
+      total: 202,
+      byStatus: { new: 201, contacted: 0, quoted: 1, instructed: 0, lost: 0 },
+    });
   });
 
   it('reads only the period asked for, and counts it right', async () => {
     enquiryCache.clear();
     const now = Date.now();
-    const response = await call(leadMetrics, 'GET', `/api/lead-metrics?from=${sydneyDay(now - 3 * DAY)}&to=${sydneyDay(now + DAY)}`, { cookie: staff.cookie });
+    const response = await call(
+      leadMetrics,
+      'GET',
+      `/api/lead-metrics?from=${sydneyDay(now - 3 * DAY)}&to=${sydneyDay(now + DAY)}`,
+      { cookie: staff.cookie },
+    );
     // The spans of time that hold those days, never the 200 older enquiries.
     expect(enquiryCache.size()).toBeLessThan(20);
     expect(response.json.total).toBe(2); // the three recent ones, less the one deleted above

@@ -27,27 +27,60 @@ function prng(seed: number) {
 }
 
 const SAMPLES = [
-  '', ' ', 'a', 'Alex', 'alex@example.com', 'not an email', '0400 000 000', 'Morning', 'Evening',
-  'residential-conveyancing', 'residential-sale', 'other', 'contract-review', '2026-12-01', '2026-02-30',
-  'valid-slug', 'Bad Slug', '../../etc/passwd', '<script>alert(1)</script>', '\u0000', '🏠🔑', 'é'.repeat(300),
-  '__proto__', 'constructor', 'true', '{}', '%00', 'x'.repeat(6000),
+  '',
+  ' ',
+  'a',
+  'Alex',
+  'alex@example.com',
+  'not an email',
+  '0400 000 000',
+  'Morning',
+  'Evening',
+  'residential-conveyancing',
+  'residential-sale',
+  'other',
+  'contract-review',
+  '2026-12-01',
+  '2026-02-30',
+  'valid-slug',
+  'Bad Slug',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '\u0000',
+  '🏠🔑',
+  'é'.repeat(300),
+  '__proto__',
+  'constructor',
+  'true',
+  '{}',
+  '%00',
+  'x'.repeat(6000),
 ];
 
 /** `base` makes a valid body: a third of the bodies are one with a field or two changed, so 2xx paths run too. */
 function generator(seed: number, keys: string[], base?: () => Record<string, unknown>) {
   const random = prng(seed);
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const value = (depth = 0): unknown => {
     switch (Math.floor(random() * 9)) {
-      case 0: return pick(SAMPLES);
-      case 1: return pick(SAMPLES) + pick(SAMPLES);
-      case 2: return Math.floor(random() * 2 ** 31) * (random() < 0.5 ? -1 : 1);
-      case 3: return random() < 0.5;
-      case 4: return null;
-      case 5: return depth < 3 ? Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1)) : [];
-      case 6: return depth < 3 ? object(depth + 1) : {};
-      case 7: return random() * 1e308;
-      default: return pick(SAMPLES);
+      case 0:
+        return pick(SAMPLES);
+      case 1:
+        return pick(SAMPLES) + pick(SAMPLES);
+      case 2:
+        return Math.floor(random() * 2 ** 31) * (random() < 0.5 ? -1 : 1);
+      case 3:
+        return random() < 0.5;
+      case 4:
+        return null;
+      case 5:
+        return depth < 3 ? Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1)) : [];
+      case 6:
+        return depth < 3 ? object(depth + 1) : {};
+      case 7:
+        return random() * 1e308;
+      default:
+        return pick(SAMPLES);
     }
   };
   const object = (depth = 0) => {
@@ -64,13 +97,28 @@ function generator(seed: number, keys: string[], base?: () => Record<string, unk
       return { body };
     }
     if (roll < 0.05) return { raw: pick(['', '{', 'null', '[]', '"text"', '12', '{"a":}', 'undefined']) };
-    if (roll < 0.08) return { raw: JSON.stringify(object()), headers: { 'content-type': pick(['text/plain', 'multipart/form-data', 'application/xml']) } };
+    if (roll < 0.08)
+      return {
+        raw: JSON.stringify(object()),
+        headers: { 'content-type': pick(['text/plain', 'multipart/form-data', 'application/xml']) },
+      };
     if (roll < 0.1) return { body: value() };
     return { body: object() };
   };
 }
 
-const CONTACT_KEYS = ['firstName', 'lastName', 'email', 'phone', 'serviceType', 'callbackDate', 'callbackTime', 'message', 'propertyAddress', 'website'];
+const CONTACT_KEYS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'serviceType',
+  'callbackDate',
+  'callbackTime',
+  'message',
+  'propertyAddress',
+  'website',
+];
 const POST_KEYS = ['title', 'slug', 'excerpt', 'content', 'featuredImage', 'isPublished', 'publishedAt', 'version'];
 
 let cookie = '';
@@ -78,7 +126,10 @@ let postId = '';
 beforeAll(async () => {
   await seedIfEmpty();
   cookie = (await signedInStaff()).cookie;
-  const created = await call(blogPosts, 'POST', '/api/blog-posts', { body: { title: 'Fuzz', slug: 'fuzz-target', content: 'x' }, cookie });
+  const created = await call(blogPosts, 'POST', '/api/blog-posts', {
+    body: { title: 'Fuzz', slug: 'fuzz-target', content: 'x' },
+    cookie,
+  });
   postId = created.json.id;
 });
 
@@ -125,7 +176,8 @@ const createEffect: Effect = {
   before: async () => (await posts()).length,
   async check(sent, before) {
     const stored = new Map((await posts()).map((post) => [post.id, post]));
-    for (const { json } of ok(sent)) expect(stored.get(json.id)).toMatchObject({ slug: json.slug, version: json.version });
+    for (const { json } of ok(sent))
+      expect(stored.get(json.id)).toMatchObject({ slug: json.slug, version: json.version });
     expect(stored.size).toBe(before + ok(sent).length);
   },
 };
@@ -151,8 +203,20 @@ const toggleEffect = (handler: typeof testimonials, resource: string, id: string
 });
 
 let serial = 0;
-const validEnquiry = () => ({ firstName: 'Alex', lastName: 'Citizen', email: 'alex@example.com', phone: '0400 000 000', serviceType: 'other', propertyAddress: '1 Main St' });
-const validPost = () => ({ title: 'Fuzzed', slug: `fuzzed-${++serial}`, content: 'Body', isPublished: serial % 2 === 0 });
+const validEnquiry = () => ({
+  firstName: 'Alex',
+  lastName: 'Citizen',
+  email: 'alex@example.com',
+  phone: '0400 000 000',
+  serviceType: 'other',
+  propertyAddress: '1 Main St',
+});
+const validPost = () => ({
+  title: 'Fuzzed',
+  slug: `fuzzed-${++serial}`,
+  content: 'Body',
+  isPublished: serial % 2 === 0,
+});
 let batch = 0;
 /** One value per batch, alternating, so that a toggle that stored nothing shows after some batch. */
 const validToggle = () => ({ isActive: batch % 2 === 0 });
@@ -161,31 +225,59 @@ const ENDPOINTS = [
   ['POST /api/contact', contact, 'POST', () => '/api/contact', CONTACT_KEYS, enquiryEffect, validEnquiry],
   ['POST /api/login', login, 'POST', () => '/api/login', ['username', 'password'], noSignIn, undefined],
   ['POST /api/blog-posts', blogPosts, 'POST', () => '/api/blog-posts', POST_KEYS, createEffect, validPost],
-  ['PUT /api/blog-posts/{id}', blogPosts, 'PUT', () => `/api/blog-posts/${postId}`, POST_KEYS, updateEffect, () => ({ ...validPost(), slug: 'fuzz-target' })],
-  ['PUT /api/testimonials/{id}', testimonials, 'PUT', () => '/api/testimonials/sample-sale', ['isActive'], toggleEffect(testimonials, 'testimonials', 'sample-sale'), validToggle],
-  ['PUT /api/services/{id}', services, 'PUT', () => '/api/services/commercial-property', ['isActive'], toggleEffect(services, 'services', 'commercial-property'), validToggle],
+  [
+    'PUT /api/blog-posts/{id}',
+    blogPosts,
+    'PUT',
+    () => `/api/blog-posts/${postId}`,
+    POST_KEYS,
+    updateEffect,
+    () => ({ ...validPost(), slug: 'fuzz-target' }),
+  ],
+  [
+    'PUT /api/testimonials/{id}',
+    testimonials,
+    'PUT',
+    () => '/api/testimonials/sample-sale',
+    ['isActive'],
+    toggleEffect(testimonials, 'testimonials', 'sample-sale'),
+    validToggle,
+  ],
+  [
+    'PUT /api/services/{id}',
+    services,
+    'PUT',
+    () => '/api/services/commercial-property',
+    ['isActive'],
+    toggleEffect(services, 'services', 'commercial-property'),
+    validToggle,
+  ],
 ] as const;
 
 describe('generated bodies', () => {
-  it.each(ENDPOINTS)('%s never answers 5xx to 1,000 bodies', async (name, handler, method, path, keys, effect, base) => {
-    const next = generator(keys.length * 7919, [...keys], base);
-    const sent: Sent[] = [];
-    for (batch = 0; batch < 40; batch++) {
-      const before = await effect.before();
-      const requests = Array.from({ length: 25 }, () => ({ ...next(), cookie }));
-      const answers = await Promise.all(requests.map((request) => call(handler, method, path(), request)));
-      const batchSent = answers.map(({ status, json }, i) => ({ request: requests[i]!, status, json }));
-      await effect.check(batchSent, before);
-      sent.push(...batchSent);
-    }
-    expect(sent.filter((s) => s.status >= 500).map((s) => s.json)).toEqual([]);
-    for (const { status, json } of sent) {
-      if (status >= 400) expect(typeof json?.error, `${status}`).toBe('string');
-    }
-    // Both the accepting and the refusing paths ran (login has no accepting path here).
-    if (name !== 'POST /api/login') expect(ok(sent).length).toBeGreaterThan(50);
-    expect(sent.filter((s) => s.status === 400).length).toBeGreaterThan(50);
-  }, 180_000); // 1,000 calls with their stores checked after every batch: minutes on a busy machine
+  it.each(ENDPOINTS)(
+    '%s never answers 5xx to 1,000 bodies',
+    async (name, handler, method, path, keys, effect, base) => {
+      const next = generator(keys.length * 7919, [...keys], base);
+      const sent: Sent[] = [];
+      for (batch = 0; batch < 40; batch++) {
+        const before = await effect.before();
+        const requests = Array.from({ length: 25 }, () => ({ ...next(), cookie }));
+        const answers = await Promise.all(requests.map((request) => call(handler, method, path(), request)));
+        const batchSent = answers.map(({ status, json }, i) => ({ request: requests[i]!, status, json }));
+        await effect.check(batchSent, before);
+        sent.push(...batchSent);
+      }
+      expect(sent.filter((s) => s.status >= 500).map((s) => s.json)).toEqual([]);
+      for (const { status, json } of sent) {
+        if (status >= 400) expect(typeof json?.error, `${status}`).toBe('string');
+      }
+      // Both the accepting and the refusing paths ran (login has no accepting path here).
+      if (name !== 'POST /api/login') expect(ok(sent).length).toBeGreaterThan(50);
+      expect(sent.filter((s) => s.status === 400).length).toBeGreaterThan(50);
+    },
+    180_000,
+  ); // 1,000 calls with their stores checked after every batch: minutes on a busy machine
 });
 
 /**
@@ -208,10 +300,40 @@ const HOSTILE: unknown[] = [
 ];
 /** The input fields of every schema behind a write (enquiries, posts, toggles, staff, settings, lead desk, quote). */
 const FIELDS = [
-  ...CONTACT_KEYS, ...POST_KEYS, 'featuredImageAlt', 'metaDescription', 'quote', 'isActive', 'username', 'password',
-  'currentPassword', 'newPassword', 'status', 'assignee', 'lostReason', 'text', 'kind', 'type', 'description', 'icon',
-  'features', 'timeFrame', 'serviceAreas', 'position', 'source', 'receivedAt', 'consent', 'name', 'hours', 'address',
-  'price', 'propertyType', 'firstHomeBuyer', 'foreignPurchaser', 'reviewsEnabled', 'reviewsWidgetId',
+  ...CONTACT_KEYS,
+  ...POST_KEYS,
+  'featuredImageAlt',
+  'metaDescription',
+  'quote',
+  'isActive',
+  'username',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'status',
+  'assignee',
+  'lostReason',
+  'text',
+  'kind',
+  'type',
+  'description',
+  'icon',
+  'features',
+  'timeFrame',
+  'serviceAreas',
+  'position',
+  'source',
+  'receivedAt',
+  'consent',
+  'name',
+  'hours',
+  'address',
+  'price',
+  'propertyType',
+  'firstHomeBuyer',
+  'foreignPurchaser',
+  'reviewsEnabled',
+  'reviewsWidgetId',
 ];
 /** Writes that read no JSON body: nothing in it can reach code, and they answer as without one. */
 const BODYLESS = new Set(['POST /api/site-builds', 'POST /api/logout', 'POST /api/media']);
@@ -234,7 +356,9 @@ describe('non-string types in every write', () => {
       }
     }
     // Each function file's writes are all here: the list is the routes' own, not a copy.
-    expect(writes.map((w) => w.name)).toEqual(expect.arrayContaining(['POST /api/contact', 'PATCH /api/contact-requests/:id', 'PUT /api/user/password']));
+    expect(writes.map((w) => w.name)).toEqual(
+      expect.arrayContaining(['POST /api/contact', 'PATCH /api/contact-requests/:id', 'PUT /api/user/password']),
+    );
     const failures: string[] = [];
     const refused = new Set<string>();
     for (const write of writes) {
@@ -251,7 +375,10 @@ describe('non-string types in every write', () => {
         const answers = await Promise.all(
           bodies.slice(i, i + batch).map(async (body) => ({
             body,
-            answer: await call(write.handler, write.method, write.path, { body, cookie: write.path === '/api/logout' ? own : cookie }),
+            answer: await call(write.handler, write.method, write.path, {
+              body,
+              cookie: write.path === '/api/logout' ? own : cookie,
+            }),
           })),
         );
         for (const { body, answer } of answers) {
@@ -259,7 +386,7 @@ describe('non-string types in every write', () => {
           const expected = BODYLESS.has(`${write.method} ${write.path}`)
             ? answer.status < 500
             : answer.status === 400 || (answer.status === 404 && write.path !== write.name.split(' ')[1]);
-          if (!expected || typeof answer.json?.error !== 'string' && answer.status >= 400) {
+          if (!expected || (typeof answer.json?.error !== 'string' && answer.status >= 400)) {
             failures.push(`${write.name} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 80)}`);
           }
         }
@@ -267,6 +394,7 @@ describe('non-string types in every write', () => {
     }
     expect(failures.slice(0, 20)).toEqual([]);
     // Each write's schema refused these bodies: not one passed on an unchecked path.
-    for (const write of writes) if (!BODYLESS.has(`${write.method} ${write.path}`)) expect(refused.has(write.name), write.name).toBe(true);
+    for (const write of writes)
+      if (!BODYLESS.has(`${write.method} ${write.path}`)) expect(refused.has(write.name), write.name).toBe(true);
   }, 300_000);
 });

@@ -72,7 +72,12 @@ describe('control characters', () => {
       serviceType: 'residential-conveyancing',
       message: 'Hello\u000b\r\nthere',
     });
-    expect(hero).toMatchObject({ firstName: 'Ada', lastName: 'Love lace', phone: '0400 111 222', message: 'Hello\r\nthere' });
+    expect(hero).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Love lace',
+      phone: '0400 111 222',
+      message: 'Hello\r\nthere',
+    });
   });
 });
 
@@ -89,7 +94,13 @@ describe('date fields', () => {
   });
 
   it('refuse a callback date or a testimonial date outside the range', () => {
-    const person = { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '0400 111 222', serviceType: 'residential-conveyancing' };
+    const person = {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@example.com',
+      phone: '0400 111 222',
+      serviceType: 'residential-conveyancing',
+    };
     expect(heroEnquirySchema.safeParse({ ...person, callbackDate: '9999-12-31' }).success).toBe(false);
     expect(heroEnquirySchema.safeParse({ ...person, callbackDate: '2026-12-01' }).success).toBe(true);
     const testimonial = { title: 'T', content: 'C', source: 'Google' };

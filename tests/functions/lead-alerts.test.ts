@@ -73,7 +73,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_TO', 'ALERT_EMAIL_FROM', 'ALERT_WEBHOOK_URL', 'SITE_URL']) delete process.env[name];
+  for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_TO', 'ALERT_EMAIL_FROM', 'ALERT_WEBHOOK_URL', 'SITE_URL'])
+    delete process.env[name];
   resetLeadDeskEnv();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   receiver.close();
@@ -113,7 +114,9 @@ const activityOf = async (id: string) =>
 const decoded = (mail: string) =>
   !/Content-Transfer-Encoding: quoted-printable/i.test(mail)
     ? mail
-    : mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    : mail
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe('staff alerts', () => {
   it('alerts by e-mail and webhook after answering, with no contact details in either', async () => {
@@ -132,7 +135,13 @@ describe('staff alerts', () => {
     expect(hooks).toHaveLength(1);
     expect(hooks[0]!.body).toEqual({
       text: expect.stringContaining('Harriet Quoll'),
-      enquiry: { id, name: 'Harriet Quoll', serviceType: 'residential-conveyancing', createdAt: expect.any(String), adminUrl },
+      enquiry: {
+        id,
+        name: 'Harriet Quoll',
+        serviceType: 'residential-conveyancing',
+        createdAt: expect.any(String),
+        adminUrl,
+      },
     });
     expect(hooks[0]!.body.text).toContain(adminUrl);
 
@@ -214,12 +223,20 @@ describe('staff alerts', () => {
       const { afterWork } = await submit();
       await afterWork();
       expect(mails).toHaveLength(1);
-      expect(decoded(mails[0]!).includes(PROFESSIONAL_STANDARDS.text), `switched ${enabled ? 'on' : 'off'}`).toBe(enabled);
+      expect(decoded(mails[0]!).includes(PROFESSIONAL_STANDARDS.text), `switched ${enabled ? 'on' : 'off'}`).toBe(
+        enabled,
+      );
     }
   });
 
   it('ends the e-mail with the Professional Standards line only when it is switched on', () => {
-    const summary = { id: 'x', name: 'A B', serviceType: 'other', createdAt: new Date().toISOString(), adminUrl: 'https://x/admin' };
+    const summary = {
+      id: 'x',
+      name: 'A B',
+      serviceType: 'other',
+      createdAt: new Date().toISOString(),
+      adminUrl: 'https://x/admin',
+    };
     const line = 'Liability limited by a scheme approved under Professional Standards Legislation.';
     expect(alertEmail(summary, { enabled: true, text: line }).text.endsWith(line)).toBe(true);
     expect(alertEmail(summary, { enabled: false, text: line }).text).not.toContain(line);
@@ -234,7 +251,9 @@ describe('without alert configuration', () => {
     resetLeadDeskEnv();
     try {
       const logged: string[] = [];
-      const spy = vi.spyOn(console, 'info').mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')));
+      const spy = vi
+        .spyOn(console, 'info')
+        .mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')));
       const { response, afterWork } = await submit().finally(() => spy.mockRestore());
       await afterWork();
       expect(response.status).toBe(201);

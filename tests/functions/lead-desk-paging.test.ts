@@ -22,8 +22,25 @@ const DAY = 86_400 * SECOND;
 /** Ages that fall into each span level and straddle their boundaries. */
 const AGES_MS = [
   -3 * SECOND, // another instance's clock a little ahead
-  0, 0, 5 * SECOND, 40 * SECOND, 50 * SECOND, 100 * SECOND, 20 * 60 * SECOND, 40 * 60 * SECOND, 3_600 * SECOND,
-  0.7 * DAY, 1.5 * DAY, 3 * DAY, 20 * DAY, 30 * DAY, 60 * DAY, 400 * DAY, 2 * 365 * DAY, 3 * 365 * DAY, 40 * 365 * DAY,
+  0,
+  0,
+  5 * SECOND,
+  40 * SECOND,
+  50 * SECOND,
+  100 * SECOND,
+  20 * 60 * SECOND,
+  40 * 60 * SECOND,
+  3_600 * SECOND,
+  0.7 * DAY,
+  1.5 * DAY,
+  3 * DAY,
+  20 * DAY,
+  30 * DAY,
+  60 * DAY,
+  400 * DAY,
+  2 * 365 * DAY,
+  3 * 365 * DAY,
+  40 * 365 * DAY,
 ];
 
 const enquiry = (n: number) => ({
@@ -86,9 +103,14 @@ describe('lead desk pages over spans of time', () => {
     const { cookie: staff } = await signedInStaff();
     const first = await call(enquiries, 'GET', '/api/contact-requests?status=contacted&limit=2', { cookie: staff });
     expect((first.json as { id: string }[]).map((item) => item.id)).toEqual(contacted.slice(0, 2));
-    const next = await call(enquiries, 'GET', `/api/contact-requests?status=contacted&limit=50&before=${contacted[1]}`, {
-      cookie: staff,
-    });
+    const next = await call(
+      enquiries,
+      'GET',
+      `/api/contact-requests?status=contacted&limit=50&before=${contacted[1]}`,
+      {
+        cookie: staff,
+      },
+    );
     expect((next.json as { id: string }[]).map((item) => item.id)).toEqual(contacted.slice(2));
   });
 

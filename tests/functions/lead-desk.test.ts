@@ -89,7 +89,7 @@ describe('enquiry pipeline', () => {
 
   it('adds notes and logged calls; a call is the first contact', async () => {
     const id = await enquire('Rex');
-    const added = await note(id, { text: 'Left a voicemail' , kind: 'call' });
+    const added = await note(id, { text: 'Left a voicemail', kind: 'call' });
     expect(added.status).toBe(201);
     expect(added.json.firstContactAt).toEqual(expect.any(String));
     expect(added.json.status).toBe('new');
@@ -139,7 +139,8 @@ describe('enquiry pipeline', () => {
 describe('listing', () => {
   it('filters by status, searches name, e-mail and phone, and pages with limit and before', async () => {
     const ids: string[] = [];
-    for (const name of ['Uma', 'Vic', 'Wes', 'Xan', 'Yael']) ids.push(await enquire(name, { phone: `0411 000 ${100 + ids.length}` }));
+    for (const name of ['Uma', 'Vic', 'Wes', 'Xan', 'Yael'])
+      ids.push(await enquire(name, { phone: `0411 000 ${100 + ids.length}` }));
     await patch(ids[1]!, { status: 'contacted' });
     await patch(ids[3]!, { status: 'contacted' });
 
@@ -186,7 +187,10 @@ describe('listing', () => {
     expect(before.status).toBe('new');
     vi.resetModules();
     const other = (await import('../../netlify/functions/enquiries.ts')).default;
-    const changed = await call(other, 'PATCH', `/api/contact-requests/${id}`, { cookie: staff.cookie, body: { status: 'quoted' } });
+    const changed = await call(other, 'PATCH', `/api/contact-requests/${id}`, {
+      cookie: staff.cookie,
+      body: { status: 'quoted' },
+    });
     expect(changed.status).toBe(200);
     const after = (await get('/api/contact-requests')).json.find((r: { id: string }) => r.id === id);
     expect(after).toMatchObject({ status: 'quoted', version: 2 });

@@ -57,9 +57,22 @@ const get = (handler: typeof enquiries, path: string) => call(handler, 'GET', pa
 describe('GET /api/lead-metrics', () => {
   beforeAll(async () => {
     // Tuesday 24 Nov 2026 11 pm: measured from Wednesday's 9 am opening → 3 minutes.
-    await plant({ createdAt: sydney(2026, 11, 24, 23), firstContactAt: sydney(2026, 11, 25, 9, 3), status: 'contacted' });
-    await plant({ createdAt: sydney(2026, 11, 25, 10), firstContactAt: sydney(2026, 11, 25, 10, 4), status: 'instructed' });
-    await plant({ createdAt: sydney(2026, 11, 25, 10, 1), firstContactAt: sydney(2026, 11, 25, 10, 21), status: 'lost', lostReason: 'Price' });
+    await plant({
+      createdAt: sydney(2026, 11, 24, 23),
+      firstContactAt: sydney(2026, 11, 25, 9, 3),
+      status: 'contacted',
+    });
+    await plant({
+      createdAt: sydney(2026, 11, 25, 10),
+      firstContactAt: sydney(2026, 11, 25, 10, 4),
+      status: 'instructed',
+    });
+    await plant({
+      createdAt: sydney(2026, 11, 25, 10, 1),
+      firstContactAt: sydney(2026, 11, 25, 10, 21),
+      status: 'lost',
+      lostReason: 'Price',
+    });
     await plant({ createdAt: sydney(2026, 11, 25, 12), serviceType: 'other' });
     // Outside the range.
     await plant({ createdAt: sydney(2026, 11, 10, 12), status: 'instructed' });
@@ -104,10 +117,15 @@ describe('GET /api/contact-requests/export.csv', () => {
       status: 'quoted',
     });
     await plant({ createdAt: sydney(2026, 10, 6, 12), firstName: 'Other', status: 'new' });
-    const response = await get(enquiries, '/api/contact-requests/export.csv?status=quoted&from=2026-10-06&to=2026-10-06');
+    const response = await get(
+      enquiries,
+      '/api/contact-requests/export.csv?status=quoted&from=2026-10-06&to=2026-10-06',
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = response.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(rows[0]).toBe(
       'id,received,status,lost reason,assignee,first contact,first name,last name,email,phone,service,property address,callback date,callback time,message,updated',
@@ -125,10 +143,21 @@ describe('POST /api/contact-requests/erase', () => {
     const first = await plant({ createdAt: new Date(Date.now() - 5000), email: 'Erase.Me@Example.com' });
     const second = await plant({ createdAt: new Date(Date.now() - 4000), email: 'erase.me@example.com' });
     const kept = await plant({ createdAt: new Date(Date.now() - 3000), email: 'keep.me@example.com' });
-    await appendActivity(first, { at: new Date().toISOString(), by: staff.username, type: 'note', text: 'private note' });
+    await appendActivity(first, {
+      at: new Date().toISOString(),
+      by: staff.username,
+      type: 'note',
+      text: 'private note',
+    });
     await enqueueAlert({
       enquiryId: second,
-      summary: { id: second, name: 'Known Data', serviceType: 'other', createdAt: new Date().toISOString(), adminUrl: 'x' },
+      summary: {
+        id: second,
+        name: 'Known Data',
+        serviceType: 'other',
+        createdAt: new Date().toISOString(),
+        adminUrl: 'x',
+      },
       pending: ['webhook'],
       attempts: 1,
       createdAt: new Date().toISOString(),
@@ -152,7 +181,10 @@ describe('POST /api/contact-requests/erase', () => {
     const erasure = audit.findLast((event) => event.action === 'enquiry.erase');
     expect(erasure).toMatchObject({ by: staff.username, target: '2 enquiries' });
     expect(JSON.stringify(audit).toLowerCase()).not.toContain('erase.me');
-    expect((await call(enquiries, 'POST', '/api/contact-requests/erase', { cookie: staff.cookie, body: { email: 'nope' } })).status).toBe(400);
+    expect(
+      (await call(enquiries, 'POST', '/api/contact-requests/erase', { cookie: staff.cookie, body: { email: 'nope' } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -168,8 +200,14 @@ describe('retention', () => {
 
   it('deletes enquiries with no activity for the retention period and shows when that will happen', async () => {
     const day = 24 * 60 * 60 * 1000;
-    const old = await plant({ createdAt: new Date(Date.now() - 90 * day), lastActivityAt: new Date(Date.now() - 31 * day) });
-    const recent = await plant({ createdAt: new Date(Date.now() - 90 * day + 1), lastActivityAt: new Date(Date.now() - 29 * day) });
+    const old = await plant({
+      createdAt: new Date(Date.now() - 90 * day),
+      lastActivityAt: new Date(Date.now() - 31 * day),
+    });
+    const recent = await plant({
+      createdAt: new Date(Date.now() - 90 * day + 1),
+      lastActivityAt: new Date(Date.now() - 29 * day),
+    });
     await appendActivity(old, { at: new Date().toISOString(), by: 'x', type: 'note', text: 'n' });
 
     const shown = (await get(enquiries, `/api/contact-requests/${recent}`)).json;
@@ -180,6 +218,9 @@ describe('retention', () => {
     expect((await get(enquiries, `/api/contact-requests/${old}`)).status).toBe(404);
     expect(await listActivity(old)).toEqual([]);
     expect((await get(enquiries, `/api/contact-requests/${recent}`)).status).toBe(200);
-    expect((await listAudit()).findLast((event) => event.action === 'enquiry.retention')).toMatchObject({ by: 'system', target: expect.stringMatching(/^[1-9]\d* enquiries$/) });
+    expect((await listAudit()).findLast((event) => event.action === 'enquiry.retention')).toMatchObject({
+      by: 'system',
+      target: expect.stringMatching(/^[1-9]\d* enquiries$/),
+    });
   });
 });

@@ -90,7 +90,10 @@ describe('local Blobs server', () => {
     const file = findFile(blobs.directory(), 'outside');
     // Only a file changed over a second ago has its hash kept: wait until this one has, and
     // list it so the hash is kept.
-    await vi.waitFor(() => expect(Date.now() - statSync(file).ctimeMs).toBeGreaterThan(1_100), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(Date.now() - statSync(file).ctimeMs).toBeGreaterThan(1_100), {
+      timeout: 5_000,
+      interval: 50,
+    });
     expect(await listedEtag('outside')).toBe(etag);
     writeFileSync(file, JSON.stringify({ n: 2 }));
     const changed = await listedEtag('outside');
@@ -154,7 +157,9 @@ describe('local Blobs server address', () => {
       });
     try {
       expect(await reach('127.0.0.1')).toBe('connected');
-      const outside = Object.values(networkInterfaces()).flat().filter((address) => address && !address.internal);
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .filter((address) => address && !address.internal);
       for (const address of outside) expect(await reach(address!.address), address!.address).toBe('ECONNREFUSED');
     } finally {
       await local.stop();

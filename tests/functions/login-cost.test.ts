@@ -32,7 +32,9 @@ describe('login cost', () => {
     expect(getRounds(DUMMY_HASH)).toBe(BCRYPT_COST);
     compares.hashes = 0;
     compares.rounds.length = 0;
-    const unknown = await call(login, 'POST', '/api/login', { body: { username: 'never-heard-of', password: 'wrong-password' } });
+    const unknown = await call(login, 'POST', '/api/login', {
+      body: { username: 'never-heard-of', password: 'wrong-password' },
+    });
     expect(unknown.status).toBe(401);
     expect(compares.rounds).toEqual([BCRYPT_COST]);
     expect(compares.hashes).toBe(0);

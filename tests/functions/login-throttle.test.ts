@@ -24,9 +24,8 @@ vi.mock('bcryptjs', async (importOriginal) => {
 const { hash } = await import('bcryptjs');
 const { ORIGIN, useBlobs } = await import('./harness.ts');
 const { upsertUser } = await import('../../netlify/functions/_shared/repositories/users.ts');
-const { admitAttempt, clientAddress, clientNetwork, MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_USERNAME, SLOW_LANE_MS } = await import(
-  '../../netlify/functions/_shared/login-throttle.ts'
-);
+const { admitAttempt, clientAddress, clientNetwork, MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_USERNAME, SLOW_LANE_MS } =
+  await import('../../netlify/functions/_shared/login-throttle.ts');
 const { issueDeviceCookie, trustedDevice } = await import('../../netlify/functions/_shared/auth.ts');
 
 useBlobs();
@@ -85,7 +84,10 @@ async function account() {
 }
 
 const statuses = (results: { status: number }[]) =>
-  results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+  results.reduce<Record<number, number>>(
+    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  );
 
 /** Sends wrong passwords one at a time until the first 429; returns how many were checked. */
 async function failUntilLocked(username: string, ip: string): Promise<number> {
@@ -159,7 +161,9 @@ describe('login throttle under concurrency', () => {
     const addresses = MAX_FAILURES_PER_USERNAME / MAX_FAILURES_PER_CLIENT;
     for (let a = 0; a < addresses; a++) {
       const results = await Promise.all(
-        Array.from({ length: MAX_FAILURES_PER_CLIENT }, () => attempt(anyLogin(a), username, 'guess', `${prefix}.${a}`)),
+        Array.from({ length: MAX_FAILURES_PER_CLIENT }, () =>
+          attempt(anyLogin(a), username, 'guess', `${prefix}.${a}`),
+        ),
       );
       // Sent together, an address may get fewer than five checks; top it up one by one.
       const checked = results.filter((result) => result.status === 401).length;
@@ -202,7 +206,9 @@ describe('login throttle under concurrency', () => {
     const { username, password } = await account();
     const device = deviceCookie((await attempt(anyLogin(0), username, password, '192.0.2.20')).cookies);
     for (let i = 0; i < MAX_FAILURES_PER_CLIENT; i++) {
-      expect((await attempt(anyLogin(i), username, 'wrong', `203.0.113.${100 + i}`, 'header', device)).status).toBe(401);
+      expect((await attempt(anyLogin(i), username, 'wrong', `203.0.113.${100 + i}`, 'header', device)).status).toBe(
+        401,
+      );
     }
     const sixth = await attempt(anyLogin(0), username, password, '203.0.113.199', 'header', device);
     expect(sixth.status).toBe(429);
@@ -235,7 +241,9 @@ describe('the device cookie', () => {
 
   it('is HttpOnly, SameSite, Secure with the __Host- prefix on https, and plain on http://localhost', async () => {
     const secure = await issueDeviceCookie(https(), 'alice-device');
-    expect(secure).toMatch(/^__Host-staff_device_[a-f0-9]{16}=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+    expect(secure).toMatch(
+      /^__Host-staff_device_[a-f0-9]{16}=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/,
+    );
     const local = await issueDeviceCookie(new Request('http://localhost:8888/api/login'), 'alice-device');
     expect(local).toMatch(/^staff_device_[a-f0-9]{16}=/);
     expect(local).not.toContain('Secure');
@@ -300,7 +308,9 @@ describe('login throttle across processes', () => {
     const { username } = await account();
     const children = await Promise.all([racer(), racer(), racer(), racer()]);
     const passwords = Array.from({ length: 6 }, () => 'wrong');
-    const results = await Promise.all(children.map((child) => race(child, { username, passwords, ip: '203.0.113.50' })));
+    const results = await Promise.all(
+      children.map((child) => race(child, { username, passwords, ip: '203.0.113.50' })),
+    );
     const all = results.flat();
     expect(all).toHaveLength(24);
     expect(all.filter((status) => status !== 401 && status !== 429)).toEqual([]);

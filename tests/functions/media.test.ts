@@ -13,8 +13,14 @@ import { invokeRouted } from './routing.ts';
 useBlobs();
 
 /** Sends raw bytes as Netlify hands them to the function. */
-async function upload(bytes: Uint8Array | ReadableStream<Uint8Array>, options: { cookie?: string; type?: string; length?: number } = {}) {
-  const headers: Record<string, string> = { origin: ORIGIN, 'content-type': options.type ?? 'application/octet-stream' };
+async function upload(
+  bytes: Uint8Array | ReadableStream<Uint8Array>,
+  options: { cookie?: string; type?: string; length?: number } = {},
+) {
+  const headers: Record<string, string> = {
+    origin: ORIGIN,
+    'content-type': options.type ?? 'application/octet-stream',
+  };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.length !== undefined) headers['content-length'] = String(options.length);
   const request = new Request(new URL('/api/media', ORIGIN), {
@@ -44,7 +50,11 @@ describe('uploads', () => {
     // The declared type is not what decides: every file is sent as octet-stream.
     const created = await upload(bytes, { cookie });
     expect(created.status).toBe(201);
-    expect(created.json).toEqual({ url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.(jpg|png|webp|avif)$/), width, height });
+    expect(created.json).toEqual({
+      url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.(jpg|png|webp|avif)$/),
+      width,
+      height,
+    });
     const served = await view(created.json.url);
     expect(served.status).toBe(200);
     expect(served.bytes.equals(Buffer.from(bytes))).toBe(true);
@@ -67,7 +77,9 @@ describe('uploads', () => {
     expect(second.json.url).toBe(first.json.url);
     const listed = (await call(media, 'GET', '/api/media', { cookie })).json as any[];
     expect(listed.filter((item) => item.url === first.json.url)).toHaveLength(1);
-    expect((await listAudit()).filter((event) => event.action === 'media.upload' && event.by === username)).toHaveLength(2);
+    expect(
+      (await listAudit()).filter((event) => event.action === 'media.upload' && event.by === username),
+    ).toHaveLength(2);
   });
 
   it.each([
@@ -117,26 +129,39 @@ describe('uploads', () => {
 describe('what is read of an image before it is stored', () => {
   const u32 = (value: number) => Buffer.from([value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]);
   const PNG_SIGNATURE = png(1, 1).subarray(0, 8);
-  const ihdr = (width: number, height: number) => pngChunk('IHDR', Buffer.concat([u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0])]));
+  const ihdr = (width: number, height: number) =>
+    pngChunk('IHDR', Buffer.concat([u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0])]));
   const random = (length: number) => randomBytes(length);
 
   it.each([
     ['a PNG signature with no image after it', () => png(4, 4).subarray(0, 12)],
-    ['a PNG header followed by 4 MB of random bytes', () => Buffer.concat([PNG_SIGNATURE, ihdr(64, 64), random(MEDIA_MAX_BYTES - 100)])],
-    ['a PNG whose pixel data is random bytes with valid chunk checksums', () => {
-      const image = png(64, 64);
-      return Buffer.concat([image.subarray(0, 33), pngChunk('IDAT', random(500)), image.subarray(image.length - 12)]);
-    }],
-    ['a PNG with fewer rows than its header declares', () => {
-      const whole = png(40, 40);
-      const short = png(40, 30);
-      return Buffer.concat([whole.subarray(0, 33), short.subarray(33)]);
-    }],
-    ['a PNG with a flipped byte (checksum mismatch)', () => {
-      const image = Buffer.from(png(8, 8));
-      image[40] = image[40]! ^ 0xff;
-      return image;
-    }],
+    [
+      'a PNG header followed by 4 MB of random bytes',
+      () => Buffer.concat([PNG_SIGNATURE, ihdr(64, 64), random(MEDIA_MAX_BYTES - 100)]),
+    ],
+    [
+      'a PNG whose pixel data is random bytes with valid chunk checksums',
+      () => {
+        const image = png(64, 64);
+        return Buffer.concat([image.subarray(0, 33), pngChunk('IDAT', random(500)), image.subarray(image.length - 12)]);
+      },
+    ],
+    [
+      'a PNG with fewer rows than its header declares',
+      () => {
+        const whole = png(40, 40);
+        const short = png(40, 30);
+        return Buffer.concat([whole.subarray(0, 33), short.subarray(33)]);
+      },
+    ],
+    [
+      'a PNG with a flipped byte (checksum mismatch)',
+      () => {
+        const image = Buffer.from(png(8, 8));
+        image[40] = image[40]! ^ 0xff;
+        return image;
+      },
+    ],
     ['a PNG with random bytes after its end chunk', () => Buffer.concat([png(8, 8), random(4096)])],
     ['a JPEG header followed by random bytes', () => Buffer.concat([jpeg.subarray(0, 20), random(100_000)])],
     ['a JPEG cut off before its end', () => jpeg.subarray(0, jpeg.length - 10)],
@@ -181,10 +206,14 @@ describe('what is read of an image before it is stored', () => {
       expect(kept.status).toBe(201);
       const full = await upload(second, { cookie });
       expect(full.status).toBe(413);
-      expect(full.json.error).toMatch(/^The image library is full \([\d.]+ MB in all\)\. Delete images that are no longer used/);
+      expect(full.json.error).toMatch(
+        /^The image library is full \([\d.]+ MB in all\)\. Delete images that are no longer used/,
+      );
       // The same bytes again take no room: still answered with their address.
       expect((await upload(first, { cookie })).status).toBe(201);
-      expect((await call(media, 'DELETE', `/api/media/${kept.json.url.slice('/media/'.length)}`, { cookie })).status).toBe(204);
+      expect(
+        (await call(media, 'DELETE', `/api/media/${kept.json.url.slice('/media/'.length)}`, { cookie })).status,
+      ).toBe(204);
       expect((await upload(second, { cookie })).status).toBe(201);
     } finally {
       delete process.env.MEDIA_LIBRARY_MAX_BYTES;
@@ -221,7 +250,12 @@ describe('the library', () => {
   });
 
   it('answers 404 with an error for unknown and malformed addresses', async () => {
-    for (const url of [`/media/${'0'.repeat(64)}.png`, '/media/..%2Fblog-posts', '/media/abc.svg', `/media/${'a'.repeat(64)}.PNG`]) {
+    for (const url of [
+      `/media/${'0'.repeat(64)}.png`,
+      '/media/..%2Fblog-posts',
+      '/media/abc.svg',
+      `/media/${'a'.repeat(64)}.PNG`,
+    ]) {
       const response = await invokeRouted(media, new Request(new URL(url, ORIGIN)));
       expect(response.status, url).toBe(404);
       expect(await response.json(), url).toEqual({ error: expect.any(String) });
@@ -240,12 +274,17 @@ describe('the library', () => {
     const tall = (await upload(avif(300, 600), { cookie })).json;
     const gone = `/media/${'f'.repeat(64)}.webp`;
     const content = `Intro.\n\n![A](${wide.url})\n\nMore ![B](${tall.url}) and ![C](${gone}) and ![A again](${wide.url}).`;
-    const created = await call(blogPosts, 'POST', '/api/blog-posts', { body: { title: 'Sized images', slug: 'sized-images', content, isPublished: true }, cookie });
+    const created = await call(blogPosts, 'POST', '/api/blog-posts', {
+      body: { title: 'Sized images', slug: 'sized-images', content, isPublished: true },
+      cookie,
+    });
     expect(created.status).toBe(201);
     // The build's loader renders the article with the sizes; the unknown one has none.
     const html = String((await loadPosts()).entries.get('sized-images')?.rendered?.html);
     // An upload of known size also comes in WebP copies from the image CDN, never wider than it is.
-    const copies = [320, 480, 640, 800].map((width) => `/.netlify/images?url=${encodeURIComponent(wide.url)}&#x26;w=${width}&#x26;fm=webp ${width}w`);
+    const copies = [320, 480, 640, 800].map(
+      (width) => `/.netlify/images?url=${encodeURIComponent(wide.url)}&#x26;w=${width}&#x26;fm=webp ${width}w`,
+    );
     expect(html).toContain(
       `<img src="${wide.url}" alt="A" width="800" height="450" srcset="${copies.join(', ')}" sizes="(min-width: 48rem) 44rem, calc(100vw - 2rem)" loading="lazy" decoding="async">`,
     );

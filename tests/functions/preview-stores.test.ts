@@ -17,10 +17,18 @@ const run = promisify(execFile);
 /** Runs an npm script's file as `npm run` would, on this test's Blobs directory. */
 const script = (file: string, args: string[]) =>
   run(process.execPath, [file, ...args], {
-    env: { ...process.env, BLOBS_DIR: blobs.directory(), STAFF_PASSWORD: 'a-long-enough-preview-password', NETLIFY_SITE_ID: '', NETLIFY_AUTH_TOKEN: '', CONTEXT: '' },
+    env: {
+      ...process.env,
+      BLOBS_DIR: blobs.directory(),
+      STAFF_PASSWORD: 'a-long-enough-preview-password',
+      NETLIFY_SITE_ID: '',
+      NETLIFY_AUTH_TOKEN: '',
+      CONTEXT: '',
+    },
   });
 
-const keys = async (name: string) => (await getStore({ name, consistency: 'strong' }).list()).blobs.map((blob) => blob.key);
+const keys = async (name: string) =>
+  (await getStore({ name, consistency: 'strong' }).list()).blobs.map((blob) => blob.key);
 
 describe('seeding a deploy preview', () => {
   it("puts demo content and a staff account into the deploy previews' stores, not production's", async () => {
@@ -39,7 +47,10 @@ describe('seeding a deploy preview', () => {
 describe('takeDeployContext', () => {
   it('takes --context out of the arguments, production by default, and refuses other names', () => {
     expect(takeDeployContext(['jane.smith'])).toEqual({ context: 'production', rest: ['jane.smith'] });
-    expect(takeDeployContext(['--context', 'branch-deploy', 'jane.smith'])).toEqual({ context: 'branch-deploy', rest: ['jane.smith'] });
+    expect(takeDeployContext(['--context', 'branch-deploy', 'jane.smith'])).toEqual({
+      context: 'branch-deploy',
+      rest: ['jane.smith'],
+    });
     expect(process.env.CONTEXT).toBe('branch-deploy');
     expect(() => takeDeployContext(['--context', 'dev'])).toThrow(/production, deploy-preview, branch-deploy/);
     expect(() => takeDeployContext(['--context'])).toThrow();

@@ -6,7 +6,7 @@ import type { RaceAnswer, RaceRequest } from './racer.ts';
 
 const RACER = path.resolve(import.meta.dirname, 'racer.ts');
 
-const reply = <T,>(child: ChildProcess, key: string): Promise<T> =>
+const reply = <T>(child: ChildProcess, key: string): Promise<T> =>
   new Promise((resolve, reject) => {
     const onMessage = (message: Record<string, unknown>) => {
       if (!(key in message)) return;
@@ -26,12 +26,15 @@ const reply = <T,>(child: ChildProcess, key: string): Promise<T> =>
 export function useRacers(count: number, functions: string[]) {
   const children: ChildProcess[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < count; i++) children.push(fork(RACER, [], { env: process.env, execArgv: [], stdio: 'inherit' }));
-    await Promise.all(children.map((child) => {
-      const ready = reply(child, 'ready');
-      child.send({ warm: functions });
-      return ready;
-    }));
+    for (let i = 0; i < count; i++)
+      children.push(fork(RACER, [], { env: process.env, execArgv: [], stdio: 'inherit' }));
+    await Promise.all(
+      children.map((child) => {
+        const ready = reply(child, 'ready');
+        child.send({ warm: functions });
+        return ready;
+      }),
+    );
   });
   afterAll(() => {
     for (const child of children) child.disconnect();

@@ -6,7 +6,12 @@ import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
 import everyMinute from '../../netlify/functions/every-minute.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
-import { flushQueuedRebuild, noteBuildFailed, noteBuildRead, UNKNOWN_BUILD_FAILURE } from '../../netlify/functions/_shared/rebuild.ts';
+import {
+  flushQueuedRebuild,
+  noteBuildFailed,
+  noteBuildRead,
+  UNKNOWN_BUILD_FAILURE,
+} from '../../netlify/functions/_shared/rebuild.ts';
 import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -53,9 +58,12 @@ async function freshState() {
 /** Netlify's part: a deploy whose build read the data at `at` goes live. */
 async function deployGoesLive(deployId: string, at: Date) {
   await noteBuildRead(deployId, at);
-  const response = await deploySucceeded(new Request('https://example.netlify.app/.netlify/functions/deploy-succeeded'), {
-    deploy: { id: deployId, context: 'production', published: true },
-  });
+  const response = await deploySucceeded(
+    new Request('https://example.netlify.app/.netlify/functions/deploy-succeeded'),
+    {
+      deploy: { id: deployId, context: 'production', published: true },
+    },
+  );
   expect(response.status).toBe(204);
 }
 
@@ -78,7 +86,13 @@ describe('rebuilding the static site after post changes', () => {
     await freshState();
     const { cookie } = await signedInStaff();
     const status = async () => (await call(siteBuilds, 'GET', '/api/site-builds', { cookie })).json;
-    expect(await status()).toEqual({ lastRequestedAt: null, lastBuiltAt: null, pending: false, lastFailure: null, lastBuildFailure: null });
+    expect(await status()).toEqual({
+      lastRequestedAt: null,
+      lastBuiltAt: null,
+      pending: false,
+      lastFailure: null,
+      lastBuildFailure: null,
+    });
 
     for (let i = 0; i < 3; i++) {
       const created = await call(blogPosts, 'POST', '/api/blog-posts', {
@@ -239,7 +253,10 @@ describe('a failed build', () => {
     await noteBuildFailed('failing-build', `${CSP_FAILURE}\n  and a second line`, new Date(start + 20_000));
     await deployFails('failing-build');
     const failed = await status();
-    expect(failed.lastBuildFailure).toEqual({ at: new Date(start + 20_000).toISOString(), reason: `${CSP_FAILURE} and a second line` });
+    expect(failed.lastBuildFailure).toEqual({
+      at: new Date(start + 20_000).toISOString(),
+      reason: `${CSP_FAILURE} and a second line`,
+    });
     expect(failed.pending).toBe(true);
 
     // The deploy that was live before, announced again, did not fix anything.

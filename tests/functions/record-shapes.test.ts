@@ -32,7 +32,13 @@ beforeEach(() => {
 afterEach(() => logged.mockRestore());
 const loggedAbout = (key: string) => logged.mock.calls.some((args) => String(args[0]).includes(key));
 
-const person = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '0412 345 678', serviceType: 'contract-review' };
+const person = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  phone: '0412 345 678',
+  serviceType: 'contract-review',
+};
 
 describe('a stored record of the wrong shape', () => {
   it('is refused by contact-requests: an enquiry without its pipeline fields is not read as new', async () => {
@@ -48,14 +54,26 @@ describe('a stored record of the wrong shape', () => {
     expect(listed).not.toContain(id);
   });
 
-  it("is refused by contact-requests when its quote names the first-home rule the old way", async () => {
-    const inputs: QuoteInput = { price: 900_000, role: 'buying', propertyType: 'established', firstHomeBuyer: true, foreignPurchaser: false, foreignShare: 100, rush: false };
+  it('is refused by contact-requests when its quote names the first-home rule the old way', async () => {
+    const inputs: QuoteInput = {
+      price: 900_000,
+      role: 'buying',
+      propertyType: 'established',
+      firstHomeBuyer: true,
+      foreignPurchaser: false,
+      foreignShare: 100,
+      rush: false,
+    };
     const record = { ...newStoredEnquiry(person), quote: { inputs, figures: computeQuote(inputs) } };
     expect(await insertStoredEnquiry(record)).toBe(true);
     expect((await getStoredEnquiry(record.id))?.record.quote).toEqual(JSON.parse(JSON.stringify(record.quote)));
 
     const { firstHomeRule: _rule, ...duty } = record.quote.figures.transferDuty!;
-    const old = { ...record, id: '0000000000000000oldquote', quote: { inputs, figures: { ...record.quote.figures, transferDuty: { ...duty, firstHome: 'concession' } } } };
+    const old = {
+      ...record,
+      id: '0000000000000000oldquote',
+      quote: { inputs, figures: { ...record.quote.figures, transferDuty: { ...duty, firstHome: 'concession' } } },
+    };
     await raw('contact-requests').setJSON(old.id, old);
     expect(await getStoredEnquiry(old.id)).toBeNull();
     expect(loggedAbout(old.id)).toBe(true);
@@ -64,7 +82,9 @@ describe('a stored record of the wrong shape', () => {
   it('is skipped by enquiry-activity', async () => {
     await appendActivity('enquiry-x', { at: '2026-11-23T00:00:00.000Z', by: 'ann', type: 'note', text: 'Called' });
     await raw('enquiry-activity').setJSON('enquiry-x/zzzzzzzzzzz0000broken', { at: 5, type: 'gossip' });
-    expect(await listActivity('enquiry-x')).toEqual([{ at: '2026-11-23T00:00:00.000Z', by: 'ann', type: 'note', text: 'Called' }]);
+    expect(await listActivity('enquiry-x')).toEqual([
+      { at: '2026-11-23T00:00:00.000Z', by: 'ann', type: 'note', text: 'Called' },
+    ]);
     expect(loggedAbout('enquiry-x/zzzzzzzzzzz0000broken')).toBe(true);
   });
 
@@ -76,11 +96,19 @@ describe('a stored record of the wrong shape', () => {
 
     expect(await seedDefaultServices(SERVICES)).toBe(true);
     expect(await raw('services').get('contract-review', { type: 'json' })).toEqual(old);
-    expect((await listServices()).map((service) => service.id)).toEqual(SERVICES.map((service) => service.id).filter((id) => id !== 'contract-review'));
+    expect((await listServices()).map((service) => service.id)).toEqual(
+      SERVICES.map((service) => service.id).filter((id) => id !== 'contract-review'),
+    );
   });
 
   it('is refused by settings as a whole: the site shows the defaults, not a mix of fields', async () => {
-    await raw('settings').setJSON('practice', { ...defaultPracticeSettings(), name: 'Stored Name', email: 42, version: 'v1', updatedAt: '2026-11-01T00:00:00.000Z' });
+    await raw('settings').setJSON('practice', {
+      ...defaultPracticeSettings(),
+      name: 'Stored Name',
+      email: 42,
+      version: 'v1',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    });
     const settings = await getSettings();
     expect(settings).toMatchObject({ ...defaultPracticeSettings(), version: 'default', updatedAt: null });
     expect(loggedAbout('practice')).toBe(true);

@@ -32,21 +32,36 @@ describe('records read from Blobs', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const at = '2024-01-01T00:00:00.000Z';
     const full = {
-      id: 'unsaved-fields', title: 'Old', slug: 'from-long-ago', content: 'Text', isPublished: true, publishedAt: '2024-01-01',
-      createdAt: at, updatedAt: at, version: 'v1', updatedBy: 'jane', sequence: 0,
+      id: 'unsaved-fields',
+      title: 'Old',
+      slug: 'from-long-ago',
+      content: 'Text',
+      isPublished: true,
+      publishedAt: '2024-01-01',
+      createdAt: at,
+      updatedAt: at,
+      version: 'v1',
+      updatedBy: 'jane',
+      sequence: 0,
     };
     await raw('blog-posts').setJSON('slugs/from-long-ago', { id: full.id, claimedAt: at });
     for (const field of ['isPublished', 'version', 'updatedBy', 'sequence'] as const) {
       const { [field]: _left, ...partial } = full;
       await raw('blog-posts').setJSON(`posts/${full.id}`, partial);
-      expect((await list(blogPosts, '/api/admin/blog-posts')).map((p) => p.id), field).not.toContain(full.id);
+      expect(
+        (await list(blogPosts, '/api/admin/blog-posts')).map((p) => p.id),
+        field,
+      ).not.toContain(full.id);
       expect((await call(blogPosts, 'GET', '/api/blog-posts/from-long-ago')).status, field).toBe(404);
       const edited = await call(blogPosts, 'PUT', `/api/blog-posts/${full.id}`, {
-        body: { title: 'Old, edited', slug: 'from-long-ago', content: 'Text' }, cookie,
+        body: { title: 'Old, edited', slug: 'from-long-ago', content: 'Text' },
+        cookie,
       });
       expect(edited.status, field).toBe(404);
     }
-    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(expect.arrayContaining([expect.stringMatching(/posts\/unsaved-fields/)]));
+    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/posts\/unsaved-fields/)]),
+    );
     // The same record with every field is served.
     await raw('blog-posts').setJSON(`posts/${full.id}`, full);
     expect((await call(blogPosts, 'GET', '/api/blog-posts/from-long-ago')).status).toBe(200);
@@ -57,15 +72,28 @@ describe('records read from Blobs', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const at = '2024-01-01T00:00:00.000Z';
     const full = {
-      id: 'before-consent', title: 'Kept', content: 'Good', source: 'E-mail', receivedAt: '2024-01-01',
-      consent: true, isActive: true, createdAt: at, updatedAt: at, version: 'v1',
+      id: 'before-consent',
+      title: 'Kept',
+      content: 'Good',
+      source: 'E-mail',
+      receivedAt: '2024-01-01',
+      consent: true,
+      isActive: true,
+      createdAt: at,
+      updatedAt: at,
+      version: 'v1',
     };
     for (const field of ['source', 'receivedAt', 'consent', 'isActive', 'createdAt', 'updatedAt', 'version'] as const) {
       const { [field]: _left, ...partial } = full;
       await raw('testimonials').setJSON(full.id, partial);
-      expect((await list(testimonials, '/api/admin/testimonials')).map((t) => t.id), field).not.toContain(full.id);
+      expect(
+        (await list(testimonials, '/api/admin/testimonials')).map((t) => t.id),
+        field,
+      ).not.toContain(full.id);
     }
-    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(expect.arrayContaining([expect.stringMatching(/before-consent/)]));
+    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/before-consent/)]),
+    );
     await raw('testimonials').setJSON(full.id, full);
     expect((await list(testimonials, '/api/admin/testimonials')).map((t) => t.id)).toContain(full.id);
     await raw('testimonials').delete(full.id);
@@ -76,30 +104,63 @@ describe('records read from Blobs', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const id = timeKey();
     const quote = {
-      inputs: { price: 900_000, role: 'buying', propertyType: 'established', firstHomeBuyer: true, foreignPurchaser: false, foreignShare: 100, rush: false },
+      inputs: {
+        price: 900_000,
+        role: 'buying',
+        propertyType: 'established',
+        firstHomeBuyer: true,
+        foreignPurchaser: false,
+        foreignShare: 100,
+        rush: false,
+      },
       figures: {
-        ratesEffective: '2025-07-01', ratesCurrent: true, coolingOffBusinessDays: 5, professionalFee: 1_850,
-        feeItems: [{ key: 'base', label: 'Professional fee', amount: 1_850 }], disbursements: { min: 800, max: 1_500 },
-        transferDuty: { general: 19_706, surcharge: 0, total: 19_706, firstHomeRule: 'concession', dueDate: '2026-02-23' },
+        ratesEffective: '2025-07-01',
+        ratesCurrent: true,
+        coolingOffBusinessDays: 5,
+        professionalFee: 1_850,
+        feeItems: [{ key: 'base', label: 'Professional fee', amount: 1_850 }],
+        disbursements: { min: 800, max: 1_500 },
+        transferDuty: {
+          general: 19_706,
+          surcharge: 0,
+          total: 19_706,
+          firstHomeRule: 'concession',
+          dueDate: '2026-02-23',
+        },
         estimatedTotal: { min: 22_356, max: 23_056 },
       },
     };
     const olderShapes = [
       { ...quote, figures: { ...quote.figures, ratesCurrent: undefined } },
-      { ...quote, figures: { ...quote.figures, transferDuty: { ...quote.figures.transferDuty, general: null, total: null } } },
+      {
+        ...quote,
+        figures: { ...quote.figures, transferDuty: { ...quote.figures.transferDuty, general: null, total: null } },
+      },
       { ...quote, figures: { ...quote.figures, transferDuty: { ...quote.figures.transferDuty, dueDate: undefined } } },
     ];
     const enquiry = {
-      id, firstName: 'Old', lastName: 'Quote', email: 'old@example.com', phone: '0400 000 000', serviceType: 'property-settlements',
-      message: 'Quote please', createdAt: '2026-01-01T00:00:00.000Z',
-      status: 'new', assignee: null, firstContactAt: null, updatedAt: '2026-01-01T00:00:00.000Z', version: 1,
+      id,
+      firstName: 'Old',
+      lastName: 'Quote',
+      email: 'old@example.com',
+      phone: '0400 000 000',
+      serviceType: 'property-settlements',
+      message: 'Quote please',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      status: 'new',
+      assignee: null,
+      firstContactAt: null,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      version: 1,
       lastActivityAt: '2026-01-01T00:00:00.000Z',
     };
     for (const [n, shape] of olderShapes.entries()) {
       await raw('contact-requests').setJSON(id, { ...enquiry, quote: JSON.parse(JSON.stringify(shape)) });
       expect((await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie })).status, `shape ${n}`).toBe(404);
     }
-    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(expect.arrayContaining([expect.stringContaining(id)]));
+    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(
+      expect.arrayContaining([expect.stringContaining(id)]),
+    );
     await raw('contact-requests').setJSON(id, { ...enquiry, quote });
     expect((await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie })).json.quote).toEqual(quote);
     await raw('contact-requests').delete(id);
@@ -112,8 +173,16 @@ describe('records read from Blobs', () => {
     await raw('testimonials').setJSON('broken', { id: 'broken', content: ['not', 'text'] });
     const at = '2024-01-01T00:00:00.000Z';
     await raw('testimonials').setJSON('fine', {
-      id: 'fine', title: 'Fine', content: 'Good', source: 'E-mail', receivedAt: '2024-01-01',
-      consent: false, isActive: false, createdAt: at, updatedAt: at, version: 'v1',
+      id: 'fine',
+      title: 'Fine',
+      content: 'Good',
+      source: 'E-mail',
+      receivedAt: '2024-01-01',
+      consent: false,
+      isActive: false,
+      createdAt: at,
+      updatedAt: at,
+      version: 'v1',
     });
     await raw('contact-requests').setJSON('0000000000000000broken', { firstName: null });
     const posts = await list(blogPosts, '/api/admin/blog-posts');
@@ -132,7 +201,14 @@ describe('records read from Blobs', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await raw('blog-posts').setJSON('slugs/broken-claim', { id: 7 });
     expect((await call(blogPosts, 'GET', '/api/blog-posts/broken-claim')).status).toBe(404);
-    expect((await call(blogPosts, 'PUT', '/api/blog-posts/broken', { body: { title: 'T', slug: 'fixed', content: 'C' }, cookie })).status).toBe(404);
+    expect(
+      (
+        await call(blogPosts, 'PUT', '/api/blog-posts/broken', {
+          body: { title: 'T', slug: 'fixed', content: 'C' },
+          cookie,
+        })
+      ).status,
+    ).toBe(404);
     await raw('users').setJSON('no-hash-user', { id: 'x', username: 'no-hash-user' });
     expect(await findUser('no-hash-user')).toBeNull();
     logged.mockRestore();
@@ -141,8 +217,13 @@ describe('records read from Blobs', () => {
   it('refuse an account, or a session, missing a field every write sets', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const full = {
-      id: 'y', username: 'partial-account', passwordHash: 'h', createdAt: '2025-01-01T00:00:00.000Z',
-      passwordChangedAt: '2025-01-01T00:00:00.000Z', sessionGeneration: 'g1', mustChangePassword: false,
+      id: 'y',
+      username: 'partial-account',
+      passwordHash: 'h',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      passwordChangedAt: '2025-01-01T00:00:00.000Z',
+      sessionGeneration: 'g1',
+      mustChangePassword: false,
     };
     for (const field of ['passwordChangedAt', 'sessionGeneration', 'mustChangePassword'] as const) {
       const { [field]: _left, ...partial } = full;

@@ -12,7 +12,9 @@ useBlobs();
 
 describe('handle', () => {
   it('refuses, at import, routes and a config.path that differ', () => {
-    expect(() => handle({ path: ['/api/a', '/api/a/:id'] }, { '/api/a': { GET: async () => json({}) } })).toThrow(/\/api\/a\/:id/);
+    expect(() => handle({ path: ['/api/a', '/api/a/:id'] }, { '/api/a': { GET: async () => json({}) } })).toThrow(
+      /\/api\/a\/:id/,
+    );
     expect(() => handle({ path: '/api/a' }, { '/api/a': {}, '/api/b': {} })).toThrow(/\/api\/b/);
   });
 
@@ -31,7 +33,10 @@ describe('handle', () => {
     // However the platform filled the params for a literal path, the literal entry answers.
     expect(await (await get('/api/a/special', { id: 'special' })).json()).toMatchObject({ route: 'special' });
     expect(await (await get('/api/a/special', {})).json()).toMatchObject({ route: 'special' });
-    expect(await (await get('/api/a/7/notes', { id: '7' }, 'POST')).json()).toEqual({ route: 'notes', params: { id: '7' } });
+    expect(await (await get('/api/a/7/notes', { id: '7' }, 'POST')).json()).toEqual({
+      route: 'notes',
+      params: { id: '7' },
+    });
     const refused = await get('/api/a/7', { id: '7' }, 'PUT');
     expect(refused.status).toBe(405);
     expect(refused.headers.get('allow')).toBe('GET, DELETE');

@@ -26,7 +26,9 @@ let loading: Promise<FunctionsHost> | undefined;
 /** The site's functions, as the host loaded them (config and handler). */
 export const siteFunctions = async () => (await (loading ??= loadHost())).functions;
 
-async function hostOf(handler: Handler): Promise<{ host: FunctionsHost; fn: FunctionsHost['functions'][number] } | undefined> {
+async function hostOf(
+  handler: Handler,
+): Promise<{ host: FunctionsHost; fn: FunctionsHost['functions'][number] } | undefined> {
   await (loading ??= loadHost());
   const find = () => {
     for (const host of hosts) {
@@ -59,7 +61,8 @@ export async function invokeRouted(handler: Handler, request: Request, context: 
   if (fn.config.path !== undefined) {
     const match = host.match(request.method, new URL(request.url).pathname);
     if (!match) return new Response('Not found', { status: 404 });
-    if (match.fn !== fn) throw new Error(`${request.method} ${request.url} is routed to ${match.fn.name}, not to ${fn.name}`);
+    if (match.fn !== fn)
+      throw new Error(`${request.method} ${request.url} is routed to ${match.fn.name}, not to ${fn.name}`);
     params = match.params;
   }
   const pending: Promise<unknown>[] = [];

@@ -13,7 +13,14 @@ describe('rss.xml', () => {
   it('has atom:link rel="self", lastBuildDate from the newest change, and each post’s tags as categories', async () => {
     const { cookie } = await signedInStaff();
     const older = await call(blogPosts, 'POST', '/api/blog-posts', {
-      body: { title: 'Older', slug: 'rss-older', content: 'Body.', isPublished: true, publishedAt: '2026-01-05', tags: ['stamp-duty', 'buying'] },
+      body: {
+        title: 'Older',
+        slug: 'rss-older',
+        content: 'Body.',
+        isPublished: true,
+        publishedAt: '2026-01-05',
+        tags: ['stamp-duty', 'buying'],
+      },
       cookie,
     });
     const newer = await call(blogPosts, 'POST', '/api/blog-posts', {

@@ -55,11 +55,15 @@ describe('scheduled posts', () => {
     expect(created.json.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+1[01]:00$/);
     const { id, slug: postSlug } = created.json;
 
-    const publicIds = ((await call(blogPosts, 'GET', '/api/blog-posts?published=true')).json as { id: string }[]).map((post) => post.id);
+    const publicIds = ((await call(blogPosts, 'GET', '/api/blog-posts?published=true')).json as { id: string }[]).map(
+      (post) => post.id,
+    );
     expect(publicIds).not.toContain(id);
     expect((await call(blogPosts, 'GET', `/api/blog-posts/${postSlug}`)).status).toBe(404);
     // Staff still see it.
-    const staffIds = ((await call(blogPosts, 'GET', '/api/admin/blog-posts', { cookie })).json as { id: string }[]).map((post) => post.id);
+    const staffIds = ((await call(blogPosts, 'GET', '/api/admin/blog-posts', { cookie })).json as { id: string }[]).map(
+      (post) => post.id,
+    );
     expect(staffIds).toContain(id);
 
     // The build's list, read before and once the time has come.
@@ -72,22 +76,43 @@ describe('scheduled posts', () => {
     // The site was last rebuilt five minutes ago; nothing is owed.
     const { etag } = await readBuildState();
     const earlier = new Date(now - 5 * MINUTE).toISOString();
-    const state = { changedAt: earlier, requestedAt: earlier, attemptedAt: earlier, lastFailure: null, builtAt: earlier };
+    const state = {
+      changedAt: earlier,
+      requestedAt: earlier,
+      attemptedAt: earlier,
+      lastFailure: null,
+      builtAt: earlier,
+    };
     expect(await writeBuildState(state, etag)).toBe(true);
 
     // Saved ten minutes ago for a time still to come: nothing to do yet.
     const saved = new Date(now - 10 * MINUTE).toISOString();
-    const base = { title: 'Scheduled', content: 'Body', isPublished: true, createdAt: saved, updatedAt: saved, version: 'v1', updatedBy: 'test', sequence: 0 };
-    expect(await insertPost({ ...base, id: `later-${now}`, slug: slug(), publishedAt: toSydneyIso(now + 60 * MINUTE) })).toBe(true);
+    const base = {
+      title: 'Scheduled',
+      content: 'Body',
+      isPublished: true,
+      createdAt: saved,
+      updatedAt: saved,
+      version: 'v1',
+      updatedBy: 'test',
+      sequence: 0,
+    };
+    expect(
+      await insertPost({ ...base, id: `later-${now}`, slug: slug(), publishedAt: toSydneyIso(now + 60 * MINUTE) }),
+    ).toBe(true);
     hookCalls = 0;
     expect((await call(scheduledPosts, 'POST', '/.netlify/functions/scheduled-posts')).status).toBe(204);
     expect(hookCalls).toBe(0);
 
     // Saved ten minutes ago for a minute ago: it has come due by the clock alone.
-    expect(await insertPost({ ...base, id: `due-${now}`, slug: slug(), publishedAt: toSydneyIso(now - MINUTE) })).toBe(true);
+    expect(await insertPost({ ...base, id: `due-${now}`, slug: slug(), publishedAt: toSydneyIso(now - MINUTE) })).toBe(
+      true,
+    );
     // The other instance calls the hook, which keeps its answer back meanwhile...
     held = {};
-    const other = racers.race(() => [{ fn: 'scheduled-posts', method: 'POST', path: '/.netlify/functions/scheduled-posts' }]);
+    const other = racers.race(() => [
+      { fn: 'scheduled-posts', method: 'POST', path: '/.netlify/functions/scheduled-posts' },
+    ]);
     await vi.waitFor(() => expect(held?.release).toBeDefined());
     // ...so this instance runs while that call is in flight, and twice: it calls nothing.
     for (let run = 0; run < 2; run++) {
@@ -110,11 +135,31 @@ describe('scheduled posts', () => {
     const afterDue = new Date(now - 30_000).toISOString();
     const earlier = new Date(now - 5 * MINUTE).toISOString();
     // A deploy (say, a code change) read the data after the due time, without our hook.
-    const state = { changedAt: earlier, requestedAt: earlier, attemptedAt: earlier, lastFailure: null, builtAt: afterDue };
+    const state = {
+      changedAt: earlier,
+      requestedAt: earlier,
+      attemptedAt: earlier,
+      lastFailure: null,
+      builtAt: afterDue,
+    };
     expect(await writeBuildState(state, etag)).toBe(true);
     hookCalls = 0;
     const saved = new Date(now - 10 * MINUTE).toISOString();
-    expect(await insertPost({ title: 'Due', content: 'Body', isPublished: true, createdAt: saved, updatedAt: saved, version: 'v1', updatedBy: 'test', sequence: 0, id: `built-${now}`, slug: slug(), publishedAt: toSydneyIso(now - MINUTE) })).toBe(true);
+    expect(
+      await insertPost({
+        title: 'Due',
+        content: 'Body',
+        isPublished: true,
+        createdAt: saved,
+        updatedAt: saved,
+        version: 'v1',
+        updatedBy: 'test',
+        sequence: 0,
+        id: `built-${now}`,
+        slug: slug(),
+        publishedAt: toSydneyIso(now - MINUTE),
+      }),
+    ).toBe(true);
     await call(scheduledPosts, 'POST', '/.netlify/functions/scheduled-posts');
     expect(hookCalls).toBe(0);
   });

@@ -35,7 +35,11 @@ describe('the Origin check compares the whole origin', () => {
     const { cookie } = await signedInStaff();
     const form = await call(contact, 'POST', '/api/contact', { body: enquiry, origin: 'https://localhost:8888' });
     expect(form.status).toBe(403);
-    const staff = await call(blogPosts, 'POST', '/api/blog-posts', { body: post(), cookie, origin: 'https://localhost:8888' });
+    const staff = await call(blogPosts, 'POST', '/api/blog-posts', {
+      body: post(),
+      cookie,
+      origin: 'https://localhost:8888',
+    });
     expect(staff.status).toBe(403);
     const otherPort = await call(contact, 'POST', '/api/contact', { body: enquiry, origin: 'http://localhost:9999' });
     expect(otherPort.status).toBe(403);
@@ -109,15 +113,18 @@ describe('only application/json is JSON', () => {
 });
 
 describe('featuredImage', () => {
-  it.each(['/\\evil.example/x.png', '//evil.example', '//evil.example/x.png', '/\t/evil.example/x.png', 'javascript:alert(1)'])(
-    'refuses %j, which a browser reads as another site',
-    async (featuredImage) => {
-      const { cookie } = await signedInStaff();
-      const response = await call(blogPosts, 'POST', '/api/blog-posts', { body: post({ featuredImage }), cookie });
-      expect(response.status).toBe(400);
-      expect(response.json.fieldErrors.featuredImage).toBeDefined();
-    },
-  );
+  it.each([
+    '/\\evil.example/x.png',
+    '//evil.example',
+    '//evil.example/x.png',
+    '/\t/evil.example/x.png',
+    'javascript:alert(1)',
+  ])('refuses %j, which a browser reads as another site', async (featuredImage) => {
+    const { cookie } = await signedInStaff();
+    const response = await call(blogPosts, 'POST', '/api/blog-posts', { body: post({ featuredImage }), cookie });
+    expect(response.status).toBe(400);
+    expect(response.json.fieldErrors.featuredImage).toBeDefined();
+  });
 
   it.each([`/media/${'0f'.repeat(32)}.png`])('accepts %j', async (featuredImage) => {
     const { cookie } = await signedInStaff();
@@ -164,15 +171,20 @@ describe('control characters', () => {
       cookie,
     });
     // A record written straight to storage, as older versions could, bypasses the schema.
-    const legacy = await createPost({
-      title: 'Legacy\u000Btitle',
-      slug: `legacy-${Date.now()}`,
-      excerpt: 'Legacy\u000Cexcerpt',
-      content: 'Body',
-      isPublished: true,
-    }, 'test');
+    const legacy = await createPost(
+      {
+        title: 'Legacy\u000Btitle',
+        slug: `legacy-${Date.now()}`,
+        excerpt: 'Legacy\u000Cexcerpt',
+        content: 'Body',
+        isPublished: true,
+      },
+      'test',
+    );
     expect(legacy.ok).toBe(true);
-    const feed = await (await rssFeed({ site: new URL('https://www.example-conveyancing.com.au') } as APIContext)).text();
+    const feed = await (
+      await rssFeed({ site: new URL('https://www.example-conveyancing.com.au') } as APIContext)
+    ).text();
     expect(feed).toContain('Pastedfrom Word');
     expect(feed).toContain('Legacytitle');
     expect(feed).toContain('Legacyexcerpt');
@@ -181,18 +193,23 @@ describe('control characters', () => {
 });
 
 describe('blog slugs', () => {
-  it.each(['not-found', 'index', 'tag', 'page', 'rss'])('refuses the reserved slug %j on create and on update', async (slug) => {
-    const { cookie } = await signedInStaff();
-    const create = await call(blogPosts, 'POST', '/api/blog-posts', { body: post({ slug }), cookie });
-    expect(create.status).toBe(400);
-    expect(create.json.fieldErrors.slug).toEqual(['This address is used by the site itself: please choose another slug']);
-    const existing = await call(blogPosts, 'POST', '/api/blog-posts', { body: post(), cookie });
-    expect(existing.status).toBe(201);
-    const update = await call(blogPosts, 'PUT', `/api/blog-posts/${existing.json.id}`, {
-      body: post({ slug, version: existing.json.version }),
-      cookie,
-    });
-    expect(update.status).toBe(400);
-    expect(update.json.fieldErrors.slug).toBeDefined();
-  });
+  it.each(['not-found', 'index', 'tag', 'page', 'rss'])(
+    'refuses the reserved slug %j on create and on update',
+    async (slug) => {
+      const { cookie } = await signedInStaff();
+      const create = await call(blogPosts, 'POST', '/api/blog-posts', { body: post({ slug }), cookie });
+      expect(create.status).toBe(400);
+      expect(create.json.fieldErrors.slug).toEqual([
+        'This address is used by the site itself: please choose another slug',
+      ]);
+      const existing = await call(blogPosts, 'POST', '/api/blog-posts', { body: post(), cookie });
+      expect(existing.status).toBe(201);
+      const update = await call(blogPosts, 'PUT', `/api/blog-posts/${existing.json.id}`, {
+        body: post({ slug, version: existing.json.version }),
+        cookie,
+      });
+      expect(update.status).toBe(400);
+      expect(update.json.fieldErrors.slug).toBeDefined();
+    },
+  );
 });

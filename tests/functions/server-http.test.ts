@@ -25,7 +25,11 @@ function rawPost(port: number, pathname: string, head: Record<string, string>, b
     socket.on('data', (data) => (answer += data.toString()));
     socket.on('error', (failure: NodeJS.ErrnoException) => (error = failure.code ?? failure.message));
     socket.on('close', () => resolve({ answer, error }));
-    const lines = [`POST ${pathname} HTTP/1.1`, `Host: localhost:${port}`, ...Object.entries(head).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `POST ${pathname} HTTP/1.1`,
+      `Host: localhost:${port}`,
+      ...Object.entries(head).map(([k, v]) => `${k}: ${v}`),
+    ];
     if (chunked) lines.push('Transfer-Encoding: chunked');
     else lines.push(`Content-Length: ${body.length}`);
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
@@ -36,7 +40,9 @@ function rawPost(port: number, pathname: string, head: Record<string, string>, b
       while (offset < body.length) {
         const part = body.subarray(offset, offset + CHUNK);
         offset += CHUNK;
-        const framed = chunked ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]) : part;
+        const framed = chunked
+          ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')])
+          : part;
         if (!socket.write(framed)) return void socket.once('drain', next);
       }
       if (chunked) socket.write('0\r\n\r\n');
@@ -51,7 +57,8 @@ describe('the server in process', () => {
   let blobsDir: string;
   let csp = "default-src 'self'; script-src 'sha256-first-build'";
   let clock = Date.parse('2026-11-23T09:00:00Z');
-  const writeHeaders = () => writeFileSync(path.join(project, 'dist', '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);
+  const writeHeaders = () =>
+    writeFileSync(path.join(project, 'dist', '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);
 
   beforeAll(async () => {
     process.env.SESSION_SECRET = TEST_SECRET;
@@ -113,7 +120,12 @@ describe('the server in process', () => {
   it('sends a limited form post to a page with the phone, and tells a script { error }, never a bare 429', async () => {
     clock += 61_000; // a fresh window: the other cases posted here too
     const post = (body: string, type: string) =>
-      fetch(`${server.url}/api/contact`, { method: 'POST', redirect: 'manual', headers: { 'content-type': type, origin: server.url }, body });
+      fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': type, origin: server.url },
+        body,
+      });
     for (let n = 0; n < 10; n++) expect((await post('{}', 'application/json')).status).toBe(400); // within the limit: the API answers
     const script = await post('{}', 'application/json');
     expect(script.status).toBe(429);
@@ -132,12 +144,16 @@ describe('the server in process', () => {
     try {
       const socket = connect(server.port, '127.0.0.1');
       await once(socket, 'connect');
-      socket.write(`POST /api/contact HTTP/1.1\r\nHost: localhost:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"first`);
+      socket.write(
+        `POST /api/contact HTTP/1.1\r\nHost: localhost:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"first`,
+      );
       // The function is reading; the client leaves with 93 bytes still owed.
       await vi.waitFor(() => expect(socket.bytesWritten).toBeGreaterThan(0));
       socket.destroy();
       await vi.waitFor(() =>
-        expect(errors.mock.calls.map((call) => call.map(String).join(' '))).toContainEqual(expect.stringMatching(/api\/contact failed/)),
+        expect(errors.mock.calls.map((call) => call.map(String).join(' '))).toContainEqual(
+          expect.stringMatching(/api\/contact failed/),
+        ),
       );
     } finally {
       errors.mockRestore();
@@ -149,7 +165,13 @@ describe('the server in process', () => {
     ['sent chunked', true],
   ])('answers a body over the limit %s with 413 and Connection: close, never a reset', async (_name, chunked) => {
     const body = Buffer.alloc(1024 * 1024, 'a');
-    const { answer, error } = await rawPost(server.port, '/api/contact', { 'Content-Type': 'application/json', Origin: server.url }, body, chunked);
+    const { answer, error } = await rawPost(
+      server.port,
+      '/api/contact',
+      { 'Content-Type': 'application/json', Origin: server.url },
+      body,
+      chunked,
+    );
     expect(error).toBeUndefined();
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer.toLowerCase()).toContain('connection: close');
@@ -170,10 +192,20 @@ describe('npm start', () => {
   it('survives an 8 MB chunked body to a staff write, answers it 413, and goes on answering', async () => {
     const password = randomBytes(18).toString('base64url');
     await createStaffIn(blobsDir, 'big-body', password);
-    child = await spawnServer({ blobsDir, port: await freePort(), sessionSecret: randomBytes(32).toString('base64url') });
+    child = await spawnServer({
+      blobsDir,
+      port: await freePort(),
+      sessionSecret: randomBytes(32).toString('base64url'),
+    });
     const cookie = await signIn(child.url, 'big-body', password);
     const port = Number(new URL(child.url).port);
-    const { answer, error } = await rawPost(port, '/api/blog-posts', { 'Content-Type': 'application/json', Origin: child.url, Cookie: cookie }, Buffer.alloc(8 * 1024 * 1024, 'x'), true);
+    const { answer, error } = await rawPost(
+      port,
+      '/api/blog-posts',
+      { 'Content-Type': 'application/json', Origin: child.url, Cookie: cookie },
+      Buffer.alloc(8 * 1024 * 1024, 'x'),
+      true,
+    );
     expect(error).toBeUndefined();
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     // Still the same process, still answering.

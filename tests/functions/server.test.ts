@@ -53,7 +53,13 @@ describe('the site functions through the server', () => {
   });
 
   it('takes 50 concurrent enquiries, every one stored', async () => {
-    const enquiry = { firstName: 'Busy', lastName: 'Day', email: 'busy@example.com', phone: '0400 000 000', serviceType: 'other' };
+    const enquiry = {
+      firstName: 'Busy',
+      lastName: 'Day',
+      email: 'busy@example.com',
+      phone: '0400 000 000',
+      serviceType: 'other',
+    };
     const answers = await Promise.all(
       Array.from({ length: 50 }, async () => {
         const response = await fetch(`${site.url}/api/contact`, {
@@ -69,7 +75,13 @@ describe('the site functions through the server', () => {
   });
 
   it('lists a thousand enquiries with small headers that name no internal port', async () => {
-    const enquiry = { firstName: 'Many', lastName: 'Leads', email: 'many@example.com', phone: '0400 000 000', serviceType: 'other' };
+    const enquiry = {
+      firstName: 'Many',
+      lastName: 'Leads',
+      email: 'many@example.com',
+      phone: '0400 000 000',
+      serviceType: 'other',
+    };
     for (let i = 0; i < 1000; i += 100) {
       await Promise.all(Array.from({ length: 100 }, () => createStoredEnquiry(enquiry as never)));
     }
@@ -96,7 +108,11 @@ describe('the site functions through the server', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const context = process.env.NETLIFY_BLOBS_CONTEXT!;
     // Blobs unreachable: the same context, pointed at a port nothing listens on.
-    const unreachable = { ...JSON.parse(Buffer.from(context, 'base64').toString()), edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9' };
+    const unreachable = {
+      ...JSON.parse(Buffer.from(context, 'base64').toString()),
+      edgeURL: 'http://127.0.0.1:9',
+      uncachedEdgeURL: 'http://127.0.0.1:9',
+    };
     process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(unreachable)).toString('base64');
     try {
       const response = await fetch(`${site.url}/api/blog-posts`);
@@ -113,7 +129,14 @@ describe('the site functions through the server', () => {
 
   it('has no clock control unless started with a test clock', async () => {
     expect((await fetch(`${site.url}${LOCAL_CLOCK_PATH}/a-token-that-was-never-set`)).status).toBe(404);
-    expect((await fetch(`${site.url}${LOCAL_CLOCK_PATH}/a-token-that-was-never-set`, { method: 'POST', body: '{"to":"2030-01-01T00:00:00Z"}' })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${site.url}${LOCAL_CLOCK_PATH}/a-token-that-was-never-set`, {
+          method: 'POST',
+          body: '{"to":"2030-01-01T00:00:00Z"}',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses the build hook without its secret', async () => {
@@ -150,13 +173,26 @@ describe('the site functions through the server', () => {
     expect(await status()).toEqual(before);
   });
 
-  it('answers to this machine\'s names only (no DNS rebinding)', async () => {
+  it("answers to this machine's names only (no DNS rebinding)", async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
-      const outgoing = request({ port: site.server.port, host: '127.0.0.1', path: '/api/contact', method: 'POST', headers: { host: `evil.example:${site.server.port}`, origin: `http://evil.example:${site.server.port}`, 'content-type': 'application/json' } }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const outgoing = request(
+        {
+          port: site.server.port,
+          host: '127.0.0.1',
+          path: '/api/contact',
+          method: 'POST',
+          headers: {
+            host: `evil.example:${site.server.port}`,
+            origin: `http://evil.example:${site.server.port}`,
+            'content-type': 'application/json',
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       outgoing.once('error', reject);
       outgoing.end('{}');
     });
@@ -164,46 +200,63 @@ describe('the site functions through the server', () => {
     expect((await fetch(`http://127.0.0.1:${site.server.port}/api/user`)).status).toBe(401);
   });
 
-  it('keeps answering while a rebuild replaces the site, and the status follows the build', { timeout: 600_000 }, async () => {
-    const login = await fetch(`${site.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: site.url },
-      body: JSON.stringify({ username: 'server-staff', password: 'a-long-enough-password' }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const status = async () => (await fetch(`${site.url}/api/site-builds`, { headers: { cookie } })).json();
+  it(
+    'keeps answering while a rebuild replaces the site, and the status follows the build',
+    { timeout: 600_000 },
+    async () => {
+      const login = await fetch(`${site.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.url },
+        body: JSON.stringify({ username: 'server-staff', password: 'a-long-enough-password' }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const status = async () => (await fetch(`${site.url}/api/site-builds`, { headers: { cookie } })).json();
 
-    // Staff ask; the API calls the server's own (secret) hook, and a real build starts.
-    const asked = await fetch(`${site.url}/api/site-builds`, { method: 'POST', headers: { cookie, origin: site.url } });
-    expect(asked.status).toBe(202);
-    expect((await asked.json()).lastFailure).toBeNull();
-    let built = false;
-    const idle = site.server.rebuildsIdle().then(() => (built = true));
+      // Staff ask; the API calls the server's own (secret) hook, and a real build starts.
+      const asked = await fetch(`${site.url}/api/site-builds`, {
+        method: 'POST',
+        headers: { cookie, origin: site.url },
+      });
+      expect(asked.status).toBe(202);
+      expect((await asked.json()).lastFailure).toBeNull();
+      let built = false;
+      const idle = site.server.rebuildsIdle().then(() => (built = true));
 
-    // The functions never live in the files a build replaces: no call fails meanwhile.
-    const statuses: number[] = [];
-    const enquiry = JSON.stringify({ firstName: 'During', lastName: 'Build', email: 'during@example.com', phone: '0400 000 000', serviceType: 'other' });
-    while (!built) {
-      const batch = await Promise.all([
-        ...Array.from({ length: 10 }, () =>
-          fetch(`${site.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.url }, body: enquiry }),
-        ),
-        ...Array.from({ length: 10 }, () => fetch(`${site.url}/api/blog-posts`)),
-      ]);
-      for (const response of batch) {
-        statuses.push(response.status);
-        await response.arrayBuffer();
+      // The functions never live in the files a build replaces: no call fails meanwhile.
+      const statuses: number[] = [];
+      const enquiry = JSON.stringify({
+        firstName: 'During',
+        lastName: 'Build',
+        email: 'during@example.com',
+        phone: '0400 000 000',
+        serviceType: 'other',
+      });
+      while (!built) {
+        const batch = await Promise.all([
+          ...Array.from({ length: 10 }, () =>
+            fetch(`${site.url}/api/contact`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin: site.url },
+              body: enquiry,
+            }),
+          ),
+          ...Array.from({ length: 10 }, () => fetch(`${site.url}/api/blog-posts`)),
+        ]);
+        for (const response of batch) {
+          statuses.push(response.status);
+          await response.arrayBuffer();
+        }
       }
-    }
-    await idle;
-    expect(statuses.length).toBeGreaterThan(0);
-    expect(statuses.filter((code) => code >= 500)).toEqual([]);
+      await idle;
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.filter((code) => code >= 500)).toEqual([]);
 
-    // The new deploy went live with what its build read after the request: up to date.
-    const after = await status();
-    expect(after).toMatchObject({ pending: false, lastFailure: null });
-    expect(after.lastBuiltAt >= after.lastRequestedAt).toBe(true);
-  });
+      // The new deploy went live with what its build read after the request: up to date.
+      const after = await status();
+      expect(after).toMatchObject({ pending: false, lastFailure: null });
+      expect(after.lastBuiltAt >= after.lastRequestedAt).toBe(true);
+    },
+  );
 
   it('listens on this machine only', async () => {
     const outside = Object.values(networkInterfaces())
@@ -226,10 +279,17 @@ describe('hosting functions as Netlify does', () => {
   const site = useServer({ functionsDir: path.resolve('tests/functions/fixtures/functions'), scheduleEveryMs: 50 });
 
   it('routes by config.path with params, methods and excluded paths, and sets the client IP', async () => {
-    const echo = await fetch(`${site.url}/fixture/echo/a%20b`, { headers: { 'x-nf-client-connection-ip': '203.0.113.9' } });
+    const echo = await fetch(`${site.url}/fixture/echo/a%20b`, {
+      headers: { 'x-nf-client-connection-ip': '203.0.113.9' },
+    });
     expect(echo.status).toBe(200);
     const answer = await echo.json();
-    expect(answer).toMatchObject({ params: { name: 'a%20b' }, ip: '127.0.0.1', ipHeader: '127.0.0.1', sameNetlifyContext: true });
+    expect(answer).toMatchObject({
+      params: { name: 'a%20b' },
+      ip: '127.0.0.1',
+      ipHeader: '127.0.0.1',
+      sameNetlifyContext: true,
+    });
     expect(answer.site.url).toBe(site.url);
 
     const posted = await fetch(`${site.url}/fixture/echo`, { method: 'POST', body: 'hello' });
@@ -249,7 +309,10 @@ describe('hosting functions as Netlify does', () => {
     const text = await response.text();
     expect(JSON.parse(text)).toEqual(GENERIC_500);
     expect(text).not.toContain('/srv/secret');
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('throws'), expect.objectContaining({ message: expect.stringContaining('/srv/secret') }));
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining('throws'),
+      expect.objectContaining({ message: expect.stringContaining('/srv/secret') }),
+    );
   });
 
   it('keeps waitUntil tasks after the answer and logs their failures', async () => {
@@ -257,7 +320,11 @@ describe('hosting functions as Netlify does', () => {
     const response = await fetch(`${site.url}/fixture/later`);
     expect(response.status).toBe(202);
     await expect
-      .poll(() => logged.mock.calls.some((args) => args.some((arg) => arg instanceof Error && arg.message === 'the alert could not be sent')))
+      .poll(() =>
+        logged.mock.calls.some((args) =>
+          args.some((arg) => arg instanceof Error && arg.message === 'the alert could not be sent'),
+        ),
+      )
       .toBe(true);
   });
 
@@ -266,7 +333,11 @@ describe('hosting functions as Netlify does', () => {
     const ticks = globalThis as { fixtureTicks?: number };
     await expect.poll(() => ticks.fixtureTicks ?? 0).toBeGreaterThanOrEqual(3);
     await expect
-      .poll(() => logged.mock.calls.some((args) => args.some((arg) => arg instanceof Error && /^tick \d+ failed$/.test(arg.message))))
+      .poll(() =>
+        logged.mock.calls.some((args) =>
+          args.some((arg) => arg instanceof Error && /^tick \d+ failed$/.test(arg.message)),
+        ),
+      )
       .toBe(true);
   });
 });
@@ -278,34 +349,46 @@ describe('a local rebuild that fails', () => {
     delete process.env.REBUILD_MIN_INTERVAL_SECONDS;
   });
 
-  it('shows on the staff status with its first error line, until a later build goes live', { timeout: 600_000 }, async () => {
-    await upsertUser('build-watcher', await hashPassword('a-long-enough-password'));
-    const login = await fetch(`${site.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: site.url },
-      body: JSON.stringify({ username: 'build-watcher', password: 'a-long-enough-password' }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const status = async () => (await fetch(`${site.url}/api/site-builds`, { headers: { cookie } })).json();
-    const rebuild = async () => expect((await fetch(`${site.url}/api/site-builds`, { method: 'POST', headers: { cookie, origin: site.url } })).status).toBe(202);
-    process.env.REBUILD_MIN_INTERVAL_SECONDS = '0';
+  it(
+    'shows on the staff status with its first error line, until a later build goes live',
+    { timeout: 600_000 },
+    async () => {
+      await upsertUser('build-watcher', await hashPassword('a-long-enough-password'));
+      const login = await fetch(`${site.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.url },
+        body: JSON.stringify({ username: 'build-watcher', password: 'a-long-enough-password' }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const status = async () => (await fetch(`${site.url}/api/site-builds`, { headers: { cookie } })).json();
+      const rebuild = async () =>
+        expect(
+          (await fetch(`${site.url}/api/site-builds`, { method: 'POST', headers: { cookie, origin: site.url } }))
+            .status,
+        ).toBe(202);
+      process.env.REBUILD_MIN_INTERVAL_SECONDS = '0';
 
-    // A site address that is no URL stops `astro build` at its configuration, at once.
-    process.env.SITE_URL = 'not a url';
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await rebuild();
-    await expect.poll(async () => (await status()).lastBuildFailure, { timeout: 120_000 }).toMatchObject({
-      reason: '[config] Astro found issue(s) with your configuration: ! Invalid URL',
-    });
-    expect((await status()).pending).toBe(true);
+      // A site address that is no URL stops `astro build` at its configuration, at once.
+      process.env.SITE_URL = 'not a url';
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await rebuild();
+      await expect
+        .poll(async () => (await status()).lastBuildFailure, { timeout: 120_000 })
+        .toMatchObject({
+          reason: '[config] Astro found issue(s) with your configuration: ! Invalid URL',
+        });
+      expect((await status()).pending).toBe(true);
 
-    // Fixed: the next build goes live and the failure is behind us.
-    delete process.env.SITE_URL;
-    await rebuild();
-    await expect.poll(async () => (await status()).lastBuildFailure, { timeout: 300_000, interval: 2_000 }).toBeNull();
-    await site.server.rebuildsIdle();
-    expect(await status()).toMatchObject({ pending: false, lastBuildFailure: null });
-  });
+      // Fixed: the next build goes live and the failure is behind us.
+      delete process.env.SITE_URL;
+      await rebuild();
+      await expect
+        .poll(async () => (await status()).lastBuildFailure, { timeout: 300_000, interval: 2_000 })
+        .toBeNull();
+      await site.server.rebuildsIdle();
+      expect(await status()).toMatchObject({ pending: false, lastBuildFailure: null });
+    },
+  );
 });
 
 // Last in this file: the site's clock only moves forward, and it is this process's.
@@ -315,9 +398,13 @@ describe("the e2e server's clock", () => {
   let rebuilds = 0;
   const site = useServer({ testClock: { token }, scheduleEveryMs: 100, rebuildSite: async () => void rebuilds++ });
   const clock = (init?: RequestInit, secret = token) => fetch(`${site.url}${LOCAL_CLOCK_PATH}/${secret}`, init);
-  const moveTo = (instant: number) => clock({ method: 'POST', body: JSON.stringify({ to: new Date(instant).toISOString() }) });
+  const moveTo = (instant: number) =>
+    clock({ method: 'POST', body: JSON.stringify({ to: new Date(instant).toISOString() }) });
   const readNow = async (response: Response) => Date.parse(((await response.json()) as { now: string }).now);
-  const publicSlugs = async () => ((await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[]).map((post) => post.slug);
+  const publicSlugs = async () =>
+    ((await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[]).map(
+      (post) => post.slug,
+    );
 
   it('answers only with its token', async () => {
     expect((await clock(undefined, `${token.slice(0, -1)}X`)).status).toBe(404);
@@ -329,7 +416,19 @@ describe("the e2e server's clock", () => {
     const start = await readNow(await clock());
     const dueAt = start + 24 * 60 * MINUTE;
     const saved = new Date(start).toISOString();
-    await insertPost({ id: 'clock-post', title: 'Tomorrow', slug: 'clock-post', content: 'Later.', isPublished: true, publishedAt: new Date(dueAt).toISOString(), createdAt: saved, updatedAt: saved, version: 'v1', updatedBy: 'clock test', sequence: 0 });
+    await insertPost({
+      id: 'clock-post',
+      title: 'Tomorrow',
+      slug: 'clock-post',
+      content: 'Later.',
+      isPublished: true,
+      publishedAt: new Date(dueAt).toISOString(),
+      createdAt: saved,
+      updatedAt: saved,
+      version: 'v1',
+      updatedBy: 'clock test',
+      sequence: 0,
+    });
     expect(await publicSlugs()).not.toContain('clock-post');
     // The scheduler has been running all along: nothing was due.
     expect(rebuilds).toBe(0);

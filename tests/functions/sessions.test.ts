@@ -82,9 +82,24 @@ describe('housekeeping', () => {
   it('removes expired sessions and sign-in attempts older than the window, and keeps the rest', async () => {
     const now = Date.now();
     const expiry = (ms: number) => new Date(now + ms).toISOString();
-    await saveSession('expired-an-hour-ago-000001', { userId: 'u', username: 'u', generation: 'g', expiresAt: expiry(-3_600_000) });
-    await saveSession('expired-just-now-00000002', { userId: 'u', username: 'u', generation: 'g', expiresAt: expiry(-1) });
-    await saveSession('still-valid-session-00003', { userId: 'u', username: 'u', generation: 'g', expiresAt: expiry(3_600_000) });
+    await saveSession('expired-an-hour-ago-000001', {
+      userId: 'u',
+      username: 'u',
+      generation: 'g',
+      expiresAt: expiry(-3_600_000),
+    });
+    await saveSession('expired-just-now-00000002', {
+      userId: 'u',
+      username: 'u',
+      generation: 'g',
+      expiresAt: expiry(-1),
+    });
+    await saveSession('still-valid-session-00003', {
+      userId: 'u',
+      username: 'u',
+      generation: 'g',
+      expiresAt: expiry(3_600_000),
+    });
     const client = 'abcdef0123456789';
     await recordAttempt('kept-tidy', client, new Date(now - WINDOW_MS - 60_000));
     await recordAttempt('kept-tidy', client, new Date(now - 2 * WINDOW_MS));

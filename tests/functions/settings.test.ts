@@ -14,7 +14,11 @@ import type { APIContext } from 'astro';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { sydneyInstant } from '../../src/shared/sydney-time.ts';
-import { businessHoursOf, defaultPracticeSettings, TEAM_PHOTO_ELSEWHERE as PHOTO_ELSEWHERE } from '../../src/shared/schemas/settings.ts';
+import {
+  businessHoursOf,
+  defaultPracticeSettings,
+  TEAM_PHOTO_ELSEWHERE as PHOTO_ELSEWHERE,
+} from '../../src/shared/schemas/settings.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';
 
@@ -57,21 +61,45 @@ describe('practice settings API', () => {
 
   it('starts from the typed defaults in src/content', async () => {
     const answer = await current();
-    expect(answer).toMatchObject({ name: PRACTICE.name, phone: PRACTICE.phone.display, email: PRACTICE.email, version: 'default' });
+    expect(answer).toMatchObject({
+      name: PRACTICE.name,
+      phone: PRACTICE.phone.display,
+      email: PRACTICE.email,
+      version: 'default',
+    });
     expect(answer.hours).toHaveLength(7);
     expect(businessHoursOf(answer.hours).map((row) => row.day)).toEqual(['Monday – Thursday', 'Friday – Sunday']);
   });
 
   it('answers 400 with the field errors of the schema, and stores nothing', async () => {
     const before = await current();
-    const hours = before.hours.map((row: any, i: number) => (i === 0 ? { ...row, opens: '18:00', closes: '09:00' } : row));
+    const hours = before.hours.map((row: any, i: number) =>
+      i === 0 ? { ...row, opens: '18:00', closes: '09:00' } : row,
+    );
     const team = [{ name: 'A Person', role: 'Solicitor', photo: '//evil.example/x.png' }];
     const answer = await call(settings, 'PUT', '/api/settings', {
-      body: body(before, { phone: '12345', email: 'not-an-email', name: '  ', postcode: 'abc', hours, team, reviewsEnabled: true, reviewsWidgetId: '' }),
+      body: body(before, {
+        phone: '12345',
+        email: 'not-an-email',
+        name: '  ',
+        postcode: 'abc',
+        hours,
+        team,
+        reviewsEnabled: true,
+        reviewsWidgetId: '',
+      }),
       cookie,
     });
     expect(answer.status).toBe(400);
-    expect(Object.keys(answer.json.fieldErrors).sort()).toEqual(['email', 'hours', 'name', 'phone', 'postcode', 'reviewsWidgetId', 'team']);
+    expect(Object.keys(answer.json.fieldErrors).sort()).toEqual([
+      'email',
+      'hours',
+      'name',
+      'phone',
+      'postcode',
+      'reviewsWidgetId',
+      'team',
+    ]);
     expect(answer.json.fieldErrors.phone).toEqual(['Enter an Australian phone number, e.g. (02) 5550 0123']);
     expect(answer.json.fieldErrors.hours).toEqual(['Closing time must be after opening time']);
     expect(answer.json.fieldErrors.team).toEqual([PHOTO_ELSEWHERE]);
@@ -95,16 +123,33 @@ describe('practice settings API', () => {
     process.env.REBUILD_MIN_INTERVAL_SECONDS = '0';
     resetEnvCache();
     const { etag } = await readBuildState();
-    await writeBuildState({ changedAt: null, requestedAt: null, attemptedAt: null, lastFailure: null, builtAt: null }, etag);
+    await writeBuildState(
+      { changedAt: null, requestedAt: null, attemptedAt: null, lastFailure: null, builtAt: null },
+      etag,
+    );
     hookCalls = 0;
 
     const before = await current();
     const saved = await call(settings, 'PUT', '/api/settings', {
-      body: body(before, { phone: '(02) 5550 0999', team: [{ name: 'Jo Citizen', role: 'Principal Solicitor', bio: 'Admitted 2005.', photo: '/images/jo.jpg', principal: true }] }),
+      body: body(before, {
+        phone: '(02) 5550 0999',
+        team: [
+          {
+            name: 'Jo Citizen',
+            role: 'Principal Solicitor',
+            bio: 'Admitted 2005.',
+            photo: '/images/jo.jpg',
+            principal: true,
+          },
+        ],
+      }),
       cookie,
     });
     expect(saved.status).toBe(200);
-    expect(saved.json).toMatchObject({ phone: '(02) 5550 0999', team: [{ name: 'Jo Citizen', photo: '/images/jo.jpg' }] });
+    expect(saved.json).toMatchObject({
+      phone: '(02) 5550 0999',
+      team: [{ name: 'Jo Citizen', photo: '/images/jo.jpg' }],
+    });
     expect(saved.json.version).not.toBe(before.version);
     expect(await current()).toMatchObject({ phone: '(02) 5550 0999', version: saved.json.version });
     expect(hookCalls).toBe(1);
@@ -125,24 +170,40 @@ describe('practice settings API', () => {
   it('lets exactly one of many saves of one version through, across processes; the rest answer 409', async () => {
     for (let trial = 0; trial < 4; trial++) {
       const before = await current();
-      const answers = await racers.race((racer) => [0, 1, 2].map((n) => ({
-        fn: 'settings', method: 'PUT', path: '/api/settings', cookie,
-        body: body(before, { name: `Practice ${trial}.${racer}.${n}` }),
-      })));
-      expect(answers.filter((a) => a.status === 200), `trial ${trial}`).toHaveLength(1);
-      expect(answers.filter((a) => a.status === 409), `trial ${trial}`).toHaveLength(answers.length - 1);
+      const answers = await racers.race((racer) =>
+        [0, 1, 2].map((n) => ({
+          fn: 'settings',
+          method: 'PUT',
+          path: '/api/settings',
+          cookie,
+          body: body(before, { name: `Practice ${trial}.${racer}.${n}` }),
+        })),
+      );
+      expect(
+        answers.filter((a) => a.status === 200),
+        `trial ${trial}`,
+      ).toHaveLength(1);
+      expect(
+        answers.filter((a) => a.status === 409),
+        `trial ${trial}`,
+      ).toHaveLength(answers.length - 1);
       const winner = answers.find((a) => a.status === 200)!.json;
       expect(await current()).toMatchObject({ name: winner.name, version: winner.version });
     }
   });
 
-  it("names the practice in the RSS feed as saved in Settings", async () => {
+  it('names the practice in the RSS feed as saved in Settings', async () => {
     const current = (await call(settings, 'GET', '/api/settings', { cookie })).json;
     const { version: _version, updatedAt: _updatedAt, updatedBy: _updatedBy, ...fields } = current;
     const name = 'Renamed Conveyancing (placeholder)';
-    const saved = await call(settings, 'PUT', '/api/settings', { cookie, body: { ...fields, name, version: current.version } });
+    const saved = await call(settings, 'PUT', '/api/settings', {
+      cookie,
+      body: { ...fields, name, version: current.version },
+    });
     expect(saved.status).toBe(200);
-    const feed = await (await rssFeed({ site: new URL('https://www.example-conveyancing.com.au') } as APIContext)).text();
+    const feed = await (
+      await rssFeed({ site: new URL('https://www.example-conveyancing.com.au') } as APIContext)
+    ).text();
     expect(feed).toContain(`<title>${name} – Conveyancing Insights</title>`);
   });
 
@@ -151,21 +212,35 @@ describe('practice settings API', () => {
     const createdAt = new Date(sydneyInstant(2026, 11, 24, 23, 0));
     const id = timeKey(createdAt);
     await openStore('contact-requests').setJSON(id, {
-      id, firstName: 'Known', lastName: 'Data', email: 'known@example.com', phone: '0400 000 000',
-      serviceType: 'residential-purchase', status: 'contacted', assignee: null, version: 1,
-      createdAt: createdAt.toISOString(), updatedAt: createdAt.toISOString(), lastActivityAt: createdAt.toISOString(),
+      id,
+      firstName: 'Known',
+      lastName: 'Data',
+      email: 'known@example.com',
+      phone: '0400 000 000',
+      serviceType: 'residential-purchase',
+      status: 'contacted',
+      assignee: null,
+      version: 1,
+      createdAt: createdAt.toISOString(),
+      updatedAt: createdAt.toISOString(),
+      lastActivityAt: createdAt.toISOString(),
       firstContactAt: new Date(sydneyInstant(2026, 11, 25, 9, 3)).toISOString(),
     });
     const median = async () =>
-      (await call(leadMetrics, 'GET', '/api/lead-metrics?from=2026-11-24&to=2026-11-25', { cookie })).json.firstContact.medianMinutes;
+      (await call(leadMetrics, 'GET', '/api/lead-metrics?from=2026-11-24&to=2026-11-25', { cookie })).json.firstContact
+        .medianMinutes;
     const before = await current();
     const defaults = defaultPracticeSettings();
-    expect((await call(settings, 'PUT', '/api/settings', { body: body(before, { hours: defaults.hours }), cookie })).status).toBe(200);
+    expect(
+      (await call(settings, 'PUT', '/api/settings', { body: body(before, { hours: defaults.hours }), cookie })).status,
+    ).toBe(200);
     expect(await median()).toBe(3); // the defaults open at 9 am
 
     const latest = await current();
     const early = latest.hours.map((row: any) => (row.day === 'Wednesday' ? { ...row, opens: '08:00' } : row));
-    expect((await call(settings, 'PUT', '/api/settings', { body: body(latest, { hours: early }), cookie })).status).toBe(200);
+    expect(
+      (await call(settings, 'PUT', '/api/settings', { body: body(latest, { hours: early }), cookie })).status,
+    ).toBe(200);
     expect(await median()).toBe(63);
   });
 });

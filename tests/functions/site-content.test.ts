@@ -74,7 +74,11 @@ describe('services', () => {
     // The first staff call seeds the six defaults, in their order, with every card field.
     const seeded = await list(services, 'services');
     expect(seeded.map((s) => s.id)).toEqual(SERVICES.map((s) => s.id));
-    expect(seeded[0]).toMatchObject({ icon: 'home', features: [...SERVICES[0]!.features], version: expect.any(String) });
+    expect(seeded[0]).toMatchObject({
+      icon: 'home',
+      features: [...SERVICES[0]!.features],
+      version: expect.any(String),
+    });
     // Switched off in the store: gone from the build's list.
     const off = await call(services, 'PUT', '/api/services/contract-review', { body: { isActive: false }, cookie });
     expect(off.status).toBe(200);
@@ -88,7 +92,12 @@ describe('services', () => {
       created = await call(services, 'POST', '/api/services', { body: service(), cookie });
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ ...service(), features: ['Strata report review', 'Levy checks'], id: expect.any(String), version: expect.any(String) });
+    expect(created.json).toMatchObject({
+      ...service(),
+      features: ['Strata report review', 'Levy checks'],
+      id: expect.any(String),
+      version: expect.any(String),
+    });
     expect(calls).toBe(1);
     expect((await list(services, 'services')).at(-1).id).toBe(created.json.id);
     expect((await getActiveServices()).at(-1)).toMatchObject({ title: 'Strata Advice', icon: 'building' });
@@ -120,7 +129,13 @@ describe('services', () => {
       });
     });
     expect(edited.status).toBe(200);
-    expect(edited.json).toMatchObject({ id: created.id, title: 'Strata Law', features: ['One'], isActive: false, createdAt: created.createdAt });
+    expect(edited.json).toMatchObject({
+      id: created.id,
+      title: 'Strata Law',
+      features: ['One'],
+      isActive: false,
+      createdAt: created.createdAt,
+    });
     expect(edited.json.version).not.toBe(created.version);
     expect(calls).toBe(1);
 
@@ -144,29 +159,55 @@ describe('services', () => {
 
   it('across instances: of many full saves of one version exactly one wins, the rest answer 409', async () => {
     for (let trial = 0; trial < 4; trial++) {
-      const { json: created } = await call(services, 'POST', '/api/services', { body: service({ title: `Race ${trial}` }), cookie });
+      const { json: created } = await call(services, 'POST', '/api/services', {
+        body: service({ title: `Race ${trial}` }),
+        cookie,
+      });
       const answers = await racers.race((racer) =>
         [0, 1].map((n) => ({
-          fn: 'services', method: 'PUT', path: `/api/services/${created.id}`, cookie,
+          fn: 'services',
+          method: 'PUT',
+          path: `/api/services/${created.id}`,
+          cookie,
           body: service({ title: `Edit ${racer}.${n}`, version: created.version }),
         })),
       );
-      expect(answers.filter((a) => a.status === 200), `trial ${trial}`).toHaveLength(1);
-      expect(answers.filter((a) => a.status === 409), `trial ${trial}`).toHaveLength(answers.length - 1);
+      expect(
+        answers.filter((a) => a.status === 200),
+        `trial ${trial}`,
+      ).toHaveLength(1);
+      expect(
+        answers.filter((a) => a.status === 409),
+        `trial ${trial}`,
+      ).toHaveLength(answers.length - 1);
       const winner = answers.find((a) => a.status === 200)!.json;
-      expect((await list(services, 'services')).find((s) => s.id === created.id)).toMatchObject({ title: winner.title, version: winner.version });
+      expect((await list(services, 'services')).find((s) => s.id === created.id)).toMatchObject({
+        title: winner.title,
+        version: winner.version,
+      });
     }
   });
 });
 
 describe('testimonials', () => {
   it('cannot be created active without consent (400 on consent), but can be created inactive', async () => {
-    const refused = await call(testimonials, 'POST', '/api/testimonials', { body: testimonial({ consent: false }), cookie });
+    const refused = await call(testimonials, 'POST', '/api/testimonials', {
+      body: testimonial({ consent: false }),
+      cookie,
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.fieldErrors).toEqual({ consent: [CONSENT_REQUIRED] });
-    const created = await call(testimonials, 'POST', '/api/testimonials', { body: testimonial({ consent: false, isActive: false }), cookie });
+    const created = await call(testimonials, 'POST', '/api/testimonials', {
+      body: testimonial({ consent: false, isActive: false }),
+      cookie,
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ source: 'Google review', receivedAt: '2026-10-01', consent: false, isActive: false });
+    expect(created.json).toMatchObject({
+      source: 'Google review',
+      receivedAt: '2026-10-01',
+      consent: false,
+      isActive: false,
+    });
   });
 
   it('the switch refuses one without consent; confirming consent lets it go live after a rebuild', async () => {
@@ -174,7 +215,10 @@ describe('testimonials', () => {
       body: testimonial({ title: 'Consent later', consent: false, isActive: false }),
       cookie,
     });
-    const refused = await call(testimonials, 'PUT', `/api/testimonials/${created.id}`, { body: { isActive: true }, cookie });
+    const refused = await call(testimonials, 'PUT', `/api/testimonials/${created.id}`, {
+      body: { isActive: true },
+      cookie,
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.fieldErrors).toEqual({ isActive: [CONSENT_REQUIRED] });
     expect((await getActiveTestimonials()).map((t) => t.id)).not.toContain(created.id);
@@ -188,7 +232,10 @@ describe('testimonials', () => {
     });
     expect(consented.status).toBe(200);
     expect(calls).toBe(1);
-    const on = await call(testimonials, 'PUT', `/api/testimonials/${created.id}`, { body: { isActive: true, version: consented.json.version }, cookie });
+    const on = await call(testimonials, 'PUT', `/api/testimonials/${created.id}`, {
+      body: { isActive: true, version: consented.json.version },
+      cookie,
+    });
     expect(on.status).toBe(200);
     expect((await getActiveTestimonials()).map((t) => t.id)).toContain(created.id);
   });
@@ -199,10 +246,19 @@ describe('testimonials', () => {
       cookie,
     });
     expect(bad.status).toBe(400);
-    expect(bad.json.fieldErrors).toEqual({ source: ['Source is required'], receivedAt: ['The date received cannot be in the future'] });
-    const outOfRange = await call(testimonials, 'POST', '/api/testimonials', { body: testimonial({ receivedAt: '2999-01-01' }), cookie });
+    expect(bad.json.fieldErrors).toEqual({
+      source: ['Source is required'],
+      receivedAt: ['The date received cannot be in the future'],
+    });
+    const outOfRange = await call(testimonials, 'POST', '/api/testimonials', {
+      body: testimonial({ receivedAt: '2999-01-01' }),
+      cookie,
+    });
     expect(outOfRange.json.fieldErrors).toEqual({ receivedAt: ['Use a date between 1970 and 2099'] });
-    const noDate = await call(testimonials, 'POST', '/api/testimonials', { body: testimonial({ receivedAt: '1/10/2026' }), cookie });
+    const noDate = await call(testimonials, 'POST', '/api/testimonials', {
+      body: testimonial({ receivedAt: '1/10/2026' }),
+      cookie,
+    });
     expect(noDate.json.fieldErrors).toEqual({ receivedAt: ['Use a date like 2026-03-31'] });
   });
 
@@ -227,12 +283,21 @@ describe('testimonials', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const at = '2026-01-01T00:00:00.000Z';
     await getStore({ name: 'testimonials', consistency: 'strong' }).setJSON('no-consent', {
-      id: 'no-consent', title: 'Old', content: 'Kind words', source: 'E-mail', receivedAt: '2026-01-01',
-      isActive: true, createdAt: at, updatedAt: at, version: 'v1',
+      id: 'no-consent',
+      title: 'Old',
+      content: 'Kind words',
+      source: 'E-mail',
+      receivedAt: '2026-01-01',
+      isActive: true,
+      createdAt: at,
+      updatedAt: at,
+      version: 'v1',
     });
     expect((await list(testimonials, 'testimonials')).map((t) => t.id)).not.toContain('no-consent');
     expect((await getActiveTestimonials()).map((t) => t.id)).not.toContain('no-consent');
-    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(expect.arrayContaining([expect.stringContaining('no-consent')]));
+    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual(
+      expect.arrayContaining([expect.stringContaining('no-consent')]),
+    );
     logged.mockRestore();
   });
 });

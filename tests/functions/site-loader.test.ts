@@ -21,7 +21,10 @@ let counter = 0;
 const slug = (name: string) => `${name}-${++counter}-${Date.now().toString(36)}`;
 
 async function publish(cookie: string, fields: Record<string, unknown>) {
-  const created = await call(blogPosts, 'POST', '/api/blog-posts', { body: { content: 'Body.', isPublished: true, ...fields }, cookie });
+  const created = await call(blogPosts, 'POST', '/api/blog-posts', {
+    body: { content: 'Body.', isPublished: true, ...fields },
+    cookie,
+  });
   expect(created.status).toBe(201);
   return created.json as { id: string; version: string; slug: string };
 }
@@ -73,7 +76,11 @@ describe('the posts loader', () => {
   it('gives each post its uploaded featured image with its size, and its text rendered and sanitised', async () => {
     const { cookie } = await signedInStaff();
     const upload = await media(
-      new Request(new URL('/api/media', ORIGIN), { method: 'POST', headers: { origin: ORIGIN, cookie, 'content-type': 'image/png' }, body: png(640, 360) as BodyInit }),
+      new Request(new URL('/api/media', ORIGIN), {
+        method: 'POST',
+        headers: { origin: ORIGIN, cookie, 'content-type': 'image/png' },
+        body: png(640, 360) as BodyInit,
+      }),
     );
     const image = (await upload.json()) as { url: string };
     const withImage = await publish(cookie, {
@@ -84,7 +91,9 @@ describe('the posts loader', () => {
       content: '# Costs\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))',
     });
     const store = await new Collection().load(postsLoader);
-    expect(store.entries.get(withImage.slug)?.data).toMatchObject({ image: { src: image.url, alt: 'A kitchen', width: 640, height: 360 } });
+    expect(store.entries.get(withImage.slug)?.data).toMatchObject({
+      image: { src: image.url, alt: 'A kitchen', width: 640, height: 360 },
+    });
     const html = String(store.entries.get(withImage.slug)?.rendered?.html);
     expect(html).toContain('<h2>Costs</h2>');
     expect(html).not.toContain('<script');
@@ -111,12 +120,22 @@ describe('the landing page lists', () => {
     const { cookie } = await signedInStaff();
     for (const title of ['First', 'Second']) {
       const created = await call(testimonials, 'POST', '/api/testimonials', {
-        body: { title, position: `Buyer ${title}`, content: `Kind words ${title}.`, source: 'E-mail', receivedAt: '2026-01-01', consent: true, isActive: true },
+        body: {
+          title,
+          position: `Buyer ${title}`,
+          content: `Kind words ${title}.`,
+          source: 'E-mail',
+          receivedAt: '2026-01-01',
+          consent: true,
+          isActive: true,
+        },
         cookie,
       });
       expect(created.status).toBe(201);
     }
-    expect(await getActiveTestimonials()).toEqual((await listTestimonials()).filter((testimonial) => testimonial.isActive));
+    expect(await getActiveTestimonials()).toEqual(
+      (await listTestimonials()).filter((testimonial) => testimonial.isActive),
+    );
   });
 });
 
@@ -125,7 +144,10 @@ describe('the settings loader', () => {
     const { cookie } = await signedInStaff();
     const current = (await call(settings, 'GET', '/api/settings', { cookie })).json;
     const { version, updatedAt: _updatedAt, updatedBy: _updatedBy, ...fields } = current;
-    const saved = await call(settings, 'PUT', '/api/settings', { cookie, body: { ...fields, name: 'Loader Test Conveyancing', version } });
+    const saved = await call(settings, 'PUT', '/api/settings', {
+      cookie,
+      body: { ...fields, name: 'Loader Test Conveyancing', version },
+    });
     expect(saved.status).toBe(200);
     const store = await new Collection().load(settingsLoader);
     expect(store.keys()).toEqual(['practice']);

@@ -92,7 +92,9 @@ describe('adding a member of staff', () => {
 
   it('refuses anonymous callers', async () => {
     expect((await call(staff, 'GET', '/api/staff')).status).toBe(401);
-    expect((await call(staff, 'POST', '/api/staff', { body: { username: 'nobody-here', password: INITIAL } })).status).toBe(401);
+    expect(
+      (await call(staff, 'POST', '/api/staff', { body: { username: 'nobody-here', password: INITIAL } })).status,
+    ).toBe(401);
   });
 });
 
@@ -116,7 +118,8 @@ describe('changing one’s own password', () => {
   it('is throttled like a sign-in: guessing the current password stops after five tries', async () => {
     const me = await signedInStaff();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await changePassword(me.cookie, `guess-${i}-wrong`, 'whatever-new-password')).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await changePassword(me.cookie, `guess-${i}-wrong`, 'whatever-new-password')).status);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     // Even the right one now waits: the guesser learns nothing more.
     expect((await changePassword(me.cookie, me.password, 'whatever-new-password')).status).toBe(429);

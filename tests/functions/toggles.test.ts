@@ -20,7 +20,11 @@ describe.each([
     const response = await call(handler, 'GET', `/api/admin/${resource}`, { cookie });
     expect(response.status).toBe(200);
     expect(response.json.length).toBeGreaterThan(2);
-    expect(response.json[0]).toMatchObject({ id: expect.any(String), title: expect.any(String), isActive: expect.any(Boolean) });
+    expect(response.json[0]).toMatchObject({
+      id: expect.any(String),
+      title: expect.any(String),
+      isActive: expect.any(Boolean),
+    });
   });
 
   it('switches a record off and on', async () => {

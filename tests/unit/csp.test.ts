@@ -49,8 +49,14 @@ describe('inlineSources', () => {
   });
 
   it('still finds a real handler or javascript: link whatever the quoting and case', () => {
-    const { problems } = inlineSources(`<img src=/a.png OnLoad=go()><a href=" JavaScript:go()">x</a><svg><a xlink:href="javascript:go()"></a></svg>`);
-    expect(problems.map((problem) => problem.split(':')[0])).toEqual(['inline event handler', 'javascript', 'javascript']);
+    const { problems } = inlineSources(
+      `<img src=/a.png OnLoad=go()><a href=" JavaScript:go()">x</a><svg><a xlink:href="javascript:go()"></a></svg>`,
+    );
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'inline event handler',
+      'javascript',
+      'javascript',
+    ]);
   });
 });
 

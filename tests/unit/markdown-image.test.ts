@@ -37,7 +37,9 @@ describe('escapeMarkdownAlt', () => {
   it('cannot be used to break out of the image: the whole crafted text stays its alt', () => {
     const crafted = 'x](javascript:alert(1)) [click](https://evil.example) \\';
     const html = renderMarkdown(markdownImage(URL, crafted));
-    expect(html).toBe(`<p><img src="${URL}" alt="x](javascript:alert(1)) [click](https://evil.example) \\" loading="lazy" decoding="async"></p>`);
+    expect(html).toBe(
+      `<p><img src="${URL}" alt="x](javascript:alert(1)) [click](https://evil.example) \\" loading="lazy" decoding="async"></p>`,
+    );
     expect(html).not.toContain('<a');
   });
 });
@@ -50,6 +52,10 @@ describe('imageUses', () => {
       { title: 'Another image', featuredImage: `/media/${'b'.repeat(64)}.png`, content: 'No image here.' },
     ];
     const team = [{ name: 'Principal Solicitor', photo: URL }, { name: 'Clerk' }];
-    expect(imageUses(URL, posts, team)).toEqual(['Blog post: Featured', 'Blog post: In the text', "Team section: Principal Solicitor's photo"]);
+    expect(imageUses(URL, posts, team)).toEqual([
+      'Blog post: Featured',
+      'Blog post: In the text',
+      "Team section: Principal Solicitor's photo",
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { markdownText, readingMinutes, renderMarkdown } from '../../src/shared/markdown.ts';
 
 /** The rendered HTML parsed the way a browser's tokenizer would see its tags, crudely but enough here. */
-const tags = (html: string) => [...html.matchAll(/<([a-z][a-z0-9]*)\b([^>]*)>/g)].map(([, name, attrs]) => ({ name, attrs }));
+const tags = (html: string) =>
+  [...html.matchAll(/<([a-z][a-z0-9]*)\b([^>]*)>/g)].map(([, name, attrs]) => ({ name, attrs }));
 
 describe('renderMarkdown', () => {
   it('gives plain text with blank lines its paragraphs, and nothing else', () => {
@@ -35,7 +36,9 @@ describe('renderMarkdown', () => {
   });
 
   it('gives links to other sites rel="noopener", and links on this site none', () => {
-    const html = renderMarkdown('[NSW Revenue](https://www.revenue.nsw.gov.au/) and [our FAQ](/#faq) and [a post](/blog/stamp-duty)');
+    const html = renderMarkdown(
+      '[NSW Revenue](https://www.revenue.nsw.gov.au/) and [our FAQ](/#faq) and [a post](/blog/stamp-duty)',
+    );
     expect(html).toContain('<a href="https://www.revenue.nsw.gov.au/" rel="noopener">NSW Revenue</a>');
     expect(html).toContain('<a href="/#faq">our FAQ</a>');
     expect(html).toContain('<a href="/blog/stamp-duty">a post</a>');
@@ -93,8 +96,10 @@ describe('readingMinutes', () => {
 
 describe('markdownText', () => {
   it('gives the words without Markdown syntax or HTML, for a description', () => {
-    expect(markdownText('## Costs & fees\n\n- **Stamp** duty < $40k\n\n[Revenue NSW](https://www.revenue.nsw.gov.au/)\n\n<script>x</script>')).toBe(
-      'Costs & fees Stamp duty < $40k Revenue NSW',
-    );
+    expect(
+      markdownText(
+        '## Costs & fees\n\n- **Stamp** duty < $40k\n\n[Revenue NSW](https://www.revenue.nsw.gov.au/)\n\n<script>x</script>',
+      ),
+    ).toBe('Costs & fees Stamp duty < $40k Revenue NSW');
   });
 });

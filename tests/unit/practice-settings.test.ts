@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { practiceView } from '../../src/shared/practice-view.ts';
-import { businessHoursOf, defaultPracticeSettings, hoursTable, isPhone, phoneLinks } from '../../src/shared/schemas/settings.ts';
+import {
+  businessHoursOf,
+  defaultPracticeSettings,
+  hoursTable,
+  isPhone,
+  phoneLinks,
+} from '../../src/shared/schemas/settings.ts';
 
 describe('practice settings helpers', () => {
   it('groups consecutive days with the same hours, and says which days are closed', () => {
     const hours = defaultPracticeSettings().hours.map((row) =>
-      row.day === 'Saturday' ? { ...row, opens: '10:00', closes: '14:00' } : row.day === 'Sunday' ? { ...row, open: false } : row);
+      row.day === 'Saturday'
+        ? { ...row, opens: '10:00', closes: '14:00' }
+        : row.day === 'Sunday'
+          ? { ...row, open: false }
+          : row,
+    );
     expect(hoursTable(hours).map(({ day, hours: text }) => [day, text])).toEqual([
       ['Monday – Thursday', '9:00 am – 9:00 pm'],
       ['Friday', '9:00 am – 10:00 pm'],
@@ -13,7 +24,9 @@ describe('practice settings helpers', () => {
       ['Sunday', 'Closed'],
     ]);
     expect(businessHoursOf(hours).map((row) => row.dayOfWeek)).toEqual([
-      ['Monday', 'Tuesday', 'Wednesday', 'Thursday'], ['Friday'], ['Saturday'],
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday'],
+      ['Friday'],
+      ['Saturday'],
     ]);
   });
 

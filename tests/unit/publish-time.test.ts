@@ -26,7 +26,15 @@ describe('publishedAt: what is stored', () => {
   });
 
   it('refuses what names no real date or time', () => {
-    for (const bad of ['2026-02-30', '2026-13-01', '2026-12-01T25:00', '2026-12-01T09:60', 'next tuesday', '2026-12-01 09:00', '']) {
+    for (const bad of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-12-01T25:00',
+      '2026-12-01T09:60',
+      'next tuesday',
+      '2026-12-01 09:00',
+      '',
+    ]) {
       expect(normalisePublishedAt(bad), bad).toBeNull();
     }
   });

@@ -11,7 +11,12 @@ import {
   type QuoteInput,
 } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { dutyTableFor, TRANSFER_DUTY, TRANSFER_DUTY_TABLES, type TransferDutyTable } from '../../src/content/transferDuty.ts';
+import {
+  dutyTableFor,
+  TRANSFER_DUTY,
+  TRANSFER_DUTY_TABLES,
+  type TransferDutyTable,
+} from '../../src/content/transferDuty.ts';
 import { LEAD_FIGURES, LEAD_GUIDE } from '../../src/content/leadGuide.ts';
 import { FAQ } from '../../src/content/faq.ts';
 import { DEMO_POSTS } from '../../scripts/seed/demo-content.ts';
@@ -163,7 +168,12 @@ describe('First Home Buyers Assistance Scheme', () => {
   it('uses the vacant land thresholds for land: none to $350,000, a concession below $450,000 (s 78A(2A))', () => {
     expect(fhb(350_000, 'vacant-land')).toMatchObject({ total: 0, firstHomeRule: 'exemption' });
     // $400,000: N = $12,412; D = $10,382 (full duty on $350,000); 12,412 - 10,382 x 0.5 = $7,221.
-    expect(fhb(400_000, 'vacant-land')).toEqual({ general: 7_221, surcharge: 0, total: 7_221, firstHomeRule: 'concession' });
+    expect(fhb(400_000, 'vacant-land')).toEqual({
+      general: 7_221,
+      surcharge: 0,
+      total: 7_221,
+      firstHomeRule: 'concession',
+    });
     expect(fhb(449_999, 'vacant-land')).toMatchObject({ firstHomeRule: 'concession' });
     expect(fhb(450_000, 'vacant-land')).toMatchObject({ total: 14_662, firstHomeRule: 'none' });
     // A home's thresholds would have exempted $450,000 land.
@@ -220,7 +230,11 @@ describe('foreign purchaser surcharge', () => {
 });
 
 describe('dated duty tables', () => {
-  const older: TransferDutyTable = { ...TRANSFER_DUTY, effective: '2024-07-01', general: [{ from: 0, base: 0, centsPer100: 100 }] };
+  const older: TransferDutyTable = {
+    ...TRANSFER_DUTY,
+    effective: '2024-07-01',
+    general: [{ from: 0, base: 0, centsPer100: 100 }],
+  };
   const tables = [TRANSFER_DUTY, older];
 
   it('uses the table in force on the contract date', () => {
@@ -243,7 +257,11 @@ describe('dated duty tables', () => {
     expect(dutyTableFor('2026-06-30').current).toBe(true);
     expect(dutyTableFor('2026-07-01')).toEqual({ table: TRANSFER_DUTY, current: false });
     const figures = computeQuote(home(800_000, { contractDate: '2026-11-23' }));
-    expect(figures).toMatchObject({ ratesEffective: '2025-07-01', ratesCurrent: false, transferDuty: { total: 30_412 } });
+    expect(figures).toMatchObject({
+      ratesEffective: '2025-07-01',
+      ratesCurrent: false,
+      transferDuty: { total: 30_412 },
+    });
     expect(quoteLines(figures).at(-1)).toEqual({
       label: 'Rates',
       value:
@@ -309,7 +327,10 @@ describe('professional fee, disbursements and total', () => {
       { label: 'Professional fee', value: '$1,850 including GST' },
       { label: 'Disbursements', value: 'typically $800 to $1,500 including GST' },
       { label: 'Transfer duty', value: '$30,412' },
-      { label: 'Duty due', value: 'Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.' },
+      {
+        label: 'Duty due',
+        value: 'Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.',
+      },
       { label: 'Cooling-off', value: '5 business days after exchange' },
       { label: 'Estimated total', value: '$33,062 to $33,762 including GST' },
     ]);
@@ -329,7 +350,11 @@ describe('professional fee, disbursements and total', () => {
     expect(figures.transferDuty).toBeNull();
     expect(figures.professionalFee).toBe(1_850);
     expect(figures.estimatedTotal).toEqual({ min: 2_650, max: 3_350 });
-    expect(quoteLines(figures).map((line) => line.label)).toEqual(['Professional fee', 'Disbursements', 'Estimated total']);
+    expect(quoteLines(figures).map((line) => line.label)).toEqual([
+      'Professional fee',
+      'Disbursements',
+      'Estimated total',
+    ]);
   });
 
   it('charges duty when buying and selling', () => {
@@ -340,7 +365,9 @@ describe('professional fee, disbursements and total', () => {
     const figures = computeQuote(home(900_000, { firstHomeBuyer: true }));
     expect(figures.estimatedTotal).toEqual({ min: 22_356, max: 23_056 });
     expect(quoteLines(figures)[2]).toEqual({ label: 'Transfer duty', value: '$19,706 (first home buyer concession)' });
-    expect(quoteLines(computeQuote(home(700_000, { firstHomeBuyer: true })))[2]!.value).toBe('$0 (first home buyer exemption)');
+    expect(quoteLines(computeQuote(home(700_000, { firstHomeBuyer: true })))[2]!.value).toBe(
+      '$0 (first home buyer exemption)',
+    );
   });
 
   it('rounds duty cents only when printing', () => {
@@ -348,7 +375,9 @@ describe('professional fee, disbursements and total', () => {
     expect(figures.transferDuty?.total).toBe(212.5);
     expect(figures.estimatedTotal.min).toBe(2_862.5);
     expect(quoteLines(figures)[2]!.value).toBe('$213');
-    expect(computeQuote(home(800_000, { foreignPurchaser: true, foreignShare: 50 })).estimatedTotal.min).toBe(66_412 + 2_650);
+    expect(computeQuote(home(800_000, { foreignPurchaser: true, foreignShare: 50 })).estimatedTotal.min).toBe(
+      66_412 + 2_650,
+    );
   });
 });
 
@@ -377,7 +406,8 @@ describe('what the site says about GST, cooling-off and when duty is due', () =>
     for (const text of texts) expect(text).not.toMatch(/plus GST|excluding GST|\+ ?GST/i);
     // Each dollar amount that is one of our prices is followed by "including GST".
     for (const text of texts) {
-      for (const price of text.matchAll(/\$(1,850|2,200|800 to \$1,500)\b[^.]*/g)) expect(price[0]).toMatch(/including GST/);
+      for (const price of text.matchAll(/\$(1,850|2,200|800 to \$1,500)\b[^.]*/g))
+        expect(price[0]).toMatch(/including GST/);
     }
     expect(LEAD_GUIDE.callScript.steps.find((step) => step.stage === 'Quote')?.script).toBe(
       'Our fixed professional fee is $1,850 including GST, plus disbursements, which usually come to $800 to $1,500 including GST.',
@@ -399,7 +429,11 @@ describe('what the site says about GST, cooling-off and when duty is due', () =>
   it('tells off-the-plan buyers when duty is due, the same way in the FAQ and the blog', () => {
     const deferral = /settlement, an assignment of the contract or 15 months after the contract, whichever comes first/;
     expect(FAQ.some((item) => deferral.test(item.answer))).toBe(true);
-    expect(DEMO_POSTS.filter((post) => /settlement, an assignment of the contract or 15 months after the contract/.test(post.content))).toHaveLength(2);
+    expect(
+      DEMO_POSTS.filter((post) =>
+        /settlement, an assignment of the contract or 15 months after the contract/.test(post.content),
+      ),
+    ).toHaveLength(2);
   });
 });
 
@@ -427,13 +461,17 @@ describe('parsePrice', () => {
 
 describe('describing a quote for people', () => {
   it('says what, where and which options', () => {
-    expect(describeQuoteInput(home(800_000))).toBe('Buying an established home at $800,000 (contract dated 23 November 2025)');
-    expect(
-      describeQuoteInput(home(450_000, { propertyType: 'vacant-land', firstHomeBuyer: true, rush: true, contractDate: undefined })),
-    ).toBe('Buying vacant land at $450,000; first home buyer; settlement in under 2 weeks');
-    expect(describeQuoteInput(home(800_000, { foreignPurchaser: true, foreignShare: 50, contractDate: undefined }))).toBe(
-      'Buying an established home at $800,000; foreign purchaser (50% share)',
+    expect(describeQuoteInput(home(800_000))).toBe(
+      'Buying an established home at $800,000 (contract dated 23 November 2025)',
     );
+    expect(
+      describeQuoteInput(
+        home(450_000, { propertyType: 'vacant-land', firstHomeBuyer: true, rush: true, contractDate: undefined }),
+      ),
+    ).toBe('Buying vacant land at $450,000; first home buyer; settlement in under 2 weeks');
+    expect(
+      describeQuoteInput(home(800_000, { foreignPurchaser: true, foreignShare: 50, contractDate: undefined })),
+    ).toBe('Buying an established home at $800,000; foreign purchaser (50% share)');
   });
 
   it("picks the contact form's service", () => {

@@ -5,16 +5,24 @@ import { describe, expect, it } from 'vitest';
 import type { HostedFunction } from '../../scripts/lib/functions-host.ts';
 import { createScheduler, parseSchedule } from '../../scripts/lib/scheduler.ts';
 
-const fn = (name: string, schedule: string): HostedFunction => ({ name, handler: () => undefined, config: { schedule } });
+const fn = (name: string, schedule: string): HostedFunction => ({
+  name,
+  handler: () => undefined,
+  config: { schedule },
+});
 const at = (iso: string) => new Date(iso);
 const MINUTE = 60_000;
 
 /** Drives the scheduler minute by minute from `start` for `minutes`; counts runs per function. */
 async function runFor(functions: HostedFunction[], start: string, minutes: number) {
   const runs: Record<string, string[]> = {};
-  const scheduler = createScheduler(functions, async (job, now) => {
-    (runs[job.name] ??= []).push(now.toISOString());
-  }, at(start));
+  const scheduler = createScheduler(
+    functions,
+    async (job, now) => {
+      (runs[job.name] ??= []).push(now.toISOString());
+    },
+    at(start),
+  );
   for (let i = 1; i <= minutes; i++) {
     scheduler.runDue(new Date(at(start).getTime() + i * MINUTE));
     await scheduler.settle();
@@ -38,9 +46,13 @@ describe('the local scheduler', () => {
 
   it('runs a job once for a stretch that covers several occurrences, and never twice for one', async () => {
     const ran: string[] = [];
-    const scheduler = createScheduler([fn('minutely', '* * * * *')], async () => {
-      ran.push('run');
-    }, at('2026-11-23T10:00:00.000Z'));
+    const scheduler = createScheduler(
+      [fn('minutely', '* * * * *')],
+      async () => {
+        ran.push('run');
+      },
+      at('2026-11-23T10:00:00.000Z'),
+    );
     expect(scheduler.runDue(at('2026-11-23T10:05:00.000Z'))).toEqual(['minutely']);
     await scheduler.settle();
     expect(scheduler.runDue(at('2026-11-23T10:05:00.000Z'))).toEqual([]);
@@ -50,7 +62,11 @@ describe('the local scheduler', () => {
 
   it('never starts a run while the last one is still going', async () => {
     let finish = () => {};
-    const scheduler = createScheduler([fn('slow', '* * * * *')], () => new Promise<void>((resolve) => (finish = resolve)), at('2026-11-23T10:00:00.000Z'));
+    const scheduler = createScheduler(
+      [fn('slow', '* * * * *')],
+      () => new Promise<void>((resolve) => (finish = resolve)),
+      at('2026-11-23T10:00:00.000Z'),
+    );
     expect(scheduler.runDue(at('2026-11-23T10:01:00.000Z'))).toEqual(['slow']);
     expect(scheduler.runDue(at('2026-11-23T10:02:00.000Z'))).toEqual([]);
     finish();

@@ -12,7 +12,7 @@ type ConfigDone = (params: unknown) => Promise<void> | void;
 type BuildDone = (params: unknown) => Promise<void> | void;
 
 describe('the site configuration', () => {
-  it("declares the Netlify adapter static-only, so Astro never builds or routes to an SSR function", async () => {
+  it('declares the Netlify adapter static-only, so Astro never builds or routes to an SSR function', async () => {
     const adapter = config.adapter as AstroIntegration;
     const adapters: AstroAdapter[] = [];
     await (adapter.hooks['astro:config:done'] as ConfigDone)({
@@ -26,7 +26,9 @@ describe('the site configuration', () => {
     expect(adapters[0]?.name).toBe('@astrojs/netlify');
     expect(adapters[0]?.adapterFeatures?.buildOutput).toBe('static');
     // and, should an adapter upgrade write one anyway, the build fails (below)
-    expect((config.integrations as AstroIntegration[]).map((integration) => integration.name)).toContain('no-ssr-function');
+    expect((config.integrations as AstroIntegration[]).map((integration) => integration.name)).toContain(
+      'no-ssr-function',
+    );
   });
 });
 

@@ -30,7 +30,9 @@ describe('Sydney time', () => {
   it('measures the desk’s waiting time in the hours saved in Settings, as the metrics do', () => {
     const settings = defaultPracticeSettings();
     // Staff saved Monday's hours as 13:00–17:00.
-    const hours = businessHoursOf(settings.hours.map((row) => (row.day === 'Monday' ? { ...row, opens: '13:00', closes: '17:00' } : row)));
+    const hours = businessHoursOf(
+      settings.hours.map((row) => (row.day === 'Monday' ? { ...row, opens: '13:00', closes: '17:00' } : row)),
+    );
     const arrived = { status: 'new' as const, createdAt: new Date(sydneyInstant(2026, 11, 23, 10, 0)).toISOString() };
     // At 13:10 on that Monday the practice has been open 10 minutes, not 4 h 10 min.
     expect(waitingMinutes(arrived, sydneyInstant(2026, 11, 23, 13, 10), hours)).toBe(10);

@@ -91,7 +91,10 @@ export function alertEmail(
     summary.adminUrl,
   ];
   if (standards.enabled) lines.push('', standards.text);
-  return { subject: `New enquiry: ${summary.name.replace(/[\r\n]+/g, ' ')} – ${serviceLabel(summary.serviceType)}`, text: lines.join('\n') };
+  return {
+    subject: `New enquiry: ${summary.name.replace(/[\r\n]+/g, ' ')} – ${serviceLabel(summary.serviceType)}`,
+    text: lines.join('\n'),
+  };
 }
 
 async function send(channel: AlertChannel, summary: OutboxEntry['summary']): Promise<void> {
@@ -201,7 +204,11 @@ export async function deliverAlert(enquiryId: string, options: { now?: Date; due
     return;
   }
   const attempt = entry.attempts + 1;
-  const claimed = { ...entry, attempts: attempt, nextAttemptAt: new Date(now.getTime() + backoffMs(attempt)).toISOString() };
+  const claimed = {
+    ...entry,
+    attempts: attempt,
+    nextAttemptAt: new Date(now.getTime() + backoffMs(attempt)).toISOString(),
+  };
   const etag = await updateAlert(claimed, found.etag);
   if (!etag) return;
 

@@ -118,7 +118,11 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
   if (record.generation !== account.sessionGeneration) return null;
   return {
     // Only named when set: the spec's `{ id, username }` otherwise.
-    user: { id: claims.sub, username: claims.username, ...(account.mustChangePassword && { mustChangePassword: true }) },
+    user: {
+      id: claims.sub,
+      username: claims.username,
+      ...(account.mustChangePassword && { mustChangePassword: true }),
+    },
     jti: claims.jti,
     account,
   };
@@ -197,7 +201,13 @@ export async function issueDeviceCookie(req: Request, username: string): Promise
     .setIssuedAt()
     .setExpirationTime(new Date(Date.now() + DEVICE_TTL_SECONDS * 1000))
     .sign(sessionSecret());
-  const parts = [`${deviceCookieName(req, username)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${DEVICE_TTL_SECONDS}`];
+  const parts = [
+    `${deviceCookieName(req, username)}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Strict',
+    `Max-Age=${DEVICE_TTL_SECONDS}`,
+  ];
   if (isSecureRequest(req)) parts.push('Secure');
   return parts.join('; ');
 }
@@ -208,10 +218,13 @@ export async function trustedDevice(req: Request, username: string): Promise<str
   const token = readCookie(req, deviceCookieName(req, username));
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, sessionSecret(), { algorithms: ['HS256'], issuer: ISSUER, audience: DEVICE_AUDIENCE });
+    const { payload } = await jwtVerify(token, sessionSecret(), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: DEVICE_AUDIENCE,
+    });
     return payload.sub === username && typeof payload.jti === 'string' ? payload.jti : null;
   } catch {
     return null;
   }
 }
-

@@ -11,14 +11,12 @@ import * as z from 'zod/mini';
  * get stores of their own: `deploy-preview--blog-posts` instead of `blog-posts`.
  */
 export function storeName(base: string): string {
-  const netlify = (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } })
-    .Netlify;
+  const netlify = (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } }).Netlify;
   const context = netlify?.context?.deploy?.context ?? process.env.CONTEXT;
   return context && context !== 'production' && context !== 'dev' ? `${context}--${base}` : base;
 }
 
-export const openStore = (base: string): Store =>
-  getStore({ name: storeName(base), consistency: 'strong' });
+export const openStore = (base: string): Store => getStore({ name: storeName(base), consistency: 'strong' });
 
 let lastMs = -1;
 let sequence = 0;
@@ -55,7 +53,11 @@ function parseRecord<S extends z.core.$ZodType>(schema: S, key: string, value: u
 }
 
 /** One JSON record; null when it is missing or does not fit its schema. */
-export async function getJson<S extends z.core.$ZodType>(store: Store, key: string, schema: S): Promise<z.output<S> | null> {
+export async function getJson<S extends z.core.$ZodType>(
+  store: Store,
+  key: string,
+  schema: S,
+): Promise<z.output<S> | null> {
   return parseRecord(schema, key, await store.get(key, { type: 'json' }));
 }
 

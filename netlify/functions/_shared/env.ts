@@ -21,7 +21,10 @@ function env(): ServerEnv {
       NETLIFY_BUILD_HOOK_URL: process.env.NETLIFY_BUILD_HOOK_URL || undefined,
     });
     if (!result.success) {
-      console.error('[env] invalid configuration:', result.error.issues.map((i) => i.path.join('.')));
+      console.error(
+        '[env] invalid configuration:',
+        result.error.issues.map((i) => i.path.join('.')),
+      );
       throw new HttpError(503, 'The server is not configured correctly. Please contact the site administrator.');
     }
     cached = result.data;
@@ -85,8 +88,13 @@ export function leadDeskEnv(): LeadDeskEnv {
     parsed = leadDeskSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key))));
   }
   const data = parsed.success ? parsed.data : { ENQUIRY_RETENTION_DAYS: 730 };
-  const { ALERT_SMTP_URL: smtpUrl, ALERT_EMAIL_TO: to, ALERT_EMAIL_FROM: from } = data as z.output<typeof leadDeskSchema>;
-  if (smtpUrl && !(to && from)) console.error('[env] ALERT_SMTP_URL is set without ALERT_EMAIL_TO and ALERT_EMAIL_FROM');
+  const {
+    ALERT_SMTP_URL: smtpUrl,
+    ALERT_EMAIL_TO: to,
+    ALERT_EMAIL_FROM: from,
+  } = data as z.output<typeof leadDeskSchema>;
+  if (smtpUrl && !(to && from))
+    console.error('[env] ALERT_SMTP_URL is set without ALERT_EMAIL_TO and ALERT_EMAIL_FROM');
   leadDeskCached = {
     email: smtpUrl && to && from ? { smtpUrl, to, from } : null,
     webhookUrl: (data as z.output<typeof leadDeskSchema>).ALERT_WEBHOOK_URL ?? null,

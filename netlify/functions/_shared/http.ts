@@ -95,7 +95,11 @@ async function readLimited(req: Request): Promise<string> {
  * A raw body as bytes, refusing past `limit` (413): first from a declared Content-Length,
  * then while reading, so a body sent without one is never buffered beyond the limit.
  */
-export async function readBytes(req: Request, limit: number, tooLarge = 'The request body is too large'): Promise<Uint8Array> {
+export async function readBytes(
+  req: Request,
+  limit: number,
+  tooLarge = 'The request body is too large',
+): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > limit) throw new HttpError(413, tooLarge);
   if (!req.body) return new Uint8Array(0);
@@ -140,8 +144,7 @@ export function assertSameOrigin(req: Request): void {
   const host = req.headers.get('host');
   const ownOrigins = [ownOrigin, host ? URL.parse(`${protocol}//${host}`)?.origin : undefined];
   const originOrigin = origin === null ? undefined : URL.parse(origin)?.origin;
-  const foreign =
-    origin !== null && (!originOrigin || originOrigin === 'null' || !ownOrigins.includes(originOrigin));
+  const foreign = origin !== null && (!originOrigin || originOrigin === 'null' || !ownOrigins.includes(originOrigin));
   if (foreign || req.headers.get('sec-fetch-site') === 'cross-site') {
     throw new HttpError(403, 'Cross-site requests are not allowed');
   }
@@ -188,7 +191,10 @@ function fill(pattern: string, params: Params): string | undefined {
  */
 export function handle(config: { path?: string | string[] }, routes: Routes) {
   const paths = asList(config.path);
-  const missing = [...paths.filter((path) => !(path in routes)), ...Object.keys(routes).filter((path) => !paths.includes(path))];
+  const missing = [
+    ...paths.filter((path) => !(path in routes)),
+    ...Object.keys(routes).filter((path) => !paths.includes(path)),
+  ];
   if (missing.length) throw new Error(`config.path and the routes differ on: ${missing.join(', ')}`);
   const ordered = [...paths].sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
   return async (req: Request, context: IncomingContext = {}): Promise<Response> => {
@@ -201,7 +207,9 @@ export function handle(config: { path?: string | string[] }, routes: Routes) {
       const methods = routes[pattern]!;
       const handler = methods[req.method as Method];
       if (!handler) {
-        throw new HttpError(405, `Method ${req.method} is not allowed here`, { headers: { Allow: Object.keys(methods).join(', ') } });
+        throw new HttpError(405, `Method ${req.method} is not allowed here`, {
+          headers: { Allow: Object.keys(methods).join(', ') },
+        });
       }
       assertSameOrigin(req);
       const params: Params = {};
@@ -215,7 +223,8 @@ export function handle(config: { path?: string | string[] }, routes: Routes) {
       // Outside Netlify (no waitUntil), the work still runs; a failure is only logged, as there.
       const waitUntil =
         context.waitUntil?.bind(context) ??
-        ((promise: Promise<unknown>) => void promise.catch((error: unknown) => console.error('[api] work after the answer failed:', error)));
+        ((promise: Promise<unknown>) =>
+          void promise.catch((error: unknown) => console.error('[api] work after the answer failed:', error)));
       return await handler(req, { ...context, params, waitUntil });
     } catch (error) {
       if (error instanceof HttpError) {

@@ -78,7 +78,13 @@ export async function readImage(bytes: Uint8Array): Promise<ImageCheck> {
 // ---- PNG ------------------------------------------------------------------------------
 
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-const PNG_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const PNG_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 /** Adam7's passes: first column and row, and the step between them. */
 const ADAM7 = [
   [0, 0, 8, 8],
@@ -120,7 +126,8 @@ function inflatesTo(data: Buffer, expected: number): Promise<boolean> {
 
 async function pngIsWhole(bytes: Buffer): Promise<boolean> {
   let offset = 8;
-  let header: { width: number; height: number; bitsPerPixel: number; interlaced: boolean; palette: boolean } | null = null;
+  let header: { width: number; height: number; bitsPerPixel: number; interlaced: boolean; palette: boolean } | null =
+    null;
   let sawPalette = false;
   const idat: Buffer[] = [];
   while (offset + 12 <= bytes.length) {
@@ -129,7 +136,8 @@ async function pngIsWhole(bytes: Buffer): Promise<boolean> {
     if (length > 0x7fffffff || end > bytes.length) return false;
     const type = bytes.toString('latin1', offset + 4, offset + 8);
     const data = bytes.subarray(offset + 8, offset + 8 + length);
-    if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== bytes.readUInt32BE(offset + 8 + length)) return false;
+    if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== bytes.readUInt32BE(offset + 8 + length))
+      return false;
     if (!header) {
       if (type !== 'IHDR' || length !== 13) return false;
       const [depth, colour, compression, filter, interlace] = data.subarray(8, 13);

@@ -54,7 +54,9 @@ export async function enquiryDetail(id: string): Promise<DeskEnquiryDetail> {
 
 async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
   const created: ActivityEntry = { at: record.createdAt, by: 'website', type: 'created' };
-  const activity = [created, ...(await listActivity(record.id))].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
+    a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
+  );
   return { ...withRetention(record), activity };
 }
 
@@ -89,15 +91,19 @@ type Staff = Exclude<AuditActor, 'system'>;
 export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staff): Promise<DeskEnquiry> {
   const by = staff.username;
   if (patch.assignee !== undefined && patch.assignee !== null && !(await findUser(patch.assignee))) {
-    throw new HttpError(400, 'Please check the highlighted fields', { fieldErrors: { assignee: ['Unknown staff member'] } });
+    throw new HttpError(400, 'Please check the highlighted fields', {
+      fieldErrors: { assignee: ['Unknown staff member'] },
+    });
   }
   const at = new Date().toISOString();
   const { before, after } = await changeEnquiry(id, patch.version, (record) => {
     const status = patch.status ?? record.status;
     const assignee = patch.assignee === undefined ? record.assignee : patch.assignee || null;
-    const lostReason = status === 'lost' ? (patch.lostReason || record.lostReason) : undefined;
+    const lostReason = status === 'lost' ? patch.lostReason || record.lostReason : undefined;
     if (status === 'lost' && !lostReason) {
-      throw new HttpError(400, 'Please check the highlighted fields', { fieldErrors: { lostReason: ['Please say why the enquiry was lost'] } });
+      throw new HttpError(400, 'Please check the highlighted fields', {
+        fieldErrors: { lostReason: ['Please say why the enquiry was lost'] },
+      });
     }
     if (status === record.status && assignee === record.assignee && lostReason === record.lostReason) return null;
     const next: StoredEnquiry = { ...record, status, assignee };
@@ -109,9 +115,17 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
   if (after !== before) {
     const entries: ActivityEntry[] = [];
     if (after.status !== before.status) {
-      entries.push({ at, by, type: 'status', from: before.status, to: after.status, ...(after.lostReason ? { text: after.lostReason } : {}) });
+      entries.push({
+        at,
+        by,
+        type: 'status',
+        from: before.status,
+        to: after.status,
+        ...(after.lostReason ? { text: after.lostReason } : {}),
+      });
     }
-    if (after.assignee !== before.assignee) entries.push({ at, by, type: 'assigned', from: before.assignee, to: after.assignee });
+    if (after.assignee !== before.assignee)
+      entries.push({ at, by, type: 'assigned', from: before.assignee, to: after.assignee });
     await Promise.all([
       appendActivity(id, ...entries),
       recordAudit({ by: staff, action: 'enquiry.update', target: id }),
@@ -176,7 +190,6 @@ export interface DeskFilters {
 }
 
 const digits = (value: string) => value.replace(/\D/g, '');
-
 
 export function matcher(filters: DeskFilters): ((record: StoredEnquiry) => boolean) | undefined {
   const q = filters.q?.trim().toLowerCase();
@@ -266,7 +279,12 @@ function percentile(sorted: number[], p: number): number | null {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-export function computeMetrics(records: StoredEnquiry[], from: string, to: string, hours: readonly BusinessHours[]): LeadMetrics {
+export function computeMetrics(
+  records: StoredEnquiry[],
+  from: string,
+  to: string,
+  hours: readonly BusinessHours[],
+): LeadMetrics {
   const byStatus = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
   const byService: Record<string, number> = {};
   const minutes: number[] = [];
@@ -303,6 +321,9 @@ export async function leadMetrics(from: string, to: string): Promise<LeadMetrics
   // The hours staff set in Settings: the callback target counts only the hours the practice is open.
   // Only the spans of time the period covers are read: a period costs what it holds.
   const arrived = { from: sydneyDayStart(from), to: sydneyDayStart(to, 1) };
-  const [records, settings] = await Promise.all([listStoredEnquiries({ arrived, filter: matcher({ from, to }) }), getSettings()]);
+  const [records, settings] = await Promise.all([
+    listStoredEnquiries({ arrived, filter: matcher({ from, to }) }),
+    getSettings(),
+  ]);
   return computeMetrics(records, from, to, businessHoursOf(settings.hours));
 }

@@ -50,7 +50,9 @@ export function toStatus(state: BuildState): BuildStatus {
     lastBuiltAt: state.builtAt,
     pending: owed(state) || (latest !== null && (state.builtAt === null || state.builtAt < latest)),
     lastFailure: state.lastFailure,
-    lastBuildFailure: state.lastBuildFailure ? { at: state.lastBuildFailure.at, reason: state.lastBuildFailure.reason } : null,
+    lastBuildFailure: state.lastBuildFailure
+      ? { at: state.lastBuildFailure.at, reason: state.lastBuildFailure.reason }
+      : null,
   };
 }
 
@@ -141,7 +143,8 @@ export function rebuildForDuePost(dueAt: number, now = currentTime()): Promise<B
 }
 
 /** Build start, before the build reads anything: remembers when this deploy read the data. */
-export const noteBuildRead = (deployId: string, at = new Date(currentTime())): Promise<void> => recordBuildRead(deployId, at);
+export const noteBuildRead = (deployId: string, at = new Date(currentTime())): Promise<void> =>
+  recordBuildRead(deployId, at);
 
 /**
  * A deploy went live: the live site now holds the data its build read. Only a time a build
@@ -156,7 +159,11 @@ export async function markDeployLive(deployId: string): Promise<boolean> {
     // A build that read the data at or after the failed one did what it could not.
     const clears = lastBuildFailure !== undefined && lastBuildFailure.readAt <= readAt;
     if (!moves && !clears) return null;
-    return { ...state, builtAt: moves ? readAt : state.builtAt, ...(lastBuildFailure && !clears ? { lastBuildFailure } : {}) };
+    return {
+      ...state,
+      builtAt: moves ? readAt : state.builtAt,
+      ...(lastBuildFailure && !clears ? { lastBuildFailure } : {}),
+    };
   });
   return true;
 }

@@ -43,7 +43,8 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
     return user;
   };
   /** e.g. `services.update`; the record by id only. */
-  const audit = (by: AuditActor, verb: string, target: string) => recordAudit({ by, action: `${resource}.${verb}`, target });
+  const audit = (by: AuditActor, verb: string, target: string) =>
+    recordAudit({ by, action: `${resource}.${verb}`, target });
 
   /** Maps a repository outcome to an answer; each 409 says what happened and how to go on. */
   async function answer(
@@ -67,7 +68,9 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
           `Someone else changed this ${noun} since you opened it. Your changes are still in the form: check the latest version, then save again to replace it.`,
         );
       case 'refused':
-        throw new HttpError(400, options.refusal.message, { fieldErrors: { [refusalField]: [options.refusal.message] } });
+        throw new HttpError(400, options.refusal.message, {
+          fieldErrors: { [refusalField]: [options.refusal.message] },
+        });
     }
   }
 
@@ -82,7 +85,13 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
       POST: async (req, context) => {
         const by = await staff(req);
         const input = validate(options.inputSchema, await readJson(req));
-        return answer(await repository.create(options.fields(input)), 201, options.refusal.field, { by, verb: 'create' }, context);
+        return answer(
+          await repository.create(options.fields(input)),
+          201,
+          options.refusal.field,
+          { by, verb: 'create' },
+          context,
+        );
       },
     },
     [`/api/${resource}/:id`]: {

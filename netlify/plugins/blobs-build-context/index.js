@@ -6,9 +6,7 @@
 export const onPreBuild = ({ netlifyConfig, utils }) => {
   const context = process.env.NETLIFY_BLOBS_CONTEXT;
   if (!context) {
-    utils.build.failBuild(
-      'NETLIFY_BLOBS_CONTEXT is missing: the blog cannot be pre-rendered from Netlify Blobs.',
-    );
+    utils.build.failBuild('NETLIFY_BLOBS_CONTEXT is missing: the blog cannot be pre-rendered from Netlify Blobs.');
     return;
   }
   netlifyConfig.build.environment.NETLIFY_BLOBS_CONTEXT = context;

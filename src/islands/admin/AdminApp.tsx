@@ -102,7 +102,10 @@ export default function AdminApp() {
       </div>
       {session.user.mustChangePassword ? (
         // The server refuses every other call until this is done; the tabs would only fail.
-        <section aria-labelledby="forced-password-heading" className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6">
+        <section
+          aria-labelledby="forced-password-heading"
+          className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
+        >
           <h2 id="forced-password-heading" className="text-xl font-semibold text-brand-900">
             Choose your own password
           </h2>

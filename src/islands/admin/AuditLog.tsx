@@ -57,7 +57,14 @@ export default function AuditLog({ headingId }: { headingId: string }) {
           Refresh
         </Button>
       </div>
-      <ListStatus loading={loading} error={error} isEmpty={entries.length === 0} empty="No changes recorded yet." what="audit log" onRetry={() => void load(null)} />
+      <ListStatus
+        loading={loading}
+        error={error}
+        isEmpty={entries.length === 0}
+        empty="No changes recorded yet."
+        what="audit log"
+        onRetry={() => void load(null)}
+      />
       {entries.length > 0 ? (
         <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="audit-list">
           {entries.map((entry) => (
@@ -66,8 +73,7 @@ export default function AuditLog({ headingId }: { headingId: string }) {
                 {formatDateTime(entry.at)}
               </time>
               <span className="font-medium text-slate-900" data-testid="audit-by">
-                {entry.by}{' '}
-                <span className="font-mono text-xs font-normal text-slate-700">{actorNote(entry)}</span>
+                {entry.by} <span className="font-mono text-xs font-normal text-slate-700">{actorNote(entry)}</span>
               </span>
               <span className="font-mono text-slate-800">{entry.action}</span>
               <span className="break-all text-slate-700">{entry.target}</span>

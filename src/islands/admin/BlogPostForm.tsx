@@ -23,7 +23,16 @@ import { WritePreview } from './WritePreview.tsx';
 import { BlogPostSeoFields, useSeoFields } from './BlogPostSeoFields.tsx';
 import { useFormErrors } from './useFormErrors.ts';
 
-const FIELD_ORDER = ['title', 'slug', 'excerpt', 'content', 'featuredImageAlt', 'metaDescription', 'tags', 'publishedAt'] as const;
+const FIELD_ORDER = [
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'featuredImageAlt',
+  'metaDescription',
+  'tags',
+  'publishedAt',
+] as const;
 
 export interface BlogPostFormProps {
   /** The post being edited, or null to create one. */
@@ -50,19 +59,33 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
   const id = (field: string) => `${base}-${field}`;
   const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(FIELD_ORDER, id);
   // Edits kept in this browser until saved or discarded; add a field here to keep it too.
-  const draft = useUnsavedDraft(post?.id ?? 'new', post?.version ?? null, { title, slug, excerpt, content, image, isPublished, publishAt, metaDescription: seo.fields.metaDescription, tagsText: seo.fields.tagsText }, (kept) => {
-    setTitle(kept.title ?? '');
-    setSlug(kept.slug ?? '');
-    setSlugEdited(true);
-    setExcerpt(kept.excerpt ?? '');
-    setContent(kept.content ?? '');
-    setImage(kept.image ?? initialFeaturedImage(post));
-    setIsPublished(kept.isPublished === true);
-    setPublishAt(kept.publishAt ?? '');
-    seo.fields.setMetaDescription(kept.metaDescription ?? '');
-    seo.fields.setTagsText(kept.tagsText ?? '');
-  });
-
+  const draft = useUnsavedDraft(
+    post?.id ?? 'new',
+    post?.version ?? null,
+    {
+      title,
+      slug,
+      excerpt,
+      content,
+      image,
+      isPublished,
+      publishAt,
+      metaDescription: seo.fields.metaDescription,
+      tagsText: seo.fields.tagsText,
+    },
+    (kept) => {
+      setTitle(kept.title ?? '');
+      setSlug(kept.slug ?? '');
+      setSlugEdited(true);
+      setExcerpt(kept.excerpt ?? '');
+      setContent(kept.content ?? '');
+      setImage(kept.image ?? initialFeaturedImage(post));
+      setIsPublished(kept.isPublished === true);
+      setPublishAt(kept.publishAt ?? '');
+      seo.fields.setMetaDescription(kept.metaDescription ?? '');
+      seo.fields.setTagsText(kept.tagsText ?? '');
+    },
+  );
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -114,7 +137,10 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
   }
 
   return (
-    <section aria-labelledby={id('heading')} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={id('heading')}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h3 id={id('heading')} className="text-lg font-semibold text-brand-900">
           {editing ? 'Edit Blog Post' : 'Add New Blog Post'}
@@ -148,7 +174,9 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
           hint={
             <>
               The article's address: /blog/{slug || 'your-slug'}
-              {editing ? '. Changing it breaks links people already have.' : '. Suggested from the title; edit it if you like.'}
+              {editing
+                ? '. Changing it breaks links people already have.'
+                : '. Suggested from the title; edit it if you like.'}
             </>
           }
         >
@@ -167,24 +195,34 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
           )}
         </Field>
         <Field id={id('excerpt')} name="excerpt" label="Excerpt" error={errors.excerpt?.[0]}>
-          {(props) => <textarea {...props} rows={2} value={excerpt} onChange={(event) => setExcerpt(event.target.value)} />}
+          {(props) => (
+            <textarea {...props} rows={2} value={excerpt} onChange={(event) => setExcerpt(event.target.value)} />
+          )}
         </Field>
         <WritePreview content={content}>
-        <div className="mb-2 flex justify-end">
-          <InsertImageDialog textareaId={id('content')} content={content} onChange={setContent} />
-        </div>
-        <Field
-          id={id('content')}
-          name="content"
-          label="Content"
-          required
-          error={errors.content?.[0]}
-          hint="Markdown: a blank line between paragraphs, ## for a heading, - for a list, [text](https://…) for a link, | for a table."
-        >
-          {(props) => <textarea {...props} rows={8} value={content} onChange={(event) => setContent(event.target.value)} />}
-        </Field>
+          <div className="mb-2 flex justify-end">
+            <InsertImageDialog textareaId={id('content')} content={content} onChange={setContent} />
+          </div>
+          <Field
+            id={id('content')}
+            name="content"
+            label="Content"
+            required
+            error={errors.content?.[0]}
+            hint="Markdown: a blank line between paragraphs, ## for a heading, - for a list, [text](https://…) for a link, | for a table."
+          >
+            {(props) => (
+              <textarea {...props} rows={8} value={content} onChange={(event) => setContent(event.target.value)} />
+            )}
+          </Field>
         </WritePreview>
-        <FeaturedImageField value={image} onChange={setImage} errors={errors} altId={id('featuredImageAlt')} stored={post?.featuredImage} />
+        <FeaturedImageField
+          value={image}
+          onChange={setImage}
+          errors={errors}
+          altId={id('featuredImageAlt')}
+          stored={post?.featuredImage}
+        />
         <BlogPostSeoFields fields={seo.fields} errors={errors} idFor={id} />
         <div className="flex items-center gap-3">
           <Switch
@@ -203,7 +241,13 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
             </span>
           </div>
         </div>
-        <PublishAtField id={id('publishedAt')} value={publishAt} onChange={setPublishAt} isPublished={isPublished} error={errors.publishedAt?.[0]} />
+        <PublishAtField
+          id={id('publishedAt')}
+          value={publishAt}
+          onChange={setPublishAt}
+          isPublished={isPublished}
+          error={errors.publishedAt?.[0]}
+        />
         {formError ? (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
             {formError}

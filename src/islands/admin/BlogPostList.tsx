@@ -30,10 +30,14 @@ export function BlogPostList({
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h4 className="text-base font-semibold text-brand-900">{post.title}</h4>
-                  <Badge tone={post.isPublished && !isScheduled(post) ? 'success' : 'muted'}>{isScheduled(post) ? 'Scheduled' : post.isPublished ? 'Published' : 'Draft'}</Badge>
+                  <Badge tone={post.isPublished && !isScheduled(post) ? 'success' : 'muted'}>
+                    {isScheduled(post) ? 'Scheduled' : post.isPublished ? 'Published' : 'Draft'}
+                  </Badge>
                 </div>
                 <p className="mt-0.5 font-mono text-sm break-all text-slate-700">/{post.slug}</p>
-                {isScheduled(post) ? <p className="mt-1 text-sm text-slate-700">{scheduledNote(post.publishedAt, true)} (Sydney time)</p> : null}
+                {isScheduled(post) ? (
+                  <p className="mt-1 text-sm text-slate-700">{scheduledNote(post.publishedAt, true)} (Sydney time)</p>
+                ) : null}
                 {post.excerpt ? <p className="mt-2 text-sm text-slate-800">{post.excerpt}</p> : null}
               </div>
               <div className="flex items-center gap-2">

@@ -23,8 +23,8 @@ export interface BlogPostRevisionsProps {
   onRestored: (post: BlogPost) => void | Promise<void>;
 }
 
-type Load = { state: 'loading' } | { state: 'failed'; error: string } | { state: 'loaded'; revisions: BlogPostRevision[] };
-
+type Load =
+  { state: 'loading' } | { state: 'failed'; error: string } | { state: 'loaded'; revisions: BlogPostRevision[] };
 
 export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) {
   const [open, setOpen] = useState(false);
@@ -42,9 +42,11 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
     setLoad({ state: 'loading' });
     try {
       const revisions = await apiRequest<BlogPostRevision[]>('GET', path);
-      if (request === latest.current) setLoad({ state: 'loaded', revisions: Array.isArray(revisions) ? revisions : [] });
+      if (request === latest.current)
+        setLoad({ state: 'loaded', revisions: Array.isArray(revisions) ? revisions : [] });
     } catch (error) {
-      if (request === latest.current) setLoad({ state: 'failed', error: error instanceof Error ? error.message : 'Something went wrong' });
+      if (request === latest.current)
+        setLoad({ state: 'failed', error: error instanceof Error ? error.message : 'Something went wrong' });
     }
   }, [path]);
 
@@ -65,7 +67,9 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
     setRestoringId(revision.id);
     setRestoreError(null);
     try {
-      const restored = await apiRequest<BlogPost>('POST', `${path}/${encodeURIComponent(revision.id)}/restore`, { version: post.version });
+      const restored = await apiRequest<BlogPost>('POST', `${path}/${encodeURIComponent(revision.id)}/restore`, {
+        version: post.version,
+      });
       showToast({ title: 'Success', description: 'Blog post restored successfully' });
       await onRestored(restored);
       headingRef.current?.focus();
@@ -85,12 +89,20 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
 
   const panelId = `${base}-panel`;
   return (
-    <section aria-labelledby={`${base}-heading`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={`${base}-heading`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id={`${base}-heading`} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-brand-900">
           Revisions
         </h3>
-        <Button variant="outline" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
+        <Button
+          variant="outline"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
           {open ? 'Hide revisions' : 'Show revisions'}
         </Button>
       </div>
@@ -104,7 +116,9 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
             {restoreError}
           </div>
         ) : null}
-        {open && load.state === 'loading' ? <Spinner label="Loading revisions…" className="py-4 text-brand-700" /> : null}
+        {open && load.state === 'loading' ? (
+          <Spinner label="Loading revisions…" className="py-4 text-brand-700" />
+        ) : null}
         {open && load.state === 'failed' ? (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
             <p>We couldn't load the revisions: {load.error}</p>
@@ -114,7 +128,9 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
           </div>
         ) : null}
         {open && load.state === 'loaded' && load.revisions.length === 0 ? (
-          <p className="text-sm text-slate-700">No earlier versions yet: each update from now on keeps the version it replaces.</p>
+          <p className="text-sm text-slate-700">
+            No earlier versions yet: each update from now on keeps the version it replaces.
+          </p>
         ) : null}
         {open && load.state === 'loaded' && load.revisions.length > 0 ? (
           <ol aria-label="Earlier versions, newest first" className="space-y-3">
@@ -143,7 +159,9 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
                       </Button>
                     </div>
                     <details className="mt-2 text-sm">
-                      <summary className="cursor-pointer font-medium text-brand-800">Compare its content with the current version</summary>
+                      <summary className="cursor-pointer font-medium text-brand-800">
+                        Compare its content with the current version
+                      </summary>
                       <p className="mt-2 mb-1 text-slate-700">
                         Restoring it removes the lines marked − and brings back those marked +.
                       </p>

@@ -40,7 +40,10 @@ export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
         hint={
           <>
             For search results and link previews; the excerpt is used when this is empty.{' '}
-            <span data-testid="meta-description-count" className={over > 0 ? 'font-semibold text-destructive' : undefined}>
+            <span
+              data-testid="meta-description-count"
+              className={over > 0 ? 'font-semibold text-destructive' : undefined}
+            >
               {over > 0
                 ? `${over} ${over === 1 ? 'character' : 'characters'} too long (${length} of ${SEO_LIMITS.metaDescription})`
                 : `${length} of ${SEO_LIMITS.metaDescription} characters`}
@@ -49,7 +52,12 @@ export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
         }
       >
         {(props) => (
-          <textarea {...props} rows={2} value={metaDescription} onChange={(event) => setMetaDescription(event.target.value)} />
+          <textarea
+            {...props}
+            rows={2}
+            value={metaDescription}
+            onChange={(event) => setMetaDescription(event.target.value)}
+          />
         )}
       </Field>
       <Field
@@ -62,7 +70,8 @@ export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
             Separate tags with commas, e.g. “first home buyers, stamp duty”. Up to {SEO_LIMITS.tags}.{' '}
             {tags.length > 0 ? (
               <span data-testid="normalised-tags">
-                Saved as: {tags.map((tag, index) => (
+                Saved as:{' '}
+                {tags.map((tag, index) => (
                   <span key={tag}>
                     {index > 0 ? ', ' : null}
                     <code className="rounded bg-slate-100 px-1 text-slate-800">{tag}</code>
@@ -74,7 +83,12 @@ export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
         }
       >
         {(props) => (
-          <input {...props} value={tagsText} autoCapitalize="none" onChange={(event) => setTagsText(event.target.value)} />
+          <input
+            {...props}
+            value={tagsText}
+            autoCapitalize="none"
+            onChange={(event) => setTagsText(event.target.value)}
+          />
         )}
       </Field>
     </>

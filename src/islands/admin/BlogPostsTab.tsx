@@ -89,10 +89,18 @@ export default function BlogPostsTab() {
 
   return (
     <div className="space-y-6">
-      <TabHeading title="Blog Posts">Drafts stay private; published posts appear on the public blog after a rebuild.</TabHeading>
+      <TabHeading title="Blog Posts">
+        Drafts stay private; published posts appear on the public blog after a rebuild.
+      </TabHeading>
       <RebuildStatus refreshKey={changes} />
       <div id={FORM_ID} className="scroll-mt-24">
-        <BlogPostForm key={formKey} post={editing} onSaved={saved} onCancel={() => void mayLeaveForm().then((leave) => leave && resetForm())} onConflict={() => void list.reload()} />
+        <BlogPostForm
+          key={formKey}
+          post={editing}
+          onSaved={saved}
+          onCancel={() => void mayLeaveForm().then((leave) => leave && resetForm())}
+          onConflict={() => void list.reload()}
+        />
       </div>
       {editing ? <BlogPostRevisions key={editing.id} post={editing} onRestored={restored} /> : null}
       <section aria-labelledby="existing-posts-heading">

@@ -49,7 +49,9 @@ export default function ChangePasswordForm({ submitLabel = 'Change password' }: 
       passwordChanged(user);
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) showErrors(error.fieldErrors);
-      setFormError(error instanceof Error && error.message ? error.message : 'Your password was not changed. Please try again.');
+      setFormError(
+        error instanceof Error && error.message ? error.message : 'Your password was not changed. Please try again.',
+      );
     } finally {
       setPending(false);
     }
@@ -80,7 +82,15 @@ export default function ChangePasswordForm({ submitLabel = 'Change password' }: 
       }}
     >
       {/* Tells password managers whose password this is (Chromium asks for it). */}
-      <input type="text" name="username" aria-label="Username" autoComplete="username" value={username} readOnly hidden />
+      <input
+        type="text"
+        name="username"
+        aria-label="Username"
+        autoComplete="username"
+        value={username}
+        readOnly
+        hidden
+      />
       {input('currentPassword', 'Current password', 'current-password')}
       {input('newPassword', 'New password', 'new-password', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
       {input('confirmPassword', 'Repeat the new password', 'new-password')}

@@ -21,8 +21,7 @@ export function useConfirm() {
   const bodyId = useId();
 
   const confirm = useCallback(
-    (options: Omit<Request, 'resolve'>) =>
-      new Promise<boolean>((resolve) => setRequest({ ...options, resolve })),
+    (options: Omit<Request, 'resolve'>) => new Promise<boolean>((resolve) => setRequest({ ...options, resolve })),
     [],
   );
 

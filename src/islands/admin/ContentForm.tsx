@@ -45,7 +45,6 @@ export function useContentForm<T extends Editable>(config: Config<T>) {
   const id = (field: string) => `${base}-${field}`;
   const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(config.fieldOrder, id);
 
-
   async function save(values: Record<string, unknown>) {
     if (pending) return;
     const body = editing ? { ...values, version } : values;
@@ -60,7 +59,11 @@ export function useContentForm<T extends Editable>(config: Config<T>) {
       await config.onSaved(saved);
     } catch (error) {
       setPending(false);
-      showToast({ title: 'Error', description: `Failed to ${editing ? 'update' : 'create'} ${noun}`, variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: `Failed to ${editing ? 'update' : 'create'} ${noun}`,
+        variant: 'destructive',
+      });
       if (error instanceof ApiError && error.status === 409 && item) {
         const latest = await config.onConflict(item.id).catch(() => null);
         if (latest) setVersion(latest.version);
@@ -140,7 +143,17 @@ export function ContentFormShell({
 }
 
 /** A labelled on/off switch row inside a form. */
-export function SwitchRow({ id, label, hint, children }: { id: string; label: string; hint: string; children: ReactNode }) {
+export function SwitchRow({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex items-center gap-3">
       {children}
@@ -157,4 +170,8 @@ export function SwitchRow({ id, label, hint, children }: { id: string; label: st
 }
 
 /** Text with one entry per line, for list fields (features, areas). */
-export const linesOf = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter(Boolean);
+export const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);

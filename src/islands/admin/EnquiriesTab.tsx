@@ -8,7 +8,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
 import { serviceLabel } from '../../shared/schemas/enquiry.ts';
-import { ENQUIRY_STATUSES, erasureKey, STATUS_LABELS, type DeskEnquiry, type EnquiryStatus } from '../../shared/schemas/lead-desk.ts';
+import {
+  ENQUIRY_STATUSES,
+  erasureKey,
+  STATUS_LABELS,
+  type DeskEnquiry,
+  type EnquiryStatus,
+} from '../../shared/schemas/lead-desk.ts';
 import { LEAD_FIGURES } from '../../content/leadGuide.ts';
 import { $session } from '../../stores/session.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -19,7 +25,16 @@ import { useErasure } from './Erasure.tsx';
 import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from './format.ts';
 import { DeleteButton, ListStatus, TabHeading } from './parts.tsx';
 import { QuoteSummary } from './QuoteSummary.tsx';
-import { filterQuery, takeEnquiryLink, useAlertChannels, useBusinessHours, useDeskList, useStatusCounts, waitingMinutes, type DeskFilters } from './useDesk.ts';
+import {
+  filterQuery,
+  takeEnquiryLink,
+  useAlertChannels,
+  useBusinessHours,
+  useDeskList,
+  useStatusCounts,
+  waitingMinutes,
+  type DeskFilters,
+} from './useDesk.ts';
 
 const STATUS_TONES: Record<EnquiryStatus, string> = {
   new: 'bg-amber-100 text-amber-950',
@@ -68,7 +83,8 @@ export default function EnquiriesTab() {
 
   // The linked enquiry leads the list until staff move on, whichever page it is on.
   const shown = useMemo(
-    () => (linkedItem && !list.items.some((item) => item.id === linkedItem.id) ? [linkedItem, ...list.items] : list.items),
+    () =>
+      linkedItem && !list.items.some((item) => item.id === linkedItem.id) ? [linkedItem, ...list.items] : list.items,
     [linkedItem, list.items],
   );
 
@@ -119,7 +135,11 @@ export default function EnquiriesTab() {
 
   const statusOptions: { value: EnquiryStatus | ''; label: string; count?: number }[] = [
     { value: '', label: 'All', count: counts.counts?.total },
-    ...ENQUIRY_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status], count: counts.counts?.byStatus[status] })),
+    ...ENQUIRY_STATUSES.map((status) => ({
+      value: status,
+      label: STATUS_LABELS[status],
+      count: counts.counts?.byStatus[status],
+    })),
   ];
 
   return (
@@ -144,7 +164,9 @@ export default function EnquiriesTab() {
                 aria-pressed={active}
                 onClick={() => setFilters((current) => ({ ...current, status: option.value }))}
                 className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
-                  active ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                  active
+                    ? 'border-brand-800 bg-brand-800 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
                 }`}
               >
                 {option.label}
@@ -214,7 +236,10 @@ export default function EnquiriesTab() {
           const panelId = `enquiry-${request.id}`;
           return (
             <li key={request.id} ref={request.id === linked ? linkedRef : undefined} className="scroll-mt-4">
-              <article aria-label={`Contact request from ${name}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <article
+                aria-label={`Contact request from ${name}`}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <h3 className="text-lg font-semibold break-words text-brand-900">{name}</h3>

@@ -126,10 +126,14 @@ export function EnquiryDetail({
     if (!text) return;
     setSaving(kind);
     try {
-      const updated = await apiRequest<DeskEnquiryDetail>('POST', `/api/contact-requests/${encodeURIComponent(id)}/notes`, {
-        text,
-        kind,
-      });
+      const updated = await apiRequest<DeskEnquiryDetail>(
+        'POST',
+        `/api/contact-requests/${encodeURIComponent(id)}/notes`,
+        {
+          text,
+          kind,
+        },
+      );
       setDetail(updated);
       onChanged(updated);
       setNote('');
@@ -253,7 +257,12 @@ export function EnquiryDetail({
           <Button type="submit" variant="secondary" pending={saving === 'note'} disabled={saving !== null}>
             Add note
           </Button>
-          <Button variant="outline" pending={saving === 'call'} disabled={saving !== null} onClick={() => void addNote('call')}>
+          <Button
+            variant="outline"
+            pending={saving === 'call'}
+            disabled={saving !== null}
+            onClick={() => void addNote('call')}
+          >
             Log call
           </Button>
         </div>

@@ -59,7 +59,9 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
     if (!confirmed) return false;
     setPending(true);
     try {
-      const { deleted } = await apiRequest<{ deleted: number }>('POST', '/api/contact-requests/erase', { email: email.trim() });
+      const { deleted } = await apiRequest<{ deleted: number }>('POST', '/api/contact-requests/erase', {
+        email: email.trim(),
+      });
       showToast({ title: 'Success', description: erasedMessage(deleted) });
     } catch (error) {
       console.error('Failed to erase contact requests', error);
@@ -166,11 +168,18 @@ function ErasureForm({
           }}
         >
           <p className="mb-3 text-sm text-slate-800">
-            For a Privacy Act request to delete what we hold: every enquiry sent with this e-mail address is deleted, with
-            its history. You will be asked to confirm.
+            For a Privacy Act request to delete what we hold: every enquiry sent with this e-mail address is deleted,
+            with its history. You will be asked to confirm.
           </p>
           <div className="flex flex-wrap items-end gap-2">
-            <Field id={id('email')} name="email" label="E-mail address" error={errors.email?.[0]} required className="grow basis-64">
+            <Field
+              id={id('email')}
+              name="email"
+              label="E-mail address"
+              error={errors.email?.[0]}
+              required
+              className="grow basis-64"
+            >
               {(props) => (
                 <input
                   {...props}

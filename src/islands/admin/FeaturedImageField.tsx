@@ -16,7 +16,9 @@ export interface FeaturedImageValue {
 }
 
 /** The form's starting value: an image stored elsewhere by an older version is not kept. */
-export const initialFeaturedImage = (post: Pick<BlogPost, 'featuredImage' | 'featuredImageAlt'> | null): FeaturedImageValue => {
+export const initialFeaturedImage = (
+  post: Pick<BlogPost, 'featuredImage' | 'featuredImageAlt'> | null,
+): FeaturedImageValue => {
   const uploaded = post?.featuredImage && mediaKeyOf(post.featuredImage) ? post.featuredImage : null;
   return { featuredImage: uploaded, featuredImageAlt: uploaded ? (post?.featuredImageAlt ?? '') : '' };
 };
@@ -47,7 +49,12 @@ export function FeaturedImageField({ value, onChange, errors, altId, stored }: F
       {value.featuredImage ? (
         <div className="flex flex-wrap items-center gap-4">
           {/* Decorative here: the alt text field below says what it shows. */}
-          <img src={value.featuredImage} alt="" className="h-24 w-40 rounded-md bg-slate-100 object-cover" data-testid="featured-image-preview" />
+          <img
+            src={value.featuredImage}
+            alt=""
+            className="h-24 w-40 rounded-md bg-slate-100 object-cover"
+            data-testid="featured-image-preview"
+          />
           <Button
             variant="outline"
             onClick={() => {
@@ -76,7 +83,9 @@ export function FeaturedImageField({ value, onChange, errors, altId, stored }: F
       <p role="status" className="text-sm text-slate-700">
         {status}
       </p>
-      {errors.featuredImage?.[0] ? <p className="text-sm font-medium text-destructive">{errors.featuredImage[0]}</p> : null}
+      {errors.featuredImage?.[0] ? (
+        <p className="text-sm font-medium text-destructive">{errors.featuredImage[0]}</p>
+      ) : null}
       {value.featuredImage ? (
         <Field
           id={altId}

@@ -89,7 +89,12 @@ export function InsertImageDialog({ textareaId, content, onChange }: InsertImage
                 {url ? (
                   <div className="flex items-center gap-3 text-sm text-slate-700">
                     {/* Decorative here: the alt text field says what it shows. */}
-                    <img src={url} alt="" className="h-20 w-32 rounded-md bg-slate-100 object-cover" data-testid="insert-image-preview" />
+                    <img
+                      src={url}
+                      alt=""
+                      className="h-20 w-32 rounded-md bg-slate-100 object-cover"
+                      data-testid="insert-image-preview"
+                    />
                     The image to insert
                   </div>
                 ) : null}
@@ -122,7 +127,14 @@ export function InsertImageDialog({ textareaId, content, onChange }: InsertImage
                   error={errors.alt}
                   hint="What the image shows, for people who cannot see it (read aloud by screen readers)."
                 >
-                  {(props) => <input {...props} maxLength={BLOG_LIMITS.imageAlt} value={alt} onChange={(event) => setAlt(event.target.value)} />}
+                  {(props) => (
+                    <input
+                      {...props}
+                      maxLength={BLOG_LIMITS.imageAlt}
+                      value={alt}
+                      onChange={(event) => setAlt(event.target.value)}
+                    />
+                  )}
                 </Field>
                 <div className="flex flex-wrap justify-end gap-3">
                   <Button variant="outline" onClick={() => ref.current?.close()}>

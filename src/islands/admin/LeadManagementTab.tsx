@@ -8,10 +8,14 @@ const cardTitle = 'mb-3 text-lg font-semibold text-brand-900';
 
 function Price({ line, strong }: { line: PriceLine; strong?: boolean }) {
   return (
-    <div className={`flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2 ${strong ? 'font-semibold text-brand-900' : ''}`}>
+    <div
+      className={`flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2 ${strong ? 'font-semibold text-brand-900' : ''}`}
+    >
       <dt>
         {line.label}
-        {line.note && line.note !== 'typically' ? <span className="font-normal text-slate-700"> ({line.note})</span> : null}
+        {line.note && line.note !== 'typically' ? (
+          <span className="font-normal text-slate-700"> ({line.note})</span>
+        ) : null}
       </dt>
       <dd className="tabular-nums">
         {line.note === 'typically' ? 'typically ' : ''}
@@ -55,7 +59,10 @@ export default function LeadManagementTab() {
         <ol className="space-y-3">
           {callScript.steps.map((step, index) => (
             <li key={step.stage} className="flex gap-3">
-              <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white">
+              <span
+                aria-hidden="true"
+                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white"
+              >
                 {index + 1}
               </span>
               <div>

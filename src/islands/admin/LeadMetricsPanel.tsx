@@ -26,7 +26,10 @@ function Period({ days, metrics }: { days: number; metrics: LeadMetrics }) {
   const conversionMet = conversion.rate !== null && conversion.rate >= conversion.target;
   const most = Math.max(1, ...ENQUIRY_STATUSES.map((status) => metrics.byStatus[status]));
   return (
-    <section aria-labelledby={`metrics-${days}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby={`metrics-${days}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <h3 id={`metrics-${days}`} className="mb-3 text-lg font-semibold text-brand-900">
         Last {days} days
       </h3>
@@ -60,7 +63,10 @@ function Period({ days, metrics }: { days: number; metrics: LeadMetrics }) {
           <li key={status} className="grid grid-cols-[6rem_1fr_2.5rem] items-center gap-2">
             <span>{STATUS_LABELS[status]}</span>
             <span aria-hidden="true" className="h-3 rounded bg-slate-100">
-              <span className="block h-3 rounded bg-brand-700" style={{ width: `${(metrics.byStatus[status] / most) * 100}%` }} />
+              <span
+                className="block h-3 rounded bg-brand-700"
+                style={{ width: `${(metrics.byStatus[status] / most) * 100}%` }}
+              />
             </span>
             <span className="text-right tabular-nums">{metrics.byStatus[status]}</span>
           </li>
@@ -80,7 +86,9 @@ export function LeadMetricsPanel() {
         const { from, to } = range(days);
         return apiRequest<LeadMetrics>('GET', `/api/lead-metrics?from=${from}&to=${to}`);
       }),
-    ).then(setMetrics, (caught: unknown) => setError(caught instanceof Error ? caught.message : 'Something went wrong'));
+    ).then(setMetrics, (caught: unknown) =>
+      setError(caught instanceof Error ? caught.message : 'Something went wrong'),
+    );
   }, []);
   if (error)
     return (

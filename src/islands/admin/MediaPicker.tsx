@@ -14,8 +14,10 @@ import { Button } from '../../ui/Button.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { sydneyFormat } from '../../shared/sydney-time.ts';
 
-const TOO_LARGE = 'That image is larger than 4 MB. Please make it smaller (a width of about 2000 pixels is plenty) and try again.';
-const WRONG_TYPE = 'That file is not a JPEG, PNG, WebP or AVIF image, so it cannot be used. (SVG files are not accepted either.)';
+const TOO_LARGE =
+  'That image is larger than 4 MB. Please make it smaller (a width of about 2000 pixels is plenty) and try again.';
+const WRONG_TYPE =
+  'That file is not a JPEG, PNG, WebP or AVIF image, so it cannot be used. (SVG files are not accepted either.)';
 
 function uploadError(error: unknown): string {
   if (error instanceof ApiError && error.status === 413) return TOO_LARGE;
@@ -26,8 +28,7 @@ function uploadError(error: unknown): string {
 
 const because = (failure: unknown) => (failure instanceof Error && failure.message ? ` (${failure.message})` : '');
 
-const uploadedOn = (iso: string) =>
-  sydneyFormat('en-AU', { dateStyle: 'medium' }).format(new Date(iso));
+const uploadedOn = (iso: string) => sydneyFormat('en-AU', { dateStyle: 'medium' }).format(new Date(iso));
 
 const describe = (item: MediaItem) => `${item.width} × ${item.height}, uploaded ${uploadedOn(item.uploadedAt)}`;
 
@@ -136,7 +137,11 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
       onDeleted?.(item.url);
       showToast({ title: 'Success', description: 'Image deleted' });
     } catch (failure) {
-      showToast({ title: 'Error', description: `The image was not deleted${because(failure)}`, variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: `The image was not deleted${because(failure)}`,
+        variant: 'destructive',
+      });
     } finally {
       setDeleting(null);
     }
@@ -194,7 +199,12 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
                     }}
                     className="block w-full rounded-md border border-slate-300 p-1 text-left text-xs text-slate-700 hover:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-pressed:border-brand-600"
                   >
-                    <img src={item.url} alt="" loading="lazy" className="h-20 w-full rounded bg-slate-100 object-cover" />
+                    <img
+                      src={item.url}
+                      alt=""
+                      loading="lazy"
+                      className="h-20 w-full rounded bg-slate-100 object-cover"
+                    />
                     <span className="mt-1 block">Use image {describe(item)}</span>
                   </button>
                   <Button

@@ -29,7 +29,18 @@ type Values = Omit<PracticeSettingsFields, 'reviewsWidgetId' | 'team'> & {
   team: { name: string; role: string; bio: string; photo: string; principal: boolean }[];
 };
 
-const FIELD_ORDER = ['name', 'phone', 'email', 'street', 'locality', 'region', 'postcode', 'hours', 'reviewsWidgetId', 'team'] as const;
+const FIELD_ORDER = [
+  'name',
+  'phone',
+  'email',
+  'street',
+  'locality',
+  'region',
+  'postcode',
+  'hours',
+  'reviewsWidgetId',
+  'team',
+] as const;
 
 const toValues = ({ version: _v, updatedAt: _u, ...settings }: Settings): Values => ({
   ...settings,
@@ -71,18 +82,32 @@ export default function PracticeSettings() {
   if (!values) {
     return (
       <section aria-labelledby={id('heading')}>
-        <h3 id={id('heading')} className="mb-3 text-lg font-semibold text-brand-900">Practice details</h3>
-        <ListStatus loading={!loadError} error={loadError} isEmpty empty="" what="practice details" onRetry={() => void load()} />
+        <h3 id={id('heading')} className="mb-3 text-lg font-semibold text-brand-900">
+          Practice details
+        </h3>
+        <ListStatus
+          loading={!loadError}
+          error={loadError}
+          isEmpty
+          empty=""
+          what="practice details"
+          onRetry={() => void load()}
+        />
       </section>
     );
   }
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues({ ...values, [key]: value });
   const setHour = (index: number, patch: Partial<Values['hours'][number]>) =>
-    set('hours', values.hours.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+    set(
+      'hours',
+      values.hours.map((row, i) => (i === index ? { ...row, ...patch } : row)),
+    );
   const setMember = (index: number, patch: Partial<Values['team'][number]>) =>
-    set('team', values.team.map((member, i) => (i === index ? { ...member, ...patch } : member)));
-
+    set(
+      'team',
+      values.team.map((member, i) => (i === index ? { ...member, ...patch } : member)),
+    );
 
   async function save() {
     if (pending || !values) return;
@@ -115,10 +140,21 @@ export default function PracticeSettings() {
     }
   }
 
-  const text = (field: 'name' | 'phone' | 'email' | 'street' | 'locality' | 'region' | 'postcode', label: string, extra: { type?: string; hint?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' } = {}) => (
+  const text = (
+    field: 'name' | 'phone' | 'email' | 'street' | 'locality' | 'region' | 'postcode',
+    label: string,
+    extra: { type?: string; hint?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' } = {},
+  ) => (
     <Field id={id(field)} name={field} label={label} required error={errors[field]?.[0]} hint={extra.hint}>
       {(control) => (
-        <input {...control} type={extra.type ?? 'text'} inputMode={extra.inputMode} autoComplete={extra.autoComplete ?? 'off'} value={values[field]} onChange={(event) => set(field, event.target.value)} />
+        <input
+          {...control}
+          type={extra.type ?? 'text'}
+          inputMode={extra.inputMode}
+          autoComplete={extra.autoComplete ?? 'off'}
+          value={values[field]}
+          onChange={(event) => set(field, event.target.value)}
+        />
       )}
     </Field>
   );
@@ -130,10 +166,17 @@ export default function PracticeSettings() {
     ) : null;
 
   return (
-    <section aria-labelledby={id('heading')} data-testid="practice-settings" className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6">
-      <h3 id={id('heading')} className="text-lg font-semibold text-brand-900">Practice details</h3>
+    <section
+      aria-labelledby={id('heading')}
+      data-testid="practice-settings"
+      className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h3 id={id('heading')} className="text-lg font-semibold text-brand-900">
+        Practice details
+      </h3>
       <p className="mt-1 mb-4 text-sm text-slate-700">
-        Shown in the website's header, footer, contact section, team section and search-engine data. Saving rebuilds the site.
+        Shown in the website's header, footer, contact section, team section and search-engine data. Saving rebuilds the
+        site.
         {loaded?.updatedAt ? null : ' These are still the placeholder details: replace them before launch.'}
       </p>
       <form
@@ -146,7 +189,11 @@ export default function PracticeSettings() {
       >
         <div className="grid gap-4 sm:grid-cols-2">
           {text('name', 'Practice name')}
-          {text('phone', 'Phone', { type: 'tel', inputMode: 'tel', hint: 'As people should read it, e.g. (02) 5550 0123' })}
+          {text('phone', 'Phone', {
+            type: 'tel',
+            inputMode: 'tel',
+            hint: 'As people should read it, e.g. (02) 5550 0123',
+          })}
           {text('email', 'E-mail', { type: 'email' })}
           {text('street', 'Street address')}
           {text('locality', 'Suburb')}
@@ -172,10 +219,24 @@ export default function PracticeSettings() {
                   {row.day}
                 </label>
                 <label className="sr-only" htmlFor={id(`opens-${index}`)}>{`${row.day} opens`}</label>
-                <input id={id(`opens-${index}`)} type="time" value={row.opens} disabled={!row.open} onChange={(event) => setHour(index, { opens: event.target.value })} className={`${CONTROL_CLASS} w-32 border-slate-400 disabled:bg-slate-100`} />
+                <input
+                  id={id(`opens-${index}`)}
+                  type="time"
+                  value={row.opens}
+                  disabled={!row.open}
+                  onChange={(event) => setHour(index, { opens: event.target.value })}
+                  className={`${CONTROL_CLASS} w-32 border-slate-400 disabled:bg-slate-100`}
+                />
                 <span aria-hidden="true">–</span>
                 <label className="sr-only" htmlFor={id(`closes-${index}`)}>{`${row.day} closes`}</label>
-                <input id={id(`closes-${index}`)} type="time" value={row.closes} disabled={!row.open} onChange={(event) => setHour(index, { closes: event.target.value })} className={`${CONTROL_CLASS} w-32 border-slate-400 disabled:bg-slate-100`} />
+                <input
+                  id={id(`closes-${index}`)}
+                  type="time"
+                  value={row.closes}
+                  disabled={!row.open}
+                  onChange={(event) => setHour(index, { closes: event.target.value })}
+                  className={`${CONTROL_CLASS} w-32 border-slate-400 disabled:bg-slate-100`}
+                />
                 {row.open ? null : <span className="text-sm text-slate-700">Closed</span>}
               </div>
             ))}
@@ -183,16 +244,47 @@ export default function PracticeSettings() {
           {groupError('hours')}
         </fieldset>
 
-        <SwitchRow id={id('standards')} label="Professional Standards line" hint="Only if the practice belongs to an approved Professional Standards scheme">
-          <Switch id={id('standards')} checked={values.professionalStandards} onChange={(on) => set('professionalStandards', on)} labelledBy={`${id('standards')}-label`} describedBy={`${id('standards')}-hint`} />
+        <SwitchRow
+          id={id('standards')}
+          label="Professional Standards line"
+          hint="Only if the practice belongs to an approved Professional Standards scheme"
+        >
+          <Switch
+            id={id('standards')}
+            checked={values.professionalStandards}
+            onChange={(on) => set('professionalStandards', on)}
+            labelledBy={`${id('standards')}-label`}
+            describedBy={`${id('standards')}-hint`}
+          />
         </SwitchRow>
 
         <div className="space-y-3">
-          <SwitchRow id={id('reviews')} label="Third-party reviews embed" hint="Shows the provider's widget in the testimonials section">
-            <Switch id={id('reviews')} checked={values.reviewsEnabled} onChange={(on) => set('reviewsEnabled', on)} labelledBy={`${id('reviews')}-label`} describedBy={`${id('reviews')}-hint`} />
+          <SwitchRow
+            id={id('reviews')}
+            label="Third-party reviews embed"
+            hint="Shows the provider's widget in the testimonials section"
+          >
+            <Switch
+              id={id('reviews')}
+              checked={values.reviewsEnabled}
+              onChange={(on) => set('reviewsEnabled', on)}
+              labelledBy={`${id('reviews')}-label`}
+              describedBy={`${id('reviews')}-hint`}
+            />
           </SwitchRow>
-          <Field id={id('reviewsWidgetId')} name="reviewsWidgetId" label="Reviews provider widget id" error={errors.reviewsWidgetId?.[0]}>
-            {(control) => <input {...control} value={values.reviewsWidgetId} onChange={(event) => set('reviewsWidgetId', event.target.value)} />}
+          <Field
+            id={id('reviewsWidgetId')}
+            name="reviewsWidgetId"
+            label="Reviews provider widget id"
+            error={errors.reviewsWidgetId?.[0]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={values.reviewsWidgetId}
+                onChange={(event) => set('reviewsWidgetId', event.target.value)}
+              />
+            )}
           </Field>
         </div>
 
@@ -202,30 +294,75 @@ export default function PracticeSettings() {
             {values.team.map((member, index) => (
               <li key={index} className="space-y-3 rounded-lg border border-slate-200 p-3">
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field id={index === 0 ? id('team') : id(`team-${index}-name`)} name={`team-${index}-name`} label={`Member ${index + 1}: name`} required>
-                    {(control) => <input {...control} value={member.name} onChange={(event) => setMember(index, { name: event.target.value })} />}
+                  <Field
+                    id={index === 0 ? id('team') : id(`team-${index}-name`)}
+                    name={`team-${index}-name`}
+                    label={`Member ${index + 1}: name`}
+                    required
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        value={member.name}
+                        onChange={(event) => setMember(index, { name: event.target.value })}
+                      />
+                    )}
                   </Field>
                   <Field id={id(`team-${index}-role`)} label={`Member ${index + 1}: role`} required>
-                    {(control) => <input {...control} value={member.role} onChange={(event) => setMember(index, { role: event.target.value })} />}
+                    {(control) => (
+                      <input
+                        {...control}
+                        value={member.role}
+                        onChange={(event) => setMember(index, { role: event.target.value })}
+                      />
+                    )}
                   </Field>
                 </div>
                 <Field id={id(`team-${index}-bio`)} label={`Member ${index + 1}: short bio`}>
-                  {(control) => <textarea {...control} rows={2} value={member.bio} onChange={(event) => setMember(index, { bio: event.target.value })} />}
+                  {(control) => (
+                    <textarea
+                      {...control}
+                      rows={2}
+                      value={member.bio}
+                      onChange={(event) => setMember(index, { bio: event.target.value })}
+                    />
+                  )}
                 </Field>
-                <TeamPhotoField label={`Member ${index + 1}: photo (optional)`} photo={member.photo} onChange={(photo) => setMember(index, { photo })} />
+                <TeamPhotoField
+                  label={`Member ${index + 1}: photo (optional)`}
+                  photo={member.photo}
+                  onChange={(photo) => setMember(index, { photo })}
+                />
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <label className="flex items-center gap-2 text-sm text-slate-800">
-                    <input type="checkbox" checked={member.principal} onChange={(event) => setMember(index, { principal: event.target.checked })} className="size-5 accent-brand-700" />
+                    <input
+                      type="checkbox"
+                      checked={member.principal}
+                      onChange={(event) => setMember(index, { principal: event.target.checked })}
+                      className="size-5 accent-brand-700"
+                    />
                     Principal solicitor
                   </label>
-                  <Button variant="outline" onClick={() => set('team', values.team.filter((_, i) => i !== index))}>
+                  <Button
+                    variant="outline"
+                    onClick={() =>
+                      set(
+                        'team',
+                        values.team.filter((_, i) => i !== index),
+                      )
+                    }
+                  >
                     Remove member {index + 1}
                   </Button>
                 </div>
               </li>
             ))}
           </ul>
-          <Button variant="outline" className="mt-3" onClick={() => set('team', [...values.team, { name: '', role: '', bio: '', photo: '', principal: false }])}>
+          <Button
+            variant="outline"
+            className="mt-3"
+            onClick={() => set('team', [...values.team, { name: '', role: '', bio: '', photo: '', principal: false }])}
+          >
             Add team member
           </Button>
           {groupError('team')}

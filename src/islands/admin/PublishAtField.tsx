@@ -19,7 +19,9 @@ export interface PublishAtFieldProps {
 export function scheduledNote(publishedAt: string | undefined, isPublished: boolean, now = Date.now()): string | null {
   if (!publishedAt) return null;
   const post = { isPublished, publishedAt, createdAt: publishedAt };
-  return isScheduled(post, now) ? `Scheduled for ${formatDateTime(new Date(publishInstant(post)).toISOString())}` : null;
+  return isScheduled(post, now)
+    ? `Scheduled for ${formatDateTime(new Date(publishInstant(post)).toISOString())}`
+    : null;
 }
 
 export function PublishAtField({ id, value, onChange, isPublished, error }: PublishAtFieldProps) {

@@ -3,7 +3,13 @@
  * and the figures the server worked out when the enquiry arrived (never the browser's).
  * Presentational, so any enquiry view can show it.
  */
-import { describeQuoteInput, formatIsoDate, quoteLines, type FirstHomeRule, type StoredQuote } from '../../shared/quote.ts';
+import {
+  describeQuoteInput,
+  formatIsoDate,
+  quoteLines,
+  type FirstHomeRule,
+  type StoredQuote,
+} from '../../shared/quote.ts';
 import { formatAud } from '../../shared/money.ts';
 
 const RULE: Record<FirstHomeRule, string> = {
@@ -16,7 +22,11 @@ export function QuoteSummary({ quote }: { quote: StoredQuote }) {
   const { inputs, figures } = quote;
   const extras = figures.feeItems.filter((item) => item.key !== 'base');
   return (
-    <section aria-label="Instant quote" className="rounded-lg border border-slate-200 bg-slate-50 p-3" data-quote-summary>
+    <section
+      aria-label="Instant quote"
+      className="rounded-lg border border-slate-200 bg-slate-50 p-3"
+      data-quote-summary
+    >
       <p className="font-medium text-slate-900">{describeQuoteInput(inputs)}</p>
       <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         {quoteLines(figures).map((line) => (

@@ -59,7 +59,11 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
       setStatus(answer);
       setError(null);
       if (answer.lastFailure) {
-        showToast({ title: 'Rebuild not started yet', description: 'The request failed and is retried automatically.', variant: 'destructive' });
+        showToast({
+          title: 'Rebuild not started yet',
+          description: 'The request failed and is retried automatically.',
+          variant: 'destructive',
+        });
       } else {
         showToast({ title: 'Rebuild requested', description: 'The public blog updates when the rebuild finishes.' });
       }
@@ -108,12 +112,14 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
               <p data-testid="rebuild-state" className="font-medium text-red-900">
                 The last rebuild failed at{' '}
                 <time dateTime={status.lastBuildFailure.at}>{formatDateTime(status.lastBuildFailure.at)}</time> (Sydney
-                time): {status.lastBuildFailure.reason}. The public site still shows the last successful rebuild; fix the
-                cause, then use Rebuild site.
+                time): {status.lastBuildFailure.reason}. The public site still shows the last successful rebuild; fix
+                the cause, then use Rebuild site.
               </p>
             ) : (
               <p data-testid="rebuild-state" className="font-medium">
-                {status.pending ? 'A rebuild is under way or queued.' : 'The public blog is up to date with the last rebuild.'}
+                {status.pending
+                  ? 'A rebuild is under way or queued.'
+                  : 'The public blog is up to date with the last rebuild.'}
               </p>
             )}
           </>

@@ -14,7 +14,10 @@ export function RevisionDiff({ current, revision }: { current: string; revision:
     return <p className="text-slate-700">The content is the same as the current version's.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded border border-slate-200 bg-white font-mono text-xs leading-5" data-testid="revision-diff">
+    <div
+      className="overflow-x-auto rounded border border-slate-200 bg-white font-mono text-xs leading-5"
+      data-testid="revision-diff"
+    >
       {rows.map((row, index) =>
         row.kind === 'skipped' ? (
           <div key={index} className="bg-slate-50 px-2 text-slate-600 italic">

@@ -50,7 +50,12 @@ export function ServiceForm(props: ContentFormProps<Service>) {
       </Field>
       <Field id={id('description')} name="description" label="Description" required error={errors.description?.[0]}>
         {(control) => (
-          <textarea {...control} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+          <textarea
+            {...control}
+            rows={3}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         )}
       </Field>
       <Field id={id('icon')} name="icon" label="Icon" required error={errors.icon?.[0]}>
@@ -73,9 +78,18 @@ export function ServiceForm(props: ContentFormProps<Service>) {
         error={errors.features?.[0]}
         hint="One per line. The card shows the first 3, then '+ N more'."
       >
-        {(control) => <textarea {...control} rows={5} value={features} onChange={(event) => setFeatures(event.target.value)} />}
+        {(control) => (
+          <textarea {...control} rows={5} value={features} onChange={(event) => setFeatures(event.target.value)} />
+        )}
       </Field>
-      <Field id={id('timeFrame')} name="timeFrame" label="Time frame" required error={errors.timeFrame?.[0]} hint="For example: 6-8 weeks">
+      <Field
+        id={id('timeFrame')}
+        name="timeFrame"
+        label="Time frame"
+        required
+        error={errors.timeFrame?.[0]}
+        hint="For example: 6-8 weeks"
+      >
         {(control) => <input {...control} value={timeFrame} onChange={(event) => setTimeFrame(event.target.value)} />}
       </Field>
       <Field
@@ -87,10 +101,19 @@ export function ServiceForm(props: ContentFormProps<Service>) {
         hint="One suburb or region per line."
       >
         {(control) => (
-          <textarea {...control} rows={3} value={serviceAreas} onChange={(event) => setServiceAreas(event.target.value)} />
+          <textarea
+            {...control}
+            rows={3}
+            value={serviceAreas}
+            onChange={(event) => setServiceAreas(event.target.value)}
+          />
         )}
       </Field>
-      <SwitchRow id={id('active')} label="Show on website" hint="Active services appear on the landing page after the next rebuild">
+      <SwitchRow
+        id={id('active')}
+        label="Show on website"
+        hint="Active services appear on the landing page after the next rebuild"
+      >
         <Switch
           id={id('active')}
           checked={isActive}

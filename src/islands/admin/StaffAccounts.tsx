@@ -46,7 +46,14 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
       <h3 id={headingId} className="text-lg font-semibold text-brand-900">
         Staff accounts
       </h3>
-      <ListStatus loading={loading} error={error} isEmpty={items.length === 0} empty="No staff accounts." what="staff accounts" onRetry={() => void reload()} />
+      <ListStatus
+        loading={loading}
+        error={error}
+        isEmpty={items.length === 0}
+        empty="No staff accounts."
+        what="staff accounts"
+        onRetry={() => void reload()}
+      />
       {items.length > 0 ? (
         // Scrolls sideways on phones: focusable, so the keyboard can scroll it too. `relative`
         // keeps the sr-only header (absolutely positioned) inside the scroller; without it the
@@ -56,10 +63,18 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Username</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Created</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Last sign-in</th>
-                <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Username
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Created
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Last sign-in
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -75,7 +90,9 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
                     ) : null}
                   </td>
                   <td className="py-2 pr-4 text-slate-700">{formatDateTime(member.createdAt)}</td>
-                  <td className="py-2 pr-4 text-slate-700">{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}</td>
+                  <td className="py-2 pr-4 text-slate-700">
+                    {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}
+                  </td>
                   <td className="py-2 text-right">
                     {member.id === me ? null : (
                       <DeleteButton

@@ -9,7 +9,15 @@ import { isSitePath } from '../../shared/schemas/fields.ts';
 import { Button } from '../../ui/Button.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 
-export function TeamPhotoField({ label, photo, onChange }: { label: string; photo: string; onChange: (photo: string) => void }) {
+export function TeamPhotoField({
+  label,
+  photo,
+  onChange,
+}: {
+  label: string;
+  photo: string;
+  onChange: (photo: string) => void;
+}) {
   const [status, setStatus] = useState('');
   const elsewhere = photo && !isSitePath(photo);
   return (
@@ -23,7 +31,14 @@ export function TeamPhotoField({ label, photo, onChange }: { label: string; phot
       {photo ? (
         <div className="flex flex-wrap items-center gap-4">
           {/* Decorative here, as on the page: the member's name is beside it. */}
-          {elsewhere ? null : <img src={photo} alt="" className="size-16 rounded-full bg-slate-100 object-cover" data-testid="team-photo-preview" />}
+          {elsewhere ? null : (
+            <img
+              src={photo}
+              alt=""
+              className="size-16 rounded-full bg-slate-100 object-cover"
+              data-testid="team-photo-preview"
+            />
+          )}
           <Button
             variant="outline"
             onClick={() => {

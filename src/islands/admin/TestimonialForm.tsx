@@ -3,11 +3,7 @@
  * show for it: where it came from, when, and the client's consent (issue 11).
  */
 import { useState } from 'react';
-import {
-  TESTIMONIAL_SOURCES,
-  testimonialInputSchema,
-  type Testimonial,
-} from '../../shared/schemas/testimonial.ts';
+import { TESTIMONIAL_SOURCES, testimonialInputSchema, type Testimonial } from '../../shared/schemas/testimonial.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { ContentFormShell, SwitchRow, useContentForm, type ContentFormProps } from './ContentForm.tsx';
@@ -38,20 +34,47 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
 
   return (
     <ContentFormShell form={form} noun="testimonial" Noun="Testimonial" onSubmit={submit} onCancel={props.onCancel}>
-      <Field id={id('title')} name="title" label="Title" required error={errors.title?.[0]} hint="For example: the client's first name and suburb">
+      <Field
+        id={id('title')}
+        name="title"
+        label="Title"
+        required
+        error={errors.title?.[0]}
+        hint="For example: the client's first name and suburb"
+      >
         {(control) => <input {...control} value={title} onChange={(event) => setTitle(event.target.value)} />}
       </Field>
-      <Field id={id('position')} name="position" label="Position (optional)" error={errors.position?.[0]} hint="For example: First home buyer">
+      <Field
+        id={id('position')}
+        name="position"
+        label="Position (optional)"
+        error={errors.position?.[0]}
+        hint="For example: First home buyer"
+      >
         {(control) => <input {...control} value={position} onChange={(event) => setPosition(event.target.value)} />}
       </Field>
       <Field id={id('content')} name="content" label="Content" required error={errors.content?.[0]}>
-        {(control) => <textarea {...control} rows={4} value={content} onChange={(event) => setContent(event.target.value)} />}
+        {(control) => (
+          <textarea {...control} rows={4} value={content} onChange={(event) => setContent(event.target.value)} />
+        )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id('source')} name="source" label="Source" required error={errors.source?.[0]} hint="Where it came from, e.g. Google review or e-mail">
+        <Field
+          id={id('source')}
+          name="source"
+          label="Source"
+          required
+          error={errors.source?.[0]}
+          hint="Where it came from, e.g. Google review or e-mail"
+        >
           {(control) => (
             <>
-              <input {...control} list={id('sources')} value={source} onChange={(event) => setSource(event.target.value)} />
+              <input
+                {...control}
+                list={id('sources')}
+                value={source}
+                onChange={(event) => setSource(event.target.value)}
+              />
               <datalist id={id('sources')}>
                 {TESTIMONIAL_SOURCES.map((name) => (
                   <option key={name} value={name} />
@@ -61,7 +84,14 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
           )}
         </Field>
         <Field id={id('receivedAt')} name="receivedAt" label="Date received" required error={errors.receivedAt?.[0]}>
-          {(control) => <input {...control} type="date" value={receivedAt} onChange={(event) => setReceivedAt(event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={receivedAt}
+              onChange={(event) => setReceivedAt(event.target.value)}
+            />
+          )}
         </Field>
       </div>
       <div>
@@ -87,7 +117,11 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
           </p>
         ) : null}
       </div>
-      <SwitchRow id={id('active')} label="Show on website" hint="Active testimonials appear on the landing page after the next rebuild">
+      <SwitchRow
+        id={id('active')}
+        label="Show on website"
+        hint="Active testimonials appear on the landing page after the next rebuild"
+      >
         <Switch
           id={id('active')}
           checked={isActive}

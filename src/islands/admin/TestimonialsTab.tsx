@@ -26,7 +26,9 @@ export default function TestimonialsTab() {
             {testimonial.consent ? (
               'Consent recorded'
             ) : (
-              <strong className="font-semibold text-red-800">No consent recorded: edit it before switching it on</strong>
+              <strong className="font-semibold text-red-800">
+                No consent recorded: edit it before switching it on
+              </strong>
             )}
           </p>
         </>

@@ -127,7 +127,13 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
         </Button>
       </div>
       {editing === 'new' ? <div className="mb-6">{form(null)}</div> : null}
-      <ListStatus {...list} isEmpty={list.items.length === 0} empty={config.empty} what={config.plural} onRetry={list.reload} />
+      <ListStatus
+        {...list}
+        isEmpty={list.items.length === 0}
+        empty={config.empty}
+        what={config.plural}
+        onRetry={list.reload}
+      />
       <ul className="space-y-4">
         {list.items.map((item) => {
           if (editing === item.id) return <li key={item.id}>{form(item)}</li>;
@@ -135,7 +141,10 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
           const active = pendingValue ?? item.isActive;
           return (
             <li key={item.id}>
-              <article aria-label={`${config.Noun}: ${item.title}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <article
+                aria-label={`${config.Noun}: ${item.title}`}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">

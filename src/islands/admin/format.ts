@@ -27,7 +27,12 @@ export function telHref(phone: string): string {
 export const fullName = (person: { firstName: string; lastName: string }): string =>
   `${person.firstName} ${person.lastName}`.trim();
 
-const callbackDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+const callbackDay = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
 const callbackDayWithYear = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'UTC',
   weekday: 'short',

@@ -7,7 +7,20 @@ import type { BlogPostRevision } from '../../shared/schemas/blog-post-revision.t
  * Not the post's text: who and when, identity, and the publication state (a restore keeps
  * the post's current state, so it never differs because of one).
  */
-const NOT_TEXT = new Set(['id', 'postId', 'number', 'at', 'by', 'version', 'sequence', 'createdAt', 'updatedAt', 'updatedBy', 'isPublished', 'publishedAt']);
+const NOT_TEXT = new Set([
+  'id',
+  'postId',
+  'number',
+  'at',
+  'by',
+  'version',
+  'sequence',
+  'createdAt',
+  'updatedAt',
+  'updatedBy',
+  'isPublished',
+  'publishedAt',
+]);
 
 const LABELS: Record<string, string> = {
   title: 'title',
@@ -41,9 +54,7 @@ export function changeSummary(revision: BlogPostRevision, current: BlogPost): st
 }
 
 /** One row of the line comparison; `skipped` stands for `count` unchanged lines not shown. */
-export type LineChange =
-  | { kind: 'same' | 'removed' | 'added'; text: string }
-  | { kind: 'skipped'; count: number };
+export type LineChange = { kind: 'same' | 'removed' | 'added'; text: string } | { kind: 'skipped'; count: number };
 
 const linesOf = (value: string) => value.replace(/\n$/, '').split('\n');
 /** One line ending everywhere, and a last line that ends too: a missing final newline is no change. */

@@ -125,7 +125,10 @@ export function useStatusCounts() {
 export function useBusinessHours(): BusinessHours[] | null {
   const [hours, setHours] = useState<BusinessHours[] | null>(null);
   useEffect(() => {
-    apiRequest<PracticeSettings>('GET', '/api/settings').then((settings) => setHours(businessHoursOf(settings.hours)), () => setHours(null));
+    apiRequest<PracticeSettings>('GET', '/api/settings').then(
+      (settings) => setHours(businessHoursOf(settings.hours)),
+      () => setHours(null),
+    );
   }, []);
   return hours;
 }

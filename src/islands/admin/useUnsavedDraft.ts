@@ -53,7 +53,12 @@ export function discardDraft(key: string) {
  * Returns the draft found at opening (until restored or discarded), and `saved()` to call
  * once the server has the edits.
  */
-export function useUnsavedDraft<T extends object>(key: string, version: string | null, values: T, apply: (values: T) => void) {
+export function useUnsavedDraft<T extends object>(
+  key: string,
+  version: string | null,
+  values: T,
+  apply: (values: T) => void,
+) {
   // What the form loaded, fixed at mount: the form is dirty while its values differ from it.
   const [loaded] = useState(() => JSON.stringify(values));
   /** The version the edits in the form started from: a restored draft brings its own. */

@@ -58,12 +58,14 @@ const MESSAGE = (field: EnquiryField) => ENQUIRY_FIELDS[field].message;
 const personFields = {
   firstName: requiredText(MESSAGE('firstName'), LIMITS.name),
   lastName: requiredText(MESSAGE('lastName'), LIMITS.name),
-  email: z.string(MESSAGE('email')).check(
-    withoutControlCharacters(),
-    z.trim(),
-    z.maxLength(LIMITS.email, MESSAGE('email')),
-    z.email(MESSAGE('email')),
-  ),
+  email: z
+    .string(MESSAGE('email'))
+    .check(
+      withoutControlCharacters(),
+      z.trim(),
+      z.maxLength(LIMITS.email, MESSAGE('email')),
+      z.email(MESSAGE('email')),
+    ),
   phone: requiredText(MESSAGE('phone'), LIMITS.phone),
   message: optionalText(LIMITS.message, { multiline: true }),
   /** From /quote's 'Email me this quote': the calculator's inputs; the server recomputes the figures. */
@@ -71,8 +73,7 @@ const personFields = {
   [HONEYPOT_FIELD]: z.optional(z.string()),
 };
 
-const serviceType = <T extends Options>(options: T) =>
-  z.enum(values(options), { error: MESSAGE('serviceType') });
+const serviceType = <T extends Options>(options: T) => z.enum(values(options), { error: MESSAGE('serviceType') });
 
 export const heroEnquirySchema = z.object({
   ...personFields,
@@ -115,7 +116,8 @@ const heroOnly = new Set<string>(values(HERO_SERVICE_OPTIONS));
 export const enquirySchemaFor = (body: Record<string, unknown>) =>
   'propertyAddress' in body
     ? contactEnquirySchema
-    : 'callbackDate' in body || 'callbackTime' in body ||
+    : 'callbackDate' in body ||
+        'callbackTime' in body ||
         (typeof body.serviceType === 'string' && heroOnly.has(body.serviceType))
       ? heroEnquirySchema
       : contactEnquirySchema;
@@ -135,5 +137,4 @@ export type { SubmittedEnquiry } from './enquiry-record.ts';
 
 /** The human label for a stored service value, falling back to the value itself. */
 export const serviceLabel = (value: string): string =>
-  [...HERO_SERVICE_OPTIONS, ...CONTACT_SERVICE_OPTIONS].find((option) => option.value === value)
-    ?.label ?? value;
+  [...HERO_SERVICE_OPTIONS, ...CONTACT_SERVICE_OPTIONS].find((option) => option.value === value)?.label ?? value;

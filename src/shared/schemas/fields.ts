@@ -40,11 +40,9 @@ export const withoutControlCharacters = (options: TextOptions = {}) =>
  * string is left for the caller to refuse or to read as absent.
  */
 export const plainText = (max: number, options: TextOptions & { message?: string } = {}) =>
-  z.string(options.message).check(
-    withoutControlCharacters(options),
-    z.trim(),
-    z.maxLength(max, `Please keep this under ${max} characters`),
-  );
+  z
+    .string(options.message)
+    .check(withoutControlCharacters(options), z.trim(), z.maxLength(max, `Please keep this under ${max} characters`));
 
 /** A trimmed string that must not be empty, with a length ceiling. */
 export const requiredText = (message: string, max: number, options: TextOptions = {}) =>
@@ -52,13 +50,17 @@ export const requiredText = (message: string, max: number, options: TextOptions 
 
 /** A trimmed optional string; an empty string counts as absent. */
 export const optionalText = (max: number, options: TextOptions = {}) =>
-  z.optional(z.pipe(plainText(max, options), z.transform((value) => (value === '' ? undefined : value))));
+  z.optional(
+    z.pipe(
+      plainText(max, options),
+      z.transform((value) => (value === '' ? undefined : value)),
+    ),
+  );
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** True for `YYYY-MM-DD` (optionally with an ISO time) naming a real day. */
-export const isIsoDate = (value: string): boolean =>
-  ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+export const isIsoDate = (value: string): boolean => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
 
 /**
  * The years a date field may name, as written (the wall-clock date staff or a visitor
@@ -80,7 +82,10 @@ export const isDateInRange = (value: string): boolean => {
  * format check names the format); a year out of range stops here with the range as its message.
  */
 export const dateInRange = () =>
-  z.refine<string>((value) => !/^\d+-/.test(value) || isDateInRange(value), { message: DATE_RANGE_MESSAGE, abort: true });
+  z.refine<string>((value) => !/^\d+-/.test(value) || isDateInRange(value), {
+    message: DATE_RANGE_MESSAGE,
+    abort: true,
+  });
 
 /** Field name to messages, the shape the API answers with and the forms display. */
 export type FieldErrors = Record<string, string[]>;

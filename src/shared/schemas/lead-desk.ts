@@ -65,7 +65,9 @@ const statusError = { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', 
 export const enquiryPatchSchema = z.object({
   status: z.optional(z.enum(ENQUIRY_STATUSES, statusError)),
   assignee: z.optional(
-    z.nullable(z.string('Assignee must be a staff username or null').check(z.trim(), z.maxLength(100, 'Unknown staff member'))),
+    z.nullable(
+      z.string('Assignee must be a staff username or null').check(z.trim(), z.maxLength(100, 'Unknown staff member')),
+    ),
   ),
   // Empty means "keep the reason already given" (a reason is required only for lost).
   lostReason: z.optional(plainText(DESK_LIMITS.lostReason)),
@@ -83,11 +85,13 @@ export type EnquiryNote = z.output<typeof enquiryNoteSchema>;
 export const erasureKey = (email: string): string => email.trim().toLowerCase();
 
 export const erasureSchema = z.object({
-  email: z.string('Please enter a valid email address').check(
-    z.trim(),
-    z.maxLength(254, 'Please enter a valid email address'),
-    z.email('Please enter a valid email address'),
-  ),
+  email: z
+    .string('Please enter a valid email address')
+    .check(
+      z.trim(),
+      z.maxLength(254, 'Please enter a valid email address'),
+      z.email('Please enter a valid email address'),
+    ),
 });
 
 /** The answer of `GET /api/lead-metrics`. */

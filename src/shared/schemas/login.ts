@@ -2,14 +2,12 @@
 import * as z from 'zod/mini';
 
 export const loginSchema = z.object({
-  username: z.string('Username is required').check(
-    z.minLength(1, 'Username is required'),
-    z.maxLength(64, 'Username is too long'),
-  ),
-  password: z.string('Password is required').check(
-    z.minLength(1, 'Password is required'),
-    z.maxLength(256, 'Password is too long'),
-  ),
+  username: z
+    .string('Username is required')
+    .check(z.minLength(1, 'Username is required'), z.maxLength(64, 'Username is too long')),
+  password: z
+    .string('Password is required')
+    .check(z.minLength(1, 'Password is required'), z.maxLength(256, 'Password is too long')),
 });
 
 export type LoginInput = z.input<typeof loginSchema>;

@@ -8,7 +8,9 @@ import type { QuoteInput, StoredQuote } from '../quote.ts';
 
 /** A real calendar day written YYYY-MM-DD (Date.parse alone accepts 30 February). */
 const isCalendarDate = (value: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** Above any NSW sale on record by far; keeps the arithmetic in safe integers. */
 export const MAX_QUOTE_PRICE = 1_000_000_000;
@@ -21,10 +23,12 @@ const flag = (name: string) => z._default(z.boolean(`Quote: ${name} must be true
 
 export const quoteInputSchema = z.object(
   {
-    price: z.number('Quote: please enter the property price in dollars').check(
-      z.gt(0, 'Quote: please enter a property price above $0'),
-      z.lte(MAX_QUOTE_PRICE, 'Quote: please enter a property price up to $1,000,000,000'),
-    ),
+    price: z
+      .number('Quote: please enter the property price in dollars')
+      .check(
+        z.gt(0, 'Quote: please enter a property price above $0'),
+        z.lte(MAX_QUOTE_PRICE, 'Quote: please enter a property price up to $1,000,000,000'),
+      ),
     role: z.enum(values(QUOTE_ROLES), { error: "Quote: please choose 'buying', 'selling' or 'both'" }),
     propertyType: z.enum(values(PROPERTY_TYPES), {
       error: "Quote: please choose 'established', 'off-the-plan', 'vacant-land' or 'commercial'",
@@ -33,20 +37,24 @@ export const quoteInputSchema = z.object(
     foreignPurchaser: flag('foreignPurchaser'),
     // Read only with foreignPurchaser; 100 (all buyers foreign) unless the person says otherwise.
     foreignShare: z._default(
-      z.number("Quote: please enter the foreign buyers' share as a percentage").check(
-        z.gte(1, "Quote: the foreign buyers' share must be between 1% and 100%"),
-        z.lte(100, "Quote: the foreign buyers' share must be between 1% and 100%"),
-      ),
+      z
+        .number("Quote: please enter the foreign buyers' share as a percentage")
+        .check(
+          z.gte(1, "Quote: the foreign buyers' share must be between 1% and 100%"),
+          z.lte(100, "Quote: the foreign buyers' share must be between 1% and 100%"),
+        ),
       100,
     ),
     rush: flag('rush'),
     contractDate: z.optional(
-      z.string('Quote: please enter the contract date as YYYY-MM-DD').check(
-        z.refine(
-          (value) => isCalendarDate(value) && value >= '2000-01-01' && value <= '2100-12-31',
-          'Quote: please enter the contract date as YYYY-MM-DD',
+      z
+        .string('Quote: please enter the contract date as YYYY-MM-DD')
+        .check(
+          z.refine(
+            (value) => isCalendarDate(value) && value >= '2000-01-01' && value <= '2100-12-31',
+            'Quote: please enter the contract date as YYYY-MM-DD',
+          ),
         ),
-      ),
     ),
   },
   { error: 'Quote: send the quote as an object' },

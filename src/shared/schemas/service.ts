@@ -33,11 +33,13 @@ const textList = (emptyMessage: string, max: number) =>
   z.pipe(
     z.pipe(
       z.array(
-        z.string('Each entry must be text').check(
-          withoutControlCharacters(),
-          z.trim(),
-          z.maxLength(SERVICE_LIMITS.listItem, `Please keep each entry under ${SERVICE_LIMITS.listItem} characters`),
-        ),
+        z
+          .string('Each entry must be text')
+          .check(
+            withoutControlCharacters(),
+            z.trim(),
+            z.maxLength(SERVICE_LIMITS.listItem, `Please keep each entry under ${SERVICE_LIMITS.listItem} characters`),
+          ),
         emptyMessage,
       ),
       z.transform((items: string[]) => items.filter((item) => item !== '')),

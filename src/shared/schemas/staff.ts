@@ -3,10 +3,12 @@ import * as z from 'zod/mini';
 import { isReservedUsername, MIN_PASSWORD_LENGTH, RESERVED_USERNAME_MESSAGE, USERNAME_PATTERN } from './login.ts';
 
 const newPassword = (label: string) =>
-  z.string(`${label} is required`).check(
-    z.minLength(MIN_PASSWORD_LENGTH, `${label} must be at least ${MIN_PASSWORD_LENGTH} characters`),
-    z.maxLength(256, `${label} is too long`),
-  );
+  z
+    .string(`${label} is required`)
+    .check(
+      z.minLength(MIN_PASSWORD_LENGTH, `${label} must be at least ${MIN_PASSWORD_LENGTH} characters`),
+      z.maxLength(256, `${label} is too long`),
+    );
 
 /** `POST /api/staff`: a new member of staff with an initial password they must change. */
 export const staffInputSchema = z.object({
@@ -21,10 +23,9 @@ export type StaffInput = z.input<typeof staffInputSchema>;
 
 /** `PUT /api/user/password`. */
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string('Current password is required').check(
-    z.minLength(1, 'Current password is required'),
-    z.maxLength(256, 'Current password is too long'),
-  ),
+  currentPassword: z
+    .string('Current password is required')
+    .check(z.minLength(1, 'Current password is required'), z.maxLength(256, 'Current password is too long')),
   newPassword: newPassword('New password'),
 });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;

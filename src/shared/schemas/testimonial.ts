@@ -10,7 +10,14 @@ import { dateInRange, isIsoDate, optionalText, requiredText } from './fields.ts'
 export const TESTIMONIAL_LIMITS = { title: 120, position: 120, content: 2000, source: 80 } as const;
 
 /** Suggestions for `source` (any text is accepted). */
-export const TESTIMONIAL_SOURCES = ['Google review', 'E-mail', 'Letter or card', 'Phone call', 'Facebook review', 'In person'] as const;
+export const TESTIMONIAL_SOURCES = [
+  'Google review',
+  'E-mail',
+  'Letter or card',
+  'Phone call',
+  'Facebook review',
+  'In person',
+] as const;
 
 export const CONSENT_REQUIRED = "Confirm the client's consent before making this testimonial active";
 
@@ -25,7 +32,10 @@ export const testimonialInputSchema = z
     source: requiredText('Source is required', TESTIMONIAL_LIMITS.source),
     receivedAt: requiredText('Date received is required', 30).check(
       dateInRange(),
-      z.refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value) && isIsoDate(value), 'Use a date like 2026-03-31'),
+      z.refine(
+        (value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isIsoDate(value)),
+        'Use a date like 2026-03-31',
+      ),
       z.refine((value) => !isIsoDate(value) || notInFuture(value), 'The date received cannot be in the future'),
     ),
     consent: z._default(z.boolean('Consent must be true or false'), false),
@@ -33,9 +43,7 @@ export const testimonialInputSchema = z
     /** The `version` the editor loaded: a save over a newer version answers 409. */
     version: z.optional(z.string()),
   })
-  .check(
-    z.refine((value) => !value.isActive || value.consent, { message: CONSENT_REQUIRED, path: ['consent'] }),
-  );
+  .check(z.refine((value) => !value.isActive || value.consent, { message: CONSENT_REQUIRED, path: ['consent'] }));
 
 export type TestimonialInput = z.input<typeof testimonialInputSchema>;
 export type TestimonialData = z.output<typeof testimonialInputSchema>;

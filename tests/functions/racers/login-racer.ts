@@ -21,6 +21,9 @@ process.once('message', async (order: Order) => {
       }),
   );
   const responses = await Promise.all(requests.map((request) => login(request, { ip: order.ip })));
-  process.send!(responses.map((response) => response.status), () => process.exit(0));
+  process.send!(
+    responses.map((response) => response.status),
+    () => process.exit(0),
+  );
 });
 process.send!('ready');

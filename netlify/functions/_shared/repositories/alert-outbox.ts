@@ -15,14 +15,19 @@ export type AlertChannel = 'email' | 'webhook';
  */
 const outboxEntrySchema = z.object({
   enquiryId: z.string(),
-  summary: z.object({ id: z.string(), name: z.string(), serviceType: z.string(), createdAt: z.string(), adminUrl: z.string() }),
+  summary: z.object({
+    id: z.string(),
+    name: z.string(),
+    serviceType: z.string(),
+    createdAt: z.string(),
+    adminUrl: z.string(),
+  }),
   pending: z.array(z.enum(['email', 'webhook'])),
   attempts: z.number(),
   createdAt: z.string(),
   nextAttemptAt: z.string(),
 });
 export type OutboxEntry = z.output<typeof outboxEntrySchema>;
-
 
 const STORE = 'alert-outbox';
 

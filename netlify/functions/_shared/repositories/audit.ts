@@ -28,7 +28,15 @@ export type AuditEvent = z.output<typeof auditEventSchema>;
 /** Who acted: a signed-in account (its id and username as they are now), or a scheduled job. */
 export type AuditActor = Pick<SessionUser, 'id' | 'username'> | 'system';
 
-export async function recordAudit({ by, ...event }: { by: AuditActor; action: string; target: string; at?: string }): Promise<void> {
+export async function recordAudit({
+  by,
+  ...event
+}: {
+  by: AuditActor;
+  action: string;
+  target: string;
+  at?: string;
+}): Promise<void> {
   const at = event.at ?? new Date().toISOString();
   const who = by === 'system' ? { by: 'system', byId: null } : { by: by.username, byId: by.id };
   await openStore('audit').setJSON(timeKey(new Date(at)), { ...event, ...who, at }, { onlyIfNew: true });

@@ -53,9 +53,7 @@ export const slugClaimSchema = z.object({
 });
 type SlugClaim = z.output<typeof slugClaimSchema>;
 
-export type SaveResult =
-  | { ok: true; post: BlogPost }
-  | { ok: false; reason: 'slug-taken' | 'conflict' | 'not-found' };
+export type SaveResult = { ok: true; post: BlogPost } | { ok: false; reason: 'slug-taken' | 'conflict' | 'not-found' };
 
 export { sydneyToday };
 
@@ -82,8 +80,7 @@ function buildPost(
     featuredImageAlt: data.featuredImage ? clean(data.featuredImageAlt) : undefined,
     isPublished: data.isPublished,
     // Publishing without a date dates the post today (Sydney); an earlier date is kept.
-    publishedAt:
-      clean(data.publishedAt) ?? (data.isPublished ? (base.publishedAt ?? sydneyToday()) : base.publishedAt),
+    publishedAt: clean(data.publishedAt) ?? (data.isPublished ? (base.publishedAt ?? sydneyToday()) : base.publishedAt),
     createdAt: base.createdAt,
     updatedAt: new Date().toISOString(),
     version: newVersion(),
@@ -188,7 +185,8 @@ export async function updatePost(id: string, data: BlogPostData, by: string): Pr
     const slugChanged = data.slug !== existing.slug;
     if (slugChanged && !(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
     // Refused when a racing save of the same version has already kept it: one copy is enough.
-    if ((await store.setJSON(revisionKey(existing), existing, { onlyIfNew: true })).modified) kept.push(revisionKey(existing));
+    if ((await store.setJSON(revisionKey(existing), existing, { onlyIfNew: true })).modified)
+      kept.push(revisionKey(existing));
     const post = buildPost(data, existing, { updatedBy: by, sequence: existing.sequence + 1 });
     if ((await store.setJSON(postKey(id), post, { onlyIfMatch: current.etag })).modified) {
       if (slugChanged) await releaseSlug(store, existing.slug, id);
@@ -220,7 +218,10 @@ async function pruneRevisions(store: Store, id: string): Promise<void> {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - REVISIONS_KEPT)).map((key) => store.delete(key)));
 }
 
-const toRevision = (key: string, { id: postId, updatedAt, updatedBy, sequence, ...fields }: BlogPost): BlogPostRevision => ({
+const toRevision = (
+  key: string,
+  { id: postId, updatedAt, updatedBy, sequence, ...fields }: BlogPost,
+): BlogPostRevision => ({
   ...fields,
   id: key.slice(revisionsPrefix(postId).length),
   postId,
@@ -249,7 +250,10 @@ export async function listRevisions(id: string): Promise<BlogPostRevision[] | nu
 }
 
 /** A post as it is now and one of its revisions (both stored records); null when either is missing. */
-export async function getRevision(id: string, revisionId: string): Promise<{ post: BlogPost; revision: BlogPost } | null> {
+export async function getRevision(
+  id: string,
+  revisionId: string,
+): Promise<{ post: BlogPost; revision: BlogPost } | null> {
   if (!ID_PATTERN.test(id) || !REVISION_ID_PATTERN.test(revisionId)) return null;
   const store = openStore(STORE);
   const [post, revision] = await Promise.all([

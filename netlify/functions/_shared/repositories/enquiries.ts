@@ -6,7 +6,13 @@
 import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
 import type { SubmittedEnquiry } from '../../../../src/shared/schemas/enquiry-record.ts';
-import { ENQUIRY_STATUSES, storedEnquirySchema, type EnquiryStatus, type StatusCounts, type StoredEnquiry } from '../../../../src/shared/schemas/lead-desk.ts';
+import {
+  ENQUIRY_STATUSES,
+  storedEnquirySchema,
+  type EnquiryStatus,
+  type StatusCounts,
+  type StoredEnquiry,
+} from '../../../../src/shared/schemas/lead-desk.ts';
 import { createHash } from 'node:crypto';
 import { getJson, getJsonWithEtag, openStore, pauseAfterLostWrite, timeKey, timeOfKey } from '../blobs.ts';
 
@@ -152,7 +158,9 @@ const MAX_SPANS = 16;
 export function spansBetween(from: number, to: number): (string | undefined)[] {
   if (!Number.isFinite(from) || !Number.isFinite(to) || from < 0) return [undefined];
   const first = Math.floor(from).toString(36).padStart(11, '0');
-  const last = Math.max(Math.floor(from), Math.ceil(to) - 1).toString(36).padStart(11, '0');
+  const last = Math.max(Math.floor(from), Math.ceil(to) - 1)
+    .toString(36)
+    .padStart(11, '0');
   for (const level of SPAN_LEVELS) {
     if (level === 0) break;
     const start = parseInt(first.slice(0, level), 36);
@@ -234,7 +242,11 @@ export async function getStoredEnquiry(id: string): Promise<{ record: StoredEnqu
  * Writes a changed enquiry only if nobody wrote it since `etag` was read (when `before`,
  * the record at that etag, was read); false otherwise.
  */
-export async function replaceStoredEnquiry(record: StoredEnquiry, etag: string, before: StoredEnquiry): Promise<boolean> {
+export async function replaceStoredEnquiry(
+  record: StoredEnquiry,
+  etag: string,
+  before: StoredEnquiry,
+): Promise<boolean> {
   const store = openStore(STORE);
   const { modified } = await store.setJSON(record.id, record, { onlyIfMatch: etag });
   if (!modified) cache.delete(record.id);
@@ -268,7 +280,9 @@ const shardOf = (id: string) => createHash('sha256').update(id).digest().readUIn
 const countsSchema = z.object({ byStatus: z.record(z.enum(ENQUIRY_STATUSES), z.int()) });
 type Counts = z.output<typeof countsSchema>;
 // Object.fromEntries types its keys as string; ENQUIRY_STATUSES gives every status.
-const zeroCounts = (): Counts => ({ byStatus: Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number> });
+const zeroCounts = (): Counts => ({
+  byStatus: Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>,
+});
 /** Each lost write means another writer of the shard won; past this, the recount repairs it. */
 const MAX_COUNT_ATTEMPTS = 40;
 
@@ -315,10 +329,14 @@ export async function recountStatuses(): Promise<void> {
 export async function statusCounts(): Promise<StatusCounts> {
   const store = openStore(STORE);
   const shards = await Promise.all(
-    Array.from({ length: COUNT_SHARDS }, async (_, shard) => (await getJsonWithEtag(store, countsKey(shard), countsSchema))?.data ?? null),
+    Array.from(
+      { length: COUNT_SHARDS },
+      async (_, shard) => (await getJsonWithEtag(store, countsKey(shard), countsSchema))?.data ?? null,
+    ),
   );
   const total = zeroCounts();
-  for (const shard of shards) for (const status of ENQUIRY_STATUSES) total.byStatus[status] += shard?.byStatus[status] ?? 0;
+  for (const shard of shards)
+    for (const status of ENQUIRY_STATUSES) total.byStatus[status] += shard?.byStatus[status] ?? 0;
   return { total: ENQUIRY_STATUSES.reduce((sum, status) => sum + total.byStatus[status], 0), byStatus: total.byStatus };
 }
 

@@ -21,8 +21,7 @@ export interface LoginAttempt {
 }
 
 /** Usernames that are not valid keys are counted under one shared bucket. */
-const bucket = (username: string) =>
-  /^[A-Za-z0-9._-]{1,64}$/.test(username) ? username : '_invalid';
+const bucket = (username: string) => (/^[A-Za-z0-9._-]{1,64}$/.test(username) ? username : '_invalid');
 
 /** `{bucket}/{timeKey}.{client}[.t]`; the time key's length is `timeKey`'s business. */
 function parseKey(key: string): LoginAttempt | null {

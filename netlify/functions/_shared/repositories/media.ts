@@ -63,7 +63,14 @@ export async function saveMedia(
   const existing = await getMediaInfo(key);
   if (existing) return existing;
   if ((await librarySize()) + bytes.byteLength > maxTotalBytes) return null;
-  const metadata: MediaMetadata = { contentType, width, height, size: bytes.byteLength, uploadedAt: new Date().toISOString(), uploadedBy };
+  const metadata: MediaMetadata = {
+    contentType,
+    width,
+    height,
+    size: bytes.byteLength,
+    uploadedAt: new Date().toISOString(),
+    uploadedBy,
+  };
   const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const { modified } = await store.set(key, body, { metadata, onlyIfNew: true });
   if (modified) return item(key, metadata);

@@ -46,7 +46,15 @@ export async function seedDefaultServices(defaults: readonly DefaultService[]): 
   if (await servicesSeeded()) return false;
   const at = new Date().toISOString();
   for (const [order, service] of defaults.entries()) {
-    const record: Service = { ...service, features: [...service.features], serviceAreas: [...service.serviceAreas], order, createdAt: at, updatedAt: at, version: `seed-${service.id}` };
+    const record: Service = {
+      ...service,
+      features: [...service.features],
+      serviceAreas: [...service.serviceAreas],
+      order,
+      createdAt: at,
+      updatedAt: at,
+      version: `seed-${service.id}`,
+    };
     await store.setJSON(service.id, record, { onlyIfNew: true });
   }
   await store.set(SEEDED_KEY, at, { onlyIfNew: true });

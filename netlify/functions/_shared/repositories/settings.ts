@@ -21,7 +21,10 @@ async function read(): Promise<{ settings: PracticeSettings; etag: string | null
   if (found?.data) return { settings: found.data, etag: found.etag };
   // Nothing saved yet, or a record that does not fit (logged): the defaults, with the
   // record's ETag so that the next save replaces it.
-  return { settings: { ...defaultPracticeSettings(), version: DEFAULT_VERSION, updatedAt: null }, etag: found?.etag ?? null };
+  return {
+    settings: { ...defaultPracticeSettings(), version: DEFAULT_VERSION, updatedAt: null },
+    etag: found?.etag ?? null,
+  };
 }
 
 /** The stored settings over the typed defaults. */
@@ -30,13 +33,21 @@ export const getSettings = async (): Promise<PracticeSettings> => (await read())
 export type SettingsSaveResult = { ok: true; settings: PracticeSettings } | { ok: false; reason: 'conflict' };
 
 /** Replaces the settings, only if `version` is the stored one and nobody writes in between. */
-export async function saveSettings(fields: PracticeSettingsFields, version: string | undefined): Promise<SettingsSaveResult> {
+export async function saveSettings(
+  fields: PracticeSettingsFields,
+  version: string | undefined,
+): Promise<SettingsSaveResult> {
   const { settings: current, etag } = await read();
   if (version !== undefined && version !== current.version) return { ok: false, reason: 'conflict' };
-  const next: StoredPracticeSettings = { ...fields, version: newId().slice(0, 12), updatedAt: new Date().toISOString() };
+  const next: StoredPracticeSettings = {
+    ...fields,
+    version: newId().slice(0, 12),
+    updatedAt: new Date().toISOString(),
+  };
   const store = openStore('settings');
-  const { modified } = etag === null
-    ? await store.setJSON(KEY, next, { onlyIfNew: true })
-    : await store.setJSON(KEY, next, { onlyIfMatch: etag });
+  const { modified } =
+    etag === null
+      ? await store.setJSON(KEY, next, { onlyIfNew: true })
+      : await store.setJSON(KEY, next, { onlyIfMatch: etag });
   return modified ? { ok: true, settings: next } : { ok: false, reason: 'conflict' };
 }

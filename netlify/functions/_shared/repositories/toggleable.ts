@@ -53,7 +53,13 @@ export function versionedRepository<T extends Versioned>(
       const current = await getJsonWithEtag(store, id, schema);
       if (!current?.data) return { ok: false, reason: 'not-found' };
       if (version !== undefined && version !== current.data.version) return { ok: false, reason: 'conflict' };
-      const next = { ...apply(current.data), id, createdAt: current.data.createdAt, updatedAt: new Date().toISOString(), version: newVersion() };
+      const next = {
+        ...apply(current.data),
+        id,
+        createdAt: current.data.createdAt,
+        updatedAt: new Date().toISOString(),
+        version: newVersion(),
+      };
       if (next.isActive && !mayBeActive(next)) return { ok: false, reason: 'refused' };
       const { modified } = await store.setJSON(id, next, { onlyIfMatch: current.etag });
       if (modified) return { ok: true, record: next };

@@ -4,7 +4,11 @@
  * (docs/decisions/013-staff-accounts.md).
  */
 import { randomBytes } from 'node:crypto';
-import { isReservedUsername, RESERVED_USERNAME_MESSAGE, USERNAME_PATTERN } from '../../../../src/shared/schemas/login.ts';
+import {
+  isReservedUsername,
+  RESERVED_USERNAME_MESSAGE,
+  USERNAME_PATTERN,
+} from '../../../../src/shared/schemas/login.ts';
 import * as z from 'zod/mini';
 import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
 
@@ -80,7 +84,15 @@ export async function upsertUser(
       ? { ...existing, passwordHash, passwordChangedAt: now, sessionGeneration: newGeneration() }
       : isReservedUsername(username)
         ? reserved()
-        : { id: newId(), username, passwordHash, createdAt: now, passwordChangedAt: now, sessionGeneration: newGeneration(), mustChangePassword: false },
+        : {
+            id: newId(),
+            username,
+            passwordHash,
+            createdAt: now,
+            passwordChangedAt: now,
+            sessionGeneration: newGeneration(),
+            mustChangePassword: false,
+          },
   );
   return { user: after!, created: !before };
 }
@@ -131,11 +143,21 @@ export async function recordSignIn(username: string): Promise<void> {
  * Sets the account's own new password, lifts `mustChangePassword` and starts a new
  * session generation (every session of it ends). Null when the account is gone.
  */
-export async function changePassword(username: string, userId: string, passwordHash: string): Promise<StaffUser | null> {
+export async function changePassword(
+  username: string,
+  userId: string,
+  passwordHash: string,
+): Promise<StaffUser | null> {
   const now = new Date().toISOString();
   const { after } = await updateUser(username, (existing) =>
     existing?.id === userId
-      ? { ...existing, passwordHash, passwordChangedAt: now, mustChangePassword: false, sessionGeneration: newGeneration() }
+      ? {
+          ...existing,
+          passwordHash,
+          passwordChangedAt: now,
+          mustChangePassword: false,
+          sessionGeneration: newGeneration(),
+        }
       : null,
   );
   return after;
@@ -149,7 +171,9 @@ const rosterSchema = z.object({ removed: z.array(z.string()) });
 export async function listUsers(): Promise<StaffUser[]> {
   const roster = await getJson(openStore('users'), ROSTER_KEY, rosterSchema);
   const removed = new Set(roster?.removed ?? []);
-  return (await allUsers()).filter((user) => !removed.has(user.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return (await allUsers())
+    .filter((user) => !removed.has(user.id))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 export type RemoveOutcome = 'removed' | 'not-found' | 'self' | 'last';

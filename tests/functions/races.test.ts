@@ -13,7 +13,7 @@ import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';
 
 useBlobs();
-const racers = useRacers(4, ['blog-posts', 'testimonials', 'contact', 'contact-requests']);
+const racers = useRacers(4, ['blog-posts', 'testimonials', 'contact', 'enquiries']);
 /** Requests each racer process sends at once. */
 const EACH = 3;
 const TRIALS = 6;
@@ -265,7 +265,7 @@ describe('appends across instances', () => {
     );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     const [list] = await racers.race((racer) =>
-      racer === 0 ? [{ fn: 'contact-requests', method: 'GET', path: '/api/contact-requests', cookie }] : [],
+      racer === 0 ? [{ fn: 'enquiries', method: 'GET', path: '/api/contact-requests', cookie }] : [],
     );
     const stored = new Map((list!.json as any[]).map((r) => [r.id, r.firstName]));
     expect(answers).toHaveLength(racers.count * APPENDS);

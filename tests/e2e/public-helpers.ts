@@ -54,3 +54,30 @@ export async function scrollToY(page: Page, y: number) {
 }
 
 export { expectNoAxeViolations } from './fixtures.ts';
+
+/** Counts the JavaScript a page loads: script responses as sent plus its inline scripts, gzipped. */
+export function watchScripts(page: Page) {
+  const external: Promise<{ path: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    external.push(
+      request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })),
+    );
+  });
+  return async () => {
+    const loaded = await Promise.all(external);
+    const inline = await page.evaluate(async () => {
+      let total = 0;
+      for (const script of document.querySelectorAll<HTMLScriptElement>('script:not([src])')) {
+        if (script.type && !/^(module|text\/javascript)$/i.test(script.type)) continue;
+        const gzip = new Blob([script.textContent ?? '']).stream().pipeThrough(new CompressionStream('gzip'));
+        total += (await new Response(gzip).arrayBuffer()).byteLength;
+      }
+      return total;
+    });
+    return {
+      paths: loaded.map((script) => script.path),
+      bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0),
+    };
+  };
+}

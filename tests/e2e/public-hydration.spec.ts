@@ -4,34 +4,7 @@
  * filter tap is applied, the calculator's link carries its quote.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { SEEDED } from './public-helpers.ts';
-
-/** Counts the JavaScript a page loads: script responses as sent plus its inline scripts, gzipped. */
-function watchScripts(page: Page) {
-  const external: Promise<{ path: string; bytes: number }>[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    external.push(
-      request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })),
-    );
-  });
-  return async () => {
-    const loaded = await Promise.all(external);
-    const inline = await page.evaluate(async () => {
-      let total = 0;
-      for (const script of document.querySelectorAll<HTMLScriptElement>('script:not([src])')) {
-        if (script.type && !/^(module|text\/javascript)$/i.test(script.type)) continue;
-        const gzip = new Blob([script.textContent ?? '']).stream().pipeThrough(new CompressionStream('gzip'));
-        total += (await new Response(gzip).arrayBuffer()).byteLength;
-      }
-      return total;
-    });
-    return {
-      paths: loaded.map((script) => script.path),
-      bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0),
-    };
-  };
-}
+import { SEEDED, watchScripts } from './public-helpers.ts';
 
 /** Loads `path` and reads it to the end without touching it (scrolling is not reaching for anything). */
 async function readUntouched(page: Page, path: string) {

@@ -1,7 +1,7 @@
 /** JavaScript stays small: islands wait until reached for; articles need no React at desktop. */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated, SEEDED } from './public-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { hydrated, SEEDED, watchScripts } from './public-helpers.ts';
 
 test('the contact form hydrates when reached for, not when it comes into view', async ({ page }) => {
   await page.goto('/');
@@ -23,33 +23,6 @@ test('an article at desktop width loads no framework JavaScript', async ({ page,
   await page.goto(`/blog/${SEEDED.newest.slug}`, { waitUntil: 'networkidle' });
   expect(scripts).toEqual([]);
 });
-
-/** Counts the JavaScript a page loads: script responses as sent (gzip) plus its inline scripts, gzipped. */
-function watchScripts(page: Page) {
-  const external: Promise<{ path: string; bytes: number }>[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    external.push(
-      request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })),
-    );
-  });
-  return async () => {
-    const loaded = await Promise.all(external);
-    const inline = await page.evaluate(async () => {
-      let total = 0;
-      for (const script of document.querySelectorAll<HTMLScriptElement>('script:not([src])')) {
-        if (script.type && !/^(module|text\/javascript)$/i.test(script.type)) continue;
-        const gzip = new Blob([script.textContent ?? '']).stream().pipeThrough(new CompressionStream('gzip'));
-        total += (await new Response(gzip).arrayBuffer()).byteLength;
-      }
-      return total;
-    });
-    return {
-      paths: loaded.map((script) => script.path),
-      bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0),
-    };
-  };
-}
 
 test.describe('a phone reading an article', () => {
   test.skip(({ isMobile }) => !isMobile, 'the drawer exists below 1024 px');

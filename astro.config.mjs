@@ -43,7 +43,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   // The site's one stylesheet is small (~9 KB gzip): inlining it saves a render-blocking
-  // request on every first view (public site, issue 3).
+  // request on every first view (public site).
   build: { inlineStylesheets: 'always' },
   // Edge functions are not used, and their emulation would try to download Deno.
   // Static only: no SSR function (docs/decisions/002-static-site-without-ssr-function.md).

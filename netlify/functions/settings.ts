@@ -1,4 +1,4 @@
-/** Staff: the practice details the public site prints (issue 11). A change asks for a rebuild. */
+/** Staff: the practice details the public site prints. A change asks for a rebuild. */
 import type { Config } from '@netlify/functions';
 import { practiceSettingsInputSchema } from '../../src/shared/schemas/settings.ts';
 import { requireStaff } from './_shared/auth.ts';

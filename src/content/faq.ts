@@ -1,4 +1,4 @@
-/** The landing page FAQ (spec §2, §3): 9 items in 5 categories. */
+/** The landing page FAQ: 9 items in 5 categories. */
 import { CLAIMS, PRACTICE } from './practice.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from './conveyancingLaw.ts';
 import { PRICING } from './pricing.ts';
@@ -11,7 +11,7 @@ export interface FaqItem {
   category: FaqCategory;
   question: string;
   answer: string;
-  /** Included in the FAQPage structured data (spec §1: four entries). */
+  /** Included in the FAQPage structured data (four entries). */
   structured?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The Lead Management guide of the staff portal (spec §2 tab 5, §9). Data only: the
+ * The Lead Management guide of the staff portal. Data only: the
  * admin page renders it. Its figures are the guide's own (e.g. 4-6 weeks to settlement
  * here versus the public page's typical 6-8 weeks); they are named once, below.
  */
@@ -50,7 +50,7 @@ export interface LeadGuide {
 const TARGET_CONVERSION_RATE = 0.3;
 const { baseFee, extras, disbursements } = PRICING;
 
-/** The guide's figures (spec §9), each stated once; the prices come from `pricing.ts`. */
+/** The guide's figures, each stated once; the prices come from `pricing.ts`. */
 export const LEAD_FIGURES = {
   baseFee: formatAud(baseFee),
   disbursements: formatAudRange(disbursements),

@@ -40,7 +40,7 @@ export const PRACTICE = {
   foundedYear: 2008,
   /**
    * PLACEHOLDER: the practice's profiles. A link with no address yet is not shown at all:
-   * a '#' link goes nowhere, and a page of them looks broken (spec §2).
+   * a '#' link goes nowhere, and a page of them looks broken.
    */
   social: [
     { label: 'Facebook', href: null },
@@ -49,7 +49,7 @@ export const PRACTICE = {
   ] as readonly { label: string; href: string | null }[],
 } as const;
 
-/** Business hours (spec §9). */
+/** Business hours. */
 export const BUSINESS_HOURS: readonly BusinessHours[] = [
   {
     day: 'Monday – Thursday',
@@ -67,13 +67,13 @@ export const BUSINESS_HOURS: readonly BusinessHours[] = [
   },
 ];
 
-/** The review aggregate shown on the page and in the structured data (spec §9). */
+/** The review aggregate shown on the page and in the structured data. */
 export const RATING = { value: 4.9, count: 127, best: 5 } as const;
 
 /**
- * The claims of spec §9, each named once. The spec's settlement figures disagree by
+ * The public claims, each named once. The practice's brief gave settlement figures that disagree by
  * context (typical 6-8 weeks on the page, 4-6 weeks in the staff guide, 14 average
- * days in the statistics); each is kept where the spec puts it, under its own name.
+ * days in the statistics); each is kept where the page shows it, under its own name.
  */
 export const CLAIMS = {
   typicalSettlement: '6-8 weeks',
@@ -114,7 +114,7 @@ export const REVIEWS_EMBED: {
   widgetAttribute: 'data-widget-id',
 };
 
-/** The enquiry toasts (spec §8). */
+/** The enquiry toasts. */
 export const ENQUIRY_MESSAGES = {
   successTitle: 'Quote Request Submitted',
   successDescription: `We'll respond to your inquiry within ${CLAIMS.callbackPromiseHours} hours during business hours.`,
@@ -123,7 +123,7 @@ export const ENQUIRY_MESSAGES = {
   failureDescription: (phone: string) => `Please try again or call us directly at ${phone}.`,
 } as const;
 
-/** Navigation (spec §2): anchors of the landing page. */
+/** Navigation: anchors of the landing page. */
 export const NAV_ITEMS = [
   { label: 'Home', anchor: 'home' },
   { label: 'Blog', href: '/blog/' },
@@ -134,7 +134,7 @@ export const NAV_ITEMS = [
   { label: 'Contact', anchor: 'contact' },
 ] as const;
 
-/** The Services dropdown items; all jump to the services section (spec §2). */
+/** The Services dropdown items; all jump to the services section. */
 export const SERVICE_MENU = [
   'Residential Conveyancing',
   'Commercial Property',

@@ -1,5 +1,5 @@
 /**
- * The practice's conveyancing prices (spec §9, the lead guide's pricing), stated once in
+ * The practice's conveyancing prices, stated once in
  * whole dollars, every one including GST (the guide states its total that way, so the fee
  * and the disbursements are too: a price a visitor sees is what they pay). The staff lead
  * guide prints them and the /quote calculator adds them up, so a price change is one edit here.
@@ -31,6 +31,6 @@ export const PRICING: Pricing = {
   disbursements: { min: 800, max: 1500 },
 };
 
-/** The one plain sentence every estimate carries (issue 9). */
+/** The one plain sentence every estimate carries. */
 export const ESTIMATE_NOTICE =
   'This is an estimate only: once you instruct us we will send you a written costs disclosure before any work starts.';

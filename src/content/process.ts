@@ -1,4 +1,4 @@
-/** The 11-step conveyancing process of the landing page (spec §2). */
+/** The 11-step conveyancing process of the landing page. */
 export interface ProcessStep {
   title: string;
   description: string;

@@ -1,4 +1,4 @@
-/** Quick facts under the hero (spec §2): items that expand on click. */
+/** Quick facts under the hero: items that expand on click. */
 import { CLAIMS, PRACTICE } from './practice.ts';
 
 export const QUICK_FACTS: readonly { title: string; detail: string }[] = [

@@ -1,5 +1,5 @@
 /**
- * The practice's six services (spec §1, §3): the defaults put once into the services
+ * The practice's six services: the defaults put once into the services
  * store, where staff then edit them (docs/decisions/007-site-content-from-the-store.md). The landing page shows the
  * store's active services; it falls back to these only while the store was never seeded.
  * Keep `id` stable.
@@ -20,7 +20,7 @@ export interface ServiceRecord {
   isActive: boolean;
 }
 
-/** How many features a card shows before '+ N more' (spec §9). */
+/** How many features a card shows before '+ N more'. */
 export const FEATURES_SHOWN = 3;
 
 const NORTH_WEST = ['Castle Hill', 'Baulkham Hills', 'Kellyville', 'Rouse Hill', 'Norwest', 'Bella Vista'] as const;

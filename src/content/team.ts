@@ -1,5 +1,5 @@
 /**
- * The team section (spec §2). PLACEHOLDER: roles only. Never invent people: replace
+ * The team section. PLACEHOLDER: roles only. Never invent people: replace
  * each entry with the real person's name, role and admission details once confirmed.
  */
 export interface TeamMember {

@@ -3,7 +3,7 @@
  * hydrated, and not before. For the toaster on public pages: only an island that has
  * woken up (an enquiry form someone is filling in) can show a toast, and by then React is
  * loaded anyway, so the toaster costs one small chunk instead of pulling React onto a
- * page nobody has touched (issue 9, "Mobile weight"). A toast set while the toaster is
+ * page nobody has touched. A toast set while the toaster is
  * still loading waits in its store and shows once the toaster is live.
  */
 import type { ClientDirective } from 'astro';

@@ -1,7 +1,7 @@
 /**
  * `client:interaction`: hydrates an island only when someone reaches for it (pointerdown,
  * focus, a key or input on anything inside it), so a public page loads no framework until
- * it is used (issue 9, "Mobile weight"; the header drawer, the enquiry forms, the FAQ and
+ * it is used (the header drawer, the enquiry forms, the FAQ and
  * the /quote calculator). Hovering is not reaching: a mouse passing over the hero form
  * on its way down the page does not fetch React.
  *

@@ -1,4 +1,4 @@
-/** The contact-section enquiry form (spec §2 #contact, §4, §5). */
+/** The contact-section enquiry form. */
 import { CONTACT_SERVICE_OPTIONS, contactEnquirySchema, ENQUIRY_FIELDS } from '../shared/schemas/enquiry.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { useEnquiryForm } from '../lib/enquiry.ts';

@@ -1,5 +1,5 @@
 /**
- * The fields both enquiry forms share (spec §3): names, email, phone and the service,
+ * The fields both enquiry forms share: names, email, phone and the service,
  * whose options differ by form. Rendered inside each form's grid.
  */
 import type { EnquiryForm } from '../lib/enquiry.ts';

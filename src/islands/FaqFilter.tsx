@@ -1,5 +1,5 @@
 /**
- * FAQ (spec §2, §4): filter buttons (one active value, default All) and items that
+ * FAQ: filter buttons (one active value, default All) and items that
  * open and close independently. The items are <details>: the whole list is there and
  * readable before the island hydrates and without JavaScript; only the filter needs it.
  */

@@ -1,5 +1,5 @@
 /**
- * The hero quote form (spec §2 #hero-form, §4, §5). Pulses while sending and vibrates
+ * The hero quote form. Pulses while sending and vibrates
  * (medium on send, success, error) with a 300 ms visual fallback.
  */
 import { useRef } from 'react';

@@ -1,4 +1,4 @@
-/** The login page's "how to clear your cache" help (spec §2), shown on request. */
+/** The login page's "how to clear your cache" help, shown on request. */
 import { useId, useState } from 'react';
 import { useHydrated } from '../ui/useHydrated.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The login page's opt-in debug console (spec §2): steps, timings and browser details,
+ * The login page's opt-in debug console: steps, timings and browser details,
  * shown on the page so staff can read them out to support. Never records the password.
  */
 import { useCallback, useRef, useState } from 'react';

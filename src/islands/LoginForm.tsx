@@ -1,5 +1,5 @@
 /**
- * The staff login island (spec §2 Login, §5, §8). A visitor who is already signed in is
+ * The staff login island. A visitor who is already signed in is
  * sent on to /admin; a successful login goes there too, with its toast shown on arrival.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';

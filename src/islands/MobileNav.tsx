@@ -1,5 +1,5 @@
 /**
- * The mobile menu (spec §2): a hamburger that opens a right-side drawer (18rem, at most
+ * The mobile menu: a hamburger that opens a right-side drawer (18rem, at most
  * 75% of the viewport) over a dark overlay. It is a modal <dialog> labelled by its
  * heading: focus stays inside it, and Escape, a click on the overlay or choosing an item
  * close it and return focus to the hamburger. Shown below 1024 px; it hydrates on the

@@ -1,5 +1,5 @@
 /**
- * The /quote calculator (issue 9): fee, disbursements, NSW transfer duty and the total,
+ * The /quote calculator: fee, disbursements, NSW transfer duty and the total,
  * updated as the person types. Pre-rendered with a typical price so the page shows a real
  * estimate before (or without) JavaScript. No zod and no stores: React plus the quote module.
  */

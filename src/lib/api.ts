@@ -1,5 +1,5 @@
 /**
- * The browser's one way to call `/api`, with the spec's rules (§7): every call sends
+ * The browser's one way to call `/api`, with the portal's rules: every call sends
  * cookies, any non-OK answer is an error whose message comes from the body's `error`
  * field (JSON), else its `message` field, else the raw text, else the status text.
  * No retries, no caching: each call is made exactly once.

@@ -1,5 +1,5 @@
 /**
- * The enquiry forms' shared behaviour (spec §4, §8): validate with the shared schema,
+ * The enquiry forms' shared behaviour: validate with the shared schema,
  * post to /api/contact, toast the outcome; reset on success, keep values on failure.
  */
 import { useRef, useState, type SubmitEvent } from 'react';
@@ -109,7 +109,7 @@ const pick = <K extends string>(target: Values<K>, source: Record<string, string
 
 export type EnquiryForm<K extends string> = ReturnType<typeof useEnquiryForm<K>>;
 
-/** Vibration patterns of the hero form (spec §4). */
+/** Vibration patterns of the hero form. */
 export const VIBRATION = {
   send: [40],
   success: [60, 40, 60],
@@ -117,7 +117,7 @@ export const VIBRATION = {
 } as const;
 
 /**
- * Vibrates when the device can; otherwise pulses `element` for 300 ms (spec §4) so the
+ * Vibrates when the device can; otherwise pulses `element` for 300 ms so the
  * feedback is still felt visually.
  */
 export function buzz(element: HTMLElement | null, pattern: readonly number[]) {

@@ -1,10 +1,10 @@
 /**
- * Section links (spec §2): on the landing page they are in-page anchors that scroll
+ * Section links: on the landing page they are in-page anchors that scroll
  * smoothly; from any other page they lead to the landing page with the anchor.
  */
 export const sectionHref = (anchor: string, onHome: boolean): string => (onHome ? `#${anchor}` : `/#${anchor}`);
 
-/** `/v2/{section}` (spec §2): the id to scroll to, or null. Keeps only [A-Za-z0-9_#-]. */
+/** `/v2/{section}`: the id to scroll to, or null. Keeps only [A-Za-z0-9_#-]. */
 export function sectionFromPath(pathname: string): string | null {
   const match = /^\/v2\/(.+)$/.exec(pathname);
   if (!match?.[1]) return null;

@@ -1,5 +1,5 @@
 /**
- * The scroll-reveal stagger of spec §9 (100 ms per sibling position) as a class rather
+ * The scroll-reveal stagger (100 ms per sibling position) as a class rather
  * than a style attribute: the Content-Security-Policy allows no inline style attributes.
  * The class names are written out in full so Tailwind generates them.
  */

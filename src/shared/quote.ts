@@ -338,7 +338,7 @@ export function quoteLines(figures: QuoteFigures): { label: string; value: strin
 export const ratesNotice = (effective: string): string =>
   `This estimate uses last year's duty thresholds, in force from ${formatIsoDate(effective)}: the thresholds for your contract date are not in this calculator yet, so the duty may differ.`;
 
-/** The contact form's service that fits a quote (its options, spec §9). */
+/** The contact form's service that fits a quote (one of its options). */
 export function contactServiceFor(
   input: QuoteInput,
 ): 'commercial' | 'residential-sale' | 'off-the-plan' | 'residential-purchase' {

@@ -1,7 +1,7 @@
 /**
- * The signed-in staff member (spec §4): unknown while loading, then signed in or out.
+ * The signed-in staff member: unknown while loading, then signed in or out.
  * A 401 from `GET /api/user` means signed out. Once known, the session is kept for the
- * life of the page: no refetch, no polling, no retries (spec §7).
+ * life of the page: no refetch, no polling, no retries.
  */
 import { atom } from 'nanostores';
 import { apiRequest, ApiError, setUnauthorizedHandler } from '../lib/api.ts';
@@ -42,7 +42,7 @@ export function loadSession(): Promise<SessionUser | null> {
   return lookup;
 }
 
-/** Signs in; the answer must carry an id (spec §7), else 'Invalid response from server'. */
+/** Signs in; the answer must carry an id, else 'Invalid response from server'. */
 export async function login(credentials: { username: string; password: string }): Promise<SessionUser> {
   const user = await apiRequest<Partial<SessionUser> | undefined>('POST', '/api/login', credentials);
   if (!user || typeof user !== 'object' || !user.id) throw new Error('Invalid response from server');

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §8, §9): one shown at a time, for 5 seconds. A new toast replaces the
+ * Toasts: one shown at a time, for 5 seconds. A new toast replaces the
  * current one. Any island may call `showToast`; the Toaster island renders it. While focus
  * is in a toast (someone tabbed to its close button), it stays (WCAG 2.2.1), and its
  * 5 seconds start again when focus leaves. Not on hover: a toast over the button someone

@@ -1,6 +1,6 @@
 /**
  * The end of both enquiry forms: the hidden honeypot, the submit button with its
- * pending label (spec §4), and the privacy collection notice.
+ * pending label, and the privacy collection notice.
  */
 import type { RefObject } from 'react';
 import { Button } from './Button.tsx';

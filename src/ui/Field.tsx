@@ -1,5 +1,5 @@
 /**
- * A labelled form control with its error text underneath (spec §5: errors in a
+ * A labelled form control with its error text underneath (errors in a
  * destructive style under the field). The control gets `aria-invalid` and
  * `aria-describedby` pointing at the error (and the hint, if any).
  *

@@ -1,5 +1,5 @@
 /**
- * Renders the current toast of `stores/toasts.ts` (one at a time; spec §9). On public pages
+ * Renders the current toast of `stores/toasts.ts` (one at a time). On public pages
  * at the top of the screen (top right from md), clear of the sticky call to action at the
  * bottom; in the staff portal (`placement="bottom"`) at the bottom, clear of the Logout
  * button and the tabs at the top, which a toast covered for five seconds. The live

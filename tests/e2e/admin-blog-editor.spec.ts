@@ -1,5 +1,5 @@
 /**
- * The post editor (issue 10): Write and Preview over the content (the build's renderer),
+ * The post editor: Write and Preview over the content (the build's renderer),
  * unsaved edits kept across a reload with a prompt to restore them, and the questions
  * before leaving unsaved edits (the browser's beforeunload, and switching posts).
  */

@@ -1,5 +1,5 @@
 /**
- * Revisions in the blog editor (issue 10): a post edited twice lists the two versions its
+ * Revisions in the blog editor: a post edited twice lists the two versions its
  * updates replaced; restoring the first, after the confirm dialog, puts its text back in
  * the form and the replaced version joins the list.
  */

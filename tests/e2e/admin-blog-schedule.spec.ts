@@ -1,5 +1,5 @@
 /**
- * Scheduled posts (issue 10): a post published for tomorrow is nowhere public (API, article,
+ * Scheduled posts: a post published for tomorrow is nowhere public (API, article,
  * index, sitemap, RSS) after the rebuild its save asked for, and everywhere once the site's
  * clock has passed its time and the scheduled function's rebuild has gone live. The test
  * moves the e2e server's clock (scripts/lib/server.ts, `testClock`) instead of waiting for

@@ -1,5 +1,5 @@
 /**
- * Blog Posts tab (spec §2, §4, §5, §8) and the rebuild of the pre-rendered blog: a post
+ * Blog Posts tab and the rebuild of the pre-rendered blog: a post
  * is created, edited, published, rebuilt onto /blog and its article, unpublished,
  * rebuilt away (the article shows the not-found state), and deleted.
  */
@@ -121,7 +121,7 @@ test.describe('admin: blog posts', () => {
     await expect(postItem(page, title)).toHaveCount(0);
   });
 
-  test('the slug follows the title until edited by hand; the §5 messages show', async ({ page }) => {
+  test('the slug follows the title until edited by hand; the validation messages show', async ({ page }) => {
     await page.getByRole('textbox', { name: 'Post Title' }).fill('Stamp Duty & You!');
     await expect(page.getByRole('textbox', { name: 'URL Slug' })).toHaveValue('stamp-duty-you');
     await page.getByRole('textbox', { name: 'URL Slug' }).fill('my-own-slug');
@@ -147,7 +147,7 @@ test.describe('admin: blog posts', () => {
     await page.getByRole('textbox', { name: 'Post Title' }).fill('Changed my mind');
     await expect(page.getByRole('textbox', { name: 'URL Slug' })).toHaveValue(post.slug); // an existing slug stays put
     await page.getByRole('button', { name: 'Cancel Edit' }).click();
-    // Unsaved edits: the tab asks before throwing them away (issue 10).
+    // Unsaved edits: the tab asks before throwing them away.
     await page
       .getByRole('dialog', { name: 'Discard your unsaved changes?' })
       .getByRole('button', { name: 'Discard changes' })

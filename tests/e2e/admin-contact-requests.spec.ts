@@ -1,4 +1,4 @@
-/** Contact Requests tab: the enquiry's details, and deleting with a confirmation (spec §2, §8). */
+/** Contact Requests tab: the enquiry's details, and deleting with a confirmation. */
 import { expect, test, type Page } from '@playwright/test';
 import { failApi, signIn } from './fixtures.ts';
 import { createEnquiry, expectToast, openTab, unique } from './admin-helpers.ts';

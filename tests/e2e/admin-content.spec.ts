@@ -1,5 +1,5 @@
 /**
- * Services and testimonials managed from the admin (issue 11): added and edited in the
+ * Services and testimonials managed from the admin: added and edited in the
  * Services and Testimonials tabs, reaching the landing page through a real rebuild of the
  * production build; the consent rule; axe on both tabs; and three defects seen on the way
  * (the switch's words, the tab bar on a phone, toasts over Logout).

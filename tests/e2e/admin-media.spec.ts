@@ -1,5 +1,5 @@
 /**
- * Featured images (issue 10): an editor uploads an image, cannot save it without alt text,
+ * Featured images: an editor uploads an image, cannot save it without alt text,
  * publishes, and after the rebuild the article shows the image, sized and described, from
  * this site under the strict CSP; the blog index shows it small.
  */

@@ -1,5 +1,5 @@
 /**
- * Practice details managed in Settings (issue 11): a new phone number reaches the rebuilt
+ * Practice details managed in Settings: a new phone number reaches the rebuilt
  * header, footer and structured data of `/`, and a team photo uploaded there shows in its team section; field errors, a 409 that keeps what was typed,
  * and axe on the tab. Other specs expect the default phone, so it is put back in `finally`.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff accounts and the audit log on the Settings tab (issue 11): a member added there
+ * Staff accounts and the audit log on the Settings tab: a member added there
  * must change the initial password before seeing the portal, is signed out at once when
  * removed, and every step shows in the audit log.
  */

@@ -1,4 +1,4 @@
-/** /admin's six tabs: keyboard operation, static tabs, and axe on every tab (spec §2). */
+/** /admin's six tabs: keyboard operation, static tabs, and axe on every tab. */
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, openTab } from './admin-helpers.ts';

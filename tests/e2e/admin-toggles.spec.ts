@@ -1,6 +1,6 @@
 /**
  * Testimonials and Services tabs: the active switch sends its new value at once, and
- * delete asks first (spec §2, §4, §8). Switches are flipped and flipped back; deletes
+ * delete asks first. Switches are flipped and flipped back; deletes
  * remove one of the disposable records the test server seeds for them.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The strict Content-Security-Policy (issue 9): every page is served with `script-src
+ * The strict Content-Security-Policy: every page is served with `script-src
  * 'self'` plus hashes and no inline allowance, and runs without a single violation or
  * console message, with its islands hydrated and, on a phone, the drawer opened.
  * The public pages come from the sitemap, so pages added later are checked too.

@@ -1,4 +1,4 @@
-/** /login: the page, validation, failures, the debug console and cache help (spec §2, §5, §8). */
+/** /login: the page, validation, failures, the debug console and cache help. */
 import { expect, test } from '@playwright/test';
 import { STAFF } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, unique } from './admin-helpers.ts';

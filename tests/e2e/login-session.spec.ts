@@ -1,4 +1,4 @@
-/** Signing in and out, and the redirects between /login and /admin (spec §2, §4, §8). */
+/** Signing in and out, and the redirects between /login and /admin. */
 import { expect, test } from '@playwright/test';
 import { failApi, signIn, STAFF } from './fixtures.ts';
 import { expectToast } from './admin-helpers.ts';

@@ -1,4 +1,4 @@
-/** Blog index, articles, the landing teaser and both 404s, from the seeded posts (spec §2). */
+/** Blog index, articles, the landing teaser and both 404s, from the seeded posts. */
 import { expect, test } from '@playwright/test';
 import { SEEDED } from './public-helpers.ts';
 

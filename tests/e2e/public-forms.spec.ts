@@ -1,4 +1,4 @@
-/** Both enquiry forms: validation, pending, success and failure (spec §4, §5, §8). */
+/** Both enquiry forms: validation, pending, success and failure. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { failApi } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';

@@ -1,4 +1,4 @@
-/** Landing page content: quick facts, services, FAQ, testimonials, structured data (spec §2, §9). */
+/** Landing page content: quick facts, services, FAQ, testimonials, structured data. */
 import { expect, test } from '@playwright/test';
 import { hydrated } from './public-helpers.ts';
 import { SERVICES } from '../../src/content/services.ts';
@@ -92,7 +92,7 @@ test('the FAQ filters by category and opens items independently', async ({ page 
   await expect(faq.getByText(FAQ[1]!.answer)).toBeVisible();
 });
 
-test('the structured data has the practice and four FAQ entries with the spec values', async ({ page }) => {
+test('the structured data has the practice and four FAQ entries with the practice values', async ({ page }) => {
   await page.goto('/');
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.map((text) => JSON.parse(text) as Record<string, any>);
@@ -169,7 +169,7 @@ test('a configured reviews embed loads in view, is removed out of view, and fall
   await expect(script).toHaveCount(0);
 });
 
-test('decorative effects run only where the spec says, and never under reduced motion', async ({ page, isMobile }) => {
+test('decorative effects run only where they belong, and never under reduced motion', async ({ page, isMobile }) => {
   await page.goto('/');
   // Cursor trail: 12 dots, only wider than 1024 px without touch.
   await expect(page.locator('.cursor-dot')).toHaveCount(isMobile ? 0 : 12);

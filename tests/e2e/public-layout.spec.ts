@@ -1,4 +1,4 @@
-/** Layout defects of issue 9: no sideways scrolling at any width, floating pieces never cover a form or the FAQ. */
+/** Layout defects a visitor once met: no sideways scrolling at any width, floating pieces never cover a form or the FAQ. */
 import { expect, test, type Page } from '@playwright/test';
 import { SEEDED, scrollToY } from './public-helpers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Markdown articles (issue 10): a post written in Markdown, with tags and a meta description
+ * Markdown articles: a post written in Markdown, with tags and a meta description
  * set in the editor, is rebuilt into an article with real headings, a list, a table and a
  * link out, nothing from its raw HTML able to run, its tags linking to tag pages that list
  * it, and its reading time.

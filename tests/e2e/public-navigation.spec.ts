@@ -1,4 +1,4 @@
-/** Header, drawer, anchors, /v2 and the floating pieces of the landing page (spec §2, §9). */
+/** Header, drawer, anchors, /v2 and the floating pieces of the landing page. */
 import { expect, test } from '@playwright/test';
 import { expectScrolledTo, hydrated, scrollToY } from './public-helpers.ts';
 import { PRACTICE } from '../../src/content/practice.ts';

@@ -1,4 +1,4 @@
-/** /quote: the instant quote and NSW transfer duty calculator (issue 9), at both widths. */
+/** /quote: the instant quote and NSW transfer duty calculator, at both widths. */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { expectNoSidewaysScroll, STAFF } from './fixtures.ts';
 import { expectToast, openTab, unique } from './admin-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 11): every kind of admin write leaves one entry naming who, when,
+ * The audit log: every kind of admin write leaves one entry naming who, when,
  * what and which record (by id, never an enquiry's personal details), listed newest first
  * by `GET /api/audit?limit=&before=`.
  */

@@ -51,7 +51,7 @@ describe('login, user and logout', () => {
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the form's messages", async () => {
     const response = await call(login, 'POST', '/api/login', { body: { username: '', password: '' } });
     expect(response.status).toBe(400);
     expect(response.json.fieldErrors).toEqual({

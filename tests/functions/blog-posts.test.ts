@@ -67,7 +67,7 @@ describe('blog posts', () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
   });
 
-  it("validates with the spec's messages and a slug format", async () => {
+  it("validates with the form's messages and a slug format", async () => {
     const api = await staff();
     const empty = await api.create({ title: '', slug: '', content: '' });
     expect(empty.status).toBe(400);

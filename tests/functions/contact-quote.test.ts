@@ -1,4 +1,4 @@
-/** POST /api/contact with the /quote calculator's `quote` (issue 9). */
+/** POST /api/contact with the /quote calculator's `quote`. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';

@@ -1,6 +1,6 @@
 /**
- * Services and testimonials managed from the admin (issue 11): create, full update with a
- * version, the spec's `{ isActive }` switch, the consent rule, the one-time seed of the
+ * Services and testimonials managed from the admin: create, full update with a
+ * version, the `{ isActive }` switch, the consent rule, the one-time seed of the
  * default services, and a rebuild asked for after every change (through a real hook).
  */
 import { createServer, type Server } from 'node:http';
@@ -148,7 +148,7 @@ describe('services', () => {
     expect((await list(services, 'services')).find((s) => s.id === created.id).title).toBe('Strata Law');
   });
 
-  it("the spec's { isActive } body still switches, and a delete asks for a rebuild too", async () => {
+  it('the { isActive } body still switches, and a delete asks for a rebuild too', async () => {
     const { json: created } = await call(services, 'POST', '/api/services', { body: service(), cookie });
     const off = await call(services, 'PUT', `/api/services/${created.id}`, { body: { isActive: false }, cookie });
     expect(off.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Staff accounts in the portal (issue 11): adding one with an initial password that must
+ * Staff accounts in the portal: adding one with an initial password that must
  * be changed before anything else works, changing one's own password, and removing
  * accounts: never one's own, never the last, and a removed account's session ends at once.
  */

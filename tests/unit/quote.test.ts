@@ -1,4 +1,4 @@
-/** The instant quote (issue 9): NSW transfer duty, fees, totals and price parsing. */
+/** The instant quote: NSW transfer duty, fees, totals and price parsing. */
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
@@ -44,7 +44,7 @@ const transferDuty = (input: QuoteInput, table: TransferDutyTable = TRANSFER_DUT
 };
 const dutyOn = (input: QuoteInput) => transferDuty(input)?.total;
 
-describe('transfer duty: the known values of issue 9', () => {
+describe('transfer duty: known values', () => {
   it.each([
     ['$800,000 established home', home(800_000), 30_412],
     ['$1,000,000 home', home(1_000_000), 39_412],
@@ -382,7 +382,7 @@ describe('professional fee, disbursements and total', () => {
 });
 
 describe('the lead guide reads the same prices', () => {
-  it("states spec §9's figures", () => {
+  it("states the guide's figures", () => {
     expect(LEAD_FIGURES).toMatchObject({
       baseFee: '$1,850',
       disbursements: '$800 to $1,500',

@@ -117,7 +117,7 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
   if (!record || record.userId !== claims.sub || !account || account.id !== claims.sub) return null;
   if (record.generation !== account.sessionGeneration) return null;
   return {
-    // Only named when set: the spec's `{ id, username }` otherwise.
+    // Only named when set: the API's `{ id, username }` otherwise.
     user: {
       id: claims.sub,
       username: claims.username,

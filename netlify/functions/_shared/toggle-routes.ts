@@ -1,6 +1,6 @@
 /**
  * The staff routes shared by testimonials and services: list, create, full update or the
- * spec's switch (`{ isActive }`), delete. Every change asks for a rebuild, since the
+ * API's switch (`{ isActive }`), delete. Every change asks for a rebuild, since the
  * landing page shows these records from its build.
  */
 import type * as z from 'zod/mini';

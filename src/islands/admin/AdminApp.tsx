@@ -1,5 +1,5 @@
 /**
- * The staff portal's root island (spec §2 Admin): waits for the session, sends anonymous
+ * The staff portal's root island: waits for the session, sends anonymous
  * visitors to /login, and shows 'Content Management' with its six tabs.
  */
 import { useStore } from '@nanostores/react';

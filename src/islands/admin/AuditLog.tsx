@@ -1,4 +1,4 @@
-/** The audit log (issue 11): who changed what, newest first, a page at a time. */
+/** The audit log: who changed what, newest first, a page at a time. */
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
 import type { AuditEntry, AuditPage } from '../../shared/schemas/staff.ts';

@@ -1,5 +1,5 @@
 /**
- * The blog post form (spec §2 tab 4, §4, §5): create mode, or edit mode for `post`.
+ * The blog post form: create mode, or edit mode for `post`.
  * The slug follows the title until someone edits it by hand (and never changes by
  * itself when editing, so published links stay put). On any failure what the person
  * typed stays in the form; a 409 (slug taken, or the post changed meanwhile) is

@@ -1,4 +1,4 @@
-/** 'Existing Blog Posts' (spec §2 tab 4): title, /slug, excerpt, badge, edit and delete. */
+/** 'Existing Blog Posts': title, /slug, excerpt, badge, edit and delete. */
 import type { BlogPost } from '../../shared/schemas/blog-post.ts';
 import { Button } from '../../ui/Button.tsx';
 import { isScheduled } from '../../shared/publish-time.ts';

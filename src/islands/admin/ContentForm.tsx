@@ -1,7 +1,7 @@
 /**
  * The create/edit form shared by the Services and Testimonials tabs: validation with the
  * resource's schema (the API's own), field errors under the fields with focus on the
- * first, the spec's toasts, and on a 409 an explanation above the buttons that keeps
+ * first, the usual toasts, and on a 409 an explanation above the buttons that keeps
  * everything typed. After a 409 the form adopts the latest stored version, so saving again
  * deliberately replaces it.
  */

@@ -1,8 +1,8 @@
 /**
- * Tab 1, the lead desk: the enquiries people sent through the site's forms (spec §2), with
+ * Tab 1, the lead desk: the enquiries people sent through the site's forms, with
  * their place in the pipeline, how long new ones have waited in business hours, the
  * detail with its activity, and the CSV export. Alerts are the notification; the list
- * fetches again only when staff press Refresh (spec §7: no polling).
+ * fetches again only when staff press Refresh (no polling).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';

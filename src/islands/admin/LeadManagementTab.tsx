@@ -1,4 +1,4 @@
-/** Tab 5: the desk's metrics against the targets, above the static lead-handling guide (spec §9). */
+/** Tab 5: the desk's metrics against the targets, above the static lead-handling guide. */
 import { LEAD_GUIDE, type PriceLine } from '../../content/leadGuide.ts';
 import { LeadMetricsPanel } from './LeadMetricsPanel.tsx';
 import { Badge, TabHeading } from './parts.tsx';

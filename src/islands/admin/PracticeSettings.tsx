@@ -1,5 +1,5 @@
 /**
- * Settings › Practice details (issue 11): the name, phone, e-mail, address, opening hours,
+ * Settings › Practice details: the name, phone, e-mail, address, opening hours,
  * Professional Standards line, reviews embed and team the public site prints. Validated
  * with the API's own schema; a save requests a rebuild, and the status below shows it. On
  * a 409 the form keeps what was typed and adopts the latest version, so saving again

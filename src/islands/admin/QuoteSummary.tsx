@@ -1,5 +1,5 @@
 /**
- * The instant quote an enquiry carries (issue 9), as staff read it: what the person chose
+ * The instant quote an enquiry carries, as staff read it: what the person chose
  * and the figures the server worked out when the enquiry arrived (never the browser's).
  * Presentational, so any enquiry view can show it.
  */

@@ -1,4 +1,4 @@
-/** Create or edit a service with every field its landing-page card shows (issue 11). */
+/** Create or edit a service with every field its landing-page card shows. */
 import { useState } from 'react';
 import {
   SERVICE_ICON_LABELS,

@@ -1,4 +1,4 @@
-/** Tab 6: settings, a page of sections (issue 11). */
+/** Tab 6: settings, a page of sections. */
 import { useId } from 'react';
 import AuditLog from './AuditLog.tsx';
 import ChangePasswordForm from './ChangePasswordForm.tsx';

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue 11): who can sign in, when they last did, adding a member with an
+ * Staff accounts: who can sign in, when they last did, adding a member with an
  * initial password they must change, and removing one. The server refuses removing
  * yourself or the last account; the list simply offers no button for yourself.
  */

@@ -1,6 +1,6 @@
 /**
  * Create or edit a testimonial, with what consumer law expects the practice to be able to
- * show for it: where it came from, when, and the client's consent (issue 11).
+ * show for it: where it came from, when, and the client's consent.
  */
 import { useState } from 'react';
 import { TESTIMONIAL_SOURCES, testimonialInputSchema, type Testimonial } from '../../shared/schemas/testimonial.ts';

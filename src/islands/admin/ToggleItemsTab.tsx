@@ -1,6 +1,6 @@
 /**
  * Tabs 2 and 3: testimonials and services share one shape: a list with an active switch
- * (it sends the new value at once, spec §4), edit and delete, and an 'Add' form. The
+ * (it sends the new value at once), edit and delete, and an 'Add' form. The
  * form opens in place (above the list to add, in the item's place to edit), takes the
  * focus, and gives it back to the button that opened it when it closes.
  */

@@ -1,4 +1,4 @@
-/** Runs one admin change with the toasts of spec §8, then refreshes what it changed. */
+/** Runs one admin change with its success and failure toasts, then refreshes what it changed. */
 import { showToast } from '../../stores/toasts.ts';
 
 export interface ActionMessages {

@@ -1,4 +1,4 @@
-/** Formatting for the staff portal: dates in Sydney time (spec §2), phone links. */
+/** Formatting for the staff portal: dates in Sydney time, phone links. */
 import { sydneyFormat } from '../../shared/sydney-time.ts';
 
 const dateTime = sydneyFormat('en-AU', {

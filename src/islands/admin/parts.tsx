@@ -15,7 +15,7 @@ export function ListStatus({
   loading: boolean;
   error: string | null;
   isEmpty: boolean;
-  /** The empty-state sentence of spec §2. */
+  /** The empty-state sentence. */
   empty: string;
   /** e.g. 'contact requests', for the loading and error texts. */
   what: string;

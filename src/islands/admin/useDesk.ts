@@ -1,7 +1,7 @@
 /**
  * The desk's data: one page of enquiries at a time for the chosen filters, the status
  * counts, and the alert configuration. Fetched when the tab is first shown and again only
- * when staff ask (Refresh, a filter, Load more) or after their own change (spec §7: no
+ * when staff ask (Refresh, a filter, Load more) or after their own change (no
  * polling, no refetch on focus, no retries). A change answered by the API replaces the
  * item in place, so the list shows the saved state at once.
  */

@@ -1,6 +1,6 @@
 /**
  * A staff form's errors: the message under each field, the explanation above the button,
- * and focus on the first field that needs fixing (spec §5), whether the schema in the
+ * and focus on the first field that needs fixing, whether the schema in the
  * browser or the server found the fault.
  */
 import { useState } from 'react';

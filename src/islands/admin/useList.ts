@@ -1,7 +1,7 @@
 /**
  * One admin list: fetched when its tab is first shown (the hook mounts with the tab),
  * and again only when asked (after a successful change, or "Try again"). No polling,
- * no refetch on focus, no retries (spec §7).
+ * no refetch on focus, no retries.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';

@@ -38,7 +38,7 @@ const values = <T extends Options>(options: T) =>
 export const LIMITS = { name: 100, email: 254, phone: 40, address: 300, message: 5000 } as const;
 
 /**
- * What each field is called on both forms and the message its rule gives (spec §5), once:
+ * What each field is called on both forms and the message its rule gives, once:
  * the schemas, the islands and the no-JavaScript error page all read them from here.
  */
 export const ENQUIRY_FIELDS = {

@@ -1,5 +1,5 @@
 /**
- * The `quote` an enquiry may carry (issue 9): only what the person chose. The figures are
+ * The `quote` an enquiry may carry: only what the person chose. The figures are
  * never read from a request; the server works them out again with `computeQuote`.
  */
 import * as z from 'zod/mini';

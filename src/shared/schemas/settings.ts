@@ -1,5 +1,5 @@
 /**
- * Practice settings (issue 11): the details the public site prints, edited in the portal's
+ * Practice settings: the details the public site prints, edited in the portal's
  * Settings tab and read by the build. One record; the typed defaults in src/content apply
  * until staff first save.
  */

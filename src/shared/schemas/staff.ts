@@ -1,4 +1,4 @@
-/** Staff accounts, password changes and the audit log (issue 11), shared by islands and functions. */
+/** Staff accounts, password changes and the audit log, shared by islands and functions. */
 import * as z from 'zod/mini';
 import { isReservedUsername, MIN_PASSWORD_LENGTH, RESERVED_USERNAME_MESSAGE, USERNAME_PATTERN } from './login.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The spec's switch body for testimonials and services (`PUT … { isActive }`). Their
+ * The switch body for testimonials and services (`PUT … { isActive }`). Their
  * full schemas live in `service.ts` and `testimonial.ts`.
  */
 import * as z from 'zod/mini';
@@ -10,7 +10,7 @@ export const activeToggleSchema = z.object({
   version: z.optional(z.string()),
 });
 
-/** True for a body that only switches (the spec's `{ isActive }`, optionally with `version`). */
+/** True for a body that only switches (the API's `{ isActive }`, optionally with `version`). */
 export const isToggleBody = (body: Record<string, unknown>): boolean =>
   'isActive' in body && Object.keys(body).every((key) => key === 'isActive' || key === 'version');
 

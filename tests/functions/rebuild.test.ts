@@ -153,6 +153,18 @@ describe('rebuilding the static site after post changes', () => {
     expect(hookCalls).toBe(2);
   });
 
+  it('records every one of many rebuild requests made at once (none answers 500)', async () => {
+    useHook(hookUrl, 60);
+    await freshState();
+    const { cookie } = await signedInStaff();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call(siteBuilds, 'POST', '/api/site-builds', { cookie })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(202));
+    // One hook call for all of them: the rest fall in its cool-down.
+    expect(hookCalls).toBe(1);
+  });
+
   it('retries a failed call only after the cool-down, and never names the hook in the failure', async () => {
     useHook('http://127.0.0.1:9/build_hooks/unreachable-secret', 60);
     await freshState();

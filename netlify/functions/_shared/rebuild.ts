@@ -10,6 +10,7 @@
  * other, so they must all come from one clock (the real time, except on the e2e server).
  */
 import { now as currentTime } from '../../../src/shared/clock.ts';
+import { pauseAfterLostWrite } from './blobs.ts';
 import { buildHookUrl } from './env.ts';
 import {
   findBuildFailure,
@@ -56,13 +57,17 @@ export function toStatus(state: BuildState): BuildStatus {
   };
 }
 
-/** Reads, changes and writes the state with its etag, again on a conflict. */
+/**
+ * Reads, changes and writes the state with its etag, again on a conflict, after a random
+ * pause that grows with each lost write, so that many staff saves at once all get through.
+ */
 async function update(change: (state: BuildState) => BuildState | null): Promise<BuildState> {
-  for (let attempt = 0; attempt < 10; attempt++) {
+  for (let attempt = 0; attempt < 40; attempt++) {
     const { state, etag } = await readBuildState();
     const next = change(state);
     if (next === null) return state;
     if (await writeBuildState(next, etag)) return next;
+    await pauseAfterLostWrite(attempt);
   }
   throw new Error('Could not record the rebuild state: too many concurrent changes');
 }

@@ -6,7 +6,8 @@ import { expect, test } from '@playwright/test';
 import { STAFF } from './fixtures.ts';
 
 test.describe('production server', () => {
-  test.beforeEach((_fixtures, info) => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from a destructuring pattern: none here
+  test.beforeEach(({}, info) => {
     test.skip(info.project.name !== 'desktop', 'no browser involved: once is enough');
   });
 

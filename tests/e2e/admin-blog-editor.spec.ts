@@ -29,7 +29,7 @@ test('Write/Preview, unsaved edits restored after a reload, and leaving them ask
   await preview.click();
   await expect(preview).toHaveAttribute('aria-pressed', 'true');
   const shown = page.getByRole('region', { name: 'Preview' });
-  await expect(shown.getByRole('heading', { level: 3, name: `Buying in ${id}` })).toBeVisible();
+  await expect(shown.getByRole('heading', { level: 2, name: `Buying in ${id}` })).toBeVisible();
   await expect(shown.getByRole('listitem')).toHaveText(['Contract review', 'Searches']);
   await expect(shown.getByRole('link', { name: 'NSW Fair Trading' })).toHaveAttribute('rel', /noopener/);
   await expect(shown.locator('script, img, [onerror]')).toHaveCount(0);

@@ -1,8 +1,8 @@
 /** Staff: the practice details the public site prints. A change asks for a rebuild. */
 import type { Config } from '@netlify/functions';
-import { practiceSettingsInputSchema } from '../../src/shared/schemas/settings.ts';
+import { practiceSettingsInputSchema, settingsFieldErrors } from '../../src/shared/schemas/settings.ts';
 import { requireStaff } from './_shared/auth.ts';
-import { HttpError, handle, json, readJson, validate } from './_shared/http.ts';
+import { HttpError, handle, json, readJson } from './_shared/http.ts';
 import { rebuildAfterChange } from './_shared/rebuild.ts';
 import { recordAudit } from './_shared/repositories/audit.ts';
 import { getSettings, saveSettings } from './_shared/repositories/settings.ts';
@@ -17,7 +17,14 @@ export default handle(config, {
     },
     PUT: async (req, context) => {
       const user = await requireStaff(req);
-      const { version, ...fields } = validate(practiceSettingsInputSchema, await readJson(req));
+      const parsed = practiceSettingsInputSchema.safeParse(await readJson(req));
+      if (!parsed.success) {
+        // Each claim's fault under its own input (`claims.<claim>.<part>`), as the form shows them.
+        throw new HttpError(400, 'Please check the highlighted fields', {
+          fieldErrors: settingsFieldErrors(parsed.error),
+        });
+      }
+      const { version, ...fields } = parsed.data;
       const result = await saveSettings(fields, version);
       if (!result.ok) {
         throw new HttpError(

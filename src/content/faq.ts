@@ -1,5 +1,5 @@
 /** The landing page FAQ: 9 items in 5 categories. */
-import { CLAIMS, PRACTICE } from './practice.ts';
+import { DEFAULT_CLAIMS, PRACTICE } from './practice.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from './conveyancingLaw.ts';
 import { PRICING } from './pricing.ts';
 import { formatAud, formatAudRange } from '../shared/money.ts';
@@ -15,7 +15,14 @@ export interface FaqItem {
   structured?: boolean;
 }
 
-export const FAQ: readonly FaqItem[] = [
+/** The figures the answers quote: the practice's claims as saved in Settings. */
+export type FaqClaims = Pick<
+  Record<keyof typeof DEFAULT_CLAIMS, string>,
+  'contractReview' | 'typicalSettlement' | 'commercialSettlement' | 'offThePlan'
+>;
+
+/** The FAQ quoting `claims` (the page passes those saved in Settings). */
+export const faqFor = (claims: FaqClaims): readonly FaqItem[] => [
   {
     category: 'Getting Started',
     question: 'What is conveyancing and why do I need it?',
@@ -49,7 +56,7 @@ export const FAQ: readonly FaqItem[] = [
   {
     category: 'Services',
     question: 'Can you review a contract before an auction?',
-    answer: `Yes. We usually return a contract review within ${CLAIMS.contractReview}, so you can bid knowing what you are signing.`,
+    answer: `Yes. We usually return a contract review within ${claims.contractReview}, so you can bid knowing what you are signing.`,
   },
   {
     category: 'Legal Issues',
@@ -66,7 +73,10 @@ export const FAQ: readonly FaqItem[] = [
   {
     category: 'Timing',
     question: 'How long does conveyancing take?',
-    answer: `A typical settlement takes ${CLAIMS.typicalSettlement} from exchange. Commercial matters usually take ${CLAIMS.commercialSettlement}, and off-the-plan purchases can run ${CLAIMS.offThePlan} until the building is registered.`,
+    answer: `A typical settlement takes ${claims.typicalSettlement} from exchange. Commercial matters usually take ${claims.commercialSettlement}, and off-the-plan purchases can run ${claims.offThePlan} until the building is registered.`,
     structured: true,
   },
 ];
+
+/** The FAQ with the brief's default figures (tests, and anything outside the pages). */
+export const FAQ: readonly FaqItem[] = faqFor(DEFAULT_CLAIMS);

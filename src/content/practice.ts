@@ -67,15 +67,26 @@ export const BUSINESS_HOURS: readonly BusinessHours[] = [
   },
 ];
 
-/** The review aggregate shown on the page and in the structured data. */
-export const RATING = { value: 4.9, count: 127, best: 5 } as const;
+/**
+ * PLACEHOLDER figures: the review aggregate as the practice's brief gave it, which the
+ * practice must confirm. Staff edit it in Settings ("Public claims") with the date they
+ * checked it; until then the page shows this one, but the structured data carries no
+ * rating (search engines would show it as a fact about the practice).
+ */
+export const DEFAULT_RATING = { value: 4.9, count: 127 } as const;
+/** The scale the rating is given on. */
+export const RATING_BEST = 5;
 
 /**
- * The public claims, each named once. The practice's brief gave settlement figures that disagree by
- * context (typical 6-8 weeks on the page, 4-6 weeks in the staff guide, 14 average
- * days in the statistics); each is kept where the page shows it, under its own name.
+ * PLACEHOLDER figures: the public claims as the practice's brief gave them, which the
+ * practice must confirm (a practice's site must not mislead: Australian Consumer Law ss 18
+ * and 29). Staff edit them in Settings ("Public claims") with the date each was last
+ * checked; these apply, marked "not yet checked", until staff save. The brief's settlement
+ * figures disagree by context (typical 6-8 weeks on the page, 4-6 weeks in the staff
+ * guide, 14 average days in the statistics); each is kept where the page shows it, under
+ * its own name.
  */
-export const CLAIMS = {
+export const DEFAULT_CLAIMS = {
   typicalSettlement: '6-8 weeks',
   commercialSettlement: '8-12 weeks',
   contractReview: '24-48 hours',
@@ -84,8 +95,10 @@ export const CLAIMS = {
   yearsExperience: '15+',
   satisfaction: '98%',
   averageDaysToSettlement: 14,
-  callbackPromiseHours: 2,
 } as const;
+
+/** The practice's call-back promise for enquiries, in hours (a service standard, not a figure about the past). */
+export const CALLBACK_PROMISE_HOURS = 2;
 
 /**
  * Professional Standards line (footer). Switch on only if the practice belongs to an
@@ -117,7 +130,7 @@ export const REVIEWS_EMBED: {
 /** The enquiry toasts. */
 export const ENQUIRY_MESSAGES = {
   successTitle: 'Quote Request Submitted',
-  successDescription: `We'll respond to your inquiry within ${CLAIMS.callbackPromiseHours} hours during business hours.`,
+  successDescription: `We'll respond to your inquiry within ${CALLBACK_PROMISE_HOURS} hours during business hours.`,
   failureTitle: 'Submission Failed',
   /** The phone comes from the practice's settings (staff may change it), passed in by the page. */
   failureDescription: (phone: string) => `Please try again or call us directly at ${phone}.`,

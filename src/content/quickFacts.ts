@@ -1,21 +1,27 @@
 /** Quick facts under the hero: items that expand on click. */
-import { CLAIMS, PRACTICE } from './practice.ts';
+import { CALLBACK_PROMISE_HOURS } from './practice.ts';
+import type { PracticeView } from '../shared/practice-view.ts';
 
-export const QUICK_FACTS: readonly { title: string; detail: string }[] = [
+/** The quick facts of `practice` (its claims as saved in Settings). */
+export const quickFactsFor = ({
+  claims,
+  serviceRegion,
+  foundedYear,
+}: Pick<PracticeView, 'claims' | 'serviceRegion' | 'foundedYear'>): readonly { title: string; detail: string }[] => [
   {
-    title: `Typical settlement: ${CLAIMS.typicalSettlement}`,
-    detail: `Most residential purchases settle ${CLAIMS.typicalSettlement} after exchange. Commercial matters take ${CLAIMS.commercialSettlement}; contract reviews are back within ${CLAIMS.contractReview}.`,
+    title: `Typical settlement: ${claims.typicalSettlement}`,
+    detail: `Most residential purchases settle ${claims.typicalSettlement} after exchange. Commercial matters take ${claims.commercialSettlement}; contract reviews are back within ${claims.contractReview}.`,
   },
   {
-    title: `Call-back within ${CLAIMS.callbackPromiseHours} hours`,
-    detail: `Send an enquiry during business hours and we will call you back within ${CLAIMS.callbackPromiseHours} hours.`,
+    title: `Call-back within ${CALLBACK_PROMISE_HOURS} hours`,
+    detail: `Send an enquiry during business hours and we will call you back within ${CALLBACK_PROMISE_HOURS} hours.`,
   },
   {
     title: 'Fixed-fee quotes',
     detail: 'You receive a written, fixed professional fee before we start, with disbursements itemised.',
   },
   {
-    title: `${CLAIMS.propertiesSettled} properties settled`,
-    detail: `Local experience across ${PRACTICE.serviceRegion} since ${PRACTICE.foundedYear}.`,
+    title: `${claims.propertiesSettled} properties settled`,
+    detail: `Local experience across ${serviceRegion} since ${foundedYear}.`,
   },
 ];

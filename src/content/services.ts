@@ -5,7 +5,7 @@
  * Keep `id` stable.
  */
 import type { ServiceIcon } from '../shared/schemas/service.ts';
-import { CLAIMS, PRACTICE } from './practice.ts';
+import { DEFAULT_CLAIMS, PRACTICE } from './practice.ts';
 
 export type { ServiceIcon };
 
@@ -38,7 +38,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Liaison with your agent, lender and the other side',
       'PEXA electronic settlement',
     ],
-    timeFrame: CLAIMS.typicalSettlement,
+    timeFrame: DEFAULT_CLAIMS.typicalSettlement,
     serviceAreas: NORTH_WEST,
     isActive: true,
   },
@@ -54,7 +54,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Business and property sale coordination',
       'Strata and community title checks',
     ],
-    timeFrame: CLAIMS.commercialSettlement,
+    timeFrame: DEFAULT_CLAIMS.commercialSettlement,
     serviceAreas: [...NORTH_WEST, 'Parramatta'],
     isActive: true,
   },
@@ -70,7 +70,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Cooling-off and auction advice',
       'Negotiation of amendments',
     ],
-    timeFrame: CLAIMS.contractReview,
+    timeFrame: DEFAULT_CLAIMS.contractReview,
     serviceAreas: ['All of NSW'],
     isActive: true,
   },
@@ -85,7 +85,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Final inspection reminders',
       'Electronic lodgement through PEXA',
     ],
-    timeFrame: CLAIMS.typicalSettlement,
+    timeFrame: DEFAULT_CLAIMS.typicalSettlement,
     serviceAreas: NORTH_WEST,
     isActive: true,
   },
@@ -101,7 +101,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Defects and variation rights explained',
       'Registration and settlement notice tracking',
     ],
-    timeFrame: CLAIMS.offThePlan,
+    timeFrame: DEFAULT_CLAIMS.offThePlan,
     serviceAreas: [...NORTH_WEST, 'Box Hill', 'Schofields'],
     isActive: true,
   },
@@ -117,7 +117,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Pre-auction contract review',
       'Support on settlement day',
     ],
-    timeFrame: CLAIMS.typicalSettlement,
+    timeFrame: DEFAULT_CLAIMS.typicalSettlement,
     serviceAreas: NORTH_WEST,
     isActive: true,
   },

@@ -2,11 +2,20 @@
  * The practice as the pages print it: the stored settings (or their defaults) joined with
  * the facts staff do not edit (tagline, founding year, social links, the reviews script).
  */
-import { PRACTICE, PROFESSIONAL_STANDARDS, REVIEWS_EMBED, type BusinessHours } from '../content/practice.ts';
+import {
+  type DEFAULT_CLAIMS,
+  PRACTICE,
+  PROFESSIONAL_STANDARDS,
+  RATING_BEST,
+  REVIEWS_EMBED,
+  type BusinessHours,
+} from '../content/practice.ts';
 import { isSitePath } from './schemas/fields.ts';
 import {
   businessHoursOf,
+  checkedRating,
   hoursTable,
+  TEXT_CLAIM_KEYS,
   phoneLinks,
   type HoursRow,
   type PracticeSettingsFields,
@@ -30,9 +39,17 @@ export interface PracticeView {
   /** The reviews embed, or null when it is off or no script is configured (it needs a CSP entry). */
   reviewsEmbed: { scriptUrl: string; widgetId: string; widgetAttribute: string } | null;
   team: { name: string; role: string; bio?: string; photo?: string; principal: boolean }[];
+  /** The public claims as saved in Settings (or the brief's defaults), as the pages print them. */
+  claims: { [K in keyof typeof DEFAULT_CLAIMS]: (typeof DEFAULT_CLAIMS)[K] extends number ? number : string };
+  /** The rating the pages show, or null when staff cleared it. */
+  rating: { value: number; count: number; best: number } | null;
+  /** The rating the structured data carries: only one staff entered and dated, never the default. */
+  structuredRating: { value: number; count: number; best: number } | null;
 }
 
 export function practiceView(settings: PracticeSettingsFields): PracticeView {
+  const { rating } = settings.claims;
+  const checked = checkedRating(rating);
   return {
     name: settings.name,
     tagline: PRACTICE.tagline,
@@ -62,5 +79,17 @@ export function practiceView(settings: PracticeSettingsFields): PracticeView {
     // A photo on another site (saved before photos came from the library) would be blocked by
     // the pages' CSP and show as a broken image: the initials stand in for it.
     team: settings.team.map(({ photo, ...member }) => (photo && isSitePath(photo) ? { ...member, photo } : member)),
+    claims: {
+      ...(Object.fromEntries(TEXT_CLAIM_KEYS.map((key) => [key, settings.claims[key].value])) as Record<
+        (typeof TEXT_CLAIM_KEYS)[number],
+        string
+      >),
+      averageDaysToSettlement: settings.claims.averageDaysToSettlement.value,
+    },
+    rating:
+      rating.value !== null && rating.count !== null
+        ? { value: rating.value, count: rating.count, best: RATING_BEST }
+        : null,
+    structuredRating: checked ? { ...checked, best: RATING_BEST } : null,
   };
 }

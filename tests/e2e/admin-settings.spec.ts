@@ -97,6 +97,55 @@ test.describe('admin: practice settings', () => {
     }
   });
 
+  test('a public claim and a rating checked in Settings reach the rebuilt landing page and its structured data', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, ONCE);
+    test.setTimeout(420_000); // two real rebuilds of the production build
+    const original = await (await page.request.get('/api/settings')).json();
+    const panel = await openTab(page, 'Settings');
+    const form = panel.getByTestId('practice-settings');
+    const claims = form.getByRole('group', { name: 'Public claims' });
+    await expect(claims.getByRole('textbox', { name: 'Client satisfaction', exact: true })).toHaveValue('98%');
+    await expect(claims.getByLabel('Client satisfaction: last checked')).toHaveAccessibleDescription('Not yet checked');
+    try {
+      // A changed figure needs the day it was checked: the form says so under that field.
+      await claims.getByRole('textbox', { name: 'Client satisfaction', exact: true }).fill('96%');
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      const checked = claims.getByLabel('Client satisfaction: last checked');
+      await expect(checked).toBeFocused();
+      await expect(checked).toHaveAttribute('aria-invalid', 'true');
+      await expect(checked).toHaveAccessibleDescription(/Give the date you last checked this figure/);
+      await checked.fill('2026-11-02');
+      await claims.getByLabel('Rating (out of 5)').fill('4.7');
+      await claims.getByLabel('Number of reviews').fill('141');
+      await claims.getByLabel('Rating: last checked').fill('2026-11-20');
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      await expectToast(page, 'Success', 'Settings updated successfully');
+
+      await waitForLanding(page.request, (html) => html.includes('96%'), 'the landing page showing 96% satisfaction');
+      await page.goto('/');
+      await expect(page.locator('#about')).toContainText('96%');
+      await expect(page.locator('#about')).not.toContainText('98%');
+      await expect(page.locator('#home')).toContainText('Rated 4.7 out of 5');
+      const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+        (text) => JSON.parse(text) as Record<string, any>,
+      );
+      expect(jsonLd.find((item) => item['@type'] === 'LegalService')!.aggregateRating).toMatchObject({
+        ratingValue: 4.7,
+        reviewCount: 141,
+      });
+    } finally {
+      await saveSettings(page.request, original);
+      await waitForLanding(
+        page.request,
+        (html) => html.includes('98%') && !html.includes('96%'),
+        'the landing page back on the default claims',
+      );
+    }
+  });
+
   test('field errors, and a save over someone else’s change keeps what was typed', async ({ page, isMobile }) => {
     test.skip(isMobile, ONCE);
     const panel = await openTab(page, 'Settings');

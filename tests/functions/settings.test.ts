@@ -14,6 +14,8 @@ import type { APIContext } from 'astro';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { sydneyInstant } from '../../src/shared/sydney-time.ts';
+import { practiceView } from '../../src/shared/practice-view.ts';
+import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
 import {
   businessHoursOf,
   defaultPracticeSettings,
@@ -190,6 +192,34 @@ describe('practice settings API', () => {
       const winner = answers.find((a) => a.status === 200)!.json;
       expect(await current()).toMatchObject({ name: winner.name, version: winner.version });
     }
+  });
+
+  it('keeps the public claims and the day each was checked, and gives the build them and a dated rating', async () => {
+    // What the build's loader gives the pages: the defaults, no rating for search engines.
+    expect(practiceView(await getSettings()).structuredRating).toBeNull();
+    const before = await current();
+    expect(before.claims.satisfaction).toEqual({ value: '98%', checkedAt: null });
+    const claims = {
+      ...before.claims,
+      satisfaction: { value: '97%', checkedAt: '2025-06-02' },
+      rating: { value: 4.8, count: 131, checkedAt: '2025-06-20' },
+    };
+    const refused = await call(settings, 'PUT', '/api/settings', {
+      body: body(before, { claims: { ...claims, satisfaction: { value: '97%', checkedAt: null } } }),
+      cookie,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fieldErrors).toEqual({
+      'claims.satisfaction.checkedAt': ['Give the date you last checked this figure'],
+    });
+
+    const saved = await call(settings, 'PUT', '/api/settings', { body: body(before, { claims }), cookie });
+    expect(saved.status).toBe(200);
+    expect((await current()).claims).toEqual(claims);
+    const view = practiceView(await getSettings());
+    expect(view.claims.satisfaction).toBe('97%');
+    expect(view.rating).toEqual({ value: 4.8, count: 131, best: 5 });
+    expect(view.structuredRating).toEqual({ value: 4.8, count: 131, best: 5 });
   });
 
   it('names the practice in the RSS feed as saved in Settings', async () => {

@@ -1,6 +1,7 @@
 /**
  * Settings › Practice details: the name, phone, e-mail, address, opening hours,
- * Professional Standards line, reviews embed and team the public site prints. Validated
+ * Professional Standards line, reviews embed, team and public claims (each with the day it
+ * was last checked) the public site prints. Validated
  * with the API's own schema; a save requests a rebuild, and the status below shows it. On
  * a 409 the form keeps what was typed and adopts the latest version, so saving again
  * deliberately replaces the other person's change.
@@ -8,7 +9,12 @@
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import {
+  AVERAGE_DAYS_LABEL,
   practiceSettingsInputSchema,
+  settingsFieldErrors,
+  TEXT_CLAIM_KEYS,
+  TEXT_CLAIMS,
+  type Claims,
   type PracticeSettings as Settings,
   type PracticeSettingsFields,
   type TeamMemberSettings,
@@ -23,11 +29,58 @@ import { ListStatus } from './parts.tsx';
 import { RebuildStatus } from './RebuildStatus.tsx';
 import { useFormErrors } from './useFormErrors.ts';
 
+/** A claim as typed: its value and the day it was last checked ('' while it has not been). */
+interface ClaimValues {
+  value: string;
+  checkedAt: string;
+}
+type ClaimName = keyof Claims;
+
 /** Text fields as typed: the schema trims and checks them on save. */
-type Values = Omit<PracticeSettingsFields, 'reviewsWidgetId' | 'team'> & {
+type Values = Omit<PracticeSettingsFields, 'reviewsWidgetId' | 'team' | 'claims'> & {
   reviewsWidgetId: string;
   team: { name: string; role: string; bio: string; photo: string; principal: boolean }[];
+  claims: Record<Exclude<ClaimName, 'rating'>, ClaimValues> & { rating: ClaimValues & { count: string } };
 };
+
+/** The claims in the form's order, with their labels. */
+const CLAIM_FIELDS: { key: Exclude<ClaimName, 'rating'>; label: string; numeric?: boolean }[] = [
+  ...TEXT_CLAIM_KEYS.map((key) => ({ key, label: TEXT_CLAIMS[key] })),
+  { key: 'averageDaysToSettlement', label: AVERAGE_DAYS_LABEL, numeric: true },
+];
+const claimField = (claim: ClaimName, part: 'value' | 'count' | 'checkedAt') => `claims.${claim}.${part}`;
+
+const claimsValues = (claims: Claims): Values['claims'] => ({
+  ...(Object.fromEntries(
+    CLAIM_FIELDS.map(({ key }) => [key, { value: String(claims[key].value), checkedAt: claims[key].checkedAt ?? '' }]),
+  ) as Record<Exclude<ClaimName, 'rating'>, ClaimValues>),
+  rating: {
+    value: claims.rating.value === null ? '' : String(claims.rating.value),
+    count: claims.rating.count === null ? '' : String(claims.rating.count),
+    checkedAt: claims.rating.checkedAt ?? '',
+  },
+});
+
+/** A number as typed: empty is none; anything else a number (NaN, which the schema refuses with its message). */
+const numberOrNull = (typed: string) => (typed.trim() === '' ? null : Number(typed));
+
+/** The claims as the API takes them. */
+const claimsBody = (claims: Values['claims']) => ({
+  ...Object.fromEntries(
+    CLAIM_FIELDS.map(({ key, numeric }) => [
+      key,
+      {
+        value: numeric ? (numberOrNull(claims[key].value) ?? Number.NaN) : claims[key].value,
+        checkedAt: claims[key].checkedAt || null,
+      },
+    ]),
+  ),
+  rating: {
+    value: numberOrNull(claims.rating.value),
+    count: numberOrNull(claims.rating.count),
+    checkedAt: claims.rating.checkedAt || null,
+  },
+});
 
 const FIELD_ORDER = [
   'name',
@@ -40,7 +93,11 @@ const FIELD_ORDER = [
   'hours',
   'reviewsWidgetId',
   'team',
-] as const;
+  ...CLAIM_FIELDS.flatMap(({ key }) => [claimField(key, 'value'), claimField(key, 'checkedAt')]),
+  claimField('rating', 'value'),
+  claimField('rating', 'count'),
+  claimField('rating', 'checkedAt'),
+];
 
 const toValues = ({ version: _v, updatedAt: _u, ...settings }: Settings): Values => ({
   ...settings,
@@ -52,6 +109,7 @@ const toValues = ({ version: _v, updatedAt: _u, ...settings }: Settings): Values
     photo: member.photo ?? '',
     principal: member.principal,
   })),
+  claims: claimsValues(settings.claims),
 });
 
 export default function PracticeSettings() {
@@ -63,7 +121,7 @@ export default function PracticeSettings() {
   const [saves, setSaves] = useState(0);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
-  const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(FIELD_ORDER, id);
+  const { errors, formError, setFormError, showFieldErrors } = useFormErrors(FIELD_ORDER, id);
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -109,10 +167,17 @@ export default function PracticeSettings() {
       values.team.map((member, i) => (i === index ? { ...member, ...patch } : member)),
     );
 
+  const setClaim = (key: ClaimName, patch: Partial<Values['claims']['rating']>) =>
+    set('claims', { ...values.claims, [key]: { ...values.claims[key], ...patch } });
+
   async function save() {
     if (pending || !values) return;
-    const body = { ...values, version };
-    if (!validate(practiceSettingsInputSchema, body)) return;
+    const body = { ...values, claims: claimsBody(values.claims), version };
+    // The schema's own check, with each claim's fault keyed to its input.
+    setFormError(null);
+    const checked = practiceSettingsInputSchema.safeParse(body);
+    showFieldErrors(checked.success ? {} : settingsFieldErrors(checked.error));
+    if (!checked.success) return;
     setPending(true);
     try {
       const saved = await apiRequest<Settings>('PUT', '/api/settings', body);
@@ -158,6 +223,27 @@ export default function PracticeSettings() {
       )}
     </Field>
   );
+  const checkedAtField = (key: ClaimName, label: string) => {
+    const field = claimField(key, 'checkedAt');
+    return (
+      <Field
+        id={id(field)}
+        name={field}
+        label={`${label}: last checked`}
+        hint={values.claims[key].checkedAt ? undefined : 'Not yet checked'}
+        error={errors[field]?.[0]}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={values.claims[key].checkedAt}
+            onChange={(event) => setClaim(key, { checkedAt: event.target.value })}
+          />
+        )}
+      </Field>
+    );
+  };
   const groupError = (field: 'hours' | 'team') =>
     errors[field] ? (
       <p id={`${id(field)}-error`} className="mt-2 text-sm font-medium text-destructive">
@@ -366,6 +452,72 @@ export default function PracticeSettings() {
             Add team member
           </Button>
           {groupError('team')}
+        </fieldset>
+
+        <fieldset className="min-w-0" aria-describedby={id('claims-why')}>
+          <legend className="text-sm font-semibold text-slate-800">Public claims</legend>
+          <p id={id('claims-why')} className="mt-1 text-sm text-slate-700">
+            What the site says about the practice must be true on the day a visitor reads it. Check each figure, then
+            give the date you checked it; a changed figure needs that date. Search engines are given the rating only
+            once it has one.
+          </p>
+          <ul className="mt-3 space-y-3">
+            {CLAIM_FIELDS.map(({ key, label, numeric }) => (
+              <li key={key} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+                <Field
+                  id={id(claimField(key, 'value'))}
+                  name={claimField(key, 'value')}
+                  label={label}
+                  required
+                  error={errors[claimField(key, 'value')]?.[0]}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      inputMode={numeric ? 'numeric' : undefined}
+                      value={values.claims[key].value}
+                      onChange={(event) => setClaim(key, { value: event.target.value })}
+                    />
+                  )}
+                </Field>
+                {checkedAtField(key, label)}
+              </li>
+            ))}
+            <li className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
+              <Field
+                id={id(claimField('rating', 'value'))}
+                name={claimField('rating', 'value')}
+                label="Rating (out of 5)"
+                hint="Leave both empty to show no rating"
+                error={errors[claimField('rating', 'value')]?.[0]}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    inputMode="decimal"
+                    value={values.claims.rating.value}
+                    onChange={(event) => setClaim('rating', { value: event.target.value })}
+                  />
+                )}
+              </Field>
+              <Field
+                id={id(claimField('rating', 'count'))}
+                name={claimField('rating', 'count')}
+                label="Number of reviews"
+                error={errors[claimField('rating', 'count')]?.[0]}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    inputMode="numeric"
+                    value={values.claims.rating.count}
+                    onChange={(event) => setClaim('rating', { count: event.target.value })}
+                  />
+                )}
+              </Field>
+              {checkedAtField('rating', 'Rating')}
+            </li>
+          </ul>
         </fieldset>
 
         {formError ? (

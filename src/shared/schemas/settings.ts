@@ -6,13 +6,16 @@
 import * as z from 'zod/mini';
 import {
   BUSINESS_HOURS,
+  DEFAULT_CLAIMS,
+  DEFAULT_RATING,
   PRACTICE,
   PROFESSIONAL_STANDARDS,
   REVIEWS_EMBED,
   type BusinessHours,
 } from '../../content/practice.ts';
 import { TEAM } from '../../content/team.ts';
-import { isSitePath, optionalText, requiredText } from './fields.ts';
+import { sydneyToday } from '../sydney-time.ts';
+import { dateInRange, isIsoDate, isSitePath, optionalText, requiredText, type FieldErrors } from './fields.ts';
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
@@ -30,6 +33,7 @@ export const SETTINGS_LIMITS = {
   teamBio: 500,
   photo: 500,
   team: 12,
+  claim: 40,
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -82,6 +86,160 @@ const REVIEWS_NEED_WIDGET = {
   path: ['reviewsWidgetId'],
 };
 
+/** The worded claims (a figure as the page prints it, e.g. '6-8 weeks'), in the form's order, with their labels. */
+export const TEXT_CLAIMS = {
+  typicalSettlement: 'Typical settlement (residential)',
+  commercialSettlement: 'Typical settlement (commercial)',
+  contractReview: 'Contract review turnaround',
+  offThePlan: 'Off-the-plan purchase timeframe',
+  propertiesSettled: 'Properties settled',
+  yearsExperience: 'Years of experience',
+  satisfaction: 'Client satisfaction',
+} as const satisfies Record<Exclude<keyof typeof DEFAULT_CLAIMS, 'averageDaysToSettlement'>, string>;
+export type TextClaim = keyof typeof TEXT_CLAIMS;
+export const TEXT_CLAIM_KEYS = Object.keys(TEXT_CLAIMS) as TextClaim[];
+export const AVERAGE_DAYS_LABEL = 'Average days to settlement';
+
+/**
+ * The day a claim was last checked: YYYY-MM-DD, not after today in Sydney (where staff
+ * check it), or null while it has not been (the typed defaults).
+ */
+const checkedAtSchema = z.nullable(
+  z.string('Use a date like 2026-11-23').check(
+    dateInRange(),
+    z.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isIsoDate(value), {
+      message: 'Use a date like 2026-11-23',
+      abort: true,
+    }),
+    z.refine((value) => value <= sydneyToday(), 'The date checked cannot be in the future'),
+  ),
+);
+
+const textClaimSchema = (label: string) =>
+  z.object({
+    value: requiredText(`${label} is required`, SETTINGS_LIMITS.claim),
+    checkedAt: checkedAtSchema,
+  });
+
+const ratingSchema = z.object({
+  value: z.nullable(
+    z.number('Enter the rating as a number from 1 to 5').check(
+      z.gte(1, 'The rating is from 1 to 5'),
+      z.lte(5, 'The rating is from 1 to 5'),
+      z.refine(
+        (value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9,
+        'Give the rating to one decimal place, e.g. 4.8',
+      ),
+    ),
+  ),
+  count: z.nullable(
+    z
+      .number('Enter the number of reviews')
+      .check(z.int('The number of reviews is a whole number'), z.gte(0, 'The number of reviews cannot be negative')),
+  ),
+  checkedAt: checkedAtSchema,
+});
+
+const claimsShape = {
+  ...(Object.fromEntries(TEXT_CLAIM_KEYS.map((key) => [key, textClaimSchema(TEXT_CLAIMS[key])])) as Record<
+    TextClaim,
+    ReturnType<typeof textClaimSchema>
+  >),
+  averageDaysToSettlement: z.object({
+    value: z
+      .number('Enter the number of days')
+      .check(
+        z.int('The number of days is a whole number'),
+        z.gte(1, 'The number of days is at least 1'),
+        z.lte(365, 'The number of days is at most 365'),
+      ),
+    checkedAt: checkedAtSchema,
+  }),
+  rating: ratingSchema,
+};
+
+/**
+ * The public claims and the day each was last checked. A figure other than the brief's
+ * default must say when it was checked; the rating and its review count go together, or
+ * neither (the page then shows no rating).
+ */
+export const claimsSchema = z.object(claimsShape).check(
+  z.superRefine((claims, ctx) => {
+    const unchecked = (key: string) =>
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Give the date you last checked this figure',
+        path: [key, 'checkedAt'],
+        input: null,
+      });
+    for (const key of TEXT_CLAIM_KEYS) {
+      if (claims[key].checkedAt === null && claims[key].value !== DEFAULT_CLAIMS[key]) unchecked(key);
+    }
+    const days = claims.averageDaysToSettlement;
+    if (days.checkedAt === null && days.value !== DEFAULT_CLAIMS.averageDaysToSettlement) {
+      unchecked('averageDaysToSettlement');
+    }
+    const { value, count, checkedAt } = claims.rating;
+    if ((value === null) !== (count === null)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          value === null
+            ? 'Give the rating with its number of reviews, or clear both'
+            : 'Give the number of reviews with the rating, or clear both',
+        path: ['rating', value === null ? 'value' : 'count'],
+        input: null,
+      });
+    } else if (value === null && checkedAt !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'There is no rating to have checked: clear the date',
+        path: ['rating', 'checkedAt'],
+        input: checkedAt,
+      });
+    } else if (
+      checkedAt === null &&
+      value !== null &&
+      (value !== DEFAULT_RATING.value || count !== DEFAULT_RATING.count)
+    ) {
+      unchecked('rating');
+    }
+  }),
+);
+export type Claims = z.output<typeof claimsSchema>;
+
+/** The brief's figures, none of them checked yet. */
+export const defaultClaims = (): Claims => ({
+  ...(Object.fromEntries(
+    TEXT_CLAIM_KEYS.map((key) => [key, { value: DEFAULT_CLAIMS[key], checkedAt: null }]),
+  ) as Record<TextClaim, { value: string; checkedAt: string | null }>),
+  averageDaysToSettlement: { value: DEFAULT_CLAIMS.averageDaysToSettlement, checkedAt: null },
+  rating: { value: DEFAULT_RATING.value, count: DEFAULT_RATING.count, checkedAt: null },
+});
+
+/**
+ * The rating search engines may be told: only one staff have entered and dated. The
+ * default is the brief's placeholder, and structured data is taken as the practice's word.
+ */
+export const checkedRating = (rating: Claims['rating']): { value: number; count: number } | null =>
+  rating.value !== null && rating.count !== null && rating.checkedAt !== null
+    ? { value: rating.value, count: rating.count }
+    : null;
+
+/**
+ * The form's field errors: a claim's fault is keyed `claims.<claim>.<part>` (shown under
+ * that input); any other field's under its name, as `toFieldErrors` does.
+ */
+export const settingsFieldErrors = (error: z.core.$ZodError): FieldErrors => {
+  const result: FieldErrors = {};
+  for (const issue of error.issues) {
+    const [first, claim, part] = issue.path.map(String);
+    const field = first === 'claims' && claim !== undefined ? `claims.${claim}.${part ?? 'value'}` : (first ?? '_');
+    (result[field] ??= []).push(issue.message);
+  }
+  return result;
+};
+
 export const practiceSettingsInputSchema = z
   .object({
     name: requiredText('Practice name is required', SETTINGS_LIMITS.name),
@@ -111,6 +269,7 @@ export const practiceSettingsInputSchema = z
     team: z
       .array(teamMemberSchema)
       .check(z.maxLength(SETTINGS_LIMITS.team, `At most ${SETTINGS_LIMITS.team} team members`)),
+    claims: claimsSchema,
     /** The `version` the editor loaded: a save over a newer version answers 409. */
     version: z.optional(z.string()),
   })
@@ -125,6 +284,8 @@ export type TeamMemberSettings = PracticeSettingsFields['team'][number];
 export const practiceSettingsRecordSchema = z
   .object({
     ...practiceSettingsInputSchema.def.shape,
+    // Saved before the claims were settings: the brief's figures, unchecked.
+    claims: z._default(claimsSchema, defaultClaims),
     version: z.string(),
     updatedAt: z.string(),
   })
@@ -159,6 +320,7 @@ export function defaultPracticeSettings(): PracticeSettingsFields {
       bio: member.bio,
       principal: member.principal ?? false,
     })),
+    claims: defaultClaims(),
   };
 }
 

@@ -59,20 +59,27 @@ function expectStrictPolicy(policy: string | undefined, path: string) {
 }
 
 /**
- * Lets every island hydrate: brings each one still waiting into view and waits until it has
- * lost `ssr`. A fast scroll through the page can pass an island between two frames, so its
- * `client:visible` observer never sees it; bringing it into view and waiting cannot.
+ * Lets every island hydrate, so that all of their code runs under the policy: an island
+ * that waits for interaction gets a `focusin` (what a keyboard user's Tab gives it), one
+ * that waits to be seen is brought into view (a fast scroll can pass it between two frames),
+ * and the toaster follows the first of them. Waits until each has lost `ssr`.
  */
 async function hydrateIslands(page: Page) {
-  const waiting = 'astro-island[ssr]:not([client="interaction"])';
   for (;;) {
-    // Found and brought into view in one step: an island may hydrate at any moment.
-    const uid = await page.evaluate((selector) => {
-      const island = document.querySelector(selector);
-      // An island is `display: contents`: its first element is what the observer watches.
-      (island?.firstElementChild ?? island)?.scrollIntoView({ block: 'center' });
-      return island?.getAttribute('uid') ?? null;
-    }, waiting);
+    // Found and woken in one step: an island may hydrate at any moment.
+    const uid = await page.evaluate(() => {
+      const island =
+        document.querySelector('astro-island[ssr]:not([client="companion"])') ??
+        document.querySelector('astro-island[ssr]');
+      if (!island) return null;
+      if (island.getAttribute('client') === 'interaction') {
+        island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      } else {
+        // An island is `display: contents`: its first element is what the observer watches.
+        (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+      }
+      return island.getAttribute('uid');
+    });
     if (uid === null) return;
     await expect(page.locator(`astro-island[uid="${uid}"]`)).not.toHaveAttribute('ssr');
   }

@@ -18,6 +18,9 @@ async function openEditor(page: Page, title: string, text: string) {
     await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
     await expect(content(page)).toHaveValue(text, { timeout: 1000 });
   }).toPass();
+  // Opening moves the focus to the form's first field in the next frame: wait for it, or a
+  // key pressed elsewhere meanwhile lands in that field (Enter there saves the form).
+  await expect(page.getByRole('textbox', { name: 'Post Title' })).toBeFocused();
 }
 
 async function editAndSave(page: Page, title: string, from: string, text: string) {

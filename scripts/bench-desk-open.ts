@@ -4,7 +4,7 @@
  * counts, the alert channels, in parallel) and the metrics panel's 30- and 90-day figures.
  * Goal: desk open p95 ≤ 300 ms. `BENCH_ONLY=desk npm run bench:api` runs only this part.
  *
- * The enquiries arrive one every 2.6 hours over three years, as in bench-lead-desk.ts.
+ * The enquiries arrive one every 2.6 hours over three years (lib/bench-enquiries.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,6 @@ import { STATUS_COUNTS_PATH } from '../src/islands/admin/useDesk.ts';
 import { time, type Timing } from './lib/bench-timing.ts';
 
 const TOTAL = 10_000;
-const SPREAD_MS = 3 * 365 * 86_400_000;
 const DAY_MS = 86_400_000;
 
 export async function benchDeskOpen(): Promise<void> {
@@ -24,25 +23,9 @@ export async function benchDeskOpen(): Promise<void> {
   try {
     const { upsertUser } = await import('../netlify/functions/_shared/repositories/users.ts');
     const { hashPassword } = await import('../netlify/functions/_shared/auth.ts');
-    const { createStoredEnquiry } = await import('../netlify/functions/_shared/repositories/enquiries.ts');
+    const { storeBenchEnquiries } = await import('./lib/bench-enquiries.ts');
     await upsertUser('bench-staff', await hashPassword('bench-password-long'));
-    const now = Date.now();
-    for (let i = 0; i < TOTAL; i += 20) {
-      await Promise.all(
-        Array.from({ length: Math.min(20, TOTAL - i) }, (_, n) =>
-          createStoredEnquiry(
-            {
-              firstName: `Lead${i + n}`,
-              lastName: 'Bench',
-              email: `lead${i + n}@example.com`,
-              phone: '0400 000 000',
-              serviceType: 'residential-purchase',
-            },
-            new Date(now - ((i + n) * SPREAD_MS) / TOTAL),
-          ),
-        ),
-      );
-    }
+    await storeBenchEnquiries(TOTAL, 20);
     const base = server.url;
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',

@@ -3,43 +3,18 @@
  * over 10,000 stored enquiries, first page of 50 and the whole list, warm and cold ("cold"
  * empties this instance's enquiry cache before each read, as a fresh instance starts).
  * Goals: PATCH p95 ≤ 50 ms; a page of 50 out of 10,000 ≤ 300 ms.
- *
- * The enquiries are stored as if they had arrived over three years (one every 2.6 hours,
- * about what the practice receives), not all within the minute it takes to write them:
- * the desk lists only the spans of time a page needs, so a burst would measure a shape
- * of store the practice never has.
+ * The enquiries are stored as if received over three years (lib/bench-enquiries.ts).
  */
 import enquiries from '../netlify/functions/enquiries.ts';
-import {
-  createStoredEnquiry,
-  enquiryCache,
-  listStoredEnquiries,
-} from '../netlify/functions/_shared/repositories/enquiries.ts';
+import { enquiryCache } from '../netlify/functions/_shared/repositories/enquiries.ts';
+import { BENCH_ENQUIRIES, storeBenchEnquiries } from './lib/bench-enquiries.ts';
 import { time, type Timing } from './lib/bench-timing.ts';
 
 const ORIGIN = 'http://localhost:8888';
-const TOTAL = 10_000;
-const SPREAD_MS = 3 * 365 * 86_400_000;
+const TOTAL = BENCH_ENQUIRIES;
 
 export async function benchLeadDesk(cookie: string) {
-  const have = (await listStoredEnquiries()).length;
-  const now = Date.now();
-  for (let i = have; i < TOTAL; i += 100) {
-    await Promise.all(
-      Array.from({ length: Math.min(100, TOTAL - i) }, (_, n) =>
-        createStoredEnquiry(
-          {
-            firstName: `Lead${i + n}`,
-            lastName: 'Bench',
-            email: `lead${i + n}@example.com`,
-            phone: '0400 000 000',
-            serviceType: 'residential-purchase',
-          },
-          new Date(now - ((i + n) * SPREAD_MS) / TOTAL),
-        ),
-      ),
-    );
-  }
+  await storeBenchEnquiries(TOTAL);
   const get = (query: string) => () =>
     enquiries(new Request(`${ORIGIN}/api/contact-requests${query}`, { headers: { cookie } }));
   const ids = ((await (await get('?limit=200')()).json()) as { id: string }[]).map((item) => item.id);

@@ -41,6 +41,7 @@ export async function benchDeskOpen(): Promise<void> {
       await Promise.all(answers.slice(1).map((answer) => answer.arrayBuffer()));
       return answers[0]!;
     };
+    const now = Date.now();
     const day = (offset: number) => new Date(now - offset * DAY_MS).toISOString().slice(0, 10);
     const metrics = (days: number) => () => get(`/api/lead-metrics?from=${day(days - 1)}&to=${day(0)}`);
     for (let i = 0; i < 3; i++) await (await deskOpen()).arrayBuffer(); // warm up

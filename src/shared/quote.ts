@@ -161,11 +161,16 @@ export function transferDuty(input: QuoteInput, table: TransferDutyTable, contra
   let general = generalDutyCents(input.price, residential, table);
   let firstHomeRule: FirstHomeRule | undefined;
   if (input.firstHomeBuyer) {
-    const band = !residential
-      ? null
-      : input.propertyType === 'vacant-land'
-        ? table.firstHomeBuyers.vacantLand
-        : table.firstHomeBuyers.home;
+    // At least one first home buyer must be an Australian citizen or permanent resident
+    // (Revenue NSW, First Home Buyers Assistance Scheme guide, "Eligibility criteria",
+    // checked 23 Nov 2026): a purchase wholly by foreign persons gets neither exemption nor concession.
+    const eligible = !(input.foreignPurchaser && input.foreignShare >= 100);
+    const band =
+      !residential || !eligible
+        ? null
+        : input.propertyType === 'vacant-land'
+          ? table.firstHomeBuyers.vacantLand
+          : table.firstHomeBuyers.home;
     if (band && input.price <= band.exemptUpTo) {
       firstHomeRule = 'exemption';
       general = 0;

@@ -3,7 +3,8 @@
  * NETLIFY_BLOBS_CONTEXT (already in this process's environment).
  */
 import { spawn } from 'node:child_process';
-import { rm, rename } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { BUILD_CLOCK_OFFSET_VAR, clockOffsetMs } from '../../src/shared/clock.ts';
@@ -90,16 +91,54 @@ export function astroBuild(outDir = 'dist', { quiet = false, background = false 
 }
 
 /**
- * Builds into a fresh folder and swaps it in, so visitors never see a half-written
- * dist/ while a rebuild runs.
+ * Builds into a fresh folder and moves it in, so visitors never see a half-written dist/
+ * while a rebuild runs.
  */
 export async function rebuildInPlace(outDir = 'dist'): Promise<void> {
   const next = `${outDir}.next`;
-  const old = `${outDir}.old`;
   await rm(next, { recursive: true, force: true });
   await astroBuild(next, { quiet: true, background: true });
-  await rm(old, { recursive: true, force: true });
-  await rename(outDir, old).catch(() => undefined);
-  await rename(next, outDir);
-  await rm(old, { recursive: true, force: true });
+  await moveBuildIn(next, outDir);
+}
+
+/** Every file below `directory`, as paths relative to it. */
+async function filesBelow(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(directory, path.join(entry.parentPath, entry.name)));
+}
+
+/**
+ * Moves the build in `next` into `outDir` file by file, never leaving a moment where a path
+ * both builds have is missing: swapping whole folders left one (between renaming the old one
+ * away and the new one in), and a page's script requested then failed. Each file is renamed
+ * over the old one (atomic), assets before the pages that name them; then files the new
+ * build lacks are removed. `afterStep` runs after each change to `outDir` (tests).
+ */
+export async function moveBuildIn(next: string, outDir: string, afterStep: () => void = () => {}): Promise<void> {
+  if (!existsSync(outDir)) return rename(next, outDir);
+  const incoming = await filesBelow(next);
+  const isPage = (file: string) => file.endsWith('.html');
+  const ordered = [...incoming.filter((file) => !isPage(file)), ...incoming.filter(isPage)];
+  for (const file of ordered) {
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await rename(path.join(next, file), path.join(outDir, file));
+    afterStep();
+  }
+  const kept = new Set(incoming);
+  for (const file of await filesBelow(outDir)) {
+    if (kept.has(file)) continue;
+    await rm(path.join(outDir, file), { force: true });
+    afterStep();
+  }
+  // Folders the new build does not have are empty now: deepest first, so parents empty too.
+  const folders = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort((a, b) => b.length - a.length);
+  for (const folder of folders) {
+    if ((await readdir(folder)).length === 0) await rmdir(folder);
+  }
+  await rm(next, { recursive: true, force: true });
 }

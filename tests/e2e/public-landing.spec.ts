@@ -183,17 +183,3 @@ test('decorative effects run only where they belong, and never under reduced mot
   await expect(page.locator('html')).not.toHaveClass(/reveal-ready/);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
 });
-
-// The page is ~15,000 px tall on a phone: laying it all out at load was most of its Total
-// Blocking Time (npm run bench:web). Below the fold, sections render only near the viewport,
-// until the first press makes them all render (a jump to a section needs their real heights).
-test('sections below the fold skip rendering until the first key or pointer press', async ({ page }) => {
-  await page.goto('/');
-  const skipped = (id: string) =>
-    page.evaluate((target) => !document.getElementById(target)!.checkVisibility({ contentVisibilityAuto: true }), id);
-  expect(await skipped('home-title')).toBe(false);
-  for (const id of ['faq-title', 'contact-title', 'blog-title']) expect(await skipped(id)).toBe(true);
-  await page.keyboard.press('Shift');
-  await expect.poll(() => skipped('faq-title')).toBe(false);
-  expect(await skipped('blog-title')).toBe(false);
-});

@@ -11,9 +11,7 @@
  */
 
 import { now as currentTime } from './clock.ts';
-import { sydneyOffsetMinutes, sydneyWallClockToInstant, toSydneyIso } from './sydney-time.ts';
-
-export { sydneyOffsetMinutes, sydneyWallClockToInstant, toSydneyIso };
+import { sydneyWallClockToInstant, toSydneyIso } from './sydney-time.ts';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** What `<input type="datetime-local">` gives: a wall-clock time without a zone. */

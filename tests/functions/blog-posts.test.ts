@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
-import { sydneyToday } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
+import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { publishInstant } from '../../src/shared/publish-time.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 

@@ -5,7 +5,7 @@ import scheduledPosts from '../../netlify/functions/scheduled-posts.ts';
 import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
 import { insertPost, listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
 import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
-import { toSydneyIso } from '../../src/shared/publish-time.ts';
+import { toSydneyIso } from '../../src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';
 

@@ -55,8 +55,6 @@ type SlugClaim = z.output<typeof slugClaimSchema>;
 
 export type SaveResult = { ok: true; post: BlogPost } | { ok: false; reason: 'slug-taken' | 'conflict' | 'not-found' };
 
-export { sydneyToday };
-
 const newVersion = () => newId().slice(0, 12);
 
 /** Optional text fields arrive as undefined, null or text; store only text. */

@@ -15,3 +15,8 @@ export const formatAudRange = (range: { min: number; max: number }): string =>
   formatAud(range.min) === formatAud(range.max)
     ? formatAud(range.min)
     : `${formatAud(range.min)} to ${formatAud(range.max)}`;
+
+const AUD_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+
+/** Dollars and cents, for documents a client signs: 1681.82 → "$1,681.82", 1850 → "$1,850.00". */
+export const formatAudCents = (amount: number): string => AUD_CENTS.format(amount);

@@ -57,7 +57,7 @@ async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
   );
-  return { ...withRetention(record), activity };
+  return { ...withRetention(record), activity, engagement: null };
 }
 
 /**

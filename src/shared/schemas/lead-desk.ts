@@ -3,6 +3,7 @@
  * send to change them. Shared by the desk island and the functions (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
+import type { EngagementSummary } from './engagement.ts';
 import { submittedEnquirySchema } from './enquiry-record.ts';
 import { plainText, requiredText } from './fields.ts';
 
@@ -17,7 +18,8 @@ export const STATUS_LABELS: Record<EnquiryStatus, string> = {
   lost: 'Lost',
 };
 
-export const ACTIVITY_TYPES = ['created', 'status', 'assigned', 'note', 'call', 'email', 'alert'] as const;
+/** `engagement`: the costs agreement sent, resent, viewed, reminded, accepted, expired or revoked (its text says which). */
+export const ACTIVITY_TYPES = ['created', 'status', 'assigned', 'note', 'call', 'email', 'alert', 'engagement'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const NOTE_KINDS = ['note', 'call', 'email'] as const;
@@ -58,6 +60,8 @@ export interface DeskEnquiry extends StoredEnquiry {
 
 export interface DeskEnquiryDetail extends DeskEnquiry {
   activity: ActivityEntry[];
+  /** The enquiry's latest engagement (costs agreement), or null before any was sent. */
+  engagement: EngagementSummary | null;
 }
 
 const statusError = { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` };

@@ -1,0 +1,88 @@
+/**
+ * The costs disclosure an engagement shows, built once when staff send it (and for their
+ * preview) from the server's own quote figures and src/content/costsAgreement.ts. The
+ * client page, the staff preview, the e-mail and the PDF all print these sections as they
+ * are, so what the client accepts is what each of them shows.
+ *
+ * Money here is to the cent: the fixed fees include GST, and the disclosure states the
+ * fee before GST and the GST apart, as the standard disclosure form (Form 1) does.
+ */
+import { COSTS_DISCLOSURE } from '../content/costsAgreement.ts';
+import { formatAudCents } from './money.ts';
+import { describeDutyDue, formatIsoDate, type QuoteFigures } from './quote.ts';
+import type { DocumentSection } from './schemas/engagement.ts';
+
+/** Whole cents of a GST-inclusive amount: the part before GST and the GST (GST Act s 9-70: one-eleventh). */
+export function splitGst(amountIncludingGst: number): { exGst: number; gst: number } {
+  const total = Math.round(amountIncludingGst * 100);
+  const exGst = Math.round(total / (1 + COSTS_DISCLOSURE.gstRate));
+  return { exGst: exGst / 100, gst: (total - exGst) / 100 };
+}
+
+/** What the practice's legal costs come to: the fee and the disbursements at the top of their estimate. */
+export function legalCostsEstimate(figures: QuoteFigures): number {
+  return Math.round((figures.professionalFee + figures.disbursements.max) * 100) / 100;
+}
+
+export function buildDisclosure(figures: QuoteFigures, matter: { description: string }): DocumentSection[] {
+  const fee = splitGst(figures.professionalFee);
+  const shortForm = fee.exGst <= COSTS_DISCLOSURE.shortFormMaxExGst;
+  const sections: DocumentSection[] = [
+    {
+      heading: 'About this disclosure',
+      paragraphs: [
+        'This is our disclosure of legal costs under section 174 of the Legal Profession Uniform Law (NSW).' +
+          (shortForm
+            ? ` Our professional fee is not likely to be more than ${formatAudCents(COSTS_DISCLOSURE.shortFormMaxExGst)} before GST and disbursements, so it follows the standard costs disclosure form (Legal Profession Uniform General Rules 2015, Schedule 1, Form 1).`
+            : ''),
+      ],
+    },
+    {
+      heading: 'What we will do for you',
+      paragraphs: [`Act for you in this conveyance: ${matter.description}.`],
+    },
+    {
+      heading: 'Our professional fee (fixed)',
+      paragraphs: [
+        ...figures.feeItems.map((item) => `${item.label}: ${formatAudCents(item.amount)} including GST`),
+        `Total professional fee: ${formatAudCents(fee.exGst)} plus GST of ${formatAudCents(fee.gst)}, ${formatAudCents(figures.professionalFee)} in all.`,
+        'The basis of our costs: a fixed fee for the work described, whatever time it takes.',
+      ],
+    },
+    {
+      heading: 'Disbursements (estimate)',
+      paragraphs: [
+        `Searches, certificates, registration and other third-party costs, charged at cost: we estimate up to ${formatAudCents(figures.disbursements.max)} including GST where it applies (typically ${formatAudCents(figures.disbursements.min)} to ${formatAudCents(figures.disbursements.max)}).`,
+      ],
+    },
+  ];
+  const duty = figures.transferDuty;
+  if (duty) {
+    sections.push({
+      heading: 'Transfer duty (a government charge, not a legal cost)',
+      paragraphs: [
+        `Estimated transfer duty: ${formatAudCents(duty.total)}` +
+          (duty.surcharge > 0 ? `, including ${formatAudCents(duty.surcharge)} foreign purchaser surcharge` : '') +
+          `, worked out with the rates in force from ${formatIsoDate(figures.ratesEffective)}.`,
+        `Transfer duty is paid to Revenue NSW, not to us, and is not part of our legal costs. ${describeDutyDue(duty)}`,
+      ],
+    });
+  }
+  const legal = legalCostsEstimate(figures);
+  sections.push(
+    {
+      heading: 'Estimated total',
+      paragraphs: [
+        `Our estimate of your total legal costs: ${formatAudCents(legal)} including GST (the professional fee and disbursements at the top of their estimate).` +
+          (duty ? ` With transfer duty, about ${formatAudCents(legal + duty.total)}.` : ''),
+        'This is an estimate. We will tell you promptly if anything happens that significantly changes it.',
+      ],
+    },
+    { heading: 'When our fees are payable', paragraphs: [COSTS_DISCLOSURE.payable] },
+    {
+      heading: 'Your rights',
+      paragraphs: COSTS_DISCLOSURE.rights.map((right) => `You have the right to ${right}.`),
+    },
+  );
+  return sections;
+}

@@ -1,0 +1,201 @@
+/**
+ * Engagements: the costs disclosure and costs agreement staff send from the lead desk, and
+ * the client's acceptance through `/engage/{token}`. The payloads both sides send, the
+ * record as stored, and the views each side reads. Shared by the desk island, the
+ * engagement functions and the client page (hence `zod/mini`).
+ */
+import * as z from 'zod/mini';
+import type { QuoteFigures, QuoteInput } from '../quote.ts';
+import { optionalText, requiredText } from './fields.ts';
+import { quoteInputSchema, storedQuoteSchema } from './quote.ts';
+
+export const ENGAGEMENT_STATUSES = ['sent', 'viewed', 'accepted', 'expired', 'revoked'] as const;
+export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
+
+export const ENGAGEMENT_STATUS_LABELS: Record<EngagementStatus, string> = {
+  sent: 'Sent',
+  viewed: 'Viewed by the client',
+  accepted: 'Accepted',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
+
+export const ENGAGEMENT_LIMITS = { address: 300, solicitor: 120, fullName: 200 } as const;
+
+/** `POST /api/contact-requests/{id}/engagement` (and its preview). */
+export const engagementSendSchema = z.object({
+  /** The quote input of `POST /api/contact`; the enquiry's own quote when absent. */
+  quote: z.optional(quoteInputSchema),
+  propertyAddress: optionalText(ENGAGEMENT_LIMITS.address),
+  /** A team member's name as in Settings; the principal when absent. */
+  solicitor: optionalText(ENGAGEMENT_LIMITS.solicitor),
+  /** Ends an open engagement and sends this one instead. */
+  replace: z.optional(z.boolean('replace must be true or false')),
+  /** Reminders after 2 and 5 business days (on unless staff switch them off). */
+  reminders: z.optional(z.boolean('reminders must be true or false')),
+});
+export type EngagementSendInput = z.output<typeof engagementSendSchema>;
+
+/** `PATCH /api/engagements/{id}`: what staff may change on a sent engagement. */
+export const engagementPatchSchema = z.object({
+  reminders: z.boolean('reminders must be true or false'),
+});
+
+/** The three consents, each with the exact words the client ticks. */
+export const ACCEPT_CONSENTS = {
+  understood: 'I have read and understood the costs disclosure',
+  accept: 'I accept the costs agreement',
+  instruct: 'I instruct the practice to act for me in this matter',
+} as const;
+export type ConsentKey = keyof typeof ACCEPT_CONSENTS;
+export const CONSENT_KEYS = Object.keys(ACCEPT_CONSENTS) as ConsentKey[];
+
+const consent = (message: string) => z.literal(true, { error: message });
+
+/** `POST /api/engage/{token}/accept`. */
+export const engagementAcceptSchema = z.object({
+  fullName: requiredText('Please type your full name', ENGAGEMENT_LIMITS.fullName),
+  understood: consent('Please confirm you have read and understood the costs disclosure'),
+  accept: consent('Please confirm you accept the costs agreement'),
+  instruct: consent('Please confirm you instruct the practice to act for you'),
+});
+export type EngagementAcceptance = z.output<typeof engagementAcceptSchema>;
+
+/** A browser's form post as the accept schema reads it: a ticked box sends its value, an unticked one nothing. */
+export const formToAcceptance = (form: URLSearchParams): Record<string, unknown> => ({
+  fullName: form.get('fullName') ?? '',
+  ...Object.fromEntries(CONSENT_KEYS.map((key) => [key, form.has(key) && form.get(key) !== 'false'])),
+});
+
+/** One part of the disclosure: a heading and its lines, shown in order. */
+export const documentSectionSchema = z.object({
+  heading: z.string(),
+  paragraphs: z.array(z.string()),
+});
+export type DocumentSection = z.output<typeof documentSectionSchema>;
+
+const termsSchema = z.object({ version: z.string(), effective: z.string(), text: z.string() });
+
+/** Who acts: the practice's details and the responsible solicitor, as at sending. */
+const practiceSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+});
+const solicitorSchema = z.object({ name: z.string(), role: z.string() });
+const matterSchema = z.object({
+  role: z.string(),
+  propertyType: z.string(),
+  propertyAddress: z.optional(z.string()),
+  /** "Buying an established home at $800,000": one line for people. */
+  description: z.string(),
+});
+
+/** What the client is shown and accepts; fixed when sent, so a later edit of the terms never changes it. */
+export const engagementContentSchema = z.object({
+  practice: practiceSchema,
+  solicitor: solicitorSchema,
+  matter: matterSchema,
+  quote: storedQuoteSchema,
+  disclosure: z.array(documentSectionSchema),
+  terms: termsSchema,
+  privacy: z.string(),
+});
+export type EngagementContent = z.output<typeof engagementContentSchema>;
+
+/** What the server records, once, when the client accepts. */
+export const acceptanceRecordSchema = z.object({
+  at: z.string(),
+  fullName: z.string(),
+  consents: z.object({ understood: z.literal(true), accept: z.literal(true), instruct: z.literal(true) }),
+  termsVersion: z.string(),
+  /** SHA-256 (hex) of the disclosure and terms exactly as shown (`contentDigestInput`). */
+  contentSha256: z.string(),
+  userAgent: z.string(),
+  /** A keyed digest of the client's network address: evidence without keeping the address. */
+  addressDigest: z.string(),
+  /** SHA-256 (hex) of the accepted PDF, byte for byte. */
+  documentSha256: z.string(),
+});
+export type AcceptanceRecord = z.output<typeof acceptanceRecordSchema>;
+
+/** An engagement as stored in Blobs, and as every read parses it. */
+export const engagementRecordSchema = z.object({
+  id: z.string(),
+  enquiryId: z.string(),
+  /** SHA-256 (hex) of the current link's token; the token itself is never stored. */
+  tokenHash: z.string(),
+  status: z.enum(ENGAGEMENT_STATUSES),
+  sentAt: z.string(),
+  sentBy: z.string(),
+  /** When the current link was issued (sentAt, or the last resend). */
+  linkIssuedAt: z.string(),
+  expiresAt: z.string(),
+  viewedAt: z.optional(z.string()),
+  revokedAt: z.optional(z.string()),
+  /** Reminders (after 2 and 5 business days) still wanted, and how many went. */
+  reminders: z.boolean(),
+  remindersSent: z.int(),
+  content: engagementContentSchema,
+  /** The client's address for the link and the signed copy. */
+  clientEmail: z.string(),
+  clientName: z.string(),
+  acceptance: z.optional(acceptanceRecordSchema),
+});
+export type EngagementRecord = z.output<typeof engagementRecordSchema>;
+
+/** `GET /api/contact-requests/{id}`'s `engagement`. */
+export interface EngagementSummary {
+  id: string;
+  status: EngagementStatus;
+  sentAt: string;
+  viewedAt?: string;
+  acceptedAt?: string;
+  expiresAt: string;
+  documentSha256?: string;
+  /** Whether reminders are still on (the desk's switch). */
+  reminders: boolean;
+}
+
+/** `POST /api/contact-requests/{id}/engagement` → 201. `url` is the only time the link is shown. */
+export interface EngagementSent {
+  id: string;
+  status: 'sent';
+  url: string;
+  expiresAt: string;
+  figures: QuoteFigures;
+  /** Whether the link went out by e-mail; false without SMTP (staff send it themselves). */
+  emailed: boolean;
+}
+
+/** The preview staff see before sending: exactly what the client will be shown. */
+export interface EngagementPreview {
+  figures: QuoteFigures;
+  inputs: QuoteInput;
+  view: EngagementView;
+  /** True while the terms are the shipped sample terms. */
+  sampleTerms: boolean;
+}
+
+/** `GET /api/engage/{token}`: what the client reads (nothing staff-only). */
+export interface EngagementView {
+  status: EngagementStatus;
+  practice: EngagementContent['practice'];
+  solicitor: EngagementContent['solicitor'];
+  matter: EngagementContent['matter'];
+  figures: QuoteFigures;
+  disclosure: DocumentSection[];
+  terms: { version: string; effective: string; text: string };
+  privacy: string;
+  expiresAt: string;
+  acceptedAt?: string;
+  documentSha256?: string;
+}
+
+/**
+ * The exact text the acceptance's `contentSha256` is taken over: the disclosure and the
+ * terms as the client was shown them, in one canonical JSON form.
+ */
+export const contentDigestInput = (content: Pick<EngagementContent, 'disclosure' | 'terms'>): string =>
+  JSON.stringify({ disclosure: content.disclosure, terms: content.terms });

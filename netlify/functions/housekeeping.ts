@@ -1,15 +1,25 @@
 /**
  * Hourly: removes sessions that have expired and sign-in attempts too old to count, so
- * neither store grows for ever nor keeps anyone's traces longer than it needs them.
+ * neither store grows for ever nor keeps anyone's traces longer than it needs them; and
+ * keeps engagements moving (links that expired, reminders due after 2 and 5 business days).
  */
 import type { Config } from '@netlify/functions';
+import { clientMailConfigured } from './_shared/client-mail.ts';
+import { sendEngagementLink } from './_shared/engagement-mail.ts';
+import { runEngagementJobs, siteOrigin } from './_shared/engagements.ts';
 import { WINDOW_MS } from './_shared/login-throttle.ts';
 import { deleteAttemptsBefore } from './_shared/repositories/login-attempts.ts';
 import { deleteExpiredSessions } from './_shared/repositories/sessions.ts';
 
-export default async () => {
+export default async (req?: Request) => {
   const now = Date.now();
   const [sessions, attempts] = await Promise.all([deleteExpiredSessions(now), deleteAttemptsBefore(now - WINDOW_MS)]);
+  const engagements = await runEngagementJobs(siteOrigin(req), sendEngagementLink, clientMailConfigured());
+  if (engagements.expired + engagements.reminded > 0) {
+    console.log(
+      `[housekeeping] ${engagements.expired} engagement links expired, ${engagements.reminded} reminders sent`,
+    );
+  }
   // Quiet when there was nothing to do: locally it runs every minute (every second under test).
   if (sessions + attempts > 0) {
     console.log(`[housekeeping] removed ${sessions} expired sessions and ${attempts} old sign-in attempts`);

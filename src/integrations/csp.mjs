@@ -20,24 +20,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'parse5';
-
-/**
- * Everything but the inline hashes. A third-party embed (the reviews widget in
- * src/content/practice.ts) needs its origin added here.
- */
-export const BASE_POLICY = {
-  'default-src': ["'self'"],
-  'script-src': ["'self'"],
-  'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:'],
-  'font-src': ["'self'"],
-  'connect-src': ["'self'"],
-  'frame-src': ["'none'"],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
-};
+import { BASE_POLICY, serializePolicy } from './csp-policy.mjs';
 
 /** Script types the browser runs (others, such as JSON-LD, are data and need no hash). */
 const EXECUTABLE = /^(|module|text\/javascript|application\/javascript)$/i;
@@ -123,9 +106,7 @@ export function policyWith({ scripts, styles }) {
   const directives = structuredClone(BASE_POLICY);
   directives['script-src'].push(...[...new Set([...scripts].map(sha256))].sort());
   directives['style-src'].push(...[...new Set([...styles].map(sha256))].sort());
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
+  return serializePolicy(directives);
 }
 
 /** @param {string} dir */

@@ -136,7 +136,7 @@ describe('client mail', () => {
   it('delivers a queued message with its attachment read from Blobs, byte for byte, and notes it on the enquiry', async () => {
     const enquiry = await newEnquiry();
     const document = randomBytes(64 * 1024);
-    await openStore('client-mail-test').set('docs/signed.pdf', document);
+    await openStore('client-mail-test').set('docs/signed.pdf', new Uint8Array(document).buffer);
 
     const message = {
       id: `test/${enquiry.id}/signed`,

@@ -184,3 +184,12 @@ export async function retryDueClientMails(now = new Date()): Promise<number> {
   for (const entry of due) await deliverClientMail(entry.id, { now, dueOnly: true });
   return due.length;
 }
+
+/**
+ * Sends one message at once and never stores it; throws when it cannot be sent. For a
+ * message that carries a secret (an engagement link, whose token is kept only as a hash):
+ * an outbox would keep the secret in Blobs until delivered. The caller says what failed.
+ */
+export async function sendClientMailNow(message: Omit<ClientMail, 'id' | 'attachment'>): Promise<void> {
+  await send({ ...message, id: 'not-stored', attempts: 0, createdAt: '', nextAttemptAt: '' });
+}

@@ -1,9 +1,12 @@
 /**
- * The e-mails an engagement sends the client: the link (sent, resent, reminder).
- * Delivered through the client outbox when SMTP is configured.
+ * The e-mails an engagement sends the client: the link (sent, resent, reminder), sent at
+ * once, and the signed copy after acceptance, through the client outbox.
  */
 import type { EngagementRecord } from '../../../src/shared/schemas/engagement.ts';
 import { sydneyFormat } from '../../../src/shared/sydney-time.ts';
+import { clientMailConfigured, deliverClientMail, queueClientMail, sendClientMailNow } from './client-mail.ts';
+import { documentLocation } from './repositories/engagements.ts';
+import { appendActivity } from './repositories/enquiry-activity.ts';
 
 const sydneyDay = sydneyFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -41,14 +44,72 @@ export function linkMessage(
 }
 
 /**
- * Sends the link e-mail; false when the client outbox cannot send (no SMTP): staff then
- * pass the link on themselves, as the desk tells them.
+ * Sends the link e-mail at once (never through the outbox: the link is a secret the store
+ * must not keep). False when e-mail is not configured or the send failed: staff then pass
+ * the link on themselves, as the desk tells them, and the timeline says what happened.
  */
 export async function sendEngagementLink(
   record: EngagementRecord,
   url: string,
   kind: keyof typeof SUBJECTS,
 ): Promise<boolean> {
-  void linkMessage(record, url, kind);
-  return false;
+  if (!clientMailConfigured()) return false;
+  const message = linkMessage(record, url, kind);
+  try {
+    await sendClientMailNow({ enquiryId: record.enquiryId, to: record.clientEmail, ...message });
+  } catch (error) {
+    console.warn(
+      `[engagements] the ${kind} e-mail for ${record.id} failed:`,
+      error instanceof Error ? error.message : error,
+    );
+    await appendActivity(record.enquiryId, {
+      at: new Date().toISOString(),
+      by: 'system',
+      type: 'email',
+      text: `E-mail to the client failed: ${message.subject}`,
+    });
+    return false;
+  }
+  await appendActivity(record.enquiryId, {
+    at: new Date().toISOString(),
+    by: 'system',
+    type: 'email',
+    text: `E-mail to the client delivered: ${message.subject}`,
+  });
+  return true;
+}
+
+/**
+ * After acceptance: the signed PDF to the client, through the outbox (retried for 24
+ * hours; it carries no secret, the PDF is read from the store when sent). Never blocks
+ * the client's answer.
+ */
+export async function queueSignedCopy(record: EngagementRecord, waitUntil: (promise: Promise<unknown>) => void) {
+  const acceptance = record.acceptance;
+  if (!acceptance || !clientMailConfigured()) return;
+  const id = `engagement-${record.id}-signed`;
+  const { practice } = record.content;
+  const queued = await queueClientMail({
+    id,
+    enquiryId: record.enquiryId,
+    to: record.clientEmail,
+    subject: `Your signed costs agreement – ${practice.name}`,
+    text: [
+      `Dear ${record.clientName},`,
+      '',
+      `Thank you: you accepted our costs disclosure and costs agreement and instructed us to act for you (${record.content.matter.description}).`,
+      'A copy of the document you accepted is attached. Please keep it.',
+      '',
+      `Its SHA-256 fingerprint is ${acceptance.documentSha256}.`,
+      '',
+      `We will be in touch about the next steps. If you have any questions, call us on ${practice.phone}.`,
+    ].join('\n'),
+    attachment: {
+      filename: `costs-agreement-${record.id}.pdf`,
+      contentType: 'application/pdf',
+      ...documentLocation(record.id, acceptance.documentSha256),
+    },
+  });
+  if (queued)
+    waitUntil(deliverClientMail(id).catch((error: unknown) => console.error('[engagements] signed copy:', error)));
 }

@@ -9,33 +9,44 @@ import { COSTS_AGREEMENT, COSTS_DISCLOSURE, ENGAGEMENT_PRIVACY_NOTICE } from '..
 import { now } from '../../../src/shared/clock.ts';
 import { buildDisclosure } from '../../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput, type QuoteInput } from '../../../src/shared/quote.ts';
-import type {
-  EngagementContent,
-  EngagementPreview,
-  EngagementRecord,
-  EngagementSendInput,
-  EngagementStatus,
-  EngagementSummary,
-  EngagementView,
+import {
+  contentDigestInput,
+  type AcceptanceRecord,
+  type EngagementAcceptance,
+  type EngagementContent,
+  type EngagementPreview,
+  type EngagementRecord,
+  type EngagementSendInput,
+  type EngagementStatus,
+  type EngagementSummary,
+  type EngagementView,
 } from '../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../src/shared/schemas/lead-desk.ts';
 import { addNswBusinessDays, sydneyFormat, sydneyToday } from '../../../src/shared/sydney-time.ts';
 import { newId } from './blobs.ts';
+import { crashPoint } from './crash-point.ts';
+import { isOpen, statusAt, summaryOf } from './engagement-state.ts';
+import { renderEngagementPdf } from './engagement-pdf.ts';
 import { leadDeskEnv } from './env.ts';
 import { HttpError } from './http.ts';
+import { markInstructed } from './lead-desk.ts';
+import { addressDigest } from './login-throttle.ts';
 import { recordAudit, type AuditActor } from './repositories/audit.ts';
 import {
+  addToken,
   endToken,
   findToken,
   getEngagement,
   insertEngagement,
   latestEngagementId,
   listEngagements,
+  deleteDocument,
+  putDocument,
   replaceEngagement,
   swapToken,
 } from './repositories/engagements.ts';
 import { getStoredEnquiry, type StoredEnquiry } from './repositories/enquiries.ts';
-import { appendActivity } from './repositories/enquiry-activity.ts';
+import { appendActivity, listActivity } from './repositories/enquiry-activity.ts';
 import { getSettings } from './repositories/settings.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -62,45 +73,13 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /** Where links point: the site's own address (SITE_URL / Netlify's URL), else the request's. */
-export function siteOrigin(req: Request): string {
-  return process.env.SITE_URL || process.env.URL ? leadDeskEnv().siteUrl : new URL(req.url).origin;
+export function siteOrigin(req?: Request): string {
+  return process.env.SITE_URL || process.env.URL || !req ? leadDeskEnv().siteUrl : new URL(req.url).origin;
 }
 
 export const engagementUrl = (origin: string, token: string): string => `${origin}/engage/${token}`;
 
 // ---- State ------------------------------------------------------------------------
-
-/** The status as of `at`: an open link past its expiry is expired, even before the job marks it. */
-export function statusAt(record: EngagementRecord, at = now()): EngagementStatus {
-  const open = record.status === 'sent' || record.status === 'viewed';
-  return open && Date.parse(record.expiresAt) <= at ? 'expired' : record.status;
-}
-
-const isOpen = (record: EngagementRecord, at = now()) => {
-  const status = statusAt(record, at);
-  return status === 'sent' || status === 'viewed';
-};
-
-export function summaryOf(record: EngagementRecord): EngagementSummary {
-  return {
-    id: record.id,
-    status: statusAt(record),
-    sentAt: record.sentAt,
-    ...(record.viewedAt ? { viewedAt: record.viewedAt } : {}),
-    ...(record.acceptance
-      ? { acceptedAt: record.acceptance.at, documentSha256: record.acceptance.documentSha256 }
-      : {}),
-    expiresAt: record.expiresAt,
-    reminders: record.reminders,
-  };
-}
-
-/** The enquiry's latest engagement for the desk, or null. */
-export async function engagementSummaryFor(enquiryId: string): Promise<EngagementSummary | null> {
-  const id = await latestEngagementId(enquiryId);
-  const found = id ? await getEngagement(id) : null;
-  return found ? summaryOf(found.record) : null;
-}
 
 export function viewOf(
   record: Pick<EngagementRecord, 'content' | 'expiresAt' | 'acceptance'>,
@@ -130,9 +109,11 @@ export function viewOf(
 export async function changeEngagement(
   id: string,
   change: (record: EngagementRecord) => EngagementRecord | null,
+  /** The record as the caller already read it: the first write is conditional on that read. */
+  read?: Opened,
 ): Promise<{ before: EngagementRecord; after: EngagementRecord; changed: boolean }> {
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const found = await getEngagement(id);
+    const found = attempt === 0 && read ? read : await getEngagement(id);
     if (!found) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
     const next = change(found.record);
     if (!next) return { before: found.record, after: found.record, changed: false };
@@ -292,51 +273,66 @@ export async function revokeEngagement(id: string, staff: Staff): Promise<Engage
 /** A new link for an unaccepted, unrevoked engagement; the old link ends. Also reopens an expired one for 14 days. */
 export async function resendEngagement(
   id: string,
-  staff: Staff | 'system',
+  staff: Staff,
   origin: string,
   mail: LinkMailer,
-  kind: 'resent' | 'reminder' = 'resent',
-  /** For a reminder: how many reminders the caller saw sent (the write claims the next). */
-  reminderNumber = 0,
-): Promise<{ record: EngagementRecord; url: string; emailed: boolean } | null> {
+): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
   const token = newToken();
   const at = now();
-  const { before, after, changed } = await changeEngagement(id, (record) => {
+  const { before, after } = await changeEngagement(id, (record) => {
     if (record.status === 'accepted') throw new HttpError(409, 'The client has already accepted this engagement');
     if (record.status === 'revoked') {
       throw new HttpError(409, 'This engagement was revoked. Send a new engagement instead.');
     }
-    const renewed = kind === 'resent';
-    // A reminder is claimed by this write: one that another run sent already is not sent again.
-    if (!renewed && (statusAt(record, at) === 'expired' || record.remindersSent !== reminderNumber)) return null;
     return {
       ...record,
       tokenHash: hashToken(token),
-      // A reminder carries a fresh link within the same lifetime; a resend starts a new one.
-      ...(renewed
-        ? {
-            status: record.status === 'viewed' && statusAt(record, at) !== 'expired' ? 'viewed' : 'sent',
-            linkIssuedAt: new Date(at).toISOString(),
-            expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
-            remindersSent: 0,
-          }
-        : { remindersSent: record.remindersSent + 1 }),
+      status: record.status === 'viewed' && statusAt(record, at) !== 'expired' ? 'viewed' : 'sent',
+      linkIssuedAt: new Date(at).toISOString(),
+      expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+      // Reminders count from the new link.
+      remindersSent: 0,
     };
   });
-  if (!changed) return null;
   await swapToken(id, before.tokenHash, after.tokenHash);
-  const by = staff === 'system' ? 'system' : staff.username;
   const url = engagementUrl(origin, token);
-  const emailed = await mail(after, url, kind);
-  await activity(
-    after.enquiryId,
-    by,
-    kind === 'reminder'
-      ? `Reminder ${after.remindersSent} ${emailed ? 'sent to the client' : 'not sent (e-mail is not configured)'}, with a new link`
-      : 'Engagement resent with a new link; the previous link has ended',
+  await Promise.all([
+    activity(after.enquiryId, staff.username, 'Engagement resent with a new link; the previous link has ended'),
+    recordAudit({ by: staff, action: 'engagement.resend', target: after.enquiryId }),
+  ]);
+  return { record: after, url, emailed: await mail(after, url, 'resent') };
+}
+
+/**
+ * Reminder `record.remindersSent + 1`, with a new link (the token is kept only as a hash,
+ * so a reminder cannot repeat the old link). The reminder is claimed by a conditional
+ * write first, so two runs never send it twice; the new link replaces the old only once
+ * the e-mail went, so a failed send leaves the client's link working.
+ */
+async function sendReminder(record: EngagementRecord, origin: string, mail: LinkMailer, at: number): Promise<boolean> {
+  const { after: claimed, changed } = await changeEngagement(record.id, (current) =>
+    current.reminders && isOpen(current, at) && current.remindersSent === record.remindersSent
+      ? { ...current, remindersSent: current.remindersSent + 1 }
+      : null,
   );
-  if (staff !== 'system') await recordAudit({ by: staff, action: 'engagement.resend', target: after.enquiryId });
-  return { record: after, url, emailed };
+  if (!changed) return false;
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  await addToken(record.id, tokenHash);
+  const sent = await mail(claimed, engagementUrl(origin, token), 'reminder');
+  const n = claimed.remindersSent;
+  if (!sent) {
+    await endToken(record.id, tokenHash);
+    await activity(record.enquiryId, 'system', `Reminder ${n} could not be sent; the client's link still works`);
+    return false;
+  }
+  const { changed: swapped } = await changeEngagement(record.id, (current) =>
+    current.tokenHash === claimed.tokenHash ? { ...current, tokenHash } : null,
+  );
+  // Staff resent in between: their link stands, the reminder's ends.
+  await endToken(record.id, swapped ? claimed.tokenHash : tokenHash);
+  await activity(record.enquiryId, 'system', `Reminder ${n} sent to the client with a new link`);
+  return true;
 }
 
 export async function setReminders(id: string, reminders: boolean, staff: Staff): Promise<EngagementSummary> {
@@ -354,7 +350,10 @@ export async function setReminders(id: string, reminders: boolean, staff: Staff)
  * unknown or replaced; 410 once the engagement is revoked or its link expired (an
  * accepted engagement stays readable, with its signed copy).
  */
-export async function openByToken(token: string): Promise<EngagementRecord> {
+/** An engagement as read, with the etag to write it back against. */
+export type Opened = { record: EngagementRecord; etag: string };
+
+export async function openByToken(token: string): Promise<Opened> {
   if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, UNKNOWN_LINK);
   const tokenHash = hashToken(token);
   const link = await findToken(tokenHash);
@@ -364,7 +363,7 @@ export async function openByToken(token: string): Promise<EngagementRecord> {
   if (link.ended || !sameHash(found.record.tokenHash, tokenHash)) throw new HttpError(410, ENDED_LINK);
   const status = statusAt(found.record);
   if (status === 'revoked' || status === 'expired') throw new HttpError(410, ENDED_LINK);
-  return found.record;
+  return found;
 }
 
 /** The client's first read records 'viewed' (once: a conditional write decides). */
@@ -404,6 +403,8 @@ export async function runEngagementJobs(
   let expired = 0;
   let reminded = 0;
   for (const record of await listEngagements()) {
+    // An acceptance whose enquiry a crash left un-instructed is finished here (idempotent).
+    if (record.acceptance && at - Date.parse(record.acceptance.at) < DAY) await instructEnquiry(record);
     if (record.status !== 'sent' && record.status !== 'viewed') continue;
     if (statusAt(record, at) === 'expired') {
       const { changed } = await changeEngagement(record.id, (current) =>
@@ -419,10 +420,81 @@ export async function runEngagementJobs(
     if (!record.reminders || !mailConfigured) continue;
     const due = await reminderDueAt(record.linkIssuedAt, record.remindersSent);
     if (due === null || due > at) continue;
-    await resendEngagement(record.id, 'system', origin, mail, 'reminder', record.remindersSent).then(
-      (sent) => void (sent && reminded++),
-      (error: unknown) => console.error(`[engagements] reminder for ${record.id} failed:`, error),
-    );
+    if (await sendReminder(record, origin, mail, at)) reminded++;
   }
   return { expired, reminded };
 }
+
+// ---- Client: accept ---------------------------------------------------------------
+
+const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+export const ALREADY_ACCEPTED = 'You have already accepted this costs agreement.';
+
+/**
+ * Records the client's acceptance once and never again. The PDF of the accepted document
+ * is made and stored first, named by its own hash; then one conditional write records the
+ * acceptance with that hash. Of two acceptances racing, the write decides: the loser's PDF
+ * is deleted and it answers 409. Then the enquiry is instructed.
+ */
+export async function acceptEngagement(
+  opened: Opened,
+  input: EngagementAcceptance,
+  evidence: { userAgent: string; address: string },
+): Promise<EngagementRecord> {
+  const { record } = opened;
+  if (record.status === 'accepted') throw new HttpError(409, ALREADY_ACCEPTED);
+  const at = new Date(now()).toISOString();
+  const particulars: Omit<AcceptanceRecord, 'documentSha256'> = {
+    at,
+    fullName: input.fullName,
+    consents: { understood: true, accept: true, instruct: true },
+    termsVersion: record.content.terms.version,
+    contentSha256: sha256Hex(contentDigestInput(record.content)),
+    userAgent: evidence.userAgent.slice(0, 500),
+    addressDigest: addressDigest(evidence.address),
+  };
+  const pdf = await renderEngagementPdf({ engagementId: record.id, content: record.content, acceptance: particulars });
+  const documentSha256 = sha256Hex(pdf);
+  await putDocument(record.id, documentSha256, pdf);
+  crashPoint('engagement:document-stored');
+  let after: EngagementRecord;
+  try {
+    ({ after } = await changeEngagement(
+      record.id,
+      (current) => {
+        if (current.status === 'accepted') throw new HttpError(409, ALREADY_ACCEPTED);
+        // The link was replaced, revoked or expired while the client was reading.
+        const status = statusAt(current);
+        if (status === 'revoked' || status === 'expired' || current.tokenHash !== record.tokenHash) {
+          throw new HttpError(410, ENDED_LINK);
+        }
+        return { ...current, status: 'accepted', acceptance: { ...particulars, documentSha256 } };
+        // Conditional on the record as the link opened it: of acceptances racing, one write wins.
+      },
+      opened,
+    ));
+  } catch (error) {
+    await deleteDocument(record.id, documentSha256);
+    throw error;
+  }
+  crashPoint('engagement:accepted');
+  await instructEnquiry(after);
+  return after;
+}
+
+/** The enquiry of an accepted engagement is instructed (idempotent: a retry changes nothing). */
+export async function instructEnquiry(record: EngagementRecord): Promise<void> {
+  const acceptance = record.acceptance;
+  if (!acceptance) return;
+  const moved = await markInstructed(record.enquiryId, acceptance.fullName, acceptance.at);
+  if (moved === 'already') {
+    // Staff had marked it instructed already: the timeline still shows the acceptance, once.
+    const entries = await listActivity(record.enquiryId);
+    if (!entries.some((entry) => entry.type === 'engagement' && entry.text?.startsWith(ACCEPTED_TEXT))) {
+      await activity(record.enquiryId, 'website', `${ACCEPTED_TEXT} by ${acceptance.fullName}`, acceptance.at);
+    }
+  }
+}
+
+const ACCEPTED_TEXT = 'Engagement accepted online';

@@ -19,7 +19,7 @@ import {
   type EnquiryStatus,
   type LeadMetrics,
 } from '../../../src/shared/schemas/lead-desk.ts';
-import { engagementSummaryFor } from './engagements.ts';
+import { engagementSummaryFor } from './engagement-state.ts';
 import { leadDeskEnv } from './env.ts';
 import { HttpError } from './http.ts';
 import { deleteAlert } from './repositories/alert-outbox.ts';
@@ -140,13 +140,13 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
  * The client accepted an engagement: the enquiry is instructed, with one activity entry
  * however often this runs (a retry after a crash finds it instructed and leaves it).
  */
-export async function markInstructed(id: string, acceptedBy: string, at: string): Promise<void> {
+export async function markInstructed(id: string, acceptedBy: string, at: string): Promise<'moved' | 'already'> {
   const { before, after } = await changeEnquiry(id, undefined, (record) =>
     record.status === 'instructed'
       ? null
       : { ...record, status: 'instructed', firstContactAt: record.firstContactAt ?? at },
   );
-  if (after === before) return;
+  if (after === before) return 'already';
   await appendActivity(id, {
     at,
     by: 'website',
@@ -155,6 +155,7 @@ export async function markInstructed(id: string, acceptedBy: string, at: string)
     to: 'instructed',
     text: `Engagement accepted online by ${acceptedBy}`,
   });
+  return 'moved';
 }
 
 export async function addNote(id: string, note: EnquiryNote, staff: Staff): Promise<DeskEnquiryDetail> {

@@ -54,6 +54,11 @@ export async function findToken(tokenHash: string): Promise<{ engagementId: stri
   return found ? { engagementId: found.engagementId, ended: found.ended ?? false } : null;
 }
 
+/** A further live token for the engagement (a reminder's, until its e-mail went). */
+export async function addToken(engagementId: string, tokenHash: string): Promise<void> {
+  await openStore(STORE).setJSON(tokenKey(tokenHash), { engagementId });
+}
+
 /** Points a new token at the engagement and ends the old one. */
 export async function swapToken(engagementId: string, oldHash: string, newHash: string): Promise<void> {
   const store = openStore(STORE);
@@ -75,6 +80,9 @@ export async function listEngagements(): Promise<EngagementRecord[]> {
   const store = openStore(STORE);
   return getAllJson(store, await listKeys(store, 'records/'), engagementRecordSchema, 16);
 }
+
+/** Where a signed PDF lives, for a message that attaches it when sent. */
+export const documentLocation = (id: string, sha256: string) => ({ store: STORE, key: documentKey(id, sha256) });
 
 export async function putDocument(id: string, sha256: string, pdf: Uint8Array): Promise<void> {
   await openStore(STORE).set(documentKey(id, sha256), pdf.slice().buffer);

@@ -1,0 +1,204 @@
+/**
+ * The client's acceptance: recorded once, with its evidence and a PDF whose bytes match the
+ * recorded hash; the enquiry instructed once; every refusal. Real handlers and Blobs;
+ * the race runs in separate processes against one Blobs server.
+ */
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import contact from '../../netlify/functions/contact.ts';
+import engage from '../../netlify/functions/engage.ts';
+import engagements from '../../netlify/functions/engagements.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements.ts';
+import { contentDigestInput } from '../../src/shared/schemas/engagement.ts';
+import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
+import { useRacers } from './racers.ts';
+import { invokeRouted } from './routing.ts';
+
+useBlobs();
+const racers = useRacers(3, ['engage']);
+
+let staff: { cookie: string; username: string };
+beforeAll(async () => {
+  staff = await signedInStaff();
+});
+
+const QUOTE = { price: 750000, role: 'buying', propertyType: 'established', contractDate: '2026-11-20' };
+const ACCEPTANCE = { fullName: 'Ada Lovelace Client', understood: true, accept: true, instruct: true };
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+
+async function sentEngagement(): Promise<{ enquiryId: string; id: string; token: string }> {
+  const enquiry = await call(contact, 'POST', '/api/contact', {
+    body: {
+      firstName: 'Ada',
+      lastName: 'Client',
+      email: 'ada@example.com',
+      phone: '0400 111 222',
+      serviceType: 'residential-purchase',
+      propertyAddress: '1 Example St, Castle Hill NSW 2154',
+      quote: QUOTE,
+    },
+  });
+  expect(enquiry.status).toBe(201);
+  const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiry.json.id}/engagement`, {
+    cookie: staff.cookie,
+    body: {},
+  });
+  expect(sent.status).toBe(201);
+  return { enquiryId: enquiry.json.id, id: sent.json.id, token: new URL(sent.json.url).pathname.split('/').pop()! };
+}
+
+let network = 0;
+const ip = () => `192.0.2.${++network}`;
+const acceptJson = (token: string, body: unknown) =>
+  call(engage, 'POST', `/api/engage/${token}/accept`, {
+    body,
+    context: { ip: ip() },
+    headers: { 'user-agent': 'TestBrowser/1.0' },
+  });
+
+/** A browser's plain form post (no JavaScript). */
+async function acceptForm(token: string, fields: Record<string, string>) {
+  const request = new Request(new URL(`/api/engage/${token}/accept`, ORIGIN), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return invokeRouted(engage, request, { ip: ip() });
+}
+
+const pdfOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+
+describe('accepting an engagement', () => {
+  it('records the evidence once, instructs the enquiry, and serves the PDF whose bytes match its hash on both sides', async () => {
+    const { enquiryId, id, token } = await sentEngagement();
+    const accepted = await acceptJson(token, ACCEPTANCE);
+    expect(accepted.status).toBe(200);
+    const { acceptedAt, documentSha256 } = accepted.json;
+    expect(documentSha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const { record } = (await getEngagement(id))!;
+    expect(record.status).toBe('accepted');
+    expect(record.acceptance).toMatchObject({
+      at: acceptedAt,
+      fullName: ACCEPTANCE.fullName,
+      consents: { understood: true, accept: true, instruct: true },
+      termsVersion: record.content.terms.version,
+      contentSha256: sha256(contentDigestInput(record.content)),
+      userAgent: 'TestBrowser/1.0',
+      documentSha256,
+    });
+    expect(record.acceptance!.addressDigest).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.stringify(record)).not.toContain('192.0.2.');
+
+    const staffPdf = await invokeRouted(
+      engagements,
+      new Request(new URL(`/api/engagements/${id}/document.pdf`, ORIGIN), { headers: { cookie: staff.cookie } }),
+    );
+    expect(staffPdf.status).toBe(200);
+    expect(staffPdf.headers.get('content-type')).toBe('application/pdf');
+    expect(sha256(await pdfOf(staffPdf))).toBe(documentSha256);
+    const clientPdf = await invokeRouted(engage, new Request(new URL(`/api/engage/${token}/document.pdf`, ORIGIN)), {
+      ip: ip(),
+    });
+    expect(clientPdf.status).toBe(200);
+    expect(sha256(await pdfOf(clientPdf))).toBe(documentSha256);
+
+    const detail = (await call(enquiries, 'GET', `/api/contact-requests/${enquiryId}`, { cookie: staff.cookie })).json;
+    expect(detail.status).toBe('instructed');
+    expect(detail.engagement).toMatchObject({ id, status: 'accepted', acceptedAt, documentSha256 });
+    const instructed = detail.activity.filter((entry: { to?: string }) => entry.to === 'instructed');
+    expect(instructed).toHaveLength(1);
+    expect(instructed[0].text).toContain(ACCEPTANCE.fullName);
+
+    // Once and never again.
+    const again = await acceptJson(token, { ...ACCEPTANCE, fullName: 'Someone Else' });
+    expect(again.status).toBe(409);
+    expect((await getEngagement(id))!.record.acceptance!.fullName).toBe(ACCEPTANCE.fullName);
+  });
+
+  it('refuses a missing name or consent with field errors, recording nothing', async () => {
+    const { id, token } = await sentEngagement();
+    const missing = await acceptJson(token, { fullName: '  ', understood: true, accept: false });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.json.fieldErrors).sort()).toEqual(['accept', 'fullName', 'instruct']);
+    expect((await getEngagement(id))!.record.acceptance).toBeUndefined();
+  });
+
+  it('refuses a revoked, a resent-old and an unknown link', async () => {
+    const { id, token } = await sentEngagement();
+    const resent = await call(engagements, 'POST', `/api/engagements/${id}/resend`, { cookie: staff.cookie });
+    expect((await acceptJson(token, ACCEPTANCE)).status).toBe(410);
+    const newToken = new URL(resent.json.url).pathname.split('/').pop()!;
+    await call(engagements, 'POST', `/api/engagements/${id}/revoke`, { cookie: staff.cookie });
+    expect((await acceptJson(newToken, ACCEPTANCE)).status).toBe(410);
+    expect((await acceptJson('x'.repeat(43), ACCEPTANCE)).status).toBe(404);
+    expect((await getEngagement(id))!.record.acceptance).toBeUndefined();
+  });
+
+  it('takes a plain form post: 303 back to the page, which then shows the acceptance', async () => {
+    const { token } = await sentEngagement();
+    const bad = await acceptForm(token, { fullName: 'Ada Form', understood: 'true' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('text/html');
+    const html = await bad.text();
+    expect(html).toContain('value="Ada Form"');
+    expect(html).toContain('aria-invalid="true"');
+
+    const good = await acceptForm(token, {
+      fullName: 'Ada Form',
+      understood: 'true',
+      accept: 'true',
+      instruct: 'true',
+    });
+    expect(good.status).toBe(303);
+    expect(good.headers.get('location')).toBe(`/engage/${token}`);
+    const pageAfter = await invokeRouted(engage, new Request(new URL(`/engage/${token}`, ORIGIN)), { ip: ip() });
+    expect(pageAfter.status).toBe(200);
+    const shown = await pageAfter.text();
+    expect(shown).toContain('You accepted this costs agreement');
+    expect(shown).toContain(`/api/engage/${token}/document.pdf`);
+    expect(shown).not.toContain('name="fullName"');
+    // A second post of the same form (a double submit) lands on the same page.
+    const twice = await acceptForm(token, {
+      fullName: 'Ada Form',
+      understood: 'true',
+      accept: 'true',
+      instruct: 'true',
+    });
+    expect(twice.status).toBe(303);
+  });
+
+  it('serves the page with the link-safe headers and the site policy; unknown links get the one 404 page', async () => {
+    const { token } = await sentEngagement();
+    const shown = await invokeRouted(engage, new Request(new URL(`/engage/${token}`, ORIGIN)), { ip: ip() });
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+    expect(shown.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(shown.headers.get('x-robots-tag')).toContain('noindex');
+    expect(shown.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(shown.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    const unknown = await invokeRouted(engage, new Request(new URL(`/engage/${'Z'.repeat(43)}`, ORIGIN)), { ip: ip() });
+    const other = await invokeRouted(engage, new Request(new URL('/engage/nonsense', ORIGIN)), { ip: ip() });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe(await other.text());
+  });
+
+  it('records exactly one of two acceptances racing in separate processes', async () => {
+    const { enquiryId, id, token } = await sentEngagement();
+    const answers = await racers.race((racer) => [
+      {
+        fn: 'engage',
+        method: 'POST',
+        path: `/api/engage/${token}/accept`,
+        body: { ...ACCEPTANCE, fullName: `Racer ${racer}` },
+      },
+    ]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    const { record } = (await getEngagement(id))!;
+    expect(record.acceptance!.documentSha256).toBe(winner.json.documentSha256);
+    const detail = (await call(enquiries, 'GET', `/api/contact-requests/${enquiryId}`, { cookie: staff.cookie })).json;
+    expect(detail.activity.filter((entry: { to?: string }) => entry.to === 'instructed')).toHaveLength(1);
+  });
+});

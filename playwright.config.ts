@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 /** The end-to-end server: the production build on its own port and a throwaway Blobs store. */
@@ -10,6 +13,11 @@ const PORT = Number(process.env.E2E_PORT ?? 8890);
  * inherit the runner's environment (and keep it when they load this file again).
  */
 process.env.E2E_CLOCK_TOKEN ||= randomBytes(24).toString('base64url');
+/**
+ * Where the e2e server's SMTP server (scripts/lib/mail-capture.ts) leaves the messages the
+ * site sends to clients; the tests read them there (tests/e2e/mailbox.ts). Made once per run.
+ */
+process.env.E2E_MAIL_DIR ||= mkdtempSync(path.join(tmpdir(), 'e2e-mail-'));
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -34,7 +42,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/test-server.ts',
     url: `http://localhost:${PORT}/`,
-    env: { PORT: String(PORT), E2E_CLOCK_TOKEN: process.env.E2E_CLOCK_TOKEN },
+    env: { PORT: String(PORT), E2E_CLOCK_TOKEN: process.env.E2E_CLOCK_TOKEN, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -11,11 +11,19 @@ import { insertService } from '../netlify/functions/_shared/repositories/service
 import { insertTestimonial } from '../netlify/functions/_shared/repositories/testimonials.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
 import { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../tests/e2e/fixtures.ts';
+import { startMailCapture } from './lib/mail-capture.ts';
 import { startServer } from './lib/server.ts';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'e2e-blobs-'));
 process.env.BLOBS_DIR = directory;
 process.env.REBUILD_MIN_INTERVAL_SECONDS ??= '2';
+// Messages to clients go through a real SMTP server into E2E_MAIL_DIR (set by
+// playwright.config.ts), where the tests read them. Staff alerts stay off (no ALERT_EMAIL_TO).
+const mail = process.env.E2E_MAIL_DIR ? await startMailCapture(process.env.E2E_MAIL_DIR) : null;
+if (mail) {
+  process.env.ALERT_SMTP_URL = mail.url;
+  process.env.ALERT_EMAIL_FROM = 'website@example.test';
+}
 
 const server = await startServer({
   port: Number(process.env.PORT ?? 8890),
@@ -57,6 +65,7 @@ console.log(`e2e server at ${server.url} (blobs in ${directory})`);
 
 const stop = async () => {
   await server.stop();
+  await mail?.stop();
   rmSync(directory, { recursive: true, force: true });
   process.exit(0);
 };

@@ -19,6 +19,7 @@ import { newId } from './_shared/blobs.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/alerts.ts';
+import { acknowledgeEnquiry } from './_shared/enquiry-acknowledgement.ts';
 import type { RouteContext } from './_shared/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
@@ -40,6 +41,8 @@ async function accept(
     const delivery = deliverAlert(record.id).catch(logAlertError);
     context.waitUntil(delivery);
   }
+  // So is the acknowledgement to the person, queued and sent after the answer.
+  context.waitUntil(acknowledgeEnquiry(record).catch(logAcknowledgementError));
   return record.id;
 }
 
@@ -92,4 +95,9 @@ export default handle(config, {
 /** A failed delivery must not turn a stored enquiry into an error page: the retry has it. */
 const logAlertError = (error: unknown) => {
   console.error('[alert] could not deliver an alert:', error);
+};
+
+/** Nor a failed acknowledgement: the enquiry is stored, and a queued message is retried. */
+const logAcknowledgementError = (error: unknown) => {
+  console.error('[acknowledgement] could not acknowledge an enquiry:', error);
 };

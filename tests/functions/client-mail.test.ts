@@ -135,8 +135,8 @@ describe('client mail', () => {
 
   it('delivers a queued message with its attachment read from Blobs, byte for byte, and notes it on the enquiry', async () => {
     const enquiry = await newEnquiry();
-    const document = randomBytes(64 * 1024);
-    await openStore('client-mail-test').set('docs/signed.pdf', new Uint8Array(document).buffer);
+    const document = new Uint8Array(randomBytes(64 * 1024));
+    await openStore('client-mail-test').set('docs/signed.pdf', document.buffer);
 
     const message = {
       id: `test/${enquiry.id}/signed`,
@@ -178,6 +178,7 @@ describe('client mail', () => {
     const attachment = parts(mail!.raw).find((part) => /filename="?costs-agreement\.pdf/.test(part.headers));
     expect(attachment!.headers).toMatch(/Content-Type: application\/pdf/i);
     expect(attachment!.body.equals(document)).toBe(true);
+    expect(attachment!.body.length).toBe(64 * 1024);
 
     expect(await listMails()).toEqual([]);
     const activity = await emailActivity(enquiry.id);

@@ -81,8 +81,10 @@ export function clientNetwork(address: string): string {
 /**
  * An opaque key per client, so the store never holds anyone's IP address. Keyed with the
  * session secret: a plain hash of an IPv4 address is undone by trying all 2^32 of them.
+ * Exported for other keys that must not give away what they are made of (an e-mail address).
  */
-const clientKey = (client: string) => createHmac('sha256', sessionSecret()).update(client).digest('hex').slice(0, 16);
+export const clientKey = (client: string): string =>
+  createHmac('sha256', sessionSecret()).update(client).digest('hex').slice(0, 16);
 
 /** A keyed digest of a client's network: evidence of where something came from, without the address. */
 export const addressDigest = (address: string): string => clientKey(`network:${clientNetwork(address)}`);

@@ -1,6 +1,6 @@
 /**
  * Settings › Practice details: the name, phone, e-mail, address, opening hours,
- * Professional Standards line, reviews embed, team and public claims (each with the day it
+ * Professional Standards line, enquiry acknowledgements, reviews embed, team and public claims (each with the day it
  * was last checked) the public site prints. Validated
  * with the API's own schema; a save requests a rebuild, and the status below shows it. On
  * a 409 the form keeps what was typed and adopts the latest version, so saving again
@@ -341,6 +341,20 @@ export default function PracticeSettings() {
             onChange={(on) => set('professionalStandards', on)}
             labelledBy={`${id('standards')}-label`}
             describedBy={`${id('standards')}-hint`}
+          />
+        </SwitchRow>
+
+        <SwitchRow
+          id={id('acknowledge')}
+          label="Acknowledge enquiries by e-mail"
+          hint="Sends each person who enquires the call-back promise, their quote and the phone number, at most once a day (needs the SMTP settings)"
+        >
+          <Switch
+            id={id('acknowledge')}
+            checked={values.acknowledgeEnquiries}
+            onChange={(on) => set('acknowledgeEnquiries', on)}
+            labelledBy={`${id('acknowledge')}-label`}
+            describedBy={`${id('acknowledge')}-hint`}
           />
         </SwitchRow>
 

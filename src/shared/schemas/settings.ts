@@ -264,6 +264,11 @@ export const practiceSettingsInputSchema = z
         ),
       ),
     professionalStandards: z.boolean('Professional Standards must be true or false'),
+    /**
+     * An e-mail to everyone who sends an enquiry (needs SMTP). Defaults to on, also for
+     * settings saved before the switch existed.
+     */
+    acknowledgeEnquiries: z._default(z.boolean('Acknowledging enquiries must be true or false'), true),
     reviewsEnabled: z.boolean('Reviews embed must be true or false'),
     reviewsWidgetId: z.optional(optionalText(SETTINGS_LIMITS.widgetId)),
     team: z
@@ -312,6 +317,7 @@ export function defaultPracticeSettings(): PracticeSettingsFields {
       return { day, open: Boolean(row), opens: row?.opens ?? '09:00', closes: row?.closes ?? '17:00' };
     }),
     professionalStandards: PROFESSIONAL_STANDARDS.enabled,
+    acknowledgeEnquiries: true,
     reviewsEnabled: Boolean(REVIEWS_EMBED.widgetId),
     reviewsWidgetId: REVIEWS_EMBED.widgetId || undefined,
     team: TEAM.map((member) => ({

@@ -33,6 +33,7 @@ import {
   type StoredEnquiry,
 } from './repositories/enquiries.ts';
 import { deleteEngagementsOf } from './repositories/engagements.ts';
+import { deleteMailsOf } from './repositories/mail-outbox.ts';
 import { appendActivity, deleteActivity, listActivity } from './repositories/enquiry-activity.ts';
 import { getSettings } from './repositories/settings.ts';
 import { findUser } from './repositories/users.ts';
@@ -174,7 +175,7 @@ export async function addNote(id: string, note: EnquiryNote, staff: Staff): Prom
 /** Deletes one enquiry with everything kept about it. */
 async function eraseEnquiry(id: string): Promise<boolean> {
   const deleted = await deleteStoredEnquiry(id);
-  await Promise.all([deleteActivity(id), deleteAlert(id), deleteEngagementsOf(id)]);
+  await Promise.all([deleteActivity(id), deleteAlert(id), deleteEngagementsOf(id), deleteMailsOf(id)]);
   return deleted;
 }
 

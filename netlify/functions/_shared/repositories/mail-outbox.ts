@@ -90,3 +90,9 @@ export async function pruneOnce(date: string): Promise<void> {
   const old = (await listKeys(store, ONCE)).filter((key) => key.slice(ONCE.length, ONCE.length + 10) < date);
   await Promise.all(old.map((key) => store.delete(key)));
 }
+
+/** Every message still owed about an enquiry (its erasure: the person asked to be forgotten). */
+export async function deleteMailsOf(enquiryId: string): Promise<void> {
+  const owed = (await listMails()).filter((entry) => entry.enquiryId === enquiryId);
+  await Promise.all(owed.map((entry) => deleteMail(entry.id)));
+}

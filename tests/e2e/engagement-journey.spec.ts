@@ -1,0 +1,105 @@
+/**
+ * From quote to signed engagement, end to end at 375 px: staff send the engagement from
+ * the desk; the client opens the link from the e-mail the site really sent (through a
+ * local SMTP server), reads it on a 320 px phone, accepts; the desk shows the enquiry
+ * instructed, and the signed PDF downloads on both sides with the hash the server recorded.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Download } from '@playwright/test';
+import { expectNoAxeViolations, expectNoSidewaysScroll, signIn } from './fixtures.ts';
+import { openTab, unique } from './admin-helpers.ts';
+import { waitForMail } from './mailbox.ts';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const downloaded = async (download: Download) => readFileSync((await download.path())!);
+
+test.describe('engagement journey', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the client and the staff member are both on a phone here');
+
+  test('sent from the desk, accepted from the e-mailed link, instructed, signed copy on both sides', async ({
+    page,
+    browser,
+  }) => {
+    const firstName = `Jo${unique()}`;
+    const lastName = 'Journey';
+    const email = `${firstName.toLowerCase()}@example.com`;
+    const created = await page.request.post('/api/contact', {
+      data: {
+        firstName,
+        lastName,
+        email,
+        phone: '(02) 5550 0188',
+        serviceType: 'residential-purchase',
+        propertyAddress: '9 Journey Road, Kellyville NSW 2155',
+        quote: { price: 1_050_000, role: 'buying', propertyType: 'established' },
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+
+    // Staff: preview and send from the desk.
+    await signIn(page);
+    await openTab(page, 'Contact Requests');
+    const card = page.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` });
+    await card.getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` }).click();
+    const panel = card.getByRole('region', { name: 'Engagement', exact: true });
+    await panel.getByRole('button', { name: 'Send engagement' }).click();
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    const preview = panel.getByRole('region', { name: 'What the client will see' });
+    await expect(preview.getByRole('heading', { name: 'Your rights' })).toBeVisible();
+    await preview.getByRole('button', { name: `Send to ${email}` }).click();
+    await expect(panel.getByRole('heading', { name: 'Engagement sent' })).toBeVisible();
+
+    // The client: the link from the e-mail, on a 320 px phone, a browser of their own.
+    const mail = await waitForMail(email, (message) => message.subject.startsWith('Your costs agreement'));
+    const link = /https?:\/\/\S+\/engage\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    expect(mail.text).toContain('Phone:');
+    const client = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+    const phone = await client.newPage();
+    await phone.goto(link!);
+    await expect(phone.getByRole('heading', { name: 'Costs disclosure' })).toBeVisible();
+    await expectNoSidewaysScroll(phone);
+    await expectNoAxeViolations(phone);
+
+    // A missing consent comes back with the message under it, the name kept.
+    await phone.getByLabel('Your full name').fill(`${firstName} ${lastName}`);
+    await phone.getByLabel('I have read and understood the costs disclosure').check();
+    await phone.getByLabel('I accept the costs agreement').check();
+    await phone.getByRole('button', { name: 'Accept and instruct' }).click();
+    await expect(phone.getByRole('alert')).toBeVisible();
+    await expect(phone.getByLabel('Your full name')).toHaveValue(`${firstName} ${lastName}`);
+    await expectNoAxeViolations(phone);
+    await phone.getByLabel('I have read and understood the costs disclosure').check();
+    await phone.getByLabel('I accept the costs agreement').check();
+    await phone.getByLabel('I instruct the practice to act for me in this matter').check();
+    await phone.getByRole('button', { name: 'Accept and instruct' }).click();
+    await expect(phone.getByText('You accepted this costs agreement')).toBeVisible();
+    await expectNoAxeViolations(phone);
+    const shownHash = (await phone.locator('code').first().textContent())!.trim();
+    expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
+    const [clientPdf] = await Promise.all([
+      phone.waitForEvent('download'),
+      phone.getByRole('link', { name: /signed/i }).click(),
+    ]);
+    expect(sha256(await downloaded(clientPdf))).toBe(shownHash);
+
+    // The signed copy reaches the client's inbox too.
+    const signed = await waitForMail(email, (message) => message.subject.startsWith('Your signed costs agreement'));
+    expect(sha256(signed.pdf!)).toBe(shownHash);
+    await client.close();
+
+    // Staff: the desk shows the enquiry instructed, and the same PDF.
+    await page.reload();
+    await openTab(page, 'Contact Requests');
+    await card.getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` }).click();
+    await expect(card.getByText('Instructed').first()).toBeVisible();
+    await expect(panel.getByText('Accepted').first()).toBeVisible();
+    await expect(panel.getByText(shownHash)).toBeVisible();
+    const [staffPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('link', { name: 'Download signed PDF' }).click(),
+    ]);
+    expect(sha256(await downloaded(staffPdf))).toBe(shownHash);
+  });
+});

@@ -62,6 +62,9 @@ function loadTeam(): Promise<TeamOption[]> {
   return teamNames;
 }
 
+/** A message as a sentence, so that several read as such side by side. */
+const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
+
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'no answer');
 
 const engagementPath = (id: string, action = '') => `/api/engagements/${encodeURIComponent(id)}${action}`;
@@ -101,7 +104,11 @@ export function EngagementPanel({
   };
 
   return (
-    <section aria-labelledby={`${base}-heading`} className="rounded-lg border border-slate-200 p-3 sm:p-4">
+    <section
+      aria-labelledby={`${base}-heading`}
+      className="rounded-lg border border-slate-200 p-3 sm:p-4"
+      data-testid="engagement-panel"
+    >
       <h4 id={`${base}-heading`} className="font-semibold text-slate-900">
         Engagement
       </h4>
@@ -116,7 +123,15 @@ export function EngagementPanel({
         />
       ) : null}
 
-      {engagement ? <EngagementState engagement={engagement} refresh={refresh} onResent={setLink} /> : null}
+      {engagement ? (
+        <EngagementState
+          engagement={engagement}
+          refresh={refresh}
+          onResent={setLink}
+          // A revoked link must not stay on screen as if it still worked.
+          onRevoked={() => setLink(null)}
+        />
+      ) : null}
 
       {canSendNew(engagement) && !composing ? (
         <div className="mt-2">
@@ -234,10 +249,12 @@ function EngagementState({
   engagement,
   refresh,
   onResent,
+  onRevoked,
 }: {
   engagement: EngagementSummary;
   refresh: () => Promise<void>;
   onResent: (link: IssuedLink) => void;
+  onRevoked: () => void;
 }) {
   const base = useId();
   const [pending, setPending] = useState<'resend' | 'revoke' | 'reminders' | null>(null);
@@ -292,6 +309,7 @@ function EngagementState({
       'revoke',
       async () => {
         await apiRequest('POST', engagementPath(engagement.id, '/revoke'));
+        onRevoked();
         showToast({ title: 'Success', description: 'Engagement revoked' });
         await refresh();
       },
@@ -468,7 +486,7 @@ function SendEngagementForm({
     if (error instanceof ApiError && error.status === 400) {
       const fieldErrors = error.fieldErrors ?? {};
       showFieldErrors(fieldErrors);
-      setFormError([error.message, ...unplacedErrors(fieldErrors)].join(' '));
+      setFormError([error.message, ...unplacedErrors(fieldErrors)].map(sentence).join(' '));
     } else if (error instanceof ApiError && error.status < 500 && error.status !== 409) {
       setFormError(`${what}: ${error.message}`);
     } else {

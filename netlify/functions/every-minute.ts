@@ -1,15 +1,16 @@
 /**
  * Every minute, the site's only every-minute function (each one is ~43,000 invocations a
- * month): retries the staff alerts that are due (with backoff, for 24 hours) and asks for
- * a rebuild queued during the cool-down.
+ * month): retries the staff alerts and the messages to clients that are due (with backoff,
+ * for 24 hours) and asks for a rebuild queued during the cool-down.
  * One job's failure never keeps the other from running.
  */
 import type { Config } from '@netlify/functions';
 import { retryDueAlerts } from './_shared/alerts.ts';
+import { retryDueClientMails } from './_shared/client-mail.ts';
 import { flushQueuedRebuild } from './_shared/rebuild.ts';
 
 export default async () => {
-  const results = await Promise.allSettled([retryDueAlerts(), flushQueuedRebuild()]);
+  const results = await Promise.allSettled([retryDueAlerts(), retryDueClientMails(), flushQueuedRebuild()]);
   const failed = results.filter((result) => result.status === 'rejected');
   for (const failure of failed) console.error('[every-minute] a job failed:', failure.reason);
   return new Response(null, { status: failed.length ? 500 : 204 });

@@ -63,6 +63,8 @@ const leadDeskSchema = z.object({
 
 export interface LeadDeskEnv {
   email: { smtpUrl: string; to: string; from: string } | null;
+  /** Messages to clients: the same server and sender, any recipient. */
+  clientEmail: { smtpUrl: string; from: string } | null;
   webhookUrl: string | null;
   /** Where the alert's link to /admin points. */
   siteUrl: string;
@@ -93,16 +95,23 @@ export function leadDeskEnv(): LeadDeskEnv {
     ALERT_EMAIL_TO: to,
     ALERT_EMAIL_FROM: from,
   } = data as z.output<typeof leadDeskSchema>;
-  if (smtpUrl && !(to && from))
-    console.error('[env] ALERT_SMTP_URL is set without ALERT_EMAIL_TO and ALERT_EMAIL_FROM');
+  if (smtpUrl && !from) console.error('[env] ALERT_SMTP_URL is set without ALERT_EMAIL_FROM: no e-mail is sent');
+  else if (smtpUrl && !to) console.warn('[env] ALERT_EMAIL_TO is not set: staff get no e-mail alerts');
   leadDeskCached = {
     email: smtpUrl && to && from ? { smtpUrl, to, from } : null,
+    clientEmail: smtpUrl && from ? { smtpUrl, from } : null,
     webhookUrl: (data as z.output<typeof leadDeskSchema>).ALERT_WEBHOOK_URL ?? null,
     siteUrl: ((data as z.output<typeof leadDeskSchema>).SITE_URL ?? 'http://localhost:8888').replace(/\/+$/, ''),
     retentionDays: data.ENQUIRY_RETENTION_DAYS,
   };
   return leadDeskCached;
 }
+
+/**
+ * SMTP for messages to clients (acknowledgements, engagement links): the alerts' server and
+ * sender. The client is the recipient, so ALERT_EMAIL_TO is not needed. Null without either.
+ */
+export const clientMailEnv = (): LeadDeskEnv['clientEmail'] => leadDeskEnv().clientEmail;
 
 /** For tests that change the lead desk's environment. */
 export const resetLeadDeskEnv = () => {

@@ -19,6 +19,7 @@ import {
   type EnquiryStatus,
   type LeadMetrics,
 } from '../../../src/shared/schemas/lead-desk.ts';
+import { engagementSummaryFor } from './engagements.ts';
 import { leadDeskEnv } from './env.ts';
 import { HttpError } from './http.ts';
 import { deleteAlert } from './repositories/alert-outbox.ts';
@@ -31,6 +32,7 @@ import {
   replaceStoredEnquiry,
   type StoredEnquiry,
 } from './repositories/enquiries.ts';
+import { deleteEngagementsOf } from './repositories/engagements.ts';
 import { appendActivity, deleteActivity, listActivity } from './repositories/enquiry-activity.ts';
 import { getSettings } from './repositories/settings.ts';
 import { findUser } from './repositories/users.ts';
@@ -57,7 +59,7 @@ async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
   );
-  return { ...withRetention(record), activity, engagement: null };
+  return { ...withRetention(record), activity, engagement: await engagementSummaryFor(record.id) };
 }
 
 /**
@@ -134,6 +136,27 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
   return withRetention(after);
 }
 
+/**
+ * The client accepted an engagement: the enquiry is instructed, with one activity entry
+ * however often this runs (a retry after a crash finds it instructed and leaves it).
+ */
+export async function markInstructed(id: string, acceptedBy: string, at: string): Promise<void> {
+  const { before, after } = await changeEnquiry(id, undefined, (record) =>
+    record.status === 'instructed'
+      ? null
+      : { ...record, status: 'instructed', firstContactAt: record.firstContactAt ?? at },
+  );
+  if (after === before) return;
+  await appendActivity(id, {
+    at,
+    by: 'website',
+    type: 'status',
+    from: before.status,
+    to: 'instructed',
+    text: `Engagement accepted online by ${acceptedBy}`,
+  });
+}
+
 export async function addNote(id: string, note: EnquiryNote, staff: Staff): Promise<DeskEnquiryDetail> {
   const by = staff.username;
   if (!(await getStoredEnquiry(id))) throw new HttpError(404, NOT_FOUND);
@@ -150,7 +173,7 @@ export async function addNote(id: string, note: EnquiryNote, staff: Staff): Prom
 /** Deletes one enquiry with everything kept about it. */
 async function eraseEnquiry(id: string): Promise<boolean> {
   const deleted = await deleteStoredEnquiry(id);
-  await Promise.all([deleteActivity(id), deleteAlert(id)]);
+  await Promise.all([deleteActivity(id), deleteAlert(id), deleteEngagementsOf(id)]);
   return deleted;
 }
 

@@ -84,6 +84,9 @@ export function clientNetwork(address: string): string {
  */
 const clientKey = (client: string) => createHmac('sha256', sessionSecret()).update(client).digest('hex').slice(0, 16);
 
+/** A keyed digest of a client's network: evidence of where something came from, without the address. */
+export const addressDigest = (address: string): string => clientKey(`network:${clientNetwork(address)}`);
+
 export interface AdmittedAttempt {
   username: string;
   attempt: LoginAttempt;
@@ -93,6 +96,11 @@ export interface AttemptOptions {
   /** The id of this browser's valid device cookie for this username, if it has one. */
   device?: string | null;
   now?: number;
+  /**
+   * False: only the per-client limit applies. For guesses at links, where a ceiling shared
+   * by all would let one attacker slow every client down.
+   */
+  slowLane?: boolean;
 }
 
 /** The time when `times` (oldest first) has fewer than `limit` entries within `window`. */
@@ -105,7 +113,7 @@ const freeAt = (times: number[], limit: number, window = WINDOW_MS) => times[tim
 export async function admitAttempt(
   username: string,
   address: string,
-  { device = null, now = Date.now() }: AttemptOptions = {},
+  { device = null, now = Date.now(), slowLane = true }: AttemptOptions = {},
 ): Promise<AdmittedAttempt> {
   const trusted = device !== null;
   const client = clientKey(trusted ? `device:${device}` : `network:${clientNetwork(address)}`);
@@ -117,7 +125,7 @@ export async function admitAttempt(
   // Past the ceiling, every unknown device's attempt of the last interval counts, itself included.
   const lane = unknown.filter((attempt) => attempt.time > now - SLOW_LANE_MS);
   const overClient = fromClient.length > MAX_FAILURES_PER_CLIENT;
-  const overLane = !trusted && unknown.length > MAX_FAILURES_PER_USERNAME && lane.length > 1;
+  const overLane = slowLane && !trusted && unknown.length > MAX_FAILURES_PER_USERNAME && lane.length > 1;
   if (!overClient && !overLane) return { username, attempt: mine };
 
   await deleteAttempts([mine.key]);

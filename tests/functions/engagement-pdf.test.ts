@@ -1,0 +1,172 @@
+/**
+ * The accepted engagement's PDF: it loads back, runs to more pages when the terms are long,
+ * is the same bytes for the same input (so its recorded SHA-256 can be checked by making it
+ * again), prints the acceptance's particulars, and prints names outside WinAnsi without
+ * throwing.
+ */
+import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { describe, expect, it, vi } from 'vitest';
+import { printable, renderEngagementPdf } from '../../netlify/functions/_shared/engagement-pdf.ts';
+import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costsAgreement.ts';
+import { buildDisclosure } from '../../src/shared/engagement-document.ts';
+import { computeQuote, describeQuoteInput, type QuoteInput } from '../../src/shared/quote.ts';
+import { ACCEPT_CONSENTS, type AcceptanceRecord, type EngagementContent } from '../../src/shared/schemas/engagement.ts';
+
+const inputs: QuoteInput = {
+  price: 800_000,
+  role: 'buying',
+  propertyType: 'established',
+  firstHomeBuyer: false,
+  foreignPurchaser: false,
+  foreignShare: 100,
+  rush: false,
+  contractDate: '2026-11-23',
+};
+const figures = computeQuote(inputs, { today: '2026-11-23' });
+const description = describeQuoteInput(inputs);
+
+const content = (terms = COSTS_AGREEMENT.text): EngagementContent => ({
+  practice: {
+    name: 'Hills District Conveyancing',
+    phone: '(02) 5550 0123',
+    email: 'hello@example-conveyancing.com.au',
+    address: 'Suite 1, 10 Example Street, Castle Hill NSW 2154',
+  },
+  solicitor: { name: 'Jane Citizen', role: 'Principal Solicitor' },
+  matter: {
+    role: 'buying',
+    propertyType: 'established',
+    propertyAddress: '12 Quoll Street, Kellyville NSW 2155',
+    description,
+  },
+  quote: { inputs, figures },
+  disclosure: buildDisclosure(figures, { description }),
+  terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: terms },
+  privacy: ENGAGEMENT_PRIVACY_NOTICE,
+});
+
+const acceptance = (fullName = 'Harriet Quoll'): Omit<AcceptanceRecord, 'documentSha256'> => ({
+  at: '2026-11-23T07:25:14.123Z',
+  fullName,
+  consents: { understood: true, accept: true, instruct: true },
+  termsVersion: COSTS_AGREEMENT.version,
+  contentSha256: 'a'.repeat(64),
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko)',
+  addressDigest: '0123456789abcdef',
+});
+
+const render = (name?: string, terms?: string) =>
+  renderEngagementPdf({ engagementId: 'eng-123', content: content(terms), acceptance: acceptance(name) });
+
+/**
+ * The text every page draws, as the PDF's content streams hold it (pdf-lib deflates them;
+ * the standard fonts write each string as hex of its WinAnsi bytes).
+ */
+const winAnsi = new TextDecoder('windows-1252');
+async function drawnText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  let text = '';
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const filter = object.dict.get(PDFName.of('Filter'));
+    const raw = Buffer.from(object.contents);
+    const stream = filter === PDFName.of('FlateDecode') ? inflateSync(raw) : raw;
+    for (const match of stream.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
+      text += winAnsi.decode(Buffer.from(match[1]!, 'hex')) + '\n';
+    }
+  }
+  return text;
+}
+
+describe('renderEngagementPdf', () => {
+  it('makes an A4 PDF that loads back, with its metadata at the acceptance time', async () => {
+    const doc = await PDFDocument.load(await render(), { updateMetadata: false });
+    expect(doc.getPageCount()).toBe(3);
+    const { width, height } = doc.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    expect(doc.getTitle()).toBe('Costs disclosure and costs agreement – Hills District Conveyancing');
+    expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-23T07:25:14.000Z');
+    expect(doc.getModificationDate()?.toISOString()).toBe('2026-11-23T07:25:14.000Z');
+    expect(doc.getProducer()).toBe('Engagement document (pdf-lib)');
+  });
+
+  it('prints the practice, the matter, the disclosure, the terms and every particular of the acceptance', async () => {
+    const text = await drawnText(await render());
+    const flat = text.replace(/\n/g, ' ');
+    for (const expected of [
+      'Hills District Conveyancing',
+      'Suite 1, 10 Example Street, Castle Hill NSW 2154',
+      '(02) 5550 0123',
+      'hello@example-conveyancing.com.au',
+      'Jane Citizen, Principal Solicitor',
+      description,
+      '12 Quoll Street, Kellyville NSW 2155',
+      ...content().disclosure.map((section) => section.heading),
+      `Version ${COSTS_AGREEMENT.version}, effective 23 November 2026`,
+      '7. Your rights.',
+      'Privacy notice',
+      '2026-11-23T07:25:14.123Z',
+      // 7:25 UTC is 6:25 pm in Sydney in summer (AEDT).
+      '6:25:14 pm AEDT',
+      'Harriet Quoll',
+      ...Object.values(ACCEPT_CONSENTS),
+      'a'.repeat(64),
+      'iPhone OS 18_0',
+      '0123456789abcdef',
+      'eng-123',
+      'Page 1 of 3',
+      'Page 3 of 3',
+    ]) {
+      expect(flat, expected).toContain(expected);
+    }
+  });
+
+  it('gives the same bytes for the same input, whenever it is made', async () => {
+    // Made a year apart: nothing of the clock at rendering gets in.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let first: Uint8Array, second: Uint8Array;
+    try {
+      vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
+      first = await render();
+      vi.setSystemTime(new Date('2027-11-23T08:00:00Z'));
+      second = await render();
+    } finally {
+      vi.useRealTimers();
+    }
+    const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    expect(sha(second)).toBe(sha(first));
+    expect(sha(await render('Harriet Quol'))).not.toBe(sha(first));
+  });
+
+  it('runs long terms over as many numbered pages as they need', async () => {
+    const clause = (n: number) =>
+      `${n}. Clause ${n}. ${'The practice and the client agree on the matters in this clause, which is long. '.repeat(8)}`;
+    const long = Array.from({ length: 60 }, (_, i) => clause(i + 1)).join('\n\n');
+    const bytes = await render(undefined, long);
+    const doc = await PDFDocument.load(bytes);
+    const pages = doc.getPageCount();
+    expect(pages).toBeGreaterThan(6);
+    const text = await drawnText(bytes);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text).toContain('60. Clause 60.');
+    // The acceptance comes after the very last clause.
+    expect(text.lastIndexOf('Full name as typed')).toBeGreaterThan(text.lastIndexOf('60. Clause 60.'));
+  });
+
+  it('prints a name outside WinAnsi without throwing, as near as the font allows', async () => {
+    const bytes = await render('Zoë Nguyễn 王 → “Hà”');
+    const text = await drawnText(bytes);
+    // ë and curly quotes are WinAnsi; ễ loses one accent; 王 is written as its code point; → as ->.
+    expect(text).toContain('Zoë Nguyên [U+738B] -> “Hà”');
+  });
+
+  it('maps characters one by one', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    expect(printable('café – ‘quoted’ … €5', font)).toBe('café – ‘quoted’ … €5');
+    expect(printable('Đặng Thị Ánh', font)).toBe('Dang Thi Ánh');
+    expect(printable('한', font)).toBe('[U+D55C]');
+    expect(printable('a\tb\u202fc ≥ d\nnext', font)).toBe('a b c >= d\nnext');
+  });
+});

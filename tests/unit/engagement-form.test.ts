@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canSendNew,
   describeEngagementActivity,
+  engagementActions,
   engagementBody,
   engagementFieldErrors,
   initialEngagementValues,
@@ -128,6 +129,16 @@ describe('canSendNew', () => {
     expect(canSendNew({ status: 'sent' })).toBe(false);
     expect(canSendNew({ status: 'viewed' })).toBe(false);
     expect(canSendNew({ status: 'accepted' })).toBe(false);
+  });
+});
+
+describe('engagementActions', () => {
+  it('offers a new link while open and after expiry, reminders and revoking only while open', () => {
+    expect(engagementActions('sent')).toEqual({ resend: true, revoke: true, reminders: true });
+    expect(engagementActions('viewed')).toEqual({ resend: true, revoke: true, reminders: true });
+    expect(engagementActions('expired')).toEqual({ resend: true, revoke: false, reminders: false });
+    expect(engagementActions('revoked')).toEqual({ resend: false, revoke: false, reminders: false });
+    expect(engagementActions('accepted')).toEqual({ resend: false, revoke: false, reminders: false });
   });
 });
 

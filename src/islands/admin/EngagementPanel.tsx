@@ -29,6 +29,7 @@ import { SwitchRow } from './ContentForm.tsx';
 import {
   canSendNew,
   defaultSolicitor,
+  engagementActions,
   ENGAGEMENT_FIELD_ORDER,
   engagementBody,
   engagementFieldErrors,
@@ -259,7 +260,7 @@ function EngagementState({
   const base = useId();
   const [pending, setPending] = useState<'resend' | 'revoke' | 'reminders' | null>(null);
   const { confirm, dialog } = useConfirm();
-  const open = engagement.status === 'sent' || engagement.status === 'viewed';
+  const can = engagementActions(engagement.status);
 
   /** One change with its toasts; a refusal (accepted or ended meanwhile) shows the state as it is now. */
   async function act(kind: 'resend' | 'revoke' | 'reminders', run: () => Promise<void>, failure: string) {
@@ -334,7 +335,7 @@ function EngagementState({
     { label: 'Accepted', at: engagement.acceptedAt },
     {
       label: engagement.status === 'expired' ? 'Expired' : 'Link expires',
-      at: open || engagement.status === 'expired' ? engagement.expiresAt : undefined,
+      at: can.resend ? engagement.expiresAt : undefined,
     },
   ];
 
@@ -383,30 +384,34 @@ function EngagementState({
         </div>
       ) : null}
 
-      {open ? (
-        <>
-          <SwitchRow
-            id={`${base}-reminders`}
-            label="Reminders"
-            hint="E-mail the client after 2 and 5 business days if they have not accepted."
-          >
-            <Switch
-              checked={engagement.reminders}
-              disabled={pending !== null}
-              labelledBy={`${base}-reminders-label`}
-              describedBy={`${base}-reminders-hint`}
-              onChange={(checked) => void setReminders(checked)}
-            />
-          </SwitchRow>
-          <div className="flex flex-wrap gap-2">
+      {can.reminders ? (
+        <SwitchRow
+          id={`${base}-reminders`}
+          label="Reminders"
+          hint="E-mail the client after 2 and 5 business days if they have not accepted."
+        >
+          <Switch
+            checked={engagement.reminders}
+            disabled={pending !== null}
+            labelledBy={`${base}-reminders-label`}
+            describedBy={`${base}-reminders-hint`}
+            onChange={(checked) => void setReminders(checked)}
+          />
+        </SwitchRow>
+      ) : null}
+      {can.resend || can.revoke ? (
+        <div className="flex flex-wrap gap-2">
+          {can.resend ? (
             <Button
               variant="outline"
               pending={pending === 'resend'}
               disabled={pending !== null}
               onClick={() => void resend()}
             >
-              Resend link
+              {engagement.status === 'expired' ? 'Resend link (same terms)' : 'Resend link'}
             </Button>
+          ) : null}
+          {can.revoke ? (
             <Button
               variant="outline"
               className="border-red-300 text-destructive hover:bg-red-50"
@@ -416,8 +421,8 @@ function EngagementState({
             >
               Revoke
             </Button>
-          </div>
-        </>
+          ) : null}
+        </div>
       ) : null}
       {dialog}
     </div>

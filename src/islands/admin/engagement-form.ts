@@ -7,7 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import type { FieldErrors } from '../../shared/schemas/fields.ts';
-import type { EngagementSummary } from '../../shared/schemas/engagement.ts';
+import type { EngagementStatus, EngagementSummary } from '../../shared/schemas/engagement.ts';
 import type { DeskEnquiryDetail } from '../../shared/schemas/lead-desk.ts';
 import type { PropertyType, QuoteRole } from '../../shared/quote-options.ts';
 
@@ -118,6 +118,16 @@ export const unplacedErrors = (errors: FieldErrors): string[] =>
 /** Staff may send a new engagement before any, and once the last one can no longer be accepted. */
 export const canSendNew = (engagement: Pick<EngagementSummary, 'status'> | null): boolean =>
   engagement === null || engagement.status === 'expired' || engagement.status === 'revoked';
+
+/**
+ * What staff can do with an engagement in this state. An expired one can get a new link
+ * (same terms, a fresh lifetime); a revoked or accepted one cannot. Reminders and revoking
+ * only mean something while the client can still accept.
+ */
+export function engagementActions(status: EngagementStatus): { resend: boolean; revoke: boolean; reminders: boolean } {
+  const open = status === 'sent' || status === 'viewed';
+  return { resend: open || status === 'expired', revoke: open, reminders: open };
+}
 
 /** The terms as the client reads them: a blank line separates paragraphs. */
 export const termsParagraphs = (text: string): string[] =>

@@ -1,6 +1,6 @@
 /** The engagement panel of the lead desk: preview, send, a new link, reminders and revoking. */
 import { expect, test, type Page } from '@playwright/test';
-import { failApi, ONCE, signIn } from './fixtures.ts';
+import { expectNoSidewaysScroll, failApi, ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 const lastName = 'Engage';
@@ -149,5 +149,44 @@ test.describe('admin: engagement from the desk', () => {
     await expect(panel.getByTestId('engagement-form-error')).toContainText('Something went wrong on our side');
     await expect(panel.getByLabel('Property address')).toHaveValue('9 Other Road, Kellyville NSW 2155');
     await expect(panel.getByRole('region', { name: 'What the client will see' })).toHaveCount(0);
+  });
+
+  test('an accepted engagement offers the signed PDF and shows its SHA-256, wrapped at 320 px', async ({ page }) => {
+    // The client's acceptance is the client page's journey; here the detail answers as after one.
+    const sha256 = 'a1'.repeat(32);
+    await page.route(/\/api\/contact-requests\/[a-z0-9]+$/, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const detail = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: {
+          ...detail,
+          engagement: {
+            id: 'e2eaccepted',
+            status: 'accepted',
+            sentAt: '2026-11-20T01:00:00.000Z',
+            viewedAt: '2026-11-20T02:00:00.000Z',
+            acceptedAt: '2026-11-20T03:00:00.000Z',
+            expiresAt: '2026-12-04T01:00:00.000Z',
+            reminders: false,
+            documentSha256: sha256,
+          },
+        },
+      });
+    });
+    await page.setViewportSize({ width: 320, height: 800 });
+    const panel = await openPanel(page, firstName);
+    await expect(panel.getByTestId('engagement-status')).toHaveText('Accepted');
+    await expect(panel.getByText('20 Nov 2026, 2:00 pm')).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Download signed PDF' })).toHaveAttribute(
+      'href',
+      '/api/engagements/e2eaccepted/document.pdf',
+    );
+    await expect(panel.getByTestId('engagement-sha256')).toHaveText(sha256);
+    await expect(panel.getByRole('button', { name: /Resend link|Revoke|Send engagement/ })).toHaveCount(0);
+    await expect(panel.getByRole('switch')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, '[data-testid="engagement-panel"]');
   });
 });

@@ -106,6 +106,9 @@ test.describe('admin: engagement from the desk', () => {
     await panel.getByRole('button', { name: 'Copy link' }).click();
     await expect(panel.getByText('Link copied')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstLink);
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await expect(linkField).toHaveCount(0);
+    await expect(panel.getByRole('heading', { name: 'Engagement', exact: true })).toBeFocused();
 
     await expect(panel.getByTestId('engagement-status')).toHaveText('Sent');
     await expect(panel.getByRole('button', { name: 'Send engagement' })).toHaveCount(0);

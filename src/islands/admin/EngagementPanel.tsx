@@ -92,6 +92,7 @@ export function EngagementPanel({
   const [link, setLink] = useState<IssuedLink | null>(null);
   const openButton = useRef<HTMLButtonElement>(null);
   const linkHeading = useRef<HTMLHeadingElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const { engagement } = detail;
 
   useEffect(() => {
@@ -110,7 +111,12 @@ export function EngagementPanel({
       className="rounded-lg border border-slate-200 p-3 sm:p-4"
       data-testid="engagement-panel"
     >
-      <h4 id={`${base}-heading`} className="font-semibold text-slate-900">
+      <h4
+        id={`${base}-heading`}
+        ref={heading}
+        tabIndex={-1}
+        className="font-semibold text-slate-900 focus-visible:outline-none"
+      >
         Engagement
       </h4>
 
@@ -120,7 +126,11 @@ export function EngagementPanel({
           email={detail.email}
           headingRef={linkHeading}
           headingId={`${base}-link`}
-          onDismiss={() => setLink(null)}
+          onDismiss={() => {
+            setLink(null);
+            // The box is gone: focus stays in the panel, not at the top of the page.
+            requestAnimationFrame(() => heading.current?.focus());
+          }}
         />
       ) : null}
 
@@ -146,7 +156,6 @@ export function EngagementPanel({
             ref={openButton}
             variant="secondary"
             className="mt-2"
-            aria-expanded={false}
             onClick={() => {
               setLink(null);
               setComposing(true);
@@ -205,7 +214,7 @@ function IssuedLinkBox({
     link.emailed === true
       ? `The link was e-mailed to ${email}.`
       : link.emailed === false
-        ? 'The link was not e-mailed: outgoing e-mail (SMTP) is not set up. Send it to the client yourself.'
+        ? 'The link was not e-mailed (outgoing e-mail is not set up, or sending failed). Send it to the client yourself.'
         : `If ${email} did not get it by e-mail, send it to the client yourself.`;
 
   return (

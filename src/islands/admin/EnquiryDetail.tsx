@@ -17,6 +17,8 @@ import type { StaffMember } from '../../shared/schemas/staff.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { describeEngagementActivity } from './engagement-form.ts';
+import { EngagementPanel } from './EngagementPanel.tsx';
 import { EraseThisPerson } from './Erasure.tsx';
 import { formatDateTime } from './format.ts';
 
@@ -37,6 +39,8 @@ function describe(entry: ActivityEntry): string {
       return `E-mail: ${entry.text ?? ''}`;
     case 'alert':
       return entry.text ?? 'Alert';
+    case 'engagement':
+      return describeEngagementActivity(entry.text);
     default:
       return entry.text ?? '';
   }
@@ -84,14 +88,23 @@ export function EnquiryDetail({
     loadStaffNames().then(setStaff, () => undefined);
   }, []);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (): Promise<DeskEnquiryDetail | null> => {
     try {
-      setDetail(await apiRequest<DeskEnquiryDetail>('GET', `/api/contact-requests/${encodeURIComponent(id)}`));
+      const loaded = await apiRequest<DeskEnquiryDetail>('GET', `/api/contact-requests/${encodeURIComponent(id)}`);
+      setDetail(loaded);
       setError(null);
+      return loaded;
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Something went wrong');
+      return null;
     }
   }, [id]);
+
+  // An engagement can move the enquiry on (accepted is instructed): the list shows what the detail does.
+  const refreshAfterEngagement = useCallback(async () => {
+    const loaded = await load();
+    if (loaded) onChanged(loaded);
+  }, [load, onChanged]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
@@ -267,6 +280,8 @@ export function EnquiryDetail({
           </Button>
         </div>
       </form>
+
+      <EngagementPanel detail={detail} refresh={refreshAfterEngagement} />
 
       <div>
         <h4 className="mb-2 font-semibold text-slate-900">Activity</h4>

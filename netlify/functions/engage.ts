@@ -103,12 +103,11 @@ async function endedPage(error: unknown): Promise<Response> {
 async function accept(req: Request, context: RouteContext): Promise<Response> {
   const token = context.params.token ?? '';
   const form = mediaType(req) === 'application/x-www-form-urlencoded';
-  const body = form ? formToAcceptance(await readForm(req)) : await readJson(req);
-  const opened = await openThrottled(req, context);
-  const { record } = opened;
   const evidence = { userAgent: req.headers.get('user-agent') ?? '', address: clientAddress(req, context) };
   if (!form) {
-    const after = await acceptEngagement(opened, validate(engagementAcceptSchema, body), evidence);
+    // The body first: a malformed one says nothing about any link, and costs no guess.
+    const input = validate(engagementAcceptSchema, await readJson(req));
+    const after = await acceptEngagement(await openThrottled(req, context), input, evidence);
     await queueSignedCopy(after, context.waitUntil);
     return json(
       { acceptedAt: after.acceptance!.at, documentSha256: after.acceptance!.documentSha256 },
@@ -116,6 +115,9 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
       LINK_HEADERS,
     );
   }
+  const body = formToAcceptance(await readForm(req));
+  const opened = await openThrottled(req, context);
+  const { record } = opened;
   const result = engagementAcceptSchema.safeParse(body);
   if (!result.success) {
     const values = body as { fullName: string; understood: boolean; accept: boolean; instruct: boolean };

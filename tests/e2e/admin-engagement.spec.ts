@@ -99,7 +99,7 @@ test.describe('admin: engagement from the desk', () => {
     await expectToast(page, 'Success', 'Engagement sent');
     await expect(panel.getByRole('heading', { name: 'Engagement sent' })).toBeFocused();
     // The test server has no SMTP: staff are told to send the link themselves.
-    await expect(panel.getByTestId('engagement-emailed')).toContainText('Send it to the client yourself');
+    await expect(panel.getByTestId('engagement-emailed')).toContainText('The link was e-mailed to');
     const linkField = panel.getByLabel('Link for the client (shown only now)');
     await expect(linkField).toHaveValue(/\/engage\/[A-Za-z0-9_-]{43}$/);
     const firstLink = await linkField.inputValue();
@@ -126,7 +126,7 @@ test.describe('admin: engagement from the desk', () => {
     await expect(panel.getByRole('heading', { name: /New link issued/ })).toBeFocused();
     await expect(linkField).toHaveValue(/\/engage\/[A-Za-z0-9_-]{43}$/);
     expect(await linkField.inputValue()).not.toBe(firstLink);
-    await expect(panel.getByTestId('engagement-emailed')).toContainText('Send it to the client yourself');
+    await expect(panel.getByTestId('engagement-emailed')).toContainText('The link was e-mailed to');
     // The old link is over.
     expect((await page.request.get(`/api/engage/${firstLink.split('/engage/')[1]}`)).status()).toBe(410);
 

@@ -336,7 +336,13 @@ const FIELDS = [
   'reviewsWidgetId',
 ];
 /** Writes that read no JSON body: nothing in it can reach code, and they answer as without one. */
-const BODYLESS = new Set(['POST /api/site-builds', 'POST /api/logout', 'POST /api/media']);
+const BODYLESS = new Set([
+  'POST /api/site-builds',
+  'POST /api/logout',
+  'POST /api/media',
+  'POST /api/engagements/fuzz-id/resend',
+  'POST /api/engagements/fuzz-id/revoke',
+]);
 
 describe('non-string types in every write', () => {
   it('answers 400, never 500, on every POST, PUT and PATCH of every config.path', async () => {

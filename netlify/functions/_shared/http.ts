@@ -144,7 +144,14 @@ export function assertSameOrigin(req: Request): void {
   const host = req.headers.get('host');
   const ownOrigins = [ownOrigin, host ? URL.parse(`${protocol}//${host}`)?.origin : undefined];
   const originOrigin = origin === null ? undefined : URL.parse(origin)?.origin;
-  const foreign = origin !== null && (!originOrigin || originOrigin === 'null' || !ownOrigins.includes(originOrigin));
+  // A page with `Referrer-Policy: no-referrer` (the engagement page) makes its browser send
+  // `Origin: null` on a form post; the browser's own Sec-Fetch-Site, which no page can set,
+  // still says whether the post came from this site.
+  const nullFromHere = origin === 'null' && req.headers.get('sec-fetch-site') === 'same-origin';
+  const foreign =
+    origin !== null &&
+    !nullFromHere &&
+    (!originOrigin || originOrigin === 'null' || !ownOrigins.includes(originOrigin));
   if (foreign || req.headers.get('sec-fetch-site') === 'cross-site') {
     throw new HttpError(403, 'Cross-site requests are not allowed');
   }

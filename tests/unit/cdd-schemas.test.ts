@@ -11,8 +11,12 @@ import {
   cddVerifySchema,
   individualAt,
   individualPaths,
+  toClientView,
+  toStaffView,
   unverifiedPaths,
   type CddParty,
+  type CddRecord,
+  type CddVerification,
 } from '../../src/shared/schemas/cdd.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 
@@ -246,5 +250,42 @@ describe('retention', () => {
   it('keeps a record 7 years after the relationship ends (s 111), never less', () => {
     expect(retainUntil('2026-11-23')).toBe('2033-11-23');
     expect(retainUntil('2028-02-29')).toBe('2035-03-01');
+  });
+});
+
+describe('the views', () => {
+  const record: CddRecord = {
+    enquiryId: '000mwtm3umd0001b55c8ef7c7f6',
+    engagementId: 'AbCdEfGhIjKlMnOp',
+    status: 'awaiting-approval',
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    verifiedBy: 'sam',
+    verifiedAt: '2026-11-23T00:00:00.000Z',
+    riskRating: 'high',
+    version: 3,
+    parties: [{ type: 'individual', fullName: 'A B' }],
+    declarations: { purpose: 'home' },
+    verification: [verification() as CddVerification],
+    riskReason: 'Foreign PEP',
+  };
+
+  it('shows the client only their answers and the status', () => {
+    expect(toClientView(record)).toEqual({
+      status: 'awaiting-approval',
+      parties: record.parties,
+      declarations: record.declarations,
+    });
+  });
+
+  it('shows staff the verification, the risk and who acted', () => {
+    expect(toStaffView(record)).toEqual({
+      status: 'awaiting-approval',
+      parties: record.parties,
+      declarations: record.declarations,
+      verification: record.verification,
+      risk: { rating: 'high', reason: 'Foreign PEP' },
+      approvals: { verifiedBy: 'sam', verifiedAt: '2026-11-23T00:00:00.000Z' },
+    });
   });
 });

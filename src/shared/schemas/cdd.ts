@@ -18,6 +18,7 @@ import {
   RISK_RATINGS,
   SANCTIONS_RESULTS,
   VERIFICATION_METHODS,
+  type RiskRating,
 } from '../../content/amlctf.ts';
 import { now } from '../clock.ts';
 import { sydneyToday } from '../sydney-time.ts';
@@ -556,3 +557,50 @@ export interface CddClientView {
   parties: CddDraftParty[];
   declarations: CddDraftDeclarations;
 }
+
+/** `GET /api/contact-requests/{id}/cdd` (staff; every read audited). */
+export interface CddStaffView {
+  status: CddStatus;
+  parties: CddDraftParty[];
+  declarations: CddDraftDeclarations;
+  verification: CddVerification[];
+  risk: { rating: RiskRating; reason: string } | null;
+  /** Who rated it and who approved or rejected it, and when (usernames, no personal data). */
+  approvals: {
+    verifiedBy?: string;
+    verifiedAt?: string;
+    approvedBy?: string;
+    approvedAt?: string;
+    rejectedBy?: string;
+    rejectedAt?: string;
+    rejectReason?: string;
+  };
+  closedAt?: string;
+  retainUntil?: string;
+}
+
+/** The client's view of a record: their own answers and the status, nothing staff recorded. */
+export const toClientView = (record: CddRecord): CddClientView => ({
+  status: record.status,
+  parties: record.parties,
+  declarations: record.declarations,
+});
+
+/** The staff view of a record. */
+export const toStaffView = (record: CddRecord): CddStaffView => ({
+  status: record.status,
+  parties: record.parties,
+  declarations: record.declarations,
+  verification: record.verification ?? [],
+  risk:
+    record.riskRating && record.riskReason !== undefined
+      ? { rating: record.riskRating, reason: record.riskReason }
+      : null,
+  approvals: Object.fromEntries(
+    (['verifiedBy', 'verifiedAt', 'approvedBy', 'approvedAt', 'rejectedBy', 'rejectedAt', 'rejectReason'] as const)
+      .filter((key) => record[key] !== undefined)
+      .map((key) => [key, record[key]]),
+  ),
+  ...(record.closedAt === undefined ? {} : { closedAt: record.closedAt }),
+  ...(record.retainUntil === undefined ? {} : { retainUntil: record.retainUntil }),
+});

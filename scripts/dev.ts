@@ -4,9 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureLocalSessionSecret } from './lib/local-secret.ts';
+import { ensureLocalCddKey, ensureLocalSessionSecret } from './lib/local-secret.ts';
 
 ensureLocalSessionSecret();
+ensureLocalCddKey();
 const child = spawn(
   process.execPath,
   [path.resolve('node_modules/astro/bin/astro.mjs'), 'dev', ...process.argv.slice(2)],

@@ -1,6 +1,6 @@
 /**
- * A session-signing secret for this machine only: generated once, kept in
- * .netlify/ (git-ignored), never a fixed default. Deployed sites set SESSION_SECRET.
+ * Secrets for this machine only: generated once, kept in .netlify/ (git-ignored), never a
+ * fixed default. Deployed sites set SESSION_SECRET and CDD_ENCRYPTION_KEY.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,4 +19,24 @@ export function ensureLocalSessionSecret(): void {
     writeFileSync(FILE, secret + '\n', { mode: 0o600 });
   }
   process.env.SESSION_SECRET = secret;
+}
+
+const CDD_KEY_FILE = path.resolve('.netlify', 'local-cdd-key');
+
+/**
+ * The due-diligence encryption key for this machine (32 random bytes, base64), as
+ * CDD_ENCRYPTION_KEY. The local records' personal data is sealed under it: deleting the
+ * file makes them unreadable (delete .netlify/blobs-serve with it).
+ */
+export function ensureLocalCddKey(): void {
+  if (process.env.CDD_ENCRYPTION_KEY) return;
+  let key: string;
+  try {
+    key = readFileSync(CDD_KEY_FILE, 'utf8').trim();
+  } catch {
+    key = randomBytes(32).toString('base64');
+    mkdirSync(path.dirname(CDD_KEY_FILE), { recursive: true });
+    writeFileSync(CDD_KEY_FILE, key + '\n', { mode: 0o600 });
+  }
+  process.env.CDD_ENCRYPTION_KEY = key;
 }

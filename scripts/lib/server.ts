@@ -27,7 +27,7 @@ import { AstroBuildError, astroBuild, rebuildInPlace } from './astro-build.ts';
 import { createFunctionsHost, loadFunctions } from './functions-host.ts';
 import { startScheduler } from './scheduler.ts';
 import { startLocalBlobs } from './local-blobs.ts';
-import { ensureLocalSessionSecret } from './local-secret.ts';
+import { ensureLocalCddKey, ensureLocalSessionSecret } from './local-secret.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -310,6 +310,7 @@ export async function startServer({
   process.on('uncaughtException', onUncaught);
   process.on('unhandledRejection', onUncaught);
   ensureLocalSessionSecret();
+  ensureLocalCddKey();
   const blobs = await startLocalBlobs();
   const seeded = await seedIfEmpty();
   if (seeded.length) console.log(`Seeded demo ${seeded.join(', ')}.`);

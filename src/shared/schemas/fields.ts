@@ -90,11 +90,15 @@ export const dateInRange = () =>
 /** Field name to messages, the shape the API answers with and the forms display. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Turns a zod error into `{ field: [messages] }`, first message first. */
-export const toFieldErrors = (error: z.core.$ZodError): FieldErrors => {
+/**
+ * Turns a zod error into `{ field: [messages] }`, first message first. A field is the
+ * path's first segment, or with `paths` the whole path (`parties.0.dateOfBirth`), for forms
+ * whose fields sit in lists (due diligence).
+ */
+export const toFieldErrors = (error: z.core.$ZodError, { paths = false }: { paths?: boolean } = {}): FieldErrors => {
   const result: FieldErrors = {};
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    const field = issue.path.length === 0 ? '_' : paths ? issue.path.map(String).join('.') : String(issue.path[0]);
     (result[field] ??= []).push(issue.message);
   }
   return result;

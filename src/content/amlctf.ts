@@ -1,0 +1,150 @@
+/**
+ * Customer due diligence under the Anti-Money Laundering and Counter-Terrorism Financing
+ * Act 2006 (Cth) ("the AML/CTF Act"), as amended by the AML/CTF Amendment Act 2024 (No. 110,
+ * 2024): the facts the client's form, the staff panel and the retention job share. Each
+ * figure is dated and sourced; change them here only, with the new source.
+ *
+ * Sections checked on 2026-11-23 against the Amendment Act 2024's text (Schedule 2 item 24,
+ * as published by the ATO legal database): s 111 "Retention of records of customer due
+ * diligence" replaced ss 111–113 from 31 March 2026.
+ */
+
+/**
+ * Since 1 July 2026 lawyers and conveyancers who help clients buy, sell or transfer real
+ * estate are reporting entities ("tranche 2"): AML/CTF Amendment Act 2024 s 2, table item
+ * for Schedule 4 (commences 1 July 2026), which adds the designated services of real estate
+ * professionals, lawyers and conveyancers to s 6 of the Act.
+ */
+export const TRANCHE_2_START = '2026-07-01';
+
+/**
+ * AML/CTF Act s 111(2) (as substituted by the Amendment Act 2024, Sch 2 item 24, in force
+ * 31 March 2026): a reporting entity "must retain, until the end of the 7 year period that
+ * begins when the business relationship ends or the reporting entity completes the provision
+ * of the occasional transaction", records reasonably necessary to demonstrate its customer
+ * due diligence (s 111(3): the data collected and its risk analysis and decisions). Before
+ * the amendment the same 7 years ran from the last designated service (former s 113).
+ */
+export const CDD_RETENTION = {
+  years: 7,
+  section: 'AML/CTF Act 2006 s 111',
+  effective: '2026-03-31',
+} as const;
+
+/**
+ * The last day a record must be kept: `CDD_RETENTION.years` after `endedAt` (YYYY-MM-DD),
+ * the day the business relationship ended. A relationship that ended on 29 February is
+ * kept to 1 March (never less than the full 7 years).
+ */
+export function retainUntil(endedAt: string): string {
+  const [year, month, day] = endedAt.split('-').map(Number);
+  const date = new Date(Date.UTC(year! + CDD_RETENTION.years, month! - 1, day!));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A beneficial owner is an individual who owns 25% or more of a company or trust customer,
+ * directly or indirectly, or who controls it: AML/CTF Act s 5, definition of "beneficial
+ * owner" (as amended 2024); AUSTRAC, "Beneficial owners" (guidance, austrac.gov.au).
+ */
+export const BENEFICIAL_OWNER_THRESHOLD_PERCENT = 25;
+
+/**
+ * The practice acts for an individual customer only if they are 18 or over: a minor cannot
+ * be held to the costs agreement (Minors (Property and Contracts) Act 1970 (NSW)). A policy
+ * of the practice, not a rule of the AML/CTF Act; owners inside a company or trust need only
+ * a real birth date in the past.
+ */
+export const CUSTOMER_MIN_AGE = 18;
+
+/** Why each part of the form is asked, one honest sentence each (shown beside the section). */
+export const WHY_WE_ASK = {
+  individual:
+    'The Anti-Money Laundering and Counter-Terrorism Financing Act 2006 requires us to identify and verify each customer before we act in a property transaction.',
+  company:
+    'The AML/CTF Act requires us to identify a company customer and every individual who owns 25% or more of it or controls it.',
+  trust:
+    'The AML/CTF Act requires us to identify a trust customer, its trustees, and every individual who owns 25% or more of it or controls it.',
+  actingForAnother:
+    'The AML/CTF Act requires us to identify anyone acting on a customer’s behalf and the authority they act under.',
+  pep: 'The AML/CTF Act requires us to ask whether a customer is a politically exposed person, because that calls for extra checks.',
+  foreignPerson:
+    'We ask whether a customer is a foreign person because it affects the risk we must assess under the AML/CTF Act (and can change the duty and approvals for a purchase).',
+  purpose: 'The AML/CTF Act requires us to understand the purpose of the transaction we help with.',
+  sourceOfFunds:
+    'The AML/CTF Act requires us to understand where the money for a purchase comes from, to rule out the proceeds of crime.',
+} as const;
+
+/** The purpose of the transaction (s 28: the nature and purpose of the business relationship). */
+export const CDD_PURPOSES = ['home', 'investment', 'business', 'other'] as const;
+export type CddPurpose = (typeof CDD_PURPOSES)[number];
+export const CDD_PURPOSE_LABELS: Record<CddPurpose, string> = {
+  home: 'A home to live in',
+  investment: 'An investment',
+  business: 'For a business',
+  other: 'Something else',
+};
+
+/** Where the money for a purchase comes from. */
+export const FUNDS_SOURCES = ['savings', 'loan', 'sale', 'gift', 'inheritance', 'business-income', 'other'] as const;
+export type FundsSource = (typeof FUNDS_SOURCES)[number];
+export const FUNDS_SOURCE_LABELS: Record<FundsSource, string> = {
+  savings: 'Savings',
+  loan: 'A loan (name the lender)',
+  sale: 'The sale of a property',
+  gift: 'A gift',
+  inheritance: 'An inheritance',
+  'business-income': 'Business income',
+  other: 'Something else (tell us what)',
+};
+
+/**
+ * How staff verified an individual's identity: documents sighted in person, certified
+ * copies, or an electronic verification service (whose reference is then recorded).
+ */
+export const VERIFICATION_METHODS = ['in-person', 'certified-copy', 'electronic'] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+export const VERIFICATION_METHOD_LABELS: Record<VerificationMethod, string> = {
+  'in-person': 'Original documents sighted in person',
+  'certified-copy': 'Certified copies',
+  electronic: 'Electronic verification service',
+};
+
+/**
+ * The result of politically-exposed-person screening. The Act (s 5) knows three kinds of
+ * PEP, treated differently: a foreign PEP always needs enhanced due diligence, a domestic or
+ * international-organisation PEP when the risk is high; family members and close associates
+ * count as the PEP does. So staff record which, not only yes or no.
+ */
+export const PEP_RESULTS = [
+  'not-pep',
+  'domestic-pep',
+  'foreign-pep',
+  'international-organisation-pep',
+  'family-or-associate',
+] as const;
+export type PepResult = (typeof PEP_RESULTS)[number];
+export const PEP_RESULT_LABELS: Record<PepResult, string> = {
+  'not-pep': 'Not a politically exposed person',
+  'domestic-pep': 'Domestic politically exposed person',
+  'foreign-pep': 'Foreign politically exposed person',
+  'international-organisation-pep': 'PEP of an international organisation',
+  'family-or-associate': 'Family member or close associate of a PEP',
+};
+
+/** The result of the check against DFAT's Consolidated List (Autonomous Sanctions Act 2011). */
+export const SANCTIONS_RESULTS = ['no-match', 'possible-match'] as const;
+export type SanctionsResult = (typeof SANCTIONS_RESULTS)[number];
+export const SANCTIONS_RESULT_LABELS: Record<SanctionsResult, string> = {
+  'no-match': 'No match on the Consolidated List',
+  'possible-match': 'Possible match (escalate before acting)',
+};
+
+/** Staff's ML/TF risk rating; high needs a second staff member's approval. */
+export const RISK_RATINGS = ['low', 'medium', 'high'] as const;
+export type RiskRating = (typeof RISK_RATINGS)[number];
+export const RISK_RATING_LABELS: Record<RiskRating, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High (needs a second approval)',
+};

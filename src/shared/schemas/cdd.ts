@@ -1,0 +1,606 @@
+/**
+ * Customer due diligence (AML/CTF Act): what the client supplies through the engagement
+ * link, what staff record when they verify, and the record's plain and personal parts.
+ * Shared by the client's form, the staff panel and the functions (hence `zod/mini`).
+ *
+ * Two schemas read the client's answers: `cddDraftSchema` for a saved draft (anything may
+ * be missing, every string still cleaned and bounded) and `cddSubmitSchema({ buying })` for
+ * the submission (complete, with a message under each field). Field errors are keyed by
+ * their whole path (`parties.0.dateOfBirth`), so use `cddFieldErrors`, not `toFieldErrors`
+ * alone, which keys by the first segment only.
+ */
+import * as z from 'zod/mini';
+import {
+  CDD_PURPOSES,
+  CUSTOMER_MIN_AGE,
+  FUNDS_SOURCES,
+  PEP_RESULTS,
+  RISK_RATINGS,
+  SANCTIONS_RESULTS,
+  VERIFICATION_METHODS,
+  type RiskRating,
+} from '../../content/amlctf.ts';
+import { now } from '../clock.ts';
+import { sydneyToday } from '../sydney-time.ts';
+import {
+  optionalText,
+  plainText,
+  requiredText,
+  toFieldErrors,
+  withoutControlCharacters,
+  type FieldErrors,
+} from './fields.ts';
+
+export const CDD_STATUSES = [
+  'not-started',
+  'in-progress',
+  'submitted',
+  'awaiting-approval',
+  'verified',
+  'rejected',
+] as const;
+export type CddStatus = (typeof CDD_STATUSES)[number];
+export const CDD_STATUS_LABELS: Record<CddStatus, string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress (client drafting)',
+  submitted: 'Submitted',
+  'awaiting-approval': 'Awaiting a second approval',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
+
+export const PARTY_TYPES = ['individual', 'company', 'trust'] as const;
+export type PartyType = (typeof PARTY_TYPES)[number];
+
+export const CDD_LIMITS = {
+  name: 200,
+  otherNames: 300,
+  address: 300,
+  phone: 40,
+  email: 254,
+  acnOrAbn: 20,
+  trustType: 120,
+  details: 1000,
+  /** Customers in one matter (buyers on title, say), and names or owners in one list. */
+  parties: 10,
+  list: 20,
+  docType: 80,
+  issuer: 80,
+  reference: 120,
+  documents: 5,
+  reason: 2000,
+} as const;
+
+/** `value` is a dotted field path (`parties.0.dateOfBirth`); `toFieldErrors` with whole paths. */
+export const cddFieldErrors = (error: z.core.$ZodError): FieldErrors => toFieldErrors(error, { paths: true });
+
+// ---------- dates ----------
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for `YYYY-MM-DD` naming a real calendar day (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d!));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
+}
+
+/** Whole years from `birth` to `today`, both `YYYY-MM-DD`. */
+export function ageOn(birth: string, today: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  return ty! - by! - (tm! < bm! || (tm! === bm! && td! < bd!) ? 1 : 0);
+}
+
+/** "Today" as the schemas judge dates: Sydney's date, or the one a caller (a test) passes. */
+export interface DateContext {
+  /** `YYYY-MM-DD`; Sydney's today when absent. */
+  today?: string;
+}
+const todayOf = (context: DateContext) => context.today ?? sydneyToday(now());
+
+/** A required `YYYY-MM-DD` date, named `what` in its messages ("the date of birth"). */
+const dayField = (what: string, example: string) =>
+  z.string(`Please enter ${what}`).check(
+    withoutControlCharacters(),
+    z.trim(),
+    z.minLength(1, `Please enter ${what}`),
+    z.refine((value) => DAY.test(value), {
+      message: `Please enter ${what} as YYYY-MM-DD, e.g. ${example}`,
+      abort: true,
+    }),
+    z.refine(isCalendarDate, {
+      message: `${capitalise(what)} is not a real day: check the month and day`,
+      abort: true,
+    }),
+  );
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A date of birth: in the past, and `minAge` or older when given (a customer). */
+const birthDate = (context: DateContext, minAge?: number) =>
+  dayField('the date of birth', '1980-04-30').check(
+    z.refine((value) => value >= '1900-01-01', { message: 'Please check the year of birth', abort: true }),
+    z.refine((value) => value < todayOf(context), {
+      message: 'The date of birth must be in the past',
+      abort: true,
+    }),
+    z.refine((value) => minAge === undefined || ageOn(value, todayOf(context)) >= minAge, {
+      message: `A customer must be ${minAge ?? CUSTOMER_MIN_AGE} or over; a parent or guardian can instruct us for a younger person`,
+    }),
+  );
+
+// ---------- parties (submitted) ----------
+
+const PHONE = /^\+?[\d\s()-]+$/;
+const ACN_OR_ABN = /^(\d{9}|\d{11})$/;
+
+/** ACN (9 digits) or ABN (11), spaces allowed as they are printed: "12 345 678 901". */
+export const isAcnOrAbn = (value: string): boolean => ACN_OR_ABN.test(value.replace(/\s+/g, ''));
+
+const nameList = (message: string, emptyMessage: string | null) =>
+  z
+    .array(requiredText(message, CDD_LIMITS.name), 'Please list the names')
+    .check(
+      z.maxLength(CDD_LIMITS.list, `Please list at most ${CDD_LIMITS.list}`),
+      ...(emptyMessage ? [z.minLength(1, emptyMessage)] : []),
+    );
+
+/** An individual's fields; `minAge` only for a customer (owners need a real past date). */
+const individualFields = (context: DateContext, minAge?: number) => ({
+  fullName: requiredText('Please enter the full name', CDD_LIMITS.name),
+  otherNames: optionalText(CDD_LIMITS.otherNames),
+  dateOfBirth: birthDate(context, minAge),
+  address: requiredText('Please enter the residential address', CDD_LIMITS.address),
+  phone: requiredText('Please enter a phone number', CDD_LIMITS.phone).check(
+    z.refine((value) => value === '' || (PHONE.test(value) && value.replace(/\D/g, '').length >= 6), {
+      message: 'Please enter a phone number using digits, e.g. 0412 345 678',
+    }),
+  ),
+  email: requiredText('Please enter an e-mail address', CDD_LIMITS.email).check(
+    z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
+      message: 'Please enter a valid e-mail address, e.g. name@example.com',
+    }),
+  ),
+});
+
+const ownerSchema = (context: DateContext) => z.object(individualFields(context), 'Please enter the person’s details');
+
+const ownersList = (context: DateContext) =>
+  z
+    .array(ownerSchema(context), 'Please list the owners')
+    .check(z.maxLength(CDD_LIMITS.list, `Please list at most ${CDD_LIMITS.list} people`));
+
+const partySchema = (context: DateContext) =>
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('individual'), ...individualFields(context, CUSTOMER_MIN_AGE) }),
+      z.object({
+        type: z.literal('company'),
+        name: requiredText('Please enter the company’s name', CDD_LIMITS.name),
+        acnOrAbn: requiredText('Please enter the ACN or ABN', CDD_LIMITS.acnOrAbn).check(
+          z.refine((value) => value === '' || isAcnOrAbn(value), {
+            message: 'Please enter the 9-digit ACN or the 11-digit ABN',
+          }),
+        ),
+        registeredAddress: requiredText('Please enter the registered office address', CDD_LIMITS.address),
+        principalPlace: requiredText('Please enter the principal place of business', CDD_LIMITS.address),
+        directors: nameList('Please enter the director’s name', 'Please name at least one director'),
+        owners: ownersList(context),
+      }),
+      z.object({
+        type: z.literal('trust'),
+        name: requiredText('Please enter the trust’s name', CDD_LIMITS.name),
+        trustType: requiredText(
+          'Please enter the type of trust, e.g. family (discretionary) trust',
+          CDD_LIMITS.trustType,
+        ),
+        trustees: nameList('Please enter the trustee’s name', 'Please name at least one trustee'),
+        settlor: optionalText(CDD_LIMITS.name),
+        appointor: optionalText(CDD_LIMITS.name),
+        beneficiaries: nameList(
+          'Please enter the beneficiary or class of beneficiaries',
+          'Please name the beneficiaries, or their classes (e.g. “the settlor’s grandchildren”)',
+        ),
+        owners: ownersList(context),
+      }),
+    ],
+    { error: 'Please choose whether this party is an individual, a company or a trust' },
+  );
+
+// ---------- declarations (submitted) ----------
+
+/** A yes/no question whose `details` are required when the answer is yes. */
+const yesNo = (question: string, detailsMessage: string) =>
+  z
+    .object(
+      {
+        value: z.boolean(question),
+        details: optionalText(CDD_LIMITS.details, { multiline: true }),
+      },
+      question,
+    )
+    .check(
+      z.refine((answer) => !answer.value || answer.details !== undefined, {
+        message: detailsMessage,
+        path: ['details'],
+      }),
+    );
+
+const sourceOfFundsSchema = z
+  .object(
+    {
+      kind: z.enum(FUNDS_SOURCES, 'Please choose where the money for the purchase comes from'),
+      lender: optionalText(CDD_LIMITS.name),
+      details: optionalText(CDD_LIMITS.details, { multiline: true }),
+    },
+    'Please choose where the money for the purchase comes from',
+  )
+  .check(
+    z.refine((funds) => funds.kind !== 'loan' || funds.lender !== undefined, {
+      message: 'Please name the lender',
+      path: ['lender'],
+    }),
+    z.refine((funds) => funds.kind !== 'other' || funds.details !== undefined, {
+      message: 'Please tell us where the money comes from',
+      path: ['details'],
+    }),
+  );
+
+const declarationsSchema = ({ buying }: { buying: boolean }) =>
+  z
+    .object(
+      {
+        actingForAnother: yesNo(
+          'Please say whether anyone is acting on the customer’s behalf',
+          'Please say who is acting for the customer, and under what authority (e.g. a power of attorney)',
+        ),
+        pep: yesNo(
+          'Please say whether any party is a politically exposed person, or a family member or close associate of one',
+          'Please say who, and what public position is held',
+        ),
+        foreignPerson: yesNo(
+          'Please say whether any party is a foreign person',
+          'Please say which party, and their country of citizenship or residence',
+        ),
+        purpose: z.enum(CDD_PURPOSES, 'Please choose the purpose of the transaction'),
+        purposeDetails: optionalText(CDD_LIMITS.details, { multiline: true }),
+        // Asked only for a purchase; a sale's submission drops whatever a draft held.
+        sourceOfFunds: buying
+          ? sourceOfFundsSchema
+          : z.pipe(
+              z.optional(z.unknown()),
+              z.transform((): z.output<typeof sourceOfFundsSchema> | undefined => undefined),
+            ),
+      },
+      'Please answer the questions about the matter',
+    )
+    .check(
+      z.refine((value) => value.purpose !== 'other' || value.purposeDetails !== undefined, {
+        message: 'Please tell us the purpose of the transaction',
+        path: ['purposeDetails'],
+        // Runs even when another answer is wrong, so every message shows at once.
+        when: (payload) => {
+          const value = payload.value as { purpose?: unknown } | undefined;
+          return typeof value === 'object' && value !== null && value.purpose === 'other';
+        },
+      }),
+    );
+
+export interface CddSubmitOptions extends DateContext {
+  /** A purchase: the source of funds is required. */
+  buying: boolean;
+}
+
+/** `POST /api/engage/{token}/cdd/submit` (the stored draft, checked): complete and valid. */
+export const cddSubmitSchema = (options: CddSubmitOptions) =>
+  z.object({
+    parties: z
+      .array(partySchema(options), 'Please add the customer’s details')
+      .check(
+        z.minLength(1, 'Please add at least one customer: an individual, a company or a trust'),
+        z.maxLength(CDD_LIMITS.parties, `Please add at most ${CDD_LIMITS.parties} customers`),
+      ),
+    declarations: declarationsSchema(options),
+  });
+export type CddSubmission = z.output<ReturnType<typeof cddSubmitSchema>>;
+export type CddParty = CddSubmission['parties'][number];
+export type CddIndividual = Extract<CddParty, { type: 'individual' }>;
+export type CddOwner = Extract<CddParty, { type: 'company' }>['owners'][number];
+export type CddDeclarations = CddSubmission['declarations'];
+
+// ---------- drafts ----------
+
+/** A draft string: cleaned and bounded, empty read as absent; never required. */
+const draftText = (max: number, multiline = false) => optionalText(max, { multiline });
+const draftList = <T extends z.core.$ZodType>(item: T, max: number = CDD_LIMITS.list) =>
+  z.optional(z.array(item).check(z.maxLength(max, `Please list at most ${max}`)));
+const draftName = plainText(CDD_LIMITS.name);
+
+const draftIndividualFields = {
+  fullName: draftText(CDD_LIMITS.name),
+  otherNames: draftText(CDD_LIMITS.otherNames),
+  /** Kept as typed (a draft may hold half a date); the submission checks it. */
+  dateOfBirth: draftText(10),
+  address: draftText(CDD_LIMITS.address),
+  phone: draftText(CDD_LIMITS.phone),
+  email: draftText(CDD_LIMITS.email),
+};
+const draftOwnerSchema = z.object(draftIndividualFields);
+
+export const cddDraftPartySchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('individual'), ...draftIndividualFields }),
+    z.object({
+      type: z.literal('company'),
+      name: draftText(CDD_LIMITS.name),
+      acnOrAbn: draftText(CDD_LIMITS.acnOrAbn),
+      registeredAddress: draftText(CDD_LIMITS.address),
+      principalPlace: draftText(CDD_LIMITS.address),
+      directors: draftList(draftName),
+      owners: draftList(draftOwnerSchema),
+    }),
+    z.object({
+      type: z.literal('trust'),
+      name: draftText(CDD_LIMITS.name),
+      trustType: draftText(CDD_LIMITS.trustType),
+      trustees: draftList(draftName),
+      settlor: draftText(CDD_LIMITS.name),
+      appointor: draftText(CDD_LIMITS.name),
+      beneficiaries: draftList(draftName),
+      owners: draftList(draftOwnerSchema),
+    }),
+  ],
+  { error: 'Please choose whether this party is an individual, a company or a trust' },
+);
+
+const draftYesNo = z.optional(
+  z.object({ value: z.optional(z.boolean('Please answer yes or no')), details: draftText(CDD_LIMITS.details, true) }),
+);
+
+export const cddDraftDeclarationsSchema = z.object({
+  actingForAnother: draftYesNo,
+  pep: draftYesNo,
+  foreignPerson: draftYesNo,
+  purpose: z.optional(z.enum(CDD_PURPOSES, 'Please choose the purpose of the transaction')),
+  purposeDetails: draftText(CDD_LIMITS.details, true),
+  sourceOfFunds: z.optional(
+    z.object({
+      kind: z.optional(z.enum(FUNDS_SOURCES, 'Please choose where the money comes from')),
+      lender: draftText(CDD_LIMITS.name),
+      details: draftText(CDD_LIMITS.details, true),
+    }),
+  ),
+});
+
+/**
+ * `PUT /api/engage/{token}/cdd`: a draft. Anything may be missing; every string is stripped
+ * of control characters and bounded, lists are bounded, unknown keys are dropped. A party
+ * needs its `type` (the form asks it first): the fields depend on it.
+ */
+export const cddDraftSchema = z.object({
+  parties: z._default(draftList(cddDraftPartySchema, CDD_LIMITS.parties), []),
+  declarations: z._default(z.optional(cddDraftDeclarationsSchema), {}),
+});
+export type CddDraft = z.output<typeof cddDraftSchema>;
+export type CddDraftParty = z.output<typeof cddDraftPartySchema>;
+export type CddDraftDeclarations = z.output<typeof cddDraftDeclarationsSchema>;
+
+// ---------- staff verification ----------
+
+/** An individual's place among the parties: `"0"` (an individual party) or `"1.owners.0"`. */
+export const PARTY_PATH = /^(0|[1-9]\d?)(\.owners\.(0|[1-9]\d?))?$/;
+
+/**
+ * Every individual that staff must verify, by path: each individual party, and each owner of
+ * a company or trust. The verify call answers 400 when one of these has no verification.
+ */
+export function individualPaths(parties: readonly (CddParty | CddDraftParty)[]): string[] {
+  return parties.flatMap((party, index) =>
+    party.type === 'individual' ? [String(index)] : (party.owners ?? []).map((_, owner) => `${index}.owners.${owner}`),
+  );
+}
+
+/** The individual at `path` (see `individualPaths`), or undefined. */
+export function individualAt<P extends CddParty | CddDraftParty>(
+  parties: readonly P[],
+  path: string,
+): (P extends { owners?: (infer O)[] } ? O : never) | Extract<P, { type: 'individual' }> | undefined {
+  const match = PARTY_PATH.exec(path);
+  if (!match) return undefined;
+  const party = parties[Number(match[1])];
+  if (!party) return undefined;
+  if (match[3] === undefined) return party.type === 'individual' ? (party as never) : undefined;
+  return party.type === 'individual' ? undefined : (party.owners?.[Number(match[3])] as never);
+}
+
+/** Sighted or checked documents: never the full number, never an image (the issue's rule). */
+const documentSchema = z.object({
+  type: requiredText('Please enter the type of document, e.g. passport', CDD_LIMITS.docType),
+  issuer: requiredText('Please enter the issuing country or state', CDD_LIMITS.issuer),
+  last4: z
+    .string('Please enter the last 4 characters of the document number')
+    .check(
+      withoutControlCharacters(),
+      z.trim(),
+      z.minLength(1, 'Please enter the last 4 characters of the document number'),
+      z.maxLength(4, 'Enter only the last 4 characters of the document number: the full number is never kept'),
+      z.regex(/^[A-Za-z0-9]*$/, 'Use only the letters and digits of the document number'),
+    ),
+  /**
+   * Optional: some identity documents have none (a birth or citizenship certificate). An
+   * expired document is recorded as it was (staff decide what it proves).
+   */
+  expiry: z.optional(
+    z
+      .pipe(
+        plainText(10),
+        z.transform((value) => (value === '' ? undefined : value)),
+      )
+      .check(
+        z.refine((value) => value === undefined || (DAY.test(value) && isCalendarDate(value)), {
+          message: 'Please enter the expiry date as YYYY-MM-DD, e.g. 2031-05-31',
+        }),
+      ),
+  ),
+});
+
+const checkedOn = (context: DateContext) =>
+  dayField('the date of the sanctions check', '2026-11-23').check(
+    z.refine((value) => value <= todayOf(context), { message: 'The sanctions check cannot be dated in the future' }),
+  );
+
+const verificationEntrySchema = (context: DateContext) =>
+  z
+    .object({
+      party: z
+        .string('Please say which individual this is')
+        .check(z.regex(PARTY_PATH, 'Name the individual by their place, e.g. "0" or "1.owners.0"')),
+      method: z.enum(VERIFICATION_METHODS, 'Please choose how the identity was verified'),
+      reference: optionalText(CDD_LIMITS.reference),
+      documents: z
+        .array(documentSchema, 'Please record the documents')
+        .check(
+          z.minLength(1, 'Please record at least one document sighted or checked'),
+          z.maxLength(CDD_LIMITS.documents, `Please record at most ${CDD_LIMITS.documents} documents`),
+        ),
+      sanctionsCheckedAt: checkedOn(context),
+      sanctionsResult: z.enum(SANCTIONS_RESULTS, 'Please record the result of the sanctions check'),
+      pepResult: z.enum(PEP_RESULTS, 'Please record the result of the politically-exposed-person screening'),
+    })
+    .check(
+      z.refine((entry) => entry.method !== 'electronic' || entry.reference !== undefined, {
+        message: 'Please enter the verification service’s reference',
+        path: ['reference'],
+      }),
+    );
+
+/** `POST /api/contact-requests/{id}/cdd/verify`. Which individuals must appear: `individualPaths`. */
+export const cddVerifySchema = (context: DateContext = {}) =>
+  z.object({
+    verification: z.array(verificationEntrySchema(context), 'Please record the verification of each individual').check(
+      z.minLength(1, 'Please record the verification of each individual'),
+      z.maxLength(CDD_LIMITS.parties * (CDD_LIMITS.list + 1), 'Too many verifications'),
+      z.refine((entries) => new Set(entries.map((entry) => entry.party)).size === entries.length, {
+        message: 'Each individual is verified once: remove the repeated entry',
+      }),
+    ),
+    risk: z.object({
+      rating: z.enum(RISK_RATINGS, 'Please choose the risk rating'),
+      reason: requiredText('Please give the reason for the risk rating', CDD_LIMITS.reason, { multiline: true }),
+    }),
+  });
+export type CddVerifyInput = z.output<ReturnType<typeof cddVerifySchema>>;
+export type CddVerification = CddVerifyInput['verification'][number];
+
+/** The individuals of `parties` that `verification` leaves out (each a path); empty when complete. */
+export const unverifiedPaths = (
+  parties: readonly (CddParty | CddDraftParty)[],
+  verification: readonly Pick<CddVerification, 'party'>[],
+): string[] => {
+  const done = new Set(verification.map((entry) => entry.party));
+  return individualPaths(parties).filter((path) => !done.has(path));
+};
+
+/** `POST /api/contact-requests/{id}/cdd/reject`. */
+export const cddRejectSchema = z.object({
+  reason: requiredText('Please give the reason', CDD_LIMITS.reason, { multiline: true }),
+});
+
+// ---------- the record ----------
+
+/** What a due-diligence record keeps in plain: nothing personal (lists, filters, retention). */
+export const cddMetaSchema = z.object({
+  enquiryId: z.string(),
+  engagementId: z.string(),
+  status: z.enum(CDD_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submittedAt: z.optional(z.string()),
+  /** The staff member who verified and rated it, and when. */
+  verifiedBy: z.optional(z.string()),
+  verifiedAt: z.optional(z.string()),
+  /** The second staff member who approved a high rating (never `verifiedBy`). */
+  approvedBy: z.optional(z.string()),
+  approvedAt: z.optional(z.string()),
+  rejectedBy: z.optional(z.string()),
+  rejectedAt: z.optional(z.string()),
+  riskRating: z.optional(z.enum(RISK_RATINGS)),
+  /** The day the business relationship ended (`YYYY-MM-DD`), once staff close the matter. */
+  closedAt: z.optional(z.string()),
+  /** `retainUntil(closedAt)`: the day after which the record is deleted. */
+  retainUntil: z.optional(z.string()),
+  /** Counts every write; the stored value is what the caller gives. */
+  version: z.int(),
+});
+export type CddMetaFields = z.output<typeof cddMetaSchema>;
+
+/** What a record keeps encrypted: every personal detail. */
+export const cddPersonalSchema = z.object({
+  parties: z.array(cddDraftPartySchema),
+  declarations: cddDraftDeclarationsSchema,
+  verification: z.optional(z.array(verificationEntrySchema({}))),
+  riskReason: z.optional(z.string()),
+  rejectReason: z.optional(z.string()),
+});
+export type CddPersonal = z.output<typeof cddPersonalSchema>;
+
+/** A due-diligence record as the repository gives it (decrypted). */
+export type CddRecord = CddMetaFields & CddPersonal;
+
+/** `GET /api/engage/{token}/cdd`. */
+export interface CddClientView {
+  status: CddStatus;
+  parties: CddDraftParty[];
+  declarations: CddDraftDeclarations;
+}
+
+/** `GET /api/contact-requests/{id}/cdd` (staff; every read audited). */
+export interface CddStaffView {
+  status: CddStatus;
+  parties: CddDraftParty[];
+  declarations: CddDraftDeclarations;
+  verification: CddVerification[];
+  risk: { rating: RiskRating; reason: string } | null;
+  /** Who rated it and who approved or rejected it, and when (usernames, no personal data). */
+  approvals: {
+    verifiedBy?: string;
+    verifiedAt?: string;
+    approvedBy?: string;
+    approvedAt?: string;
+    rejectedBy?: string;
+    rejectedAt?: string;
+    rejectReason?: string;
+  };
+  closedAt?: string;
+  retainUntil?: string;
+}
+
+/** The client's view of a record: their own answers and the status, nothing staff recorded. */
+export const toClientView = (record: CddRecord): CddClientView => ({
+  status: record.status,
+  parties: record.parties,
+  declarations: record.declarations,
+});
+
+/** The staff view of a record. */
+export const toStaffView = (record: CddRecord): CddStaffView => ({
+  status: record.status,
+  parties: record.parties,
+  declarations: record.declarations,
+  verification: record.verification ?? [],
+  risk:
+    record.riskRating && record.riskReason !== undefined
+      ? { rating: record.riskRating, reason: record.riskReason }
+      : null,
+  approvals: Object.fromEntries(
+    (['verifiedBy', 'verifiedAt', 'approvedBy', 'approvedAt', 'rejectedBy', 'rejectedAt', 'rejectReason'] as const)
+      .filter((key) => record[key] !== undefined)
+      .map((key) => [key, record[key]]),
+  ),
+  ...(record.closedAt === undefined ? {} : { closedAt: record.closedAt }),
+  ...(record.retainUntil === undefined ? {} : { retainUntil: record.retainUntil }),
+});

@@ -6,23 +6,15 @@
  * and every unknown token gets the same 404.
  */
 import type { Config } from '@netlify/functions';
-import { BASE_POLICY, serializePolicy } from '../../src/integrations/csp-policy.mjs';
 import { engagementAcceptSchema, formToAcceptance } from '../../src/shared/schemas/engagement.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { queueSignedCopy } from './_shared/engagement-mail.ts';
 import { statusAt } from './_shared/engagement-state.ts';
-import {
-  acceptEngagement,
-  ALREADY_ACCEPTED,
-  markViewed,
-  openByToken,
-  viewOf,
-  type Opened,
-} from './_shared/engagements.ts';
-import { engagePage, engageEndedPage } from './_shared/engage-page.ts';
+import { acceptEngagement, ALREADY_ACCEPTED, markViewed, viewOf } from './_shared/engagements.ts';
+import { endedPage, LINK_HEADERS, openThrottled, page } from './_shared/engage-link.ts';
+import { engagePage } from './_shared/engage-page.ts';
 import { pdfResponse } from './_shared/engagement-pdf-response.ts';
 import {
-  BASE_HEADERS,
   handle,
   HttpError,
   json,
@@ -33,72 +25,7 @@ import {
   validate,
   type RouteContext,
 } from './_shared/http.ts';
-import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
-import { getSettings } from './_shared/repositories/settings.ts';
-
-/**
- * The sign-in throttle's bucket for link guesses: two characters, which no username can be
- * (they have at least three), so guesses never count against a staff account.
- */
-const LINK_GUESSES = 'el';
-
-/** What every answer on a link carries: the link must not leak through a Referer, a cache or a search engine. */
-const LINK_HEADERS = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' };
-
-/**
- * The engagement a token opens, counting the request as a guess until the token proves
- * real (an ended link is real too: only a 404 counts against the network).
- */
-async function openThrottled(req: Request, context: RouteContext): Promise<Opened> {
-  let admitted;
-  try {
-    admitted = await admitAttempt(LINK_GUESSES, clientAddress(req, context), { slowLane: false });
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 429) {
-      throw new HttpError(
-        429,
-        'Too many links that do not exist were tried from your network. Please try again later.',
-        {
-          headers: { ...error.headers, ...LINK_HEADERS },
-        },
-      );
-    }
-    throw error;
-  }
-  try {
-    const opened = await openByToken(context.params.token ?? '');
-    await noteSuccess(admitted);
-    return opened;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 410) await noteSuccess(admitted);
-    throw error;
-  }
-}
-
-/** An HTML page with the site's policy (function answers do not get netlify.toml's headers). */
-const page = (html: string, status = 200): Response =>
-  new Response(html, {
-    status,
-    headers: {
-      ...BASE_HEADERS,
-      ...LINK_HEADERS,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': serializePolicy(BASE_POLICY),
-      'X-Frame-Options': 'DENY',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    },
-  });
-
-/** The 404 and 410 pages (and a 429 as the unknown page would look): a person reads them, not a script. */
-async function endedPage(error: unknown): Promise<Response> {
-  if (!(error instanceof HttpError) || ![404, 410, 429].includes(error.status)) throw error;
-  const settings = await getSettings().catch(() => null);
-  const practice = settings ? { name: settings.name, phone: settings.phone } : undefined;
-  const response = page(engageEndedPage(error.status === 410 ? 'ended' : 'unknown', practice), error.status);
-  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
-  return response;
-}
+import { clientAddress } from './_shared/login-throttle.ts';
 
 async function accept(req: Request, context: RouteContext): Promise<Response> {
   const token = context.params.token ?? '';

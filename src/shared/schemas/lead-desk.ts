@@ -19,7 +19,16 @@ export const STATUS_LABELS: Record<EnquiryStatus, string> = {
 };
 
 /** `engagement`: the costs agreement sent, resent, viewed, reminded, accepted, expired or revoked (its text says which). */
-export const ACTIVITY_TYPES = ['created', 'status', 'assigned', 'note', 'call', 'email', 'alert', 'engagement'] as const;
+export const ACTIVITY_TYPES = [
+  'created',
+  'status',
+  'assigned',
+  'note',
+  'call',
+  'email',
+  'alert',
+  'engagement',
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const NOTE_KINDS = ['note', 'call', 'email'] as const;

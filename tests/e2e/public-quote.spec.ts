@@ -227,7 +227,7 @@ test("'Email me this quote' opens the enquiry form prefilled, and staff see the 
   await page.goto('/admin');
   await openTab(page, 'Contact Requests');
   const enquiry = page.getByRole('article', { name: `Contact request from ${firstName} Buyer` });
-  const quote = enquiry.getByRole('region', { name: 'Instant quote' });
+  const quote = enquiry.getByRole('group', { name: 'Instant quote' });
   await expect(quote).toContainText(described);
   await expect(quote).toContainText(
     '$60,206 (first home buyer concession; includes $40,500 foreign purchaser surcharge)',

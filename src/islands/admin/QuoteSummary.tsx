@@ -18,12 +18,16 @@ const RULE: Record<FirstHomeRule, string> = {
   none: 'none: full duty',
 };
 
-/** `label` names the region; on a list of enquiries each needs its own name (axe: landmark-unique). */
+/**
+ * A named group, not a region: a list of enquiries shows many quotes, and landmarks must
+ * have unique names (axe: landmark-unique) while groups need not.
+ */
 export function QuoteSummary({ quote, label = 'Instant quote' }: { quote: StoredQuote; label?: string }) {
   const { inputs, figures } = quote;
   const extras = figures.feeItems.filter((item) => item.key !== 'base');
   return (
-    <section
+    <div
+      role="group"
       aria-label={label}
       className="rounded-lg border border-slate-200 bg-slate-50 p-3"
       data-quote-summary
@@ -53,6 +57,6 @@ export function QuoteSummary({ quote, label = 'Instant quote' }: { quote: Stored
         Worked out by the site with the duty rates effective {formatIsoDate(figures.ratesEffective)}
         {!figures.ratesCurrent ? ", not the contract date's own (its thresholds were not in yet)" : ''}.
       </p>
-    </section>
+    </div>
   );
 }

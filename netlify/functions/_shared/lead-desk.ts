@@ -63,7 +63,8 @@ async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
   );
-  return { ...withRetention(record), activity, engagement: await engagementSummaryFor(record.id) };
+  const [engagement, cdd] = await Promise.all([engagementSummaryFor(record.id), cddStatusesOf([record.id])]);
+  return { ...withRetention(record), activity, engagement, cdd: cdd.get(record.id) ?? null };
 }
 
 /**

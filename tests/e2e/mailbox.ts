@@ -23,7 +23,10 @@ const directory = () => {
 };
 
 const header = (head: string, name: string) =>
-  new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ').trim() ?? '';
+  new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im')
+    .exec(head)?.[1]
+    ?.replace(/\r?\n[ \t]/g, ' ')
+    .trim() ?? '';
 
 const decodeQuotedPrintable = (text: string) =>
   Buffer.from(
@@ -86,12 +89,15 @@ export function readMailbox(): Mail[] {
 export async function waitForMail(to: string, matches: (mail: Mail) => boolean): Promise<Mail> {
   let found: Mail | undefined;
   await expect
-    .poll(() => {
-      found = readMailbox()
-        .filter((mail) => mail.to.includes(to) && matches(mail))
-        .at(-1);
-      return Boolean(found);
-    }, { message: `an e-mail to ${to}` })
+    .poll(
+      () => {
+        found = readMailbox()
+          .filter((mail) => mail.to.includes(to) && matches(mail))
+          .at(-1);
+        return Boolean(found);
+      },
+      { message: `an e-mail to ${to}` },
+    )
     .toBe(true);
   return found!;
 }

@@ -154,7 +154,7 @@ test.describe('admin: practice settings', () => {
     const phone = await form.getByLabel('Phone').inputValue();
 
     await form.getByLabel('Phone').fill('');
-    await form.getByLabel('E-mail').fill('not-an-address');
+    await form.getByLabel('E-mail', { exact: true }).fill('not-an-address');
     await form.getByRole('button', { name: 'Save Settings' }).click();
     await expect(form.getByText('Phone is required')).toBeVisible();
     await expect(form.getByText('Enter a valid e-mail address')).toBeVisible();
@@ -164,13 +164,13 @@ test.describe('admin: practice settings', () => {
     // Someone else saves meanwhile (the same settings, a new version): this form's save is refused.
     await saveSettings(page.request, await (await page.request.get('/api/settings')).json());
     await form.getByLabel('Phone').fill(phone);
-    await form.getByLabel('E-mail').fill('typed-here@example.com');
+    await form.getByLabel('E-mail', { exact: true }).fill('typed-here@example.com');
     await form.getByRole('button', { name: 'Save Settings' }).click();
     await expectToast(page, 'Error', 'Failed to update settings');
     await expect(form.getByRole('alert')).toContainText('Someone else changed the settings');
-    await expect(form.getByLabel('E-mail')).toHaveValue('typed-here@example.com');
+    await expect(form.getByLabel('E-mail', { exact: true })).toHaveValue('typed-here@example.com');
     // Put the e-mail back before the deliberate second save, so nothing else changes.
-    await form.getByLabel('E-mail').fill(PRACTICE.email);
+    await form.getByLabel('E-mail', { exact: true }).fill(PRACTICE.email);
     await form.getByRole('button', { name: 'Save Settings' }).click();
     await expectToast(page, 'Success', 'Settings updated successfully');
   });

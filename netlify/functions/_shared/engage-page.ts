@@ -31,13 +31,13 @@ const RIGHTS_HEADING = 'Your rights';
 
 /** "23 November 2026 at 6:30 pm": the practice is in Sydney, and so is the record. */
 const sydneyDateTime = sydneyFormat('en-AU', { dateStyle: 'long', timeStyle: 'short' });
-const formatSydney = (iso: string): string => `${sydneyDateTime.format(new Date(iso))} (Sydney time)`;
+export const formatSydney = (iso: string): string => `${sydneyDateTime.format(new Date(iso))} (Sydney time)`;
 
 const labelOf = (options: readonly { value: string; label: string }[], value: string): string =>
   options.find((option) => option.value === value)?.label ?? value;
 
 /** A dialable `tel:` address from the number as the practice writes it. */
-const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 const paragraphsOf = (text: string): string[] =>
   text
@@ -47,7 +47,7 @@ const paragraphsOf = (text: string): string[] =>
 
 // ---- The document ----------------------------------------------------------------------
 
-function documentShell(title: string, body: string): string {
+export function documentShell(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -66,7 +66,7 @@ ${body}
 `;
 }
 
-function header(practiceName: string | undefined): string {
+export function header(practiceName: string | undefined): string {
   return `<a class="skip-link" href="#main">Skip to the content</a>
 <header class="site-header">
 <div class="wrap"><p class="site-name">${escapeHtml(practiceName ?? 'Costs agreement')}</p></div>
@@ -143,6 +143,9 @@ function acceptedSection(token: string, view: EngagementView): string {
 <h2 id="accepted-heading">Accepted</h2>
 <p>You accepted this costs agreement${when}. Thank you: we are now acting for you in this matter.</p>
 <p><a class="button" href="/api/engage/${encodeURIComponent(token)}/document.pdf" download>Download the signed costs agreement (PDF)</a></p>${hash}
+<h3>Next: your identity details</h3>
+<p>The law requires us to identify you before we act in a property transaction. Please give us your details: you can save them and come back with this link.</p>
+<p><a class="button" href="/engage/${encodeURIComponent(token)}/identity">Continue to your identity details</a></p>
 </section>`;
 }
 

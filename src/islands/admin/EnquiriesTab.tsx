@@ -343,7 +343,7 @@ export default function EnquiriesTab() {
                     <>
                       <dt className="font-medium text-slate-700">Quote</dt>
                       <dd>
-                        <QuoteSummary quote={request.quote} />
+                        <QuoteSummary quote={request.quote} label={`Instant quote from ${name}`} />
                       </dd>
                     </>
                   ) : null}

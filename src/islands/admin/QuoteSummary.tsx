@@ -18,12 +18,13 @@ const RULE: Record<FirstHomeRule, string> = {
   none: 'none: full duty',
 };
 
-export function QuoteSummary({ quote }: { quote: StoredQuote }) {
+/** `label` names the region; on a list of enquiries each needs its own name (axe: landmark-unique). */
+export function QuoteSummary({ quote, label = 'Instant quote' }: { quote: StoredQuote; label?: string }) {
   const { inputs, figures } = quote;
   const extras = figures.feeItems.filter((item) => item.key !== 'base');
   return (
     <section
-      aria-label="Instant quote"
+      aria-label={label}
       className="rounded-lg border border-slate-200 bg-slate-50 p-3"
       data-quote-summary
     >

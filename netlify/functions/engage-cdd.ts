@@ -1,0 +1,195 @@
+/**
+ * The client's customer due diligence through the engagement link, once the engagement is
+ * accepted: the JSON API (`/api/engage/{token}/cdd`: read, save a draft, submit) and the
+ * page `/engage/{token}/identity`, server-rendered and posting a plain form, so it works
+ * without JavaScript. The routes are thin: the workflow is cdd-client.ts, the form's
+ * reading cdd-form.ts, the page cdd-page.ts.
+ *
+ * Every call needs CDD_ENCRYPTION_KEY first (503 without it: nothing can be read or kept),
+ * opens the link as every link route does (guesses throttled, 404 unknown, 410 ended), and
+ * answers with the link's headers (no Referer, no cache, no index).
+ */
+import type { Config } from '@netlify/functions';
+import * as z from 'zod/mini';
+import { cddDraftSchema, cddFieldErrors } from '../../src/shared/schemas/cdd.ts';
+import type { EngagementRecord } from '../../src/shared/schemas/engagement.ts';
+import {
+  assertAccepted,
+  CDD_LOCKED,
+  CHECK_FIELDS,
+  isBuying,
+  NOT_YET_ACCEPTED,
+  parseDraftBody,
+  readClientCdd,
+  saveClientDraft,
+  submitClientCdd,
+} from './_shared/cdd-client.ts';
+import { requireCddKey } from './_shared/cdd-crypto.ts';
+import { applyAction, parseCddForm } from './_shared/cdd-form.ts';
+import { cddNotYetPage, cddPage, type CddFormState } from './_shared/cdd-page.ts';
+import { endedPage, LINK_HEADERS, openThrottled, page } from './_shared/engage-link.ts';
+import { documentShell, header } from './_shared/engage-page.ts';
+import {
+  handle,
+  HttpError,
+  json,
+  mediaType,
+  readForm,
+  readJson,
+  seeOther,
+  type RouteContext,
+  type RouteHandler,
+} from './_shared/http.ts';
+
+/** Every answer, an error too, carries the link's headers. */
+const onLink =
+  (handler: RouteHandler): RouteHandler =>
+  async (req, context) => {
+    try {
+      const response = await handler(req, context);
+      for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      throw new HttpError(error.status, error.message, {
+        fieldErrors: error.fieldErrors,
+        headers: { ...error.headers, ...LINK_HEADERS },
+      });
+    }
+  };
+
+const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
+
+// ---- The page ---------------------------------------------------------------------------
+
+/** The page for a person: unknown, ended and throttled links as the engagement page shows them; 503 readable. */
+async function pageForError(error: unknown): Promise<Response> {
+  if (error instanceof HttpError && error.status === 503) {
+    const body = `${header(undefined)}
+<main id="main" class="wrap">
+<h1>Your identity details are unavailable</h1>
+<p>We cannot take identity details on this site at the moment. Please try again later, or call us.</p>
+</main>`;
+    return page(documentShell('Your identity details are unavailable', body), 503);
+  }
+  return endedPage(error);
+}
+
+/** The engagement the link opens, or the page that says why it does not (yet). */
+async function openForPage(
+  req: Request,
+  context: RouteContext,
+): Promise<{ record: EngagementRecord } | { response: Response }> {
+  const { record } = await openThrottled(req, context);
+  try {
+    assertAccepted(record);
+  } catch {
+    const html = cddNotYetPage(context.params.token ?? '', record.content.practice, NOT_YET_ACCEPTED);
+    return { response: page(html, 404) };
+  }
+  return { record };
+}
+
+async function renderPage(record: EngagementRecord, token: string, extra: { form?: CddFormState; saved?: boolean }) {
+  const cdd = await readClientCdd(record);
+  return cddPage({ token, practice: record.content.practice, buying: isBuying(record), cdd, ...extra });
+}
+
+async function showPage(req: Request, context: RouteContext): Promise<Response> {
+  requireCddKey();
+  const opened = await openForPage(req, context);
+  if ('response' in opened) return opened.response;
+  const saved = new URL(req.url).searchParams.has('saved');
+  return page(await renderPage(opened.record, context.params.token ?? '', { saved }));
+}
+
+/**
+ * A press of any of the form's buttons: what was typed is saved as the draft first, then
+ * the button's step (add or remove a party or an owner, submit) is done, and the browser is
+ * sent back to the page where it changed (303). A refused submit shows the page again (400)
+ * with the messages and what was typed; the draft is kept either way.
+ */
+async function postForm(req: Request, context: RouteContext): Promise<Response> {
+  requireCddKey();
+  const token = context.params.token ?? '';
+  // The body first: a malformed one says nothing about any link, and costs no guess.
+  const { action, draft: posted } = parseCddForm(await readForm(req));
+  const opened = await openForPage(req, context);
+  if ('response' in opened) return opened.response;
+  const { record } = opened;
+  const parsed = z.safeParse(cddDraftSchema, posted);
+  if (!parsed.success) {
+    // Only a post the page's own fields cannot make (too long, an unknown kind of party).
+    const stored = await readClientCdd(record);
+    const form = {
+      values: { parties: stored.view.parties, declarations: stored.view.declarations },
+      error: CHECK_FIELDS,
+      fieldErrors: cddFieldErrors(parsed.error),
+    };
+    return page(await renderPage(record, token, { form }), 400);
+  }
+  const { draft, anchor } = applyAction(parsed.data, action);
+  try {
+    await saveClientDraft(record, draft);
+    if (action.kind === 'submit') {
+      try {
+        await submitClientCdd(record);
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 400)) throw error;
+        const form = { values: draft, error: error.message, fieldErrors: error.fieldErrors };
+        return page(await renderPage(record, token, { form }), 400);
+      }
+      return seeOther(`${identityPath(token)}#status`);
+    }
+  } catch (error) {
+    // Staff have it now: the page says so, and shows what they are checking.
+    if (!(error instanceof HttpError && error.status === 409 && error.message === CDD_LOCKED)) throw error;
+    return seeOther(`${identityPath(token)}#status`);
+  }
+  return seeOther(`${identityPath(token)}${action.kind === 'save' ? '?saved=1' : ''}#${anchor}`);
+}
+
+// ---- The API ----------------------------------------------------------------------------
+
+/** The submit's optional body: none submits the stored draft; a JSON one is saved as it is submitted. */
+async function readOptionalDraft(req: Request) {
+  const declared = req.headers.get('content-length');
+  if (mediaType(req) === '' && (declared === null || declared === '0')) {
+    const text = await req.text();
+    if (text === '') return undefined;
+  }
+  return parseDraftBody(await readJson(req));
+}
+
+export const config: Config = {
+  path: ['/engage/:token/identity', '/api/engage/:token/cdd', '/api/engage/:token/cdd/submit'],
+};
+
+export default handle(config, {
+  '/engage/:token/identity': {
+    GET: onLink(async (req, context) => showPage(req, context).catch(pageForError)),
+    POST: onLink(async (req, context) => postForm(req, context).catch(pageForError)),
+  },
+  '/api/engage/:token/cdd': {
+    GET: onLink(async (req, context) => {
+      requireCddKey();
+      const { record } = await openThrottled(req, context);
+      return json((await readClientCdd(record)).view);
+    }),
+    PUT: onLink(async (req, context) => {
+      requireCddKey();
+      // The body first: a malformed one costs no guess at links.
+      const draft = parseDraftBody(await readJson(req));
+      const { record } = await openThrottled(req, context);
+      return json(await saveClientDraft(record, draft));
+    }),
+  },
+  '/api/engage/:token/cdd/submit': {
+    POST: onLink(async (req, context) => {
+      requireCddKey();
+      const draft = await readOptionalDraft(req);
+      const { record } = await openThrottled(req, context);
+      return json(await submitClientCdd(record, draft));
+    }),
+  },
+});

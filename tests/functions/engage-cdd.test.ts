@@ -1,0 +1,596 @@
+/**
+ * The client's due diligence through the engagement link: the API (read, save a draft,
+ * submit), the status rules, the form page without JavaScript (its parser, each button,
+ * the refused submit), and that nothing the client types reaches the Blobs directory in
+ * plain text. Real handlers and local Blobs; the engagement is sent and accepted through
+ * the real functions first.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import contact from '../../netlify/functions/contact.ts';
+import engage from '../../netlify/functions/engage.ts';
+import engageCdd from '../../netlify/functions/engage-cdd.ts';
+import engagements from '../../netlify/functions/engagements.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import { applyAction, parseAction, parseCddForm } from '../../netlify/functions/_shared/cdd-form.ts';
+import { cddPage } from '../../netlify/functions/_shared/cdd-page.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/env.ts';
+import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/cdd.ts';
+import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
+import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
+import { invokeRouted } from './routing.ts';
+
+const blobs = useBlobs();
+
+const KEY = randomBytes(32).toString('base64');
+const useKey = (key: string) => {
+  process.env.CDD_ENCRYPTION_KEY = key;
+  resetCddKeyEnv();
+};
+beforeEach(() => useKey(KEY));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+let staff: { cookie: string };
+beforeAll(async () => {
+  staff = await signedInStaff();
+});
+
+// Distinctive details that appear nowhere else (the enquiry is Ada Client's, the acceptance Ada's).
+const NAME = 'Ottoline Vexley-Quarrington';
+const BIRTH = '1971-03-14';
+const OWNER = 'Bartholomew Zanzibar-Oakes';
+const OWNER_BIRTH = '1969-09-02';
+
+const INDIVIDUAL = {
+  type: 'individual',
+  fullName: NAME,
+  dateOfBirth: BIRTH,
+  address: '12 Uncommonly Rd, Glebe NSW 2037',
+  phone: '0412 345 678',
+  email: 'ottoline@example.com',
+};
+const COMPANY = {
+  type: 'company',
+  name: 'Quarrington Holdings Pty Ltd',
+  acnOrAbn: '123 456 789',
+  registeredAddress: '1 Registered Pl, Sydney NSW 2000',
+  principalPlace: '2 Business St, Parramatta NSW 2150',
+  directors: [NAME],
+  owners: [
+    {
+      fullName: OWNER,
+      dateOfBirth: OWNER_BIRTH,
+      address: '9 Owner Ave, Ryde NSW 2112',
+      phone: '0400 999 888',
+      email: 'bart@example.com',
+    },
+  ],
+};
+const DECLARATIONS = {
+  actingForAnother: { value: false },
+  pep: { value: false },
+  foreignPerson: { value: false },
+  purpose: 'home',
+  sourceOfFunds: { kind: 'loan', lender: 'Example Mutual Bank' },
+};
+
+let network = 0;
+const ip = () => `198.51.100.${(++network % 250) + 1}`;
+
+async function acceptedEngagement({
+  role = 'buying',
+  accept = true,
+}: { role?: string; accept?: boolean } = {}): Promise<{ enquiryId: string; token: string }> {
+  const enquiry = await call(contact, 'POST', '/api/contact', {
+    body: {
+      firstName: 'Ada',
+      lastName: 'Client',
+      email: 'ada@example.com',
+      phone: '0400 111 222',
+      serviceType: role === 'selling' ? 'residential-sale' : 'residential-purchase',
+      propertyAddress: '1 Example St, Castle Hill NSW 2154',
+      quote: { price: 750000, role, propertyType: 'established', contractDate: '2026-11-20' },
+    },
+  });
+  expect(enquiry.status).toBe(201);
+  const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiry.json.id}/engagement`, {
+    cookie: staff.cookie,
+    body: {},
+  });
+  expect(sent.status).toBe(201);
+  const token = new URL(sent.json.url).pathname.split('/').pop()!;
+  if (accept) {
+    const accepted = await call(engage, 'POST', `/api/engage/${token}/accept`, {
+      body: { fullName: 'Ada Client', understood: true, accept: true, instruct: true },
+      context: { ip: ip() },
+    });
+    expect(accepted.status).toBe(200);
+  }
+  return { enquiryId: enquiry.json.id, token };
+}
+
+const api = (method: string, token: string, suffix = '', body?: unknown) =>
+  call(engageCdd, method, `/api/engage/${token}/cdd${suffix}`, { body, context: { ip: ip() } });
+
+const getPage = async (token: string, query = '') => {
+  const response = await invokeRouted(engageCdd, new Request(new URL(`/engage/${token}/identity${query}`, ORIGIN)), {
+    ip: ip(),
+  });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+};
+
+/** A browser's plain form post from the page (no JavaScript). */
+async function postForm(token: string, fields: [string, string][]) {
+  const request = new Request(new URL(`/engage/${token}/identity`, ORIGIN), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const response = await invokeRouted(engageCdd, request, { ip: ip() });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+const activityOf = async (enquiryId: string): Promise<{ type: string; text?: string }[]> =>
+  (await call(enquiries, 'GET', `/api/contact-requests/${enquiryId}`, { cookie: staff.cookie })).json.activity;
+
+async function setStatus(enquiryId: string, status: CddStatus) {
+  const found = (await getCdd(enquiryId))!;
+  expect(await replaceCdd({ ...found.record, status, version: found.record.version + 1 }, found.etag)).toBe(true);
+}
+
+describe('the due-diligence API', () => {
+  it('answers 404 on every call before the engagement is accepted, and for an unknown link', async () => {
+    const { token } = await acceptedEngagement({ accept: false });
+    for (const [method, suffix, body] of [
+      ['GET', '', undefined],
+      ['PUT', '', { parties: [], declarations: {} }],
+      ['POST', '/submit', undefined],
+    ] as const) {
+      const answer = await api(method, token, suffix, body);
+      expect(answer.status, `${method} ${suffix}`).toBe(404);
+      expect(answer.json).toEqual({ error: 'Your identity details open once you have accepted the costs agreement.' });
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+    const shown = await getPage(token);
+    expect(shown.status).toBe(404);
+    expect(shown.html).toContain('open once you have accepted the costs agreement');
+    expect(shown.html).toContain(`href="/engage/${token}"`);
+    expect((await api('GET', 'Z'.repeat(43))).status).toBe(404);
+    expect((await getPage('Z'.repeat(43))).status).toBe(404);
+  });
+
+  it('answers 503 without CDD_ENCRYPTION_KEY, saying how to set it', async () => {
+    const { token } = await acceptedEngagement();
+    useKey('');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answer = await api('GET', token);
+    expect(answer.status).toBe(503);
+    expect(answer.json.error).toMatch(/CDD_ENCRYPTION_KEY is not set/);
+    expect((await api('PUT', token, '', { parties: [], declarations: {} })).status).toBe(503);
+    expect((await getPage(token)).status).toBe(503);
+  });
+
+  it('saves a partial draft and reads it back; the timeline says so once, without the details', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    expect((await api('GET', token)).json).toEqual({ status: 'not-started', parties: [], declarations: {} });
+    const partial = {
+      parties: [{ type: 'individual', fullName: `  ${NAME} ` }],
+      declarations: { pep: { value: false } },
+    };
+    const saved = await api('PUT', token, '', partial);
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get('x-robots-tag')).toContain('noindex');
+    const expected = {
+      status: 'in-progress',
+      parties: [{ type: 'individual', fullName: NAME }],
+      declarations: { pep: { value: false } },
+    };
+    expect(saved.json).toEqual(expected);
+    expect((await api('GET', token)).json).toEqual(expected);
+    const more = await api('PUT', token, '', { ...partial, parties: [{ ...INDIVIDUAL, phone: '' }] });
+    expect(more.json.parties[0]).not.toHaveProperty('phone');
+    const entries = (await activityOf(enquiryId)).filter((entry) => entry.text?.startsWith('Identity details'));
+    expect(entries.map((entry) => entry.text)).toEqual(['Identity details saved by the client (draft)']);
+    expect(JSON.stringify(await activityOf(enquiryId))).not.toContain('Vexley');
+    // A PUT must carry the whole draft: a body without it would empty the draft.
+    const slip = await api('PUT', token, '', { parties: [] });
+    expect(slip.status).toBe(400);
+    expect(Object.keys(slip.json.fieldErrors)).toEqual(['declarations']);
+    expect((await api('GET', token)).json.parties).toHaveLength(1);
+  });
+
+  it('refuses an incomplete submission with a message per field path, changing nothing', async () => {
+    const { token } = await acceptedEngagement();
+    const draft = {
+      parties: [
+        { ...INDIVIDUAL, dateOfBirth: undefined },
+        { ...COMPANY, owners: [{ ...COMPANY.owners[0], fullName: '' }] },
+      ],
+      declarations: DECLARATIONS,
+    };
+    expect((await api('PUT', token, '', draft)).status).toBe(200);
+    const refused = await api('POST', token, '/submit');
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toBe('Please check the highlighted fields');
+    expect(Object.keys(refused.json.fieldErrors).sort()).toEqual([
+      'parties.0.dateOfBirth',
+      'parties.1.owners.0.fullName',
+    ]);
+    expect((await api('GET', token)).json.status).toBe('in-progress');
+  });
+
+  it('submits an individual and a company with one 25% owner; an edit goes back to in-progress; 409 once verified', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    const body = { parties: [INDIVIDUAL, COMPANY], declarations: DECLARATIONS };
+    expect((await api('PUT', token, '', body)).status).toBe(200);
+    const submitted = await api('POST', token, '/submit');
+    expect(submitted.status).toBe(200);
+    expect(submitted.json).toEqual({ status: 'submitted' });
+    const read = (await api('GET', token)).json;
+    expect(read.status).toBe('submitted');
+    expect(read.parties[1].owners[0]).toMatchObject({ fullName: OWNER, dateOfBirth: OWNER_BIRTH });
+    expect((await getCdd(enquiryId))!.record.submittedAt).toBeDefined();
+    expect((await activityOf(enquiryId)).map((entry) => entry.text)).toContain('Identity details submitted');
+
+    // Looking again changes nothing; an edit goes back to drafting; a submit with a body saves it.
+    expect((await api('PUT', token, '', body)).json.status).toBe('submitted');
+    const edited = { ...body, parties: [{ ...INDIVIDUAL, phone: '0499 000 111' }, COMPANY] };
+    expect((await api('PUT', token, '', edited)).json.status).toBe('in-progress');
+    expect((await api('POST', token, '/submit', body)).json).toEqual({ status: 'submitted' });
+    expect((await api('GET', token)).json.parties[0].phone).toBe(INDIVIDUAL.phone);
+
+    // Staff have it: the client can no longer change it.
+    await setStatus(enquiryId, 'verified');
+    expect((await api('PUT', token, '', edited)).status).toBe(409);
+    expect((await api('POST', token, '/submit')).status).toBe(409);
+    expect((await api('GET', token)).json.status).toBe('verified');
+    const shown = await getPage(token);
+    expect(shown.html).toContain('Verified');
+    expect(shown.html).not.toContain('<form');
+    const posted = await postForm(token, [
+      ['parties.0.type', 'individual'],
+      ['parties.0.fullName', 'Changed'],
+      ['action', 'save'],
+    ]);
+    expect(posted.status).toBe(303);
+    expect((await api('GET', token)).json.parties[0].fullName).toBe(NAME);
+    await setStatus(enquiryId, 'awaiting-approval');
+    expect((await api('PUT', token, '', edited)).status).toBe(409);
+    // Rejected: the client may correct and resubmit.
+    await setStatus(enquiryId, 'rejected');
+    expect((await api('PUT', token, '', edited)).json.status).toBe('in-progress');
+  });
+
+  it('refuses a customer of 17 (18 the next day) and takes one of 18 that day', async () => {
+    // 12 noon in Sydney: the test runs far from midnight, on a day it chose.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-23T01:00:00.000Z'));
+    const { token } = await acceptedEngagement();
+    const young = { parties: [{ ...INDIVIDUAL, dateOfBirth: '2008-11-24' }], declarations: DECLARATIONS };
+    const refused = await api('POST', token, '/submit', young);
+    expect(refused.status).toBe(400);
+    expect(refused.json.fieldErrors['parties.0.dateOfBirth'][0]).toMatch(/must be 18 or over/);
+    const adult = { parties: [{ ...INDIVIDUAL, dateOfBirth: '2008-11-23' }], declarations: DECLARATIONS };
+    expect((await api('POST', token, '/submit', adult)).status).toBe(200);
+  });
+
+  it('asks no source of funds for a sale', async () => {
+    const { enquiryId, token } = await acceptedEngagement({ role: 'selling' });
+    const { sourceOfFunds: _, ...declarations } = DECLARATIONS;
+    expect((await api('POST', token, '/submit', { parties: [INDIVIDUAL], declarations })).status).toBe(200);
+    const buyer = await acceptedEngagement();
+    const refused = await api('POST', buyer.token, '/submit', { parties: [INDIVIDUAL], declarations });
+    expect(Object.keys(refused.json.fieldErrors)).toEqual(['declarations.sourceOfFunds']);
+    expect((await getCdd(enquiryId))!.record.status).toBe('submitted');
+  });
+
+  it('keeps both of two saves racing on one record: the loser retries on the fresh record', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    const answers = await Promise.all(
+      ['One', 'Two', 'Three'].map((name) =>
+        api('PUT', token, '', { parties: [{ type: 'individual', fullName: `Racer ${name}` }], declarations: {} }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const { record } = (await getCdd(enquiryId))!;
+    expect(record.version).toBe(3);
+  });
+});
+
+describe('nothing in plain text at rest', () => {
+  it('finds neither the name nor the date of birth anywhere under the Blobs directory, yet the API returns them', async () => {
+    const { token } = await acceptedEngagement();
+    await postForm(token, [
+      ...Object.entries(INDIVIDUAL).map(([key, value]) => [`parties.0.${key}`, value] as [string, string]),
+      ['parties.1.type', 'company'],
+      ['parties.1.name', COMPANY.name],
+      ['parties.1.acnOrAbn', COMPANY.acnOrAbn],
+      ['parties.1.registeredAddress', COMPANY.registeredAddress],
+      ['parties.1.principalPlace', COMPANY.principalPlace],
+      ['parties.1.directors', NAME],
+      ...Object.entries(COMPANY.owners[0]!).map(
+        ([key, value]) => [`parties.1.owners.0.${key}`, value] as [string, string],
+      ),
+      ['declarations.actingForAnother.value', 'no'],
+      ['declarations.pep.value', 'no'],
+      ['declarations.foreignPerson.value', 'no'],
+      ['declarations.purpose', 'home'],
+      ['declarations.sourceOfFunds.kind', 'savings'],
+      ['action', 'submit'],
+    ]);
+    const read = await api('GET', token);
+    expect(read.json.status).toBe('submitted');
+    expect(read.json.parties[0]).toMatchObject({ fullName: NAME, dateOfBirth: BIRTH });
+    expect(read.json.parties[1].owners[0]).toMatchObject({ fullName: OWNER, dateOfBirth: OWNER_BIRTH });
+
+    const files = readdirSync(blobs.directory(), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(files.length).toBeGreaterThan(0);
+    const found: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file).toString('latin1');
+      for (const secret of [NAME, 'Vexley', BIRTH, OWNER, 'Zanzibar', OWNER_BIRTH, 'Uncommonly Rd']) {
+        if (text.includes(secret)) found.push(`${secret} in ${file}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the form parser', () => {
+  it('reads the post back into the draft’s shape, in index order, lists split per line', () => {
+    const form = new URLSearchParams([
+      ['parties.1.type', 'company'],
+      ['parties.1.name', 'Acme Pty Ltd'],
+      ['parties.1.directors', ' Jo Director \r\n\r\nSam Director\n'],
+      ['parties.1.owners.1.fullName', 'Second Owner'],
+      ['parties.1.owners.0.fullName', 'First Owner'],
+      ['parties.1.owners.0.dateOfBirth', '1970-01-02'],
+      ['parties.1.owners.0.shoeSize', '44'],
+      ['parties.0.type', 'individual'],
+      ['parties.0.fullName', 'Ivy Person'],
+      ['parties.0.fullName', 'A repeat is ignored'],
+      ['parties.0.name', 'not an individual’s field'],
+      ['parties.99.type', 'individual'],
+      ['parties.3.type', 'trust'],
+      ['parties.3.beneficiaries', 'The settlor’s grandchildren'],
+      ['declarations.pep.value', 'yes'],
+      ['declarations.pep.details', 'My aunt, a senator'],
+      ['declarations.foreignPerson.value', 'no'],
+      ['declarations.actingForAnother.value', 'maybe'],
+      ['declarations.purpose', 'investment'],
+      ['declarations.sourceOfFunds.kind', 'loan'],
+      ['declarations.sourceOfFunds.lender', 'Bank'],
+      ['action', 'add-owner:1'],
+    ]);
+    const { action, draft } = parseCddForm(form);
+    expect(action).toEqual({ kind: 'add-owner', party: 1 });
+    expect(draft).toEqual({
+      parties: [
+        { type: 'individual', fullName: 'Ivy Person' },
+        {
+          type: 'company',
+          name: 'Acme Pty Ltd',
+          directors: ['Jo Director', 'Sam Director'],
+          owners: [{ fullName: 'First Owner', dateOfBirth: '1970-01-02' }, { fullName: 'Second Owner' }],
+        },
+        { type: 'trust', beneficiaries: ['The settlor’s grandchildren'], owners: [] },
+      ],
+      declarations: {
+        pep: { value: true, details: 'My aunt, a senator' },
+        foreignPerson: { value: false },
+        purpose: 'investment',
+        sourceOfFunds: { kind: 'loan', lender: 'Bank' },
+      },
+    });
+    expect(cddDraftSchema.safeParse(draft).success).toBe(true);
+  });
+
+  it('reads each button, and saves on anything else', () => {
+    expect(parseAction('submit')).toEqual({ kind: 'submit' });
+    expect(parseAction('add-party:trust')).toEqual({ kind: 'add-party', type: 'trust' });
+    expect(parseAction('remove-party:2')).toEqual({ kind: 'remove-party', party: 2 });
+    expect(parseAction('remove-owner:1.3')).toEqual({ kind: 'remove-owner', party: 1, owner: 3 });
+    for (const other of [
+      null,
+      '',
+      'add-party:alien',
+      'remove-party:',
+      'remove-party:-1',
+      'remove-owner:1',
+      'add-owner:99',
+      'x',
+    ]) {
+      expect(parseAction(other), String(other)).toEqual({ kind: 'save' });
+    }
+  });
+
+  it('applies a button to the draft without touching the original', () => {
+    const draft = cddDraftSchema.parse({
+      parties: [{ type: 'company', owners: [{ fullName: 'A' }, { fullName: 'B' }] }],
+    });
+    const removed = applyAction(draft, { kind: 'remove-owner', party: 0, owner: 0 });
+    expect(removed.draft.parties[0]).toMatchObject({ owners: [{ fullName: 'B' }] });
+    expect(removed.anchor).toBe('party-0-owners');
+    expect(draft.parties[0]).toMatchObject({ owners: [{ fullName: 'A' }, { fullName: 'B' }] });
+    expect(applyAction(draft, { kind: 'add-party', type: 'individual' }).anchor).toBe('party-1');
+    expect(applyAction(draft, { kind: 'add-owner', party: 0 }).anchor).toBe('party-0-owner-2');
+    expect(applyAction(draft, { kind: 'add-owner', party: 5 }).draft).toBe(draft);
+  });
+});
+
+describe('the identity page without JavaScript', () => {
+  it('each button saves what was typed, does its step and lands where it changed', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    const first = await getPage(token);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(first.html).toContain('name="parties.0.fullName"');
+    expect(first.html).toContain('type="date"');
+    expect(first.html).toContain('autocomplete="bday"');
+    expect(first.html).toContain('requires us to identify and verify each customer');
+    expect(first.html).not.toContain('<script');
+
+    const typed: [string, string][] = [
+      ['parties.0.type', 'individual'],
+      ['parties.0.fullName', NAME],
+    ];
+    const added = await postForm(token, [...typed, ['action', 'add-party:company']]);
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe(`/engage/${token}/identity#party-1`);
+    expect(added.headers.get('referrer-policy')).toBe('no-referrer');
+    const withCompany = (await getPage(token)).html;
+    expect(withCompany).toContain(`value="${NAME}"`);
+    expect(withCompany).toContain('id="party-1"');
+    expect(withCompany).toContain('name="parties.1.directors"');
+
+    const company: [string, string][] = [...typed, ['parties.1.type', 'company'], ['parties.1.name', 'Acme Pty Ltd']];
+    const owner = await postForm(token, [...company, ['action', 'add-owner:1']]);
+    expect(owner.headers.get('location')).toBe(`/engage/${token}/identity#party-1-owner-0`);
+    expect((await getPage(token)).html).toContain('name="parties.1.owners.0.dateOfBirth"');
+
+    const removedOwner = await postForm(token, [
+      ...company,
+      ['parties.1.owners.0.fullName', 'X'],
+      ['action', 'remove-owner:1.0'],
+    ]);
+    expect(removedOwner.headers.get('location')).toBe(`/engage/${token}/identity#party-1-owners`);
+    expect((await api('GET', token)).json.parties[1].owners).toEqual([]);
+
+    const removedParty = await postForm(token, [...company, ['action', 'remove-party:0']]);
+    expect(removedParty.headers.get('location')).toBe(`/engage/${token}/identity#parties`);
+    expect((await api('GET', token)).json.parties).toEqual([{ type: 'company', name: 'Acme Pty Ltd', owners: [] }]);
+
+    const saved = await postForm(token, [...typed, ['declarations.pep.value', 'no'], ['action', 'save']]);
+    expect(saved.headers.get('location')).toBe(`/engage/${token}/identity?saved=1#saved`);
+    const savedPage = (await getPage(token, '?saved=1')).html;
+    expect(savedPage).toContain('Your draft is saved');
+    expect(savedPage).toMatch(/name="declarations\.pep\.value" value="no" checked/);
+    // Enter in a field submits with the first button, which must be "Save draft".
+    expect(savedPage.indexOf('value="save"')).toBeLessThan(savedPage.indexOf('value="add-party:individual"'));
+    expect(savedPage.indexOf('value="save"')).toBeLessThan(savedPage.indexOf('value="remove-party:0"'));
+    expect((await activityOf(enquiryId)).map((entry) => entry.text)).toContain(
+      'Identity details saved by the client (draft)',
+    );
+  });
+
+  it('shows a refused submit again (400) with a summary, each message under its field, and the values kept', async () => {
+    const { token } = await acceptedEngagement();
+    const refused = await postForm(token, [
+      ['parties.0.type', 'individual'],
+      ['parties.0.fullName', NAME],
+      ['parties.0.dateOfBirth', ''],
+      ['declarations.pep.value', 'yes'],
+      ['action', 'submit'],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toContain('text/html');
+    const { html } = refused;
+    expect(html).toContain('<title>Error: Your identity details');
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('<a href="#parties.0.dateOfBirth">Please enter the date of birth</a>');
+    expect(html).toMatch(
+      /<p class="field-error" id="parties\.0\.dateOfBirth-error">Please enter the date of birth<\/p>\n<input type="date" id="parties\.0\.dateOfBirth" name="parties\.0\.dateOfBirth" autocomplete="bday" aria-describedby="parties\.0\.dateOfBirth-error" aria-invalid="true"/,
+    );
+    expect(html).toContain('<a href="#declarations.pep.details">Please say who, and what public position is held</a>');
+    expect(html).toContain('<a href="#declarations.purpose-home">');
+    expect(html).toContain(`value="${NAME}"`);
+    expect(html).toMatch(/value="yes" checked/);
+    // The draft was kept.
+    expect((await api('GET', token)).json).toMatchObject({ status: 'in-progress', parties: [{ fullName: NAME }] });
+  });
+
+  it('submits a complete form: 303 to the confirmation, still editable until verified', async () => {
+    const { token } = await acceptedEngagement();
+    const done = await postForm(token, [
+      ...Object.entries(INDIVIDUAL).map(([key, value]) => [`parties.0.${key}`, value] as [string, string]),
+      ['declarations.actingForAnother.value', 'no'],
+      ['declarations.pep.value', 'no'],
+      ['declarations.foreignPerson.value', 'no'],
+      ['declarations.purpose', 'home'],
+      ['declarations.sourceOfFunds.kind', 'savings'],
+      ['action', 'submit'],
+    ]);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`/engage/${token}/identity#status`);
+    const shown = (await getPage(token)).html;
+    expect(shown).toContain('You submitted your identity details on');
+    expect(shown).toContain('We will check them and contact you');
+    expect(shown).toContain('<form');
+  });
+
+  it('links from the accepted engagement page to the identity details', async () => {
+    const { token } = await acceptedEngagement();
+    const response = await invokeRouted(engage, new Request(new URL(`/engage/${token}`, ORIGIN)), { ip: ip() });
+    expect(await response.text()).toContain(
+      `<a class="button" href="/engage/${token}/identity">Continue to your identity details</a>`,
+    );
+  });
+});
+
+/** The W3C validator over each state of the page (needs Java; skipped without). */
+const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
+const hasJava = spawnSync('java', ['-version']).status === 0 && existsSync(VNU_JAR);
+
+describe.skipIf(!hasJava)('the W3C validator', () => {
+  it('finds no error or warning in any state of the identity page', () => {
+    const practice = { name: 'Hills Conveyancing', phone: '(02) 5550 0123' };
+    const token = 'T'.repeat(43);
+    const values = cddDraftSchema.parse({
+      parties: [INDIVIDUAL, COMPANY, { type: 'trust', owners: [{}] }],
+      declarations: DECLARATIONS,
+    });
+    const view = (status: CddStatus) => ({ view: { status, ...values }, submittedAt: '2026-11-23T07:30:00.000Z' });
+    const pages = {
+      empty: cddPage({
+        token,
+        practice,
+        buying: true,
+        cdd: { view: { status: 'not-started', parties: [], declarations: {} } },
+      }),
+      saved: cddPage({ token, practice, buying: true, cdd: view('in-progress'), saved: true }),
+      errors: cddPage({
+        token,
+        practice,
+        buying: true,
+        cdd: view('in-progress'),
+        form: {
+          values,
+          error: 'Please check the highlighted fields',
+          fieldErrors: {
+            'parties.0.dateOfBirth': ['Please enter the date of birth'],
+            'parties.1.directors.0': ['Please enter the director’s name'],
+            'declarations.pep': ['Please say'],
+            'declarations.sourceOfFunds.lender': ['Please name the lender'],
+            parties: ['Please add at least one customer'],
+          },
+        },
+      }),
+      submitted: cddPage({ token, practice, buying: false, cdd: view('submitted') }),
+      verified: cddPage({ token, practice, buying: true, cdd: view('verified') }),
+    };
+    const directory = mkdtempSync(path.join(tmpdir(), 'cdd-vnu-'));
+    try {
+      const files = Object.entries(pages).map(([name, html]) => {
+        const file = path.join(directory, `${name}.html`);
+        writeFileSync(file, html);
+        return file;
+      });
+      const run = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...files], {
+        encoding: 'utf8',
+      });
+      const { messages } = JSON.parse(run.stderr) as { messages: { message: string; url?: string }[] };
+      expect(messages.map((message) => `${path.basename(message.url ?? '')}: ${message.message}`)).toEqual([]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

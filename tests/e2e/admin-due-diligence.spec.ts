@@ -191,4 +191,23 @@ test('verifies an individual and a company’s owner, rates high, and a second m
   await again.getByRole('button', { name: 'Due diligence pending' }).click();
   await expect(again.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` })).toHaveCount(0);
   await theirs.close();
+
+  // The matter ends: the records are kept 7 years from that day, even through a Privacy Act erasure.
+  await again.getByRole('button', { name: 'Due diligence pending' }).click();
+  const { panel: closing } = await openCard(page, firstName);
+  await closing.getByLabel('Close the matter: the day the business relationship ended').fill('2026-11-20');
+  await closing.getByRole('button', { name: 'Close the matter' }).click();
+  await expect(closing.getByTestId('cdd-retain-until')).toContainText('kept until 2033-11-20');
+
+  await again.getByRole('button', { name: "Erase a person's data" }).click();
+  await again.getByLabel('E-mail address').fill(email);
+  await again.getByRole('button', { name: 'Erase…' }).click();
+  await page
+    .getByRole('dialog', { name: "Erase this person's data?" })
+    .getByRole('button', { name: 'Erase data' })
+    .click();
+  const kept = again.getByTestId('erasure-kept');
+  await expect(kept).toContainText('One enquiry was kept');
+  await expect(kept).toContainText('kept under the AML/CTF Act 2006 s 111 until 2033-11-20');
+  await expect(again.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` })).toBeVisible();
 });

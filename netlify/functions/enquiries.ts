@@ -15,6 +15,7 @@ import {
   enquiryDetail,
   eraseByEmail,
   exportTarget,
+  listDeskEnquiries,
   listEnquiries,
   NOT_FOUND,
   toCsv,
@@ -35,6 +36,11 @@ function filtersFrom(url: URL, withDates: boolean): DeskFilters {
       throw new HttpError(400, `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}`);
     }
     filters.status = status as EnquiryStatus;
+  }
+  const cdd = params.get('cdd');
+  if (cdd) {
+    if (cdd !== 'pending') throw new HttpError(400, 'cdd must be: pending');
+    filters.cdd = 'pending';
   }
   const q = params.get('q')?.trim();
   if (q) filters.q = q.slice(0, 100);
@@ -87,7 +93,7 @@ export default handle(config, {
     GET: async (req) => {
       await requireStaff(req);
       const url = new URL(req.url);
-      return json(await listEnquiries(filtersFrom(url, true), pageFrom(url)));
+      return json(await listDeskEnquiries(filtersFrom(url, true), pageFrom(url)));
     },
   },
   '/api/contact-requests/export.csv': {
@@ -113,7 +119,7 @@ export default handle(config, {
     POST: async (req) => {
       const staff = await requireStaff(req);
       const { email } = validate(erasureSchema, await readJson(req));
-      return json({ deleted: await eraseByEmail(email, staff) });
+      return json(await eraseByEmail(email, staff));
     },
   },
   '/api/contact-requests/:id': {

@@ -1,10 +1,20 @@
-/** Daily: deletes enquiries nobody has touched for ENQUIRY_RETENTION_DAYS (APP 11). */
+/**
+ * Daily: deletes customer due diligence records past their `retainUntil` (AML/CTF Act s 111),
+ * then enquiries nobody has touched for ENQUIRY_RETENTION_DAYS (APP 11) unless they still
+ * have due diligence records, and reminds staff of instructed matters whose due diligence is
+ * pending too long. The records go first, so an enquiry they were holding back is deleted
+ * the same day if its own retention has passed.
+ */
 import type { Config } from '@netlify/functions';
+import { alertPendingCdd, deleteExpiredCdd } from './_shared/cdd-staff.ts';
 import { applyRetention } from './_shared/lead-desk.ts';
 
 export default async () => {
+  const cddDeleted = await deleteExpiredCdd();
+  if (cddDeleted.length > 0) console.info(`[retention] deleted ${cddDeleted.length} due diligence records past s 111`);
   const deleted = await applyRetention();
   if (deleted > 0) console.info(`[retention] deleted ${deleted} enquiries past the retention period`);
+  await alertPendingCdd();
   return new Response(null, { status: 204 });
 };
 

@@ -345,6 +345,7 @@ const BODYLESS = new Set([
   'POST /api/media',
   'POST /api/engagements/fuzz-id/resend',
   'POST /api/engagements/fuzz-id/revoke',
+  'POST /api/contact-requests/fuzz-id/cdd/approve',
   // The identity page's form reads a form post, never JSON (415).
   'POST /engage/fuzz-id/identity',
 ]);

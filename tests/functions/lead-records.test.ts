@@ -169,7 +169,7 @@ describe('POST /api/contact-requests/erase', () => {
       body: { email: 'ERASE.me@example.com' },
     });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ deleted: 2 });
+    expect(response.json).toEqual({ deleted: 2, kept: [] });
     const left = (await get(enquiries, '/api/contact-requests')).json.map((r: { id: string }) => r.id);
     expect(left).toContain(kept);
     expect(left).not.toContain(first);

@@ -254,3 +254,51 @@ export async function retryDueAlerts(now = new Date()): Promise<number> {
   for (const entry of due) await deliverAlert(entry.enquiryId, { now, dueOnly: true });
   return due.length;
 }
+
+/**
+ * A message to staff through every configured alert channel (the daily due-diligence
+ * reminder), at once and without the outbox: a daily job sends it again tomorrow anyway.
+ * The message must name records by id and link only, as the enquiry alerts do. Resolves
+ * with the channels that took it; without any configured, it is logged (`logLine`) instead.
+ */
+export async function notifyStaff(
+  message: { subject: string; text: string },
+  logLine: string,
+): Promise<AlertChannel[]> {
+  const env = leadDeskEnv();
+  const channels = configuredChannels();
+  if (channels.length === 0) {
+    console.info(`[alert] alerts are not configured; ${logLine}`);
+    return [];
+  }
+  const delivered: AlertChannel[] = [];
+  for (const channel of channels) {
+    try {
+      if (channel === 'webhook') {
+        const response = await fetch(env.webhookUrl!, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ text: `${message.subject}\n${message.text}` }),
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        });
+        if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
+      } else {
+        const transport = nodemailer.createTransport({
+          url: env.email!.smtpUrl,
+          connectionTimeout: SEND_TIMEOUT_MS,
+          greetingTimeout: SEND_TIMEOUT_MS,
+          socketTimeout: SEND_TIMEOUT_MS,
+        });
+        try {
+          await transport.sendMail({ from: env.email!.from, to: env.email!.to, ...message });
+        } finally {
+          transport.close();
+        }
+      }
+      delivered.push(channel);
+    } catch (error) {
+      console.warn(`[alert] ${channel} notice failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return delivered;
+}

@@ -17,8 +17,11 @@ import {
   type EnquiryNote,
   type EnquiryPatch,
   type EnquiryStatus,
+  type ErasureResult,
   type LeadMetrics,
 } from '../../../src/shared/schemas/lead-desk.ts';
+import { CDD_RETENTION } from '../../../src/content/amlctf.ts';
+import { cddKeptFor, cddStatusesOf, verifiedCddIds } from './cdd-staff.ts';
 import { engagementSummaryFor } from './engagement-state.ts';
 import { leadDeskEnv } from './env.ts';
 import { HttpError } from './http.ts';
@@ -60,7 +63,8 @@ async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
   );
-  return { ...withRetention(record), activity, engagement: await engagementSummaryFor(record.id) };
+  const [engagement, cdd] = await Promise.all([engagementSummaryFor(record.id), cddStatusesOf([record.id])]);
+  return { ...withRetention(record), activity, engagement, cdd: cdd.get(record.id) ?? null };
 }
 
 /**
@@ -180,26 +184,52 @@ async function eraseEnquiry(id: string): Promise<boolean> {
 }
 
 export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
+  const kept = (await cddKeptFor([id])).get(id);
+  if (kept) {
+    throw new HttpError(
+      409,
+      `This enquiry has customer due diligence records, which the law requires us to keep (${CDD_RETENTION.section})` +
+        (kept.retainUntil ? ` until ${kept.retainUntil}.` : ': close the matter to start the retention period.'),
+    );
+  }
   if (!(await eraseEnquiry(id))) throw new HttpError(404, NOT_FOUND);
   await recordAudit({ by, action: 'enquiry.delete', target: id });
 }
 
-/** Privacy Act access-and-erasure: every enquiry from one address. The audit keeps no address. */
-export async function eraseByEmail(email: string, by: Staff): Promise<number> {
+/**
+ * Privacy Act access-and-erasure: every enquiry from one address. The audit keeps no address.
+ * An enquiry with customer due diligence records is kept whole (the enquiry, its activity and
+ * engagement: the records' context) because the AML/CTF Act requires them, and the answer
+ * says which, why and until when (APP 11.2 allows keeping what an Australian law requires).
+ */
+export async function eraseByEmail(email: string, by: Staff): Promise<ErasureResult> {
   const wanted = erasureKey(email);
   const matches = await listStoredEnquiries({ filter: (record) => erasureKey(record.email) === wanted });
+  const withCdd = await cddKeptFor(matches.map((record) => record.id));
   let deleted = 0;
-  for (const record of matches) if (await eraseEnquiry(record.id)) deleted++;
-  await recordAudit({ by, action: 'enquiry.erase', target: `${deleted} enquiries` });
-  return deleted;
+  const kept: ErasureResult['kept'] = [];
+  for (const record of matches) {
+    const cdd = withCdd.get(record.id);
+    if (cdd) kept.push({ id: record.id, reason: CDD_RETENTION.section, until: cdd.retainUntil ?? null });
+    else if (await eraseEnquiry(record.id)) deleted++;
+  }
+  await recordAudit({
+    by,
+    action: 'enquiry.erase',
+    target: `${deleted} enquiries${kept.length ? `; ${kept.length} kept (${CDD_RETENTION.section})` : ''}`,
+  });
+  return { deleted, kept };
 }
 
 /** APP 11: deletes enquiries nobody has touched for the retention period. */
 export async function applyRetention(now = new Date()): Promise<number> {
   const cutoff = now.getTime() - leadDeskEnv().retentionDays * DAY;
   const expired = await listStoredEnquiries({ filter: (record) => Date.parse(record.lastActivityAt) < cutoff });
+  // Due diligence records outlive the privacy retention (AML/CTF Act s 111): their enquiry
+  // stays until the daily job has deleted them at their own `retainUntil`.
+  const protectedByCdd = await cddKeptFor(expired.map((record) => record.id));
   let deleted = 0;
-  for (const record of expired) if (await eraseEnquiry(record.id)) deleted++;
+  for (const record of expired) if (!protectedByCdd.has(record.id) && (await eraseEnquiry(record.id))) deleted++;
   if (deleted > 0) await recordAudit({ by: 'system', action: 'enquiry.retention', target: `${deleted} enquiries` });
   // The job reads every enquiry anyway: the day's chance to set any count a crash left off.
   await recountStatuses();
@@ -212,6 +242,8 @@ export interface DeskFilters {
   /** Inclusive Sydney dates (`YYYY-MM-DD`) of arrival. */
   from?: string;
   to?: string;
+  /** `pending`: instructed enquiries whose due diligence is not verified ("do not act"). */
+  cdd?: 'pending';
 }
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -238,7 +270,25 @@ export function matcher(filters: DeskFilters): ((record: StoredEnquiry) => boole
 }
 
 export async function listEnquiries(filters: DeskFilters, page: { limit?: number; before?: string } = {}) {
-  return (await listStoredEnquiries({ filter: matcher(filters), ...page })).map(withRetention);
+  return (await listStoredEnquiries({ filter: await cddMatcher(filters), ...page })).map(withRetention);
+}
+
+/** `matcher`, narrowed to instructed enquiries without verified due diligence for `cdd=pending`. */
+async function cddMatcher(filters: DeskFilters): Promise<((record: StoredEnquiry) => boolean) | undefined> {
+  const base = matcher(filters);
+  if (filters.cdd !== 'pending') return base;
+  const verified = await verifiedCddIds();
+  return (record) => record.status === 'instructed' && !verified.has(record.id) && (!base || base(record));
+}
+
+/** The desk's list: each enquiry on the page with its due diligence's plain status (`cdd`). */
+export async function listDeskEnquiries(
+  filters: DeskFilters,
+  page: { limit?: number; before?: string } = {},
+): Promise<DeskEnquiry[]> {
+  const records = await listEnquiries(filters, page);
+  const statuses = await cddStatusesOf(records.map((record) => record.id));
+  return records.map((record) => ({ ...record, cdd: statuses.get(record.id) ?? null }));
 }
 
 // ---- CSV --------------------------------------------------------------------------
@@ -284,6 +334,7 @@ export function exportTarget(filters: DeskFilters, count: number): string {
     filters.from && `from=${filters.from}`,
     filters.to && `to=${filters.to}`,
     filters.q && 'with a search',
+    filters.cdd && `cdd=${filters.cdd}`,
   ].filter(Boolean);
   return `${count} enquiries; ${parts.length ? parts.join(', ') : 'no filter'}`;
 }

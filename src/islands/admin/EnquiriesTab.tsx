@@ -21,6 +21,7 @@ import { Button } from '../../ui/Button.tsx';
 import { runAction } from './actions.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { EnquiryDetail } from './EnquiryDetail.tsx';
+import { DoNotActBadge, dueDiligencePending } from './DueDiligencePanel.tsx';
 import { useErasure } from './Erasure.tsx';
 import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from './format.ts';
 import { DeleteButton, ListStatus, TabHeading } from './parts.tsx';
@@ -174,6 +175,18 @@ export default function EnquiriesTab() {
               </button>
             );
           })}
+          <button
+            type="button"
+            aria-pressed={Boolean(filters.cddPending)}
+            onClick={() => setFilters((current) => ({ ...current, cddPending: !current.cddPending }))}
+            className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
+              filters.cddPending
+                ? 'border-red-800 bg-red-800 text-white'
+                : 'border-red-300 bg-white text-red-900 hover:bg-red-50'
+            }`}
+          >
+            Due diligence pending
+          </button>
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <form
@@ -215,7 +228,11 @@ export default function EnquiriesTab() {
         loading={list.loading}
         error={list.error}
         isEmpty={shown.length === 0}
-        empty={filters.status || filters.q ? 'No contact requests match these filters.' : 'No contact requests yet.'}
+        empty={
+          filters.status || filters.q || filters.cddPending
+            ? 'No contact requests match these filters.'
+            : 'No contact requests yet.'
+        }
         what="contact requests"
         onRetry={() => void list.reload()}
       />
@@ -262,6 +279,7 @@ export default function EnquiriesTab() {
                           {late ? ' – past the 5-minute target' : ''}
                         </span>
                       ) : null}
+                      {dueDiligencePending(request) ? <DoNotActBadge /> : null}
                       {request.assignee ? <span className="text-slate-700">Assigned to {request.assignee}</span> : null}
                     </p>
                   </div>

@@ -17,6 +17,7 @@ import type { StaffMember } from '../../shared/schemas/staff.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { DueDiligencePanel } from './DueDiligencePanel.tsx';
 import { describeEngagementActivity } from './engagement-form.ts';
 import { EngagementPanel } from './EngagementPanel.tsx';
 import { EraseThisPerson } from './Erasure.tsx';
@@ -282,6 +283,11 @@ export function EnquiryDetail({
       </form>
 
       <EngagementPanel detail={detail} refresh={refreshAfterEngagement} />
+
+      {/* Due diligence follows an accepted engagement (or an enquiry instructed by hand). */}
+      {detail.status === 'instructed' || detail.cdd || detail.engagement?.status === 'accepted' ? (
+        <DueDiligencePanel detail={detail} onStatus={refreshAfterEngagement} />
+      ) : null}
 
       <div>
         <h4 className="mb-2 font-semibold text-slate-900">Activity</h4>

@@ -10,7 +10,7 @@
  */
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { apiRequest } from '../../lib/api.ts';
-import { erasureKey, erasureSchema } from '../../shared/schemas/lead-desk.ts';
+import { erasureKey, erasureSchema, type ErasureResult } from '../../shared/schemas/lead-desk.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -27,6 +27,7 @@ type Confirm = ReturnType<typeof useConfirm>['confirm'];
 export function useErasure(confirm: Confirm, onErased: (email: string) => unknown) {
   const [pending, setPending] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
+  const [kept, setKept] = useState<ErasureResult['kept']>([]);
   const toggleId = useId();
 
   async function erase(email: string): Promise<boolean> {
@@ -51,6 +52,10 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
             )}
             , with {stored === 1 ? 'its' : 'their'} notes, calls, activity and alerts. This cannot be undone.
           </p>
+          <p className="mt-2">
+            An enquiry with customer due diligence records is kept, with its history: the AML/CTF Act requires us to
+            keep those records for 7 years after the matter ends.
+          </p>
           <p className="mt-2">The audit log records that an erasure happened, not the address.</p>
         </>
       ),
@@ -59,10 +64,11 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
     if (!confirmed) return false;
     setPending(true);
     try {
-      const { deleted } = await apiRequest<{ deleted: number }>('POST', '/api/contact-requests/erase', {
+      const { deleted, kept = [] } = await apiRequest<ErasureResult>('POST', '/api/contact-requests/erase', {
         email: email.trim(),
       });
       showToast({ title: 'Success', description: erasedMessage(deleted) });
+      setKept(kept);
     } catch (error) {
       console.error('Failed to erase contact requests', error);
       showToast({ title: 'Error', description: 'Failed to erase contact requests', variant: 'destructive' });
@@ -78,7 +84,10 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
   }
 
   const form = (
-    <ErasureForm open={formOpen} onOpenChange={setFormOpen} toggleId={toggleId} pending={pending} onErase={erase} />
+    <>
+      <ErasureForm open={formOpen} onOpenChange={setFormOpen} toggleId={toggleId} pending={pending} onErase={erase} />
+      {kept.length ? <KeptNotice kept={kept} onDismiss={() => setKept([])} /> : null}
+    </>
   );
   return { erase: (email: string) => void erase(email), form };
 }
@@ -218,6 +227,38 @@ export function EraseThisPerson({ email, onErase }: { email: string; onErase: (e
       </p>
       <Button variant="outline" onClick={() => onErase(email)}>
         Erase this person's data…
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * What an erasure had to keep, why and until when: enquiries with customer due diligence
+ * records (AML/CTF Act s 111). Stays until dismissed, so staff can tell the person.
+ */
+function KeptNotice({ kept, onDismiss }: { kept: ErasureResult['kept']; onDismiss: () => void }) {
+  return (
+    <div
+      role="status"
+      data-testid="erasure-kept"
+      className="basis-full rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <p className="font-semibold">
+        {kept.length === 1 ? 'One enquiry was kept' : `${kept.length} enquiries were kept`}: the law requires us to keep
+        their customer due diligence records. Tell the person what is kept, why and until when.
+      </p>
+      <ul className="mt-2 list-disc pl-5">
+        {kept.map((item) => (
+          <li key={item.id}>
+            Enquiry {item.id}: kept under the {item.reason}{' '}
+            {item.until
+              ? `until ${item.until}`
+              : 'until 7 years after the matter ends (the matter is still open: close it to fix the date)'}
+          </li>
+        ))}
+      </ul>
+      <Button variant="outline" className="mt-2" onClick={onDismiss}>
+        Dismiss
       </Button>
     </div>
   );

@@ -17,12 +17,15 @@ export const PAGE_SIZE = 50;
 export interface DeskFilters {
   status: EnquiryStatus | '';
   q: string;
+  /** Only instructed enquiries whose due diligence is not verified (`cdd=pending`). */
+  cddPending?: boolean;
 }
 
 export const filterQuery = (filters: DeskFilters, extra: Record<string, string> = {}) => {
   const params = new URLSearchParams(extra);
   if (filters.status) params.set('status', filters.status);
   if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.cddPending) params.set('cdd', 'pending');
   return params.toString();
 };
 

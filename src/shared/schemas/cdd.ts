@@ -510,6 +510,17 @@ export const cddRejectSchema = z.object({
   reason: requiredText('Please give the reason', CDD_LIMITS.reason, { multiline: true }),
 });
 
+/**
+ * `POST /api/contact-requests/{id}/close`: the day the business relationship ended, from
+ * which the 7 years of s 111 run. Not in the future: a retention date is never guessed.
+ */
+export const cddCloseSchema = (context: DateContext = {}) =>
+  z.object({
+    endedAt: dayField('the date the matter ended', '2026-11-23').check(
+      z.refine((value) => value <= todayOf(context), { message: 'The matter cannot end in the future' }),
+    ),
+  });
+
 // ---------- the record ----------
 
 /** What a due-diligence record keeps in plain: nothing personal (lists, filters, retention). */

@@ -3,6 +3,7 @@
  * send to change them. Shared by the desk island and the functions (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
+import type { CddStatus } from './cdd.ts';
 import type { EngagementSummary } from './engagement.ts';
 import { submittedEnquirySchema } from './enquiry-record.ts';
 import { plainText, requiredText } from './fields.ts';
@@ -18,7 +19,10 @@ export const STATUS_LABELS: Record<EnquiryStatus, string> = {
   lost: 'Lost',
 };
 
-/** `engagement`: the costs agreement sent, resent, viewed, reminded, accepted, expired or revoked (its text says which). */
+/**
+ * `engagement`: the costs agreement sent, resent, viewed, reminded, accepted, expired or revoked (its text says which).
+ * `cdd`: customer due diligence verified, awaiting approval, approved, rejected, the matter closed (never personal data).
+ */
 export const ACTIVITY_TYPES = [
   'created',
   'status',
@@ -28,6 +32,7 @@ export const ACTIVITY_TYPES = [
   'email',
   'alert',
   'engagement',
+  'cdd',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -65,6 +70,8 @@ export type StoredEnquiry = z.output<typeof storedEnquirySchema>;
 export interface DeskEnquiry extends StoredEnquiry {
   /** When the retention rule will delete it (APP 11). */
   deleteAfter?: string;
+  /** Its customer due diligence (the plain status only), or null before the client started; set by the list. */
+  cdd?: { status: CddStatus } | null;
 }
 
 export interface DeskEnquiryDetail extends DeskEnquiry {
@@ -96,6 +103,16 @@ export type EnquiryNote = z.output<typeof enquiryNoteSchema>;
 
 /** An e-mail address as the erasure matches it: case and surrounding spaces do not count. */
 export const erasureKey = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * `POST /api/contact-requests/erase`: how many enquiries went, and those kept because the
+ * AML/CTF Act requires their due-diligence records (`until`: the day they may go, or null
+ * while the matter is open).
+ */
+export interface ErasureResult {
+  deleted: number;
+  kept: { id: string; reason: string; until: string | null }[];
+}
 
 export const erasureSchema = z.object({
   email: z

@@ -1,0 +1,72 @@
+/**
+ * Staff: an enquiry's customer due diligence (AML/CTF Act): read (audited), verify and rate,
+ * approve a high rating (a second person), reject, and close the matter. Every route needs a
+ * staff session and then the encryption key: without `CDD_ENCRYPTION_KEY` they answer 503.
+ */
+import type { Config } from '@netlify/functions';
+import { requireStaff } from './_shared/auth.ts';
+import { requireCddKey } from './_shared/cdd-crypto.ts';
+import {
+  approveCdd,
+  closeMatter,
+  parseClose,
+  parseReject,
+  parseVerify,
+  readCdd,
+  rejectCdd,
+  verifyCdd,
+} from './_shared/cdd-staff.ts';
+import { handle, HttpError, json, readJson } from './_shared/http.ts';
+import { isEnquiryId } from './_shared/repositories/enquiries.ts';
+
+const enquiryId = (id: string | undefined) => {
+  if (!id || !isEnquiryId(id)) throw new HttpError(404, 'That contact request no longer exists');
+  return id;
+};
+
+/** Staff first (a stranger learns nothing about the key), then the key. */
+async function staffWithKey(req: Request) {
+  const staff = await requireStaff(req);
+  requireCddKey();
+  return staff;
+}
+
+export const config: Config = {
+  path: [
+    '/api/contact-requests/:id/cdd',
+    '/api/contact-requests/:id/cdd/verify',
+    '/api/contact-requests/:id/cdd/approve',
+    '/api/contact-requests/:id/cdd/reject',
+    '/api/contact-requests/:id/close',
+  ],
+};
+
+export default handle(config, {
+  '/api/contact-requests/:id/cdd': {
+    GET: async (req, { params }) => json(await readCdd(enquiryId(params.id), await staffWithKey(req))),
+  },
+  '/api/contact-requests/:id/cdd/verify': {
+    POST: async (req, { params }) => {
+      const staff = await staffWithKey(req);
+      const input = parseVerify(await readJson(req));
+      return json(await verifyCdd(enquiryId(params.id), input, staff));
+    },
+  },
+  '/api/contact-requests/:id/cdd/approve': {
+    POST: async (req, { params }) => json(await approveCdd(enquiryId(params.id), await staffWithKey(req))),
+  },
+  '/api/contact-requests/:id/cdd/reject': {
+    POST: async (req, { params }) => {
+      const staff = await staffWithKey(req);
+      const input = parseReject(await readJson(req));
+      return json(await rejectCdd(enquiryId(params.id), input, staff));
+    },
+  },
+  '/api/contact-requests/:id/close': {
+    POST: async (req, { params }) => {
+      const staff = await staffWithKey(req);
+      const input = parseClose(await readJson(req));
+      return json(await closeMatter(enquiryId(params.id), input, staff));
+    },
+  },
+});

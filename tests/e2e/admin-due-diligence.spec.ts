@@ -1,0 +1,213 @@
+/**
+ * Due diligence on the desk, end to end: an enquiry's engagement is sent and accepted through
+ * the real API, with the link read from the e-mail the local SMTP server kept; the client
+ * gives an individual and a company with one 25% owner through the engagement link's API and
+ * submits. Staff see "Do not act", verify both individuals, rate high, are refused their own
+ * approval (403), and a second member of staff approves: the badge goes.
+ */
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import { ONCE, signIn } from './fixtures.ts';
+import { waitForMail } from './mailbox.ts';
+
+const lastName = 'Diligence';
+
+const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) =>
+  expect(response.status(), await response.text()).toBe(status);
+
+/** An instructed enquiry with a submitted due diligence, through the real routes only. */
+async function submittedEnquiry(page: Page, client: APIRequestContext, firstName: string, email: string) {
+  await ok(
+    await page.request.post('/api/contact', {
+      data: {
+        firstName,
+        lastName,
+        email,
+        phone: '(02) 5550 0166',
+        serviceType: 'residential-purchase',
+        propertyAddress: '5 Check Street, Castle Hill NSW 2154',
+        quote: { price: 820_000, role: 'buying', propertyType: 'established' },
+      },
+    }),
+    201,
+  );
+  const found = (await (await page.request.get(`/api/contact-requests?q=${encodeURIComponent(email)}`)).json()) as {
+    id: string;
+  }[];
+  const id = found[0]!.id;
+  await ok(await page.request.post(`/api/contact-requests/${id}/engagement`, { data: {} }), 201);
+  const mail = await waitForMail(email, (message) => message.subject.startsWith('Your costs agreement'));
+  const token = /\/engage\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeTruthy();
+
+  await ok(
+    await client.post(`/api/engage/${token}/accept`, {
+      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true },
+    }),
+  );
+  const person = (fullName: string, dateOfBirth: string) => ({
+    fullName,
+    dateOfBirth,
+    address: '5 Check Street, Castle Hill NSW 2154',
+    phone: '0412 345 678',
+    email,
+  });
+  await ok(
+    await client.put(`/api/engage/${token}/cdd`, {
+      data: {
+        parties: [
+          { type: 'individual', ...person(`${firstName} ${lastName}`, '1979-06-15') },
+          {
+            type: 'company',
+            name: `${firstName} Holdings Pty Ltd`,
+            acnOrAbn: '123 456 789',
+            registeredAddress: '1 George St, Sydney NSW 2000',
+            principalPlace: '1 George St, Sydney NSW 2000',
+            directors: [`Olive ${lastName}`],
+            owners: [person(`Olive ${lastName}`, '1970-02-01')],
+          },
+        ],
+        declarations: {
+          actingForAnother: { value: false },
+          pep: { value: false },
+          foreignPerson: { value: false },
+          purpose: 'home',
+          sourceOfFunds: { kind: 'loan', lender: 'Example Bank' },
+        },
+      },
+    }),
+  );
+  await ok(await client.post(`/api/engage/${token}/cdd/submit`));
+  return id;
+}
+
+/** The enquiry's card on the desk, opened, and its Due diligence panel. */
+async function openCard(page: Page, firstName: string): Promise<{ card: Locator; panel: Locator }> {
+  const tab = await openTab(page, 'Contact Requests');
+  const card = tab.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` });
+  await card.getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` }).click();
+  const panel = card.getByRole('region', { name: 'Due diligence', exact: true });
+  await expect(panel).toBeVisible();
+  return { card, panel };
+}
+
+async function verifyIndividual(form: Locator, legend: RegExp, last4: string) {
+  const section = form.getByRole('group', { name: legend });
+  await section.getByLabel('How the identity was verified').selectOption('in-person');
+  await section.getByLabel('Type of document').fill('Passport');
+  await section.getByLabel('Issuing country or state').fill('Australia');
+  await section.getByLabel('Last 4 characters of the number').fill(last4);
+  await section.getByLabel('Expiry date (if any)').fill('2031-05-31');
+  await section.getByLabel('Sanctions check (DFAT Consolidated List) on').fill('2026-11-20');
+  await section.getByLabel('Sanctions result').selectOption('no-match');
+  await section.getByLabel('Politically exposed person screening').selectOption('not-pep');
+}
+
+test('verifies an individual and a company’s owner, rates high, and a second member of staff approves', async ({
+  page,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
+  const firstName = `Dana${unique()}`;
+  const email = `${firstName.toLowerCase()}@example.com`;
+  await signIn(page);
+  const clientContext = await browser.newContext();
+  await submittedEnquiry(page, clientContext.request, firstName, email);
+  await clientContext.close();
+  // The desk read its list at sign-in, before the client accepted.
+  await page.reload();
+
+  // Instructed, not verified: do not act, in the list and through the filter.
+  const tab = await openTab(page, 'Contact Requests');
+  const listed = tab.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` });
+  await expect(listed.getByTestId('cdd-pending')).toHaveText('Do not act: due diligence pending');
+  await tab.getByRole('button', { name: 'Due diligence pending' }).click();
+  await expect(tab.getByRole('button', { name: 'Due diligence pending' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(listed).toBeVisible();
+
+  const { panel } = await openCard(page, firstName);
+  await expect(panel.getByTestId('cdd-status')).toHaveText('Submitted');
+  await panel.getByRole('button', { name: "Show the client's details" }).click();
+  await expect(panel.getByText(`${firstName} Holdings Pty Ltd`, { exact: true })).toBeVisible();
+  const form = panel.getByRole('form', { name: 'Verify, screen and rate' });
+
+  // A full document number is refused, under its field, before anything is sent.
+  await verifyIndividual(form, /^Customer 1: /, '12345678');
+  await verifyIndividual(form, /^Customer 2 \(company\), owner 1: /, '9876');
+  await form.getByLabel(/^Rating/).selectOption('high');
+  await form.getByLabel('Reason for the rating').fill('Funds through a company; first matter with us');
+  await form.getByRole('button', { name: 'Record the verification' }).click();
+  const first = form.getByRole('group', { name: /^Customer 1: / }).getByLabel('Last 4 characters of the number');
+  await expect(first).toBeFocused();
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('the full number is never kept')).toBeVisible();
+  await first.fill('5678');
+  await form.getByRole('button', { name: 'Record the verification' }).click();
+  await expectToast(page, 'Success', 'Rated high risk: a second staff member must approve');
+  await expect(panel.getByTestId('cdd-status')).toHaveText('Awaiting a second approval');
+  await expect(panel.getByRole('heading', { name: 'Due diligence' })).toBeFocused();
+
+  // The rater cannot approve their own rating.
+  await panel.getByRole('button', { name: 'Approve' }).click();
+  await expect(panel.getByRole('alert')).toContainText('a different staff member must approve it');
+  await expect(panel.getByTestId('cdd-pending')).toBeVisible();
+  // Axe judges the panel at rest: the pointer still on the button would judge its hover colour.
+  await page.mouse.move(0, 0);
+  await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
+
+  // A second member of staff, created through the Staff accounts API, with their own password.
+  const username = `e2e-approver-${unique()}`;
+  await ok(await page.request.post('/api/staff', { data: { username, password: 'initial-password-e2e' } }), 201);
+  const theirs = await browser.newContext();
+  await ok(await theirs.request.post('/api/login', { data: { username, password: 'initial-password-e2e' } }));
+  await ok(
+    await theirs.request.put('/api/user/password', {
+      data: { currentPassword: 'initial-password-e2e', newPassword: 'approver-own-password-e2e' },
+    }),
+  );
+  // Signed in by that API call (its session cookie is this browser's): straight to the desk.
+  const approver = await theirs.newPage();
+  await approver.goto('/admin');
+  await expect(approver.getByText(`Signed in as ${username}`)).toBeVisible();
+
+  const second = await openCard(approver, firstName);
+  await second.panel.getByRole('button', { name: "Show the client's details" }).click();
+  await second.panel.getByRole('button', { name: 'Approve' }).click();
+  await expectToast(approver, 'Success', 'Due diligence approved');
+  await expect(second.panel.getByTestId('cdd-status')).toHaveText('Verified');
+  await expect(second.card.getByTestId('cdd-pending')).toHaveCount(0);
+  await expect(second.panel.getByText(`Approved by`)).toBeVisible();
+  await approver.mouse.move(0, 0);
+  await expectNoAxeViolations(approver, '[data-testid="cdd-panel"]');
+
+  // The first member's desk, refreshed: verified, no badge, and no longer under the filter.
+  await page.reload();
+  const again = await openTab(page, 'Contact Requests');
+  await expect(again.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` })).toBeVisible();
+  await expect(
+    again.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` }).getByTestId('cdd-pending'),
+  ).toHaveCount(0);
+  await again.getByRole('button', { name: 'Due diligence pending' }).click();
+  await expect(again.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` })).toHaveCount(0);
+  await theirs.close();
+
+  // The matter ends: the records are kept 7 years from that day, even through a Privacy Act erasure.
+  await again.getByRole('button', { name: 'Due diligence pending' }).click();
+  const { panel: closing } = await openCard(page, firstName);
+  await closing.getByLabel('Close the matter: the day the business relationship ended').fill('2026-11-20');
+  await closing.getByRole('button', { name: 'Close the matter' }).click();
+  await expect(closing.getByTestId('cdd-retain-until')).toContainText('kept until 2033-11-20');
+
+  await again.getByRole('button', { name: "Erase a person's data" }).click();
+  await again.getByLabel('E-mail address').fill(email);
+  await again.getByRole('button', { name: 'Erase…' }).click();
+  await page
+    .getByRole('dialog', { name: "Erase this person's data?" })
+    .getByRole('button', { name: 'Erase data' })
+    .click();
+  const kept = again.getByTestId('erasure-kept');
+  await expect(kept).toContainText('One enquiry was kept');
+  await expect(kept).toContainText('kept under the AML/CTF Act 2006 s 111 until 2033-11-20');
+  await expect(again.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` })).toBeVisible();
+});

@@ -1,0 +1,512 @@
+/**
+ * Customer due diligence, the staff side, through the real handlers over a real local Blobs:
+ * audited reads, verification and rating, a second person's approval, rejection, closing
+ * the matter, the desk's list field and filter, retention, erasure with retention, and the
+ * daily reminder over a real local SMTP server. The client's submission is put in place
+ * with the repository (`insertCdd`), as the client routes would leave it.
+ */
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import cdd from '../../netlify/functions/cdd.ts';
+import contact from '../../netlify/functions/contact.ts';
+import engage from '../../netlify/functions/engage.ts';
+import engagements from '../../netlify/functions/engagements.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
+import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
+import { alertPendingCdd, deleteExpiredCdd } from '../../netlify/functions/_shared/cdd-staff.ts';
+import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
+import { resetCddKeyEnv, resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
+import { applyRetention } from '../../netlify/functions/_shared/lead-desk.ts';
+import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
+import { getCdd, getCddMeta, insertCdd, type CddRecord } from '../../netlify/functions/_shared/repositories/cdd.ts';
+import { addNswBusinessDays, sydneyInstant, sydneyToday } from '../../src/shared/sydney-time.ts';
+import { call, signedInStaff, useBlobs } from './harness.ts';
+
+useBlobs();
+
+const useKey = (key: string) => {
+  process.env.CDD_ENCRYPTION_KEY = key;
+  process.env.CDD_ENCRYPTION_KEY_PREVIOUS = '';
+  resetCddKeyEnv();
+};
+const KEY = randomBytes(32).toString('base64');
+
+let alice: { cookie: string; username: string };
+let bob: { cookie: string; username: string };
+beforeAll(async () => {
+  [alice, bob] = [await signedInStaff(), await signedInStaff()];
+});
+beforeEach(() => useKey(KEY));
+
+const CLIENT_NAME = 'Philippa Vandersloot-Quarrie';
+const CLIENT_BIRTH = '1972-03-14';
+const OWNER_NAME = 'Octavius Brumby-Fairweather';
+
+/** An enquiry with an accepted engagement (instructed), through the real routes. */
+async function instructedEnquiry(email = 'client@example.com'): Promise<string> {
+  const enquiry = await call(contact, 'POST', '/api/contact', {
+    body: {
+      firstName: 'Philippa',
+      lastName: 'Client',
+      email,
+      phone: '0400 111 222',
+      serviceType: 'residential-purchase',
+      propertyAddress: '1 Example St, Castle Hill NSW 2154',
+      quote: { price: 750000, role: 'buying', propertyType: 'established', contractDate: '2026-11-20' },
+    },
+  });
+  expect(enquiry.status).toBe(201);
+  const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiry.json.id}/engagement`, {
+    cookie: alice.cookie,
+    body: {},
+  });
+  expect(sent.status).toBe(201);
+  const token = new URL(sent.json.url).pathname.split('/').pop()!;
+  const accepted = await call(engage, 'POST', `/api/engage/${token}/accept`, {
+    body: { fullName: 'Philippa Client', understood: true, accept: true, instruct: true },
+    context: { ip: '192.0.2.9' },
+  });
+  expect(accepted.status).toBe(200);
+  return enquiry.json.id;
+}
+
+/** A submitted record: an individual (path "0") and a company with one 25% owner ("1.owners.0"). */
+function submitted(enquiryId: string, fields: Partial<CddRecord> = {}): CddRecord {
+  const at = new Date().toISOString();
+  return {
+    enquiryId,
+    engagementId: 'AbCdEfGhIjKlMnOp',
+    status: 'submitted',
+    createdAt: at,
+    updatedAt: at,
+    submittedAt: at,
+    version: 3,
+    parties: [
+      {
+        type: 'individual',
+        fullName: CLIENT_NAME,
+        dateOfBirth: CLIENT_BIRTH,
+        address: '9 Unusual Crescent, Leura NSW 2780',
+        phone: '0412 987 654',
+        email: 'pvq@example.com',
+      },
+      {
+        type: 'company',
+        name: 'Quarrie Holdings Pty Ltd',
+        acnOrAbn: '123 456 789',
+        registeredAddress: '1 George St, Sydney NSW 2000',
+        principalPlace: '1 George St, Sydney NSW 2000',
+        directors: [OWNER_NAME],
+        owners: [
+          {
+            fullName: OWNER_NAME,
+            dateOfBirth: '1965-01-02',
+            address: '3 Other Rd, Bowral NSW 2576',
+            phone: '0400 333 444',
+            email: 'obf@example.com',
+          },
+        ],
+      },
+    ],
+    declarations: {
+      actingForAnother: { value: false },
+      pep: { value: false },
+      foreignPerson: { value: false },
+      purpose: 'home',
+      sourceOfFunds: { kind: 'savings' },
+    },
+    ...fields,
+  };
+}
+
+const entry = (party: string, last4 = '4321') => ({
+  party,
+  method: 'in-person',
+  documents: [{ type: 'Passport', issuer: 'Australia', last4, expiry: '2031-05-31' }],
+  sanctionsCheckedAt: '2026-11-20',
+  sanctionsResult: 'no-match',
+  pepResult: 'not-pep',
+});
+const verifyBody = (rating: string, parties = ['0', '1.owners.0']) => ({
+  verification: parties.map((party) => entry(party)),
+  risk: { rating, reason: 'Known client, funds from savings held for years' },
+});
+
+const post = (path: string, who: { cookie: string }, body: unknown = {}) =>
+  call(cdd, 'POST', path, { cookie: who.cookie, body });
+
+async function withSubmitted(fields: Partial<CddRecord> = {}): Promise<string> {
+  const id = await instructedEnquiry();
+  expect(await insertCdd(submitted(id, fields))).toBe(true);
+  return id;
+}
+
+describe('GET /api/contact-requests/:id/cdd', () => {
+  it('answers the decrypted staff view and writes who read which enquiry to the audit, nothing personal', async () => {
+    const id = await withSubmitted();
+    const before = (await listAudit()).length;
+    const read = await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie });
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ status: 'submitted', verification: [], risk: null, approvals: {} });
+    expect(read.json.parties[0].fullName).toBe(CLIENT_NAME);
+    expect(read.json.parties[1].owners[0].fullName).toBe(OWNER_NAME);
+
+    const again = await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie });
+    expect(again.status).toBe(200);
+    const reads = (await listAudit()).slice(before).filter((event) => event.action === 'cdd.read');
+    expect(reads.map((event) => [event.by, event.target])).toEqual([
+      [alice.username, id],
+      [bob.username, id],
+    ]);
+    const audit = JSON.stringify(await listAudit());
+    for (const personal of [CLIENT_NAME, CLIENT_BIRTH, OWNER_NAME, 'Unusual Crescent', 'pvq@example.com'])
+      expect(audit).not.toContain(personal);
+  });
+
+  it('answers not-started before the client began (and still audits the read)', async () => {
+    const id = await instructedEnquiry();
+    const read = await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie });
+    expect(read.json).toEqual({
+      status: 'not-started',
+      parties: [],
+      declarations: {},
+      verification: [],
+      risk: null,
+      approvals: {},
+    });
+    expect((await listAudit()).at(-1)).toMatchObject({ action: 'cdd.read', target: id });
+  });
+
+  it('answers 401 without a session, 404 for an unknown enquiry, and 503 on every route without the key', async () => {
+    const id = await withSubmitted();
+    expect((await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`)).status).toBe(401);
+    expect((await call(cdd, 'GET', `/api/contact-requests/${timeKey()}/cdd`, { cookie: alice.cookie })).status).toBe(
+      404,
+    );
+    useKey('');
+    const before = (await listAudit()).length;
+    const read = await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie });
+    expect(read.status).toBe(503);
+    expect(read.json.error).toMatch(/CDD_ENCRYPTION_KEY is not set/);
+    for (const [path, body] of [
+      ['cdd/verify', verifyBody('low')],
+      ['cdd/approve', {}],
+      ['cdd/reject', { reason: 'x' }],
+      ['close', { endedAt: '2026-11-20' }],
+    ] as const) {
+      expect((await post(`/api/contact-requests/${id}/${path}`, alice, body)).status).toBe(503);
+    }
+    expect(await listAudit()).toHaveLength(before);
+  });
+});
+
+describe('verifying, rating and approving', () => {
+  it('verifies a low rating at once, with who and when in plain and the details sealed, and an activity line', async () => {
+    const id = await withSubmitted();
+    const verified = await post(`/api/contact-requests/${id}/cdd/verify`, alice, verifyBody('low'));
+    expect(verified.status).toBe(200);
+    expect(verified.json).toEqual({ status: 'verified' });
+    const meta = (await getCddMeta(id))!;
+    expect(meta).toMatchObject({ status: 'verified', riskRating: 'low', verifiedBy: alice.username, version: 4 });
+    const stored = JSON.stringify(await openStore('due-diligence').get(id, { type: 'json' }));
+    expect(stored).not.toContain('Known client');
+    expect(stored).not.toContain('4321');
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(view.risk).toEqual({ rating: 'low', reason: 'Known client, funds from savings held for years' });
+    expect(view.verification.map((item: { party: string }) => item.party)).toEqual(['0', '1.owners.0']);
+    expect(view.approvals).toMatchObject({ verifiedBy: alice.username });
+
+    const detail = (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).json;
+    expect(detail.activity.at(-1)).toMatchObject({
+      type: 'cdd',
+      by: alice.username,
+      text: `Due diligence verified (low risk) by ${alice.username}`,
+    });
+    // Once verified, verifying again is a conflict, not a second rating.
+    expect((await post(`/api/contact-requests/${id}/cdd/verify`, bob, verifyBody('medium'))).status).toBe(409);
+  });
+
+  it('sends a high rating for approval: 403 for the rater, verified by a second staff member', async () => {
+    const id = await withSubmitted();
+    const rated = await post(`/api/contact-requests/${id}/cdd/verify`, alice, verifyBody('high'));
+    expect(rated.json).toEqual({ status: 'awaiting-approval' });
+
+    const self = await post(`/api/contact-requests/${id}/cdd/approve`, alice);
+    expect(self.status).toBe(403);
+    expect(self.json.error).toMatch(/different staff member must approve/);
+    expect((await getCddMeta(id))!.status).toBe('awaiting-approval');
+
+    const approved = await post(`/api/contact-requests/${id}/cdd/approve`, bob);
+    expect(approved.status).toBe(200);
+    expect(approved.json).toEqual({ status: 'verified' });
+    expect(await getCddMeta(id)).toMatchObject({ approvedBy: bob.username, verifiedBy: alice.username });
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(409);
+
+    const texts = (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).json.activity
+      .filter((item: { type: string }) => item.type === 'cdd')
+      .map((item: { text: string }) => item.text);
+    expect(texts).toEqual([
+      `Due diligence rated high risk by ${alice.username}: awaiting a second approval`,
+      `Due diligence approved by ${bob.username} (high risk)`,
+    ]);
+    expect((await listAudit()).map((event) => event.action)).toEqual(
+      expect.arrayContaining(['cdd.verify', 'cdd.approve']),
+    );
+  });
+
+  it('refuses an individual without verification, saying which, and a document number longer than 4 characters', async () => {
+    const id = await withSubmitted();
+    const missing = await post(`/api/contact-requests/${id}/cdd/verify`, alice, verifyBody('low', ['0']));
+    expect(missing.status).toBe(400);
+    expect(missing.json.fieldErrors).toEqual({
+      verification: ['Verify every individual: parties.1.owners.0 is missing'],
+    });
+
+    const long = await post(`/api/contact-requests/${id}/cdd/verify`, alice, {
+      ...verifyBody('low'),
+      verification: [entry('0', '12345'), entry('1.owners.0')],
+    });
+    expect(long.status).toBe(400);
+    expect(long.json.fieldErrors['verification.0.documents.0.last4']).toEqual([
+      'Enter only the last 4 characters of the document number: the full number is never kept',
+    ]);
+
+    const stranger = await post(
+      `/api/contact-requests/${id}/cdd/verify`,
+      alice,
+      verifyBody('low', ['0', '1.owners.0', '2']),
+    );
+    expect(stranger.status).toBe(400);
+    expect(stranger.json.fieldErrors['verification.2.party']).toEqual(['No individual at parties.2']);
+    expect((await getCddMeta(id))!.status).toBe('submitted');
+  });
+
+  it('verifies only a submitted record (409 while the client drafts, or without one)', async () => {
+    const drafting = await withSubmitted({ status: 'in-progress' });
+    expect((await post(`/api/contact-requests/${drafting}/cdd/verify`, alice, verifyBody('low'))).status).toBe(409);
+    const none = await instructedEnquiry();
+    expect((await post(`/api/contact-requests/${none}/cdd/verify`, alice, verifyBody('low'))).status).toBe(409);
+  });
+
+  it('rejects with a sealed reason, so the client can correct and resubmit', async () => {
+    const id = await withSubmitted();
+    expect((await post(`/api/contact-requests/${id}/cdd/reject`, alice, { reason: '' })).status).toBe(400);
+    const rejected = await post(`/api/contact-requests/${id}/cdd/reject`, alice, {
+      reason: 'The passport shown had expired in 2019',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.json).toEqual({ status: 'rejected' });
+    expect(await getCddMeta(id)).toMatchObject({ status: 'rejected', rejectedBy: alice.username });
+    expect(JSON.stringify(await openStore('due-diligence').get(id, { type: 'json' }))).not.toContain('expired in 2019');
+    expect((await getCdd(id))!.record.rejectReason).toBe('The passport shown had expired in 2019');
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(409);
+  });
+});
+
+describe('closing the matter', () => {
+  it('keeps the records 7 years from the day it ended, and refuses a day in the future', async () => {
+    const id = await withSubmitted();
+    const future = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: '2999-01-01' });
+    expect(future.status).toBe(400);
+    expect(future.json.fieldErrors.endedAt).toEqual(['The matter cannot end in the future']);
+
+    const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: '2026-11-20' });
+    expect(closed.status).toBe(200);
+    expect(closed.json).toEqual({ retainUntil: '2033-11-20' });
+    expect(await getCddMeta(id)).toMatchObject({ closedAt: '2026-11-20', retainUntil: '2033-11-20' });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie })).json;
+    expect(view.retainUntil).toBe('2033-11-20');
+    const detail = (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).json;
+    expect(detail.activity.at(-1).text).toBe(
+      'Matter closed (ended 2026-11-20); due diligence records kept until 2033-11-20 (AML/CTF Act 2006 s 111)',
+    );
+  });
+
+  it('closes an enquiry without records: nothing to keep under s 111', async () => {
+    const id = await instructedEnquiry();
+    const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: '2026-11-20' });
+    expect(closed.json).toEqual({ retainUntil: null });
+    expect(await getCddMeta(id)).toBeNull();
+  });
+});
+
+describe('the desk list', () => {
+  it('shows each enquiry’s due diligence status, and cdd=pending finds instructed enquiries not verified', async () => {
+    const notStarted = await instructedEnquiry();
+    const waiting = await withSubmitted();
+    const done = await withSubmitted();
+    expect((await post(`/api/contact-requests/${done}/cdd/verify`, alice, verifyBody('medium'))).status).toBe(200);
+    const notInstructed = (
+      await call(contact, 'POST', '/api/contact', {
+        body: {
+          firstName: 'Only',
+          lastName: 'Asking',
+          email: 'asking@example.com',
+          phone: '0400 555 666',
+          serviceType: 'residential-purchase',
+        },
+      })
+    ).json.id;
+
+    const all = (await call(enquiries, 'GET', '/api/contact-requests', { cookie: alice.cookie })).json;
+    const cddOf = (id: string) => all.find((item: { id: string }) => item.id === id).cdd;
+    expect(cddOf(notStarted)).toBeNull();
+    expect(cddOf(waiting)).toEqual({ status: 'submitted' });
+    expect(cddOf(done)).toEqual({ status: 'verified' });
+    expect(cddOf(notInstructed)).toBeNull();
+
+    const pending = (await call(enquiries, 'GET', '/api/contact-requests?cdd=pending', { cookie: alice.cookie })).json;
+    const ids = pending.map((item: { id: string }) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([notStarted, waiting]));
+    expect(ids).not.toContain(done);
+    expect(ids).not.toContain(notInstructed);
+    expect(pending.every((item: { status: string }) => item.status === 'instructed')).toBe(true);
+    expect((await call(enquiries, 'GET', '/api/contact-requests?cdd=all', { cookie: alice.cookie })).status).toBe(400);
+  });
+});
+
+describe('retention and erasure', () => {
+  afterAll(() => {
+    delete process.env.ENQUIRY_RETENTION_DAYS;
+    resetLeadDeskEnv();
+  });
+
+  it('deletes records past retainUntil daily, and never deletes an enquiry that still has records', async () => {
+    const expired = await withSubmitted({ status: 'verified', closedAt: '2018-01-01', retainUntil: '2025-01-01' });
+    const kept = await withSubmitted({ status: 'verified', closedAt: '2026-11-01', retainUntil: '2033-11-01' });
+    const open = await withSubmitted({ status: 'verified' });
+
+    // Every enquiry is past the privacy retention (1 day, seen from 2 days on).
+    process.env.ENQUIRY_RETENTION_DAYS = '1';
+    resetLeadDeskEnv();
+    const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    expect(await deleteExpiredCdd(later.getTime())).toEqual([expired]);
+    await applyRetention(later);
+    expect(await getCddMeta(expired)).toBeNull();
+    const exists = async (id: string) =>
+      (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).status;
+    expect(await exists(expired)).toBe(404);
+    expect(await exists(kept)).toBe(200);
+    expect(await exists(open)).toBe(200);
+    expect(await getCddMeta(kept)).not.toBeNull();
+    expect((await listAudit()).find((event) => event.action === 'cdd.retention')).toMatchObject({
+      by: 'system',
+      target: `${expired} (kept until 2025-01-01)`,
+    });
+
+    // The scheduled function runs the same steps (nothing left past its date now).
+    expect((await enquiryRetention()).status).toBe(204);
+    expect(await exists(kept)).toBe(200);
+    // Staff cannot delete it by hand either.
+    const manual = await call(enquiries, 'DELETE', `/api/contact-requests/${kept}`, { cookie: alice.cookie });
+    expect(manual.status).toBe(409);
+    expect(manual.json.error).toMatch(/s 111\) until 2033-11-01/);
+  });
+
+  it('erases what it may and says what is kept, why and until when', async () => {
+    const email = 'erase-but-keep@example.com';
+    const plain = (
+      await call(contact, 'POST', '/api/contact', {
+        body: { firstName: 'E', lastName: 'K', email, phone: '0400 777 888', serviceType: 'residential-purchase' },
+      })
+    ).json.id;
+    const closed = await instructedEnquiry(email);
+    await insertCdd(submitted(closed, { status: 'verified', closedAt: '2026-11-02', retainUntil: '2033-11-02' }));
+    const open = await instructedEnquiry(email);
+    await insertCdd(submitted(open));
+
+    const erased = await call(enquiries, 'POST', '/api/contact-requests/erase', {
+      cookie: alice.cookie,
+      body: { email },
+    });
+    expect(erased.status).toBe(200);
+    expect(erased.json).toEqual({
+      deleted: 1,
+      kept: expect.arrayContaining([
+        { id: closed, reason: 'AML/CTF Act 2006 s 111', until: '2033-11-02' },
+        { id: open, reason: 'AML/CTF Act 2006 s 111', until: null },
+      ]),
+    });
+    expect(erased.json.kept).toHaveLength(2);
+    const status = async (id: string) =>
+      (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).status;
+    expect(await status(plain)).toBe(404);
+    expect(await status(closed)).toBe(200);
+    expect(
+      (await call(enquiries, 'GET', `/api/contact-requests/${closed}`, { cookie: alice.cookie })).json.engagement,
+    ).not.toBeNull();
+    expect((await listAudit()).at(-1)).toMatchObject({
+      action: 'enquiry.erase',
+      target: '1 enquiries; 2 kept (AML/CTF Act 2006 s 111)',
+    });
+  });
+});
+
+describe('the daily reminder', () => {
+  const mails: { to: string[]; data: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      let data = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (data += chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
+        done();
+      });
+    },
+  });
+  let waiting: string;
+  let fresh: string;
+  let done: string;
+  beforeAll(async () => {
+    waiting = await withSubmitted();
+    done = await withSubmitted({ status: 'verified' });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    process.env.ALERT_SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    process.env.ALERT_EMAIL_TO = 'desk@example-conveyancing.com.au';
+    process.env.ALERT_EMAIL_FROM = 'website@example-conveyancing.com.au';
+    process.env.SITE_URL = 'https://conveyancing.example';
+    resetLeadDeskEnv();
+  });
+  afterAll(async () => {
+    for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_TO', 'ALERT_EMAIL_FROM', 'SITE_URL']) delete process.env[name];
+    resetLeadDeskEnv();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const reminders = () => mails.filter((mail) => /Subject: Due diligence pending/.test(mail.data));
+
+  it('lists by id and link the instructed enquiries pending more than 2 NSW business days, nothing personal', async () => {
+    fresh = await withSubmitted();
+    // The deadline is 2 NSW business days after the day they were instructed (today, Sydney):
+    // on that day nothing is overdue yet; on the next day both are.
+    const deadline = await addNswBusinessDays(sydneyToday(Date.now()), 2);
+    const [y, m, d] = deadline.split('-').map(Number);
+    const onDeadline = sydneyInstant(y!, m!, d!, 23, 0);
+    expect(await alertPendingCdd(onDeadline)).toEqual([]);
+    expect(reminders()).toHaveLength(0);
+
+    const pending = await alertPendingCdd(sydneyInstant(y!, m!, d! + 1, 6, 0));
+    const ids = pending.map((item) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([waiting, fresh]));
+    expect(ids).not.toContain(done);
+    await vi.waitFor(() => expect(reminders()).toHaveLength(1));
+    const [mail] = reminders();
+    expect(mail!.to).toEqual(['desk@example-conveyancing.com.au']);
+    // Quoted-printable: soft line breaks and escaped bytes back to text.
+    const body = mail!.data
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(body).toContain(`https://conveyancing.example/admin?enquiry=${waiting}`);
+    expect(body).toContain(`${fresh}: instructed`);
+    for (const personal of [CLIENT_NAME, 'Philippa', 'client@example.com', '0400 111 222', 'Castle Hill'])
+      expect(body).not.toContain(personal);
+  });
+});

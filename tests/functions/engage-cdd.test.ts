@@ -305,8 +305,8 @@ describe('the due-diligence API', () => {
 });
 
 describe('nothing in plain text at rest', () => {
-  it('finds neither the name nor the date of birth anywhere under the Blobs directory, yet the API returns them', async () => {
-    const { token } = await acceptedEngagement();
+  it('finds neither the name nor the date of birth anywhere under the Blobs directory or in a backup, yet the client and staff APIs return them', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
     await postForm(token, [
       ...Object.entries(INDIVIDUAL).map(([key, value]) => [`parties.0.${key}`, value] as [string, string]),
       ['parties.1.type', 'company'],
@@ -342,6 +342,33 @@ describe('nothing in plain text at rest', () => {
       }
     }
     expect(found).toEqual([]);
+
+    // A backup (scripts/backup.ts, as run by hand) carries the ciphertext only.
+    const root = mkdtempSync(path.join(tmpdir(), 'cdd-at-rest-'));
+    try {
+      const file = path.join(root, 'backup.jsonl');
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, BLOBS_DIR: blobs.directory() };
+      const run = spawnSync(process.execPath, ['scripts/backup.ts', file], { env, encoding: 'utf8' });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      const decoded = lines.map((line) => {
+        const entry = JSON.parse(line) as { data?: string };
+        return line + (entry.data ? Buffer.from(entry.data, 'base64').toString('latin1') : '');
+      });
+      expect(decoded.some((text) => text.includes('due-diligence'))).toBe(true);
+      for (const secret of [NAME, BIRTH, OWNER, OWNER_BIRTH]) {
+        expect(decoded.filter((text) => text.includes(secret))).toEqual([]);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+
+    // Staff read them decrypted (and the read is audited, tested in cdd-staff.test.ts).
+    const cdd = (await import('../../netlify/functions/cdd.ts')).default;
+    const staffView = await call(cdd, 'GET', `/api/contact-requests/${enquiryId}/cdd`, { cookie: staff.cookie });
+    expect(staffView.status).toBe(200);
+    expect(staffView.json.parties[0]).toMatchObject({ fullName: NAME, dateOfBirth: BIRTH });
+    expect(staffView.json.parties[1].owners[0]).toMatchObject({ fullName: OWNER, dateOfBirth: OWNER_BIRTH });
   });
 });
 

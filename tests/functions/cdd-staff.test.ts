@@ -20,8 +20,15 @@ import { alertPendingCdd, deleteExpiredCdd } from '../../netlify/functions/_shar
 import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
 import { resetCddKeyEnv, resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
 import { applyRetention } from '../../netlify/functions/_shared/lead-desk.ts';
+import { retainUntil } from '../../src/content/amlctf.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
-import { getCdd, getCddMeta, insertCdd, type CddRecord } from '../../netlify/functions/_shared/repositories/cdd.ts';
+import {
+  getCdd,
+  getCddMeta,
+  insertCdd,
+  replaceCdd,
+  type CddRecord,
+} from '../../netlify/functions/_shared/repositories/cdd.ts';
 import { addNswBusinessDays, sydneyInstant, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -176,6 +183,7 @@ describe('GET /api/contact-requests/:id/cdd', () => {
       verification: [],
       risk: null,
       approvals: {},
+      version: 0,
     });
     expect((await listAudit()).at(-1)).toMatchObject({ action: 'cdd.read', target: id });
   });
@@ -227,6 +235,27 @@ describe('verifying, rating and approving', () => {
     });
     // Once verified, verifying again is a conflict, not a second rating.
     expect((await post(`/api/contact-requests/${id}/cdd/verify`, bob, verifyBody('medium'))).status).toBe(409);
+  });
+
+  it('applies a verification only to the details staff read: 409 once the client changed them', async () => {
+    const id = await withSubmitted();
+    const read = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie })).json;
+    expect(read.version).toEqual(expect.any(Number));
+    // The client edits and resubmits meanwhile (a new version of the same record).
+    const found = (await getCdd(id))!;
+    expect(await replaceCdd({ ...found.record, version: found.record.version + 1 }, found.etag)).toBe(true);
+    const stale = await post(`/api/contact-requests/${id}/cdd/verify`, alice, {
+      ...verifyBody('low'),
+      version: read.version,
+    });
+    expect(stale.status).toBe(409);
+    expect((await getCddMeta(id))!.status).toBe('submitted');
+    const fresh = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie })).json;
+    const current = await post(`/api/contact-requests/${id}/cdd/verify`, alice, {
+      ...verifyBody('low'),
+      version: fresh.version,
+    });
+    expect(current.json).toEqual({ status: 'verified' });
   });
 
   it('sends a high rating for approval: 403 for the rater, verified by a second staff member', async () => {
@@ -307,27 +336,34 @@ describe('verifying, rating and approving', () => {
 });
 
 describe('closing the matter', () => {
-  it('keeps the records 7 years from the day it ended, and refuses a day in the future', async () => {
+  it('keeps the records 7 years from the day it ended; refuses a day in the future, before the enquiry, or a shorter keeping', async () => {
     const id = await withSubmitted();
     const future = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: '2999-01-01' });
     expect(future.status).toBe(400);
     expect(future.json.fieldErrors.endedAt).toEqual(['The matter cannot end in the future']);
+    // A mistyped year (2016 for 2026) would have the records deleted the next day.
+    const early = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: '2016-11-20' });
+    expect(early.status).toBe(400);
+    expect(early.json.fieldErrors.endedAt[0]).toMatch(/before the enquiry arrived/);
 
-    const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: '2026-11-20' });
+    const today = sydneyToday();
+    const until = retainUntil(today);
+    expect(until.slice(0, 4)).toBe(String(Number(today.slice(0, 4)) + 7));
+    const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: today });
     expect(closed.status).toBe(200);
-    expect(closed.json).toEqual({ retainUntil: '2033-11-20' });
-    expect(await getCddMeta(id)).toMatchObject({ closedAt: '2026-11-20', retainUntil: '2033-11-20' });
+    expect(closed.json).toEqual({ retainUntil: until });
+    expect(await getCddMeta(id)).toMatchObject({ closedAt: today, retainUntil: until });
     const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie })).json;
-    expect(view.retainUntil).toBe('2033-11-20');
+    expect(view.retainUntil).toBe(until);
     const detail = (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).json;
     expect(detail.activity.at(-1).text).toBe(
-      'Matter closed (ended 2026-11-20); due diligence records kept until 2033-11-20 (AML/CTF Act 2006 s 111)',
+      `Matter closed (ended ${today}); due diligence records kept until ${until} (AML/CTF Act 2006 s 111)`,
     );
   });
 
   it('closes an enquiry without records: nothing to keep under s 111', async () => {
     const id = await instructedEnquiry();
-    const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: '2026-11-20' });
+    const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: sydneyToday() });
     expect(closed.json).toEqual({ retainUntil: null });
     expect(await getCddMeta(id)).toBeNull();
   });

@@ -1,7 +1,9 @@
 /** Engagements: staff send, preview, resend, revoke; the client's link. Real handlers over a real local Blobs server. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
+import engageCdd from '../../netlify/functions/engage-cdd.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/env.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { COSTS_AGREEMENT } from '../../src/content/costsAgreement.ts';
@@ -181,6 +183,28 @@ describe('the client link', () => {
     const sent = await send(id);
     expect((await staffCall('GET', `/api/engagements/${sent.json.id}/document.pdf`)).status).toBe(404);
     expect((await client(`/api/engage/${tokenOf(sent.json.url)}/document.pdf`)).status).toBe(404);
+  });
+
+  it('never writes a link token to the log, even when the answer is an error', async () => {
+    const id = await enquire({ quote: QUOTE });
+    const token = tokenOf((await send(id)).json.url);
+    const saved = process.env.CDD_ENCRYPTION_KEY;
+    delete process.env.CDD_ENCRYPTION_KEY;
+    resetCddKeyEnv();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // Without the key the due-diligence call answers 503, which is logged with its address.
+      const answer = await call(engageCdd, 'GET', `/api/engage/${token}/cdd`, { context: { ip: '198.51.100.250' } });
+      expect(answer.status).toBe(503);
+      const lines = logged.mock.calls.map((args) => args.map(String).join(' '));
+      expect(lines.some((line) => line.includes('/api/engage/…/cdd'))).toBe(true);
+      expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+      if (saved === undefined) delete process.env.CDD_ENCRYPTION_KEY;
+      else process.env.CDD_ENCRYPTION_KEY = saved;
+      resetCddKeyEnv();
+    }
   });
 
   it('stores the token only as a hash', async () => {

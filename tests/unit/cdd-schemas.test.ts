@@ -286,6 +286,7 @@ describe('the views', () => {
       verification: record.verification,
       risk: { rating: 'high', reason: 'Foreign PEP' },
       approvals: { verifiedBy: 'sam', verifiedAt: '2026-11-23T00:00:00.000Z' },
+      version: record.version,
     });
   });
 });

@@ -50,6 +50,7 @@ const NOT_STARTED: CddStaffView = {
   verification: [],
   risk: null,
   approvals: {},
+  version: 0,
 };
 
 /** The pending reminder names enquiries waiting longer than this (NSW business days). */
@@ -97,10 +98,19 @@ export async function readCdd(enquiryId: string, staff: Staff): Promise<CddStaff
  * Reads the record, lets `change` judge and change it, writes it back only if nobody wrote
  * it meanwhile. `change` throws an HttpError to refuse.
  */
-async function changeCdd(enquiryId: string, change: (record: CddRecord) => CddRecord): Promise<CddRecord> {
+const CHANGED_SINCE_READ =
+  'The client changed their details since you opened them. Show them again and check the new details.';
+
+/** `readVersion`: the version staff decided on; a record that moved on since answers 409. */
+async function changeCdd(
+  enquiryId: string,
+  change: (record: CddRecord) => CddRecord,
+  readVersion?: number,
+): Promise<CddRecord> {
   await requireEnquiry(enquiryId);
   const found = await getCdd(enquiryId);
   if (!found) throw new HttpError(409, NO_RECORD);
+  if (readVersion !== undefined && found.record.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
   const at = new Date(now()).toISOString();
   const next = { ...change(found.record), version: found.record.version + 1, updatedAt: at };
   if (!(await replaceCdd(next, found.etag))) throw new HttpError(409, CHANGED);
@@ -120,39 +130,43 @@ export async function verifyCdd(
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
-  const record = await changeCdd(enquiryId, (current) => {
-    if (current.status !== 'submitted') throw wrongStatus(current.status, 'verified');
-    const known = new Set(individualPaths(current.parties));
-    const strangers = input.verification.flatMap((entry, index) =>
-      known.has(entry.party) ? [] : [[`verification.${index}.party`, [`No individual at parties.${entry.party}`]]],
-    );
-    if (strangers.length > 0) throw badRequest(Object.fromEntries(strangers));
-    const missing = unverifiedPaths(current.parties, input.verification);
-    if (missing.length > 0) {
-      const list = missing.map((path) => `parties.${path}`).join(', ');
-      throw badRequest({
-        verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
-      });
-    }
-    const high = input.risk.rating === 'high';
-    const {
-      approvedBy: _approvedBy,
-      approvedAt: _approvedAt,
-      rejectedBy: _rejectedBy,
-      rejectedAt: _rejectedAt,
-      rejectReason: _rejectReason,
-      ...rest
-    } = current;
-    return {
-      ...rest,
-      status: high ? 'awaiting-approval' : 'verified',
-      verification: input.verification,
-      riskRating: input.risk.rating,
-      riskReason: input.risk.reason,
-      verifiedBy: staff.username,
-      verifiedAt: at,
-    };
-  });
+  const record = await changeCdd(
+    enquiryId,
+    (current) => {
+      if (current.status !== 'submitted') throw wrongStatus(current.status, 'verified');
+      const known = new Set(individualPaths(current.parties));
+      const strangers = input.verification.flatMap((entry, index) =>
+        known.has(entry.party) ? [] : [[`verification.${index}.party`, [`No individual at parties.${entry.party}`]]],
+      );
+      if (strangers.length > 0) throw badRequest(Object.fromEntries(strangers));
+      const missing = unverifiedPaths(current.parties, input.verification);
+      if (missing.length > 0) {
+        const list = missing.map((path) => `parties.${path}`).join(', ');
+        throw badRequest({
+          verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
+        });
+      }
+      const high = input.risk.rating === 'high';
+      const {
+        approvedBy: _approvedBy,
+        approvedAt: _approvedAt,
+        rejectedBy: _rejectedBy,
+        rejectedAt: _rejectedAt,
+        rejectReason: _rejectReason,
+        ...rest
+      } = current;
+      return {
+        ...rest,
+        status: high ? 'awaiting-approval' : 'verified',
+        verification: input.verification,
+        riskRating: input.risk.rating,
+        riskReason: input.risk.reason,
+        verifiedBy: staff.username,
+        verifiedAt: at,
+      };
+    },
+    input.version,
+  );
   const rating = input.risk.rating;
   await Promise.all([
     activity(
@@ -190,16 +204,20 @@ export async function approveCdd(enquiryId: string, staff: Staff): Promise<{ sta
 /** `POST …/cdd/reject`: the client is told to correct and resubmit (the reason is sealed). */
 export async function rejectCdd(
   enquiryId: string,
-  { reason }: { reason: string },
+  { reason, version }: { reason: string; version?: number },
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
-  await changeCdd(enquiryId, (current) => {
-    if (current.status !== 'submitted' && current.status !== 'awaiting-approval') {
-      throw wrongStatus(current.status, 'rejected');
-    }
-    return { ...current, status: 'rejected', rejectedBy: staff.username, rejectedAt: at, rejectReason: reason };
-  });
+  await changeCdd(
+    enquiryId,
+    (current) => {
+      if (current.status !== 'submitted' && current.status !== 'awaiting-approval') {
+        throw wrongStatus(current.status, 'rejected');
+      }
+      return { ...current, status: 'rejected', rejectedBy: staff.username, rejectedAt: at, rejectReason: reason };
+    },
+    version,
+  );
   await Promise.all([
     activity(
       enquiryId,
@@ -224,9 +242,22 @@ export async function closeMatter(
   { endedAt }: { endedAt: string },
   staff: Staff,
 ): Promise<{ retainUntil: string | null }> {
-  await requireEnquiry(enquiryId);
+  const enquiry = await requireEnquiry(enquiryId);
   const until = retainUntil(endedAt);
   const found = await getCdd(enquiryId);
+  // A mistyped year must not end a retention the law requires: the relationship cannot
+  // have ended before the enquiry arrived, and a correction may only keep records longer.
+  const began = sydneyToday(Date.parse(enquiry.createdAt));
+  if (endedAt < began) {
+    throw badRequest({ endedAt: [`The matter cannot have ended before the enquiry arrived (${began})`] });
+  }
+  if (found?.record.retainUntil && until < found.record.retainUntil) {
+    throw badRequest({
+      endedAt: [
+        `The records are already kept until ${found.record.retainUntil}: a later end date may extend that, an earlier one cannot shorten it`,
+      ],
+    });
+  }
   if (found) {
     const next: CddRecord = {
       ...found.record,

@@ -157,6 +157,15 @@ export function assertSameOrigin(req: Request): void {
   }
 }
 
+/**
+ * A request's address as a log line may keep it: the host's logs outlive everything, so an
+ * engagement link's token (a bearer secret) is cut out, and the query (search terms) too.
+ */
+export function loggable(req: Request): string {
+  const url = new URL(req.url);
+  return `${url.origin}${url.pathname.replace(/\/engage\/[^/]+/, '/engage/…')}${url.search ? '?…' : ''}`;
+}
+
 export type Params = Record<string, string>;
 /** The part of Netlify's context argument the routes use. */
 export interface RouteContext {
@@ -236,10 +245,10 @@ export function handle(config: { path?: string | string[] }, routes: Routes) {
     } catch (error) {
       if (error instanceof HttpError) {
         // A 5xx is ours to fix, even a deliberate one (503): keep its cause in the log.
-        if (error.status >= 500) console.error(`[api] ${req.method} ${req.url} answered ${error.status}:`, error);
+        if (error.status >= 500) console.error(`[api] ${req.method} ${loggable(req)} answered ${error.status}:`, error);
         return errorResponse(error);
       }
-      console.error(`[api] ${req.method} ${req.url} failed:`, error);
+      console.error(`[api] ${req.method} ${loggable(req)} failed:`, error);
       return json({ error: 'Something went wrong on our side. Please try again.' }, 500);
     }
   };

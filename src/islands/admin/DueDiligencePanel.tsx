@@ -283,7 +283,7 @@ function VerifyForm({
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    const body = verifyBody(entries, rating, reason);
+    const body = { ...verifyBody(entries, rating, reason), version: view.version };
     const checked = cddVerifySchema({ today: sydneyToday() }).safeParse(body);
     if (!checked.success) return show(cddFieldErrors(checked.error));
     setPending(true);
@@ -664,7 +664,7 @@ export function DueDiligencePanel({
     if (!confirmed) return;
     setActing('reject');
     try {
-      await apiRequest('POST', cddPath(detail.id, '/cdd/reject'), { reason: rejectReason });
+      await apiRequest('POST', cddPath(detail.id, '/cdd/reject'), { reason: rejectReason, version: view?.version });
       showToast({ title: 'Success', description: 'Due diligence rejected' });
       setRejecting(false);
       setRejectReason('');

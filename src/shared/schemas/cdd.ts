@@ -479,6 +479,9 @@ const verificationEntrySchema = (context: DateContext) =>
     );
 
 /** `POST /api/contact-requests/{id}/cdd/verify`. Which individuals must appear: `individualPaths`. */
+/** The version of the record staff read (`CddStaffView.version`); optional for callers that do not check. */
+const readVersion = z.optional(z.int('version must be a whole number'));
+
 export const cddVerifySchema = (context: DateContext = {}) =>
   z.object({
     verification: z.array(verificationEntrySchema(context), 'Please record the verification of each individual').check(
@@ -488,6 +491,7 @@ export const cddVerifySchema = (context: DateContext = {}) =>
         message: 'Each individual is verified once: remove the repeated entry',
       }),
     ),
+    version: readVersion,
     risk: z.object({
       rating: z.enum(RISK_RATINGS, 'Please choose the risk rating'),
       reason: requiredText('Please give the reason for the risk rating', CDD_LIMITS.reason, { multiline: true }),
@@ -508,6 +512,7 @@ export const unverifiedPaths = (
 /** `POST /api/contact-requests/{id}/cdd/reject`. */
 export const cddRejectSchema = z.object({
   reason: requiredText('Please give the reason', CDD_LIMITS.reason, { multiline: true }),
+  version: readVersion,
 });
 
 /**
@@ -588,6 +593,11 @@ export interface CddStaffView {
   };
   closedAt?: string;
   retainUntil?: string;
+  /**
+   * The record's version as read: a verification or rejection sends it back, so it applies
+   * to exactly the details staff checked (409 if the client changed them meanwhile).
+   */
+  version: number;
 }
 
 /** The client's view of a record: their own answers and the status, nothing staff recorded. */
@@ -614,4 +624,5 @@ export const toStaffView = (record: CddRecord): CddStaffView => ({
   ),
   ...(record.closedAt === undefined ? {} : { closedAt: record.closedAt }),
   ...(record.retainUntil === undefined ? {} : { retainUntil: record.retainUntil }),
+  version: record.version,
 });

@@ -165,31 +165,36 @@ export const config: Config = {
   path: ['/engage/:token/identity', '/api/engage/:token/cdd', '/api/engage/:token/cdd/submit'],
 };
 
-export default handle(config, {
-  '/engage/:token/identity': {
-    GET: onLink(async (req, context) => showPage(req, context).catch(pageForError)),
-    POST: onLink(async (req, context) => postForm(req, context).catch(pageForError)),
+export default handle(
+  config,
+  {
+    '/engage/:token/identity': {
+      GET: onLink(async (req, context) => showPage(req, context).catch(pageForError)),
+      POST: onLink(async (req, context) => postForm(req, context).catch(pageForError)),
+    },
+    '/api/engage/:token/cdd': {
+      GET: onLink(async (req, context) => {
+        requireCddKey();
+        const { record } = await openThrottled(req, context);
+        return json((await readClientCdd(record)).view);
+      }),
+      PUT: onLink(async (req, context) => {
+        requireCddKey();
+        // The body first: a malformed one costs no guess at links.
+        const draft = parseDraftBody(await readJson(req));
+        const { record } = await openThrottled(req, context);
+        return json(await saveClientDraft(record, draft));
+      }),
+    },
+    '/api/engage/:token/cdd/submit': {
+      POST: onLink(async (req, context) => {
+        requireCddKey();
+        const draft = await readOptionalDraft(req);
+        const { record } = await openThrottled(req, context);
+        return json(await submitClientCdd(record, draft));
+      }),
+    },
   },
-  '/api/engage/:token/cdd': {
-    GET: onLink(async (req, context) => {
-      requireCddKey();
-      const { record } = await openThrottled(req, context);
-      return json((await readClientCdd(record)).view);
-    }),
-    PUT: onLink(async (req, context) => {
-      requireCddKey();
-      // The body first: a malformed one costs no guess at links.
-      const draft = parseDraftBody(await readJson(req));
-      const { record } = await openThrottled(req, context);
-      return json(await saveClientDraft(record, draft));
-    }),
-  },
-  '/api/engage/:token/cdd/submit': {
-    POST: onLink(async (req, context) => {
-      requireCddKey();
-      const draft = await readOptionalDraft(req);
-      const { record } = await openThrottled(req, context);
-      return json(await submitClientCdd(record, draft));
-    }),
-  },
-});
+  // The link is the credential; no cookie is read (see HandleOptions).
+  { sameOrigin: false },
+);

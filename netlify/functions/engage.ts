@@ -69,39 +69,44 @@ export const config: Config = {
   path: ['/engage/:token', '/api/engage/:token', '/api/engage/:token/accept', '/api/engage/:token/document.pdf'],
 };
 
-export default handle(config, {
-  '/engage/:token': {
-    GET: async (req, context) => {
-      try {
+export default handle(
+  config,
+  {
+    '/engage/:token': {
+      GET: async (req, context) => {
+        try {
+          const record = await markViewed((await openThrottled(req, context)).record);
+          return page(engagePage({ token: context.params.token ?? '', view: viewOf(record, statusAt(record)) }));
+        } catch (error) {
+          return endedPage(error);
+        }
+      },
+    },
+    '/api/engage/:token': {
+      GET: async (req, context) => {
         const record = await markViewed((await openThrottled(req, context)).record);
-        return page(engagePage({ token: context.params.token ?? '', view: viewOf(record, statusAt(record)) }));
-      } catch (error) {
-        return endedPage(error);
-      }
+        return json(viewOf(record, statusAt(record)), 200, LINK_HEADERS);
+      },
+    },
+    '/api/engage/:token/accept': {
+      POST: async (req, context) => {
+        try {
+          return await accept(req, context);
+        } catch (error) {
+          // A browser's form post gets a page, never a JSON body.
+          if (mediaType(req) === 'application/x-www-form-urlencoded') return endedPage(error);
+          throw error;
+        }
+      },
+    },
+    '/api/engage/:token/document.pdf': {
+      GET: async (req, context) => {
+        const response = await pdfResponse((await openThrottled(req, context)).record);
+        for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
+        return response;
+      },
     },
   },
-  '/api/engage/:token': {
-    GET: async (req, context) => {
-      const record = await markViewed((await openThrottled(req, context)).record);
-      return json(viewOf(record, statusAt(record)), 200, LINK_HEADERS);
-    },
-  },
-  '/api/engage/:token/accept': {
-    POST: async (req, context) => {
-      try {
-        return await accept(req, context);
-      } catch (error) {
-        // A browser's form post gets a page, never a JSON body.
-        if (mediaType(req) === 'application/x-www-form-urlencoded') return endedPage(error);
-        throw error;
-      }
-    },
-  },
-  '/api/engage/:token/document.pdf': {
-    GET: async (req, context) => {
-      const response = await pdfResponse((await openThrottled(req, context)).record);
-      for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
-      return response;
-    },
-  },
-});
+  // The link is the credential; no cookie is read (see HandleOptions).
+  { sameOrigin: false },
+);

@@ -9,6 +9,7 @@ import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
+import { runEngagementJobs } from '../../netlify/functions/_shared/engagements.ts';
 import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements.ts';
 import { contentDigestInput } from '../../src/shared/schemas/engagement.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
@@ -16,7 +17,7 @@ import { useRacers } from './racers.ts';
 import { invokeRouted } from './routing.ts';
 
 useBlobs();
-const racers = useRacers(3, ['engage']);
+const racers = useRacers(3, ['engage', 'engagements']);
 
 let staff: { cookie: string; username: string };
 beforeAll(async () => {
@@ -57,11 +58,14 @@ const acceptJson = (token: string, body: unknown) =>
     headers: { 'user-agent': 'TestBrowser/1.0' },
   });
 
-/** A browser's plain form post (no JavaScript). */
+/**
+ * A browser's plain form post (no JavaScript) from the page, whose `Referrer-Policy:
+ * no-referrer` makes the browser send `Origin: null` (and an older Safari no Sec-Fetch-Site).
+ */
 async function acceptForm(token: string, fields: Record<string, string>) {
   const request = new Request(new URL(`/api/engage/${token}/accept`, ORIGIN), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
     body: new URLSearchParams(fields).toString(),
   });
   return invokeRouted(engage, request, { ip: ip() });
@@ -200,5 +204,53 @@ describe('accepting an engagement', () => {
     expect(record.acceptance!.documentSha256).toBe(winner.json.documentSha256);
     const detail = (await call(enquiries, 'GET', `/api/contact-requests/${enquiryId}`, { cookie: staff.cookie })).json;
     expect(detail.activity.filter((entry: { to?: string }) => entry.to === 'instructed')).toHaveLength(1);
+  });
+
+  it('sends exactly one of two engagements sent at once from separate processes', async () => {
+    const enquiry = await call(contact, 'POST', '/api/contact', {
+      body: {
+        firstName: 'Dee',
+        lastName: 'Double',
+        email: 'dee@example.com',
+        phone: '0400 111 222',
+        serviceType: 'residential-purchase',
+        quote: QUOTE,
+      },
+    });
+    const answers = await racers.race(() => [
+      {
+        fn: 'engagements',
+        method: 'POST',
+        path: `/api/contact-requests/${enquiry.json.id}/engagement`,
+        body: {},
+        cookie: staff.cookie,
+      },
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('leaves the enquiry to staff once instructed: the job does not move it back', async () => {
+    const { enquiryId, token } = await sentEngagement();
+    expect((await acceptJson(token, ACCEPTANCE)).status).toBe(200);
+    const lost = await call(enquiries, 'PATCH', `/api/contact-requests/${enquiryId}`, {
+      cookie: staff.cookie,
+      body: { status: 'lost', lostReason: 'The client withdrew' },
+    });
+    expect(lost.json.status).toBe('lost');
+    await runEngagementJobs(ORIGIN, async () => false, false);
+    const detail = (await call(enquiries, 'GET', `/api/contact-requests/${enquiryId}`, { cookie: staff.cookie })).json;
+    expect(detail.status).toBe('lost');
+    expect(detail.activity.filter((entry: { to?: string }) => entry.to === 'instructed')).toHaveLength(1);
+  });
+
+  it('keeps counting guesses from a network that also opens a real link', async () => {
+    const { token } = await sentEngagement();
+    const from = '203.0.113.77';
+    const open = (t: string) =>
+      invokeRouted(engage, new Request(new URL(`/api/engage/${t}`, ORIGIN)), { ip: from }).then((r) => r.status);
+    for (let n = 0; n < 4; n++) expect(await open(`${'G'.repeat(42)}${n}`)).toBe(404);
+    expect(await open(token)).toBe(200);
+    expect(await open(`${'G'.repeat(42)}x`)).toBe(404);
+    expect(await open(`${'G'.repeat(42)}y`)).toBe(429);
   });
 });

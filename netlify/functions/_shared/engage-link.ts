@@ -8,7 +8,7 @@ import { BASE_POLICY, serializePolicy } from '../../../src/integrations/csp-poli
 import { openByToken, type Opened } from './engagements.ts';
 import { engageEndedPage } from './engage-page.ts';
 import { BASE_HEADERS, HttpError, type RouteContext } from './http.ts';
-import { admitAttempt, clientAddress, noteSuccess } from './login-throttle.ts';
+import { admitAttempt, clientAddress, forgetAttempt } from './login-throttle.ts';
 import { getSettings } from './repositories/settings.ts';
 
 /**
@@ -42,10 +42,10 @@ export async function openThrottled(req: Request, context: RouteContext): Promis
   }
   try {
     const opened = await openByToken(context.params.token ?? '');
-    await noteSuccess(admitted);
+    await forgetAttempt(admitted);
     return opened;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 410) await noteSuccess(admitted);
+    if (error instanceof HttpError && error.status === 410) await forgetAttempt(admitted);
     throw error;
   }
 }

@@ -38,7 +38,8 @@ import {
   findToken,
   getEngagement,
   insertEngagement,
-  latestEngagementId,
+  claimLatest,
+  latestPointer,
   listEngagements,
   deleteDocument,
   putDocument,
@@ -208,21 +209,27 @@ export async function sendEngagement(
 ): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
   const enquiry = await enquiryOr404(enquiryId);
   const { content } = await prepareContent(enquiry, input);
-  const previousId = await latestEngagementId(enquiryId);
-  const previous = previousId ? await getEngagement(previousId) : null;
+  const pointer = await latestPointer(enquiryId);
+  const previous = pointer ? await getEngagement(pointer.engagementId) : null;
   if (previous?.record.status === 'accepted') {
     throw new HttpError(409, 'The client has already accepted an engagement for this enquiry');
   }
-  if (previous && isOpen(previous.record)) {
-    if (!input.replace) {
-      throw new HttpError(409, 'An engagement is already open for this enquiry. Replace it to send a new one.');
-    }
-    await endEngagement(previous.record.id, staff, 'Engagement replaced by a new one');
+  if (previous && isOpen(previous.record) && !input.replace) {
+    throw new HttpError(409, 'An engagement is already open for this enquiry. Replace it to send a new one.');
   }
   const at = new Date(now());
   const token = newToken();
+  const id = newId();
+  // The decider between two sends at once (a double click, two staff): one claims the
+  // enquiry's latest engagement, the other answers 409 and sends nothing.
+  if (!(await claimLatest(enquiryId, id, pointer?.etag ?? null))) {
+    throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
+  }
+  if (previous && isOpen(previous.record)) {
+    await endEngagement(previous.record.id, staff, 'Engagement replaced by a new one');
+  }
   const record: EngagementRecord = {
-    id: newId(),
+    id,
     enquiryId,
     tokenHash: hashToken(token),
     status: 'sent',
@@ -327,7 +334,8 @@ async function sendReminder(record: EngagementRecord, origin: string, mail: Link
     return false;
   }
   const { changed: swapped } = await changeEngagement(record.id, (current) =>
-    current.tokenHash === claimed.tokenHash ? { ...current, tokenHash } : null,
+    // Only while still open: a client who accepted meanwhile keeps the link they used.
+    current.tokenHash === claimed.tokenHash && isOpen(current) ? { ...current, tokenHash } : null,
   );
   // Staff resent in between: their link stands, the reminder's ends.
   await endToken(record.id, swapped ? claimed.tokenHash : tokenHash);
@@ -404,7 +412,7 @@ export async function runEngagementJobs(
   let reminded = 0;
   for (const record of await listEngagements()) {
     // An acceptance whose enquiry a crash left un-instructed is finished here (idempotent).
-    if (record.acceptance && at - Date.parse(record.acceptance.at) < DAY) await instructEnquiry(record);
+    if (record.acceptance && !record.instructed) await instructEnquiry(record);
     if (record.status !== 'sent' && record.status !== 'viewed') continue;
     if (statusAt(record, at) === 'expired') {
       const { changed } = await changeEngagement(record.id, (current) =>
@@ -486,7 +494,7 @@ export async function acceptEngagement(
 /** The enquiry of an accepted engagement is instructed (idempotent: a retry changes nothing). */
 export async function instructEnquiry(record: EngagementRecord): Promise<void> {
   const acceptance = record.acceptance;
-  if (!acceptance) return;
+  if (!acceptance || record.instructed) return;
   const moved = await markInstructed(record.enquiryId, acceptance.fullName, acceptance.at);
   if (moved === 'already') {
     // Staff had marked it instructed already: the timeline still shows the acceptance, once.
@@ -495,6 +503,8 @@ export async function instructEnquiry(record: EngagementRecord): Promise<void> {
       await activity(record.enquiryId, 'website', `${ACCEPTED_TEXT} by ${acceptance.fullName}`, acceptance.at);
     }
   }
+  // Done once: later runs of the job leave the enquiry to staff (who may mark it lost).
+  await changeEngagement(record.id, (current) => (current.instructed ? null : { ...current, instructed: true }));
 }
 
 const ACCEPTED_TEXT = 'Engagement accepted online';

@@ -144,14 +144,7 @@ export function assertSameOrigin(req: Request): void {
   const host = req.headers.get('host');
   const ownOrigins = [ownOrigin, host ? URL.parse(`${protocol}//${host}`)?.origin : undefined];
   const originOrigin = origin === null ? undefined : URL.parse(origin)?.origin;
-  // A page with `Referrer-Policy: no-referrer` (the engagement page) makes its browser send
-  // `Origin: null` on a form post; the browser's own Sec-Fetch-Site, which no page can set,
-  // still says whether the post came from this site.
-  const nullFromHere = origin === 'null' && req.headers.get('sec-fetch-site') === 'same-origin';
-  const foreign =
-    origin !== null &&
-    !nullFromHere &&
-    (!originOrigin || originOrigin === 'null' || !ownOrigins.includes(originOrigin));
+  const foreign = origin !== null && (!originOrigin || originOrigin === 'null' || !ownOrigins.includes(originOrigin));
   if (foreign || req.headers.get('sec-fetch-site') === 'cross-site') {
     throw new HttpError(403, 'Cross-site requests are not allowed');
   }
@@ -205,7 +198,17 @@ function fill(pattern: string, params: Params): string | undefined {
  * route cannot exist on one list only. Unknown methods answer 405 with `Allow`; every
  * answer goes through the same-origin check and the `{ error, fieldErrors? }` errors.
  */
-export function handle(config: { path?: string | string[] }, routes: Routes) {
+export interface HandleOptions {
+  /**
+   * False for functions whose writes are authorised by a secret in the path (an engagement
+   * link), never by a cookie: a cross-site request carries nothing it could misuse, and
+   * their page (`Referrer-Policy: no-referrer`) makes browsers send `Origin: null` on its
+   * own form posts, which the check would refuse. Default true.
+   */
+  sameOrigin?: boolean;
+}
+
+export function handle(config: { path?: string | string[] }, routes: Routes, options: HandleOptions = {}) {
   const paths = asList(config.path);
   const missing = [
     ...paths.filter((path) => !(path in routes)),
@@ -227,7 +230,7 @@ export function handle(config: { path?: string | string[] }, routes: Routes) {
           headers: { Allow: Object.keys(methods).join(', ') },
         });
       }
-      assertSameOrigin(req);
+      if (options.sameOrigin !== false) assertSameOrigin(req);
       const params: Params = {};
       for (const [name, value] of Object.entries(raw)) {
         try {

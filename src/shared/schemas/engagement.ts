@@ -142,6 +142,8 @@ export const engagementRecordSchema = z.object({
   clientEmail: z.string(),
   clientName: z.string(),
   acceptance: z.optional(acceptanceRecordSchema),
+  /** Set once the acceptance has moved the enquiry to instructed (the job finishes what a crash left). */
+  instructed: z.optional(z.boolean()),
 });
 export type EngagementRecord = z.output<typeof engagementRecordSchema>;
 

@@ -28,12 +28,30 @@ const documentKey = (id: string, sha256: string) => `documents/${id}/${sha256}`;
 /** Ids are ours (`newId`): base64url only, so a key never gains a path segment. */
 export const isEngagementId = (id: string): boolean => /^[A-Za-z0-9_-]{16}$/.test(id);
 
-/** Stores a new engagement and makes it the enquiry's latest and its token live. */
+/** Stores a new engagement (already claimed as the enquiry's latest) and makes its token live. */
 export async function insertEngagement(record: EngagementRecord): Promise<void> {
   const store = openStore(STORE);
   await store.setJSON(recordKey(record.id), record, { onlyIfNew: true });
   await store.setJSON(tokenKey(record.tokenHash), { engagementId: record.id });
-  await store.setJSON(enquiryKey(record.enquiryId), { engagementId: record.id });
+}
+
+/** The enquiry's latest engagement id with the etag to claim the next against, or null. */
+export async function latestPointer(enquiryId: string): Promise<{ engagementId: string; etag: string } | null> {
+  const found = await getJsonWithEtag(openStore(STORE), enquiryKey(enquiryId), pointerSchema);
+  return found?.data ? { engagementId: found.data.engagementId, etag: found.etag } : null;
+}
+
+/**
+ * Makes `engagementId` the enquiry's latest, only if the latest is still the one read
+ * (`etag`; null: there was none). Of two sends racing, one claims it; false for the other.
+ */
+export async function claimLatest(enquiryId: string, engagementId: string, etag: string | null): Promise<boolean> {
+  const write = await openStore(STORE).setJSON(
+    enquiryKey(enquiryId),
+    { engagementId },
+    etag === null ? { onlyIfNew: true } : { onlyIfMatch: etag },
+  );
+  return write.modified;
 }
 
 export async function getEngagement(id: string): Promise<{ record: EngagementRecord; etag: string } | null> {

@@ -453,6 +453,9 @@ describe('retention and erasure', () => {
     await insertCdd(submitted(closed, { status: 'verified', closedAt: '2026-11-02', retainUntil: '2033-11-02' }));
     const open = await instructedEnquiry(email);
     await insertCdd(submitted(open));
+    // A draft the client never submitted is no record of an identification: it goes.
+    const draft = await instructedEnquiry(email);
+    await insertCdd(submitted(draft, { status: 'in-progress' }));
 
     const erased = await call(enquiries, 'POST', '/api/contact-requests/erase', {
       cookie: alice.cookie,
@@ -460,7 +463,7 @@ describe('retention and erasure', () => {
     });
     expect(erased.status).toBe(200);
     expect(erased.json).toEqual({
-      deleted: 1,
+      deleted: 2,
       kept: expect.arrayContaining([
         { id: closed, reason: 'AML/CTF Act 2006 s 111', until: '2033-11-02' },
         { id: open, reason: 'AML/CTF Act 2006 s 111', until: null },
@@ -470,13 +473,15 @@ describe('retention and erasure', () => {
     const status = async (id: string) =>
       (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).status;
     expect(await status(plain)).toBe(404);
+    expect(await status(draft)).toBe(404);
+    expect(await getCddMeta(draft)).toBeNull();
     expect(await status(closed)).toBe(200);
     expect(
       (await call(enquiries, 'GET', `/api/contact-requests/${closed}`, { cookie: alice.cookie })).json.engagement,
     ).not.toBeNull();
     expect((await listAudit()).at(-1)).toMatchObject({
       action: 'enquiry.erase',
-      target: '1 enquiries; 2 kept (AML/CTF Act 2006 s 111)',
+      target: '2 enquiries; 2 kept (AML/CTF Act 2006 s 111)',
     });
   });
 });

@@ -315,10 +315,18 @@ export async function deleteExpiredCdd(at = now()): Promise<string[]> {
   return expired.map((meta) => meta.enquiryId);
 }
 
-/** What an erasure must keep for s 111: enquiries among `ids` with due-diligence records. */
+/**
+ * What an erasure or the retention must keep for s 111: enquiries among `ids` whose due
+ * diligence the client submitted (and staff may have checked). A draft never submitted is
+ * no record of an identification carried out: it goes with its enquiry.
+ */
 export async function cddKeptFor(ids: readonly string[]): Promise<Map<string, CddMeta>> {
   const metas = await Promise.all(ids.map((id) => getCddMeta(id)));
-  return new Map(metas.filter((meta) => meta !== null).map((meta) => [meta.enquiryId, meta]));
+  return new Map(
+    metas
+      .filter((meta) => meta !== null && meta.status !== 'in-progress' && meta.status !== 'not-started')
+      .map((meta) => [meta!.enquiryId, meta!]),
+  );
 }
 
 // ---- the daily reminder ----------------------------------------------------------------

@@ -35,6 +35,7 @@ import {
   replaceStoredEnquiry,
   type StoredEnquiry,
 } from './repositories/enquiries.ts';
+import { deleteCdd } from './repositories/cdd.ts';
 import { deleteEngagementsOf } from './repositories/engagements.ts';
 import { deleteMailsOf } from './repositories/mail-outbox.ts';
 import { appendActivity, deleteActivity, listActivity } from './repositories/enquiry-activity.ts';
@@ -179,7 +180,8 @@ export async function addNote(id: string, note: EnquiryNote, staff: Staff): Prom
 /** Deletes one enquiry with everything kept about it. */
 async function eraseEnquiry(id: string): Promise<boolean> {
   const deleted = await deleteStoredEnquiry(id);
-  await Promise.all([deleteActivity(id), deleteAlert(id), deleteEngagementsOf(id), deleteMailsOf(id)]);
+  // A due-diligence draft goes too (callers never pass an enquiry whose records s 111 keeps).
+  await Promise.all([deleteActivity(id), deleteAlert(id), deleteEngagementsOf(id), deleteMailsOf(id), deleteCdd(id)]);
   return deleted;
 }
 

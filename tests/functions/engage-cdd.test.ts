@@ -250,17 +250,19 @@ describe('the due-diligence API', () => {
     await setStatus(enquiryId, 'verified');
     expect((await api('PUT', token, '', edited)).status).toBe(409);
     expect((await api('POST', token, '/submit')).status).toBe(409);
-    expect((await api('GET', token)).json.status).toBe('verified');
+    // And the link no longer shows the details it gave (they are kept for years).
+    expect((await api('GET', token)).json).toEqual({ status: 'verified', parties: [], declarations: {} });
     const shown = await getPage(token);
     expect(shown.html).toContain('Verified');
     expect(shown.html).not.toContain('<form');
+    expect(shown.html).not.toContain(NAME);
     const posted = await postForm(token, [
       ['parties.0.type', 'individual'],
       ['parties.0.fullName', 'Changed'],
       ['action', 'save'],
     ]);
     expect(posted.status).toBe(303);
-    expect((await api('GET', token)).json.parties[0].fullName).toBe(NAME);
+    expect((await getCdd(enquiryId))!.record.parties[0]).toMatchObject({ fullName: NAME });
     await setStatus(enquiryId, 'awaiting-approval');
     expect((await api('PUT', token, '', edited)).status).toBe(409);
     // Rejected: the client may correct and resubmit.

@@ -68,6 +68,11 @@ export async function readClientCdd(engagement: EngagementRecord): Promise<Clien
   assertAccepted(engagement);
   const found = await getCdd(engagement.enquiryId);
   if (!found) return { view: EMPTY_VIEW };
+  // Once verified (or closed) the link has nothing left to do: it no longer shows the details,
+  // so a forwarded e-mail or a shared device does not give them away for the years they are kept.
+  if (found.record.status === 'verified' || found.record.closedAt) {
+    return { view: { ...EMPTY_VIEW, status: found.record.status } };
+  }
   return {
     view: toClientView(found.record),
     ...(found.record.submittedAt ? { submittedAt: found.record.submittedAt } : {}),

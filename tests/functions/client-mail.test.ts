@@ -5,10 +5,7 @@
  * 24 hours, each attempt on the enquiry's activity without the address.
  */
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as clientMail from '../../netlify/functions/_shared/client-mail.ts';
 import { openStore } from '../../netlify/functions/_shared/blobs.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
@@ -20,63 +17,18 @@ import { PROFESSIONAL_STANDARDS } from '../../src/content/practice.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import everyMinute from '../../netlify/functions/every-minute.ts';
 import { useBlobs } from './harness.ts';
+import { useSmtp, type Received } from './smtp.ts';
 
 const { clientMailConfigured, clientMailText, deliverClientMail, queueClientMail, retryDueClientMails } = clientMail;
 
 useBlobs();
 
-interface Received {
-  raw: string;
-  from: string;
-  to: string[];
-}
-const mails: Received[] = [];
-/** Refuses the next `refusals` messages (a server that is down or rejects). */
-let refusals = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  size: 10 * 1024 * 1024,
-  onMailFrom(_address, _session, done) {
-    if (refusals > 0) {
-      refusals--;
-      return done(Object.assign(new Error('Service unavailable'), { responseCode: 421 }));
-    }
-    done();
-  },
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      mails.push({
-        raw: Buffer.concat(chunks).toString('latin1'),
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-      });
-      done();
-    });
-  },
-});
-
-beforeAll(async () => {
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  process.env.ALERT_SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.ALERT_EMAIL_FROM = 'website@example-conveyancing.com.au';
-  delete process.env.ALERT_EMAIL_TO;
-  resetLeadDeskEnv();
-});
-
-afterAll(async () => {
-  for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_FROM']) delete process.env[name];
-  resetLeadDeskEnv();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const smtp = useSmtp();
+const { mails } = smtp;
 
 beforeEach(() => {
   mails.length = 0;
-  refusals = 0;
+  smtp.refuse(0);
 });
 
 const CLIENT = 'harriet.private@example.com';
@@ -193,7 +145,7 @@ describe('client mail', () => {
 
   it('keeps a failed message and delivers it when its retry is due', async () => {
     const enquiry = await newEnquiry();
-    refusals = 1;
+    smtp.refuse(1);
     const id = `test/${enquiry.id}/retry`;
     await queueClientMail({ id, enquiryId: enquiry.id, to: CLIENT, subject: 'Retry me', text: 'Hello' });
     expect(await deliverClientMail(id)).toBe(false);
@@ -234,7 +186,7 @@ describe('client mail', () => {
 
   it('gives up after 24 hours of failures and says so on the enquiry', async () => {
     const enquiry = await newEnquiry();
-    refusals = 100;
+    smtp.refuse(100);
     const start = new Date();
     const id = `test/${enquiry.id}/never`;
     await queueClientMail({ id, enquiryId: enquiry.id, to: CLIENT, subject: 'Never arrives', text: 'Hello' }, start);

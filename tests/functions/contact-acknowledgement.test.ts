@@ -4,15 +4,11 @@
  * case), never for the honeypot, not when staff switch it off, and with SMTP down the
  * visitor still gets their answer and the message is retried.
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import { openStore } from '../../netlify/functions/_shared/blobs.ts';
 import { retryDueClientMails } from '../../netlify/functions/_shared/client-mail.ts';
 import { acknowledgeEnquiry } from '../../netlify/functions/_shared/enquiry-acknowledgement.ts';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
 import { listKeys } from '../../netlify/functions/_shared/blobs.ts';
 import { getStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries.ts';
 import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
@@ -21,50 +17,16 @@ import { getSettings, saveSettings } from '../../netlify/functions/_shared/repos
 import { CALLBACK_PROMISE_HOURS } from '../../src/content/practice.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, useBlobs } from './harness.ts';
+import { useSmtp } from './smtp.ts';
 
 useBlobs();
 
-const mails: { raw: string; to: string[] }[] = [];
-let refusals = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onMailFrom(_address, _session, done) {
-    if (refusals > 0) {
-      refusals--;
-      return done(Object.assign(new Error('Service unavailable'), { responseCode: 421 }));
-    }
-    done();
-  },
-  onData(stream, session, done) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      mails.push({ raw, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
-      done();
-    });
-  },
-});
-
-beforeAll(async () => {
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  process.env.ALERT_SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.ALERT_EMAIL_FROM = 'website@example-conveyancing.com.au';
-  resetLeadDeskEnv();
-});
-
-afterAll(async () => {
-  for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_FROM']) delete process.env[name];
-  resetLeadDeskEnv();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const smtp = useSmtp();
+const { mails } = smtp;
 
 beforeEach(() => {
   mails.length = 0;
-  refusals = 0;
+  smtp.refuse(0);
 });
 
 let people = 0;
@@ -185,7 +147,7 @@ describe('enquiry acknowledgements', () => {
   });
 
   it('answers the visitor while SMTP is down, and the retry delivers the acknowledgement', async () => {
-    refusals = 2;
+    smtp.refuse(2);
     const json = await submit(person());
     const form = await call(contact, 'POST', '/api/contact', {
       raw: new URLSearchParams({ ...person(), website: '' }).toString(),

@@ -3,51 +3,24 @@
  * new link, the old one ended), none when switched off, and links marked expired after 14
  * days. Real handlers, a real local Blobs server and a real local SMTP server.
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import { sendEngagementLink } from '../../netlify/functions/_shared/engagement-mail.ts';
 import { reminderDueAt, runEngagementJobs } from '../../netlify/functions/_shared/engagements.ts';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
 import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements.ts';
 import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
+import { useSmtp } from './smtp.ts';
 
 useBlobs();
 
-const received: { to: string; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo[0]?.address ?? '', raw: Buffer.concat(chunks).toString('latin1') });
-      done();
-    });
-  },
-});
+const { mails: received } = useSmtp();
 
 let staff: { cookie: string };
 beforeAll(async () => {
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  process.env.ALERT_SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.ALERT_EMAIL_FROM = 'website@example.test';
-  resetLeadDeskEnv();
   staff = await signedInStaff();
-});
-afterAll(async () => {
-  delete process.env.ALERT_SMTP_URL;
-  delete process.env.ALERT_EMAIL_FROM;
-  resetLeadDeskEnv();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 let count = 0;
@@ -73,7 +46,7 @@ async function sent(body: Record<string, unknown> = {}) {
 }
 
 const linkIn = (raw: string) => /\/engage\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
-const mailsTo = (email: string) => received.filter((mail) => mail.to === email);
+const mailsTo = (email: string) => received.filter((mail) => mail.to.includes(email));
 let network = 0;
 const open = (token: string) =>
   call(engage, 'GET', `/api/engage/${token}`, { context: { ip: `198.18.0.${++network}` } });

@@ -27,36 +27,9 @@ import {
 import { requireCddKey } from './_shared/cdd-crypto.ts';
 import { applyAction, parseCddForm } from './_shared/cdd-form.ts';
 import { cddNotYetPage, cddPage, type CddFormState } from './_shared/cdd-page.ts';
-import { endedPage, LINK_HEADERS, openThrottled, page } from './_shared/engage-link.ts';
+import { endedPage, onLink, openThrottled, page } from './_shared/engage-link.ts';
 import { documentShell, header } from './_shared/engage-page.ts';
-import {
-  handle,
-  HttpError,
-  json,
-  mediaType,
-  readForm,
-  readJson,
-  seeOther,
-  type RouteContext,
-  type RouteHandler,
-} from './_shared/http.ts';
-
-/** Every answer, an error too, carries the link's headers. */
-const onLink =
-  (handler: RouteHandler): RouteHandler =>
-  async (req, context) => {
-    try {
-      const response = await handler(req, context);
-      for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
-      return response;
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      throw new HttpError(error.status, error.message, {
-        fieldErrors: error.fieldErrors,
-        headers: { ...error.headers, ...LINK_HEADERS },
-      });
-    }
-  };
+import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, type RouteContext } from './_shared/http.ts';
 
 const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
 

@@ -11,7 +11,7 @@ import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { queueSignedCopy } from './_shared/engagement-mail.ts';
 import { statusAt } from './_shared/engagement-state.ts';
 import { acceptEngagement, ALREADY_ACCEPTED, markViewed, viewOf } from './_shared/engagements.ts';
-import { endedPage, LINK_HEADERS, openThrottled, page } from './_shared/engage-link.ts';
+import { endedPage, onLink, openThrottled, page } from './_shared/engage-link.ts';
 import { engagePage } from './_shared/engage-page.ts';
 import { pdfResponse } from './_shared/engagement-pdf-response.ts';
 import {
@@ -36,11 +36,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
     const input = validate(engagementAcceptSchema, await readJson(req));
     const after = await acceptEngagement(await openThrottled(req, context), input, evidence);
     await queueSignedCopy(after, context.waitUntil);
-    return json(
-      { acceptedAt: after.acceptance!.at, documentSha256: after.acceptance!.documentSha256 },
-      200,
-      LINK_HEADERS,
-    );
+    return json({ acceptedAt: after.acceptance!.at, documentSha256: after.acceptance!.documentSha256 });
   }
   const body = formToAcceptance(await readForm(req));
   const opened = await openThrottled(req, context);
@@ -83,13 +79,13 @@ export default handle(
       },
     },
     '/api/engage/:token': {
-      GET: async (req, context) => {
+      GET: onLink(async (req, context) => {
         const record = await markViewed((await openThrottled(req, context)).record);
-        return json(viewOf(record, statusAt(record)), 200, LINK_HEADERS);
-      },
+        return json(viewOf(record, statusAt(record)));
+      }),
     },
     '/api/engage/:token/accept': {
-      POST: async (req, context) => {
+      POST: onLink(async (req, context) => {
         try {
           return await accept(req, context);
         } catch (error) {
@@ -97,14 +93,10 @@ export default handle(
           if (mediaType(req) === 'application/x-www-form-urlencoded') return endedPage(error);
           throw error;
         }
-      },
+      }),
     },
     '/api/engage/:token/document.pdf': {
-      GET: async (req, context) => {
-        const response = await pdfResponse((await openThrottled(req, context)).record);
-        for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
-        return response;
-      },
+      GET: onLink(async (req, context) => pdfResponse((await openThrottled(req, context)).record)),
     },
   },
   // The link is the credential; no cookie is read (see HandleOptions).

@@ -7,7 +7,7 @@
 import { BASE_POLICY, serializePolicy } from '../../../src/integrations/csp-policy.mjs';
 import { openByToken, type Opened } from './engagements.ts';
 import { engageEndedPage } from './engage-page.ts';
-import { BASE_HEADERS, HttpError, type RouteContext } from './http.ts';
+import { BASE_HEADERS, HttpError, type RouteContext, type RouteHandler } from './http.ts';
 import { admitAttempt, clientAddress, forgetAttempt } from './login-throttle.ts';
 import { getSettings } from './repositories/settings.ts';
 
@@ -74,3 +74,20 @@ export async function endedPage(error: unknown): Promise<Response> {
   for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
   return response;
 }
+
+/** Every answer, an error too, carries the link's headers. */
+export const onLink =
+  (handler: RouteHandler): RouteHandler =>
+  async (req, context) => {
+    try {
+      const response = await handler(req, context);
+      for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      throw new HttpError(error.status, error.message, {
+        fieldErrors: error.fieldErrors,
+        headers: { ...error.headers, ...LINK_HEADERS },
+      });
+    }
+  };

@@ -5,7 +5,7 @@
  */
 import { now } from '../../../src/shared/clock.ts';
 import type { EngagementRecord, EngagementStatus, EngagementSummary } from '../../../src/shared/schemas/engagement.ts';
-import { getEngagement, latestEngagementId } from './repositories/engagements.ts';
+import { getEngagement, latestPointer } from './repositories/engagements.ts';
 
 /** The status as of `at`: an open link past its expiry is expired, even before the job marks it. */
 export function statusAt(record: EngagementRecord, at = now()): EngagementStatus {
@@ -34,7 +34,7 @@ export function summaryOf(record: EngagementRecord): EngagementSummary {
 
 /** The enquiry's latest engagement for the desk, or null. */
 export async function engagementSummaryFor(enquiryId: string): Promise<EngagementSummary | null> {
-  const id = await latestEngagementId(enquiryId);
-  const found = id ? await getEngagement(id) : null;
+  const latest = await latestPointer(enquiryId);
+  const found = latest ? await getEngagement(latest.engagementId) : null;
   return found ? summaryOf(found.record) : null;
 }

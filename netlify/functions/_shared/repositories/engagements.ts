@@ -89,10 +89,6 @@ export async function endToken(engagementId: string, tokenHash: string): Promise
   await openStore(STORE).setJSON(tokenKey(tokenHash), { engagementId, ended: true });
 }
 
-export async function latestEngagementId(enquiryId: string): Promise<string | null> {
-  return (await getJson(openStore(STORE), enquiryKey(enquiryId), pointerSchema))?.engagementId ?? null;
-}
-
 /** Every engagement (the reminders and expiry job reads them; there are as many as clients). */
 export async function listEngagements(): Promise<EngagementRecord[]> {
   const store = openStore(STORE);

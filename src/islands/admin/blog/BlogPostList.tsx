@@ -2,7 +2,8 @@
 import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { isScheduled } from '../../../shared/publish-time.ts';
-import { Badge, DeleteButton } from '../kit/parts.tsx';
+import { DeleteButton } from '../kit/parts.tsx';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { scheduledNote } from './PublishAtField.tsx';
 
 export function BlogPostList({
@@ -30,9 +31,9 @@ export function BlogPostList({
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h4 className="text-base font-semibold text-brand-900">{post.title}</h4>
-                  <Badge tone={post.isPublished && !isScheduled(post) ? 'success' : 'muted'}>
+                  <StatusBadge tone={post.isPublished && !isScheduled(post) ? 'success' : 'neutral'}>
                     {isScheduled(post) ? 'Scheduled' : post.isPublished ? 'Published' : 'Draft'}
-                  </Badge>
+                  </StatusBadge>
                 </div>
                 <p className="mt-0.5 font-mono text-sm break-all text-slate-700">/{post.slug}</p>
                 {isScheduled(post) ? (

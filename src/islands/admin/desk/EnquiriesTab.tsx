@@ -21,10 +21,11 @@ import { Button } from '../../../ui/Button.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { EnquiryDetail } from './EnquiryDetail.tsx';
-import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DueDiligencePanel.tsx';
+import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
 import { useErasure } from './Erasure.tsx';
 import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from '../kit/format.ts';
 import { DeleteButton, ListStatus, TabHeading } from '../kit/parts.tsx';
+import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
 import { QuoteSummary } from './QuoteSummary.tsx';
 import {
   filterQuery,
@@ -37,12 +38,12 @@ import {
   type DeskFilters,
 } from './useDesk.ts';
 
-const STATUS_TONES: Record<EnquiryStatus, string> = {
-  new: 'bg-amber-100 text-amber-950',
-  contacted: 'bg-sky-100 text-sky-950',
-  quoted: 'bg-violet-100 text-violet-950',
-  instructed: 'bg-green-100 text-green-950',
-  lost: 'bg-slate-200 text-slate-800',
+const STATUS_TONES: Record<EnquiryStatus, BadgeTone> = {
+  new: 'waiting',
+  contacted: 'info',
+  quoted: 'review',
+  instructed: 'success',
+  lost: 'neutral',
 };
 
 /** The clock the waiting times are measured against; ticks locally, fetches nothing. */
@@ -264,12 +265,9 @@ export default function EnquiriesTab() {
                       <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
                     </p>
                     <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                      <span
-                        data-testid="enquiry-status"
-                        className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[request.status]}`}
-                      >
+                      <StatusBadge testId="enquiry-status" tone={STATUS_TONES[request.status]}>
                         {STATUS_LABELS[request.status]}
-                      </span>
+                      </StatusBadge>
                       {waited !== null ? (
                         <span
                           data-testid="enquiry-age"

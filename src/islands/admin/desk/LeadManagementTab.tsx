@@ -1,7 +1,8 @@
 /** Tab 5: the desk's metrics against the targets, above the static lead-handling guide. */
 import { LEAD_GUIDE, type PriceLine } from '../../../content/leadGuide.ts';
 import { LeadMetricsPanel } from './LeadMetricsPanel.tsx';
-import { Badge, TabHeading } from '../kit/parts.tsx';
+import { TabHeading } from '../kit/parts.tsx';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
 const cardTitle = 'mb-3 text-lg font-semibold text-brand-900';
@@ -121,7 +122,7 @@ export default function LeadManagementTab() {
           <h3 id="lead-ai" className="text-lg font-semibold text-brand-900">
             {aiIdeas.title}
           </h3>
-          <Badge tone="muted">Coming soon</Badge>
+          <StatusBadge tone="neutral">Coming soon</StatusBadge>
         </div>
         <ul className="space-y-2">
           {aiIdeas.items.map((idea) => (

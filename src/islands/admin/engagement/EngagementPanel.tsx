@@ -41,13 +41,14 @@ import {
 import { EngagementPreview } from './EngagementPreview.tsx';
 import { formatDateTime, fullName } from '../kit/format.ts';
 import { useFormErrors } from '../kit/useFormErrors.ts';
+import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
 
-const STATUS_TONES: Record<EngagementStatus, string> = {
-  sent: 'bg-sky-100 text-sky-950',
-  viewed: 'bg-violet-100 text-violet-950',
-  accepted: 'bg-green-100 text-green-950',
-  expired: 'bg-slate-200 text-slate-800',
-  revoked: 'bg-slate-200 text-slate-800',
+const STATUS_TONES: Record<EngagementStatus, BadgeTone> = {
+  sent: 'info',
+  viewed: 'review',
+  accepted: 'success',
+  expired: 'neutral',
+  revoked: 'neutral',
 };
 
 let teamNames: Promise<TeamOption[]> | undefined;
@@ -352,12 +353,9 @@ function EngagementState({
     <div className="mt-2 space-y-3 text-sm" data-testid="engagement-state">
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-slate-700">State</span>
-        <span
-          data-testid="engagement-status"
-          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[engagement.status]}`}
-        >
+        <StatusBadge testId="engagement-status" tone={STATUS_TONES[engagement.status]}>
           {ENGAGEMENT_STATUS_LABELS[engagement.status]}
-        </span>
+        </StatusBadge>
       </p>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         {times

@@ -70,3 +70,6 @@ export function useConfirm() {
 
   return { confirm, dialog };
 }
+
+/** The `confirm` of a `useConfirm` owned further up, for a child whose parent renders the dialog. */
+export type Confirm = ReturnType<typeof useConfirm>['confirm'];

@@ -1,4 +1,4 @@
-/** Small pieces the admin tabs share: list states, badges, delete buttons. */
+/** Small pieces the admin tabs share: list states, delete buttons, tab headings. */
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -35,19 +35,6 @@ export function ListStatus({
     );
   if (isEmpty) return <p className="py-6 text-slate-700">{empty}</p>;
   return null;
-}
-
-export function Badge({ tone, children }: { tone: 'success' | 'muted'; children: ReactNode }) {
-  return (
-    <span
-      data-testid="status-badge"
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-        tone === 'success' ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
-      }`}
-    >
-      {children}
-    </span>
-  );
 }
 
 /** Shows "Delete"; screen readers hear what it deletes, e.g. "Delete testimonial: Great service". */

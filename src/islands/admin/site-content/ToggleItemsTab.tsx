@@ -11,7 +11,8 @@ import { Switch } from '../../../ui/Switch.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import type { ContentFormProps } from '../kit/ContentForm.tsx';
-import { Badge, DeleteButton, ListStatus, TabHeading } from '../kit/parts.tsx';
+import { DeleteButton, ListStatus, TabHeading } from '../kit/parts.tsx';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useList } from '../kit/useList.ts';
 
 interface ToggleItem {
@@ -149,7 +150,7 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
-                      <Badge tone={active ? 'success' : 'muted'}>{active ? 'Active' : 'Inactive'}</Badge>
+                      <StatusBadge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</StatusBadge>
                     </div>
                     {config.renderBody(item)}
                   </div>

@@ -15,7 +15,8 @@ import { Field } from '../../../ui/Field.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { formatDateTime } from '../kit/format.ts';
-import { Badge, DeleteButton, ListStatus } from '../kit/parts.tsx';
+import { DeleteButton, ListStatus } from '../kit/parts.tsx';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useList } from '../kit/useList.ts';
 
 export default function StaffAccounts({ headingId }: { headingId: string }) {
@@ -85,7 +86,7 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
                     {member.id === me ? <span className="ml-2 text-slate-600">(you)</span> : null}
                     {member.mustChangePassword ? (
                       <span className="ml-2">
-                        <Badge tone="muted">Must change password</Badge>
+                        <StatusBadge tone="neutral">Must change password</StatusBadge>
                       </span>
                     ) : null}
                   </td>

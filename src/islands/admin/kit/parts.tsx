@@ -1,4 +1,4 @@
-/** Small pieces the admin tabs share: list states, delete buttons, tab headings. */
+/** Small pieces the admin tabs share: list states, delete buttons, group errors, tab headings. */
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -54,6 +54,15 @@ export function DeleteButton({ label, onClick, pending }: { label: string; onCli
       Delete
     </button>
   );
+}
+
+/** The error of a group of inputs, under its fieldset (whose aria-describedby names `id`). */
+export function GroupError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="mt-2 text-sm font-medium text-destructive">
+      {message}
+    </p>
+  ) : null;
 }
 
 /** A tab's heading and an optional line under it. */

@@ -4,20 +4,7 @@
  * rating. A high rating goes on to a second person's approval.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  PEP_RESULTS,
-  PEP_RESULT_LABELS,
-  RISK_RATINGS,
-  RISK_RATING_LABELS,
-  SANCTIONS_RESULTS,
-  SANCTIONS_RESULT_LABELS,
-  VERIFICATION_METHODS,
-  VERIFICATION_METHOD_LABELS,
-  type PepResult,
-  type RiskRating,
-  type SanctionsResult,
-  type VerificationMethod,
-} from '../../../content/amlctf.ts';
+import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '../../../content/amlctf.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import {
   CDD_LIMITS,
@@ -34,23 +21,8 @@ import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { individualLabel } from './ClientAnswers.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
+import { emptyDocument, IndividualChecks, type DocumentValues, type EntryValues } from './IndividualChecks.tsx';
 
-interface DocumentValues {
-  type: string;
-  issuer: string;
-  last4: string;
-  expiry: string;
-}
-interface EntryValues {
-  party: string;
-  method: VerificationMethod | '';
-  reference: string;
-  documents: DocumentValues[];
-  sanctionsCheckedAt: string;
-  sanctionsResult: SanctionsResult | '';
-  pepResult: PepResult | '';
-}
-const emptyDocument = (): DocumentValues => ({ type: '', issuer: '', last4: '', expiry: '' });
 const emptyEntry = (party: string): EntryValues => ({
   party,
   method: '',
@@ -184,199 +156,18 @@ export function VerifyForm({
           ) : null}
         </div>
       ) : null}
-      {entries.map((entry, index) => {
-        const key = (field: string) => `verification.${index}.${field}`;
-        const label = individualLabel(view.parties, entry.party);
-        return (
-          <fieldset key={entry.party} className="space-y-3 rounded-md border border-slate-300 p-3">
-            <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                id={fieldId(key('method'))}
-                label="How the identity was verified"
-                error={error(key('method'))}
-                required
-              >
-                {(props) => (
-                  <select
-                    {...props}
-                    className={`${props.className} ${select}`}
-                    value={entry.method}
-                    onChange={(event) => setEntry(index, { method: event.target.value as VerificationMethod | '' })}
-                  >
-                    <option value="">Choose…</option>
-                    {VERIFICATION_METHODS.map((method) => (
-                      <option key={method} value={method}>
-                        {VERIFICATION_METHOD_LABELS[method]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              {entry.method === 'electronic' ? (
-                <Field
-                  id={fieldId(key('reference'))}
-                  label="Verification service reference"
-                  error={error(key('reference'))}
-                  required
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      maxLength={CDD_LIMITS.reference}
-                      value={entry.reference}
-                      onChange={(event) => setEntry(index, { reference: event.target.value })}
-                    />
-                  )}
-                </Field>
-              ) : null}
-            </div>
-            {entry.documents.map((doc, docIndex) => {
-              const docKey = (field: string) => key(`documents.${docIndex}.${field}`);
-              return (
-                <fieldset key={docIndex} className="rounded-md border border-slate-200 p-3">
-                  <legend className="px-1 text-sm font-medium text-slate-800">Document {docIndex + 1}</legend>
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <Field id={fieldId(docKey('type'))} label="Type of document" error={error(docKey('type'))} required>
-                      {(props) => (
-                        <input
-                          {...props}
-                          maxLength={CDD_LIMITS.docType}
-                          placeholder="e.g. Passport"
-                          value={doc.type}
-                          onChange={(event) => setDocument(index, docIndex, { type: event.target.value })}
-                        />
-                      )}
-                    </Field>
-                    <Field
-                      id={fieldId(docKey('issuer'))}
-                      label="Issuing country or state"
-                      error={error(docKey('issuer'))}
-                      required
-                    >
-                      {(props) => (
-                        <input
-                          {...props}
-                          maxLength={CDD_LIMITS.issuer}
-                          value={doc.issuer}
-                          onChange={(event) => setDocument(index, docIndex, { issuer: event.target.value })}
-                        />
-                      )}
-                    </Field>
-                    <Field
-                      id={fieldId(docKey('last4'))}
-                      label="Last 4 characters of the number"
-                      hint="Never the full number: only the last 4 characters are kept."
-                      error={error(docKey('last4'))}
-                      required
-                    >
-                      {(props) => (
-                        <input
-                          {...props}
-                          autoComplete="off"
-                          spellCheck={false}
-                          value={doc.last4}
-                          onChange={(event) => setDocument(index, docIndex, { last4: event.target.value })}
-                        />
-                      )}
-                    </Field>
-                    <Field id={fieldId(docKey('expiry'))} label="Expiry date (if any)" error={error(docKey('expiry'))}>
-                      {(props) => (
-                        <input
-                          {...props}
-                          type="date"
-                          value={doc.expiry}
-                          onChange={(event) => setDocument(index, docIndex, { expiry: event.target.value })}
-                        />
-                      )}
-                    </Field>
-                  </div>
-                  {entry.documents.length > 1 ? (
-                    <Button
-                      variant="ghost"
-                      className="mt-2"
-                      onClick={() => setEntry(index, { documents: entry.documents.filter((_, at) => at !== docIndex) })}
-                    >
-                      Remove document {docIndex + 1}
-                    </Button>
-                  ) : null}
-                </fieldset>
-              );
-            })}
-            {entry.documents.length < CDD_LIMITS.documents ? (
-              <Button
-                variant="outline"
-                onClick={() => setEntry(index, { documents: [...entry.documents, emptyDocument()] })}
-              >
-                Add a document
-              </Button>
-            ) : null}
-            <div className="grid gap-3 sm:grid-cols-3">
-              <Field
-                id={fieldId(key('sanctionsCheckedAt'))}
-                label="Sanctions check (DFAT Consolidated List) on"
-                error={error(key('sanctionsCheckedAt'))}
-                required
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    type="date"
-                    value={entry.sanctionsCheckedAt}
-                    onChange={(event) => setEntry(index, { sanctionsCheckedAt: event.target.value })}
-                  />
-                )}
-              </Field>
-              <Field
-                id={fieldId(key('sanctionsResult'))}
-                label="Sanctions result"
-                error={error(key('sanctionsResult'))}
-                required
-              >
-                {(props) => (
-                  <select
-                    {...props}
-                    className={`${props.className} ${select}`}
-                    value={entry.sanctionsResult}
-                    onChange={(event) =>
-                      setEntry(index, { sanctionsResult: event.target.value as SanctionsResult | '' })
-                    }
-                  >
-                    <option value="">Choose…</option>
-                    {SANCTIONS_RESULTS.map((result) => (
-                      <option key={result} value={result}>
-                        {SANCTIONS_RESULT_LABELS[result]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field
-                id={fieldId(key('pepResult'))}
-                label="Politically exposed person screening"
-                error={error(key('pepResult'))}
-                required
-              >
-                {(props) => (
-                  <select
-                    {...props}
-                    className={`${props.className} ${select}`}
-                    value={entry.pepResult}
-                    onChange={(event) => setEntry(index, { pepResult: event.target.value as PepResult | '' })}
-                  >
-                    <option value="">Choose…</option>
-                    {PEP_RESULTS.map((result) => (
-                      <option key={result} value={result}>
-                        {PEP_RESULT_LABELS[result]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            </div>
-          </fieldset>
-        );
-      })}
+      {entries.map((entry, index) => (
+        <IndividualChecks
+          key={entry.party}
+          entry={entry}
+          index={index}
+          label={individualLabel(view.parties, entry.party)}
+          fieldId={fieldId}
+          error={error}
+          onEntry={(change) => setEntry(index, change)}
+          onDocument={(docIndex, change) => setDocument(index, docIndex, change)}
+        />
+      ))}
       <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
         <legend className="px-1 text-sm font-semibold text-slate-900">Risk rating</legend>
         <Field id={fieldId('risk.rating')} label="Rating" error={error('risk.rating')} required>

@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFunctions, type HostedFunction } from '../../scripts/lib/functions-host.ts';
+import {
+  createFunctionsHost,
+  loadFunctions,
+  type FunctionsHost,
+  type HostedFunction,
+} from '../../scripts/lib/functions-host.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -35,19 +40,21 @@ const pathsOf = (fn: HostedFunction): string[] =>
   fn.config.path === undefined ? [] : Array.isArray(fn.config.path) ? fn.config.path : [fn.config.path];
 
 /** The methods a `handle()` route answers, read from its 405 (undefined for a function that answers anything). */
-async function allowedMethods(fn: HostedFunction, route: string): Promise<string[] | undefined> {
+async function allowedMethods(host: FunctionsHost, fn: HostedFunction, route: string): Promise<string[] | undefined> {
   const params = Object.fromEntries([...route.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name!, 'x']));
   const url = new URL(route.replace(/:([A-Za-z]+)/g, 'x'), 'http://localhost:8888');
-  const answer = await fn.handler(new Request(url, { method: 'OPTIONS' }), { params });
+  const answer = await host.invoke(fn, new Request(url, { method: 'OPTIONS' }), { params });
   if (answer.status !== 405) return undefined;
   return answer.headers.get('allow')!.split(/,\s*/);
 }
 
 describe('docs/api.md', () => {
   let functions: HostedFunction[];
+  let host: FunctionsHost;
   let documented: { method: string; path: string }[];
   beforeAll(async () => {
     functions = await loadFunctions(path.join(ROOT, 'netlify/functions'));
+    host = createFunctionsHost({ functions, siteUrl: () => 'http://localhost:8888', deployId: () => 'test' });
     documented = documentedRoutes(readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8'));
   });
 
@@ -77,7 +84,7 @@ describe('docs/api.md', () => {
     const faults: string[] = [];
     for (const fn of functions) {
       for (const route of pathsOf(fn)) {
-        const allowed = await allowedMethods(fn, route);
+        const allowed = await allowedMethods(host, fn, route);
         if (!allowed) continue;
         const inDoc = documented.filter((row) => row.path === shape(route)).map((row) => row.method);
         const fault = (list: string[], where: string) => list.length && faults.push(`${route}: ${where} ${list}`);

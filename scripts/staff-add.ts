@@ -1,7 +1,11 @@
 /**
  * Creates a staff account, or sets a new password on an existing one.
  *
- *   npm run staff:add -- <username> [--context deploy-preview|branch-deploy]
+ *   npm run staff:add -- <username> [--role principal|staff] [--context deploy-preview|branch-deploy]
+ *
+ * A new account is `staff` unless `--role` says otherwise, except the first account of all,
+ * which is always a principal (someone must manage the others). An existing account keeps
+ * its role unless `--role` is given; the last principal cannot be made staff.
  *
  * The password comes from STAFF_PASSWORD when set, else it is asked for without echo.
  * Works on the local store (BLOBS_DIR, default .netlify/blobs-serve); with NETLIFY_SITE_ID
@@ -9,7 +13,7 @@
  * picks the stores of deploy previews or branch deploys (their own, shared by every deploy
  * of that context) instead of production's.
  */
-import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from '../src/shared/schemas/login.ts';
+import { MIN_PASSWORD_LENGTH, STAFF_ROLES, USERNAME_PATTERN, type StaffRole } from '../src/shared/schemas/login.ts';
 import { hashPassword } from '../netlify/functions/_shared/http/auth.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users-store.ts';
 import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
@@ -56,8 +60,28 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const username = args.rest[0];
-if (!username) fail('Usage: npm run staff:add -- <username> [--context deploy-preview|branch-deploy]');
+const USAGE =
+  'Usage: npm run staff:add -- <username> [--role principal|staff] [--context deploy-preview|branch-deploy]';
+
+/** Takes `--role X` or `--role=X` out of the arguments; undefined when absent. */
+function takeRole(rest: string[]): { role: StaffRole | undefined; rest: string[] } {
+  const others: string[] = [];
+  let role: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '--role') role = rest[++i] ?? '';
+    else if (arg.startsWith('--role=')) role = arg.slice('--role='.length);
+    else others.push(arg);
+  }
+  if (role !== undefined && !(STAFF_ROLES as readonly string[]).includes(role)) {
+    fail(`--role must be one of ${STAFF_ROLES.join(', ')}. Nothing was changed.`);
+  }
+  return { role: role as StaffRole | undefined, rest: others };
+}
+
+const { role, rest } = takeRole(args.rest);
+const username = rest[0];
+if (!username || rest.length > 1) fail(USAGE);
 if (!USERNAME_PATTERN.test(username)) {
   fail('Usernames are 3 to 64 characters: letters, digits, dot, underscore or hyphen.');
 }
@@ -74,10 +98,16 @@ if (password.length < MIN_PASSWORD_LENGTH) {
 
 const target = await connectBlobs();
 try {
-  const { created } = await upsertUser(username, await hashPassword(password));
+  const { user, created } = await upsertUser(username, await hashPassword(password), role);
   const where = `${target.describe}${args.context === 'production' ? '' : ` (${args.context} stores)`}`;
   console.log(`${created ? 'Created' : 'Updated the password of'} staff account "${username}" on ${where}.`);
+  console.log(`Its role: ${user.role}.`);
+  if (created && role && role !== user.role) console.log('It is the first account, so it is a principal.');
   if (!created) console.log('Every session it had is signed out.');
+} catch (error) {
+  // Refusals (the last principal, a reserved name) come before anything is written.
+  console.error((error as Error).message);
+  process.exitCode = 1;
 } finally {
   await target.stop();
 }

@@ -16,7 +16,12 @@ async function signIn(req: Request, address: string): Promise<Response> {
   }
   await noteSuccess(admitted);
   await recordSignIn(user.username);
-  const body = { id: user.id, username: user.username, ...(user.mustChangePassword && { mustChangePassword: true }) };
+  const body = {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    ...(user.mustChangePassword && { mustChangePassword: true }),
+  };
   const response = json(body, 200, { 'Set-Cookie': await startSession(req, user) });
   // The session first (clients that read one cookie read it), then this browser's trust.
   response.headers.append('Set-Cookie', await issueDeviceCookie(req, user.username));

@@ -36,7 +36,7 @@ async function changeOwnPassword(req: Request, address: string): Promise<Respons
   await deleteSession(session.jti);
   await recordAudit({ by: updated, action: 'staff.password', target: updated.id });
   const cookie = await startSession(req, updated);
-  return json({ id: updated.id, username: updated.username }, 200, { 'Set-Cookie': cookie });
+  return json({ id: updated.id, username: updated.username, role: updated.role }, 200, { 'Set-Cookie': cookie });
 }
 
 export const config: Config = { path: ['/api/user', '/api/logout', '/api/user/password'] };

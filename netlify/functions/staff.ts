@@ -1,21 +1,33 @@
 /**
- * Staff accounts in the portal: GET/POST /api/staff, DELETE /api/staff/:id. Anyone signed
- * in may manage them (the practice has no roles); never their own, never the last one.
+ * Staff accounts in the portal: GET/POST /api/staff, PATCH/DELETE /api/staff/:id. Anyone
+ * signed in may list them; only a principal adds, changes roles and removes. Never one's
+ * own account, never the last account, never the last principal
+ * (docs/decisions/023-staff-roles.md).
  */
 import type { Config } from '@netlify/functions';
-import { staffInputSchema, type StaffMember } from '../../src/shared/schemas/staff.ts';
-import { hashPassword, requireStaff } from './_shared/http/auth.ts';
+import { staffInputSchema, staffRoleSchema, type StaffMember } from '../../src/shared/schemas/staff.ts';
+import { hashPassword, requirePrincipal, requireStaff } from './_shared/http/auth.ts';
 import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http/http.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
-import { createUser, listUsers, removeUser, type StaffUser } from './_shared/repositories/users-store.ts';
+import {
+  createUser,
+  LAST_PRINCIPAL_MESSAGE,
+  listUsers,
+  removeUser,
+  setRole,
+  type StaffUser,
+} from './_shared/repositories/users-store.ts';
 
 const member = (user: StaffUser): StaffMember => ({
   id: user.id,
   username: user.username,
+  role: user.role,
   createdAt: user.createdAt,
   lastSignInAt: user.lastSignInAt ?? null,
   mustChangePassword: user.mustChangePassword,
 });
+
+const gone = () => new HttpError(404, 'That staff account no longer exists');
 
 export const config: Config = { path: ['/api/staff', '/api/staff/:id'] };
 
@@ -26,29 +38,52 @@ export default handle(config, {
       return json((await listUsers()).map(member));
     },
     POST: async (req) => {
-      const staff = await requireStaff(req);
-      const { username, password } = validate(staffInputSchema, await readJson(req));
-      const user = await createUser(username, await hashPassword(password));
+      const principal = await requirePrincipal(req);
+      const { username, password, role = 'staff' } = validate(staffInputSchema, await readJson(req));
+      const user = await createUser(username, await hashPassword(password), role);
       if (!user) {
         const message = 'That username is already taken';
         throw new HttpError(409, message, { fieldErrors: { username: [message] } });
       }
-      await recordAudit({ by: staff, action: 'staff.add', target: user.id });
+      // A principal added is a grant of power the audit must show as such.
+      await recordAudit({
+        by: principal,
+        action: role === 'principal' ? 'staff.add.principal' : 'staff.add',
+        target: user.id,
+      });
       return json(member(user), 201);
     },
   },
   '/api/staff/:id': {
+    PATCH: async (req, { params: { id } }) => {
+      const principal = await requirePrincipal(req);
+      const { role } = validate(staffRoleSchema, await readJson(req));
+      const changed = await setRole(id!, role);
+      switch (changed.outcome) {
+        case 'not-found':
+          throw gone();
+        case 'last-principal':
+          throw new HttpError(409, LAST_PRINCIPAL_MESSAGE);
+        case 'changed':
+          await recordAudit({ by: principal, action: `staff.role.${role}`, target: id! });
+          return json(member(changed.user));
+        case 'unchanged':
+          return json(member(changed.user));
+      }
+    },
     DELETE: async (req, { params: { id } }) => {
-      const staff = await requireStaff(req);
-      switch (await removeUser(id!, staff.id)) {
+      const principal = await requirePrincipal(req);
+      switch (await removeUser(id!, principal.id)) {
         case 'self':
           throw new HttpError(403, 'You cannot remove your own account');
         case 'last':
           throw new HttpError(409, 'The last staff account cannot be removed');
+        case 'last-principal':
+          throw new HttpError(409, LAST_PRINCIPAL_MESSAGE);
         case 'not-found':
-          throw new HttpError(404, 'That staff account no longer exists');
+          throw gone();
         case 'removed':
-          await recordAudit({ by: staff, action: 'staff.remove', target: id! });
+          await recordAudit({ by: principal, action: 'staff.remove', target: id! });
           return noContent();
       }
     },

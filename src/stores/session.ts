@@ -49,6 +49,8 @@ export async function login(credentials: { username: string; password: string })
   const signedIn: SessionUser = {
     id: String(user.id),
     username: String(user.username ?? credentials.username),
+    // Anything but a principal's answer shows the lesser view; the server decides anyway.
+    role: user.role === 'principal' ? 'principal' : 'staff',
     ...(user.mustChangePassword === true && { mustChangePassword: true }),
   };
   lookup = Promise.resolve(signedIn);
@@ -73,7 +75,7 @@ setUnauthorizedHandler((path) => {
 
 /** After `PUT /api/user/password`: the server sent a fresh session; the forced change is done. */
 export function passwordChanged(user: SessionUser): void {
-  const signedIn: SessionUser = { id: user.id, username: user.username };
+  const signedIn: SessionUser = { id: user.id, username: user.username, role: user.role };
   lookup = Promise.resolve(signedIn);
   $session.set({ status: 'signed-in', user: signedIn });
 }

@@ -12,10 +12,20 @@ export const loginSchema = z.object({
 
 export type LoginInput = z.input<typeof loginSchema>;
 
+/**
+ * What an account may do. A `principal` also manages staff accounts (and, as features come,
+ * approves high-risk due diligence and keeps the suspicious-matter register); `staff` does
+ * everything else on the desk. Decided on the server (docs/decisions/023-staff-roles.md).
+ */
+export const STAFF_ROLES = ['principal', 'staff'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 /** The signed-in staff member, as `/api/login` and `/api/user` answer. */
 export interface SessionUser {
   id: string;
   username: string;
+  /** Read from the store on every call, so a change of role applies from the next one. */
+  role: StaffRole;
   /** True until a member of staff added in the portal has changed their initial password. */
   mustChangePassword?: boolean;
 }

@@ -1,6 +1,13 @@
 /** Staff accounts, password changes and the audit log, shared by islands and functions. */
 import * as z from 'zod/mini';
-import { isReservedUsername, MIN_PASSWORD_LENGTH, RESERVED_USERNAME_MESSAGE, USERNAME_PATTERN } from './login.ts';
+import {
+  isReservedUsername,
+  MIN_PASSWORD_LENGTH,
+  RESERVED_USERNAME_MESSAGE,
+  STAFF_ROLES,
+  USERNAME_PATTERN,
+  type StaffRole,
+} from './login.ts';
 
 const newPassword = (label: string) =>
   z
@@ -10,7 +17,9 @@ const newPassword = (label: string) =>
       z.maxLength(256, `${label} is too long`),
     );
 
-/** `POST /api/staff`: a new member of staff with an initial password they must change. */
+const role = z.enum(STAFF_ROLES, 'Choose a role: principal or staff');
+
+/** `POST /api/staff`: a new member of staff with an initial password they must change; `staff` unless a role is given. */
 export const staffInputSchema = z.object({
   username: z.string('Username is required').check(
     z.trim(),
@@ -18,8 +27,12 @@ export const staffInputSchema = z.object({
     z.refine((username) => !isReservedUsername(username), RESERVED_USERNAME_MESSAGE),
   ),
   password: newPassword('Initial password'),
+  role: z.optional(role),
 });
 export type StaffInput = z.input<typeof staffInputSchema>;
+
+/** `PATCH /api/staff/{id}`: a principal changes an account's role. */
+export const staffRoleSchema = z.object({ role });
 
 /** `PUT /api/user/password`. */
 export const passwordChangeSchema = z.object({
@@ -34,6 +47,7 @@ export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 export interface StaffMember {
   id: string;
   username: string;
+  role: StaffRole;
   createdAt: string;
   lastSignInAt: string | null;
   mustChangePassword: boolean;

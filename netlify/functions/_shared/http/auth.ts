@@ -121,6 +121,8 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
     user: {
       id: claims.sub,
       username: claims.username,
+      // As the store says now, not as at sign-in: a demoted principal is staff from their next call.
+      role: account.role,
       ...(account.mustChangePassword && { mustChangePassword: true }),
     },
     jti: claims.jti,
@@ -150,6 +152,19 @@ export async function requireSession(
  */
 export async function requireStaff(req: Request): Promise<SessionUser> {
   return (await requireSession(req)).user;
+}
+
+export const PRINCIPAL_ONLY = 'Only a principal of the practice can do that';
+
+/**
+ * The signed-in staff member when their account is a principal's (read from the store on
+ * this call); 401 signed out, 403 otherwise. For what only principals may do: staff
+ * accounts, and later approvals and the suspicious-matter register.
+ */
+export async function requirePrincipal(req: Request): Promise<SessionUser> {
+  const user = await requireStaff(req);
+  if (user.role !== 'principal') throw new HttpError(403, PRINCIPAL_ONLY);
+  return user;
 }
 
 /**

@@ -1,13 +1,15 @@
 /**
  * Store `users`: one blob per staff account, keyed by the (case-sensitive) username, and
- * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals
- * (docs/decisions/013-staff-accounts.md).
+ * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals and
+ * changes of role (docs/decisions/013-staff-accounts.md, 023-staff-roles.md).
  */
 import { randomBytes } from 'node:crypto';
 import {
   isReservedUsername,
   RESERVED_USERNAME_MESSAGE,
+  STAFF_ROLES,
   USERNAME_PATTERN,
+  type StaffRole,
 } from '../../../../src/shared/schemas/login.ts';
 import * as z from 'zod/mini';
 import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from './blobs.ts';
@@ -32,8 +34,16 @@ const staffUserSchema = z.object({
   /** Set on accounts added in the portal: every call but the password change is refused. */
   mustChangePassword: z.boolean(),
   lastSignInAt: z.optional(z.string()),
+  /**
+   * The role the account was created with, in the same write as the account, so a crash
+   * can never leave one made as staff that reads as a principal. Absent on accounts stored
+   * before roles existed: those read as principals. Later changes live in the roster.
+   */
+  role: z.optional(z.enum(STAFF_ROLES)),
 });
-export type StaffUser = z.output<typeof staffUserSchema>;
+type StoredUser = z.output<typeof staffUserSchema>;
+/** An account as the rest of the server sees it: with the role it has now. */
+export type StaffUser = Omit<StoredUser, 'role'> & { role: StaffRole };
 
 const reserved = (): never => {
   throw new Error(RESERVED_USERNAME_MESSAGE);
@@ -41,9 +51,15 @@ const reserved = (): never => {
 
 const newGeneration = () => randomBytes(12).toString('base64url');
 
+/** The account with its role now (read with the roster, so a change applies from the next call). */
 export async function findUser(username: string): Promise<StaffUser | null> {
   if (!USERNAME_PATTERN.test(username)) return null;
-  return getJson(openStore('users'), username, staffUserSchema);
+  const store = openStore('users');
+  const [stored, roster] = await Promise.all([
+    getJson(store, username, staffUserSchema),
+    getJson(store, ROSTER_KEY, rosterSchema),
+  ]);
+  return stored && withRole(stored, roster);
 }
 
 /**
@@ -52,8 +68,8 @@ export async function findUser(username: string): Promise<StaffUser | null> {
  */
 async function updateUser(
   username: string,
-  change: (existing: StaffUser | null) => StaffUser | null,
-): Promise<{ before: StaffUser | null; after: StaffUser | null }> {
+  change: (existing: StoredUser | null) => StoredUser | null,
+): Promise<{ before: StoredUser | null; after: StoredUser | null }> {
   const store = openStore('users');
   for (let attempt = 0; attempt < 10; attempt++) {
     const current = await getJsonWithEtag(store, username, staffUserSchema);
@@ -70,12 +86,24 @@ async function updateUser(
 /**
  * Creates the account, or sets a new password on an existing one. A new password ends
  * every session of that account: whoever signed in with the old one is signed out.
+ *
+ * A new account gets `role` (`staff` when none is given), except the first account of all,
+ * which is a principal whatever was asked: someone must be able to manage the others. An
+ * existing account keeps its role unless `role` is given; a change is made first, through
+ * the roster like the portal's, so demoting the last principal fails before anything changed.
  */
 export async function upsertUser(
   username: string,
   passwordHash: string,
+  role?: StaffRole,
 ): Promise<{ user: StaffUser; created: boolean }> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(`Invalid username: ${username}`);
+  const account = await findUser(username);
+  if (account && role && (await setRole(account.id, role)).outcome === 'last-principal') {
+    throw new Error(LAST_PRINCIPAL_MESSAGE);
+  }
+  // Two first accounts made at the same moment may both become principals: more is safe.
+  const newRole: StaffRole = account || (await listUsers()).length > 0 ? (role ?? 'staff') : 'principal';
   const now = new Date().toISOString();
   // An account that already holds a reserved name (made before names were reserved) may
   // still have its password reset; no new one may take such a name.
@@ -92,13 +120,14 @@ export async function upsertUser(
             passwordChangedAt: now,
             sessionGeneration: newGeneration(),
             mustChangePassword: false,
+            role: newRole,
           },
   );
-  return { user: after!, created: !before };
+  return { user: withRole(after!, await readRoster()), created: !before };
 }
 
 /** Every account blob, the roster aside (its key is no username). */
-async function allUsers(): Promise<StaffUser[]> {
+async function allUsers(): Promise<StoredUser[]> {
   const store = openStore('users');
   const keys = (await listKeys(store)).filter((key) => USERNAME_PATTERN.test(key));
   return getAllJson(store, keys, staffUserSchema);
@@ -115,8 +144,8 @@ export async function renewSessionGeneration(userId: string): Promise<boolean> {
   return after !== null;
 }
 
-/** Adds an account from the portal: null when the username is taken. */
-export async function createUser(username: string, passwordHash: string): Promise<StaffUser | null> {
+/** Adds an account from the portal with its role, in one write: null when the username is taken. */
+export async function createUser(username: string, passwordHash: string, role: StaffRole): Promise<StaffUser | null> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(`Invalid username: ${username}`);
   if (isReservedUsername(username)) throw new Error(RESERVED_USERNAME_MESSAGE);
   const now = new Date().toISOString();
@@ -128,7 +157,9 @@ export async function createUser(username: string, passwordHash: string): Promis
     passwordChangedAt: now,
     sessionGeneration: newGeneration(),
     mustChangePassword: true,
+    role,
   };
+  // A new id has no entry in the roster: the role written here is its role.
   const { modified } = await openStore('users').setJSON(username, user, { onlyIfNew: true });
   return modified ? user : null;
 }
@@ -160,30 +191,110 @@ export async function changePassword(
         }
       : null,
   );
-  return after;
+  return after && withRole(after, await readRoster());
 }
 
 const ROSTER_KEY = 'roster/removed';
-/** Ids of accounts removed, or being removed; pruned once their blobs are gone. */
-const rosterSchema = z.object({ removed: z.array(z.string()) });
+const rosterSchema = z.object({
+  /** Ids of accounts removed, or being removed; pruned once their blobs are gone. */
+  removed: z.array(z.string()),
+  /**
+   * Roles changed since the accounts were created, by account id; they override the
+   * account's own `role`. Kept here, not on the accounts, so that counting the principals
+   * and changing one is a single conditional write of one record: two principals demoting
+   * or removing each other at once cannot both get through. Pruned like `removed`.
+   */
+  roles: z.optional(z.record(z.string(), z.enum(STAFF_ROLES))),
+});
+type Roster = z.output<typeof rosterSchema>;
 
-/** The accounts that count: every account blob not marked as removed. */
+const readRoster = (): Promise<Roster | null> => getJson(openStore('users'), ROSTER_KEY, rosterSchema);
+
+/** The role an account has now: changed in the roster, else as created, else (stored before roles) principal. */
+function withRole(stored: StoredUser, roster: Roster | null): StaffUser {
+  return { ...stored, role: roster?.roles?.[stored.id] ?? stored.role ?? 'principal' };
+}
+
+export const LAST_PRINCIPAL_MESSAGE = 'The last principal cannot be removed or made staff';
+
+/**
+ * The roster after marking `change` (a removal, or a new role), or why not: the accounts
+ * that count are those in `users` not marked removed; neither the last of them nor the
+ * last principal among them may go. Ids whose blobs are gone are pruned on the way.
+ */
+function nextRoster(
+  roster: Roster | null,
+  users: StoredUser[],
+  change: { remove: string } | { id: string; role: StaffRole },
+): Roster | 'last' | 'last-principal' {
+  const removed = roster?.removed ?? [];
+  const counted = users.filter((user) => !removed.includes(user.id)).map((user) => withRole(user, roster));
+  const leaving = 'remove' in change ? change.remove : change.role === 'staff' ? change.id : null;
+  if ('remove' in change && counted.length <= 1) return 'last';
+  const principalsLeft = counted.filter((user) => user.role === 'principal' && user.id !== leaving);
+  if (leaving !== null && principalsLeft.length === 0) return 'last-principal';
+
+  const present = new Set(users.map((user) => user.id));
+  const roles = Object.fromEntries(Object.entries(roster?.roles ?? {}).filter(([id]) => present.has(id)));
+  if ('role' in change) {
+    const created = users.find((user) => user.id === change.id)?.role ?? 'principal';
+    // Back to the role it was created with: no entry needed.
+    if (change.role === created) delete roles[change.id];
+    else roles[change.id] = change.role;
+  }
+  const next: Roster = { removed: removed.filter((id) => present.has(id)) };
+  if ('remove' in change) next.removed.push(change.remove);
+  if (Object.keys(roles).length > 0) next.roles = roles;
+  return next;
+}
+
+/** The accounts that count, with their roles: every account blob not marked as removed. */
 export async function listUsers(): Promise<StaffUser[]> {
-  const roster = await getJson(openStore('users'), ROSTER_KEY, rosterSchema);
+  const roster = await readRoster();
   const removed = new Set(roster?.removed ?? []);
   return (await allUsers())
     .filter((user) => !removed.has(user.id))
+    .map((user) => withRole(user, roster))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-export type RemoveOutcome = 'removed' | 'not-found' | 'self' | 'last';
+export type RoleOutcome =
+  { outcome: 'changed' | 'unchanged'; user: StaffUser } | { outcome: 'not-found' | 'last-principal' };
 
 /**
- * Removes an account unless it is the remover's own or the last one. Each removal first
- * marks the id in the roster with a conditional write against the roster it counted
- * from, so of two removals that counted the same accounts one is refused and counts again,
- * now without the other's account: the last account always stays. Then the account's
- * sessions are revoked and its blob deleted.
+ * Gives the account with this id `role`, with one conditional write of the roster against
+ * the roster its count of principals was made from: of two principals demoting each other
+ * at once, one write is refused, counts again, and finds itself the last principal.
+ */
+export async function setRole(userId: string, role: StaffRole): Promise<RoleOutcome> {
+  const store = openStore('users');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const roster = await getJsonWithEtag(store, ROSTER_KEY, rosterSchema);
+    // Listed after the roster was read, as in removeUser.
+    const users = await allUsers();
+    const target = users.find((user) => user.id === userId && !roster?.data?.removed.includes(user.id));
+    if (!target) return { outcome: 'not-found' };
+    if (withRole(target, roster?.data ?? null).role === role) {
+      return { outcome: 'unchanged', user: withRole(target, roster?.data ?? null) };
+    }
+    const next = nextRoster(roster?.data ?? null, users, { id: userId, role });
+    if (next === 'last' || next === 'last-principal') return { outcome: 'last-principal' };
+    const { modified } = roster
+      ? await store.setJSON(ROSTER_KEY, next, { onlyIfMatch: roster.etag })
+      : await store.setJSON(ROSTER_KEY, next, { onlyIfNew: true });
+    if (modified) return { outcome: 'changed', user: withRole(target, next) };
+  }
+  throw new Error('The staff roster kept changing while changing a role');
+}
+
+export type RemoveOutcome = 'removed' | 'not-found' | 'self' | 'last' | 'last-principal';
+
+/**
+ * Removes an account unless it is the remover's own, the last one or the last principal.
+ * Each removal first marks the id in the roster with a conditional write against the
+ * roster it counted from, so of two removals that counted the same accounts one is refused
+ * and counts again, now without the other's account: the last account, and the last
+ * principal, always stay. Then the account's sessions are revoked and its blob deleted.
  */
 export async function removeUser(userId: string, removerId: string): Promise<RemoveOutcome> {
   if (userId === removerId) return 'self';
@@ -196,10 +307,8 @@ export async function removeUser(userId: string, removerId: string): Promise<Rem
     const target = users.find((user) => user.id === userId);
     if (!target) return 'not-found';
     if (!removed.includes(userId)) {
-      const remaining = users.filter((user) => !removed.includes(user.id));
-      if (remaining.length <= 1) return 'last';
-      const present = new Set(users.map((user) => user.id));
-      const next = { removed: [...removed.filter((id) => present.has(id)), userId] };
+      const next = nextRoster(roster?.data ?? null, users, { remove: userId });
+      if (next === 'last' || next === 'last-principal') return next;
       const { modified } = roster
         ? await store.setJSON(ROSTER_KEY, next, { onlyIfMatch: roster.etag })
         : await store.setJSON(ROSTER_KEY, next, { onlyIfNew: true });

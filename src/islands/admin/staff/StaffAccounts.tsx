@@ -1,17 +1,19 @@
 /**
- * Staff accounts: who can sign in, when they last did, adding a member with an
- * initial password they must change, and removing one. The server refuses removing
- * yourself or the last account; the list simply offers no button for yourself.
+ * Staff accounts: who can sign in, with what role, when they last did. A principal adds a
+ * member (with an initial password they must change, and a role), changes roles and
+ * removes accounts; staff see the list only. The server decides all of it (it refuses
+ * staff, removing yourself, the last account and the last principal); the list simply
+ * offers no controls that would be refused, and none on your own row.
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { toFieldErrors, type FieldErrors } from '../../../shared/schemas/fields.ts';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/schemas/login.ts';
+import { MIN_PASSWORD_LENGTH, STAFF_ROLES, type StaffRole } from '../../../shared/schemas/login.ts';
 import { staffInputSchema, type StaffMember } from '../../../shared/schemas/staff.ts';
 import { $session } from '../../../stores/session.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { CONTROL_CLASS, Field } from '../../../ui/Field.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { formatDateTime } from '../kit/format.ts';
@@ -19,12 +21,29 @@ import { DeleteButton, ListStatus } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useList } from '../kit/useList.ts';
 
+const ROLE_LABELS: Record<StaffRole, string> = { principal: 'Principal', staff: 'Staff' };
+
 export default function StaffAccounts({ headingId }: { headingId: string }) {
   const session = useStore($session);
   const me = session.status === 'signed-in' ? session.user.id : null;
+  const isPrincipal = session.status === 'signed-in' && session.user.role === 'principal';
   const { items, loading, error, reload } = useList<StaffMember>('/api/staff');
   const { confirm, dialog } = useConfirm();
   const [removing, setRemoving] = useState<string | null>(null);
+  const [changingRole, setChangingRole] = useState<string | null>(null);
+
+  async function changeRole(member: StaffMember, role: StaffRole) {
+    setChangingRole(member.id);
+    await runAction(
+      () => apiRequest('PATCH', `/api/staff/${encodeURIComponent(member.id)}`, { role }),
+      {
+        success: `${member.username} is now ${role === 'principal' ? 'a principal' : 'staff'}`,
+        failure: `Failed to change the role of ${member.username}`,
+      },
+      reload,
+    );
+    setChangingRole(null);
+  }
 
   async function remove(member: StaffMember) {
     const confirmed = await confirm({
@@ -68,6 +87,9 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
                   Username
                 </th>
                 <th scope="col" className="py-2 pr-4 font-semibold">
+                  Role
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
                   Created
                 </th>
                 <th scope="col" className="py-2 pr-4 font-semibold">
@@ -90,12 +112,31 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
                       </span>
                     ) : null}
                   </td>
+                  <td className="py-2 pr-4 text-slate-700">
+                    {isPrincipal && member.id !== me ? (
+                      <select
+                        aria-label={`Role of ${member.username}`}
+                        className={`${CONTROL_CLASS} border-slate-400`}
+                        value={member.role}
+                        disabled={changingRole === member.id}
+                        onChange={(event) => void changeRole(member, event.target.value as StaffRole)}
+                      >
+                        {STAFF_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      ROLE_LABELS[member.role]
+                    )}
+                  </td>
                   <td className="py-2 pr-4 text-slate-700">{formatDateTime(member.createdAt)}</td>
                   <td className="py-2 pr-4 text-slate-700">
                     {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}
                   </td>
                   <td className="py-2 text-right">
-                    {member.id === me ? null : (
+                    {member.id === me || !isPrincipal ? null : (
                       <DeleteButton
                         label={`Remove staff account: ${member.username}`}
                         pending={removing === member.id}
@@ -109,7 +150,13 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
           </table>
         </div>
       ) : null}
-      <AddStaffForm onAdded={reload} />
+      {isPrincipal ? (
+        <AddStaffForm onAdded={reload} />
+      ) : (
+        <p className="text-sm text-slate-700">
+          Only a principal of the practice adds or removes staff accounts and changes roles.
+        </p>
+      )}
       {dialog}
     </section>
   );
@@ -118,7 +165,11 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
 function AddStaffForm({ onAdded }: { onAdded: () => Promise<void> }) {
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
-  const [values, setValues] = useState({ username: '', password: '' });
+  const [values, setValues] = useState<{ username: string; password: string; role: StaffRole }>({
+    username: '',
+    password: '',
+    role: 'staff',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
 
@@ -143,7 +194,7 @@ function AddStaffForm({ onAdded }: { onAdded: () => Promise<void> }) {
       { success: `${parsed.data.username} was added`, failure: 'Failed to add the staff member' },
       onAdded,
     );
-    if (added) setValues({ username: '', password: '' });
+    if (added) setValues({ username: '', password: '', role: 'staff' });
     setPending(false);
   }
 
@@ -184,6 +235,27 @@ function AddStaffForm({ onAdded }: { onAdded: () => Promise<void> }) {
             value={values.password}
             onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
           />
+        )}
+      </Field>
+      <Field
+        id={id('role')}
+        name="role"
+        label="Role"
+        hint="A principal also manages staff accounts."
+        error={errors.role?.[0]}
+      >
+        {(props) => (
+          <select
+            {...props}
+            value={values.role}
+            onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as StaffRole }))}
+          >
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
         )}
       </Field>
       <div className="sm:col-span-2">

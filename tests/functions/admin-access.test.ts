@@ -41,6 +41,7 @@ const ADMIN_CALLS = [
   [siteBuilds, 'POST', '/api/site-builds', undefined],
   [staff, 'GET', '/api/staff', undefined],
   [staff, 'POST', '/api/staff', { username: 'access-check', password: 'long-enough-password' }],
+  [staff, 'PATCH', '/api/staff/some-id', { role: 'staff' }],
   [staff, 'DELETE', '/api/staff/some-id', undefined],
   [audit, 'GET', '/api/audit', undefined],
   [session, 'PUT', '/api/user/password', { currentPassword: 'x', newPassword: 'long-enough-password' }],

@@ -12,12 +12,12 @@ const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 const withToken = (cookie: string, token: string) => `${cookie.slice(0, cookie.indexOf('='))}=${token}`;
 
 describe('login, user and logout', () => {
-  it('signs in: answers { id, username } and sets an HttpOnly, SameSite=Lax cookie with an expiry', async () => {
+  it('signs in: answers { id, username, role } and sets an HttpOnly, SameSite=Lax cookie with an expiry', async () => {
     const { cookie, username } = await signedInStaff();
     const me = await user(cookie);
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ id: expect.any(String), username });
-    expect(Object.keys(me.json)).toEqual(['id', 'username']);
+    expect(me.json).toEqual({ id: expect.any(String), username, role: 'principal' });
+    expect(Object.keys(me.json)).toEqual(['id', 'username', 'role']);
   });
 
   it('sets Secure except on plain http://localhost', async () => {

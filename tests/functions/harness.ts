@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/lib/local-blobs.ts';
 import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
 import { upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
+import type { StaffRole } from '../../src/shared/schemas/login.ts';
 import { invokeRouted, type TestContext } from './routing.ts';
 
 export const ORIGIN = 'http://localhost:8888';
@@ -70,12 +71,17 @@ export async function call(handler: Handler, method: string, pathname: string, o
 export const cookieFrom = (headers: Headers): string => (headers.get('set-cookie') ?? '').split(';')[0]!;
 
 let staffCount = 0;
-/** Creates a staff account and signs it in; returns its cookie. */
-export async function signedInStaff(): Promise<{ cookie: string; username: string; password: string }> {
+/**
+ * Creates an account and signs it in; returns its cookie. A principal unless `role` says
+ * otherwise, so tests of the desk are not about roles.
+ */
+export async function signedInStaff(
+  role: StaffRole = 'principal',
+): Promise<{ cookie: string; username: string; password: string }> {
   const login = (await import('../../netlify/functions/login.ts')).default;
   const username = `staff-${++staffCount}-${Date.now()}`;
   const password = 'a-long-enough-password';
-  await upsertUser(username, await hashPassword(password));
+  await upsertUser(username, await hashPassword(password), role);
   const response = await call(login, 'POST', '/api/login', { body: { username, password } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
   return { cookie: cookieFrom(response.headers), username, password };

@@ -18,7 +18,8 @@ describe('removing the last two accounts at once', () => {
     const hash = await hashPassword('race-password-long-enough');
     await upsertUser('race-first', hash);
     for (let trial = 0; trial < TRIALS; trial++) {
-      await upsertUser(`race-${trial}`, hash);
+      // Both principals, so that only the last-account rule is at stake here.
+      await upsertUser(`race-${trial}`, hash, 'principal');
       const users = await listUsers();
       expect(users).toHaveLength(2);
       const [a, b] = users as [(typeof users)[0], (typeof users)[0]];

@@ -25,6 +25,7 @@ import {
   type NewEnquiry,
   type StoredEnquiry,
 } from '../repositories/enquiries-store.ts';
+import { NEW_KEY_ATTEMPTS } from '../repositories/blobs.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { freshTimes, outboxEngine } from './outbox.ts';
@@ -161,7 +162,7 @@ async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'ta
  */
 export async function storeEnquiryWithAlert(data: NewEnquiry): Promise<{ record: StoredEnquiry; alert: boolean }> {
   // A key taken by another instance in the same instant: take a new one.
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
     const record = newStoredEnquiry(data);
     const queued = await queueAlert(record);
     if (queued === 'taken') continue;

@@ -34,6 +34,13 @@ export function timeKey(date = new Date()): string {
   // An explicit earlier date takes 0: its order within that millisecond is free.
   return ms.toString(36).padStart(11, '0') + order.toString(36).padStart(4, '0') + randomBytes(6).toString('hex');
 }
+/**
+ * How many fresh `timeKey`s a writer tries when `onlyIfNew` finds each taken. Two instances
+ * make the same key only within one millisecond and with the same random part, so this is
+ * never reached unless something else is wrong; then the write fails loudly.
+ */
+export const NEW_KEY_ATTEMPTS = 5;
+
 /** The creation time encoded in a `timeKey`. */
 export const timeOfKey = (key: string): number => parseInt(key.slice(0, 11), 36);
 

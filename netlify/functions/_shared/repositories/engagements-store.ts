@@ -58,12 +58,7 @@ export async function latestPointer(enquiryId: string): Promise<{ engagementId: 
  * (`etag`; null: there was none). Of two sends racing, one claims it; false for the other.
  */
 export async function claimLatest(enquiryId: string, engagementId: string, etag: string | null): Promise<boolean> {
-  const write = await openStore(STORE).setJSON(
-    enquiryKey(enquiryId),
-    { engagementId },
-    etag === null ? { onlyIfNew: true } : { onlyIfMatch: etag },
-  );
-  return write.modified;
+  return writeJsonIf(openStore(STORE), enquiryKey(enquiryId), { engagementId }, etag);
 }
 
 export async function getEngagement(id: string): Promise<{ record: EngagementRecord; etag: string } | null> {

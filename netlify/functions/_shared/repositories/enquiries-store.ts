@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import {
   getJson,
   getJsonWithEtag,
+  NEW_KEY_ATTEMPTS,
   openStore,
   timeKey,
   timeOfKey,
@@ -63,7 +64,7 @@ export async function insertStoredEnquiry(record: StoredEnquiry): Promise<boolea
 export async function createStoredEnquiry(data: NewEnquiry, arrivedAt?: Date): Promise<StoredEnquiry> {
   // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
   // rather than answer for an enquiry that was never stored.
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
     const record = newStoredEnquiry(data, arrivedAt);
     if (await insertStoredEnquiry(record)) return record;
   }

@@ -6,8 +6,9 @@
  *
  * Every write is conditional on the record's ETag (`updateCdd`): a lost race judges the
  * winner's record again, so a decision made on a status that has moved on answers 409
- * (someone else just acted on it: staff look again), never a silent overwrite. Activity entries and audit
- * entries name who and what, never the client's details: both outlive what they describe.
+ * (someone else just acted on it: staff look again), never a silent overwrite. Activity
+ * entries and audit entries name who and what, never the client's details: both outlive
+ * what they describe.
  */
 import { CDD_RETENTION, retainUntil } from '../../../../src/content/amlctf.ts';
 import { now } from '../../../../src/shared/clock.ts';

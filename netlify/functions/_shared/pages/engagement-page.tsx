@@ -176,7 +176,12 @@ function AcceptForm({ token, form }: { token: string; form: EngageFormState | un
       </p>
       <form method="post" action={`/api/engage/${encodeURIComponent(token)}/accept`} noValidate>
         <ErrorSummary message={form?.error} items={items} />
-        <Field id="fullName" label="Your full name" error={nameErrors} className={nameErrors.length ? 'has-error' : ''}>
+        <Field
+          id="fullName"
+          label="Your full name"
+          error={nameErrors}
+          className={nameErrors.length ? 'mb-4 has-error' : 'mb-4'}
+        >
           {(props) => (
             <input
               type="text"

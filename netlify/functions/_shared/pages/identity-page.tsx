@@ -104,7 +104,14 @@ function field(messages: Messages, options: FieldOptions): ReactElement {
   // A date input shows only a whole date; anything else a draft holds (sent by the API) is left out.
   const value = type === 'date' && options.value !== undefined && !DAY.test(options.value) ? '' : (options.value ?? '');
   return (
-    <Field key={name} id={name} label={label} hint={hint} error={errors} className="mb-4">
+    <Field
+      key={name}
+      id={name}
+      label={label}
+      hint={hint}
+      error={errors}
+      className={errors.length ? 'mb-4 has-error' : 'mb-4'}
+    >
       {(props) =>
         multiline ? (
           <textarea {...props} autoComplete={options.autocomplete} rows={3} maxLength={max} defaultValue={value} />

@@ -12,7 +12,7 @@ import {
   type StaffRole,
 } from '../../../../src/shared/schemas/login.ts';
 import * as z from 'zod/mini';
-import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from './blobs.ts';
+import { getAllJson, getJson, listKeys, newId, openStore, updateJson } from './blobs.ts';
 
 /**
  * An account as stored. upsertUser and createUser write every field but `lastSignInAt`
@@ -70,17 +70,15 @@ async function updateUser(
   username: string,
   change: (existing: StoredUser | null) => StoredUser | null,
 ): Promise<{ before: StoredUser | null; after: StoredUser | null }> {
-  const store = openStore('users');
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await getJsonWithEtag(store, username, staffUserSchema);
-    const after = change(current?.data ?? null);
-    if (!after) return { before: current?.data ?? null, after: null };
-    const { modified } = current
-      ? await store.setJSON(username, after, { onlyIfMatch: current.etag })
-      : await store.setJSON(username, after, { onlyIfNew: true });
-    if (modified) return { before: current?.data ?? null, after };
-  }
-  throw new Error(`The account ${username} kept changing while being updated`);
+  const { before, after, changed } = await updateJson(
+    openStore('users'),
+    username,
+    staffUserSchema,
+    change,
+    `The account ${username} kept changing while being updated`,
+  );
+  // `after` is null when `change` left the account as it was.
+  return { before, after: changed ? after : null };
 }
 
 /**
@@ -267,24 +265,34 @@ export type RoleOutcome =
  * at once, one write is refused, counts again, and finds itself the last principal.
  */
 export async function setRole(userId: string, role: StaffRole): Promise<RoleOutcome> {
-  const store = openStore('users');
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const roster = await getJsonWithEtag(store, ROSTER_KEY, rosterSchema);
-    // Listed after the roster was read, as in removeUser.
-    const users = await allUsers();
-    const target = users.find((user) => user.id === userId && !roster?.data?.removed.includes(user.id));
-    if (!target) return { outcome: 'not-found' };
-    if (withRole(target, roster?.data ?? null).role === role) {
-      return { outcome: 'unchanged', user: withRole(target, roster?.data ?? null) };
-    }
-    const next = nextRoster(roster?.data ?? null, users, { id: userId, role });
-    if (next === 'last' || next === 'last-principal') return { outcome: 'last-principal' };
-    const { modified } = roster
-      ? await store.setJSON(ROSTER_KEY, next, { onlyIfMatch: roster.etag })
-      : await store.setJSON(ROSTER_KEY, next, { onlyIfNew: true });
-    if (modified) return { outcome: 'changed', user: withRole(target, next) };
-  }
-  throw new Error('The staff roster kept changing while changing a role');
+  let outcome: RoleOutcome = { outcome: 'not-found' };
+  await updateJson(
+    openStore('users'),
+    ROSTER_KEY,
+    rosterSchema,
+    async (roster) => {
+      // Listed after the roster was read, as in removeUser.
+      const users = await allUsers();
+      const target = users.find((user) => user.id === userId && !roster?.removed.includes(user.id));
+      if (!target) {
+        outcome = { outcome: 'not-found' };
+        return null;
+      }
+      if (withRole(target, roster).role === role) {
+        outcome = { outcome: 'unchanged', user: withRole(target, roster) };
+        return null;
+      }
+      const next = nextRoster(roster, users, { id: userId, role });
+      if (typeof next === 'string') {
+        outcome = { outcome: 'last-principal' };
+        return null;
+      }
+      outcome = { outcome: 'changed', user: withRole(target, next) };
+      return next;
+    },
+    'The staff roster kept changing while changing a role',
+  );
+  return outcome;
 }
 
 export type RemoveOutcome = 'removed' | 'not-found' | 'self' | 'last' | 'last-principal';
@@ -299,25 +307,32 @@ export type RemoveOutcome = 'removed' | 'not-found' | 'self' | 'last' | 'last-pr
 export async function removeUser(userId: string, removerId: string): Promise<RemoveOutcome> {
   if (userId === removerId) return 'self';
   const store = openStore('users');
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const roster = await getJsonWithEtag(store, ROSTER_KEY, rosterSchema);
-    const removed = roster?.data?.removed ?? [];
-    // Listed after the roster was read: an id marked since is caught by the write's condition.
-    const users = await allUsers();
-    const target = users.find((user) => user.id === userId);
-    if (!target) return 'not-found';
-    if (!removed.includes(userId)) {
-      const next = nextRoster(roster?.data ?? null, users, { remove: userId });
-      if (next === 'last' || next === 'last-principal') return next;
-      const { modified } = roster
-        ? await store.setJSON(ROSTER_KEY, next, { onlyIfMatch: roster.etag })
-        : await store.setJSON(ROSTER_KEY, next, { onlyIfNew: true });
-      if (!modified) continue;
-    }
-    // Marked (now or by an earlier removal that stopped half-way): finish it.
-    await renewSessionGeneration(userId);
-    await store.delete(target.username);
-    return 'removed';
-  }
-  throw new Error('The staff roster kept changing while removing an account');
+  let target = undefined as StoredUser | undefined;
+  let refused = null as 'not-found' | 'last' | 'last-principal' | null;
+  await updateJson(
+    store,
+    ROSTER_KEY,
+    rosterSchema,
+    async (roster) => {
+      refused = null;
+      // Listed after the roster was read: an id marked since is caught by the write's condition.
+      const users = await allUsers();
+      target = users.find((user) => user.id === userId);
+      if (!target) refused = 'not-found';
+      // Marked already (by an earlier removal that stopped half-way): only finish it.
+      else if (roster?.removed.includes(userId)) return null;
+      else {
+        const next = nextRoster(roster, users, { remove: userId });
+        if (typeof next !== 'string') return next;
+        refused = next;
+      }
+      return null;
+    },
+    'The staff roster kept changing while removing an account',
+  );
+  if (refused || !target) return refused ?? 'not-found';
+  // Marked (now or by an earlier removal that stopped half-way): finish it.
+  await renewSessionGeneration(userId);
+  await store.delete(target.username);
+  return 'removed';
 }

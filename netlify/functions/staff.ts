@@ -2,7 +2,7 @@
  * Staff accounts in the portal: GET/POST /api/staff, PATCH/DELETE /api/staff/:id. Anyone
  * signed in may list them; only a principal adds, changes roles and removes. Never one's
  * own account, never the last account, never the last principal
- * (docs/decisions/023-staff-roles.md).
+ * (docs/decisions/026-staff-roles.md).
  */
 import type { Config } from '@netlify/functions';
 import { staffInputSchema, staffRoleSchema, type StaffMember } from '../../src/shared/schemas/staff.ts';

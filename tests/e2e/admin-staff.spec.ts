@@ -78,6 +78,65 @@ test('add a member, who must change the initial password; remove them, and they 
   await expect(log.nth(2)).toContainText('staff.add');
 });
 
+test('a principal adds a member as staff, who sees the accounts without the controls to change them; promoted, they get them', async ({
+  page,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
+  const username = `e2e-role-${unique()}`;
+  const initial = 'initial-password-e2e';
+  const own = 'their-own-password-e2e';
+
+  // The e2e account is the first of its store, hence a principal.
+  await signIn(page);
+  const settings = await openTab(page, 'Settings');
+  await expect(settings.getByTestId('staff-row').filter({ hasText: STAFF.username })).toContainText('Principal');
+  const addForm = settings.getByRole('form', { name: 'Add a member of staff' });
+  await addForm.getByLabel('Username').fill(username);
+  await addForm.getByLabel('Initial password').fill(initial);
+  await expect(addForm.getByLabel('Role')).toHaveValue('staff');
+  await addForm.getByRole('button', { name: 'Add staff member' }).click();
+  await expectToast(page, 'Success', `${username} was added`);
+  await expect(settings.getByRole('combobox', { name: `Role of ${username}` })).toHaveValue('staff');
+
+  // The member, in a browser of their own, once their own password is set.
+  const theirs = await browser.newContext();
+  const member = await theirs.newPage();
+  await member.goto('/login');
+  await member.getByLabel('Username').fill(username);
+  await member.getByLabel('Password', { exact: true }).fill(initial);
+  await member.getByRole('button', { name: 'Secure Login' }).click();
+  await member.getByLabel('Current password').fill(initial);
+  await member.getByLabel(/^New password/).fill(own);
+  await member.getByLabel('Repeat the new password').fill(own);
+  await member.getByRole('button', { name: 'Change password and continue' }).click();
+  const theirSettings = await openTab(member, 'Settings');
+  const rows = theirSettings.getByTestId('staff-row');
+  await expect(rows.filter({ hasText: STAFF.username })).toContainText('Principal');
+  await expect(rows.filter({ hasText: username })).toContainText('Staff');
+  // No add form, no role to change, nothing to remove: the list only.
+  await expect(theirSettings.getByRole('form', { name: 'Add a member of staff' })).toHaveCount(0);
+  await expect(theirSettings.getByRole('combobox', { name: /^Role of / })).toHaveCount(0);
+  await expect(theirSettings.getByRole('button', { name: /^Remove staff account/ })).toHaveCount(0);
+  await expect(
+    theirSettings.getByText('Only a principal of the practice adds or removes staff accounts'),
+  ).toBeVisible();
+  await expectNoAxeViolations(member);
+  // The server refuses anyway.
+  const refused = await member.request.post('/api/staff', { data: { username: `x-${unique()}`, password: initial } });
+  expect(refused.status()).toBe(403);
+
+  // Made a principal, they have the controls on their next page.
+  await settings.getByRole('combobox', { name: `Role of ${username}` }).selectOption('principal');
+  await expectToast(page, 'Success', `${username} is now a principal`);
+  await member.reload();
+  const promoted = await openTab(member, 'Settings');
+  await expect(promoted.getByRole('form', { name: 'Add a member of staff' })).toBeVisible();
+  await expect(promoted.getByRole('button', { name: `Remove staff account: ${STAFF.username}` })).toBeVisible();
+  await theirs.close();
+});
+
 test('the Settings tab passes axe', async ({ page }) => {
   await signIn(page);
   const settings = await openTab(page, 'Settings');

@@ -2,7 +2,7 @@
  * Roles: an account is a `principal` or `staff`. Only principals add, re-role and remove
  * accounts; the last principal cannot be removed or made staff; accounts stored before
  * roles read as principals, and the first account of all is one; a change of role applies
- * to the account's sessions from their next call (docs/decisions/023-staff-roles.md).
+ * to the account's sessions from their next call (docs/decisions/026-staff-roles.md).
  * The first account and `npm run staff:add --role`: staff-add-roles.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -15,7 +15,7 @@ export type LoginInput = z.input<typeof loginSchema>;
 /**
  * What an account may do. A `principal` also manages staff accounts (and, as features come,
  * approves high-risk due diligence and keeps the suspicious-matter register); `staff` does
- * everything else on the desk. Decided on the server (docs/decisions/023-staff-roles.md).
+ * everything else on the desk. Decided on the server (docs/decisions/026-staff-roles.md).
  */
 export const STAFF_ROLES = ['principal', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -1,7 +1,7 @@
 /**
  * Store `users`: one blob per staff account, keyed by the (case-sensitive) username, and
  * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals and
- * changes of role (docs/decisions/013-staff-accounts.md, 023-staff-roles.md).
+ * changes of role (docs/decisions/013-staff-accounts.md, 026-staff-roles.md).
  */
 import { randomBytes } from 'node:crypto';
 import {

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { STATUS_COUNTS_PATH } from '../src/islands/admin/useDesk.ts';
+import { STATUS_COUNTS_PATH } from '../src/islands/admin/desk/useDesk.ts';
 import { time, type Timing } from './lib/bench-timing.ts';
 
 const TOTAL = 10_000;
@@ -21,8 +21,8 @@ export async function benchDeskOpen(): Promise<void> {
   const { startServer } = await import('./lib/server.ts');
   const server = await startServer({ port: 0, build: false });
   try {
-    const { upsertUser } = await import('../netlify/functions/_shared/repositories/users.ts');
-    const { hashPassword } = await import('../netlify/functions/_shared/auth.ts');
+    const { upsertUser } = await import('../netlify/functions/_shared/repositories/users-store.ts');
+    const { hashPassword } = await import('../netlify/functions/_shared/http/auth.ts');
     const { storeBenchEnquiries } = await import('./lib/bench-enquiries.ts');
     await upsertUser('bench-staff', await hashPassword('bench-password-long'));
     await storeBenchEnquiries(TOTAL, 20);

@@ -6,7 +6,7 @@
  * The enquiries are stored as if received over three years (lib/bench-enquiries.ts).
  */
 import enquiries from '../netlify/functions/enquiries.ts';
-import { enquiryCache } from '../netlify/functions/_shared/repositories/enquiries.ts';
+import { enquiryCache } from '../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { BENCH_ENQUIRIES, storeBenchEnquiries } from './lib/bench-enquiries.ts';
 import { time, type Timing } from './lib/bench-timing.ts';
 

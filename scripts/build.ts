@@ -2,7 +2,7 @@
  * `npm run build`: the production build. On Netlify the build plugin has already put
  * the site's Blobs context in the environment; on this machine the local store is used.
  */
-import { noteBuildFailed, noteBuildRead } from '../netlify/functions/_shared/rebuild.ts';
+import { noteBuildFailed, noteBuildRead } from '../netlify/functions/_shared/site/rebuild.ts';
 import { AstroBuildError, astroBuild } from './lib/astro-build.ts';
 import { startLocalBlobs } from './lib/local-blobs.ts';
 

@@ -20,8 +20,8 @@
  */
 import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
 import { ensureLocalCddKey } from './lib/local-secret.ts';
-import { currentKid } from '../netlify/functions/_shared/cdd-crypto.ts';
-import { listCddMeta, reencryptAll } from '../netlify/functions/_shared/repositories/cdd.ts';
+import { currentKid } from '../netlify/functions/_shared/crypto/sealed-records.ts';
+import { listCddMeta, reencryptAll } from '../netlify/functions/_shared/repositories/due-diligence-store.ts';
 
 let target;
 try {

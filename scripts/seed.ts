@@ -7,9 +7,9 @@
  * testimonials are not the practice's).
  */
 import { SERVICES } from '../src/content/services.ts';
-import { hasNoPosts, insertPost } from '../netlify/functions/_shared/repositories/blog-posts.ts';
-import { seedDefaultServices } from '../netlify/functions/_shared/repositories/services.ts';
-import { hasNoTestimonials, insertTestimonial } from '../netlify/functions/_shared/repositories/testimonials.ts';
+import { hasNoPosts, insertPost } from '../netlify/functions/_shared/repositories/blog-posts-store.ts';
+import { seedDefaultServices } from '../netlify/functions/_shared/repositories/services-store.ts';
+import { hasNoTestimonials, insertTestimonial } from '../netlify/functions/_shared/repositories/testimonials-store.ts';
 import { DEMO_POSTS, DEMO_TESTIMONIALS } from './seed/demo-content.ts';
 import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
 

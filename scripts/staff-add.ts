@@ -10,8 +10,8 @@
  * of that context) instead of production's.
  */
 import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from '../src/shared/schemas/login.ts';
-import { hashPassword } from '../netlify/functions/_shared/auth.ts';
-import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
+import { hashPassword } from '../netlify/functions/_shared/http/auth.ts';
+import { upsertUser } from '../netlify/functions/_shared/repositories/users-store.ts';
 import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
 
 function fail(message: string): never {

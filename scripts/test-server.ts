@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hashPassword } from '../netlify/functions/_shared/auth.ts';
-import { insertService } from '../netlify/functions/_shared/repositories/services.ts';
-import { insertTestimonial } from '../netlify/functions/_shared/repositories/testimonials.ts';
-import { upsertUser } from '../netlify/functions/_shared/repositories/users.ts';
+import { hashPassword } from '../netlify/functions/_shared/http/auth.ts';
+import { insertService } from '../netlify/functions/_shared/repositories/services-store.ts';
+import { insertTestimonial } from '../netlify/functions/_shared/repositories/testimonials-store.ts';
+import { upsertUser } from '../netlify/functions/_shared/repositories/users-store.ts';
 import { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../tests/e2e/fixtures.ts';
 import { startMailCapture } from './lib/mail-capture.ts';
 import { startServer } from './lib/server.ts';

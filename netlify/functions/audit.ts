@@ -1,9 +1,9 @@
 /** GET /api/audit?limit=&before=: the staff portal's audit log, newest first. */
 import type { Config } from '@netlify/functions';
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '../../src/shared/schemas/staff.ts';
-import { requireStaff } from './_shared/auth.ts';
-import { HttpError, handle, json } from './_shared/http.ts';
-import { AUDIT_ID_PATTERN, listAuditPage } from './_shared/repositories/audit.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { HttpError, handle, json } from './_shared/http/http.ts';
+import { AUDIT_ID_PATTERN, listAuditPage } from './_shared/repositories/audit-store.ts';
 
 export const config: Config = { path: '/api/audit' };
 

@@ -7,10 +7,10 @@ import {
   type BlogPostSummary,
 } from '../../src/shared/schemas/blog-post.ts';
 import { blogPostRestoreSchema } from '../../src/shared/schemas/blog-post-revision.ts';
-import { requireStaff } from './_shared/auth.ts';
-import { handle, HttpError, json, noContent, readJson, validate } from './_shared/http.ts';
-import { rebuildAfterChange } from './_shared/rebuild.ts';
-import { recordAudit } from './_shared/repositories/audit.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { handle, HttpError, json, noContent, readJson, validate } from './_shared/http/http.ts';
+import { rebuildAfterChange } from './_shared/site/rebuild.ts';
+import { recordAudit } from './_shared/repositories/audit-store.ts';
 import {
   createPost,
   deletePost,
@@ -21,7 +21,7 @@ import {
   listRevisions,
   updatePost,
   type SaveResult,
-} from './_shared/repositories/blog-posts.ts';
+} from './_shared/repositories/blog-posts-store.ts';
 
 const summary = ({ id, slug, title, excerpt, publishedAt, createdAt }: BlogPost): BlogPostSummary =>
   JSON.parse(JSON.stringify({ id, slug, title, excerpt, publishedAt, createdAt }));

@@ -4,8 +4,8 @@
  * staff session and then the encryption key: without `CDD_ENCRYPTION_KEY` they answer 503.
  */
 import type { Config } from '@netlify/functions';
-import { requireStaff } from './_shared/auth.ts';
-import { requireCddKey } from './_shared/cdd-crypto.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { requireCddKey } from './_shared/crypto/sealed-records.ts';
 import {
   approveCdd,
   closeMatter,
@@ -15,9 +15,9 @@ import {
   readCdd,
   rejectCdd,
   verifyCdd,
-} from './_shared/cdd-staff.ts';
-import { handle, HttpError, json, readJson } from './_shared/http.ts';
-import { isEnquiryId } from './_shared/repositories/enquiries.ts';
+} from './_shared/due-diligence/staff-review.ts';
+import { handle, HttpError, json, readJson } from './_shared/http/http.ts';
+import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 
 const enquiryId = (id: string | undefined) => {
   if (!id || !isEnquiryId(id)) throw new HttpError(404, 'That contact request no longer exists');

@@ -10,8 +10,8 @@
 import type { Config } from '@netlify/functions';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { LIMIT_WINDOW_SECONDS, LIMITED_PAGE_PATH } from '../../src/shared/enquiry-limited.ts';
-import { json, mediaType, seeOther } from './_shared/http.ts';
-import { getSettings } from './_shared/repositories/settings.ts';
+import { json, mediaType, seeOther } from './_shared/http/http.ts';
+import { getSettings } from './_shared/repositories/settings-store.ts';
 
 // A literal: Netlify reads `config` without running the module.
 export const config: Config = { path: '/api/contact-limited' };

@@ -14,13 +14,13 @@ import {
 } from '../../src/shared/schemas/enquiry.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.ts';
-import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http.ts';
-import { newId } from './_shared/blobs.ts';
+import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http/http.ts';
+import { newId } from './_shared/repositories/blobs.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { deliverAlert, storeEnquiryWithAlert } from './_shared/alerts.ts';
-import { acknowledgeEnquiry } from './_shared/enquiry-acknowledgement.ts';
-import type { RouteContext } from './_shared/http.ts';
+import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
+import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
+import type { RouteContext } from './_shared/http/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
 

@@ -5,7 +5,7 @@
  * body, so it takes only the deploy's id from the event and shows what that deploy's own
  * build recorded (rebuild.ts `markDeployFailed`).
  */
-import { markDeployFailed } from './_shared/rebuild.ts';
+import { markDeployFailed } from './_shared/site/rebuild.ts';
 
 export default async (req: Request) => {
   const event = (await req.json().catch(() => null)) as { payload?: { id?: unknown } } | null;

@@ -5,7 +5,7 @@
  * read the data, for the deploy the platform says this code belongs to.
  */
 import type { Context } from '@netlify/functions';
-import { markDeployLive } from './_shared/rebuild.ts';
+import { markDeployLive } from './_shared/site/rebuild.ts';
 
 export default async (_req: Request, context: Pick<Context, 'deploy'>) => {
   await markDeployLive(context.deploy.id);

@@ -23,13 +23,22 @@ import {
   readClientCdd,
   saveClientDraft,
   submitClientCdd,
-} from './_shared/cdd-client.ts';
-import { requireCddKey } from './_shared/cdd-crypto.ts';
-import { applyAction, parseCddForm } from './_shared/cdd-form.ts';
-import { cddNotYetPage, cddPage, type CddFormState } from './_shared/cdd-page.ts';
-import { endedPage, onLink, openThrottled, page } from './_shared/engage-link.ts';
-import { documentShell, header } from './_shared/engage-page.ts';
-import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, type RouteContext } from './_shared/http.ts';
+} from './_shared/due-diligence/client-draft.ts';
+import { requireCddKey } from './_shared/crypto/sealed-records.ts';
+import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
+import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.ts';
+import { endedPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
+import { documentShell, header } from './_shared/pages/engagement-page.ts';
+import {
+  handle,
+  HttpError,
+  json,
+  mediaType,
+  readForm,
+  readJson,
+  seeOther,
+  type RouteContext,
+} from './_shared/http/http.ts';
 
 const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
 

@@ -8,12 +8,12 @@
 import type { Config } from '@netlify/functions';
 import { engagementAcceptSchema, formToAcceptance } from '../../src/shared/schemas/engagement.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
-import { queueSignedCopy } from './_shared/engagement-mail.ts';
-import { statusAt } from './_shared/engagement-state.ts';
-import { acceptEngagement, ALREADY_ACCEPTED, markViewed, viewOf } from './_shared/engagements.ts';
-import { endedPage, onLink, openThrottled, page } from './_shared/engage-link.ts';
-import { engagePage } from './_shared/engage-page.ts';
-import { pdfResponse } from './_shared/engagement-pdf-response.ts';
+import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
+import { statusAt } from './_shared/engagement/engagement-state.ts';
+import { acceptEngagement, ALREADY_ACCEPTED, markViewed, viewOf } from './_shared/engagement/workflow.ts';
+import { endedPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
+import { engagePage } from './_shared/pages/engagement-page.ts';
+import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import {
   handle,
   HttpError,
@@ -24,8 +24,8 @@ import {
   seeOther,
   validate,
   type RouteContext,
-} from './_shared/http.ts';
-import { clientAddress } from './_shared/login-throttle.ts';
+} from './_shared/http/http.ts';
+import { clientAddress } from './_shared/http/login-throttle.ts';
 
 async function accept(req: Request, context: RouteContext): Promise<Response> {
   const token = context.params.token ?? '';

@@ -5,8 +5,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { engagementPatchSchema, engagementSendSchema } from '../../src/shared/schemas/engagement.ts';
-import { requireStaff } from './_shared/auth.ts';
-import { sendEngagementLink } from './_shared/engagement-mail.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
 import {
   ENGAGEMENT_NOT_FOUND,
   previewEngagement,
@@ -15,11 +15,11 @@ import {
   sendEngagement,
   setReminders,
   siteOrigin,
-} from './_shared/engagements.ts';
-import { pdfResponse } from './_shared/engagement-pdf-response.ts';
-import { handle, HttpError, json, readJson, validate } from './_shared/http.ts';
-import { getEngagement, isEngagementId } from './_shared/repositories/engagements.ts';
-import { isEnquiryId } from './_shared/repositories/enquiries.ts';
+} from './_shared/engagement/workflow.ts';
+import { pdfResponse } from './_shared/engagement/pdf-response.ts';
+import { handle, HttpError, json, readJson, validate } from './_shared/http/http.ts';
+import { getEngagement, isEngagementId } from './_shared/repositories/engagements-store.ts';
+import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 
 const enquiryId = (id: string | undefined) => {
   if (!id || !isEnquiryId(id)) throw new HttpError(404, 'That contact request no longer exists');

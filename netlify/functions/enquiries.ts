@@ -7,8 +7,8 @@ import {
   erasureSchema,
   type EnquiryStatus,
 } from '../../src/shared/schemas/lead-desk.ts';
-import { requireStaff } from './_shared/auth.ts';
-import { BASE_HEADERS, handle, HttpError, json, noContent, readJson, validate } from './_shared/http.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { BASE_HEADERS, handle, HttpError, json, noContent, readJson, validate } from './_shared/http/http.ts';
 import {
   addNote,
   deleteEnquiry,
@@ -21,9 +21,9 @@ import {
   toCsv,
   updateEnquiry,
   type DeskFilters,
-} from './_shared/lead-desk.ts';
-import { recordAudit } from './_shared/repositories/audit.ts';
-import { isEnquiryId } from './_shared/repositories/enquiries.ts';
+} from './_shared/desk/lead-desk.ts';
+import { recordAudit } from './_shared/repositories/audit-store.ts';
+import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -6,8 +6,8 @@
  * the same day if its own retention has passed.
  */
 import type { Config } from '@netlify/functions';
-import { alertPendingCdd, deleteExpiredCdd } from './_shared/cdd-staff.ts';
-import { applyRetention } from './_shared/lead-desk.ts';
+import { alertPendingCdd, deleteExpiredCdd } from './_shared/due-diligence/staff-review.ts';
+import { applyRetention } from './_shared/desk/lead-desk.ts';
 
 export default async () => {
   const cddDeleted = await deleteExpiredCdd();

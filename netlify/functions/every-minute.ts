@@ -5,9 +5,9 @@
  * One job's failure never keeps the other from running.
  */
 import type { Config } from '@netlify/functions';
-import { retryDueAlerts } from './_shared/alerts.ts';
-import { retryDueClientMails } from './_shared/client-mail.ts';
-import { flushQueuedRebuild } from './_shared/rebuild.ts';
+import { retryDueAlerts } from './_shared/mail/staff-alerts.ts';
+import { retryDueClientMails } from './_shared/mail/client-mail.ts';
+import { flushQueuedRebuild } from './_shared/site/rebuild.ts';
 
 export default async () => {
   const results = await Promise.allSettled([retryDueAlerts(), retryDueClientMails(), flushQueuedRebuild()]);

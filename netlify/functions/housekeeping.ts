@@ -4,12 +4,12 @@
  * keeps engagements moving (links that expired, reminders due after 2 and 5 business days).
  */
 import type { Config } from '@netlify/functions';
-import { clientMailConfigured } from './_shared/client-mail.ts';
-import { sendEngagementLink } from './_shared/engagement-mail.ts';
-import { runEngagementJobs, siteOrigin } from './_shared/engagements.ts';
-import { WINDOW_MS } from './_shared/login-throttle.ts';
-import { deleteAttemptsBefore } from './_shared/repositories/login-attempts.ts';
-import { deleteExpiredSessions } from './_shared/repositories/sessions.ts';
+import { clientMailConfigured } from './_shared/mail/client-mail.ts';
+import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
+import { runEngagementJobs, siteOrigin } from './_shared/engagement/workflow.ts';
+import { WINDOW_MS } from './_shared/http/login-throttle.ts';
+import { deleteAttemptsBefore } from './_shared/repositories/login-attempts-store.ts';
+import { deleteExpiredSessions } from './_shared/repositories/sessions-store.ts';
 
 export default async (req?: Request) => {
   const now = Date.now();

@@ -1,10 +1,10 @@
 /** Staff: how the practice does against the 5-minute callback and 30% conversion targets. */
 import type { Config } from '@netlify/functions';
-import { requireStaff } from './_shared/auth.ts';
-import { HttpError, handle, json } from './_shared/http.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { HttpError, handle, json } from './_shared/http/http.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { leadMetrics } from './_shared/lead-desk.ts';
-import { statusCounts } from './_shared/repositories/enquiries.ts';
+import { leadMetrics } from './_shared/desk/lead-desk.ts';
+import { statusCounts } from './_shared/repositories/enquiries-store.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

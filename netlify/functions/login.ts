@@ -1,10 +1,10 @@
 /** POST /api/login: checks a staff member's password and starts a session. */
 import type { Config } from '@netlify/functions';
 import { loginSchema } from '../../src/shared/schemas/login.ts';
-import { issueDeviceCookie, startSession, trustedDevice, verifyPassword } from './_shared/auth.ts';
-import { HttpError, handle, json, readJson, validate } from './_shared/http.ts';
-import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
-import { findUser, recordSignIn } from './_shared/repositories/users.ts';
+import { issueDeviceCookie, startSession, trustedDevice, verifyPassword } from './_shared/http/auth.ts';
+import { HttpError, handle, json, readJson, validate } from './_shared/http/http.ts';
+import { admitAttempt, clientAddress, noteSuccess } from './_shared/http/login-throttle.ts';
+import { findUser, recordSignIn } from './_shared/repositories/users-store.ts';
 
 async function signIn(req: Request, address: string): Promise<Response> {
   const { username, password } = validate(loginSchema, await readJson(req));

@@ -4,13 +4,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { MEDIA_MAX_BYTES, mediaUrl, type UploadedMedia } from '../../src/shared/media.ts';
-import { requireStaff } from './_shared/auth.ts';
-import { BASE_HEADERS, HttpError, handle, json, noContent, readBytes } from './_shared/http.ts';
-import { mediaLibraryMaxBytes } from './_shared/env.ts';
-import { MAX_IMAGE_SIDE, readImage } from './_shared/images.ts';
-import { rebuildAfterChange } from './_shared/rebuild.ts';
-import { recordAudit } from './_shared/repositories/audit.ts';
-import { deleteMedia, getMedia, listMedia, saveMedia } from './_shared/repositories/media.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { BASE_HEADERS, HttpError, handle, json, noContent, readBytes } from './_shared/http/http.ts';
+import { mediaLibraryMaxBytes } from './_shared/platform/env.ts';
+import { MAX_IMAGE_SIDE, readImage } from './_shared/site/images.ts';
+import { rebuildAfterChange } from './_shared/site/rebuild.ts';
+import { recordAudit } from './_shared/repositories/audit-store.ts';
+import { deleteMedia, getMedia, listMedia, saveMedia } from './_shared/repositories/media-store.ts';
 
 const NOT_FOUND = "We couldn't find that image";
 

@@ -6,8 +6,8 @@
 import type { Config } from '@netlify/functions';
 import { now as currentTime } from '../../src/shared/clock.ts';
 import { latestComingDue } from '../../src/shared/publish-time.ts';
-import { rebuildForDuePost } from './_shared/rebuild.ts';
-import { listPosts } from './_shared/repositories/blog-posts.ts';
+import { rebuildForDuePost } from './_shared/site/rebuild.ts';
+import { listPosts } from './_shared/repositories/blog-posts-store.ts';
 
 export default async () => {
   const now = currentTime(); // the real time on Netlify (src/shared/clock.ts)

@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { SERVICES } from '../../src/content/services.ts';
 import { serviceInputSchema } from '../../src/shared/schemas/service.ts';
-import { handle } from './_shared/http.ts';
+import { handle } from './_shared/http/http.ts';
 import {
   createService,
   deleteService,
@@ -10,8 +10,8 @@ import {
   seedDefaultServices,
   setServiceActive,
   updateService,
-} from './_shared/repositories/services.ts';
-import { contentRoutes } from './_shared/toggle-routes.ts';
+} from './_shared/repositories/services-store.ts';
+import { contentRoutes } from './_shared/site/toggle-routes.ts';
 
 export const config: Config = { path: ['/api/admin/services', '/api/services', '/api/services/:id'] };
 

@@ -4,12 +4,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { passwordChangeSchema } from '../../src/shared/schemas/staff.ts';
-import { endSession, hashPassword, requireSession, startSession, verifyPassword } from './_shared/auth.ts';
-import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http.ts';
-import { admitAttempt, clientAddress, noteSuccess } from './_shared/login-throttle.ts';
-import { recordAudit } from './_shared/repositories/audit.ts';
-import { deleteSession } from './_shared/repositories/sessions.ts';
-import { changePassword } from './_shared/repositories/users.ts';
+import { endSession, hashPassword, requireSession, startSession, verifyPassword } from './_shared/http/auth.ts';
+import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http/http.ts';
+import { admitAttempt, clientAddress, noteSuccess } from './_shared/http/login-throttle.ts';
+import { recordAudit } from './_shared/repositories/audit-store.ts';
+import { deleteSession } from './_shared/repositories/sessions-store.ts';
+import { changePassword } from './_shared/repositories/users-store.ts';
 
 const pending = { allowPendingPasswordChange: true };
 

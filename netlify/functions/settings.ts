@@ -1,11 +1,11 @@
 /** Staff: the practice details the public site prints. A change asks for a rebuild. */
 import type { Config } from '@netlify/functions';
 import { practiceSettingsInputSchema, settingsFieldErrors } from '../../src/shared/schemas/settings.ts';
-import { requireStaff } from './_shared/auth.ts';
-import { HttpError, handle, json, readJson } from './_shared/http.ts';
-import { rebuildAfterChange } from './_shared/rebuild.ts';
-import { recordAudit } from './_shared/repositories/audit.ts';
-import { getSettings, saveSettings } from './_shared/repositories/settings.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { HttpError, handle, json, readJson } from './_shared/http/http.ts';
+import { rebuildAfterChange } from './_shared/site/rebuild.ts';
+import { recordAudit } from './_shared/repositories/audit-store.ts';
+import { getSettings, saveSettings } from './_shared/repositories/settings-store.ts';
 
 export const config: Config = { path: '/api/settings' };
 

@@ -1,9 +1,9 @@
 /** Staff: when the public site was last rebuilt, and asking for a rebuild on demand. */
 import type { Config } from '@netlify/functions';
-import { requireStaff } from './_shared/auth.ts';
-import { handle, json } from './_shared/http.ts';
-import { buildStatus, requestRebuild } from './_shared/rebuild.ts';
-import { recordAudit } from './_shared/repositories/audit.ts';
+import { requireStaff } from './_shared/http/auth.ts';
+import { handle, json } from './_shared/http/http.ts';
+import { buildStatus, requestRebuild } from './_shared/site/rebuild.ts';
+import { recordAudit } from './_shared/repositories/audit-store.ts';
 
 export const config: Config = { path: '/api/site-builds' };
 

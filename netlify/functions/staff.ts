@@ -4,10 +4,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { staffInputSchema, type StaffMember } from '../../src/shared/schemas/staff.ts';
-import { hashPassword, requireStaff } from './_shared/auth.ts';
-import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http.ts';
-import { recordAudit } from './_shared/repositories/audit.ts';
-import { createUser, listUsers, removeUser, type StaffUser } from './_shared/repositories/users.ts';
+import { hashPassword, requireStaff } from './_shared/http/auth.ts';
+import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http/http.ts';
+import { recordAudit } from './_shared/repositories/audit-store.ts';
+import { createUser, listUsers, removeUser, type StaffUser } from './_shared/repositories/users-store.ts';
 
 const member = (user: StaffUser): StaffMember => ({
   id: user.id,

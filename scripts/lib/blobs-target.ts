@@ -10,7 +10,7 @@ import { DEFAULT_BLOBS_DIR, startLocalBlobs } from './local-blobs.ts';
 /**
  * The deploy contexts whose stores a tool can work on. Deploy previews and branch deploys
  * keep stores of their own, named after the context (`deploy-preview--users`, see
- * `storeName` in netlify/functions/_shared/blobs.ts), shared by every deploy of that context.
+ * `storeName` in netlify/functions/_shared/repositories/blobs.ts), shared by every deploy of that context.
  */
 export const DEPLOY_CONTEXTS = ['production', 'deploy-preview', 'branch-deploy'] as const;
 export type DeployContext = (typeof DEPLOY_CONTEXTS)[number];

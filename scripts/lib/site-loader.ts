@@ -13,12 +13,12 @@
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
+import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
 import { buildNow } from '../../src/shared/clock.ts';
-import { getMediaInfo } from '../../netlify/functions/_shared/repositories/media.ts';
-import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services.ts';
-import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
-import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials.ts';
+import { getMediaInfo } from '../../netlify/functions/_shared/repositories/media-store.ts';
+import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services-store.ts';
+import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
+import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';
 import { SERVICES } from '../../src/content/services.ts';
 import { renderMarkdown } from '../../src/shared/markdown.ts';
 import { mediaKeyOf, mediaUrlsIn, type MediaItem } from '../../src/shared/media.ts';

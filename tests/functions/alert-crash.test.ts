@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enquiries from '../../netlify/functions/enquiries.ts';
-import { ORPHAN_AFTER_MS, retryDueAlerts } from '../../netlify/functions/_shared/alerts.ts';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
-import { listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox.ts';
+import { ORPHAN_AFTER_MS, retryDueAlerts } from '../../netlify/functions/_shared/mail/staff-alerts.ts';
+import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();

@@ -13,11 +13,11 @@ import session from '../../netlify/functions/session.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import staff from '../../netlify/functions/staff.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
-import { applyRetention } from '../../netlify/functions/_shared/lead-desk.ts';
-import { hashPassword } from '../../netlify/functions/_shared/auth.ts';
-import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
+import { applyRetention } from '../../netlify/functions/_shared/desk/lead-desk.ts';
+import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
+import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import login from '../../netlify/functions/login.ts';
-import { actorNote } from '../../src/islands/admin/AuditLog.tsx';
+import { actorNote } from '../../src/islands/admin/settings/AuditLog.tsx';
 import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -249,14 +249,14 @@ describe('who the audit names', () => {
     }
     process.env.ENQUIRY_RETENTION_DAYS = '1';
     try {
-      const { resetLeadDeskEnv } = await import('../../netlify/functions/_shared/env.ts');
+      const { resetLeadDeskEnv } = await import('../../netlify/functions/_shared/platform/env.ts');
       resetLeadDeskEnv();
       const id = (await call(contact, 'POST', '/api/contact', { body: PERSON })).json.id;
       expect(await applyRetention(new Date(Date.now() + 3 * 86_400_000))).toBeGreaterThanOrEqual(1);
       expect(id).toEqual(expect.any(String));
     } finally {
       delete process.env.ENQUIRY_RETENTION_DAYS;
-      (await import('../../netlify/functions/_shared/env.ts')).resetLeadDeskEnv();
+      (await import('../../netlify/functions/_shared/platform/env.ts')).resetLeadDeskEnv();
     }
     const [job] = (await wholeLog(admin.cookie, 100)).filter((entry) => entry.action === 'enquiry.retention');
     expect(job).toMatchObject({ by: 'system', byId: null });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs } from '../../scripts/lib/local-blobs.ts';
-import { getMedia, saveMedia } from '../../netlify/functions/_shared/repositories/media.ts';
+import { getMedia, saveMedia } from '../../netlify/functions/_shared/repositories/media-store.ts';
 import { png } from './fixtures/images.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'backup-test-'));

@@ -5,8 +5,8 @@
  */
 import { getStore } from '@netlify/blobs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REVISIONS_KEPT } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
-import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
+import { REVISIONS_KEPT } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
+import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';

@@ -15,10 +15,10 @@ import {
   openJson,
   requireCddKey,
   sealJson,
-} from '../../netlify/functions/_shared/cdd-crypto.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/env.ts';
-import { HttpError } from '../../netlify/functions/_shared/http.ts';
-import { timeKey } from '../../netlify/functions/_shared/blobs.ts';
+} from '../../netlify/functions/_shared/crypto/sealed-records.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { HttpError } from '../../netlify/functions/_shared/http/http.ts';
+import { timeKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import {
   deleteCdd,
   getCdd,
@@ -28,7 +28,7 @@ import {
   reencryptAll,
   replaceCdd,
   type CddRecord,
-} from '../../netlify/functions/_shared/repositories/cdd.ts';
+} from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { useBlobs } from './harness.ts';
 
 const blobs = useBlobs();

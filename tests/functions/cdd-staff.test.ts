@@ -16,19 +16,19 @@ import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
-import { alertPendingCdd, deleteExpiredCdd } from '../../netlify/functions/_shared/cdd-staff.ts';
-import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
-import { resetCddKeyEnv, resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
-import { applyRetention } from '../../netlify/functions/_shared/lead-desk.ts';
+import { alertPendingCdd, deleteExpiredCdd } from '../../netlify/functions/_shared/due-diligence/staff-review.ts';
+import { openStore, timeKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { resetCddKeyEnv, resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { applyRetention } from '../../netlify/functions/_shared/desk/lead-desk.ts';
 import { retainUntil } from '../../src/content/amlctf.ts';
-import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
+import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
 import {
   getCdd,
   getCddMeta,
   insertCdd,
   replaceCdd,
   type CddRecord,
-} from '../../netlify/functions/_shared/repositories/cdd.ts';
+} from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { addNswBusinessDays, sydneyInstant, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -538,7 +538,7 @@ describe('the daily reminder', () => {
     const ids = pending.map((item) => item.id);
     expect(ids).toEqual(expect.arrayContaining([waiting, fresh]));
     expect(ids).not.toContain(done);
-    await vi.waitFor(() => expect(reminders()).toHaveLength(1));
+    await vi.waitFor(() => expect(reminders()).toHaveLength(1), { timeout: 15_000 });
     const [mail] = reminders();
     expect(mail!.to).toEqual(['desk@example-conveyancing.com.au']);
     // Quoted-printable: soft line breaks and escaped bytes back to text.

@@ -6,14 +6,14 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
-import { openStore } from '../../netlify/functions/_shared/blobs.ts';
-import { retryDueClientMails } from '../../netlify/functions/_shared/client-mail.ts';
-import { acknowledgeEnquiry } from '../../netlify/functions/_shared/enquiry-acknowledgement.ts';
-import { listKeys } from '../../netlify/functions/_shared/blobs.ts';
-import { getStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries.ts';
-import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
-import { listMails } from '../../netlify/functions/_shared/repositories/mail-outbox.ts';
-import { getSettings, saveSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
+import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { retryDueClientMails } from '../../netlify/functions/_shared/mail/client-mail.ts';
+import { acknowledgeEnquiry } from '../../netlify/functions/_shared/mail/acknowledgement.ts';
+import { listKeys } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { getStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
+import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
+import { listMails } from '../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
+import { getSettings, saveSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { CALLBACK_PROMISE_HOURS } from '../../src/content/practice.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, useBlobs } from './harness.ts';

@@ -7,13 +7,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
-import { openStore } from '../../netlify/functions/_shared/blobs.ts';
-import { applyRetention } from '../../netlify/functions/_shared/lead-desk.ts';
+import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { applyRetention } from '../../netlify/functions/_shared/desk/lead-desk.ts';
 import {
   createStoredEnquiry,
   enquiryCache,
   recountStatuses,
-} from '../../netlify/functions/_shared/repositories/enquiries.ts';
+} from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();

@@ -1,4 +1,4 @@
-/** The client's engagement page, its ended pages and its plain-text form (netlify/functions/_shared/engage-page.ts). */
+/** The client's engagement page, its ended pages and its plain-text form (netlify/functions/_shared/pages/engagement-page.ts). */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import {
   engagePage,
   engagementText,
   escapeHtml,
-} from '../../netlify/functions/_shared/engage-page.ts';
+} from '../../netlify/functions/_shared/pages/engagement-page.ts';
 import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costsAgreement.ts';
 import { buildDisclosure } from '../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput, type QuoteInput } from '../../src/shared/quote.ts';

@@ -7,10 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
-import { sendEngagementLink } from '../../netlify/functions/_shared/engagement-mail.ts';
-import { reminderDueAt, runEngagementJobs } from '../../netlify/functions/_shared/engagements.ts';
-import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements.ts';
-import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
+import { sendEngagementLink } from '../../netlify/functions/_shared/mail/engagement-mail.ts';
+import { reminderDueAt, runEngagementJobs } from '../../netlify/functions/_shared/engagement/workflow.ts';
+import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements-store.ts';
+import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { useSmtp } from './smtp.ts';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/lib/local-blobs.ts';
-import { hashPassword } from '../../netlify/functions/_shared/auth.ts';
-import { upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
+import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
+import { upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import { invokeRouted, type TestContext } from './routing.ts';
 
 export const ORIGIN = 'http://localhost:8888';

@@ -11,12 +11,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import leadAlerts from '../../netlify/functions/lead-alerts.ts';
-import { alertEmail, retryDueAlerts } from '../../netlify/functions/_shared/alerts.ts';
-import { saveSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
+import { alertEmail, retryDueAlerts } from '../../netlify/functions/_shared/mail/staff-alerts.ts';
+import { saveSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { PROFESSIONAL_STANDARDS } from '../../src/content/practice.ts';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
-import { listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox.ts';
+import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();

@@ -12,7 +12,7 @@ import {
   listStoredEnquiries,
   replaceStoredEnquiry,
   type ListOptions,
-} from '../../netlify/functions/_shared/repositories/enquiries.ts';
+} from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
-import { enquiryCache } from '../../netlify/functions/_shared/repositories/enquiries.ts';
+import { enquiryCache } from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();

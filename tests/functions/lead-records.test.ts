@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
-import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
-import { enqueueAlert, listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox.ts';
-import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
-import { appendActivity, listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity.ts';
+import { openStore, timeKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { enqueueAlert, listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox-store.ts';
+import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
+import { appendActivity, listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
 import { sydneyInstant } from '../../src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 

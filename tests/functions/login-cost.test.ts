@@ -20,7 +20,7 @@ vi.mock('bcryptjs', async (importOriginal) => {
 
 const { default: login } = await import('../../netlify/functions/login.ts');
 const { call, signedInStaff, useBlobs } = await import('./harness.ts');
-const { BCRYPT_COST, DUMMY_HASH } = await import('../../netlify/functions/_shared/auth.ts');
+const { BCRYPT_COST, DUMMY_HASH } = await import('../../netlify/functions/_shared/http/auth.ts');
 const { getRounds } = await import('bcryptjs');
 
 useBlobs();

@@ -23,10 +23,10 @@ vi.mock('bcryptjs', async (importOriginal) => {
 
 const { hash } = await import('bcryptjs');
 const { ORIGIN, useBlobs } = await import('./harness.ts');
-const { upsertUser } = await import('../../netlify/functions/_shared/repositories/users.ts');
+const { upsertUser } = await import('../../netlify/functions/_shared/repositories/users-store.ts');
 const { admitAttempt, clientAddress, clientNetwork, MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_USERNAME, SLOW_LANE_MS } =
-  await import('../../netlify/functions/_shared/login-throttle.ts');
-const { issueDeviceCookie, trustedDevice } = await import('../../netlify/functions/_shared/auth.ts');
+  await import('../../netlify/functions/_shared/http/login-throttle.ts');
+const { issueDeviceCookie, trustedDevice } = await import('../../netlify/functions/_shared/http/auth.ts');
 
 useBlobs();
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import media from '../../netlify/functions/media.ts';
-import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
+import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
 import { MEDIA_MAX_BYTES } from '../../src/shared/media.ts';
 import { randomBytes } from 'node:crypto';
 import { avif, jpeg, png, pngChunk, svg, webp } from './fixtures/images.ts';

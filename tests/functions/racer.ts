@@ -19,7 +19,7 @@ export type RaceRequest =
       cookie?: string;
     }
   | {
-      /** A repository in netlify/functions/_shared/repositories, without `.ts`, and one of its exports. */
+      /** A store in netlify/functions/_shared/repositories, named without `-store.ts`, and one of its exports. */
       repository: string;
       call: string;
       args: unknown[];
@@ -40,7 +40,9 @@ const handler = async (fn: string): Promise<Handler> => {
 async function answer(race: RaceRequest): Promise<RaceAnswer> {
   if ('repository' in race) {
     if (!/^[a-z-]+$/.test(race.repository)) throw new Error(`not a repository name: ${race.repository}`);
-    const module = await import(path.join(root, 'netlify/functions/_shared/repositories', `${race.repository}.ts`));
+    const module = await import(
+      path.join(root, 'netlify/functions/_shared/repositories', `${race.repository}-store.ts`)
+    );
     return { status: 0, json: (await module[race.call](...race.args)) ?? null };
   }
   const { fn, method, path: pathname, body, cookie } = race;

@@ -5,9 +5,9 @@
  */
 import { getStore } from '@netlify/blobs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_LEASE_MS } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
-import { attemptsSince } from '../../netlify/functions/_shared/repositories/login-attempts.ts';
-import { insertTestimonial } from '../../netlify/functions/_shared/repositories/testimonials.ts';
+import { CLAIM_LEASE_MS } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
+import { attemptsSince } from '../../netlify/functions/_shared/repositories/login-attempts-store.ts';
+import { insertTestimonial } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';

@@ -5,14 +5,14 @@ import deployFailed from '../../netlify/functions/deploy-failed.ts';
 import deploySucceeded from '../../netlify/functions/deploy-succeeded.ts';
 import everyMinute from '../../netlify/functions/every-minute.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
-import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
+import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
 import {
   flushQueuedRebuild,
   noteBuildFailed,
   noteBuildRead,
   UNKNOWN_BUILD_FAILURE,
-} from '../../netlify/functions/_shared/rebuild.ts';
-import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
+} from '../../netlify/functions/_shared/site/rebuild.ts';
+import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -238,7 +238,7 @@ describe('rebuilding the static site after post changes', () => {
     const instances: ((now?: number) => Promise<{ pending: boolean }>)[] = [];
     for (let i = 0; i < 6; i++) {
       vi.resetModules();
-      instances.push((await import('../../netlify/functions/_shared/rebuild.ts')).requestRebuild);
+      instances.push((await import('../../netlify/functions/_shared/site/rebuild.ts')).requestRebuild);
     }
     expect(new Set(instances).size).toBe(6);
     const answers = await Promise.all(instances.map((requestRebuild) => requestRebuild()));

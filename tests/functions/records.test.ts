@@ -4,10 +4,10 @@
  */
 import { getStore } from '@netlify/blobs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { timeKey } from '../../netlify/functions/_shared/blobs.ts';
-import { readBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
-import { findSession } from '../../netlify/functions/_shared/repositories/sessions.ts';
-import { findUser } from '../../netlify/functions/_shared/repositories/users.ts';
+import { timeKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { readBuildState } from '../../netlify/functions/_shared/repositories/site-builds-store.ts';
+import { findSession } from '../../netlify/functions/_shared/repositories/sessions-store.ts';
+import { findUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import enquiries from '../../netlify/functions/enquiries.ts';
-import { handle, json } from '../../netlify/functions/_shared/http.ts';
+import { handle, json } from '../../netlify/functions/_shared/http/http.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import scheduledPosts from '../../netlify/functions/scheduled-posts.ts';
-import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
-import { insertPost, listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
-import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
+import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
+import { insertPost, listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
+import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds-store.ts';
 import { toSydneyIso } from '../../src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';
@@ -113,7 +113,7 @@ describe('scheduled posts', () => {
     const other = racers.race(() => [
       { fn: 'scheduled-posts', method: 'POST', path: '/.netlify/functions/scheduled-posts' },
     ]);
-    await vi.waitFor(() => expect(held?.release).toBeDefined());
+    await vi.waitFor(() => expect(held?.release).toBeDefined(), { timeout: 30_000 });
     // ...so this instance runs while that call is in flight, and twice: it calls nothing.
     for (let run = 0; run < 2; run++) {
       expect((await call(scheduledPosts, 'POST', '/.netlify/functions/scheduled-posts')).status).toBe(204);

@@ -4,7 +4,7 @@ import type { APIContext } from 'astro';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
-import { createPost } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
+import { createPost } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 

@@ -8,10 +8,10 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../../netlify/functions/_shared/auth.ts';
-import { createStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries.ts';
-import { upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
-import { insertPost } from '../../netlify/functions/_shared/repositories/blog-posts.ts';
+import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
+import { createStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
+import { upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
+import { insertPost } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
 import { LOCAL_CLOCK_PATH, startServer, type ServerOptions } from '../../scripts/lib/server.ts';
 import { TEST_SECRET } from './harness.ts';
 

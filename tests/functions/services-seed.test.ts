@@ -7,7 +7,7 @@ import {
   deleteService,
   listServices,
   seedDefaultServices,
-} from '../../netlify/functions/_shared/repositories/services.ts';
+} from '../../netlify/functions/_shared/repositories/services-store.ts';
 import { SERVICES } from '../../src/content/services.ts';
 import { getActiveServices } from '../../src/data/published.ts';
 import { useBlobs } from './harness.ts';

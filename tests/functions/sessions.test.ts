@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
 import housekeeping from '../../netlify/functions/housekeeping.ts';
 import login from '../../netlify/functions/login.ts';
 import session from '../../netlify/functions/session.ts';
-import { revokeSessionsOf, SESSION_UNAVAILABLE, startSession } from '../../netlify/functions/_shared/auth.ts';
-import { listKeys, openStore } from '../../netlify/functions/_shared/blobs.ts';
-import { WINDOW_MS } from '../../netlify/functions/_shared/login-throttle.ts';
-import { attemptsSince, recordAttempt } from '../../netlify/functions/_shared/repositories/login-attempts.ts';
-import { saveSession } from '../../netlify/functions/_shared/repositories/sessions.ts';
-import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users.ts';
+import { revokeSessionsOf, SESSION_UNAVAILABLE, startSession } from '../../netlify/functions/_shared/http/auth.ts';
+import { listKeys, openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { WINDOW_MS } from '../../netlify/functions/_shared/http/login-throttle.ts';
+import { attemptsSince, recordAttempt } from '../../netlify/functions/_shared/repositories/login-attempts-store.ts';
+import { saveSession } from '../../netlify/functions/_shared/repositories/sessions-store.ts';
+import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import { call, cookieFrom, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 
 const blobs = useBlobs();

@@ -6,16 +6,16 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import settings from '../../netlify/functions/settings.ts';
-import { openStore, timeKey } from '../../netlify/functions/_shared/blobs.ts';
-import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
-import { listAudit } from '../../netlify/functions/_shared/repositories/audit.ts';
-import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds.ts';
+import { openStore, timeKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
+import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
+import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds-store.ts';
 import type { APIContext } from 'astro';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { sydneyInstant } from '../../src/shared/sydney-time.ts';
 import { practiceView } from '../../src/shared/practice-view.ts';
-import { getSettings } from '../../netlify/functions/_shared/repositories/settings.ts';
+import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import {
   businessHoursOf,
   defaultPracticeSettings,

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetEnvCache } from '../../netlify/functions/_shared/env.ts';
+import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
 import services from '../../netlify/functions/services.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
 import { SERVICES } from '../../src/content/services.ts';

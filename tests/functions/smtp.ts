@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/env.ts';
+import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 
 export interface Received {
   /** The message as sent (latin1, so any bytes survive). */

@@ -6,7 +6,7 @@
  * repository module built from this. Keys with a `/` (e.g. `meta/seeded`) are not records.
  */
 import type * as z from 'zod/mini';
-import { getAllJson, getJsonWithEtag, listKeys, newId, openStore } from '../blobs.ts';
+import { getAllJson, getJsonWithEtag, listKeys, newId, openStore } from './blobs.ts';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Each failed attempt means another writer succeeded, so this many is only ever reached under a storm. */

@@ -1,0 +1,202 @@
+/**
+ * The client's side of customer due diligence (AML/CTF Act), through the engagement link:
+ * read the draft, save it, submit it. Only an accepted engagement opens it; the practice
+ * has not agreed to act before that, and the link must not collect identity details from
+ * whoever holds an unaccepted one.
+ *
+ * Status rules (the team's decision): no record is `not-started`; a save that changes the
+ * answers makes it `in-progress` (also from `submitted` or `rejected`: the client is editing
+ * again); a submit makes it `submitted`. Once staff have it (`awaiting-approval`,
+ * `verified`) the client can no longer change it: 409.
+ *
+ * Every write is conditional (insert `onlyIfNew`, replace `onlyIfMatch`); a lost race is
+ * replayed on the fresh record, so two tabs saving at once never lose the check of status.
+ * The enquiry's timeline gets a line per step, never the details themselves.
+ */
+import * as z from 'zod/mini';
+import { now } from '../../../../src/shared/clock.ts';
+import {
+  cddDraftSchema,
+  cddFieldErrors,
+  cddSubmitSchema,
+  toClientView,
+  type CddClientView,
+  type CddDraft,
+  type CddRecord,
+  type CddStatus,
+} from '../../../../src/shared/schemas/cdd.ts';
+import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
+import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
+import { pauseAfterLostWrite } from '../repositories/blobs.ts';
+import { HttpError } from '../http/http.ts';
+import { getCdd, insertCdd, replaceCdd } from '../repositories/due-diligence-store.ts';
+import { appendActivity } from '../repositories/enquiry-activity-store.ts';
+
+const MAX_RETRIES = 8;
+
+/** The 404 before acceptance: the same shape as an unknown link's, and honest for the page. */
+export const NOT_YET_ACCEPTED = 'Your identity details open once you have accepted the costs agreement.';
+export const CDD_LOCKED =
+  'We are already checking your identity details, so they can no longer be changed here. Please call us if something has changed.';
+export const CHECK_FIELDS = 'Please check the highlighted fields';
+
+export const ACTIVITY_SAVED = 'Identity details saved by the client (draft)';
+export const ACTIVITY_SUBMITTED = 'Identity details submitted';
+
+/** Statuses in which the client may still change their answers. */
+const CLIENT_EDITABLE: readonly CddStatus[] = ['not-started', 'in-progress', 'submitted', 'rejected'];
+export const clientMayEdit = (status: CddStatus): boolean => CLIENT_EDITABLE.includes(status);
+
+/** A purchase (or buying and selling) asks where the money comes from; a sale does not. */
+export const isBuying = (engagement: EngagementRecord): boolean => engagement.content.matter.role !== 'selling';
+
+/** 404 unless the engagement is accepted: due diligence follows the instruction. */
+export function assertAccepted(engagement: EngagementRecord): void {
+  if (engagement.status !== 'accepted' || !engagement.acceptance) throw new HttpError(404, NOT_YET_ACCEPTED);
+}
+
+const EMPTY_VIEW: CddClientView = { status: 'not-started', parties: [], declarations: {} };
+
+/** What the client sees of their due diligence, with when it was submitted (for the page). */
+export interface ClientCdd {
+  view: CddClientView;
+  submittedAt?: string;
+}
+
+/** The client's draft (or submission) as they last saved it; `not-started` when there is none. */
+export async function readClientCdd(engagement: EngagementRecord): Promise<ClientCdd> {
+  assertAccepted(engagement);
+  const found = await getCdd(engagement.enquiryId);
+  if (!found) return { view: EMPTY_VIEW };
+  // Once verified (or closed) the link has nothing left to do: it no longer shows the details,
+  // so a forwarded e-mail or a shared device does not give them away for the years they are kept.
+  if (found.record.status === 'verified' || found.record.closedAt) {
+    return { view: { ...EMPTY_VIEW, status: found.record.status } };
+  }
+  return {
+    view: toClientView(found.record),
+    ...(found.record.submittedAt ? { submittedAt: found.record.submittedAt } : {}),
+  };
+}
+
+const activity = (enquiryId: string, text: string, at: string) =>
+  appendActivity(enquiryId, { at, by: 'website', type: 'engagement', text } satisfies ActivityEntry);
+
+/**
+ * Reads the record, lets `change` decide the next one (null: leave it), and writes it
+ * conditionally: insert when there is none, replace against the ETag read. A lost race
+ * reads again and asks `change` again, so its checks see the winner's status.
+ */
+async function changeCdd(
+  engagement: EngagementRecord,
+  change: (current: CddRecord | null, at: string) => CddRecord | null,
+): Promise<{ before: CddRecord | null; after: CddRecord | null }> {
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const at = new Date(now()).toISOString();
+    const found = await getCdd(engagement.enquiryId);
+    const before = found?.record ?? null;
+    const next = change(before, at);
+    if (!next) return { before, after: before };
+    const written = found ? await replaceCdd(next, found.etag) : await insertCdd(next);
+    if (written) return { before, after: next };
+    await pauseAfterLostWrite(attempt);
+  }
+  throw new HttpError(409, 'Your identity details are being saved from several places at once. Please try again.');
+}
+
+const sameAnswers = (record: CddRecord, draft: CddDraft): boolean =>
+  JSON.stringify({ parties: record.parties, declarations: record.declarations }) === JSON.stringify(draft);
+
+/** A new record for this enquiry, or the current one with the client's answers and `status`. */
+function withAnswers(
+  engagement: EngagementRecord,
+  current: CddRecord | null,
+  answers: CddDraft,
+  status: CddStatus,
+  at: string,
+): CddRecord {
+  if (!current) {
+    return {
+      enquiryId: engagement.enquiryId,
+      engagementId: engagement.id,
+      status,
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+      parties: answers.parties,
+      declarations: answers.declarations,
+    };
+  }
+  return {
+    ...current,
+    status,
+    updatedAt: at,
+    version: current.version + 1,
+    parties: answers.parties,
+    declarations: answers.declarations,
+  };
+}
+
+/** 409 once staff have the record. */
+function assertEditable(current: CddRecord | null): void {
+  if (current && !clientMayEdit(current.status)) throw new HttpError(409, CDD_LOCKED);
+}
+
+/**
+ * Saves the client's draft (anything may be missing). A save that changes nothing writes
+ * nothing, so a submitted record stays submitted when the client only looks; a change
+ * makes it `in-progress`. The timeline says so once per spell of drafting, when the record
+ * becomes `in-progress`, not at every button press of the form.
+ */
+export async function saveClientDraft(engagement: EngagementRecord, draft: CddDraft): Promise<CddClientView> {
+  assertAccepted(engagement);
+  const { before, after } = await changeCdd(engagement, (current, at) => {
+    assertEditable(current);
+    if (current && sameAnswers(current, draft)) return null;
+    return withAnswers(engagement, current, draft, 'in-progress', at);
+  });
+  if (after && after !== before && before?.status !== 'in-progress') {
+    await activity(engagement.enquiryId, ACTIVITY_SAVED, after.updatedAt);
+  }
+  return after ? toClientView(after) : EMPTY_VIEW;
+}
+
+/** `{ parties, declarations }` from a JSON body: both keys required, so a slip never empties a draft. */
+export function parseDraftBody(body: Record<string, unknown>): CddDraft {
+  const missing = (['parties', 'declarations'] as const).filter((key) => !(key in body));
+  if (missing.length) {
+    throw new HttpError(400, CHECK_FIELDS, {
+      fieldErrors: Object.fromEntries(
+        missing.map((key) => [key, [`Please send the ${key} (the whole draft: a save replaces it)`]]),
+      ),
+    });
+  }
+  const result = z.safeParse(cddDraftSchema, body);
+  if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
+  return result.data;
+}
+
+/**
+ * Submits the stored draft, or `draft` when given (saved as it is submitted): checked whole
+ * with `cddSubmitSchema` (400 with a message per field path, nothing changed), then stored
+ * as checked (trimmed; a sale drops any source of funds) with `submittedAt`.
+ * `today` is for tests: the age check's "today" (Sydney's by default).
+ */
+export async function submitClientCdd(
+  engagement: EngagementRecord,
+  draft?: CddDraft,
+  options: { today?: string } = {},
+): Promise<{ status: 'submitted' }> {
+  assertAccepted(engagement);
+  const schema = cddSubmitSchema({ buying: isBuying(engagement), ...options });
+  const { after } = await changeCdd(engagement, (current, at) => {
+    assertEditable(current);
+    const answers = draft ?? (current ? { parties: current.parties, declarations: current.declarations } : null);
+    const result = z.safeParse(schema, answers ?? { parties: [], declarations: {} });
+    if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
+    const checked: CddDraft = { parties: result.data.parties, declarations: result.data.declarations };
+    return { ...withAnswers(engagement, current, checked, 'submitted', at), submittedAt: at };
+  });
+  await activity(engagement.enquiryId, ACTIVITY_SUBMITTED, after!.updatedAt);
+  return { status: 'submitted' };
+}

@@ -1,0 +1,412 @@
+/**
+ * Customer due diligence, the staff side: reading a record (audited), verifying and rating
+ * it, a second person's approval of a high rating, rejecting it, closing the matter (which
+ * starts the 7 years of AML/CTF Act s 111), the desk's list fields and filter, the daily
+ * deletion of records past their retention and the daily reminder of what is pending.
+ *
+ * Every write is conditional on the record's ETag; a lost race answers 409 (someone else
+ * just acted on it: staff look again), never a silent overwrite. Activity entries and audit
+ * entries name who and what, never the client's details: both outlive what they describe.
+ */
+import { CDD_RETENTION, retainUntil } from '../../../../src/content/amlctf.ts';
+import { now } from '../../../../src/shared/clock.ts';
+import {
+  CDD_STATUS_LABELS,
+  cddCloseSchema,
+  cddFieldErrors,
+  cddRejectSchema,
+  cddVerifySchema,
+  individualPaths,
+  toStaffView,
+  unverifiedPaths,
+  type CddRecord,
+  type CddStaffView,
+  type CddStatus,
+  type CddVerifyInput,
+} from '../../../../src/shared/schemas/cdd.ts';
+import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
+import { addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import * as z from 'zod/mini';
+import { notifyStaff } from '../mail/staff-alerts.ts';
+import { engagementSummaryFor } from '../engagement/engagement-state.ts';
+import { leadDeskEnv } from '../platform/env.ts';
+import { HttpError } from '../http/http.ts';
+import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
+import {
+  deleteCdd,
+  getCdd,
+  getCddMeta,
+  listCddMeta,
+  replaceCdd,
+  type CddMeta,
+} from '../repositories/due-diligence-store.ts';
+import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
+import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
+
+type Staff = Exclude<AuditActor, 'system'>;
+
+const NOT_FOUND = 'That contact request no longer exists';
+const NO_RECORD = 'The client has not supplied due diligence details for this enquiry yet';
+const CHANGED = 'Someone else changed this due diligence a moment ago. Refresh to see the latest and try again.';
+
+/** What a staff read answers before the client has started. */
+const NOT_STARTED: CddStaffView = {
+  status: 'not-started',
+  parties: [],
+  declarations: {},
+  verification: [],
+  risk: null,
+  approvals: {},
+  version: 0,
+};
+
+/** The pending reminder names enquiries waiting longer than this (NSW business days). */
+export const CDD_PENDING_ALERT_BUSINESS_DAYS = 2;
+
+const badRequest = (fieldErrors: Record<string, string[]>) =>
+  new HttpError(400, 'Please check the highlighted fields', { fieldErrors });
+
+function parsed<T>(schema: z.ZodMiniType<T>, body: unknown): T {
+  const result = z.safeParse(schema, body);
+  if (!result.success) throw badRequest(cddFieldErrors(result.error));
+  return result.data;
+}
+
+/*
+ * The bodies, parsed with whole-path field keys (`verification.0.documents.0.last4`) and
+ * dates judged against Sydney's today. The routes parse before they look the enquiry up, as
+ * every write does: a malformed body is a 400 whatever the id.
+ */
+export const parseVerify = (body: unknown): CddVerifyInput =>
+  parsed(cddVerifySchema({ today: sydneyToday(now()) }), body);
+export const parseReject = (body: unknown): { reason: string } => parsed(cddRejectSchema, body);
+export const parseClose = (body: unknown): { endedAt: string } =>
+  parsed(cddCloseSchema({ today: sydneyToday(now()) }), body);
+
+async function requireEnquiry(enquiryId: string): Promise<StoredEnquiry> {
+  const found = await getStoredEnquiry(enquiryId);
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  return found.record;
+}
+
+const activity = (enquiryId: string, by: string, text: string) =>
+  appendActivity(enquiryId, { at: new Date(now()).toISOString(), by, type: 'cdd', text } satisfies ActivityEntry);
+
+/** The staff view of an enquiry's due diligence; every read is audited (who, when, which enquiry). */
+export async function readCdd(enquiryId: string, staff: Staff): Promise<CddStaffView> {
+  await requireEnquiry(enquiryId);
+  const found = await getCdd(enquiryId);
+  // Audited before answering: a read nobody recorded must not reach the browser.
+  await recordAudit({ by: staff, action: 'cdd.read', target: enquiryId });
+  return found ? toStaffView(found.record) : NOT_STARTED;
+}
+
+/**
+ * Reads the record, lets `change` judge and change it, writes it back only if nobody wrote
+ * it meanwhile. `change` throws an HttpError to refuse.
+ */
+const CHANGED_SINCE_READ =
+  'The client changed their details since you opened them. Show them again and check the new details.';
+
+/** `readVersion`: the version staff decided on; a record that moved on since answers 409. */
+async function changeCdd(
+  enquiryId: string,
+  change: (record: CddRecord) => CddRecord,
+  readVersion?: number,
+): Promise<CddRecord> {
+  await requireEnquiry(enquiryId);
+  const found = await getCdd(enquiryId);
+  if (!found) throw new HttpError(409, NO_RECORD);
+  if (readVersion !== undefined && found.record.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
+  const at = new Date(now()).toISOString();
+  const next = { ...change(found.record), version: found.record.version + 1, updatedAt: at };
+  if (!(await replaceCdd(next, found.etag))) throw new HttpError(409, CHANGED);
+  return next;
+}
+
+const wrongStatus = (status: CddStatus, action: string) =>
+  new HttpError(409, `This due diligence is ${CDD_STATUS_LABELS[status].toLowerCase()}: it cannot be ${action} now`);
+
+/**
+ * `POST …/cdd/verify`: every individual verified, screened and the risk rated. Low and
+ * medium are verified at once; high waits for a second staff member's approval.
+ */
+export async function verifyCdd(
+  enquiryId: string,
+  input: CddVerifyInput,
+  staff: Staff,
+): Promise<{ status: CddStatus }> {
+  const at = new Date(now()).toISOString();
+  const record = await changeCdd(
+    enquiryId,
+    (current) => {
+      if (current.status !== 'submitted') throw wrongStatus(current.status, 'verified');
+      const known = new Set(individualPaths(current.parties));
+      const strangers = input.verification.flatMap((entry, index) =>
+        known.has(entry.party) ? [] : [[`verification.${index}.party`, [`No individual at parties.${entry.party}`]]],
+      );
+      if (strangers.length > 0) throw badRequest(Object.fromEntries(strangers));
+      const missing = unverifiedPaths(current.parties, input.verification);
+      if (missing.length > 0) {
+        const list = missing.map((path) => `parties.${path}`).join(', ');
+        throw badRequest({
+          verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
+        });
+      }
+      const high = input.risk.rating === 'high';
+      const {
+        approvedBy: _approvedBy,
+        approvedAt: _approvedAt,
+        rejectedBy: _rejectedBy,
+        rejectedAt: _rejectedAt,
+        rejectReason: _rejectReason,
+        ...rest
+      } = current;
+      return {
+        ...rest,
+        status: high ? 'awaiting-approval' : 'verified',
+        verification: input.verification,
+        riskRating: input.risk.rating,
+        riskReason: input.risk.reason,
+        verifiedBy: staff.username,
+        verifiedAt: at,
+      };
+    },
+    input.version,
+  );
+  const rating = input.risk.rating;
+  await Promise.all([
+    activity(
+      enquiryId,
+      staff.username,
+      record.status === 'verified'
+        ? `Due diligence verified (${rating} risk) by ${staff.username}`
+        : `Due diligence rated high risk by ${staff.username}: awaiting a second approval`,
+    ),
+    recordAudit({ by: staff, action: 'cdd.verify', target: `${enquiryId} (${rating} risk)` }),
+  ]);
+  return { status: record.status };
+}
+
+/** `POST …/cdd/approve`: a second, different staff member approves a high rating. */
+export async function approveCdd(enquiryId: string, staff: Staff): Promise<{ status: CddStatus }> {
+  const at = new Date(now()).toISOString();
+  await changeCdd(enquiryId, (current) => {
+    if (current.status !== 'awaiting-approval') throw wrongStatus(current.status, 'approved');
+    if (current.verifiedBy === staff.username) {
+      throw new HttpError(
+        403,
+        'You rated this due diligence high risk, so a different staff member must approve it (AML/CTF program: a second person).',
+      );
+    }
+    return { ...current, status: 'verified', approvedBy: staff.username, approvedAt: at };
+  });
+  await Promise.all([
+    activity(enquiryId, staff.username, `Due diligence approved by ${staff.username} (high risk)`),
+    recordAudit({ by: staff, action: 'cdd.approve', target: enquiryId }),
+  ]);
+  return { status: 'verified' };
+}
+
+/** `POST …/cdd/reject`: the client is told to correct and resubmit (the reason is sealed). */
+export async function rejectCdd(
+  enquiryId: string,
+  { reason, version }: { reason: string; version?: number },
+  staff: Staff,
+): Promise<{ status: CddStatus }> {
+  const at = new Date(now()).toISOString();
+  await changeCdd(
+    enquiryId,
+    (current) => {
+      if (current.status !== 'submitted' && current.status !== 'awaiting-approval') {
+        throw wrongStatus(current.status, 'rejected');
+      }
+      return { ...current, status: 'rejected', rejectedBy: staff.username, rejectedAt: at, rejectReason: reason };
+    },
+    version,
+  );
+  await Promise.all([
+    activity(
+      enquiryId,
+      staff.username,
+      `Due diligence rejected by ${staff.username}: the client may correct and resubmit`,
+    ),
+    recordAudit({ by: staff, action: 'cdd.reject', target: enquiryId }),
+  ]);
+  return { status: 'rejected' };
+}
+
+/**
+ * `POST /api/contact-requests/{id}/close`: the business relationship ended on `endedAt`.
+ * With due-diligence records, they are kept until `retainUntil(endedAt)` (s 111) and then
+ * deleted by the daily job. Without any (the client never started, or the practice never
+ * acted), nothing is held under s 111: the close is recorded on the enquiry, `retainUntil`
+ * is null, and the enquiry follows the ordinary privacy retention. Closing again corrects
+ * the date.
+ */
+export async function closeMatter(
+  enquiryId: string,
+  { endedAt }: { endedAt: string },
+  staff: Staff,
+): Promise<{ retainUntil: string | null }> {
+  const enquiry = await requireEnquiry(enquiryId);
+  const until = retainUntil(endedAt);
+  const found = await getCdd(enquiryId);
+  // A mistyped year must not end a retention the law requires: the relationship cannot
+  // have ended before the enquiry arrived, and a correction may only keep records longer.
+  const began = sydneyToday(Date.parse(enquiry.createdAt));
+  if (endedAt < began) {
+    throw badRequest({ endedAt: [`The matter cannot have ended before the enquiry arrived (${began})`] });
+  }
+  if (found?.record.retainUntil && until < found.record.retainUntil) {
+    throw badRequest({
+      endedAt: [
+        `The records are already kept until ${found.record.retainUntil}: a later end date may extend that, an earlier one cannot shorten it`,
+      ],
+    });
+  }
+  if (found) {
+    const next: CddRecord = {
+      ...found.record,
+      closedAt: endedAt,
+      retainUntil: until,
+      version: found.record.version + 1,
+      updatedAt: new Date(now()).toISOString(),
+    };
+    if (!(await replaceCdd(next, found.etag))) throw new HttpError(409, CHANGED);
+  }
+  await Promise.all([
+    activity(
+      enquiryId,
+      staff.username,
+      found
+        ? `Matter closed (ended ${endedAt}); due diligence records kept until ${until} (${CDD_RETENTION.section})`
+        : `Matter closed (ended ${endedAt}); no due diligence records to keep`,
+    ),
+    recordAudit({ by: staff, action: 'cdd.close', target: `${enquiryId} (ended ${endedAt})` }),
+  ]);
+  return { retainUntil: found ? until : null };
+}
+
+// ---- the desk's list --------------------------------------------------------------
+
+/** The plain CDD status of each enquiry on a page, read in parallel (nothing decrypted). */
+export async function cddStatusesOf(ids: readonly string[]): Promise<Map<string, { status: CddStatus } | null>> {
+  const metas = await Promise.all(ids.map((id) => getCddMeta(id)));
+  return new Map(ids.map((id, index) => [id, metas[index] ? { status: metas[index].status } : null]));
+}
+
+/** Ids of enquiries whose due diligence is verified: `cdd=pending` is instructed without one of these. */
+export async function verifiedCddIds(): Promise<Set<string>> {
+  return new Set((await listCddMeta()).filter((meta) => meta.status === 'verified').map((meta) => meta.enquiryId));
+}
+
+// ---- retention ----------------------------------------------------------------------
+
+/**
+ * Daily: deletes every due-diligence record whose `retainUntil` has passed (Sydney's date),
+ * with an audit entry per record. Resolves with the ids deleted. A record without
+ * `retainUntil` (matter still open) is never deleted here.
+ */
+export async function deleteExpiredCdd(at = now()): Promise<string[]> {
+  const today = sydneyToday(at);
+  const expired = (await listCddMeta()).filter((meta) => meta.retainUntil !== undefined && meta.retainUntil < today);
+  for (const meta of expired) {
+    await deleteCdd(meta.enquiryId);
+    await recordAudit({
+      by: 'system',
+      action: 'cdd.retention',
+      target: `${meta.enquiryId} (kept until ${meta.retainUntil})`,
+    });
+  }
+  return expired.map((meta) => meta.enquiryId);
+}
+
+/**
+ * What an erasure or the retention must keep for s 111: enquiries among `ids` whose due
+ * diligence the client submitted (and staff may have checked). A draft never submitted is
+ * no record of an identification carried out: it goes with its enquiry.
+ */
+export async function cddKeptFor(ids: readonly string[]): Promise<Map<string, CddMeta>> {
+  const metas = await Promise.all(ids.map((id) => getCddMeta(id)));
+  return new Map(
+    metas
+      .filter((meta) => meta !== null && meta.status !== 'in-progress' && meta.status !== 'not-started')
+      .map((meta) => [meta!.enquiryId, meta!]),
+  );
+}
+
+// ---- the daily reminder ----------------------------------------------------------------
+
+/**
+ * When the enquiry was instructed: the engagement's acceptance, else the last move to
+ * instructed on its activity (staff set it by hand), else its arrival.
+ */
+async function instructedAt(record: StoredEnquiry): Promise<string> {
+  const engagement = await engagementSummaryFor(record.id);
+  if (engagement?.acceptedAt) return engagement.acceptedAt;
+  const moves = (await listActivity(record.id)).filter((entry) => entry.type === 'status' && entry.to === 'instructed');
+  return moves.at(-1)?.at ?? record.createdAt;
+}
+
+export interface PendingCdd {
+  id: string;
+  instructedOn: string;
+  status: CddStatus;
+  adminUrl: string;
+}
+
+/**
+ * Instructed enquiries whose due diligence is not verified more than
+ * `CDD_PENDING_ALERT_BUSINESS_DAYS` NSW business days after they were instructed.
+ */
+export async function overdueCdd(at = now()): Promise<PendingCdd[]> {
+  const today = sydneyToday(at);
+  const [instructed, metas] = await Promise.all([
+    listStoredEnquiries({ filter: (record) => record.status === 'instructed' }),
+    listCddMeta(),
+  ]);
+  const statusOf = new Map(metas.map((meta) => [meta.enquiryId, meta.status]));
+  const overdue: PendingCdd[] = [];
+  for (const record of instructed) {
+    const status = statusOf.get(record.id) ?? 'not-started';
+    if (status === 'verified') continue;
+    const since = sydneyToday(Date.parse(await instructedAt(record)));
+    if (today <= (await addNswBusinessDays(since, CDD_PENDING_ALERT_BUSINESS_DAYS))) continue;
+    overdue.push({
+      id: record.id,
+      instructedOn: since,
+      status,
+      adminUrl: `${leadDeskEnv().siteUrl}/admin?enquiry=${encodeURIComponent(record.id)}`,
+    });
+  }
+  return overdue.sort((a, b) => (a.instructedOn < b.instructedOn ? -1 : a.instructedOn > b.instructedOn ? 1 : 0));
+}
+
+/** The reminder's text: ids, dates, statuses and links only (it travels by e-mail and chat). */
+export function pendingCddMessage(pending: readonly PendingCdd[]): { subject: string; text: string } {
+  const lines = [
+    `${pending.length} instructed ${pending.length === 1 ? 'matter is' : 'matters are'} waiting for due diligence more than ${CDD_PENDING_ALERT_BUSINESS_DAYS} business days. Do not act on them until it is verified.`,
+    '',
+    ...pending.map(
+      (item) =>
+        `- ${item.id}: instructed ${item.instructedOn}, ${CDD_STATUS_LABELS[item.status].toLowerCase()}: ${item.adminUrl}`,
+    ),
+  ];
+  return {
+    subject: `Due diligence pending: ${pending.length} instructed ${pending.length === 1 ? 'matter' : 'matters'}`,
+    text: lines.join('\n'),
+  };
+}
+
+/** Daily: tells staff through the alert channels what is overdue; nothing when nothing is. */
+export async function alertPendingCdd(at = now()): Promise<PendingCdd[]> {
+  const pending = await overdueCdd(at);
+  if (pending.length > 0) {
+    await notifyStaff(
+      pendingCddMessage(pending),
+      `due diligence pending more than ${CDD_PENDING_ALERT_BUSINESS_DAYS} business days: ${pending.map((item) => item.id).join(', ')}`,
+    );
+  }
+  return pending;
+}

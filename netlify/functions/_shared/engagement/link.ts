@@ -1,0 +1,93 @@
+/**
+ * An engagement's personal link, `/engage/{token}`, as every function that answers on it
+ * opens it: counted as a guess against the client's network until the token proves real,
+ * answered with headers that keep the link out of Referers, caches and search engines,
+ * and, for a person, with the site's own policy and the 404 / 410 pages.
+ */
+import { BASE_POLICY, serializePolicy } from '../../../../src/integrations/csp-policy.mjs';
+import { openByToken, type Opened } from './workflow.ts';
+import { engageEndedPage } from '../pages/engagement-page.ts';
+import { BASE_HEADERS, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
+import { admitAttempt, clientAddress, forgetAttempt } from '../http/login-throttle.ts';
+import { getSettings } from '../repositories/settings-store.ts';
+
+/**
+ * The sign-in throttle's bucket for link guesses: two characters, which no username can be
+ * (they have at least three), so guesses never count against a staff account.
+ */
+const LINK_GUESSES = 'el';
+
+/** What every answer on a link carries: the link must not leak through a Referer, a cache or a search engine. */
+export const LINK_HEADERS = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' };
+
+/**
+ * The engagement a token opens, counting the request as a guess until the token proves
+ * real (an ended link is real too: only a 404 counts against the network).
+ */
+export async function openThrottled(req: Request, context: RouteContext): Promise<Opened> {
+  let admitted;
+  try {
+    admitted = await admitAttempt(LINK_GUESSES, clientAddress(req, context), { slowLane: false });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) {
+      throw new HttpError(
+        429,
+        'Too many links that do not exist were tried from your network. Please try again later.',
+        {
+          headers: { ...error.headers, ...LINK_HEADERS },
+        },
+      );
+    }
+    throw error;
+  }
+  try {
+    const opened = await openByToken(context.params.token ?? '');
+    await forgetAttempt(admitted);
+    return opened;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 410) await forgetAttempt(admitted);
+    throw error;
+  }
+}
+
+/** An HTML page with the site's policy (function answers do not get netlify.toml's headers). */
+export const page = (html: string, status = 200): Response =>
+  new Response(html, {
+    status,
+    headers: {
+      ...BASE_HEADERS,
+      ...LINK_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': serializePolicy(BASE_POLICY),
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    },
+  });
+
+/** The 404 and 410 pages (and a 429 as the unknown page would look): a person reads them, not a script. */
+export async function endedPage(error: unknown): Promise<Response> {
+  if (!(error instanceof HttpError) || ![404, 410, 429].includes(error.status)) throw error;
+  const settings = await getSettings().catch(() => null);
+  const practice = settings ? { name: settings.name, phone: settings.phone } : undefined;
+  const response = page(engageEndedPage(error.status === 410 ? 'ended' : 'unknown', practice), error.status);
+  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+  return response;
+}
+
+/** Every answer, an error too, carries the link's headers. */
+export const onLink =
+  (handler: RouteHandler): RouteHandler =>
+  async (req, context) => {
+    try {
+      const response = await handler(req, context);
+      for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      throw new HttpError(error.status, error.message, {
+        fieldErrors: error.fieldErrors,
+        headers: { ...error.headers, ...LINK_HEADERS },
+      });
+    }
+  };

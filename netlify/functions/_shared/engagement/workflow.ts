@@ -1,0 +1,514 @@
+/**
+ * Engagements: staff send the costs disclosure and costs agreement from the lead desk; the
+ * client reads and accepts them through a personal link. What the client sees is fixed
+ * when it is sent (the content); the figures are always the server's own quote. The link's
+ * token is 32 random bytes, kept only as a SHA-256, compared in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  COSTS_AGREEMENT,
+  COSTS_DISCLOSURE,
+  ENGAGEMENT_PRIVACY_NOTICE,
+} from '../../../../src/content/costsAgreement.ts';
+import { now } from '../../../../src/shared/clock.ts';
+import { buildDisclosure } from '../../../../src/shared/engagement-document.ts';
+import { computeQuote, describeQuoteInput, type QuoteInput } from '../../../../src/shared/quote.ts';
+import {
+  contentDigestInput,
+  type AcceptanceRecord,
+  type EngagementAcceptance,
+  type EngagementContent,
+  type EngagementPreview,
+  type EngagementRecord,
+  type EngagementSendInput,
+  type EngagementStatus,
+  type EngagementSummary,
+  type EngagementView,
+} from '../../../../src/shared/schemas/engagement.ts';
+import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
+import { addNswBusinessDays, sydneyFormat, sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { newId } from '../repositories/blobs.ts';
+import { crashPoint } from '../platform/crash-point.ts';
+import { isOpen, statusAt, summaryOf } from './engagement-state.ts';
+import { renderEngagementPdf } from './pdf.ts';
+import { leadDeskEnv } from '../platform/env.ts';
+import { HttpError } from '../http/http.ts';
+import { markInstructed } from '../desk/lead-desk.ts';
+import { addressDigest } from '../http/login-throttle.ts';
+import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
+import {
+  addToken,
+  endToken,
+  findToken,
+  getEngagement,
+  insertEngagement,
+  claimLatest,
+  latestPointer,
+  listEngagements,
+  deleteDocument,
+  putDocument,
+  replaceEngagement,
+  swapToken,
+} from '../repositories/engagements-store.ts';
+import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
+import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
+import { getSettings } from '../repositories/settings-store.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const MAX_RETRIES = 8;
+type Staff = Exclude<AuditActor, 'system'>;
+
+export const ENGAGEMENT_NOT_FOUND = 'That engagement no longer exists';
+/** The one answer to every unknown, mistyped or guessed token: it must not tell them apart. */
+export const UNKNOWN_LINK = 'This link is not valid. Please check it, or ask us for a new one.';
+export const ENDED_LINK = 'This link has ended. Please ask us for a new one.';
+
+// ---- Tokens -----------------------------------------------------------------------
+
+/** A link's token: 32 random bytes, base64url (43 characters). */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The same hash in constant time (both are 64 hex characters). */
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Where links point: the site's own address (SITE_URL / Netlify's URL), else the request's. */
+export function siteOrigin(req?: Request): string {
+  return process.env.SITE_URL || process.env.URL || !req ? leadDeskEnv().siteUrl : new URL(req.url).origin;
+}
+
+export const engagementUrl = (origin: string, token: string): string => `${origin}/engage/${token}`;
+
+// ---- State ------------------------------------------------------------------------
+
+export function viewOf(
+  record: Pick<EngagementRecord, 'content' | 'expiresAt' | 'acceptance'>,
+  status: EngagementStatus,
+): EngagementView {
+  const { content } = record;
+  return {
+    status,
+    practice: content.practice,
+    solicitor: content.solicitor,
+    matter: content.matter,
+    figures: content.quote.figures,
+    disclosure: content.disclosure,
+    terms: content.terms,
+    privacy: content.privacy,
+    expiresAt: record.expiresAt,
+    ...(record.acceptance
+      ? { acceptedAt: record.acceptance.at, documentSha256: record.acceptance.documentSha256 }
+      : {}),
+  };
+}
+
+/**
+ * Reads, changes and writes one engagement with `onlyIfMatch`; a lost race is replayed on
+ * the fresh record. `change` returns null to leave it as it is, or throws to refuse.
+ */
+export async function changeEngagement(
+  id: string,
+  change: (record: EngagementRecord) => EngagementRecord | null,
+  /** The record as the caller already read it: the first write is conditional on that read. */
+  read?: Opened,
+): Promise<{ before: EngagementRecord; after: EngagementRecord; changed: boolean }> {
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const found = attempt === 0 && read ? read : await getEngagement(id);
+    if (!found) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
+    const next = change(found.record);
+    if (!next) return { before: found.record, after: found.record, changed: false };
+    if (await replaceEngagement(next, found.etag)) return { before: found.record, after: next, changed: true };
+  }
+  throw new HttpError(409, 'This engagement is being changed by several people at once. Please try again.');
+}
+
+const activity = (enquiryId: string, by: string, text: string, at = new Date(now()).toISOString()) =>
+  appendActivity(enquiryId, { at, by, type: 'engagement', text } satisfies ActivityEntry);
+
+// ---- Staff: prepare, preview, send ------------------------------------------------
+
+const NO_QUOTE = 'This enquiry has no quote: enter the property price and the matter to prepare an engagement';
+
+/** Everything the client will be shown, worked out by the server from the enquiry and staff's choices. */
+export async function prepareContent(
+  enquiry: StoredEnquiry,
+  input: EngagementSendInput,
+): Promise<{ inputs: QuoteInput; content: EngagementContent }> {
+  const given = input.quote ?? enquiry.quote?.inputs;
+  if (!given) throw new HttpError(400, NO_QUOTE, { fieldErrors: { quote: [NO_QUOTE] } });
+  const today = sydneyToday(now());
+  const inputs: QuoteInput = { ...given, contractDate: given.contractDate ?? today };
+  const figures = computeQuote(inputs, { today });
+  const settings = await getSettings();
+  const team = settings.team;
+  const chosen = input.solicitor
+    ? team.find((member) => member.name === input.solicitor)
+    : (team.find((member) => member.principal) ?? team[0]);
+  if (input.solicitor && !chosen) {
+    throw new HttpError(400, 'Please check the highlighted fields', {
+      fieldErrors: { solicitor: ['Choose a member of the team in Settings'] },
+    });
+  }
+  const propertyAddress = input.propertyAddress ?? enquiry.propertyAddress ?? undefined;
+  const matter = {
+    role: inputs.role,
+    propertyType: inputs.propertyType,
+    ...(propertyAddress ? { propertyAddress } : {}),
+    description: describeQuoteInput(inputs),
+  };
+  return {
+    inputs,
+    content: {
+      practice: {
+        name: settings.name,
+        phone: settings.phone,
+        email: settings.email,
+        address: `${settings.street}, ${settings.locality} ${settings.region} ${settings.postcode}`,
+      },
+      solicitor: chosen ? { name: chosen.name, role: chosen.role } : { name: settings.name, role: 'Law practice' },
+      matter,
+      quote: { inputs, figures },
+      disclosure: buildDisclosure(figures, matter),
+      terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: COSTS_AGREEMENT.text },
+      privacy: ENGAGEMENT_PRIVACY_NOTICE,
+    },
+  };
+}
+
+async function enquiryOr404(enquiryId: string): Promise<StoredEnquiry> {
+  const found = await getStoredEnquiry(enquiryId);
+  if (!found) throw new HttpError(404, 'That contact request no longer exists');
+  return found.record;
+}
+
+export async function previewEngagement(enquiryId: string, input: EngagementSendInput): Promise<EngagementPreview> {
+  const { inputs, content } = await prepareContent(await enquiryOr404(enquiryId), input);
+  const expiresAt = new Date(now() + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString();
+  return {
+    inputs,
+    figures: content.quote.figures,
+    view: viewOf({ content, expiresAt }, 'sent'),
+    sampleTerms: COSTS_AGREEMENT.sample,
+  };
+}
+
+/** Sent e-mail, or null without SMTP: then staff pass the link on themselves. */
+export type LinkMailer = (
+  record: EngagementRecord,
+  url: string,
+  kind: 'sent' | 'resent' | 'reminder',
+) => Promise<boolean>;
+
+export async function sendEngagement(
+  enquiryId: string,
+  input: EngagementSendInput,
+  staff: Staff,
+  origin: string,
+  mail: LinkMailer,
+): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
+  const enquiry = await enquiryOr404(enquiryId);
+  const { content } = await prepareContent(enquiry, input);
+  const pointer = await latestPointer(enquiryId);
+  const previous = pointer ? await getEngagement(pointer.engagementId) : null;
+  if (previous?.record.status === 'accepted') {
+    throw new HttpError(409, 'The client has already accepted an engagement for this enquiry');
+  }
+  if (previous && isOpen(previous.record) && !input.replace) {
+    throw new HttpError(409, 'An engagement is already open for this enquiry. Replace it to send a new one.');
+  }
+  const at = new Date(now());
+  const token = newToken();
+  const id = newId();
+  // The decider between two sends at once (a double click, two staff): one claims the
+  // enquiry's latest engagement, the other answers 409 and sends nothing.
+  if (!(await claimLatest(enquiryId, id, pointer?.etag ?? null))) {
+    throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
+  }
+  if (previous && isOpen(previous.record)) {
+    await endEngagement(previous.record.id, staff, 'Engagement replaced by a new one');
+  }
+  const record: EngagementRecord = {
+    id,
+    enquiryId,
+    tokenHash: hashToken(token),
+    status: 'sent',
+    sentAt: at.toISOString(),
+    sentBy: staff.username,
+    linkIssuedAt: at.toISOString(),
+    expiresAt: new Date(at.getTime() + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+    reminders: input.reminders ?? true,
+    remindersSent: 0,
+    content,
+    clientEmail: enquiry.email,
+    clientName: `${enquiry.firstName} ${enquiry.lastName}`.trim(),
+  };
+  await insertEngagement(record);
+  const url = engagementUrl(origin, token);
+  await Promise.all([
+    activity(
+      enquiryId,
+      staff.username,
+      `Engagement sent (terms ${content.terms.version}; link valid until ${sydneyDay.format(Date.parse(record.expiresAt))})`,
+    ),
+    recordAudit({ by: staff, action: 'engagement.send', target: enquiryId }),
+  ]);
+  return { record, url, emailed: await mail(record, url, 'sent') };
+}
+
+const sydneyDay = sydneyFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Revokes (or, replaced, ends) an open engagement: its link stops working at once. */
+async function endEngagement(id: string, staff: Staff, text: string): Promise<EngagementRecord> {
+  const at = new Date(now()).toISOString();
+  const { after, changed } = await changeEngagement(id, (record) => {
+    if (record.status === 'accepted') throw new HttpError(409, 'The client has already accepted this engagement');
+    if (record.status === 'revoked') return null;
+    return { ...record, status: 'revoked', revokedAt: at };
+  });
+  await endToken(after.id, after.tokenHash);
+  if (changed) await activity(after.enquiryId, staff.username, text, at);
+  return after;
+}
+
+export async function revokeEngagement(id: string, staff: Staff): Promise<EngagementSummary> {
+  const after = await endEngagement(id, staff, 'Engagement revoked');
+  await recordAudit({ by: staff, action: 'engagement.revoke', target: after.enquiryId });
+  return summaryOf(after);
+}
+
+/** A new link for an unaccepted, unrevoked engagement; the old link ends. Also reopens an expired one for 14 days. */
+export async function resendEngagement(
+  id: string,
+  staff: Staff,
+  origin: string,
+  mail: LinkMailer,
+): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
+  const token = newToken();
+  const at = now();
+  const { before, after } = await changeEngagement(id, (record) => {
+    if (record.status === 'accepted') throw new HttpError(409, 'The client has already accepted this engagement');
+    if (record.status === 'revoked') {
+      throw new HttpError(409, 'This engagement was revoked. Send a new engagement instead.');
+    }
+    return {
+      ...record,
+      tokenHash: hashToken(token),
+      status: record.status === 'viewed' && statusAt(record, at) !== 'expired' ? 'viewed' : 'sent',
+      linkIssuedAt: new Date(at).toISOString(),
+      expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+      // Reminders count from the new link.
+      remindersSent: 0,
+    };
+  });
+  await swapToken(id, before.tokenHash, after.tokenHash);
+  const url = engagementUrl(origin, token);
+  await Promise.all([
+    activity(after.enquiryId, staff.username, 'Engagement resent with a new link; the previous link has ended'),
+    recordAudit({ by: staff, action: 'engagement.resend', target: after.enquiryId }),
+  ]);
+  return { record: after, url, emailed: await mail(after, url, 'resent') };
+}
+
+/**
+ * Reminder `record.remindersSent + 1`, with a new link (the token is kept only as a hash,
+ * so a reminder cannot repeat the old link). The reminder is claimed by a conditional
+ * write first, so two runs never send it twice; the new link replaces the old only once
+ * the e-mail went, so a failed send leaves the client's link working.
+ */
+async function sendReminder(record: EngagementRecord, origin: string, mail: LinkMailer, at: number): Promise<boolean> {
+  const { after: claimed, changed } = await changeEngagement(record.id, (current) =>
+    current.reminders && isOpen(current, at) && current.remindersSent === record.remindersSent
+      ? { ...current, remindersSent: current.remindersSent + 1 }
+      : null,
+  );
+  if (!changed) return false;
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  await addToken(record.id, tokenHash);
+  const sent = await mail(claimed, engagementUrl(origin, token), 'reminder');
+  const n = claimed.remindersSent;
+  if (!sent) {
+    await endToken(record.id, tokenHash);
+    await activity(record.enquiryId, 'system', `Reminder ${n} could not be sent; the client's link still works`);
+    return false;
+  }
+  const { changed: swapped } = await changeEngagement(record.id, (current) =>
+    // Only while still open: a client who accepted meanwhile keeps the link they used.
+    current.tokenHash === claimed.tokenHash && isOpen(current) ? { ...current, tokenHash } : null,
+  );
+  // Staff resent in between: their link stands, the reminder's ends.
+  await endToken(record.id, swapped ? claimed.tokenHash : tokenHash);
+  await activity(record.enquiryId, 'system', `Reminder ${n} sent to the client with a new link`);
+  return true;
+}
+
+export async function setReminders(id: string, reminders: boolean, staff: Staff): Promise<EngagementSummary> {
+  const { after, changed } = await changeEngagement(id, (record) =>
+    record.reminders === reminders ? null : { ...record, reminders },
+  );
+  if (changed) await activity(after.enquiryId, staff.username, `Reminders switched ${reminders ? 'on' : 'off'}`);
+  return summaryOf(after);
+}
+
+// ---- Client: open by token --------------------------------------------------------
+
+/**
+ * The engagement a link opens. 404 (always the same) for a token that is malformed,
+ * unknown or replaced; 410 once the engagement is revoked or its link expired (an
+ * accepted engagement stays readable, with its signed copy).
+ */
+/** An engagement as read, with the etag to write it back against. */
+export type Opened = { record: EngagementRecord; etag: string };
+
+export async function openByToken(token: string): Promise<Opened> {
+  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, UNKNOWN_LINK);
+  const tokenHash = hashToken(token);
+  const link = await findToken(tokenHash);
+  const found = link ? await getEngagement(link.engagementId) : null;
+  if (!link || !found) throw new HttpError(404, UNKNOWN_LINK);
+  // A replaced link: real once, so it may say it ended (a guess cannot reach this).
+  if (link.ended || !sameHash(found.record.tokenHash, tokenHash)) throw new HttpError(410, ENDED_LINK);
+  const status = statusAt(found.record);
+  if (status === 'revoked' || status === 'expired') throw new HttpError(410, ENDED_LINK);
+  return found;
+}
+
+/** The client's first read records 'viewed' (once: a conditional write decides). */
+export async function markViewed(record: EngagementRecord): Promise<EngagementRecord> {
+  if (record.status !== 'sent' || record.viewedAt) return record;
+  const at = new Date(now()).toISOString();
+  const { after, changed } = await changeEngagement(record.id, (current) =>
+    current.status === 'sent' && !current.viewedAt ? { ...current, status: 'viewed', viewedAt: at } : null,
+  );
+  if (changed) await activity(after.enquiryId, 'website', 'Engagement opened by the client', at);
+  return after;
+}
+
+// ---- The job: expiry and reminders ------------------------------------------------
+
+/** When reminder `n` (0-based) of a link issued at `issuedAt` is due: after 2, then 5, NSW business days. */
+export async function reminderDueAt(issuedAt: string, n: number): Promise<number | null> {
+  const days = COSTS_DISCLOSURE.reminderBusinessDays[n];
+  if (days === undefined) return null;
+  const issued = Date.parse(issuedAt);
+  const from = sydneyToday(issued);
+  const to = await addNswBusinessDays(from, days);
+  // The same time of day, that many calendar days on.
+  return issued + (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`));
+}
+
+/**
+ * Marks open engagements past their expiry as expired and sends the reminders that are
+ * due. Each change is a conditional write, so two runs never send the same reminder.
+ */
+export async function runEngagementJobs(
+  origin: string,
+  mail: LinkMailer,
+  mailConfigured: boolean,
+  at = now(),
+): Promise<{ expired: number; reminded: number }> {
+  let expired = 0;
+  let reminded = 0;
+  for (const record of await listEngagements()) {
+    // An acceptance whose enquiry a crash left un-instructed is finished here (idempotent).
+    if (record.acceptance && !record.instructed) await instructEnquiry(record);
+    if (record.status !== 'sent' && record.status !== 'viewed') continue;
+    if (statusAt(record, at) === 'expired') {
+      const { changed } = await changeEngagement(record.id, (current) =>
+        current.status === 'sent' || current.status === 'viewed' ? { ...current, status: 'expired' } : null,
+      );
+      if (changed) {
+        expired++;
+        await endToken(record.id, record.tokenHash);
+        await activity(record.enquiryId, 'system', 'Engagement link expired without acceptance');
+      }
+      continue;
+    }
+    if (!record.reminders || !mailConfigured) continue;
+    const due = await reminderDueAt(record.linkIssuedAt, record.remindersSent);
+    if (due === null || due > at) continue;
+    if (await sendReminder(record, origin, mail, at)) reminded++;
+  }
+  return { expired, reminded };
+}
+
+// ---- Client: accept ---------------------------------------------------------------
+
+const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+export const ALREADY_ACCEPTED = 'You have already accepted this costs agreement.';
+
+/**
+ * Records the client's acceptance once and never again. The PDF of the accepted document
+ * is made and stored first, named by its own hash; then one conditional write records the
+ * acceptance with that hash. Of two acceptances racing, the write decides: the loser's PDF
+ * is deleted and it answers 409. Then the enquiry is instructed.
+ */
+export async function acceptEngagement(
+  opened: Opened,
+  input: EngagementAcceptance,
+  evidence: { userAgent: string; address: string },
+): Promise<EngagementRecord> {
+  const { record } = opened;
+  if (record.status === 'accepted') throw new HttpError(409, ALREADY_ACCEPTED);
+  const at = new Date(now()).toISOString();
+  const particulars: Omit<AcceptanceRecord, 'documentSha256'> = {
+    at,
+    fullName: input.fullName,
+    consents: { understood: true, accept: true, instruct: true },
+    termsVersion: record.content.terms.version,
+    contentSha256: sha256Hex(contentDigestInput(record.content)),
+    userAgent: evidence.userAgent.slice(0, 500),
+    addressDigest: addressDigest(evidence.address),
+  };
+  const pdf = await renderEngagementPdf({ engagementId: record.id, content: record.content, acceptance: particulars });
+  const documentSha256 = sha256Hex(pdf);
+  await putDocument(record.id, documentSha256, pdf);
+  crashPoint('engagement:document-stored');
+  let after: EngagementRecord;
+  try {
+    ({ after } = await changeEngagement(
+      record.id,
+      (current) => {
+        if (current.status === 'accepted') throw new HttpError(409, ALREADY_ACCEPTED);
+        // The link was replaced, revoked or expired while the client was reading.
+        const status = statusAt(current);
+        if (status === 'revoked' || status === 'expired' || current.tokenHash !== record.tokenHash) {
+          throw new HttpError(410, ENDED_LINK);
+        }
+        return { ...current, status: 'accepted', acceptance: { ...particulars, documentSha256 } };
+        // Conditional on the record as the link opened it: of acceptances racing, one write wins.
+      },
+      opened,
+    ));
+  } catch (error) {
+    await deleteDocument(record.id, documentSha256);
+    throw error;
+  }
+  crashPoint('engagement:accepted');
+  await instructEnquiry(after);
+  return after;
+}
+
+/** The enquiry of an accepted engagement is instructed (idempotent: a retry changes nothing). */
+export async function instructEnquiry(record: EngagementRecord): Promise<void> {
+  const acceptance = record.acceptance;
+  if (!acceptance || record.instructed) return;
+  const moved = await markInstructed(record.enquiryId, acceptance.fullName, acceptance.at);
+  if (moved === 'already') {
+    // Staff had marked it instructed already: the timeline still shows the acceptance, once.
+    const entries = await listActivity(record.enquiryId);
+    if (!entries.some((entry) => entry.type === 'engagement' && entry.text?.startsWith(ACCEPTED_TEXT))) {
+      await activity(record.enquiryId, 'website', `${ACCEPTED_TEXT} by ${acceptance.fullName}`, acceptance.at);
+    }
+  }
+  // Done once: later runs of the job leave the enquiry to staff (who may mark it lost).
+  await changeEngagement(record.id, (current) => (current.instructed ? null : { ...current, instructed: true }));
+}
+
+const ACCEPTED_TEXT = 'Engagement accepted online';

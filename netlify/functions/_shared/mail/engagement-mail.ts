@@ -1,0 +1,115 @@
+/**
+ * The e-mails an engagement sends the client: the link (sent, resent, reminder), sent at
+ * once, and the signed copy after acceptance, through the client outbox.
+ */
+import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
+import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
+import { clientMailConfigured, deliverClientMail, queueClientMail, sendClientMailNow } from './client-mail.ts';
+import { documentLocation } from '../repositories/engagements-store.ts';
+import { appendActivity } from '../repositories/enquiry-activity-store.ts';
+
+const sydneyDay = sydneyFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+const SUBJECTS = {
+  sent: 'Your costs agreement to read and accept',
+  resent: 'Your costs agreement: a new link',
+  reminder: 'Reminder: your costs agreement is waiting',
+} as const;
+
+/** The link e-mail's subject and plain text. */
+export function linkMessage(
+  record: EngagementRecord,
+  url: string,
+  kind: keyof typeof SUBJECTS,
+): { subject: string; text: string } {
+  const { practice, solicitor, matter } = record.content;
+  const lines = [
+    `Dear ${record.clientName},`,
+    '',
+    kind === 'reminder'
+      ? `This is a reminder that your costs disclosure and costs agreement from ${practice.name} are waiting for you.`
+      : `Thank you for choosing ${practice.name}. Your costs disclosure and costs agreement are ready for you to read.`,
+    '',
+    `Matter: ${matter.description}${matter.propertyAddress ? `, ${matter.propertyAddress}` : ''}`,
+    `Responsible solicitor: ${solicitor.name}`,
+    '',
+    'Read them and, if you agree, accept them online here (the link is personal to you):',
+    url,
+    '',
+    `The link works until ${sydneyDay.format(Date.parse(record.expiresAt))}.` +
+      (kind === 'sent' ? '' : ' Any earlier link we sent you has ended.'),
+    `If you have any questions, or would like to negotiate the agreement, call us on ${practice.phone}.`,
+  ];
+  return { subject: `${SUBJECTS[kind]} – ${practice.name}`, text: lines.join('\n') };
+}
+
+/**
+ * Sends the link e-mail at once (never through the outbox: the link is a secret the store
+ * must not keep). False when e-mail is not configured or the send failed: staff then pass
+ * the link on themselves, as the desk tells them, and the timeline says what happened.
+ */
+export async function sendEngagementLink(
+  record: EngagementRecord,
+  url: string,
+  kind: keyof typeof SUBJECTS,
+): Promise<boolean> {
+  if (!clientMailConfigured()) return false;
+  const message = linkMessage(record, url, kind);
+  try {
+    await sendClientMailNow({ enquiryId: record.enquiryId, to: record.clientEmail, ...message });
+  } catch (error) {
+    console.warn(
+      `[engagements] the ${kind} e-mail for ${record.id} failed:`,
+      error instanceof Error ? error.message : error,
+    );
+    await appendActivity(record.enquiryId, {
+      at: new Date().toISOString(),
+      by: 'system',
+      type: 'email',
+      text: `E-mail to the client failed: ${message.subject}`,
+    });
+    return false;
+  }
+  await appendActivity(record.enquiryId, {
+    at: new Date().toISOString(),
+    by: 'system',
+    type: 'email',
+    text: `E-mail to the client delivered: ${message.subject}`,
+  });
+  return true;
+}
+
+/**
+ * After acceptance: the signed PDF to the client, through the outbox (retried for 24
+ * hours; it carries no secret, the PDF is read from the store when sent). Never blocks
+ * the client's answer.
+ */
+export async function queueSignedCopy(record: EngagementRecord, waitUntil: (promise: Promise<unknown>) => void) {
+  const acceptance = record.acceptance;
+  if (!acceptance || !clientMailConfigured()) return;
+  const id = `engagement-${record.id}-signed`;
+  const { practice } = record.content;
+  const queued = await queueClientMail({
+    id,
+    enquiryId: record.enquiryId,
+    to: record.clientEmail,
+    subject: `Your signed costs agreement – ${practice.name}`,
+    text: [
+      `Dear ${record.clientName},`,
+      '',
+      `Thank you: you accepted our costs disclosure and costs agreement and instructed us to act for you (${record.content.matter.description}).`,
+      'A copy of the document you accepted is attached. Please keep it.',
+      '',
+      `Its SHA-256 fingerprint is ${acceptance.documentSha256}.`,
+      '',
+      `We will be in touch about the next steps. If you have any questions, call us on ${practice.phone}.`,
+    ].join('\n'),
+    attachment: {
+      filename: `costs-agreement-${record.id}.pdf`,
+      contentType: 'application/pdf',
+      ...documentLocation(record.id, acceptance.documentSha256),
+    },
+  });
+  if (queued)
+    waitUntil(deliverClientMail(id).catch((error: unknown) => console.error('[engagements] signed copy:', error)));
+}

@@ -1,0 +1,68 @@
+/**
+ * Store `audit`: who changed what in the staff portal, one blob per event under a
+ * time-sortable key, never rewritten. It names records by id and never holds personal
+ * details (no names, addresses, e-mails or note texts).
+ *
+ * Who acted is the account's id with its username at the time: a username can be removed
+ * and taken again by someone else, the id never is. Entries of the scheduled jobs carry
+ * `by: 'system'` and no id, and no account may be called `system` (RESERVED_USERNAMES).
+ */
+import * as z from 'zod/mini';
+import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
+import type { AuditEntry, AuditPage } from '../../../../src/shared/schemas/staff.ts';
+import { getAllJson, getJson, listKeys, openStore, timeKey } from './blobs.ts';
+
+const auditEventSchema = z.object({
+  at: z.string(),
+  /** The staff username at the time, or 'system' for the scheduled jobs. */
+  by: z.string(),
+  /** The account's id (usernames are reused): null for the scheduled jobs. */
+  byId: z.nullable(z.string()),
+  /** e.g. 'enquiry.update', 'enquiry.erase' */
+  action: z.string(),
+  /** What it applied to: an id or a count, never a person's details. */
+  target: z.string(),
+});
+export type AuditEvent = z.output<typeof auditEventSchema>;
+
+/** Who acted: a signed-in account (its id and username as they are now), or a scheduled job. */
+export type AuditActor = Pick<SessionUser, 'id' | 'username'> | 'system';
+
+export async function recordAudit({
+  by,
+  ...event
+}: {
+  by: AuditActor;
+  action: string;
+  target: string;
+  at?: string;
+}): Promise<void> {
+  const at = event.at ?? new Date().toISOString();
+  const who = by === 'system' ? { by: 'system', byId: null } : { by: by.username, byId: by.id };
+  await openStore('audit').setJSON(timeKey(new Date(at)), { ...event, ...who, at }, { onlyIfNew: true });
+}
+
+/** Oldest first. */
+export async function listAudit(): Promise<AuditEvent[]> {
+  const store = openStore('audit');
+  return getAllJson(store, (await listKeys(store)).sort(), auditEventSchema);
+}
+
+/** A key made by `timeKey`: what `before` may name. */
+export const AUDIT_ID_PATTERN = /^[0-9a-z]{15}[0-9a-f]{12}$/;
+
+/** Newest first, `limit` entries older than the entry `before` (by key, hence by time). */
+export async function listAuditPage(limit: number, before?: string): Promise<AuditPage> {
+  const store = openStore('audit');
+  const keys = (await listKeys(store))
+    .filter((key) => AUDIT_ID_PATTERN.test(key) && (before === undefined || key < before))
+    .sort()
+    .reverse();
+  const page = keys.slice(0, limit);
+  const entries: AuditEntry[] = [];
+  for (const key of page) {
+    const event = await getJson(store, key, auditEventSchema);
+    if (event) entries.push({ id: key, ...event });
+  }
+  return { entries, next: keys.length > limit ? page[page.length - 1]! : null };
+}

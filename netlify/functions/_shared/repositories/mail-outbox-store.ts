@@ -1,0 +1,98 @@
+/**
+ * Store `mail-outbox`: messages to clients that still have to be delivered, one blob per
+ * message under `message/{id}` (the caller's idempotency key), removed once delivered or
+ * after 24 hours of retries. Attachments are referenced (store and key), never copied.
+ *
+ * Also the once-a-day marks (`once/{date}/{digest}`) that decide, with `onlyIfNew`, whether
+ * a message of a kind already went to an address that day; the digest is keyed, so the
+ * store never holds the address in a key.
+ */
+import * as z from 'zod/mini';
+import { getAllJson, getJsonWithEtag, listKeys, openStore } from './blobs.ts';
+
+const mailEntrySchema = z.object({
+  id: z.string(),
+  enquiryId: z.optional(z.string()),
+  to: z.string(),
+  subject: z.string(),
+  /** The message's own text; the practice's details are appended when it is sent. */
+  text: z.string(),
+  attachment: z.optional(
+    z.object({ filename: z.string(), contentType: z.string(), store: z.string(), key: z.string() }),
+  ),
+  attempts: z.number(),
+  createdAt: z.string(),
+  /** The scheduled retry leaves the message alone until then. */
+  nextAttemptAt: z.string(),
+});
+export type MailEntry = z.output<typeof mailEntrySchema>;
+
+const STORE = 'mail-outbox';
+const MESSAGE = 'message/';
+const ONCE = 'once/';
+
+const messageKey = (id: string) => `${MESSAGE}${id}`;
+
+/** Adds a message; false when one with that id is already queued. */
+export async function enqueueMail(entry: MailEntry): Promise<boolean> {
+  return (await openStore(STORE).setJSON(messageKey(entry.id), entry, { onlyIfNew: true })).modified;
+}
+
+export async function readMail(id: string): Promise<{ entry: MailEntry; etag: string } | null> {
+  const found = await getJsonWithEtag(openStore(STORE), messageKey(id), mailEntrySchema);
+  return found?.data ? { entry: found.data, etag: found.etag } : null;
+}
+
+/** Writes the message only if nobody changed it since `etag`; its new etag, or null. */
+export async function updateMail(entry: MailEntry, etag: string): Promise<string | null> {
+  const { modified, etag: next } = await openStore(STORE).setJSON(messageKey(entry.id), entry, {
+    onlyIfMatch: etag,
+  });
+  return modified ? (next ?? (await readMail(entry.id))?.etag ?? null) : null;
+}
+
+export async function deleteMail(id: string): Promise<void> {
+  await openStore(STORE).delete(messageKey(id));
+}
+
+export async function listMails(): Promise<MailEntry[]> {
+  const store = openStore(STORE);
+  return getAllJson(store, await listKeys(store, MESSAGE), mailEntrySchema, 16);
+}
+
+/**
+ * An attachment's bytes, read from the store that keeps it (a base store name, as
+ * `openStore` takes it) when the message is sent; null when it is gone.
+ */
+export async function readAttachment(store: string, key: string): Promise<Uint8Array | null> {
+  const data = await openStore(store).get(key, { type: 'arrayBuffer' });
+  return data ? new Uint8Array(data) : null;
+}
+
+/**
+ * Marks `digest` as done on `date` (YYYY-MM-DD); false when it already was. One
+ * conditional write decides, however many instances ask at once.
+ */
+export async function markOnce(date: string, digest: string): Promise<boolean> {
+  return (
+    await openStore(STORE).setJSON(`${ONCE}${date}/${digest}`, { at: new Date().toISOString() }, { onlyIfNew: true })
+  ).modified;
+}
+
+/** Takes a mark back (the message it stood for could not be queued). */
+export async function unmarkOnce(date: string, digest: string): Promise<void> {
+  await openStore(STORE).delete(`${ONCE}${date}/${digest}`);
+}
+
+/** Removes the marks of days before `date`: they decide nothing any more. */
+export async function pruneOnce(date: string): Promise<void> {
+  const store = openStore(STORE);
+  const old = (await listKeys(store, ONCE)).filter((key) => key.slice(ONCE.length, ONCE.length + 10) < date);
+  await Promise.all(old.map((key) => store.delete(key)));
+}
+
+/** Every message still owed about an enquiry (its erasure: the person asked to be forgotten). */
+export async function deleteMailsOf(enquiryId: string): Promise<void> {
+  const owed = (await listMails()).filter((entry) => entry.enquiryId === enquiryId);
+  await Promise.all(owed.map((entry) => deleteMail(entry.id)));
+}

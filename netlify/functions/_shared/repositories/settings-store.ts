@@ -1,0 +1,53 @@
+/**
+ * Store `settings`: one record, `practice`, the practice details staff edit in the portal.
+ * Every save is a conditional write (`onlyIfNew` for the first, `onlyIfMatch` after), so
+ * between instances a save from a stale form is refused, never applied.
+ */
+import {
+  defaultPracticeSettings,
+  practiceSettingsRecordSchema,
+  type PracticeSettings,
+  type PracticeSettingsFields,
+  type StoredPracticeSettings,
+} from '../../../../src/shared/schemas/settings.ts';
+import { getJsonWithEtag, newId, openStore } from './blobs.ts';
+
+const KEY = 'practice';
+/** The version of the defaults, before anyone saved. */
+export const DEFAULT_VERSION = 'default';
+
+async function read(): Promise<{ settings: PracticeSettings; etag: string | null }> {
+  const found = await getJsonWithEtag(openStore('settings'), KEY, practiceSettingsRecordSchema);
+  if (found?.data) return { settings: found.data, etag: found.etag };
+  // Nothing saved yet, or a record that does not fit (logged): the defaults, with the
+  // record's ETag so that the next save replaces it.
+  return {
+    settings: { ...defaultPracticeSettings(), version: DEFAULT_VERSION, updatedAt: null },
+    etag: found?.etag ?? null,
+  };
+}
+
+/** The stored settings over the typed defaults. */
+export const getSettings = async (): Promise<PracticeSettings> => (await read()).settings;
+
+export type SettingsSaveResult = { ok: true; settings: PracticeSettings } | { ok: false; reason: 'conflict' };
+
+/** Replaces the settings, only if `version` is the stored one and nobody writes in between. */
+export async function saveSettings(
+  fields: PracticeSettingsFields,
+  version: string | undefined,
+): Promise<SettingsSaveResult> {
+  const { settings: current, etag } = await read();
+  if (version !== undefined && version !== current.version) return { ok: false, reason: 'conflict' };
+  const next: StoredPracticeSettings = {
+    ...fields,
+    version: newId().slice(0, 12),
+    updatedAt: new Date().toISOString(),
+  };
+  const store = openStore('settings');
+  const { modified } =
+    etag === null
+      ? await store.setJSON(KEY, next, { onlyIfNew: true })
+      : await store.setJSON(KEY, next, { onlyIfMatch: etag });
+  return modified ? { ok: true, settings: next } : { ok: false, reason: 'conflict' };
+}

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +23,7 @@ import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories
 import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { invokeRouted } from './routing.ts';
+import { describeWithVnu, validateHtml } from './vnu.ts';
 
 const blobs = useBlobs();
 
@@ -565,11 +566,8 @@ describe('the identity page without JavaScript', () => {
   });
 });
 
-/** The W3C validator over each state of the page (needs Java; skipped without). */
-const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
-const hasJava = spawnSync('java', ['-version']).status === 0 && existsSync(VNU_JAR);
-
-describe.skipIf(!hasJava)('the W3C validator', () => {
+/** The W3C validator over each state of the page. */
+describeWithVnu('the W3C validator', () => {
   it('finds no error or warning in any state of the identity page', () => {
     const practice = { name: 'Hills Conveyancing', phone: '(02) 5550 0123' };
     const token = 'T'.repeat(43);
@@ -606,20 +604,6 @@ describe.skipIf(!hasJava)('the W3C validator', () => {
       submitted: cddPage({ token, practice, buying: false, cdd: view('submitted') }),
       verified: cddPage({ token, practice, buying: true, cdd: view('verified') }),
     };
-    const directory = mkdtempSync(path.join(tmpdir(), 'cdd-vnu-'));
-    try {
-      const files = Object.entries(pages).map(([name, html]) => {
-        const file = path.join(directory, `${name}.html`);
-        writeFileSync(file, html);
-        return file;
-      });
-      const run = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...files], {
-        encoding: 'utf8',
-      });
-      const { messages } = JSON.parse(run.stderr) as { messages: { message: string; url?: string }[] };
-      expect(messages.map((message) => `${path.basename(message.url ?? '')}: ${message.message}`)).toEqual([]);
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    expect(validateHtml(pages)).toEqual([]);
   }, 120_000);
 });

@@ -1,8 +1,4 @@
 /** The client's engagement page, its ended pages and its plain-text form (netlify/functions/_shared/pages/engagement-page.ts). */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   engageEndedPage,
@@ -14,6 +10,7 @@ import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/co
 import { buildDisclosure } from '../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput, type QuoteInput } from '../../src/shared/quote.ts';
 import { ACCEPT_CONSENTS, type EngagementView } from '../../src/shared/schemas/engagement.ts';
+import { describeWithVnu, validateCssErrors, validateHtml } from './vnu.ts';
 
 const inputs: QuoteInput = {
   price: 800_000,
@@ -292,14 +289,8 @@ describe('engagementText', () => {
   });
 });
 
-/**
- * The W3C validator (vnu), run as `npm run validate` runs it, over each state of the page.
- * Needs Java; skipped where there is none.
- */
-const VNU_JAR = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
-const hasJava = spawnSync('java', ['-version']).status === 0 && existsSync(VNU_JAR);
-
-describe.skipIf(!hasJava)('the W3C validator', () => {
+/** The W3C validator, run as `npm run validate` runs it, over each state of the page. */
+describeWithVnu('the W3C validator', () => {
   it('finds no error or warning in any state of the page', () => {
     const pages = {
       open: engagePage({ token: TOKEN, view: view() }),
@@ -324,30 +315,10 @@ describe.skipIf(!hasJava)('the W3C validator', () => {
       unknown: engageEndedPage('unknown'),
       ended: engageEndedPage('ended', { name: 'Hills', phone: '(02) 5550 0123' }),
     };
-    const directory = mkdtempSync(path.join(tmpdir(), 'engage-vnu-'));
-    try {
-      const files = Object.entries(pages).map(([name, html]) => {
-        const file = path.join(directory, `${name}.html`);
-        writeFileSync(file, html);
-        return file;
-      });
-      const run = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...files], {
-        encoding: 'utf8',
-      });
-      const { messages } = JSON.parse(run.stderr) as { messages: { type: string; message: string; url?: string }[] };
-      expect(messages.map((message) => `${path.basename(message.url ?? '')}: ${message.message}`)).toEqual([]);
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    expect(validateHtml(pages)).toEqual([]);
   }, 120_000);
 
   it('finds no error in the stylesheet', () => {
-    const run = spawnSync(
-      'java',
-      ['-jar', VNU_JAR, '--css', '--format', 'json', '--exit-zero-always', path.resolve('public/engage.css')],
-      { encoding: 'utf8' },
-    );
-    const { messages } = JSON.parse(run.stderr) as { messages: { type: string; message: string }[] };
-    expect(messages.filter((message) => message.type === 'error').map((message) => message.message)).toEqual([]);
+    expect(validateCssErrors('public/engage.css')).toEqual([]);
   }, 120_000);
 });

@@ -3,7 +3,7 @@
  * new link, the old one ended), none when switched off, and links marked expired after 14
  * days. Real handlers, a real local Blobs server and a real local SMTP server.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
@@ -18,9 +18,35 @@ useBlobs();
 
 const { mails: received } = useSmtp();
 
+/*
+ * Every link in this file is sent at one known instant, so the times the job must act at
+ * are written out here, worked out by hand from the NSW business-day rule (decision 019:
+ * weekends and NSW public holidays are not business days; a reminder falls at the same
+ * time of day as the link was sent, that many business days on):
+ * - sent Thursday 24 December 2026, 10:00 in Sydney (AEDT, UTC+11);
+ * - Friday 25 is Christmas Day; Saturday 26 (Boxing Day) and Sunday 27 are the weekend;
+ *   Monday 28 is the additional day NSW gives when Boxing Day falls on a Saturday;
+ * - business day 1 is Tuesday 29, day 2 Wednesday 30 December: the first reminder;
+ * - day 3 Thursday 31; Friday 1 January 2027 is New Year's Day, then a weekend; day 4
+ *   Monday 4, day 5 Tuesday 5 January: the second reminder;
+ * - the link ends 14 days after it was sent: Thursday 7 January 2027, 10:00.
+ * No change of daylight saving falls in between (AEDT runs October to April).
+ * Only Date is faked, and it stands still: timers and sockets run in real time.
+ */
+const SENT = '2026-12-23T23:00:00.000Z';
+const FIRST_REMINDER = Date.parse('2026-12-29T23:00:00.000Z');
+const SECOND_REMINDER = Date.parse('2027-01-04T23:00:00.000Z');
+const LINK_ENDS = Date.parse('2027-01-06T23:00:00.000Z');
+const HOUR = 3_600_000;
+
 let staff: { cookie: string };
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(SENT) });
+  // Signed in at the same instant, so the session is live when the links are sent.
   staff = await signedInStaff();
+});
+afterAll(() => {
+  vi.useRealTimers();
 });
 
 let count = 0;
@@ -56,14 +82,14 @@ describe('engagement reminders and expiry', () => {
   it('reminds after 2 and after 5 NSW business days, once each, with a new link that ends the old', async () => {
     const { id, email, token } = await sent();
     const { record } = (await getEngagement(id))!;
-    const first = (await reminderDueAt(record.linkIssuedAt, 0))!;
-    const second = (await reminderDueAt(record.linkIssuedAt, 1))!;
-    expect(second).toBeGreaterThan(first);
-    expect(first - Date.parse(record.linkIssuedAt)).toBeGreaterThanOrEqual(2 * 86_400_000);
+    expect(record.linkIssuedAt).toBe(SENT);
+    expect(await reminderDueAt(record.linkIssuedAt, 0)).toBe(FIRST_REMINDER);
+    expect(await reminderDueAt(record.linkIssuedAt, 1)).toBe(SECOND_REMINDER);
+    expect(await reminderDueAt(record.linkIssuedAt, 2)).toBeNull();
 
-    expect((await run(first - 60_000)).reminded).toBe(0);
+    expect((await run(FIRST_REMINDER - 60_000)).reminded).toBe(0);
     // Two runs at once (two instances of the job): one reminder.
-    const [a, b] = await Promise.all([run(first), run(first)]);
+    const [a, b] = await Promise.all([run(FIRST_REMINDER), run(FIRST_REMINDER)]);
     expect(a.reminded + b.reminded).toBe(1);
     const reminder = mailsTo(email).at(-1)!;
     expect(reminder.raw).toContain('Reminder');
@@ -72,9 +98,10 @@ describe('engagement reminders and expiry', () => {
     expect((await open(token)).status).toBe(410);
     expect((await open(newToken)).status).toBe(200);
 
-    expect((await run(first + 3_600_000)).reminded).toBe(0);
-    expect((await run(second)).reminded).toBe(1);
-    expect((await run(second + 3_600_000)).reminded).toBe(0);
+    expect((await run(FIRST_REMINDER + HOUR)).reminded).toBe(0);
+    expect((await run(SECOND_REMINDER - 60_000)).reminded).toBe(0);
+    expect((await run(SECOND_REMINDER)).reminded).toBe(1);
+    expect((await run(SECOND_REMINDER + HOUR)).reminded).toBe(0);
     expect(mailsTo(email).filter((mail) => mail.raw.includes('Reminder'))).toHaveLength(2);
     const texts = (await listActivity((await getEngagement(id))!.record.enquiryId)).map((entry) => entry.text);
     expect(texts).toContain('Reminder 1 sent to the client with a new link');
@@ -82,18 +109,18 @@ describe('engagement reminders and expiry', () => {
   });
 
   it('sends none when staff switched reminders off', async () => {
-    const { id, email } = await sent({ reminders: false });
-    const { record } = (await getEngagement(id))!;
+    const { email } = await sent({ reminders: false });
     const before = mailsTo(email).length;
-    expect((await run((await reminderDueAt(record.linkIssuedAt, 1))!)).reminded).toBe(0);
+    expect((await run(SECOND_REMINDER)).reminded).toBe(0);
     expect(mailsTo(email)).toHaveLength(before);
   });
 
   it('marks a link expired after 14 days, once, and the link answers 410', async () => {
     const { id, token } = await sent({ reminders: false });
     const { record } = (await getEngagement(id))!;
-    const after = Date.parse(record.expiresAt) + 1000;
-    const first = await run(after);
+    expect(Date.parse(record.expiresAt)).toBe(LINK_ENDS);
+    expect((await run(LINK_ENDS - 1000)).expired).toBe(0);
+    const first = await run(LINK_ENDS + 1000);
     expect(first.expired).toBeGreaterThanOrEqual(1);
     expect((await getEngagement(id))!.record.status).toBe('expired');
     expect((await open(token)).status).toBe(410);

@@ -4,13 +4,12 @@
  * days. Real handlers, a real local Blobs server and a real local SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
-import engagements from '../../netlify/functions/engagements.ts';
 import { sendEngagementLink } from '../../netlify/functions/_shared/mail/engagement-mail.ts';
 import { reminderDueAt, runEngagementJobs } from '../../netlify/functions/_shared/engagement/workflow.ts';
 import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements-store.ts';
 import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
+import { aSentEngagement } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { useSmtp } from './smtp.ts';
 
@@ -50,25 +49,13 @@ afterAll(() => {
 });
 
 let count = 0;
-async function sent(body: Record<string, unknown> = {}) {
-  const email = `remind-${++count}@example.com`;
-  const enquiry = await call(contact, 'POST', '/api/contact', {
-    body: {
-      firstName: 'Rem',
-      lastName: 'Inder',
-      email,
-      phone: '0400 111 222',
-      serviceType: 'residential-purchase',
-      quote: { price: 700000, role: 'buying', propertyType: 'established' },
-    },
+async function sent(send: Record<string, unknown> = {}) {
+  const engagement = await aSentEngagement(staff, {
+    enquiry: { firstName: 'Rem', lastName: 'Inder', email: `remind-${++count}@example.com` },
+    send,
   });
-  const response = await call(engagements, 'POST', `/api/contact-requests/${enquiry.json.id}/engagement`, {
-    cookie: staff.cookie,
-    body,
-  });
-  expect(response.status).toBe(201);
-  expect(response.json.emailed).toBe(true);
-  return { id: response.json.id as string, email, token: new URL(response.json.url).pathname.split('/').pop()! };
+  expect(engagement.emailed).toBe(true);
+  return engagement;
 }
 
 const linkIn = (raw: string) => /\/engage\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];

@@ -27,7 +27,7 @@ import {
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { anAcceptedEngagement, submittedDueDiligence } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
-import { useSmtp } from './smtp.ts';
+import { readableText, useSmtp } from './smtp.ts';
 
 useBlobs();
 
@@ -503,10 +503,7 @@ describe('the daily reminder', () => {
     await vi.waitFor(() => expect(reminders()).toHaveLength(1));
     const [mail] = reminders();
     expect(mail!.to).toEqual(['desk@example-conveyancing.com.au']);
-    // Quoted-printable: soft line breaks and escaped bytes back to text.
-    const body = mail!.raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const body = await readableText(mail!);
     expect(body).toContain(`https://conveyancing.example/admin?enquiry=${waiting}`);
     expect(body).toContain(`${fresh}: instructed 2026-11-20`);
     for (const personal of [CLIENT_NAME, 'Philippa', 'client@example.com', '0400 111 222', 'Castle Hill'])

@@ -17,7 +17,7 @@ import { getSettings, saveSettings } from '../../netlify/functions/_shared/repos
 import { CALLBACK_PROMISE_HOURS } from '../../src/content/practice.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, useBlobs } from './harness.ts';
-import { useSmtp } from './smtp.ts';
+import { readableText, useSmtp } from './smtp.ts';
 
 useBlobs();
 
@@ -60,13 +60,6 @@ async function submit(body: Record<string, unknown>) {
   return { response, afterWork: () => Promise.all(pending) };
 }
 
-/** Undoes quoted-printable soft breaks and escapes, as a mail client would. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
 describe('enquiry acknowledgements', () => {
   it('sends one after the answer, with the promise, the quote and the phone, and notes it on the enquiry', async () => {
     const sender = person();
@@ -78,7 +71,7 @@ describe('enquiry acknowledgements', () => {
 
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual([sender.email]);
-    const mail = decoded(mails[0]!.raw);
+    const mail = await readableText(mails[0]!);
     expect(mails[0]!.raw).toMatch(/^Subject: =\?UTF-8\?Q\?We_have_your_enquiry/m);
     expect(mail).toContain('Dear Harriet,');
     expect(mail).toContain(`we will call you within ${CALLBACK_PROMISE_HOURS} hours during our business hours`);

@@ -11,7 +11,7 @@ import { getEngagement } from '../../netlify/functions/_shared/repositories/enga
 import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
 import { aSentEngagement } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
-import { useSmtp } from './smtp.ts';
+import { readMail, useSmtp, type Received } from './smtp.ts';
 
 useBlobs();
 
@@ -58,7 +58,7 @@ async function sent(send: Record<string, unknown> = {}) {
   return engagement;
 }
 
-const linkIn = (raw: string) => /\/engage\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+const linkIn = async (mail: Received) => /\/engage\/([A-Za-z0-9_-]{43})/.exec((await readMail(mail)).text ?? '')?.[1];
 const mailsTo = (email: string) => received.filter((mail) => mail.to.includes(email));
 let network = 0;
 const open = (token: string) =>
@@ -80,7 +80,7 @@ describe('engagement reminders and expiry', () => {
     expect(a.reminded + b.reminded).toBe(1);
     const reminder = mailsTo(email).at(-1)!;
     expect(reminder.raw).toContain('Reminder');
-    const newToken = linkIn(reminder.raw)!;
+    const newToken = (await linkIn(reminder))!;
     expect(newToken).not.toBe(token);
     expect((await open(token)).status).toBe(410);
     expect((await open(newToken)).status).toBe(200);

@@ -4,6 +4,7 @@
  * the file or `describe` block that calls `useSmtp`. It keeps every message it accepts and
  * can refuse the next few, as a server that is down would.
  */
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll } from 'vitest';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 import { startMailCapture, type MailCapture } from '../../scripts/lib/mail-capture.ts';
@@ -46,4 +47,13 @@ export function useSmtp({ alertsTo }: { alertsTo?: string } = {}): {
       capture.refuse(count);
     },
   };
+}
+
+/** A message as a mail client reads it (mailparser: parts split, encodings undone). */
+export const readMail = (mail: Received): Promise<ParsedMail> => simpleParser(Buffer.from(mail.raw, 'latin1'));
+
+/** What a reader sees of a message: its subject, then its plain text (for "contains"/"never contains" checks). */
+export async function readableText(mail: Received): Promise<string> {
+  const { subject, text } = await readMail(mail);
+  return `${subject ?? ''}\n${text ?? ''}`;
 }

@@ -17,6 +17,7 @@ import { getSettings, saveSettings } from '../../netlify/functions/_shared/repos
 import { CALLBACK_PROMISE_HOURS } from '../../src/content/practice.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, useBlobs } from './harness.ts';
+import { aQuote } from './fixtures/quote.ts';
 import { readableText, useSmtp } from './smtp.ts';
 
 useBlobs();
@@ -39,16 +40,7 @@ const person = () => ({
   serviceType: 'residential-purchase',
   message: 'Secret message about my finances',
 });
-const quote = {
-  price: 800_000,
-  role: 'buying',
-  propertyType: 'established',
-  firstHomeBuyer: false,
-  foreignPurchaser: false,
-  foreignShare: 100,
-  rush: false,
-  contractDate: '2026-11-23',
-};
+const quote = aQuote();
 
 /** Posts an enquiry the way Netlify runs the function, collecting its after-work. */
 async function submit(body: Record<string, unknown>) {

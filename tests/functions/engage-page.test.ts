@@ -8,20 +8,12 @@ import {
 } from '../../netlify/functions/_shared/pages/engagement-page.ts';
 import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costsAgreement.ts';
 import { buildDisclosure } from '../../src/shared/engagement-document.ts';
-import { computeQuote, describeQuoteInput, type QuoteInput } from '../../src/shared/quote.ts';
+import { computeQuote, describeQuoteInput } from '../../src/shared/quote.ts';
 import { ACCEPT_CONSENTS, type EngagementView } from '../../src/shared/schemas/engagement.ts';
+import { aQuote } from './fixtures/quote.ts';
 import { describeWithVnu, validateCssErrors, validateHtml } from './vnu.ts';
 
-const inputs: QuoteInput = {
-  price: 800_000,
-  role: 'buying',
-  propertyType: 'established',
-  firstHomeBuyer: false,
-  foreignPurchaser: false,
-  foreignShare: 100,
-  rush: true,
-  contractDate: '2026-11-20',
-};
+const inputs = aQuote({ rush: true, contractDate: '2026-11-20' });
 const figures = computeQuote(inputs, { today: '2026-11-23' });
 const matter = {
   role: 'buying',

@@ -6,8 +6,9 @@ import { resetCddKeyEnv } from '../../netlify/functions/_shared/platform/env.ts'
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { COSTS_AGREEMENT } from '../../src/content/costsAgreement.ts';
-import { computeQuote, type QuoteInput } from '../../src/shared/quote.ts';
+import { computeQuote } from '../../src/shared/quote.ts';
 import { anEnquiry } from './fixtures/builders.ts';
+import { aQuote } from './fixtures/quote.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 const { directory } = useBlobs();
@@ -17,16 +18,7 @@ beforeAll(async () => {
   staff = await signedInStaff();
 });
 
-const QUOTE: QuoteInput = {
-  price: 900000,
-  role: 'buying',
-  propertyType: 'established',
-  firstHomeBuyer: false,
-  foreignPurchaser: false,
-  foreignShare: 100,
-  rush: false,
-  contractDate: '2026-11-20',
-};
+const QUOTE = aQuote({ price: 900000, contractDate: '2026-11-20' });
 
 /** An enquiry without a quote unless the test gives one. */
 const enquire = (extra: Record<string, unknown> = {}) => anEnquiry({ quote: undefined, ...extra });

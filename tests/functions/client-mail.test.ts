@@ -5,7 +5,7 @@
  * 24 hours, each attempt on the enquiry's activity without the address.
  */
 import { randomBytes } from 'node:crypto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as clientMail from '../../netlify/functions/_shared/mail/client-mail.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
@@ -25,11 +25,6 @@ useBlobs();
 
 const smtp = useSmtp();
 const { mails } = smtp;
-
-beforeEach(() => {
-  mails.length = 0;
-  smtp.refuse(0);
-});
 
 const CLIENT = 'harriet.private@example.com';
 

@@ -4,7 +4,7 @@
  * case), never for the honeypot, not when staff switch it off, and with SMTP down the
  * visitor still gets their answer and the message is retried.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { retryDueClientMails } from '../../netlify/functions/_shared/mail/client-mail.ts';
@@ -24,11 +24,6 @@ useBlobs();
 
 const smtp = useSmtp();
 const { mails } = smtp;
-
-beforeEach(() => {
-  mails.length = 0;
-  smtp.refuse(0);
-});
 
 let people = 0;
 /** A person no earlier test has written from. */

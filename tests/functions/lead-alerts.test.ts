@@ -63,7 +63,6 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  received.length = 0;
   hooks.length = 0;
   plan = [];
 });

@@ -1,11 +1,12 @@
 /**
  * The tests' one SMTP capture (scripts/lib/mail-capture.ts), set as the site's mail server
  * (ALERT_SMTP_URL, ALERT_EMAIL_FROM; ALERT_EMAIL_TO when staff alerts are wanted too) for
- * the file or `describe` block that calls `useSmtp`. It keeps every message it accepts and
- * can refuse the next few, as a server that is down would.
+ * the file or `describe` block that calls `useSmtp`. It keeps the messages it accepts during
+ * each test (emptied before the next, with any refusals left over) and can refuse the next
+ * few, as a server that is down would.
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 import { startMailCapture, type MailCapture } from '../../scripts/lib/mail-capture.ts';
 
@@ -34,6 +35,10 @@ export function useSmtp({ alertsTo }: { alertsTo?: string } = {}): {
     if (alertsTo) process.env.ALERT_EMAIL_TO = alertsTo;
     else delete process.env.ALERT_EMAIL_TO;
     resetLeadDeskEnv();
+  });
+  beforeEach(() => {
+    mails.length = 0;
+    capture?.refuse(0);
   });
   afterAll(async () => {
     for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_FROM', 'ALERT_EMAIL_TO']) delete process.env[name];

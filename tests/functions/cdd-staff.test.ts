@@ -24,7 +24,7 @@ import {
   type CddRecord,
 } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { anAcceptedEngagement, submittedDueDiligence } from './fixtures/builders.ts';
+import { anAcceptedEngagement, aSubmittedDueDiligence, submittedDueDiligence } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { readableText, useSmtp } from './smtp.ts';
 
@@ -48,19 +48,19 @@ const CLIENT_NAME = 'Philippa Vandersloot-Quarrie';
 const CLIENT_BIRTH = '1972-03-14';
 const OWNER_NAME = 'Octavius Brumby-Fairweather';
 
+/** The client these tests enquire and accept as. */
+const client = (email = 'client@example.com') => ({
+  enquiry: { firstName: 'Philippa', email },
+  acceptance: { fullName: 'Philippa Client' },
+});
 /** An enquiry with an accepted engagement (instructed), through the real routes. */
-const instructedEnquiry = async (email = 'client@example.com', by = alice): Promise<string> =>
-  (
-    await anAcceptedEngagement(by, {
-      enquiry: { firstName: 'Philippa', email },
-      acceptance: { fullName: 'Philippa Client' },
-    })
-  ).enquiryId;
+const instructedEnquiry = async (email?: string): Promise<string> =>
+  (await anAcceptedEngagement(alice, client(email))).enquiryId;
 
-/** A submitted record: an individual (path "0") and a company with one 25% owner ("1.owners.0"). */
-function submitted(enquiryId: string, fields: Partial<CddRecord> = {}): CddRecord {
+/** A submitted record's fields: an individual (path "0") and a company with one 25% owner ("1.owners.0"). */
+function submittedFields(fields: Partial<CddRecord> = {}): Partial<CddRecord> {
   const at = new Date().toISOString();
-  return submittedDueDiligence(enquiryId, {
+  return {
     createdAt: at,
     updatedAt: at,
     submittedAt: at,
@@ -93,8 +93,10 @@ function submitted(enquiryId: string, fields: Partial<CddRecord> = {}): CddRecor
       },
     ],
     ...fields,
-  });
+  };
 }
+const submitted = (enquiryId: string, fields: Partial<CddRecord> = {}): CddRecord =>
+  submittedDueDiligence(enquiryId, submittedFields(fields));
 
 const entry = (party: string, last4 = '4321') => ({
   party,
@@ -112,11 +114,8 @@ const verifyBody = (rating: string, parties = ['0', '1.owners.0']) => ({
 const post = (path: string, who: { cookie: string }, body: unknown = {}) =>
   call(cdd, 'POST', path, { cookie: who.cookie, body });
 
-async function withSubmitted(fields: Partial<CddRecord> = {}, by = alice): Promise<string> {
-  const id = await instructedEnquiry(undefined, by);
-  expect(await insertCdd(submitted(id, fields))).toBe(true);
-  return id;
-}
+const withSubmitted = async (fields: Partial<CddRecord> = {}, by = alice): Promise<string> =>
+  (await aSubmittedDueDiligence(by, { ...client(), record: submittedFields(fields) })).enquiryId;
 
 describe('GET /api/contact-requests/:id/cdd', () => {
   it('answers the decrypted staff view and writes who read which enquiry to the audit, nothing personal', async () => {

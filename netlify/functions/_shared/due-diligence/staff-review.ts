@@ -10,6 +10,7 @@
  */
 import { CDD_RETENTION, retainUntil } from '../../../../src/content/amlctf.ts';
 import { now } from '../../../../src/shared/clock.ts';
+import { CDD_NOT_SUPPLIED, decideCdd } from '../../../../src/shared/states/due-diligence.ts';
 import {
   CDD_STATUS_LABELS,
   cddCloseSchema,
@@ -28,9 +29,9 @@ import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts'
 import { addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import * as z from 'zod/mini';
 import { notifyStaff } from '../mail/staff-alerts.ts';
-import { engagementSummaryFor } from '../engagement/engagement-state.ts';
+import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { leadDeskEnv } from '../platform/env.ts';
-import { HttpError } from '../http/http.ts';
+import { allowed, HttpError } from '../http/http.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import {
   deleteCdd,
@@ -46,7 +47,6 @@ import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../re
 type Staff = Exclude<AuditActor, 'system'>;
 
 const NOT_FOUND = 'That contact request no longer exists';
-const NO_RECORD = 'The client has not supplied due diligence details for this enquiry yet';
 const CHANGED = 'Someone else changed this due diligence a moment ago. Refresh to see the latest and try again.';
 
 /** What a staff read answers before the client has started. */
@@ -116,16 +116,14 @@ async function changeCdd(
 ): Promise<CddRecord> {
   await requireEnquiry(enquiryId);
   const found = await getCdd(enquiryId);
-  if (!found) throw new HttpError(409, NO_RECORD);
+  // No record is `not-started`, where the state table refuses every staff action but closing.
+  if (!found) throw new HttpError(409, CDD_NOT_SUPPLIED, { code: 'cdd-not-supplied' });
   if (readVersion !== undefined && found.record.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
   const at = new Date(now()).toISOString();
   const next = { ...change(found.record), version: found.record.version + 1, updatedAt: at };
   if (!(await replaceCdd(next, found.etag))) throw new HttpError(409, CHANGED);
   return next;
 }
-
-const wrongStatus = (status: CddStatus, action: string) =>
-  new HttpError(409, `This due diligence is ${CDD_STATUS_LABELS[status].toLowerCase()}: it cannot be ${action} now`);
 
 /**
  * `POST …/cdd/verify`: every individual verified, screened and the risk rated. Low and
@@ -137,10 +135,11 @@ export async function verifyCdd(
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
+  const high = input.risk.rating === 'high';
   const record = await changeCdd(
     enquiryId,
     (current) => {
-      if (current.status !== 'submitted') throw wrongStatus(current.status, 'verified');
+      const status = allowed(decideCdd(current.status, high ? 'verify-high-risk' : 'verify'));
       const known = new Set(individualPaths(current.parties));
       const strangers = input.verification.flatMap((entry, index) =>
         known.has(entry.party) ? [] : [[`verification.${index}.party`, [`No individual at parties.${entry.party}`]]],
@@ -153,7 +152,6 @@ export async function verifyCdd(
           verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
         });
       }
-      const high = input.risk.rating === 'high';
       const {
         approvedBy: _approvedBy,
         approvedAt: _approvedAt,
@@ -164,7 +162,7 @@ export async function verifyCdd(
       } = current;
       return {
         ...rest,
-        status: high ? 'awaiting-approval' : 'verified',
+        status,
         verification: input.verification,
         riskRating: input.risk.rating,
         riskReason: input.risk.reason,
@@ -192,14 +190,15 @@ export async function verifyCdd(
 export async function approveCdd(enquiryId: string, staff: Staff): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
   await changeCdd(enquiryId, (current) => {
-    if (current.status !== 'awaiting-approval') throw wrongStatus(current.status, 'approved');
+    const status = allowed(decideCdd(current.status, 'approve'));
     if (current.verifiedBy === staff.username) {
       throw new HttpError(
         403,
         'You rated this due diligence high risk, so a different staff member must approve it (AML/CTF program: a second person).',
+        { code: 'second-approver-required' },
       );
     }
-    return { ...current, status: 'verified', approvedBy: staff.username, approvedAt: at };
+    return { ...current, status, approvedBy: staff.username, approvedAt: at };
   });
   await Promise.all([
     activity(enquiryId, staff.username, `Due diligence approved by ${staff.username} (high risk)`),
@@ -218,10 +217,8 @@ export async function rejectCdd(
   await changeCdd(
     enquiryId,
     (current) => {
-      if (current.status !== 'submitted' && current.status !== 'awaiting-approval') {
-        throw wrongStatus(current.status, 'rejected');
-      }
-      return { ...current, status: 'rejected', rejectedBy: staff.username, rejectedAt: at, rejectReason: reason };
+      const status = allowed(decideCdd(current.status, 'reject'));
+      return { ...current, status, rejectedBy: staff.username, rejectedAt: at, rejectReason: reason };
     },
     version,
   );
@@ -268,6 +265,8 @@ export async function closeMatter(
   if (found) {
     const next: CddRecord = {
       ...found.record,
+      // Closing keeps the status (the table allows it in every state); it starts the retention.
+      status: allowed(decideCdd(found.record.status, 'close')),
       closedAt: endedAt,
       retainUntil: until,
       version: found.record.version + 1,

@@ -40,6 +40,7 @@ import {
 } from '../../shared/schemas/cdd.ts';
 import type { FieldErrors } from '../../shared/schemas/fields.ts';
 import type { DeskEnquiry, DeskEnquiryDetail } from '../../shared/schemas/lead-desk.ts';
+import { decideCdd, type CddAction } from '../../shared/states/due-diligence.ts';
 import { sydneyToday } from '../../shared/sydney-time.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -703,6 +704,8 @@ export function DueDiligencePanel({
   }
 
   const shownStatus = view?.status ?? status;
+  /** The staff actions offered: those the state table allows on the record as read. */
+  const offers = (action: CddAction) => view !== null && decideCdd(view.status, action).next !== undefined;
   const keptUntil = retainUntil ?? view?.retainUntil;
 
   return (
@@ -811,9 +814,9 @@ export function DueDiligencePanel({
             </div>
           ) : null}
 
-          {view.status === 'submitted' ? <VerifyForm enquiryId={detail.id} view={view} onDone={changed} /> : null}
+          {offers('verify') ? <VerifyForm enquiryId={detail.id} view={view} onDone={changed} /> : null}
 
-          {view.status === 'awaiting-approval' ? (
+          {offers('approve') ? (
             <div className="space-y-2">
               <p className="text-sm text-slate-800">
                 Rated high risk by {view.approvals.verifiedBy}: a different staff member must approve it.
@@ -829,7 +832,7 @@ export function DueDiligencePanel({
             </div>
           ) : null}
 
-          {view.status === 'submitted' || view.status === 'awaiting-approval' ? (
+          {offers('reject') ? (
             rejecting ? (
               <form noValidate onSubmit={(event) => void reject(event)} className="space-y-2">
                 <Field

@@ -10,8 +10,8 @@ import { engagementAcceptSchema, formToAcceptance } from '../../src/shared/schem
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
 import { acceptEngagement, currentStatus, markViewed, viewOf } from './_shared/engagement/workflow.ts';
-import { endedPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
-import { engagePage } from './_shared/pages/engagement-page.ts';
+import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
+import { engagePage } from './_shared/pages/engagement-page.tsx';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import {
   handle,
@@ -73,7 +73,7 @@ export default handle(
           const record = await markViewed((await openThrottled(req, context)).record);
           return page(engagePage({ token: context.params.token ?? '', view: viewOf(record, currentStatus(record)) }));
         } catch (error) {
-          return endedPage(error);
+          return errorPage(error);
         }
       },
     },
@@ -89,7 +89,7 @@ export default handle(
           return await accept(req, context);
         } catch (error) {
           // A browser's form post gets a page, never a JSON body.
-          if (mediaType(req) === 'application/x-www-form-urlencoded') return endedPage(error);
+          if (mediaType(req) === 'application/x-www-form-urlencoded') return errorPage(error);
           throw error;
         }
       }),

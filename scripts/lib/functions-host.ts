@@ -11,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+// Before any function is imported: the pages they render are .tsx (jsx-modules.ts).
+import './jsx-modules.ts';
 
 /** The part of Netlify's `Context` our functions use, or will. */
 export interface LocalContext {

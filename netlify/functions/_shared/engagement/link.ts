@@ -7,7 +7,7 @@
 import { BASE_POLICY, serializePolicy } from '../../../../src/integrations/csp-policy.mjs';
 import { openByToken, type Opened } from './workflow.ts';
 import { engageEndedPage, somethingWentWrongPage } from '../pages/link-error-page.tsx';
-import { BASE_HEADERS, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
+import { asHttpError, BASE_HEADERS, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
 import { admitAttempt, clientAddress, forgetAttempt } from '../http/login-throttle.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
@@ -71,7 +71,9 @@ export const page = (html: string, status = 200): Response =>
  * page that says so, with the status and headers (`Retry-After`) of the error. Any other
  * refusal (413, 415, …) is the route's own answer, as JSON.
  */
-export async function errorPage(error: unknown): Promise<Response> {
+export async function errorPage(caught: unknown): Promise<Response> {
+  // The store layer's typed failures (a write that kept losing, storage out of reach) as the API answers them.
+  const error = asHttpError(caught);
   const status = error instanceof HttpError ? error.status : 500;
   if (status < 500 && ![404, 410, 429].includes(status)) throw error;
   if (status >= 500) {

@@ -9,6 +9,7 @@ import type { Cell, Refusal } from '../../../../src/shared/states/decision.ts';
 import type { CddRefusalCode } from '../../../../src/shared/states/due-diligence.ts';
 import type { EngagementRefusalCode } from '../../../../src/shared/states/engagement.ts';
 import type * as z from 'zod/mini';
+import { StorageUnavailable, WriteConflict } from '../repositories/blobs.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -73,6 +74,20 @@ export const noContent = (headers: HeadersInit = {}): Response =>
 /** 303 See Other: where a browser's form post lands, as a GET of `location`. */
 export const seeOther = (location: string): Response =>
   new Response(null, { status: 303, headers: { Location: location, ...BASE_HEADERS } });
+
+/**
+ * The storage layer's typed failures as answers: a write that kept losing to other writers
+ * is 409 with the caller's sentence, storage out of reach is 503 (try again shortly).
+ */
+export function asHttpError(error: unknown): unknown {
+  if (error instanceof WriteConflict) return new HttpError(409, error.message);
+  if (error instanceof StorageUnavailable) {
+    const answer = new HttpError(503, error.message, { headers: { 'Retry-After': '5' } });
+    answer.cause = error.cause;
+    return answer;
+  }
+  return error;
+}
 
 const errorResponse = (error: HttpError): Response =>
   json(
@@ -271,7 +286,8 @@ export function handle(config: { path?: string | string[] }, routes: Routes, opt
         ((promise: Promise<unknown>) =>
           void promise.catch((error: unknown) => console.error('[api] work after the answer failed:', error)));
       return await handler(req, { ...context, params, waitUntil });
-    } catch (error) {
+    } catch (caught) {
+      const error = asHttpError(caught);
       if (error instanceof HttpError) {
         // A 5xx is ours to fix, even a deliberate one (503): keep its cause in the log.
         if (error.status >= 500) console.error(`[api] ${req.method} ${loggable(req)} answered ${error.status}:`, error);

@@ -18,7 +18,7 @@ import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { applyAction, parseAction, parseCddForm } from '../../netlify/functions/_shared/due-diligence/identity-form.ts';
 import { cddPage } from '../../netlify/functions/_shared/pages/identity-page.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';

@@ -107,6 +107,30 @@ export default defineConfig(
     },
   },
   {
+    // One server clock: every server-side "now" comes from src/shared/clock.ts, so sessions,
+    // engagements, alerts and scheduled posts agree when the e2e server sets the clock.
+    // `new Date(value)` with an argument is fine; a duration may use performance.now().
+    files: ['netlify/**/*.{ts,mts}', 'src/loaders/**/*.ts', 'scripts/lib/server.ts', 'scripts/lib/functions-host.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message:
+            'Server time comes from src/shared/clock.ts: use now() (imported as currentTime where `now` is taken).',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Server time comes from src/shared/clock.ts: new Date(currentTime()).',
+        },
+        {
+          selector: "CallExpression[callee.name='sydneyToday'][arguments.length=0]",
+          message: "sydneyToday() reads the real time: pass the site's clock, sydneyToday(currentTime()).",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

@@ -3,6 +3,7 @@
  * ESLint's Node API with the repository's own config, as if it were a file in that folder,
  * and a wrong-direction import must fail with `import-x/no-restricted-paths` while the right
  * direction passes. The imported files exist (the rule resolves paths), the linted one need not.
+ * Also the one server clock: server code takes "now" from src/shared/clock.ts.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -17,7 +18,10 @@ beforeAll(() => {
 
 /** The rules an import of `specifier` from a new file at `filePath` breaks. */
 async function brokenRules(filePath: string, specifier: string): Promise<string[]> {
-  const code = `import * as imported from '${specifier}';\n\nexport const used = imported;\n`;
+  return lint(filePath, `import * as imported from '${specifier}';\n\nexport const used = imported;\n`);
+}
+
+async function lint(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
   return result!.messages.map((message) => message.ruleId ?? message.message);
 }
@@ -70,5 +74,27 @@ describe('the import layers (decision 023)', () => {
 
   it.each(RIGHT)('allows the right direction: %s', async (_why, filePath, specifier) => {
     expect(await brokenRules(filePath, specifier)).toEqual([]);
+  });
+});
+
+describe('one server clock', () => {
+  it.each([
+    ['netlify/functions/probe.ts', 'export const at = Date.now();\n'],
+    ['netlify/functions/_shared/repositories/probe.ts', 'export const at = new Date().toISOString();\n'],
+    ['src/loaders/probe.ts', 'export const at = new Date();\n'],
+    ['scripts/lib/server.ts', 'export const at = Date.now();\n'],
+    [
+      'netlify/functions/_shared/desk/probe.ts',
+      "import { sydneyToday } from '../../../../src/shared/sydney-time.ts';\n\nexport const day = sydneyToday();\n",
+    ],
+  ])('refuses the real time in server code: %s', async (filePath, code) => {
+    expect(await lint(filePath, code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('allows a given instant on the server, and the real time in the browser', async () => {
+    expect(await lint('netlify/functions/probe.ts', "export const at = new Date('2026-11-26T00:00:00Z');\n")).toEqual(
+      [],
+    );
+    expect(await lint('src/islands/probe.ts', 'export const at = Date.now();\n')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
  * The lead desk's rules over the repositories: moving an enquiry through the pipeline,
  * notes and calls, the CSV export, the metrics, erasure and retention.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { LEAD_FIGURES } from '../../../../src/content/leadGuide.ts';
 import type { BusinessHours } from '../../../../src/content/practice.ts';
 import { businessMinutesBetween, sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
@@ -85,7 +86,7 @@ async function changeEnquiry(
     if (expectedVersion !== undefined && found.record.version !== expectedVersion) throw stale();
     const changed = change(found.record);
     if (!changed) return { before: found.record, after: found.record };
-    const now = new Date().toISOString();
+    const now = new Date(currentTime()).toISOString();
     const next = { ...changed, version: found.record.version + 1, updatedAt: now, lastActivityAt: now };
     if (await replaceStoredEnquiry(next, found.etag, found.record)) return { before: found.record, after: next };
     if (expectedVersion !== undefined) throw stale();
@@ -103,7 +104,7 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
       fieldErrors: { assignee: ['Unknown staff member'] },
     });
   }
-  const at = new Date().toISOString();
+  const at = new Date(currentTime()).toISOString();
   const { before, after } = await changeEnquiry(id, patch.version, (record) => {
     const status = patch.status ?? record.status;
     const assignee = patch.assignee === undefined ? record.assignee : patch.assignee || null;
@@ -167,7 +168,7 @@ export async function markInstructed(id: string, acceptedBy: string, at: string)
 export async function addNote(id: string, note: EnquiryNote, staff: Staff): Promise<DeskEnquiryDetail> {
   const by = staff.username;
   if (!(await getStoredEnquiry(id))) throw new HttpError(404, NOT_FOUND);
-  const at = new Date().toISOString();
+  const at = new Date(currentTime()).toISOString();
   await appendActivity(id, { at, by, type: note.kind, text: note.text });
   // A logged call or e-mail is the first contact even while the status still says new.
   const { after } = await changeEnquiry(id, undefined, (record) =>
@@ -224,7 +225,7 @@ export async function eraseByEmail(email: string, by: Staff): Promise<ErasureRes
 }
 
 /** APP 11: deletes enquiries nobody has touched for the retention period. */
-export async function applyRetention(now = new Date()): Promise<number> {
+export async function applyRetention(now = new Date(currentTime())): Promise<number> {
   const cutoff = now.getTime() - leadDeskEnv().retentionDays * DAY;
   const expired = await listStoredEnquiries({ filter: (record) => Date.parse(record.lastActivityAt) < cutoff });
   // Due diligence records outlive the privacy retention (AML/CTF Act s 111): their enquiry

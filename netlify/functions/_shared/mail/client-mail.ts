@@ -9,6 +9,7 @@
  * Every message is plain text and ends with the practice's details (and the Professional
  * Standards line when it is on): transactional mail, no marketing.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import nodemailer from 'nodemailer';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../../src/shared/schemas/settings.ts';
@@ -87,7 +88,7 @@ async function practiceDetails(): Promise<MailPractice> {
  * Queues a message; false when a message with that id is already queued. It is not sent
  * here: call `deliverClientMail(id)` after answering (`context.waitUntil`).
  */
-export async function queueClientMail(message: ClientMail, now = new Date()): Promise<boolean> {
+export async function queueClientMail(message: ClientMail, now = new Date(currentTime())): Promise<boolean> {
   return enqueueMail({
     ...message,
     attempts: 0,
@@ -133,7 +134,12 @@ async function send(entry: MailEntry): Promise<void> {
 
 const note = async (entry: MailEntry, text: string) => {
   if (!entry.enquiryId) return;
-  await appendActivity(entry.enquiryId, { at: new Date().toISOString(), by: 'system', type: 'email', text });
+  await appendActivity(entry.enquiryId, {
+    at: new Date(currentTime()).toISOString(),
+    by: 'system',
+    type: 'email',
+    text,
+  });
 };
 
 /**
@@ -143,7 +149,7 @@ const note = async (entry: MailEntry, text: string) => {
  * True when this call delivered the message.
  */
 export async function deliverClientMail(id: string, options: { now?: Date; dueOnly?: boolean } = {}): Promise<boolean> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? new Date(currentTime());
   const found = await readMail(id);
   if (!found) return false;
   const { entry } = found;
@@ -179,7 +185,7 @@ export async function deliverClientMail(id: string, options: { now?: Date; dueOn
 }
 
 /** The scheduled function's part: every message whose retry is due. */
-export async function retryDueClientMails(now = new Date()): Promise<number> {
+export async function retryDueClientMails(now = new Date(currentTime())): Promise<number> {
   const due = (await listMails()).filter((entry) => Date.parse(entry.nextAttemptAt) <= now.getTime());
   for (const entry of due) await deliverClientMail(entry.id, { now, dueOnly: true });
   return due.length;

@@ -6,6 +6,7 @@
  * activity. An alert names the person, the service and the time, and links to /admin:
  * contact details and messages stay in the practice's store.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import nodemailer from 'nodemailer';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { serviceLabel } from '../../../../src/shared/schemas/enquiry.ts';
@@ -153,7 +154,7 @@ async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'ta
     console.info(`[alert] alerts are not configured; new enquiry ${record.id} is waiting in the lead desk`);
     return 'off';
   }
-  const now = Date.now();
+  const now = currentTime();
   const queued = await enqueueAlert({
     enquiryId: record.id,
     summary,
@@ -194,7 +195,7 @@ export async function storeEnquiryWithAlert(data: NewEnquiry): Promise<{ record:
  * send the same alert at once.
  */
 export async function deliverAlert(enquiryId: string, options: { now?: Date; dueOnly?: boolean } = {}): Promise<void> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? new Date(currentTime());
   const found = await readAlert(enquiryId);
   if (!found) return;
   const { entry } = found;
@@ -217,7 +218,7 @@ export async function deliverAlert(enquiryId: string, options: { now?: Date; due
     try {
       await send(channel, entry.summary);
       await appendActivity(enquiryId, {
-        at: new Date().toISOString(),
+        at: new Date(currentTime()).toISOString(),
         by: 'system',
         type: 'alert',
         text: `${CHANNEL_NAMES[channel]} alert delivered (attempt ${attempt})`,
@@ -227,7 +228,7 @@ export async function deliverAlert(enquiryId: string, options: { now?: Date; due
       const reason = error instanceof Error ? error.message : String(error);
       console.warn(`[alert] ${channel} alert for ${enquiryId} failed (attempt ${attempt}): ${reason}`);
       await appendActivity(enquiryId, {
-        at: new Date().toISOString(),
+        at: new Date(currentTime()).toISOString(),
         by: 'system',
         type: 'alert',
         text: `${CHANNEL_NAMES[channel]} alert failed (attempt ${attempt})`,
@@ -238,7 +239,7 @@ export async function deliverAlert(enquiryId: string, options: { now?: Date; due
   const expired = now.getTime() + backoffMs(attempt) - Date.parse(entry.createdAt) > RETRY_WINDOW_MS;
   if (expired) {
     await appendActivity(enquiryId, {
-      at: new Date().toISOString(),
+      at: new Date(currentTime()).toISOString(),
       by: 'system',
       type: 'alert',
       text: `Gave up on the ${failed.map((c) => CHANNEL_NAMES[c].toLowerCase()).join(' and ')} alert after 24 hours`,
@@ -249,7 +250,7 @@ export async function deliverAlert(enquiryId: string, options: { now?: Date; due
 }
 
 /** The scheduled function's part: every alert whose retry is due. */
-export async function retryDueAlerts(now = new Date()): Promise<number> {
+export async function retryDueAlerts(now = new Date(currentTime())): Promise<number> {
   const due = (await listAlerts()).filter((entry) => Date.parse(entry.nextAttemptAt) <= now.getTime());
   for (const entry of due) await deliverAlert(entry.enquiryId, { now, dueOnly: true });
   return due.length;

@@ -3,6 +3,7 @@
  * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals
  * (docs/decisions/013-staff-accounts.md).
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { randomBytes } from 'node:crypto';
 import {
   isReservedUsername,
@@ -76,7 +77,7 @@ export async function upsertUser(
   passwordHash: string,
 ): Promise<{ user: StaffUser; created: boolean }> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(`Invalid username: ${username}`);
-  const now = new Date().toISOString();
+  const now = new Date(currentTime()).toISOString();
   // An account that already holds a reserved name (made before names were reserved) may
   // still have its password reset; no new one may take such a name.
   const { before, after } = await updateUser(username, (existing) =>
@@ -119,7 +120,7 @@ export async function renewSessionGeneration(userId: string): Promise<boolean> {
 export async function createUser(username: string, passwordHash: string): Promise<StaffUser | null> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(`Invalid username: ${username}`);
   if (isReservedUsername(username)) throw new Error(RESERVED_USERNAME_MESSAGE);
-  const now = new Date().toISOString();
+  const now = new Date(currentTime()).toISOString();
   const user: StaffUser = {
     id: newId(),
     username,
@@ -135,7 +136,7 @@ export async function createUser(username: string, passwordHash: string): Promis
 
 /** Dates a successful sign-in; the session generation is left alone. */
 export async function recordSignIn(username: string): Promise<void> {
-  const at = new Date().toISOString();
+  const at = new Date(currentTime()).toISOString();
   await updateUser(username, (existing) => (existing ? { ...existing, lastSignInAt: at } : null));
 }
 
@@ -148,7 +149,7 @@ export async function changePassword(
   userId: string,
   passwordHash: string,
 ): Promise<StaffUser | null> {
-  const now = new Date().toISOString();
+  const now = new Date(currentTime()).toISOString();
   const { after } = await updateUser(username, (existing) =>
     existing?.id === userId
       ? {

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { STATUS_COUNTS_PATH } from '../src/islands/admin/useDesk.ts';
+import { STATUS_COUNTS_PATH } from '../src/islands/admin/desk/useDesk.ts';
 import { time, type Timing } from './lib/bench-timing.ts';
 
 const TOTAL = 10_000;

@@ -6,7 +6,7 @@
  *
  * SAMPLE: these terms are clearly marked sample terms, written to show the shape of a
  * conveyancing costs agreement. The practice's principal must replace `text`, give a new
- * `version` and `effective` date and set `sample: false` (README, "Engagement terms").
+ * `version` and `effective` date and set `sample: false` (docs/configuration.md).
  * While `sample` is true the staff portal warns before every send.
  */
 

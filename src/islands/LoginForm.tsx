@@ -8,7 +8,7 @@ import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
 import { ApiError } from '../lib/api.ts';
 import { loadSession, login } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
-import { flashToast, showFlashedToast } from './admin/flash.ts';
+import { flashToast, showFlashedToast } from './admin/kit/flash.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/useHydrated.ts';

@@ -17,7 +17,7 @@ import { applyRetention } from '../../netlify/functions/_shared/desk/lead-desk.t
 import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
 import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import login from '../../netlify/functions/login.ts';
-import { actorNote } from '../../src/islands/admin/AuditLog.tsx';
+import { actorNote } from '../../src/islands/admin/settings/AuditLog.tsx';
 import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();

@@ -539,7 +539,7 @@ describe('the daily reminder', () => {
     const ids = pending.map((item) => item.id);
     expect(ids).toEqual(expect.arrayContaining([waiting, fresh]));
     expect(ids).not.toContain(done);
-    await vi.waitFor(() => expect(reminders()).toHaveLength(1));
+    await vi.waitFor(() => expect(reminders()).toHaveLength(1), { timeout: 15_000 });
     const [mail] = reminders();
     expect(mail!.to).toEqual(['desk@example-conveyancing.com.au']);
     // Quoted-printable: soft line breaks and escaped bytes back to text.

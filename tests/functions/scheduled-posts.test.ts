@@ -113,7 +113,7 @@ describe('scheduled posts', () => {
     const other = racers.race(() => [
       { fn: 'scheduled-posts', method: 'POST', path: '/.netlify/functions/scheduled-posts' },
     ]);
-    await vi.waitFor(() => expect(held?.release).toBeDefined());
+    await vi.waitFor(() => expect(held?.release).toBeDefined(), { timeout: 30_000 });
     // ...so this instance runs while that call is in flight, and twice: it calls nothing.
     for (let run = 0; run < 2; run++) {
       expect((await call(scheduledPosts, 'POST', '/.netlify/functions/scheduled-posts')).status).toBe(204);

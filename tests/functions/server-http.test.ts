@@ -148,12 +148,14 @@ describe('the server in process', () => {
         `POST /api/contact HTTP/1.1\r\nHost: localhost:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"first`,
       );
       // The function is reading; the client leaves with 93 bytes still owed.
-      await vi.waitFor(() => expect(socket.bytesWritten).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(socket.bytesWritten).toBeGreaterThan(0), { timeout: 15_000 });
       socket.destroy();
-      await vi.waitFor(() =>
-        expect(errors.mock.calls.map((call) => call.map(String).join(' '))).toContainEqual(
-          expect.stringMatching(/api\/contact failed/),
-        ),
+      await vi.waitFor(
+        () =>
+          expect(errors.mock.calls.map((call) => call.map(String).join(' '))).toContainEqual(
+            expect.stringMatching(/api\/contact failed/),
+          ),
+        { timeout: 15_000 },
       );
     } finally {
       errors.mockRestore();

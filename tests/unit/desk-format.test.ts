@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { erasedMessage, formatCallback, formatMinutes } from '../../src/islands/admin/format.ts';
+import { erasedMessage, formatCallback, formatMinutes } from '../../src/islands/admin/kit/format.ts';
 
 describe('formatCallback', () => {
   const now = new Date('2026-11-21T00:00:00Z');

@@ -9,7 +9,7 @@ import {
   initialEngagementValues,
   termsParagraphs,
   unplacedErrors,
-} from '../../src/islands/admin/engagement-form.ts';
+} from '../../src/islands/admin/engagement/engagement-form.ts';
 import { engagementSendSchema } from '../../src/shared/schemas/engagement.ts';
 import type { StoredQuote } from '../../src/shared/quote.ts';
 

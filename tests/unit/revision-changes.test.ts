@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeSummary, changedFields, lineChanges } from '../../src/islands/admin/revision-changes.ts';
+import { changeSummary, changedFields, lineChanges } from '../../src/islands/admin/blog/revision-changes.ts';
 import type { BlogPost } from '../../src/shared/schemas/blog-post.ts';
 import type { BlogPostRevision } from '../../src/shared/schemas/blog-post-revision.ts';
 

@@ -1,7 +1,7 @@
 /** Sydney time in one module: today, NSW business days, and waiting times in Settings' hours. */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { waitingMinutes } from '../../src/islands/admin/useDesk.ts';
+import { waitingMinutes } from '../../src/islands/admin/desk/useDesk.ts';
 import { businessHoursOf, defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { addNswBusinessDays, isNswBusinessDay, sydneyInstant, sydneyToday } from '../../src/shared/sydney-time.ts';
 

@@ -8,16 +8,16 @@ import { $session, loadSession, logout } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import BlogPostsTab from './BlogPostsTab.tsx';
-import ChangePasswordForm from './ChangePasswordForm.tsx';
-import EnquiriesTab from './EnquiriesTab.tsx';
-import { flashToast, showFlashedToast } from './flash.ts';
-import LeadManagementTab from './LeadManagementTab.tsx';
-import ServicesTab from './ServicesTab.tsx';
-import SettingsTab from './SettingsTab.tsx';
-import { Tabs, type TabDefinition } from './Tabs.tsx';
-import { rememberEnquiryLink } from './useDesk.ts';
-import TestimonialsTab from './TestimonialsTab.tsx';
+import BlogPostsTab from './blog/BlogPostsTab.tsx';
+import ChangePasswordForm from './staff/ChangePasswordForm.tsx';
+import EnquiriesTab from './desk/EnquiriesTab.tsx';
+import { flashToast, showFlashedToast } from './kit/flash.ts';
+import LeadManagementTab from './desk/LeadManagementTab.tsx';
+import ServicesTab from './site-content/ServicesTab.tsx';
+import SettingsTab from './settings/SettingsTab.tsx';
+import { Tabs, type TabDefinition } from './kit/Tabs.tsx';
+import { rememberEnquiryLink } from './desk/useDesk.ts';
+import TestimonialsTab from './site-content/TestimonialsTab.tsx';
 
 const TABS: readonly TabDefinition[] = [
   { id: 'contact-requests', label: 'Contact Requests', render: () => <EnquiriesTab /> },

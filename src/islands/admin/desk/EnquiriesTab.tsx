@@ -1,0 +1,369 @@
+/**
+ * Tab 1, the lead desk: the enquiries people sent through the site's forms, with
+ * their place in the pipeline, how long new ones have waited in business hours, the
+ * detail with its activity, and the CSV export. Alerts are the notification; the list
+ * fetches again only when staff press Refresh (no polling).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiRequest } from '../../../lib/api.ts';
+import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
+import {
+  ENQUIRY_STATUSES,
+  erasureKey,
+  STATUS_LABELS,
+  type DeskEnquiry,
+  type EnquiryStatus,
+} from '../../../shared/schemas/lead-desk.ts';
+import { LEAD_FIGURES } from '../../../content/leadGuide.ts';
+import { $session } from '../../../stores/session.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { runAction } from '../kit/actions.ts';
+import { useConfirm } from '../kit/ConfirmDialog.tsx';
+import { EnquiryDetail } from './EnquiryDetail.tsx';
+import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
+import { useErasure } from './Erasure.tsx';
+import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from '../kit/format.ts';
+import { DeleteButton, ListStatus, TabHeading } from '../kit/parts.tsx';
+import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
+import { QuoteSummary } from './QuoteSummary.tsx';
+import {
+  filterQuery,
+  takeEnquiryLink,
+  useAlertChannels,
+  useBusinessHours,
+  useDeskList,
+  useStatusCounts,
+  waitingMinutes,
+  type DeskFilters,
+} from './useDesk.ts';
+
+const STATUS_TONES: Record<EnquiryStatus, BadgeTone> = {
+  new: 'waiting',
+  contacted: 'info',
+  quoted: 'review',
+  instructed: 'success',
+  lost: 'neutral',
+};
+
+/** The clock the waiting times are measured against; ticks locally, fetches nothing. */
+function useNow(everyMs = 30_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+export default function EnquiriesTab() {
+  const session = useStore($session);
+  const me = session.status === 'signed-in' ? session.user.username : '';
+  const [filters, setFilters] = useState<DeskFilters>({ status: '', q: '' });
+  const [search, setSearch] = useState('');
+  const list = useDeskList(filters);
+  const counts = useStatusCounts();
+  const channels = useAlertChannels();
+  const hours = useBusinessHours();
+  const { confirm, dialog } = useConfirm();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const [linked, setLinked] = useState<string | null>(null);
+  const [linkedItem, setLinkedItem] = useState<DeskEnquiry | null>(null);
+  const now = useNow();
+  const linkedRef = useRef<HTMLLIElement | null>(null);
+
+  // An alert's link opens its enquiry, even when it is not on the first page.
+  useEffect(() => {
+    const id = takeEnquiryLink();
+    if (!id) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the alert's link is taken from the address once, after mount
+    setLinked(id);
+    setOpen((current) => new Set(current).add(id));
+    apiRequest<DeskEnquiry>('GET', `/api/contact-requests/${encodeURIComponent(id)}`).then(setLinkedItem, () => {});
+  }, []);
+
+  // The linked enquiry leads the list until staff move on, whichever page it is on.
+  const shown = useMemo(
+    () =>
+      linkedItem && !list.items.some((item) => item.id === linkedItem.id) ? [linkedItem, ...list.items] : list.items,
+    [linkedItem, list.items],
+  );
+
+  useEffect(() => {
+    if (linkedItem && linkedRef.current) linkedRef.current.scrollIntoView({ block: 'start' });
+  }, [linkedItem]);
+
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const refresh = () => Promise.all([list.reload(), counts.reload()]);
+  const changed = (enquiry: DeskEnquiry) => {
+    list.upsert(enquiry);
+    setLinkedItem((current) => (current?.id === enquiry.id ? { ...current, ...enquiry } : current));
+    void counts.reload();
+  };
+  // An alert-linked enquiry stays shown though off the list, so it must go by hand.
+  const erasure = useErasure(confirm, (email) => {
+    setLinkedItem((current) => (current && erasureKey(current.email) === email ? null : current));
+    return refresh();
+  });
+
+  async function remove(request: DeskEnquiry) {
+    const name = fullName(request);
+    const confirmed = await confirm({
+      title: 'Delete this contact request?',
+      body: `The enquiry from ${name} will be removed permanently.`,
+      confirmLabel: 'Delete request',
+    });
+    if (!confirmed) return;
+    setDeleting(request.id);
+    await runAction(
+      () => apiRequest('DELETE', `/api/contact-requests/${encodeURIComponent(request.id)}`),
+      { success: 'Contact request deleted successfully', failure: 'Failed to delete contact request' },
+      refresh,
+    );
+    setDeleting(null);
+  }
+
+  const exportHref = useMemo(() => {
+    const query = filterQuery(filters);
+    return `/api/contact-requests/export.csv${query ? `?${query}` : ''}`;
+  }, [filters]);
+
+  const statusOptions: { value: EnquiryStatus | ''; label: string; count?: number }[] = [
+    { value: '', label: 'All', count: counts.counts?.total },
+    ...ENQUIRY_STATUSES.map((status) => ({
+      value: status,
+      label: STATUS_LABELS[status],
+      count: counts.counts?.byStatus[status],
+    })),
+  ];
+
+  return (
+    <div>
+      <TabHeading title="Contact Form Submissions">Newest first. Times are Sydney time.</TabHeading>
+
+      {channels && !channels.email && !channels.webhook ? (
+        <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          Alerts are not configured: nobody is told when an enquiry arrives. Set ALERT_SMTP_URL or ALERT_WEBHOOK_URL
+          (see the README).
+        </p>
+      ) : null}
+
+      <div className="mb-4 space-y-3">
+        <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
+          {statusOptions.map((option) => {
+            const active = filters.status === option.value;
+            return (
+              <button
+                key={option.value || 'all'}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setFilters((current) => ({ ...current, status: option.value }))}
+                className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
+                  active
+                    ? 'border-brand-800 bg-brand-800 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                }`}
+              >
+                {option.label}
+                {option.count === undefined ? null : <span className="ml-1 tabular-nums">({option.count})</span>}
+              </button>
+            );
+          })}
+          <button
+            type="button"
+            aria-pressed={Boolean(filters.cddPending)}
+            onClick={() => setFilters((current) => ({ ...current, cddPending: !current.cddPending }))}
+            className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
+              filters.cddPending
+                ? 'border-red-800 bg-red-800 text-white'
+                : 'border-red-300 bg-white text-red-900 hover:bg-red-50'
+            }`}
+          >
+            Due diligence pending
+          </button>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <form
+            role="search"
+            className="flex grow flex-wrap items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setFilters((current) => ({ ...current, q: search }));
+            }}
+          >
+            <div className="grow basis-48">
+              <label htmlFor="desk-search" className="mb-1 block text-sm font-medium text-slate-800">
+                Search name, e-mail or phone
+              </label>
+              <input
+                id="desk-search"
+                type="search"
+                maxLength={100}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="min-h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm"
+              />
+            </div>
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </form>
+          <Button variant="outline" onClick={() => void refresh()}>
+            Refresh
+          </Button>
+          <a className="btn btn-outline" href={exportHref} download>
+            Export CSV
+          </a>
+          {erasure.form}
+        </div>
+      </div>
+
+      <ListStatus
+        loading={list.loading}
+        error={list.error}
+        isEmpty={shown.length === 0}
+        empty={
+          filters.status || filters.q || filters.cddPending
+            ? 'No contact requests match these filters.'
+            : 'No contact requests yet.'
+        }
+        what="contact requests"
+        onRetry={() => void list.reload()}
+      />
+      {list.error && shown.length > 0 ? (
+        <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <p>We couldn't refresh the contact requests: {list.error}</p>
+          <Button variant="outline" className="mt-2" onClick={() => void list.reload()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <ul className="space-y-4">
+        {shown.map((request) => {
+          const name = fullName(request);
+          const isOpen = open.has(request.id);
+          const waited = waitingMinutes(request, now, hours);
+          const late = waited !== null && waited > LEAD_FIGURES.responseMinutes;
+          const panelId = `enquiry-${request.id}`;
+          return (
+            <li key={request.id} ref={request.id === linked ? linkedRef : undefined} className="scroll-mt-4">
+              <article
+                aria-label={`Contact request from ${name}`}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <h3 className="text-lg font-semibold break-words text-brand-900">{name}</h3>
+                    <p className="text-sm text-slate-700">
+                      <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                    </p>
+                    <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                      <StatusBadge testId="enquiry-status" tone={STATUS_TONES[request.status]}>
+                        {STATUS_LABELS[request.status]}
+                      </StatusBadge>
+                      {waited !== null ? (
+                        <span
+                          data-testid="enquiry-age"
+                          className={late ? 'rounded bg-red-100 px-1.5 font-semibold text-red-900' : 'text-slate-700'}
+                        >
+                          Waiting {formatMinutes(waited)}
+                          {late ? ' – past the 5-minute target' : ''}
+                        </span>
+                      ) : null}
+                      {dueDiligencePending(request) ? <DoNotActBadge /> : null}
+                      {request.assignee ? <span className="text-slate-700">Assigned to {request.assignee}</span> : null}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="outline"
+                      aria-expanded={isOpen}
+                      aria-controls={panelId}
+                      aria-label={`${isOpen ? 'Close' : 'Open'} enquiry: ${name}`}
+                      onClick={() => toggle(request.id)}
+                    >
+                      {isOpen ? 'Close' : 'Open'}
+                    </Button>
+                    <DeleteButton
+                      label={`Delete contact request: ${name}`}
+                      pending={deleting === request.id}
+                      onClick={() => void remove(request)}
+                    />
+                  </div>
+                </div>
+                <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+                  <dt className="font-medium text-slate-700">Email</dt>
+                  <dd className="break-all">
+                    <a className="text-brand-700 underline underline-offset-2" href={`mailto:${request.email}`}>
+                      {request.email}
+                    </a>
+                  </dd>
+                  <dt className="font-medium text-slate-700">Phone</dt>
+                  <dd>
+                    <a className="text-brand-700 underline underline-offset-2" href={telHref(request.phone)}>
+                      {request.phone}
+                    </a>
+                  </dd>
+                  <dt className="font-medium text-slate-700">Service</dt>
+                  <dd>{serviceLabel(request.serviceType)}</dd>
+                  {request.propertyAddress ? (
+                    <>
+                      <dt className="font-medium text-slate-700">Property address</dt>
+                      <dd className="break-words">{request.propertyAddress}</dd>
+                    </>
+                  ) : null}
+                  {request.callbackDate || request.callbackTime ? (
+                    <>
+                      <dt className="font-medium text-slate-700">Preferred callback</dt>
+                      <dd>{formatCallback(request.callbackDate, request.callbackTime)}</dd>
+                    </>
+                  ) : null}
+                  {request.message ? (
+                    <>
+                      <dt className="font-medium text-slate-700">Message</dt>
+                      <dd className="break-words whitespace-pre-line">{request.message}</dd>
+                    </>
+                  ) : null}
+                  {request.status === 'lost' && request.lostReason ? (
+                    <>
+                      <dt className="font-medium text-slate-700">Lost because</dt>
+                      <dd>{request.lostReason}</dd>
+                    </>
+                  ) : null}
+                  {request.quote ? (
+                    <>
+                      <dt className="font-medium text-slate-700">Quote</dt>
+                      <dd>
+                        <QuoteSummary quote={request.quote} label={`Instant quote from ${name}`} />
+                      </dd>
+                    </>
+                  ) : null}
+                </dl>
+                {isOpen ? (
+                  <section id={panelId} aria-label={`Desk for ${name}`} className="mt-4 border-t border-slate-200 pt-4">
+                    <EnquiryDetail id={request.id} me={me} onChanged={changed} onErase={erasure.erase} />
+                  </section>
+                ) : null}
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+      {list.hasMore ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" pending={list.loadingMore} onClick={() => void list.loadMore()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+      {dialog}
+    </div>
+  );
+}

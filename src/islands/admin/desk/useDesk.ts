@@ -1,0 +1,169 @@
+/**
+ * The desk's data: one page of enquiries at a time for the chosen filters, the status
+ * counts, and the alert configuration. Fetched when the tab is first shown and again only
+ * when staff ask (Refresh, a filter, Load more) or after their own change (no
+ * polling, no refetch on focus, no retries). A change answered by the API replaces the
+ * item in place, so the list shows the saved state at once.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiRequest } from '../../../lib/api.ts';
+import type { BusinessHours } from '../../../content/practice.ts';
+import type { AlertChannels, DeskEnquiry, EnquiryStatus, StatusCounts } from '../../../shared/schemas/lead-desk.ts';
+import { businessHoursOf, type PracticeSettings } from '../../../shared/schemas/settings.ts';
+import { businessMinutesBetween } from '../../../shared/sydney-time.ts';
+
+export const PAGE_SIZE = 50;
+
+export interface DeskFilters {
+  status: EnquiryStatus | '';
+  q: string;
+  /** Only instructed enquiries whose due diligence is not verified (`cdd=pending`). */
+  cddPending?: boolean;
+}
+
+export const filterQuery = (filters: DeskFilters, extra: Record<string, string> = {}) => {
+  const params = new URLSearchParams(extra);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.cddPending) params.set('cdd', 'pending');
+  return params.toString();
+};
+
+export function useDeskList(filters: DeskFilters) {
+  const [items, setItems] = useState<DeskEnquiry[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [hasMore, setHasMore] = useState(false);
+  const latest = useRef(0);
+
+  const fetchPage = useCallback(
+    (before?: string) =>
+      apiRequest<DeskEnquiry[]>(
+        'GET',
+        `/api/contact-requests?${filterQuery(filters, { limit: String(PAGE_SIZE), ...(before ? { before } : {}) })}`,
+      ),
+    [filters],
+  );
+
+  const reload = useCallback(async () => {
+    const request = ++latest.current;
+    try {
+      const page = await fetchPage();
+      if (request !== latest.current) return;
+      setItems(Array.isArray(page) ? page : []);
+      setHasMore(Array.isArray(page) && page.length === PAGE_SIZE);
+      setError(null);
+    } catch (caught) {
+      if (request !== latest.current) return;
+      setError(caught instanceof Error ? caught.message : 'Something went wrong');
+    } finally {
+      if (request === latest.current) setLoading(false);
+    }
+  }, [fetchPage]);
+
+  const loadMore = useCallback(async () => {
+    const last = items.at(-1);
+    if (!last) return;
+    const request = latest.current;
+    setLoadingMore(true);
+    try {
+      const page = await fetchPage(last.id);
+      if (request !== latest.current) return;
+      setItems((current) => [...current, ...page.filter((item) => !current.some((known) => known.id === item.id))]);
+      setHasMore(page.length === PAGE_SIZE);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Something went wrong');
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [fetchPage, items]);
+
+  // New filters: never show the previous filter's items under the new one's name.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a filter change empties the list at once, so the old filter's items never show under the new one
+    setItems([]);
+    setHasMore(false);
+    setLoading(true);
+    void reload();
+  }, [reload]);
+
+  /** Puts the API's answer in place of the listed copy. */
+  const upsert = useCallback((enquiry: DeskEnquiry) => {
+    setItems((current) => current.map((item) => (item.id === enquiry.id ? { ...item, ...enquiry } : item)));
+  }, []);
+
+  return { items, loading, loadingMore, error, hasMore, reload, loadMore, upsert };
+}
+
+/**
+ * Where the status counts come from: the counts kept with the enquiries, never the all-time
+ * metrics (which read every enquiry, on every open, refresh and change).
+ */
+export const STATUS_COUNTS_PATH = '/api/lead-metrics?only=counts';
+
+/** All-time counts per status. */
+export function useStatusCounts() {
+  const [counts, setCounts] = useState<StatusCounts | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      const answer = await apiRequest<StatusCounts>('GET', STATUS_COUNTS_PATH);
+      setCounts({ total: answer.total, byStatus: answer.byStatus });
+    } catch {
+      // The filter still works without its counts.
+      setCounts(null);
+    }
+  }, []);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
+    void reload();
+  }, [reload]);
+  return { counts, reload };
+}
+
+/**
+ * The business hours staff saved in Settings, as the metrics count them: the desk's waiting
+ * times count the same hours. Null until known (or when they cannot be read).
+ */
+export function useBusinessHours(): BusinessHours[] | null {
+  const [hours, setHours] = useState<BusinessHours[] | null>(null);
+  useEffect(() => {
+    apiRequest<PracticeSettings>('GET', '/api/settings').then(
+      (settings) => setHours(businessHoursOf(settings.hours)),
+      () => setHours(null),
+    );
+  }, []);
+  return hours;
+}
+
+/** How long a new enquiry has waited, in business minutes of `hours`; null when not new or hours unknown. */
+export const waitingMinutes = (
+  enquiry: Pick<DeskEnquiry, 'status' | 'createdAt'>,
+  now: number,
+  hours: readonly BusinessHours[] | null,
+): number | null => (enquiry.status === 'new' && hours ? businessMinutesBetween(enquiry.createdAt, now, hours) : null);
+
+export function useAlertChannels(): AlertChannels | null {
+  const [channels, setChannels] = useState<AlertChannels | null>(null);
+  useEffect(() => {
+    apiRequest<AlertChannels>('GET', '/api/lead-alerts').then(setChannels, () => setChannels(null));
+  }, []);
+  return channels;
+}
+
+const LINK_KEY = 'desk:enquiry';
+
+/**
+ * The enquiry an alert linked to (`/admin?enquiry={id}`). Kept across the sign-in detour
+ * in sessionStorage, so staff opening the alert on a phone still land on it.
+ */
+export function rememberEnquiryLink(): void {
+  const id = new URLSearchParams(window.location.search).get('enquiry');
+  if (id) sessionStorage.setItem(LINK_KEY, id);
+}
+
+export function takeEnquiryLink(): string | null {
+  const id = new URLSearchParams(window.location.search).get('enquiry') ?? sessionStorage.getItem(LINK_KEY);
+  sessionStorage.removeItem(LINK_KEY);
+  return id && /^[a-z0-9]{11,40}$/.test(id) ? id : null;
+}

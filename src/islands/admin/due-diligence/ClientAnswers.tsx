@@ -1,0 +1,202 @@
+/** What the client gave through their link, and what staff recorded when they verified it: read-only. */
+import type { ReactNode } from 'react';
+import {
+  CDD_PURPOSE_LABELS,
+  FUNDS_SOURCE_LABELS,
+  PEP_RESULT_LABELS,
+  RISK_RATING_LABELS,
+  SANCTIONS_RESULT_LABELS,
+  VERIFICATION_METHOD_LABELS,
+} from '../../../content/amlctf.ts';
+import {
+  individualAt,
+  type CddDraftDeclarations,
+  type CddDraftParty,
+  type CddStaffView,
+} from '../../../shared/schemas/cdd.ts';
+import { formatDateTime } from '../kit/format.ts';
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+      {shown.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-700">{label}</dt>
+          <dd className="break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type Person = {
+  fullName?: string;
+  otherNames?: string;
+  dateOfBirth?: string;
+  address?: string;
+  phone?: string;
+  email?: string;
+};
+const personRows = (person: Person): [string, ReactNode][] => [
+  ['Full name', person.fullName],
+  ['Other names', person.otherNames],
+  ['Date of birth', person.dateOfBirth],
+  ['Residential address', person.address],
+  ['Phone', person.phone],
+  ['E-mail', person.email],
+];
+const list = (items: string[] | undefined) => (items && items.length ? items.join('; ') : undefined);
+
+/** "Customer 1 (individual)", "Customer 2's owner 1": how the form and the answers name an individual. */
+export function individualLabel(parties: readonly CddDraftParty[], path: string): string {
+  const [party, , owner] = path.split('.');
+  const customer = parties[Number(party)];
+  const name = individualAt(parties, path)?.fullName;
+  const where =
+    owner === undefined
+      ? `Customer ${Number(party) + 1}`
+      : `Customer ${Number(party) + 1} (${customer?.type === 'trust' ? 'trust' : 'company'}), owner ${Number(owner) + 1}`;
+  return name ? `${where}: ${name}` : where;
+}
+
+function PartyAnswers({ party, index }: { party: CddDraftParty; index: number }) {
+  const title =
+    party.type === 'individual'
+      ? `Customer ${index + 1}: individual`
+      : `Customer ${index + 1}: ${party.type}${party.name ? `, ${party.name}` : ''}`;
+  return (
+    <li className="rounded-md border border-slate-200 p-3">
+      <h6 className="mb-2 font-semibold text-slate-900">{title}</h6>
+      {party.type === 'individual' ? (
+        <Facts rows={personRows(party)} />
+      ) : party.type === 'company' ? (
+        <Facts
+          rows={[
+            ['Name', party.name],
+            ['ACN or ABN', party.acnOrAbn],
+            ['Registered office', party.registeredAddress],
+            ['Principal place of business', party.principalPlace],
+            ['Directors', list(party.directors)],
+          ]}
+        />
+      ) : (
+        <Facts
+          rows={[
+            ['Name', party.name],
+            ['Type of trust', party.trustType],
+            ['Trustees', list(party.trustees)],
+            ['Settlor', party.settlor],
+            ['Appointor', party.appointor],
+            ['Beneficiaries', list(party.beneficiaries)],
+          ]}
+        />
+      )}
+      {party.type !== 'individual' && party.owners?.length ? (
+        <ol className="mt-2 space-y-2">
+          {party.owners.map((owner, ownerIndex) => (
+            <li key={ownerIndex} className="border-l-2 border-slate-200 pl-3">
+              <p className="text-sm font-semibold text-slate-800">Owner or controller {ownerIndex + 1} (25% or more)</p>
+              <Facts rows={personRows(owner)} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  );
+}
+
+const yesNo = (answer: { value?: boolean; details?: string } | undefined) =>
+  answer?.value === undefined ? undefined : answer.value ? `Yes${answer.details ? `: ${answer.details}` : ''}` : 'No';
+
+function DeclarationAnswers({ declarations }: { declarations: CddDraftDeclarations }) {
+  const funds = declarations.sourceOfFunds;
+  return (
+    <Facts
+      rows={[
+        ['Someone acting for the customer', yesNo(declarations.actingForAnother)],
+        ['Politically exposed person (or family, associate)', yesNo(declarations.pep)],
+        ['Foreign person', yesNo(declarations.foreignPerson)],
+        [
+          'Purpose',
+          declarations.purpose
+            ? `${CDD_PURPOSE_LABELS[declarations.purpose]}${declarations.purposeDetails ? `: ${declarations.purposeDetails}` : ''}`
+            : undefined,
+        ],
+        [
+          'Source of funds',
+          funds?.kind
+            ? `${FUNDS_SOURCE_LABELS[funds.kind]}${funds.lender ? `: ${funds.lender}` : ''}${funds.details ? ` (${funds.details})` : ''}`
+            : undefined,
+        ],
+      ]}
+    />
+  );
+}
+
+/** The client's customers (individuals, companies, trusts with their owners) and declarations. */
+export function ClientAnswers({ view }: { view: CddStaffView }) {
+  return (
+    <div>
+      <h5 className="mb-2 font-semibold text-slate-900">The client's answers</h5>
+      {view.parties.length ? (
+        <ul className="space-y-2">
+          {view.parties.map((party, index) => (
+            <PartyAnswers key={index} party={party} index={index} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">No customer added yet.</p>
+      )}
+      <h6 className="mt-3 mb-1 font-semibold text-slate-900">Declarations</h6>
+      <DeclarationAnswers declarations={view.declarations} />
+    </div>
+  );
+}
+
+/** The risk, who verified, approved or rejected, and each individual's checks; nothing before a verification. */
+export function VerificationRecord({ view }: { view: CddStaffView }) {
+  if (!view.risk && !view.verification.length) return null;
+  return (
+    <div>
+      <h5 className="mb-1 font-semibold text-slate-900">Verification</h5>
+      <Facts
+        rows={[
+          ['Risk', view.risk ? `${RISK_RATING_LABELS[view.risk.rating]}: ${view.risk.reason}` : undefined],
+          [
+            'Verified by',
+            view.approvals.verifiedBy
+              ? `${view.approvals.verifiedBy}, ${formatDateTime(view.approvals.verifiedAt)}`
+              : undefined,
+          ],
+          [
+            'Approved by',
+            view.approvals.approvedBy
+              ? `${view.approvals.approvedBy}, ${formatDateTime(view.approvals.approvedAt)}`
+              : undefined,
+          ],
+          [
+            'Rejected by',
+            view.approvals.rejectedBy
+              ? `${view.approvals.rejectedBy}, ${formatDateTime(view.approvals.rejectedAt)}: ${view.approvals.rejectReason ?? ''}`
+              : undefined,
+          ],
+        ]}
+      />
+      <ul className="mt-2 space-y-1 text-sm">
+        {view.verification.map((entry) => (
+          <li key={entry.party}>
+            <span className="font-medium">{individualLabel(view.parties, entry.party)}</span>:{' '}
+            {VERIFICATION_METHOD_LABELS[entry.method]}
+            {entry.reference ? ` (${entry.reference})` : ''};{' '}
+            {entry.documents
+              .map((d) => `${d.type}, ${d.issuer}, ending ${d.last4}${d.expiry ? `, expires ${d.expiry}` : ''}`)
+              .join('; ')}
+            ; sanctions checked {entry.sanctionsCheckedAt}: {SANCTIONS_RESULT_LABELS[entry.sanctionsResult]};{' '}
+            {PEP_RESULT_LABELS[entry.pepResult]}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

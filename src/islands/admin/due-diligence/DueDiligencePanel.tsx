@@ -1,0 +1,134 @@
+/**
+ * An enquiry's customer due diligence (AML/CTF Act) on the desk: its status, and on request
+ * the client's answers, the verification form for a submitted record, the second person's
+ * approval of a high rating, rejection, and closing the matter (which starts the 7 years the
+ * records are kept).
+ *
+ * The client's details are read only when staff ask ("Show the client's details"): every
+ * read is written to the audit log, so opening an enquiry to add a note does not count as
+ * reading someone's identity documents. The status comes with the enquiry (plain, no read).
+ */
+import { useId, useRef, useState } from 'react';
+import { apiRequest } from '../../../lib/api.ts';
+import { CDD_STATUS_LABELS, type CddStaffView, type CddStatus } from '../../../shared/schemas/cdd.ts';
+import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { useConfirm } from '../kit/ConfirmDialog.tsx';
+import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
+import { ClientAnswers, VerificationRecord } from './ClientAnswers.tsx';
+import { cddPath, messageOf } from './cdd-requests.ts';
+import { CloseMatter } from './CloseMatter.tsx';
+import { DoNotActBadge, dueDiligencePending } from './DoNotActBadge.tsx';
+import { ReviewActions } from './ReviewActions.tsx';
+import { VerifyForm } from './VerifyForm.tsx';
+
+const STATUS_TONES: Record<CddStatus, BadgeTone> = {
+  'not-started': 'neutral',
+  'in-progress': 'info',
+  submitted: 'waiting',
+  'awaiting-approval': 'review',
+  verified: 'success',
+  rejected: 'danger',
+};
+
+export function DueDiligencePanel({
+  detail,
+  onStatus,
+}: {
+  detail: DeskEnquiryDetail;
+  /** The record's status changed here (the list's badge follows, the enquiry's activity too). */
+  onStatus: () => Promise<void>;
+}) {
+  const base = useId();
+  const status: CddStatus = detail.cdd?.status ?? 'not-started';
+  const [view, setView] = useState<CddStaffView | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { confirm, dialog } = useConfirm();
+  const pending = dueDiligencePending(detail);
+
+  async function load() {
+    setLoading(true);
+    try {
+      setView(await apiRequest<CddStaffView>('GET', cddPath(detail.id, '/cdd')));
+      setLoadError(null);
+    } catch (caught) {
+      setLoadError(messageOf(caught, 'Something went wrong'));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  /** After a change: the enquiry (status, activity) and the record again; focus on the heading. */
+  async function changed() {
+    await onStatus();
+    await load();
+    headingRef.current?.focus();
+  }
+
+  /** Closing changes the enquiry; the record is read again only if it is on screen (each read is audited). */
+  async function closed() {
+    await onStatus();
+    if (view) await load();
+  }
+
+  const shownStatus = view?.status ?? status;
+
+  return (
+    <section
+      aria-labelledby={`${base}-heading`}
+      className="rounded-lg border border-slate-200 p-3 sm:p-4"
+      data-testid="cdd-panel"
+    >
+      <h4
+        id={`${base}-heading`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-semibold text-slate-900 focus-visible:outline-none"
+      >
+        Due diligence
+      </h4>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+        <StatusBadge testId="cdd-status" tone={STATUS_TONES[shownStatus]}>
+          {CDD_STATUS_LABELS[shownStatus]}
+        </StatusBadge>
+        {pending ? <DoNotActBadge /> : null}
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        The AML/CTF Act requires us to identify and verify the customer, screen them and rate the risk before we act.
+      </p>
+
+      {status !== 'not-started' && !view ? (
+        <div className="mt-3">
+          {loadError ? (
+            <p role="alert" className="mb-2 text-sm text-red-900">
+              We couldn't load the due diligence: {loadError}
+            </p>
+          ) : null}
+          <Button variant="outline" pending={loading} onClick={() => void load()}>
+            Show the client's details
+          </Button>
+          <p className="mt-1 text-xs text-slate-700">Each time you open them, the audit log records it.</p>
+        </div>
+      ) : null}
+      {status === 'not-started' ? (
+        <p className="mt-2 text-sm text-slate-700">
+          The client gives their details through the engagement link once they have accepted the engagement.
+        </p>
+      ) : null}
+
+      {view ? (
+        <div className="mt-3 space-y-4">
+          <ClientAnswers view={view} />
+          <VerificationRecord view={view} />
+          {view.status === 'submitted' ? <VerifyForm enquiryId={detail.id} view={view} onDone={changed} /> : null}
+          <ReviewActions enquiryId={detail.id} view={view} confirm={confirm} onChanged={changed} />
+        </div>
+      ) : null}
+
+      <CloseMatter enquiryId={detail.id} shownRetainUntil={view?.retainUntil} onClosed={closed} />
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * What staff can do with a record waiting on them: a second person approves a high rating
+ * (the one who rated it is refused, and told so beside the button), or anyone rejects it
+ * with a reason the client is shown.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { CDD_LIMITS, type CddStaffView } from '../../../shared/schemas/cdd.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import type { Confirm } from '../kit/ConfirmDialog.tsx';
+import { cddPath, messageOf } from './cdd-requests.ts';
+
+export function ReviewActions({
+  enquiryId,
+  view,
+  confirm,
+  onChanged,
+}: {
+  enquiryId: string;
+  view: CddStaffView;
+  /** The panel's confirm: its dialog sits at the end of the panel, outside this list of actions. */
+  confirm: Confirm;
+  /** The record changed: the panel reads the enquiry and the record again. */
+  onChanged: () => Promise<void>;
+}) {
+  const base = useId();
+  const [acting, setActing] = useState<'approve' | 'reject' | null>(null);
+  const [approveError, setApproveError] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [rejectReason, setRejectReason] = useState('');
+  const [rejectError, setRejectError] = useState<string | undefined>();
+  const rejectRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (rejecting) rejectRef.current?.focus();
+  }, [rejecting]);
+
+  async function approve() {
+    setActing('approve');
+    setApproveError(null);
+    try {
+      await apiRequest('POST', cddPath(enquiryId, '/cdd/approve'));
+      showToast({ title: 'Success', description: 'Due diligence approved' });
+      await onChanged();
+    } catch (caught) {
+      // 403 for the person who rated it: said here, next to the button, not only in a toast.
+      setApproveError(messageOf(caught, 'Failed to approve'));
+    } finally {
+      setActing(null);
+    }
+  }
+
+  async function reject(event: { preventDefault(): void }) {
+    event.preventDefault();
+    if (!rejectReason.trim()) {
+      setRejectError('Please give the reason');
+      rejectRef.current?.focus();
+      return;
+    }
+    const confirmed = await confirm({
+      title: 'Reject this due diligence?',
+      body: (
+        <p>
+          The client will be asked to correct their details and submit them again. Until it is verified, do not act on
+          this matter.
+        </p>
+      ),
+      confirmLabel: 'Reject',
+    });
+    if (!confirmed) return;
+    setActing('reject');
+    try {
+      await apiRequest('POST', cddPath(enquiryId, '/cdd/reject'), { reason: rejectReason, version: view.version });
+      showToast({ title: 'Success', description: 'Due diligence rejected' });
+      setRejecting(false);
+      setRejectReason('');
+      setRejectError(undefined);
+      await onChanged();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fieldErrors?.reason) setRejectError(caught.fieldErrors.reason[0]);
+      else showToast({ title: 'Error', description: messageOf(caught, 'Failed to reject'), variant: 'destructive' });
+    } finally {
+      setActing(null);
+    }
+  }
+
+  return (
+    <>
+      {view.status === 'awaiting-approval' ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-800">
+            Rated high risk by {view.approvals.verifiedBy}: a different staff member must approve it.
+          </p>
+          <Button pending={acting === 'approve'} onClick={() => void approve()}>
+            Approve
+          </Button>
+          {approveError ? (
+            <p role="alert" className="text-sm font-medium text-red-900">
+              {approveError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {view.status === 'submitted' || view.status === 'awaiting-approval' ? (
+        rejecting ? (
+          <form noValidate onSubmit={(event) => void reject(event)} className="space-y-2">
+            <Field
+              id={`${base}-reject`}
+              label="Why is it rejected? (the client is asked to correct it)"
+              error={rejectError}
+              required
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  ref={rejectRef}
+                  className={`${props.className} min-h-20`}
+                  maxLength={CDD_LIMITS.reason}
+                  value={rejectReason}
+                  onChange={(event) => setRejectReason(event.target.value)}
+                />
+              )}
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="destructive" pending={acting === 'reject'}>
+                Reject…
+              </Button>
+              <Button variant="outline" onClick={() => setRejecting(false)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <Button variant="outline" onClick={() => setRejecting(true)}>
+            Reject…
+          </Button>
+        )
+      ) : null}
+    </>
+  );
+}

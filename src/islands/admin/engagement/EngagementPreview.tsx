@@ -1,0 +1,86 @@
+/**
+ * What the client will be shown, as the preview answers it: the practice and solicitor,
+ * the matter, the figures, each section of the costs disclosure, the costs agreement terms
+ * with their version and effective date, and the privacy notice. Presentational: it prints
+ * the server's own text, so staff read exactly what the client will.
+ */
+import { formatIsoDate, quoteLines } from '../../../shared/quote.ts';
+import type { EngagementView } from '../../../shared/schemas/engagement.ts';
+import { termsParagraphs } from './engagement-form.ts';
+import { formatDateTime } from '../kit/format.ts';
+
+export function EngagementPreview({ view, headingId }: { view: EngagementView; headingId: string }) {
+  return (
+    <div className="space-y-4 text-sm text-slate-800" data-testid="engagement-preview">
+      <div>
+        <p className="font-semibold text-slate-900">{view.practice.name}</p>
+        <p>
+          Responsible solicitor: {view.solicitor.name}
+          {view.solicitor.role ? `, ${view.solicitor.role}` : ''}
+        </p>
+      </div>
+
+      <section aria-labelledby={`${headingId}-matter`}>
+        <h6 id={`${headingId}-matter`} className="font-semibold text-slate-900">
+          The matter
+        </h6>
+        <p className="break-words">{view.matter.description}</p>
+        {view.matter.propertyAddress ? <p className="break-words">Property: {view.matter.propertyAddress}</p> : null}
+      </section>
+
+      <section aria-labelledby={`${headingId}-figures`}>
+        <h6 id={`${headingId}-figures`} className="font-semibold text-slate-900">
+          The figures
+        </h6>
+        <dl className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+          {quoteLines(view.figures).map((line) => (
+            <div key={line.label} className="contents">
+              <dt className="text-slate-700">{line.label}</dt>
+              <dd className="font-semibold break-words text-slate-900 tabular-nums">{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {view.disclosure.map((section, index) => (
+        <section key={`${index}-${section.heading}`} aria-labelledby={`${headingId}-disclosure-${index}`}>
+          <h6 id={`${headingId}-disclosure-${index}`} className="font-semibold text-slate-900">
+            {section.heading}
+          </h6>
+          {section.paragraphs.map((paragraph, line) => (
+            <p key={line} className="mt-1 break-words">
+              {paragraph}
+            </p>
+          ))}
+        </section>
+      ))}
+
+      <section aria-labelledby={`${headingId}-terms`}>
+        <h6 id={`${headingId}-terms`} className="font-semibold text-slate-900">
+          Costs agreement terms
+        </h6>
+        <p className="text-slate-700" data-testid="engagement-terms-version">
+          Version {view.terms.version}, effective {formatIsoDate(view.terms.effective)}
+        </p>
+        <div className="mt-2 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="engagement-terms">
+          {termsParagraphs(view.terms.text).map((paragraph, index) => (
+            <p key={index} className="mt-2 break-words whitespace-pre-line first:mt-0">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby={`${headingId}-privacy`}>
+        <h6 id={`${headingId}-privacy`} className="font-semibold text-slate-900">
+          Privacy
+        </h6>
+        <p className="break-words whitespace-pre-line">{view.privacy}</p>
+      </section>
+
+      <p className="text-slate-700">
+        The link will work until <time dateTime={view.expiresAt}>{formatDateTime(view.expiresAt)}</time> (Sydney time).
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useRef, useState, type RefObject } from 'react';
+import { Button } from '../../../ui/Button.tsx';
+import { formatDateTime } from '../kit/format.ts';
+
+/** A link the client needs, with what became of the e-mail. */
+export interface IssuedLink {
+  url: string;
+  expiresAt: string;
+  /** Undefined when the answer does not say (a resend). */
+  emailed?: boolean;
+  what: 'sent' | 'resent';
+}
+
+/** The link just issued: shown once (the server keeps only its hash), with a Copy button. */
+export function IssuedLinkBox({
+  link,
+  email,
+  headingRef,
+  headingId,
+  onDismiss,
+}: {
+  link: IssuedLink;
+  email: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingId: string;
+  onDismiss: () => void;
+}) {
+  const [copied, setCopied] = useState<string>('');
+  const field = useRef<HTMLInputElement>(null);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link.url);
+      setCopied('Link copied');
+    } catch {
+      // No clipboard (permissions, an old browser): select it for Ctrl+C instead.
+      field.current?.select();
+      setCopied('Press Ctrl+C (or ⌘C) to copy the selected link');
+    }
+  }
+
+  const mailed =
+    link.emailed === true
+      ? `The link was e-mailed to ${email}.`
+      : link.emailed === false
+        ? 'The link was not e-mailed (outgoing e-mail is not set up, or sending failed). Send it to the client yourself.'
+        : `If ${email} did not get it by e-mail, send it to the client yourself.`;
+
+  return (
+    <div className="mt-3 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-950">
+      <h5 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold focus-visible:outline-none">
+        {link.what === 'sent' ? 'Engagement sent' : 'New link issued: the old one no longer works'}
+      </h5>
+      <p className="mt-1" data-testid="engagement-emailed">
+        {mailed}
+      </p>
+      <label htmlFor={`${headingId}-url`} className="mt-2 block font-medium">
+        Link for the client (shown only now)
+      </label>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <input
+          ref={field}
+          id={`${headingId}-url`}
+          readOnly
+          value={link.url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-h-10 min-w-0 grow basis-60 rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-xs text-slate-900"
+        />
+        <Button variant="outline" onClick={() => void copy()}>
+          Copy link
+        </Button>
+      </div>
+      <p role="status" className="mt-1 min-h-5">
+        {copied}
+      </p>
+      <p>
+        It works until <time dateTime={link.expiresAt}>{formatDateTime(link.expiresAt)}</time>.
+      </p>
+      <Button variant="ghost" className="mt-1" onClick={onDismiss}>
+        Done
+      </Button>
+    </div>
+  );
+}

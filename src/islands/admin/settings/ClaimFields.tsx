@@ -1,0 +1,110 @@
+/** The public claims, each with the day it was last checked: the site must say only what is true. */
+import type { FieldErrors } from '../../../shared/schemas/fields.ts';
+import { Field } from '../../../ui/Field.tsx';
+import { CLAIM_FIELDS, claimField, type ClaimName, type PracticeValues } from './practice-values.ts';
+
+type Claims = PracticeValues['claims'];
+
+export function ClaimFields({
+  claims,
+  onChange,
+  id,
+  errors,
+}: {
+  claims: Claims;
+  onChange: (claims: Claims) => void;
+  id: (field: string) => string;
+  errors: FieldErrors;
+}) {
+  const setClaim = (key: ClaimName, patch: Partial<Claims['rating']>) =>
+    onChange({ ...claims, [key]: { ...claims[key], ...patch } });
+  const checkedAtField = (key: ClaimName, label: string) => {
+    const field = claimField(key, 'checkedAt');
+    return (
+      <Field
+        id={id(field)}
+        name={field}
+        label={`${label}: last checked`}
+        hint={claims[key].checkedAt ? undefined : 'Not yet checked'}
+        error={errors[field]?.[0]}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={claims[key].checkedAt}
+            onChange={(event) => setClaim(key, { checkedAt: event.target.value })}
+          />
+        )}
+      </Field>
+    );
+  };
+
+  return (
+    <fieldset className="min-w-0" aria-describedby={id('claims-why')}>
+      <legend className="text-sm font-semibold text-slate-800">Public claims</legend>
+      <p id={id('claims-why')} className="mt-1 text-sm text-slate-700">
+        What the site says about the practice must be true on the day a visitor reads it. Check each figure, then give
+        the date you checked it; a changed figure needs that date. Search engines are given the rating only once it has
+        one.
+      </p>
+      <ul className="mt-3 space-y-3">
+        {CLAIM_FIELDS.map(({ key, label, numeric }) => (
+          <li key={key} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+            <Field
+              id={id(claimField(key, 'value'))}
+              name={claimField(key, 'value')}
+              label={label}
+              required
+              error={errors[claimField(key, 'value')]?.[0]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  inputMode={numeric ? 'numeric' : undefined}
+                  value={claims[key].value}
+                  onChange={(event) => setClaim(key, { value: event.target.value })}
+                />
+              )}
+            </Field>
+            {checkedAtField(key, label)}
+          </li>
+        ))}
+        <li className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
+          <Field
+            id={id(claimField('rating', 'value'))}
+            name={claimField('rating', 'value')}
+            label="Rating (out of 5)"
+            hint="Leave both empty to show no rating"
+            error={errors[claimField('rating', 'value')]?.[0]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                value={claims.rating.value}
+                onChange={(event) => setClaim('rating', { value: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id={id(claimField('rating', 'count'))}
+            name={claimField('rating', 'count')}
+            label="Number of reviews"
+            error={errors[claimField('rating', 'count')]?.[0]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                inputMode="numeric"
+                value={claims.rating.count}
+                onChange={(event) => setClaim('rating', { count: event.target.value })}
+              />
+            )}
+          </Field>
+          {checkedAtField('rating', 'Rating')}
+        </li>
+      </ul>
+    </fieldset>
+  );
+}

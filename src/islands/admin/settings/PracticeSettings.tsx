@@ -1,0 +1,244 @@
+/**
+ * Settings › Practice details: the name, phone, e-mail, address, opening hours,
+ * Professional Standards line, enquiry acknowledgements, reviews embed, team and public claims (each with the day it
+ * was last checked) the public site prints. Validated
+ * with the API's own schema; a save requests a rebuild, and the status below shows it. On
+ * a 409 the form keeps what was typed and adopts the latest version, so saving again
+ * deliberately replaces the other person's change.
+ */
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import {
+  practiceSettingsInputSchema,
+  settingsFieldErrors,
+  type PracticeSettings as Settings,
+} from '../../../shared/schemas/settings.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import { Switch } from '../../../ui/Switch.tsx';
+import { SwitchRow } from '../kit/ContentForm.tsx';
+import { ListStatus } from '../kit/parts.tsx';
+import { RebuildStatus } from '../kit/RebuildStatus.tsx';
+import { useFormErrors } from '../kit/useFormErrors.ts';
+import { ClaimFields } from './ClaimFields.tsx';
+import { HoursFields } from './HoursFields.tsx';
+import { claimsBody, FIELD_ORDER, toValues, type PracticeValues as Values } from './practice-values.ts';
+import { TeamFields } from './TeamFields.tsx';
+
+export default function PracticeSettings() {
+  const [loaded, setLoaded] = useState<Settings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [values, setValues] = useState<Values | null>(null);
+  const [version, setVersion] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const [saves, setSaves] = useState(0);
+  const base = useId();
+  const id = (field: string) => `${base}-${field}`;
+  const { errors, formError, setFormError, showFieldErrors } = useFormErrors(FIELD_ORDER, id);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const settings = await apiRequest<Settings>('GET', '/api/settings');
+      setLoaded(settings);
+      setValues(toValues(settings));
+      setVersion(settings.version);
+    } catch (error) {
+      setLoadError(error instanceof Error ? error.message : 'Unknown error');
+    }
+  }, []);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a fetch shows its loading state, then its answer: one render each
+  useEffect(() => void load(), [load]);
+
+  if (!values) {
+    return (
+      <section aria-labelledby={id('heading')}>
+        <h3 id={id('heading')} className="mb-3 text-lg font-semibold text-brand-900">
+          Practice details
+        </h3>
+        <ListStatus
+          loading={!loadError}
+          error={loadError}
+          isEmpty
+          empty=""
+          what="practice details"
+          onRetry={() => void load()}
+        />
+      </section>
+    );
+  }
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues({ ...values, [key]: value });
+
+  async function save() {
+    if (pending || !values) return;
+    const body = { ...values, claims: claimsBody(values.claims), version };
+    // The schema's own check, with each claim's fault keyed to its input.
+    setFormError(null);
+    const checked = practiceSettingsInputSchema.safeParse(body);
+    showFieldErrors(checked.success ? {} : settingsFieldErrors(checked.error));
+    if (!checked.success) return;
+    setPending(true);
+    try {
+      const saved = await apiRequest<Settings>('PUT', '/api/settings', body);
+      setLoaded(saved);
+      setVersion(saved.version);
+      showToast({ title: 'Success', description: 'Settings updated successfully' });
+      setSaves((n) => n + 1);
+    } catch (error) {
+      showToast({ title: 'Error', description: 'Failed to update settings', variant: 'destructive' });
+      if (error instanceof ApiError && error.status === 409) {
+        // Keep what was typed; the next save knowingly replaces the newer version.
+        const latest = await apiRequest<Settings>('GET', '/api/settings').catch(() => null);
+        if (latest) setVersion(latest.version);
+        setFormError(error.message);
+      } else if (error instanceof ApiError && error.status === 400 && error.fieldErrors) {
+        showFieldErrors(error.fieldErrors);
+        setFormError(error.message);
+      } else {
+        setFormError(
+          `The settings were not saved${error instanceof Error && error.message ? ` (${error.message})` : ''}. What you typed is still here; please try again.`,
+        );
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const text = (
+    field: 'name' | 'phone' | 'email' | 'street' | 'locality' | 'region' | 'postcode',
+    label: string,
+    extra: { type?: string; hint?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' } = {},
+  ) => (
+    <Field id={id(field)} name={field} label={label} required error={errors[field]?.[0]} hint={extra.hint}>
+      {(control) => (
+        <input
+          {...control}
+          type={extra.type ?? 'text'}
+          inputMode={extra.inputMode}
+          autoComplete={extra.autoComplete ?? 'off'}
+          value={values[field]}
+          onChange={(event) => set(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <section
+      aria-labelledby={id('heading')}
+      data-testid="practice-settings"
+      className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h3 id={id('heading')} className="text-lg font-semibold text-brand-900">
+        Practice details
+      </h3>
+      <p className="mt-1 mb-4 text-sm text-slate-700">
+        Shown in the website's header, footer, contact section, team section and search-engine data. Saving rebuilds the
+        site.
+        {loaded?.updatedAt ? null : ' These are still the placeholder details: replace them before launch.'}
+      </p>
+      <form
+        noValidate
+        className="space-y-6"
+        onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('name', 'Practice name')}
+          {text('phone', 'Phone', {
+            type: 'tel',
+            inputMode: 'tel',
+            hint: 'As people should read it, e.g. (02) 5550 0123',
+          })}
+          {text('email', 'E-mail', { type: 'email' })}
+          {text('street', 'Street address')}
+          {text('locality', 'Suburb')}
+          <div className="grid grid-cols-2 gap-4">
+            {text('region', 'State')}
+            {text('postcode', 'Postcode', { inputMode: 'numeric' })}
+          </div>
+        </div>
+
+        <HoursFields hours={values.hours} onChange={(hours) => set('hours', hours)} id={id} error={errors.hours?.[0]} />
+
+        <SwitchRow
+          id={id('standards')}
+          label="Professional Standards line"
+          hint="Only if the practice belongs to an approved Professional Standards scheme"
+        >
+          <Switch
+            id={id('standards')}
+            checked={values.professionalStandards}
+            onChange={(on) => set('professionalStandards', on)}
+            labelledBy={`${id('standards')}-label`}
+            describedBy={`${id('standards')}-hint`}
+          />
+        </SwitchRow>
+
+        <SwitchRow
+          id={id('acknowledge')}
+          label="Acknowledge enquiries by e-mail"
+          hint="Sends each person who enquires the call-back promise, their quote and the phone number, at most once a day (needs the SMTP settings)"
+        >
+          <Switch
+            id={id('acknowledge')}
+            checked={values.acknowledgeEnquiries}
+            onChange={(on) => set('acknowledgeEnquiries', on)}
+            labelledBy={`${id('acknowledge')}-label`}
+            describedBy={`${id('acknowledge')}-hint`}
+          />
+        </SwitchRow>
+
+        <div className="space-y-3">
+          <SwitchRow
+            id={id('reviews')}
+            label="Third-party reviews embed"
+            hint="Shows the provider's widget in the testimonials section"
+          >
+            <Switch
+              id={id('reviews')}
+              checked={values.reviewsEnabled}
+              onChange={(on) => set('reviewsEnabled', on)}
+              labelledBy={`${id('reviews')}-label`}
+              describedBy={`${id('reviews')}-hint`}
+            />
+          </SwitchRow>
+          <Field
+            id={id('reviewsWidgetId')}
+            name="reviewsWidgetId"
+            label="Reviews provider widget id"
+            error={errors.reviewsWidgetId?.[0]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={values.reviewsWidgetId}
+                onChange={(event) => set('reviewsWidgetId', event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+
+        <TeamFields team={values.team} onChange={(team) => set('team', team)} id={id} error={errors.team?.[0]} />
+
+        <ClaimFields claims={values.claims} onChange={(claims) => set('claims', claims)} id={id} errors={errors} />
+
+        {formError ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            {formError}
+          </div>
+        ) : null}
+        <Button type="submit" variant="secondary" pending={pending}>
+          {pending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </form>
+      <div className="mt-6">
+        <RebuildStatus refreshKey={saves} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Changing one's own password (current password required). Shown instead of the tabs
+ * while an initial password must be changed, and on the Settings tab otherwise.
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useState, type SubmitEvent } from 'react';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { toFieldErrors, type FieldErrors } from '../../../shared/schemas/fields.ts';
+import type { SessionUser } from '../../../shared/schemas/login.ts';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/schemas/login.ts';
+import { passwordChangeSchema } from '../../../shared/schemas/staff.ts';
+import { $session, passwordChanged } from '../../../stores/session.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+export default function ChangePasswordForm({ submitLabel = 'Change password' }: { submitLabel?: string }) {
+  const base = useId();
+  const session = useStore($session);
+  const username = session.status === 'signed-in' ? session.user.username : '';
+  const id = (field: string) => `${base}-${field}`;
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const showErrors = (fieldErrors: FieldErrors) => {
+    setErrors(fieldErrors);
+    const first = FIELDS.find((field) => fieldErrors[field]);
+    if (first) document.getElementById(id(first))?.focus();
+  };
+
+  async function submit() {
+    if (pending) return;
+    const body = { currentPassword: values.currentPassword, newPassword: values.newPassword };
+    const parsed = passwordChangeSchema.safeParse(body);
+    const fieldErrors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
+    if (values.confirmPassword !== values.newPassword) fieldErrors.confirmPassword = ['The two new passwords differ'];
+    setFormError(null);
+    if (Object.keys(fieldErrors).length > 0) return showErrors(fieldErrors);
+    setErrors({});
+    setPending(true);
+    try {
+      const user = await apiRequest<SessionUser>('PUT', '/api/user/password', body);
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      showToast({ title: 'Success', description: 'Your password was changed. Other devices are signed out.' });
+      passwordChanged(user);
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) showErrors(error.fieldErrors);
+      setFormError(
+        error instanceof Error && error.message ? error.message : 'Your password was not changed. Please try again.',
+      );
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const input = (field: (typeof FIELDS)[number], label: string, autoComplete: string, hint?: string) => (
+    <Field id={id(field)} name={field} label={label} error={errors[field]?.[0]} hint={hint} required>
+      {(props) => (
+        <input
+          {...props}
+          type="password"
+          autoComplete={autoComplete}
+          value={values[field]}
+          onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form
+      noValidate
+      className="max-w-md space-y-4"
+      aria-label="Change your password"
+      onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {/* Tells password managers whose password this is (Chromium asks for it). */}
+      <input
+        type="text"
+        name="username"
+        aria-label="Username"
+        autoComplete="username"
+        value={username}
+        readOnly
+        hidden
+      />
+      {input('currentPassword', 'Current password', 'current-password')}
+      {input('newPassword', 'New password', 'new-password', `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+      {input('confirmPassword', 'Repeat the new password', 'new-password')}
+      {formError ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" pending={pending}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

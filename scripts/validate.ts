@@ -2,8 +2,10 @@
  * `npm run validate`: the validators search engines and auditors use, over every page of the
  * production build, failing on any error.
  *
- * - The Nu Html Checker (vnu-jar, the W3C validator) on every page as served, and on the staff
- *   portal as the browser has built it with each tab open (its served HTML is an empty shell).
+ * - The Nu Html Checker (vnu-jar, the W3C validator) on every page as served, on the staff
+ *   portal as the browser has built it with each tab open (its served HTML is an empty shell),
+ *   and on /styles/site.css, the stylesheet of the pages the functions render (their HTML is
+ *   checked in tests/functions, state by state).
  * - pa11y (HTML_CodeSniffer, WCAG 2 AA) on every page at 375 px (a phone) and at 1280 px, and
  *   on /admin signed in, with each tab opened in turn (panels stay mounted once opened, so the
  *   last run has all six in the document at once, where duplicate ids would show).
@@ -235,6 +237,12 @@ try {
   for (const width of Object.keys(WIDTHS)) {
     for (const [where, html] of await checkAdmin(browser, cookie, width)) served.set(where, html);
   }
+  // The stylesheet the functions' pages link (decision 023), checked as a page's own <style> is.
+  const stylesheet = await (await fetch(`${BASE}/styles/site.css`)).text();
+  served.set(
+    '/styles/site.css',
+    `<!doctype html>\n<html lang="en"><head><title>site.css</title><style>${stylesheet}</style></head><body></body></html>`,
+  );
   runVnu(served);
 } finally {
   await browser?.close();

@@ -2,8 +2,8 @@
  * The client's customer due diligence through the engagement link, once the engagement is
  * accepted: the JSON API (`/api/engage/{token}/cdd`: read, save a draft, submit) and the
  * page `/engage/{token}/identity`, server-rendered and posting a plain form, so it works
- * without JavaScript. The routes are thin: the workflow is cdd-client.ts, the form's
- * reading cdd-form.ts, the page cdd-page.ts.
+ * without JavaScript. The routes are thin: the workflow is due-diligence/client-draft.ts, the form's
+ * reading due-diligence/identity-form.ts, the page pages/identity-page.tsx.
  *
  * Every call needs CDD_ENCRYPTION_KEY first (503 without it: nothing can be read or kept),
  * opens the link as every link route does (guesses throttled, 404 unknown, 410 ended), and
@@ -26,9 +26,9 @@ import {
 } from './_shared/due-diligence/client-draft.ts';
 import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
-import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.ts';
-import { endedPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
-import { documentShell, header } from './_shared/pages/engagement-page.ts';
+import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.tsx';
+import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';
+import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
 import {
   handle,
   HttpError,
@@ -46,15 +46,8 @@ const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/id
 
 /** The page for a person: unknown, ended and throttled links as the engagement page shows them; 503 readable. */
 async function pageForError(error: unknown): Promise<Response> {
-  if (error instanceof HttpError && error.status === 503) {
-    const body = `${header(undefined)}
-<main id="main" class="wrap">
-<h1>Your identity details are unavailable</h1>
-<p>We cannot take identity details on this site at the moment. Please try again later, or call us.</p>
-</main>`;
-    return page(documentShell('Your identity details are unavailable', body), 503);
-  }
-  return endedPage(error);
+  if (error instanceof HttpError && error.status === 503) return page(identityUnavailablePage(), 503);
+  return errorPage(error);
 }
 
 /** The engagement the link opens, or the page that says why it does not (yet). */

@@ -11,8 +11,8 @@ import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
 import { statusAt } from './_shared/engagement/engagement-state.ts';
 import { acceptEngagement, ALREADY_ACCEPTED, markViewed, viewOf } from './_shared/engagement/workflow.ts';
-import { endedPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
-import { engagePage } from './_shared/pages/engagement-page.ts';
+import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
+import { engagePage } from './_shared/pages/engagement-page.tsx';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import {
   handle,
@@ -74,7 +74,7 @@ export default handle(
           const record = await markViewed((await openThrottled(req, context)).record);
           return page(engagePage({ token: context.params.token ?? '', view: viewOf(record, statusAt(record)) }));
         } catch (error) {
-          return endedPage(error);
+          return errorPage(error);
         }
       },
     },
@@ -90,7 +90,7 @@ export default handle(
           return await accept(req, context);
         } catch (error) {
           // A browser's form post gets a page, never a JSON body.
-          if (mediaType(req) === 'application/x-www-form-urlencoded') return endedPage(error);
+          if (mediaType(req) === 'application/x-www-form-urlencoded') return errorPage(error);
           throw error;
         }
       }),

@@ -12,6 +12,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { now as clockNow } from '../../src/shared/clock.ts';
+// Before any function is imported: the pages they render are .tsx (jsx-modules.ts).
+import './jsx-modules.ts';
 
 /** The part of Netlify's `Context` our functions use, or will. */
 export interface LocalContext {

@@ -2,7 +2,7 @@
  * The enquiry forms' shared behaviour: validate with the shared schema,
  * post to /api/contact, toast the outcome; reset on success, keep values on failure.
  * A hook of the form islands, kept beside them: it shows toasts, and `src/lib` (the API
- * client) imports no store (docs/decisions/023-layers-checked-by-lint.md).
+ * client) imports no store (docs/decisions/024-layers-checked-by-lint.md).
  */
 import { useRef, useState, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';

@@ -1,7 +1,7 @@
 /**
  * The site's clock: every server-side "now" (the functions, the build's loaders, the local
  * server's request paths) comes from here, never from `Date.now()` or `new Date()` directly
- * (ESLint refuses those in server code: docs/decisions/023-layers-checked-by-lint.md). So
+ * (ESLint refuses those in server code: docs/decisions/024-layers-checked-by-lint.md). So
  * sessions, engagements, due diligence, alerts, retention and scheduled posts all agree on
  * what time it is.
  *

@@ -11,6 +11,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: 'btn text-brand-800 hover:bg-brand-50',
 };
 
+/** The classes of a button of this kind, for a link that looks like one. */
+export const buttonClass = (variant: ButtonVariant): string => VARIANTS[variant];
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   /** Disables the button and shows a spinner beside its (pending) label. */

@@ -1,13 +1,14 @@
 /**
  * A labelled form control with its error text underneath (errors in a
  * destructive style under the field). The control gets `aria-invalid` and
- * `aria-describedby` pointing at the error (and the hint, if any).
+ * `aria-describedby` pointing at the error (and the hint, if any). The islands and the
+ * pages the functions render (netlify/functions/_shared/pages) both use it.
  *
  *   <Field id="email" label="Email" error={errors.email?.[0]}>
  *     {(props) => <input type="email" {...props} value={…} onChange={…} />}
  *   </Field>
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 export interface ControlProps {
   id: string;
@@ -23,7 +24,8 @@ export interface FieldProps {
   label: ReactNode;
   /** Defaults to `id`. */
   name?: string;
-  error?: string;
+  /** A message, or several (a server page shows every message of a field, one a line). */
+  error?: string | readonly string[];
   hint?: ReactNode;
   required?: boolean;
   className?: string;
@@ -46,9 +48,11 @@ export function Field({
   tone = 'light',
   children,
 }: FieldProps) {
+  const messages = (typeof error === 'string' ? [error] : (error ?? [])).filter(Boolean);
+  const invalid = messages.length > 0;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const labelTone = tone === 'dark' ? 'text-white' : 'text-slate-800';
   const errorTone = tone === 'dark' ? 'text-red-200' : 'text-destructive';
   return (
@@ -65,21 +69,41 @@ export function Field({
       {children({
         id,
         name: name ?? id,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': invalid || undefined,
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
-        className: `${CONTROL_CLASS} ${error ? 'border-destructive' : 'border-slate-400'}`,
+        className: `${CONTROL_CLASS} ${invalid ? 'border-destructive' : 'border-slate-400'}`,
       })}
       {hint ? (
         <p id={hintId} className={`mt-1 text-sm ${tone === 'dark' ? 'text-brand-100' : 'text-slate-600'}`}>
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className={`mt-1 text-sm font-medium ${errorTone}`}>
-          {error}
-        </p>
+      {invalid ? (
+        <FieldError id={errorId} messages={messages} className={`mt-1 text-sm font-medium ${errorTone}`} />
       ) : null}
     </div>
+  );
+}
+
+/** A field's messages, one a line, under the id its control's `aria-describedby` names. */
+export function FieldError({
+  id,
+  messages,
+  className,
+}: {
+  id?: string;
+  messages: readonly string[];
+  className: string;
+}) {
+  return (
+    <p id={id} className={className}>
+      {messages.map((message, index) => (
+        <Fragment key={index}>
+          {index ? <br /> : null}
+          {message}
+        </Fragment>
+      ))}
+    </p>
   );
 }

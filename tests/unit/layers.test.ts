@@ -1,5 +1,5 @@
 /**
- * The layering of decision 023, as `npm run lint` applies it: each snippet is linted through
+ * The layering of decision 024, as `npm run lint` applies it: each snippet is linted through
  * ESLint's Node API with the repository's own config, as if it were a file in that folder,
  * and a wrong-direction import must fail with `import-x/no-restricted-paths` while the right
  * direction passes. The imported files exist (the rule resolves paths), the linted one need not.
@@ -38,11 +38,8 @@ const WRONG: [string, string, string][] = [
   ['src/ imports no script', 'src/shared/probe.ts', '../../scripts/lib/server.ts'],
   ['src/ imports no test', 'src/components/probe.ts', '../../tests/e2e/fixtures.ts'],
   ['scripts import no test', 'scripts/lib/probe.ts', '../../tests/e2e/fixtures.ts'],
-  [
-    'the server shares src/shared and src/content only',
-    'netlify/functions/_shared/http/probe.ts',
-    '../../../../src/lib/api.ts',
-  ],
+  ['the server shares no API client', 'netlify/functions/_shared/http/probe.ts', '../../../../src/lib/api.ts'],
+  ['the server shares no island', 'netlify/functions/_shared/pages/probe.tsx', '../../../../src/islands/HeroForm.tsx'],
   ['the server imports no script', 'netlify/functions/probe.ts', '../../scripts/lib/server.ts'],
   ['a repository imports no HTTP', 'netlify/functions/_shared/repositories/probe.ts', '../http/http.ts'],
   ['a repository imports no mail', 'netlify/functions/_shared/repositories/probe.ts', '../mail/client-mail.ts'],
@@ -64,10 +61,11 @@ const RIGHT: [string, string, string][] = [
   ['a repository seals with crypto', 'netlify/functions/_shared/repositories/probe.ts', '../crypto/sealed-records.ts'],
   ['a route uses _shared', 'netlify/functions/probe.ts', './_shared/http/http.ts'],
   ['the server uses src/shared', 'netlify/functions/_shared/desk/probe.ts', '../../../../src/shared/clock.ts'],
+  ['the server pages use the kit', 'netlify/functions/_shared/pages/probe.tsx', '../../../../src/ui/Button.tsx'],
   ['tests import anything', 'tests/unit/probe.ts', '../../netlify/functions/_shared/http/http.ts'],
 ];
 
-describe('the import layers (decision 023)', () => {
+describe('the import layers (decision 024)', () => {
   it.each(WRONG)('refuses a wrong-direction import: %s', async (_why, filePath, specifier) => {
     expect(await brokenRules(filePath, specifier)).toContain('import-x/no-restricted-paths');
   });

@@ -33,7 +33,7 @@ import {
   getStoredEnquiry,
   listStoredEnquiries,
   recountStatuses,
-  replaceStoredEnquiry,
+  updateStoredEnquiry,
   type StoredEnquiry,
 } from '../repositories/enquiries-store.ts';
 import { deleteCdd } from '../repositories/due-diligence-store.ts';
@@ -44,8 +44,6 @@ import { getSettings } from '../repositories/settings-store.ts';
 import { findUser } from '../repositories/users-store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Conflicts without a `version` are retried on the fresh record this many times. */
-const MAX_RETRIES = 8;
 
 export const NOT_FOUND = 'That contact request no longer exists';
 
@@ -70,7 +68,7 @@ async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
 }
 
 /**
- * Reads, changes and writes one enquiry with `onlyIfMatch`. With `expectedVersion`, a
+ * Reads, changes and writes one enquiry (`updateStoredEnquiry`). With `expectedVersion`, a
  * record that moved on answers 409; without it, a lost race is replayed on the fresh record.
  */
 async function changeEnquiry(
@@ -78,20 +76,25 @@ async function changeEnquiry(
   expectedVersion: number | undefined,
   change: (record: StoredEnquiry) => StoredEnquiry | null,
 ): Promise<{ before: StoredEnquiry; after: StoredEnquiry }> {
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const found = await getStoredEnquiry(id);
-    if (!found) throw new HttpError(404, NOT_FOUND);
-    const stale = () =>
-      new HttpError(409, 'Someone else changed this enquiry a moment ago. Refresh to see the latest and try again.');
-    if (expectedVersion !== undefined && found.record.version !== expectedVersion) throw stale();
-    const changed = change(found.record);
-    if (!changed) return { before: found.record, after: found.record };
-    const now = new Date(currentTime()).toISOString();
-    const next = { ...changed, version: found.record.version + 1, updatedAt: now, lastActivityAt: now };
-    if (await replaceStoredEnquiry(next, found.etag, found.record)) return { before: found.record, after: next };
-    if (expectedVersion !== undefined) throw stale();
-  }
-  throw new HttpError(409, 'This enquiry is being changed by several people at once. Please try again.');
+  const { before, after } = await updateStoredEnquiry(
+    id,
+    (record) => {
+      if (!record) throw new HttpError(404, NOT_FOUND);
+      if (expectedVersion !== undefined && record.version !== expectedVersion) {
+        throw new HttpError(
+          409,
+          'Someone else changed this enquiry a moment ago. Refresh to see the latest and try again.',
+        );
+      }
+      const changed = change(record);
+      if (!changed) return null;
+      const now = new Date(currentTime()).toISOString();
+      return { ...changed, version: record.version + 1, updatedAt: now, lastActivityAt: now };
+    },
+    'This enquiry is being changed by several people at once. Please try again.',
+  );
+  // `apply` refused without a record, so there was one before and after.
+  return { before: before!, after: after! };
 }
 
 /** The member of staff acting: the activity shows the username, the audit also keeps the id. */

@@ -27,12 +27,9 @@ import {
 } from '../../../../src/shared/schemas/cdd.ts';
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { pauseAfterLostWrite } from '../repositories/blobs.ts';
 import { HttpError } from '../http/http.ts';
-import { getCdd, insertCdd, replaceCdd } from '../repositories/due-diligence-store.ts';
+import { getCdd, updateCdd } from '../repositories/due-diligence-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
-
-const MAX_RETRIES = 8;
 
 /** The 404 before acceptance: the same shape as an unknown link's, and honest for the page. */
 export const NOT_YET_ACCEPTED = 'Your identity details open once you have accepted the costs agreement.';
@@ -82,27 +79,8 @@ export async function readClientCdd(engagement: EngagementRecord): Promise<Clien
 const activity = (enquiryId: string, text: string, at: string) =>
   appendActivity(enquiryId, { at, by: 'website', type: 'engagement', text } satisfies ActivityEntry);
 
-/**
- * Reads the record, lets `change` decide the next one (null: leave it), and writes it
- * conditionally: insert when there is none, replace against the ETag read. A lost race
- * reads again and asks `change` again, so its checks see the winner's status.
- */
-async function changeCdd(
-  engagement: EngagementRecord,
-  change: (current: CddRecord | null, at: string) => CddRecord | null,
-): Promise<{ before: CddRecord | null; after: CddRecord | null }> {
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const at = new Date(now()).toISOString();
-    const found = await getCdd(engagement.enquiryId);
-    const before = found?.record ?? null;
-    const next = change(before, at);
-    if (!next) return { before, after: before };
-    const written = found ? await replaceCdd(next, found.etag) : await insertCdd(next);
-    if (written) return { before, after: next };
-    await pauseAfterLostWrite(attempt);
-  }
-  throw new HttpError(409, 'Your identity details are being saved from several places at once. Please try again.');
-}
+/** A save that kept losing to saves from other tabs or devices (`updateCdd`): 409. */
+const CONFLICT = 'Your identity details are being saved from several places at once. Please try again.';
 
 const sameAnswers = (record: CddRecord, draft: CddDraft): boolean =>
   JSON.stringify({ parties: record.parties, declarations: record.declarations }) === JSON.stringify(draft);
@@ -150,11 +128,16 @@ function assertEditable(current: CddRecord | null): void {
  */
 export async function saveClientDraft(engagement: EngagementRecord, draft: CddDraft): Promise<CddClientView> {
   assertAccepted(engagement);
-  const { before, after } = await changeCdd(engagement, (current, at) => {
-    assertEditable(current);
-    if (current && sameAnswers(current, draft)) return null;
-    return withAnswers(engagement, current, draft, 'in-progress', at);
-  });
+  const { before, after } = await updateCdd(
+    engagement.enquiryId,
+    (current) => {
+      const at = new Date(now()).toISOString();
+      assertEditable(current);
+      if (current && sameAnswers(current, draft)) return null;
+      return withAnswers(engagement, current, draft, 'in-progress', at);
+    },
+    CONFLICT,
+  );
   if (after && after !== before && before?.status !== 'in-progress') {
     await activity(engagement.enquiryId, ACTIVITY_SAVED, after.updatedAt);
   }
@@ -189,14 +172,19 @@ export async function submitClientCdd(
 ): Promise<{ status: 'submitted' }> {
   assertAccepted(engagement);
   const schema = cddSubmitSchema({ buying: isBuying(engagement), ...options });
-  const { after } = await changeCdd(engagement, (current, at) => {
-    assertEditable(current);
-    const answers = draft ?? (current ? { parties: current.parties, declarations: current.declarations } : null);
-    const result = z.safeParse(schema, answers ?? { parties: [], declarations: {} });
-    if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
-    const checked: CddDraft = { parties: result.data.parties, declarations: result.data.declarations };
-    return { ...withAnswers(engagement, current, checked, 'submitted', at), submittedAt: at };
-  });
+  const { after } = await updateCdd(
+    engagement.enquiryId,
+    (current) => {
+      const at = new Date(now()).toISOString();
+      assertEditable(current);
+      const answers = draft ?? (current ? { parties: current.parties, declarations: current.declarations } : null);
+      const result = z.safeParse(schema, answers ?? { parties: [], declarations: {} });
+      if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
+      const checked: CddDraft = { parties: result.data.parties, declarations: result.data.declarations };
+      return { ...withAnswers(engagement, current, checked, 'submitted', at), submittedAt: at };
+    },
+    CONFLICT,
+  );
   await activity(engagement.enquiryId, ACTIVITY_SUBMITTED, after!.updatedAt);
   return { status: 'submitted' };
 }

@@ -4,9 +4,11 @@
  * starts the 7 years of AML/CTF Act s 111), the desk's list fields and filter, the daily
  * deletion of records past their retention and the daily reminder of what is pending.
  *
- * Every write is conditional on the record's ETag; a lost race answers 409 (someone else
- * just acted on it: staff look again), never a silent overwrite. Activity entries and audit
- * entries name who and what, never the client's details: both outlive what they describe.
+ * Every write is conditional on the record's ETag (`updateCdd`): a lost race judges the
+ * winner's record again, so a decision made on a status that has moved on answers 409
+ * (someone else just acted on it: staff look again), never a silent overwrite. Activity
+ * entries and audit entries name who and what, never the client's details: both outlive
+ * what they describe.
  */
 import { CDD_RETENTION, retainUntil } from '../../../../src/content/amlctf.ts';
 import { now } from '../../../../src/shared/clock.ts';
@@ -37,7 +39,7 @@ import {
   getCdd,
   getCddMeta,
   listCddMeta,
-  replaceCdd,
+  updateCdd,
   type CddMeta,
 } from '../repositories/due-diligence-store.ts';
 import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
@@ -101,27 +103,31 @@ export async function readCdd(enquiryId: string, staff: Staff): Promise<CddStaff
   return found ? toStaffView(found.record) : NOT_STARTED;
 }
 
-/**
- * Reads the record, lets `change` judge and change it, writes it back only if nobody wrote
- * it meanwhile. `change` throws an HttpError to refuse.
- */
 const CHANGED_SINCE_READ =
   'The client changed their details since you opened them. Show them again and check the new details.';
 
-/** `readVersion`: the version staff decided on; a record that moved on since answers 409. */
-async function changeCdd(
+/**
+ * A staff decision on the record (`updateCdd`): `change` judges the record as it is now and
+ * throws an HttpError to refuse; a lost race judges the winner's record again. With
+ * `readVersion` (the version staff decided on), a record that moved on since answers 409.
+ */
+async function decideCdd(
   enquiryId: string,
   change: (record: CddRecord) => CddRecord,
   readVersion?: number,
 ): Promise<CddRecord> {
   await requireEnquiry(enquiryId);
-  const found = await getCdd(enquiryId);
-  if (!found) throw new HttpError(409, NO_RECORD);
-  if (readVersion !== undefined && found.record.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
-  const at = new Date(now()).toISOString();
-  const next = { ...change(found.record), version: found.record.version + 1, updatedAt: at };
-  if (!(await replaceCdd(next, found.etag))) throw new HttpError(409, CHANGED);
-  return next;
+  const { after } = await updateCdd(
+    enquiryId,
+    (current) => {
+      if (!current) throw new HttpError(409, NO_RECORD);
+      if (readVersion !== undefined && current.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
+      const at = new Date(now()).toISOString();
+      return { ...change(current), version: current.version + 1, updatedAt: at };
+    },
+    CHANGED,
+  );
+  return after!;
 }
 
 const wrongStatus = (status: CddStatus, action: string) =>
@@ -137,7 +143,7 @@ export async function verifyCdd(
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
-  const record = await changeCdd(
+  const record = await decideCdd(
     enquiryId,
     (current) => {
       if (current.status !== 'submitted') throw wrongStatus(current.status, 'verified');
@@ -191,7 +197,7 @@ export async function verifyCdd(
 /** `POST …/cdd/approve`: a second, different staff member approves a high rating. */
 export async function approveCdd(enquiryId: string, staff: Staff): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
-  await changeCdd(enquiryId, (current) => {
+  await decideCdd(enquiryId, (current) => {
     if (current.status !== 'awaiting-approval') throw wrongStatus(current.status, 'approved');
     if (current.verifiedBy === staff.username) {
       throw new HttpError(
@@ -215,7 +221,7 @@ export async function rejectCdd(
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
-  await changeCdd(
+  await decideCdd(
     enquiryId,
     (current) => {
       if (current.status !== 'submitted' && current.status !== 'awaiting-approval') {
@@ -251,30 +257,33 @@ export async function closeMatter(
 ): Promise<{ retainUntil: string | null }> {
   const enquiry = await requireEnquiry(enquiryId);
   const until = retainUntil(endedAt);
-  const found = await getCdd(enquiryId);
   // A mistyped year must not end a retention the law requires: the relationship cannot
   // have ended before the enquiry arrived, and a correction may only keep records longer.
   const began = sydneyToday(Date.parse(enquiry.createdAt));
   if (endedAt < began) {
     throw badRequest({ endedAt: [`The matter cannot have ended before the enquiry arrived (${began})`] });
   }
-  if (found?.record.retainUntil && until < found.record.retainUntil) {
-    throw badRequest({
-      endedAt: [
-        `The records are already kept until ${found.record.retainUntil}: a later end date may extend that, an earlier one cannot shorten it`,
-      ],
-    });
-  }
-  if (found) {
-    const next: CddRecord = {
-      ...found.record,
-      closedAt: endedAt,
-      retainUntil: until,
-      version: found.record.version + 1,
-      updatedAt: new Date(now()).toISOString(),
-    };
-    if (!(await replaceCdd(next, found.etag))) throw new HttpError(409, CHANGED);
-  }
+  const { before: found } = await updateCdd(
+    enquiryId,
+    (current) => {
+      if (!current) return null;
+      if (current.retainUntil && until < current.retainUntil) {
+        throw badRequest({
+          endedAt: [
+            `The records are already kept until ${current.retainUntil}: a later end date may extend that, an earlier one cannot shorten it`,
+          ],
+        });
+      }
+      return {
+        ...current,
+        closedAt: endedAt,
+        retainUntil: until,
+        version: current.version + 1,
+        updatedAt: new Date(now()).toISOString(),
+      };
+    },
+    CHANGED,
+  );
   await Promise.all([
     activity(
       enquiryId,

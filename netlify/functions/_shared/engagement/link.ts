@@ -6,8 +6,8 @@
  */
 import { BASE_POLICY, serializePolicy } from '../../../../src/shared/csp-policy.ts';
 import { openByToken, type Opened } from './workflow.ts';
-import { engageEndedPage } from '../pages/engagement-page.ts';
-import { BASE_HEADERS, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
+import { engageEndedPage, somethingWentWrongPage } from '../pages/link-error-page.tsx';
+import { asHttpError, BASE_HEADERS, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
 import { admitAttempt, clientAddress, forgetAttempt } from '../http/login-throttle.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
@@ -65,13 +65,31 @@ export const page = (html: string, status = 200): Response =>
     },
   });
 
-/** The 404 and 410 pages (and a 429 as the unknown page would look): a person reads them, not a script. */
-export async function endedPage(error: unknown): Promise<Response> {
-  if (!(error instanceof HttpError) || ![404, 410, 429].includes(error.status)) throw error;
+/**
+ * The page a person gets instead of an error: the 404 and 410 pages (and a 429 as the unknown
+ * page would look), and for a failure on our side (a store that did not answer, a bug) a
+ * page that says so, with the status and headers (`Retry-After`) of the error. Any other
+ * refusal (413, 415, …) is the route's own answer, as JSON.
+ */
+export async function errorPage(caught: unknown): Promise<Response> {
+  // The store layer's typed failures (a write that kept losing, storage out of reach) as the API answers them.
+  const error = asHttpError(caught);
+  const status = error instanceof HttpError ? error.status : 500;
+  if (status < 500 && ![404, 410, 429].includes(status)) throw error;
+  if (status >= 500) {
+    // Logged as handle() logs what it answers 500, but never with the URL: the token is the credential.
+    console.error(`[page] a link's page answered ${status}:`, error);
+    return withErrorHeaders(page(somethingWentWrongPage(), status), error);
+  }
   const settings = await getSettings().catch(() => null);
   const practice = settings ? { name: settings.name, phone: settings.phone } : undefined;
-  const response = page(engageEndedPage(error.status === 410 ? 'ended' : 'unknown', practice), error.status);
-  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+  return withErrorHeaders(page(engageEndedPage(status === 410 ? 'ended' : 'unknown', practice), status), error);
+}
+
+function withErrorHeaders(response: Response, error: unknown): Response {
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+  }
   return response;
 }
 

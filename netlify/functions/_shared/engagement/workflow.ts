@@ -47,15 +47,14 @@ import {
   listEngagements,
   deleteDocument,
   putDocument,
-  replaceEngagement,
   swapToken,
+  updateEngagement,
 } from '../repositories/engagements-store.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const MAX_RETRIES = 8;
 type Staff = Exclude<AuditActor, 'system'>;
 
 export const ENGAGEMENT_NOT_FOUND = 'That engagement no longer exists';
@@ -108,7 +107,7 @@ export function viewOf(
 }
 
 /**
- * Reads, changes and writes one engagement with `onlyIfMatch`; a lost race is replayed on
+ * Reads, changes and writes one engagement (`updateEngagement`); a lost race is replayed on
  * the fresh record. `change` returns null to leave it as it is, or throws to refuse.
  */
 export async function changeEngagement(
@@ -117,14 +116,17 @@ export async function changeEngagement(
   /** The record as the caller already read it: the first write is conditional on that read. */
   read?: Opened,
 ): Promise<{ before: EngagementRecord; after: EngagementRecord; changed: boolean }> {
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const found = attempt === 0 && read ? read : await getEngagement(id);
-    if (!found) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
-    const next = change(found.record);
-    if (!next) return { before: found.record, after: found.record, changed: false };
-    if (await replaceEngagement(next, found.etag)) return { before: found.record, after: next, changed: true };
-  }
-  throw new HttpError(409, 'This engagement is being changed by several people at once. Please try again.');
+  const { before, after, changed } = await updateEngagement(
+    id,
+    (record) => {
+      if (!record) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
+      return change(record);
+    },
+    'This engagement is being changed by several people at once. Please try again.',
+    read,
+  );
+  // `change` refused without a record, so there was one before and after.
+  return { before: before!, after: after!, changed };
 }
 
 const activity = (enquiryId: string, by: string, text: string, at = new Date(now()).toISOString()) =>

@@ -6,6 +6,7 @@
 import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type * as z from 'zod/mini';
+import { StorageUnavailable, WriteConflict } from '../repositories/blobs.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -47,6 +48,20 @@ export const noContent = (headers: HeadersInit = {}): Response =>
 /** 303 See Other: where a browser's form post lands, as a GET of `location`. */
 export const seeOther = (location: string): Response =>
   new Response(null, { status: 303, headers: { Location: location, ...BASE_HEADERS } });
+
+/**
+ * The storage layer's typed failures as answers: a write that kept losing to other writers
+ * is 409 with the caller's sentence, storage out of reach is 503 (try again shortly).
+ */
+export function asHttpError(error: unknown): unknown {
+  if (error instanceof WriteConflict) return new HttpError(409, error.message);
+  if (error instanceof StorageUnavailable) {
+    const answer = new HttpError(503, error.message, { headers: { 'Retry-After': '5' } });
+    answer.cause = error.cause;
+    return answer;
+  }
+  return error;
+}
 
 const errorResponse = (error: HttpError): Response =>
   json(
@@ -245,7 +260,8 @@ export function handle(config: { path?: string | string[] }, routes: Routes, opt
         ((promise: Promise<unknown>) =>
           void promise.catch((error: unknown) => console.error('[api] work after the answer failed:', error)));
       return await handler(req, { ...context, params, waitUntil });
-    } catch (error) {
+    } catch (caught) {
+      const error = asHttpError(caught);
       if (error instanceof HttpError) {
         // A 5xx is ours to fix, even a deliberate one (503): keep its cause in the log.
         if (error.status >= 500) console.error(`[api] ${req.method} ${loggable(req)} answered ${error.status}:`, error);

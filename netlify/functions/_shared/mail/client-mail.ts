@@ -2,34 +2,24 @@
  * Messages to clients (enquiry acknowledgements, engagement links, the signed document), by
  * the alerts' SMTP server with `ALERT_EMAIL_FROM` as sender. Like the staff alerts, the
  * message is written to an outbox first; delivery runs after the answer and, for what
- * failed, from the scheduled function with backoff for 24 hours. A conditional write
- * claims each attempt, so no two deliveries send one message. Every attempt lands on the
+ * failed, from the scheduled function with backoff for 24 hours (the outbox engine,
+ * outbox.ts, which claims each attempt with a conditional write, so no two deliveries send
+ * one message). Every attempt lands on the
  * enquiry's activity, by subject: the address never does.
  *
  * Every message is plain text and ends with the practice's details (and the Professional
  * Standards line when it is on): transactional mail, no marketing.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
-import nodemailer from 'nodemailer';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../../src/shared/schemas/settings.ts';
-import { backoffMs, RETRY_WINDOW_MS } from './staff-alerts.ts';
 import { clientMailEnv } from '../platform/env.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
-import {
-  deleteMail,
-  enqueueMail,
-  listMails,
-  readAttachment,
-  readMail,
-  updateMail,
-  type MailEntry,
-} from '../repositories/mail-outbox-store.ts';
+import { enqueueMail, mailOutbox, readAttachment, type MailEntry } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
-
-const MINUTE = 60_000;
-const SEND_TIMEOUT_MS = 10_000;
+import { freshTimes, outboxEngine } from './outbox.ts';
+import { sendMail } from './transport.ts';
 
 export interface ClientMail {
   /** The caller's idempotency key: a second message with the same id is not queued. */
@@ -89,13 +79,7 @@ async function practiceDetails(): Promise<MailPractice> {
  * here: call `deliverClientMail(id)` after answering (`context.waitUntil`).
  */
 export async function queueClientMail(message: ClientMail, now = new Date(currentTime())): Promise<boolean> {
-  return enqueueMail({
-    ...message,
-    attempts: 0,
-    createdAt: now.toISOString(),
-    // The scheduled retry leaves a fresh message to the immediate delivery.
-    nextAttemptAt: new Date(now.getTime() + MINUTE).toISOString(),
-  });
+  return enqueueMail({ ...message, ...freshTimes(now) });
 }
 
 async function send(entry: MailEntry): Promise<void> {
@@ -109,27 +93,17 @@ async function send(entry: MailEntry): Promise<void> {
     attachments = [{ filename, contentType, content: Buffer.from(bytes) }];
   }
   const practice = await practiceDetails();
-  const transport = nodemailer.createTransport({
-    url: env.smtpUrl,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
+  await sendMail(env.smtpUrl, {
+    from: { name: practice.name, address: env.from },
+    // A reply reaches the practice, not the sending mailbox.
+    replyTo: practice.email,
+    to: entry.to,
+    subject: entry.subject.replace(/[\r\n]+/g, ' '),
+    text: clientMailText(entry.text, practice),
+    attachments,
+    // Out-of-office robots do not answer machine-sent mail (RFC 3834).
+    headers: { 'Auto-Submitted': 'auto-generated' },
   });
-  try {
-    await transport.sendMail({
-      from: { name: practice.name, address: env.from },
-      // A reply reaches the practice, not the sending mailbox.
-      replyTo: practice.email,
-      to: entry.to,
-      subject: entry.subject.replace(/[\r\n]+/g, ' '),
-      text: clientMailText(entry.text, practice),
-      attachments,
-      // Out-of-office robots do not answer machine-sent mail (RFC 3834).
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    });
-  } finally {
-    transport.close();
-  }
 }
 
 const note = async (entry: MailEntry, text: string) => {
@@ -142,54 +116,36 @@ const note = async (entry: MailEntry, text: string) => {
   });
 };
 
-/**
- * One delivery attempt. The attempt is claimed with a conditional write first, so the
- * immediate delivery and the scheduler (or two of either) never send one message twice.
- * `dueOnly`: the scheduler's call, which leaves a message alone until its retry is due.
- * True when this call delivered the message.
- */
-export async function deliverClientMail(id: string, options: { now?: Date; dueOnly?: boolean } = {}): Promise<boolean> {
-  const now = options.now ?? new Date(currentTime());
-  const found = await readMail(id);
-  if (!found) return false;
-  const { entry } = found;
-  if (options.dueOnly && Date.parse(entry.nextAttemptAt) > now.getTime()) return false;
+/** The client messages' outbox (outbox.ts): one message, one send, each attempt on the activity. */
+const mails = outboxEngine(mailOutbox, {
   // An enquiry erased since: the person asked to be forgotten, and there is no activity to write to.
-  if (entry.enquiryId && !(await getStoredEnquiry(entry.enquiryId))) {
-    await deleteMail(id);
-    return false;
-  }
-  const attempt = entry.attempts + 1;
-  const claimed = {
-    ...entry,
-    attempts: attempt,
-    nextAttemptAt: new Date(now.getTime() + backoffMs(attempt)).toISOString(),
-  };
-  if (!(await updateMail(claimed, found.etag))) return false;
-
-  try {
-    await send(entry);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`[client-mail] message ${id} failed (attempt ${attempt}): ${reason}`);
-    await note(entry, `E-mail to the client failed (attempt ${attempt}): ${entry.subject}`);
-    if (now.getTime() + backoffMs(attempt) - Date.parse(entry.createdAt) > RETRY_WINDOW_MS) {
-      await note(entry, `Gave up on the e-mail to the client after 24 hours: ${entry.subject}`);
-      await deleteMail(id);
+  check: async (entry) => (entry.enquiryId && !(await getStoredEnquiry(entry.enquiryId)) ? 'drop' : 'deliver'),
+  async attempt(entry, attempt) {
+    try {
+      await send(entry);
+      return null;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.warn(`[client-mail] message ${entry.id} failed (attempt ${attempt}): ${reason}`);
+      await note(entry, `E-mail to the client failed (attempt ${attempt}): ${entry.subject}`);
+      return entry;
     }
-    return false;
-  }
-  await deleteMail(id);
-  await note(entry, `E-mail to the client delivered: ${entry.subject}`);
-  return true;
-}
+  },
+  delivered: (entry) => note(entry, `E-mail to the client delivered: ${entry.subject}`),
+  gaveUp: (entry) => note(entry, `Gave up on the e-mail to the client after 24 hours: ${entry.subject}`),
+});
+
+/**
+ * One delivery attempt, claimed first (outbox.ts), so the immediate delivery and the
+ * scheduler (or two of either) never send one message twice. `dueOnly`: the scheduler's
+ * call, which leaves a message alone until its retry is due. True when this call delivered
+ * the message.
+ */
+export const deliverClientMail = (id: string, options: { now?: Date; dueOnly?: boolean } = {}): Promise<boolean> =>
+  mails.deliver(id, options);
 
 /** The scheduled function's part: every message whose retry is due. */
-export async function retryDueClientMails(now = new Date(currentTime())): Promise<number> {
-  const due = (await listMails()).filter((entry) => Date.parse(entry.nextAttemptAt) <= now.getTime());
-  for (const entry of due) await deliverClientMail(entry.id, { now, dueOnly: true });
-  return due.length;
-}
+export const retryDueClientMails = (now = new Date(currentTime())): Promise<number> => mails.retryDue(now);
 
 /**
  * Sends one message at once and never stores it; throws when it cannot be sent. For a

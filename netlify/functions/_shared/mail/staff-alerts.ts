@@ -2,22 +2,19 @@
  * Staff alerts for new enquiries, by e-mail (SMTP) and/or a webhook (Slack, Teams and the
  * like read its `text`). The intent is written to the outbox before the visitor is
  * answered; delivery runs after the answer (`context.waitUntil`) and, for what failed, from
- * the scheduled function with backoff for 24 hours. Every attempt lands on the enquiry's
+ * the scheduled function with backoff for 24 hours (the outbox engine, outbox.ts). Every attempt lands on the enquiry's
  * activity. An alert names the person, the service and the time, and links to /admin:
  * contact details and messages stay in the practice's store.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
-import nodemailer from 'nodemailer';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { serviceLabel } from '../../../../src/shared/schemas/enquiry.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import {
+  alertOutbox,
   deleteAlert,
   enqueueAlert,
-  listAlerts,
-  readAlert,
-  updateAlert,
   type AlertChannel,
   type OutboxEntry,
 } from '../repositories/alert-outbox-store.ts';
@@ -29,22 +26,19 @@ import {
   type NewEnquiry,
   type StoredEnquiry,
 } from '../repositories/enquiries-store.ts';
+import { NEW_KEY_ATTEMPTS } from '../repositories/blobs.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
+import { freshTimes, outboxEngine } from './outbox.ts';
+import { SEND_TIMEOUT_MS, sendMail } from './transport.ts';
 
-/** Retries stop this long after the enquiry arrived. */
-export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MINUTE = 60_000;
-const SEND_TIMEOUT_MS = 10_000;
 /**
  * An alert whose enquiry is not stored this long after it arrived never will be: the
  * function that wrote the intent died before the enquiry (Netlify stops a function within
  * a minute) or the enquiry was erased. Until then, its enquiry may still be on its way.
  */
 export const ORPHAN_AFTER_MS = 2 * MINUTE;
-
-/** 1, 2, 4 … minutes after each failed attempt, at most an hour apart. */
-export const backoffMs = (attempts: number): number => Math.min(2 ** Math.max(0, attempts - 1), 60) * MINUTE;
 
 export function configuredChannels(): AlertChannel[] {
   const { email, webhookUrl } = leadDeskEnv();
@@ -98,31 +92,29 @@ export function alertEmail(
   };
 }
 
+/** Posts to the staff's chat webhook; throws unless it answered 2xx. */
+async function postWebhook(url: string, body: unknown): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
+}
+
 async function send(channel: AlertChannel, summary: OutboxEntry['summary']): Promise<void> {
   const env = leadDeskEnv();
   if (channel === 'webhook') {
     if (!env.webhookUrl) throw new Error('the webhook is no longer configured');
-    const response = await fetch(env.webhookUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ text: alertText(summary), enquiry: summary }),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
-    return;
+    return postWebhook(env.webhookUrl, { text: alertText(summary), enquiry: summary });
   }
   if (!env.email) throw new Error('e-mail alerts are no longer configured');
-  const transport = nodemailer.createTransport({
-    url: env.email.smtpUrl,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
+  await sendMail(env.email.smtpUrl, {
+    from: env.email.from,
+    to: env.email.to,
+    ...alertEmail(summary, await standardsLine()),
   });
-  try {
-    await transport.sendMail({ from: env.email.from, to: env.email.to, ...alertEmail(summary, await standardsLine()) });
-  } finally {
-    transport.close();
-  }
 }
 
 /**
@@ -154,15 +146,11 @@ async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'ta
     console.info(`[alert] alerts are not configured; new enquiry ${record.id} is waiting in the lead desk`);
     return 'off';
   }
-  const now = currentTime();
   const queued = await enqueueAlert({
     enquiryId: record.id,
     summary,
     pending,
-    attempts: 0,
-    createdAt: record.createdAt,
-    // The scheduled retry leaves a fresh alert to the immediate delivery.
-    nextAttemptAt: new Date(now + MINUTE).toISOString(),
+    ...freshTimes(new Date(record.createdAt), new Date(currentTime())),
   });
   return queued ? 'queued' : 'taken';
 }
@@ -175,7 +163,7 @@ async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'ta
  */
 export async function storeEnquiryWithAlert(data: NewEnquiry): Promise<{ record: StoredEnquiry; alert: boolean }> {
   // A key taken by another instance in the same instant: take a new one.
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
     const record = newStoredEnquiry(data);
     const queued = await queueAlert(record);
     if (queued === 'taken') continue;
@@ -189,72 +177,50 @@ export async function storeEnquiryWithAlert(data: NewEnquiry): Promise<{ record:
   throw new Error('Could not find a free key for a new enquiry');
 }
 
+const note = (enquiryId: string, text: string) =>
+  appendActivity(enquiryId, { at: new Date(currentTime()).toISOString(), by: 'system', type: 'alert', text });
+
 /**
- * One delivery attempt of an enquiry's alert. The attempt is claimed with a conditional
- * write first, so the immediate delivery and the scheduler (or two schedulers) never
- * send the same alert at once.
+ * The alerts' outbox (outbox.ts): each attempt tries every channel still pending and notes
+ * each on the enquiry's activity; the channels that failed are tried again.
+ */
+const alerts = outboxEngine(alertOutbox, {
+  async check(entry, now) {
+    if (await getStoredEnquiry(entry.enquiryId)) return 'deliver';
+    return now.getTime() - Date.parse(entry.createdAt) > ORPHAN_AFTER_MS ? 'drop' : 'wait';
+  },
+  async attempt(entry, attempt) {
+    const failed: AlertChannel[] = [];
+    for (const channel of entry.pending) {
+      try {
+        await send(channel, entry.summary);
+        await note(entry.enquiryId, `${CHANNEL_NAMES[channel]} alert delivered (attempt ${attempt})`);
+      } catch (error) {
+        failed.push(channel);
+        const reason = error instanceof Error ? error.message : String(error);
+        console.warn(`[alert] ${channel} alert for ${entry.enquiryId} failed (attempt ${attempt}): ${reason}`);
+        await note(entry.enquiryId, `${CHANNEL_NAMES[channel]} alert failed (attempt ${attempt})`);
+      }
+    }
+    if (failed.length === 0) return null;
+    return failed.length === entry.pending.length ? entry : { ...entry, pending: failed };
+  },
+  async gaveUp(left) {
+    const channels = left.pending.map((c) => CHANNEL_NAMES[c].toLowerCase()).join(' and ');
+    await note(left.enquiryId, `Gave up on the ${channels} alert after 24 hours`);
+  },
+});
+
+/**
+ * One delivery attempt of an enquiry's alert, claimed first (outbox.ts), so the immediate
+ * delivery and the scheduler (or two schedulers) never send the same alert at once.
  */
 export async function deliverAlert(enquiryId: string, options: { now?: Date; dueOnly?: boolean } = {}): Promise<void> {
-  const now = options.now ?? new Date(currentTime());
-  const found = await readAlert(enquiryId);
-  if (!found) return;
-  const { entry } = found;
-  if (options.dueOnly && Date.parse(entry.nextAttemptAt) > now.getTime()) return;
-  if (!(await getStoredEnquiry(enquiryId))) {
-    if (now.getTime() - Date.parse(entry.createdAt) > ORPHAN_AFTER_MS) await deleteAlert(enquiryId);
-    return;
-  }
-  const attempt = entry.attempts + 1;
-  const claimed = {
-    ...entry,
-    attempts: attempt,
-    nextAttemptAt: new Date(now.getTime() + backoffMs(attempt)).toISOString(),
-  };
-  const etag = await updateAlert(claimed, found.etag);
-  if (!etag) return;
-
-  const failed: AlertChannel[] = [];
-  for (const channel of entry.pending) {
-    try {
-      await send(channel, entry.summary);
-      await appendActivity(enquiryId, {
-        at: new Date(currentTime()).toISOString(),
-        by: 'system',
-        type: 'alert',
-        text: `${CHANNEL_NAMES[channel]} alert delivered (attempt ${attempt})`,
-      });
-    } catch (error) {
-      failed.push(channel);
-      const reason = error instanceof Error ? error.message : String(error);
-      console.warn(`[alert] ${channel} alert for ${enquiryId} failed (attempt ${attempt}): ${reason}`);
-      await appendActivity(enquiryId, {
-        at: new Date(currentTime()).toISOString(),
-        by: 'system',
-        type: 'alert',
-        text: `${CHANNEL_NAMES[channel]} alert failed (attempt ${attempt})`,
-      });
-    }
-  }
-  if (failed.length === 0) return deleteAlert(enquiryId);
-  const expired = now.getTime() + backoffMs(attempt) - Date.parse(entry.createdAt) > RETRY_WINDOW_MS;
-  if (expired) {
-    await appendActivity(enquiryId, {
-      at: new Date(currentTime()).toISOString(),
-      by: 'system',
-      type: 'alert',
-      text: `Gave up on the ${failed.map((c) => CHANNEL_NAMES[c].toLowerCase()).join(' and ')} alert after 24 hours`,
-    });
-    return deleteAlert(enquiryId);
-  }
-  await updateAlert({ ...claimed, pending: failed }, etag);
+  await alerts.deliver(enquiryId, options);
 }
 
 /** The scheduled function's part: every alert whose retry is due. */
-export async function retryDueAlerts(now = new Date(currentTime())): Promise<number> {
-  const due = (await listAlerts()).filter((entry) => Date.parse(entry.nextAttemptAt) <= now.getTime());
-  for (const entry of due) await deliverAlert(entry.enquiryId, { now, dueOnly: true });
-  return due.length;
-}
+export const retryDueAlerts = (now = new Date(currentTime())): Promise<number> => alerts.retryDue(now);
 
 /**
  * A message to staff through every configured alert channel (the daily due-diligence
@@ -275,27 +241,8 @@ export async function notifyStaff(
   const delivered: AlertChannel[] = [];
   for (const channel of channels) {
     try {
-      if (channel === 'webhook') {
-        const response = await fetch(env.webhookUrl!, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ text: `${message.subject}\n${message.text}` }),
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-        });
-        if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
-      } else {
-        const transport = nodemailer.createTransport({
-          url: env.email!.smtpUrl,
-          connectionTimeout: SEND_TIMEOUT_MS,
-          greetingTimeout: SEND_TIMEOUT_MS,
-          socketTimeout: SEND_TIMEOUT_MS,
-        });
-        try {
-          await transport.sendMail({ from: env.email!.from, to: env.email!.to, ...message });
-        } finally {
-          transport.close();
-        }
-      }
+      if (channel === 'webhook') await postWebhook(env.webhookUrl!, { text: `${message.subject}\n${message.text}` });
+      else await sendMail(env.email!.smtpUrl, { from: env.email!.from, to: env.email!.to, ...message });
       delivered.push(channel);
     } catch (error) {
       console.warn(`[alert] ${channel} notice failed: ${error instanceof Error ? error.message : String(error)}`);

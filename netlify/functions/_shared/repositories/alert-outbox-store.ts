@@ -1,10 +1,12 @@
 /**
  * Store `alert-outbox`: the staff alerts for new enquiries that still have to be delivered,
  * one blob per enquiry. Written before the enquiry itself, so a crash at any point loses no
- * alert (an entry whose enquiry never got stored is dropped by the retry); removed once every channel has delivered (or after 24 hours of retries).
+ * alert (an entry whose enquiry never got stored is dropped by the retry); removed once
+ * every channel has delivered (or after 24 hours of retries). Kept as every outbox is
+ * (outbox-store.ts), under the enquiry's id.
  */
 import * as z from 'zod/mini';
-import { getAllJson, getJsonWithEtag, listKeys, openStore } from './blobs.ts';
+import { outboxStore } from './outbox-store.ts';
 
 export type AlertChannel = 'email' | 'webhook';
 
@@ -29,29 +31,9 @@ const outboxEntrySchema = z.object({
 });
 export type OutboxEntry = z.output<typeof outboxEntrySchema>;
 
-const STORE = 'alert-outbox';
+export const alertOutbox = outboxStore('alert-outbox', '', outboxEntrySchema, (entry) => entry.enquiryId);
 
 /** Adds an entry; false when one for that enquiry is already there. */
-export async function enqueueAlert(entry: OutboxEntry): Promise<boolean> {
-  return (await openStore(STORE).setJSON(entry.enquiryId, entry, { onlyIfNew: true })).modified;
-}
-
-export async function readAlert(enquiryId: string): Promise<{ entry: OutboxEntry; etag: string } | null> {
-  const found = await getJsonWithEtag(openStore(STORE), enquiryId, outboxEntrySchema);
-  return found?.data ? { entry: found.data, etag: found.etag } : null;
-}
-
-/** Writes the entry only if nobody changed it since `etag`; its new etag, or null. */
-export async function updateAlert(entry: OutboxEntry, etag: string): Promise<string | null> {
-  const { modified, etag: next } = await openStore(STORE).setJSON(entry.enquiryId, entry, { onlyIfMatch: etag });
-  return modified ? (next ?? (await readAlert(entry.enquiryId))?.etag ?? null) : null;
-}
-
-export async function deleteAlert(enquiryId: string): Promise<void> {
-  await openStore(STORE).delete(enquiryId);
-}
-
-export async function listAlerts(): Promise<OutboxEntry[]> {
-  const store = openStore(STORE);
-  return getAllJson(store, await listKeys(store), outboxEntrySchema, 16);
-}
+export const enqueueAlert = alertOutbox.enqueue;
+export const deleteAlert = alertOutbox.remove;
+export const listAlerts = alertOutbox.list;

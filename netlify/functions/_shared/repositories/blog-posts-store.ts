@@ -27,7 +27,18 @@ import {
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { isPublic } from '../../../../src/shared/publish-time.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore, pauseAfterLostWrite } from './blobs.ts';
+import {
+  getAllJson,
+  getJson,
+  getJsonWithEtag,
+  listKeys,
+  newId,
+  openStore,
+  updateJson,
+  updateRecord,
+  WriteConflict,
+  writeJsonIf,
+} from './blobs.ts';
 
 const STORE = 'blog-posts';
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -42,8 +53,6 @@ const revisionKey = (post: BlogPost) =>
 const REVISION_ID_PATTERN = /^\d{10}-[A-Za-z0-9_-]{1,64}$/;
 /** Longer than any function runs (Netlify stops synchronous functions within a minute). */
 export const CLAIM_LEASE_MS = 2 * 60_000;
-/** Each failed conditional write means another writer succeeded; this many is only reached under a storm. */
-const MAX_ATTEMPTS = 20;
 
 export const slugClaimSchema = z.object({
   /** The post holding the slug; null once released (claims are overwritten, never deleted). */
@@ -126,18 +135,24 @@ async function holds(store: Store, claim: SlugClaim, slug: string): Promise<bool
  * concurrent taker or releaser that read the claim before it fails and looks again.
  */
 async function claimSlug(store: Store, slug: string, id: string): Promise<boolean> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const claim: SlugClaim = { id, claimedAt: new Date(currentTime()).toISOString() };
-    if ((await store.setJSON(slugKey(slug), claim, { onlyIfNew: true })).modified) return true;
-    const current = await getJsonWithEtag(store, slugKey(slug), slugClaimSchema);
-    if (current) {
-      // A claim that no longer fits its schema holds nothing.
-      if (current.data && current.data.id !== id && (await holds(store, current.data, slug))) return false;
-      if ((await store.setJSON(slugKey(slug), claim, { onlyIfMatch: current.etag })).modified) return true;
-    }
-    await pauseAfterLostWrite(attempt);
+  try {
+    const { changed } = await updateJson(
+      store,
+      slugKey(slug),
+      slugClaimSchema,
+      // A claim that no longer fits its schema (null here) holds nothing.
+      async (current) =>
+        current && current.id !== id && (await holds(store, current, slug))
+          ? null
+          : { id, claimedAt: new Date(currentTime()).toISOString() },
+      `The claim on ${slug} kept changing`,
+    );
+    return changed;
+  } catch (error) {
+    // Only a storm of takers gets here: the slug is as good as taken.
+    if (error instanceof WriteConflict) return false;
+    throw error;
   }
-  return false;
 }
 
 /**
@@ -150,7 +165,7 @@ async function releaseSlug(store: Store, slug: string, id: string): Promise<void
   if (!current || current.data?.id !== id) return;
   if ((await getJson(store, postKey(id), blogPostRecordSchema))?.slug === slug) return;
   const released: SlugClaim = { id: null, claimedAt: new Date(currentTime()).toISOString() };
-  await store.setJSON(slugKey(slug), released, { onlyIfMatch: current.etag });
+  await writeJsonIf(store, slugKey(slug), released, current.etag);
 }
 
 /** `by` is the staff member saving: kept with the version, shown in its revisions. */
@@ -176,31 +191,45 @@ export async function updatePost(id: string, data: BlogPostData, by: string): Pr
   const store = openStore(STORE);
   /** Revisions this save wrote: if the post turns out deleted meanwhile, they go too. */
   const kept: string[] = [];
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await getJsonWithEtag(store, postKey(id), blogPostRecordSchema);
-    if (!current?.data) {
-      await Promise.all(kept.map((key) => store.delete(key)));
-      return { ok: false, reason: 'not-found' };
-    }
-    const existing = current.data;
-    if (data.version !== undefined && data.version !== existing.version) {
-      return { ok: false, reason: 'conflict' };
-    }
-    const slugChanged = data.slug !== existing.slug;
-    if (slugChanged && !(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
-    // Refused when a racing save of the same version has already kept it: one copy is enough.
-    if ((await store.setJSON(revisionKey(existing), existing, { onlyIfNew: true })).modified)
-      kept.push(revisionKey(existing));
-    const post = buildPost(data, existing, { updatedBy: by, sequence: existing.sequence + 1 });
-    if ((await store.setJSON(postKey(id), post, { onlyIfMatch: current.etag })).modified) {
-      if (slugChanged) await releaseSlug(store, existing.slug, id);
-      await pruneRevisions(store, id);
-      return { ok: true, post };
-    }
-    if (slugChanged) await releaseSlug(store, data.slug, id);
-    await pauseAfterLostWrite(attempt);
+  /** Why the save was refused, set before `apply` gives up by returning null. */
+  let refused = null as 'not-found' | 'conflict' | 'slug-taken' | null;
+  /** Whether the current try claimed a new slug. */
+  let claimed = false;
+  try {
+    const { before, after } = await updateRecord<BlogPost>({
+      read: async () => {
+        const current = await getJsonWithEtag(store, postKey(id), blogPostRecordSchema);
+        return current ? { value: current.data, etag: current.etag } : null;
+      },
+      apply: async (existing) => {
+        claimed = false;
+        if (!existing) refused = 'not-found';
+        else if (data.version !== undefined && data.version !== existing.version) refused = 'conflict';
+        else if (data.slug !== existing.slug) {
+          claimed = await claimSlug(store, data.slug, id);
+          if (!claimed) refused = 'slug-taken';
+        }
+        if (refused || !existing) return null;
+        // Refused when a racing save of the same version has already kept it: one copy is enough.
+        if ((await store.setJSON(revisionKey(existing), existing, { onlyIfNew: true })).modified)
+          kept.push(revisionKey(existing));
+        return buildPost(data, existing, { updatedBy: by, sequence: existing.sequence + 1 });
+      },
+      // Never an insert: a post deleted meanwhile is not brought back.
+      write: (post, etag) => (etag === null ? Promise.resolve(false) : writeJsonIf(store, postKey(id), post, etag)),
+      // The slug this try claimed is given back; the next try claims it again if it still may.
+      onLost: () => (claimed ? releaseSlug(store, data.slug, id) : Promise.resolve()),
+      conflict: 'The post kept changing while it was saved',
+    });
+    if (refused === 'not-found') await Promise.all(kept.map((key) => store.delete(key)));
+    if (refused || !before || !after) return { ok: false, reason: refused ?? 'not-found' };
+    if (after.slug !== before.slug) await releaseSlug(store, before.slug, id);
+    await pruneRevisions(store, id);
+    return { ok: true, post: after };
+  } catch (error) {
+    if (error instanceof WriteConflict) return { ok: false, reason: 'conflict' };
+    throw error;
   }
-  return { ok: false, reason: 'conflict' };
 }
 
 /** Deletes a post and frees its slug; false when there was none. */

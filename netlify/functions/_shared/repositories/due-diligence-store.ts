@@ -20,7 +20,7 @@ import {
   type CddPersonal,
   type CddRecord,
 } from '../../../../src/shared/schemas/cdd.ts';
-import { getJson, getJsonWithEtag, listKeys, openStore, pauseAfterLostWrite } from './blobs.ts';
+import { getJson, getJsonWithEtag, listKeys, openStore, updateRecord, writeJsonIf, type Updated } from './blobs.ts';
 import { currentKid, openJson, sealJson, sealedSchema, type Sealed } from '../crypto/sealed-records.ts';
 import { isEnquiryId } from './enquiries-store.ts';
 
@@ -86,7 +86,7 @@ export async function getCddMeta(enquiryId: string): Promise<CddMeta | null> {
 /** Stores a new record; false when the enquiry already has one. */
 export async function insertCdd(record: CddRecord): Promise<boolean> {
   if (!isEnquiryId(record.enquiryId)) throw new Error(`Not an enquiry id: ${record.enquiryId}`);
-  return (await openStore(STORE).setJSON(record.enquiryId, await seal(record), { onlyIfNew: true })).modified;
+  return writeJsonIf(openStore(STORE), record.enquiryId, await seal(record), null);
 }
 
 /**
@@ -95,7 +95,28 @@ export async function insertCdd(record: CddRecord): Promise<boolean> {
  */
 export async function replaceCdd(record: CddRecord, etag: string): Promise<boolean> {
   if (!isEnquiryId(record.enquiryId)) return false;
-  return (await openStore(STORE).setJSON(record.enquiryId, await seal(record), { onlyIfMatch: etag })).modified;
+  return writeJsonIf(openStore(STORE), record.enquiryId, await seal(record), etag);
+}
+
+/**
+ * Reads, changes and writes an enquiry's record (`updateRecord`): `apply` gets null when
+ * there is none yet, and what it returns is inserted or replaced against the ETag read. A
+ * lost race reads again and asks `apply` again, so its checks see the winner's status.
+ */
+export function updateCdd(
+  enquiryId: string,
+  apply: (current: CddRecord | null) => CddRecord | null,
+  conflict: string,
+): Promise<Updated<CddRecord>> {
+  return updateRecord({
+    read: async () => {
+      const found = await getCdd(enquiryId);
+      return found ? { value: found.record, etag: found.etag } : null;
+    },
+    write: (next, etag) => (etag === null ? insertCdd(next) : replaceCdd(next, etag)),
+    apply,
+    conflict,
+  });
 }
 
 /** Deletes the record (retention reached, or the enquiry erased where the law allows). */
@@ -123,16 +144,16 @@ export async function reencryptAll(): Promise<number> {
   let count = 0;
   for (const key of await listKeys(openStore(STORE))) {
     try {
-      for (let attempt = 0; ; attempt++) {
-        const found = await readStored(key);
-        if (!found || found.stored.personal.kid === kid) break;
-        const resealed = await seal(await open(found.stored));
-        if ((await openStore(STORE).setJSON(key, resealed, { onlyIfMatch: found.etag })).modified) {
-          count++;
-          break;
-        }
-        await pauseAfterLostWrite(attempt);
-      }
+      const { changed } = await updateRecord<StoredCdd>({
+        read: async () => {
+          const found = await readStored(key);
+          return found ? { value: found.stored, etag: found.etag } : null;
+        },
+        apply: async (stored) => (!stored || stored.personal.kid === kid ? null : seal(await open(stored))),
+        write: (next, etag) => writeJsonIf(openStore(STORE), key, next, etag),
+        conflict: 'the record kept changing while it was re-sealed',
+      });
+      if (changed) count++;
     } catch (error) {
       console.error(`[cdd] could not re-encrypt ${key}: ${(error as Error).message}`);
     }

@@ -13,7 +13,16 @@
  */
 import * as z from 'zod/mini';
 import { engagementRecordSchema, type EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
-import { getAllJson, getJson, getJsonWithEtag, listKeys, openStore } from './blobs.ts';
+import {
+  getAllJson,
+  getJson,
+  getJsonWithEtag,
+  listKeys,
+  openStore,
+  updateRecord,
+  writeJsonIf,
+  type Updated,
+} from './blobs.ts';
 
 const STORE = 'engagements';
 const pointerSchema = z.object({ engagementId: z.string() });
@@ -31,7 +40,10 @@ export const isEngagementId = (id: string): boolean => /^[A-Za-z0-9_-]{16}$/.tes
 /** Stores a new engagement (already claimed as the enquiry's latest) and makes its token live. */
 export async function insertEngagement(record: EngagementRecord): Promise<void> {
   const store = openStore(STORE);
-  await store.setJSON(recordKey(record.id), record, { onlyIfNew: true });
+  // A fresh random id is never taken; if it were, the link must not open someone else's.
+  if (!(await writeJsonIf(store, recordKey(record.id), record, null))) {
+    throw new Error(`The engagement id ${record.id} is taken: nothing was sent`);
+  }
   await store.setJSON(tokenKey(record.tokenHash), { engagementId: record.id });
 }
 
@@ -46,12 +58,7 @@ export async function latestPointer(enquiryId: string): Promise<{ engagementId: 
  * (`etag`; null: there was none). Of two sends racing, one claims it; false for the other.
  */
 export async function claimLatest(enquiryId: string, engagementId: string, etag: string | null): Promise<boolean> {
-  const write = await openStore(STORE).setJSON(
-    enquiryKey(enquiryId),
-    { engagementId },
-    etag === null ? { onlyIfNew: true } : { onlyIfMatch: etag },
-  );
-  return write.modified;
+  return writeJsonIf(openStore(STORE), enquiryKey(enquiryId), { engagementId }, etag);
 }
 
 export async function getEngagement(id: string): Promise<{ record: EngagementRecord; etag: string } | null> {
@@ -62,7 +69,30 @@ export async function getEngagement(id: string): Promise<{ record: EngagementRec
 
 /** Writes a changed engagement only if nobody wrote it since `etag`; false when someone did. */
 export async function replaceEngagement(record: EngagementRecord, etag: string): Promise<boolean> {
-  return (await openStore(STORE).setJSON(recordKey(record.id), record, { onlyIfMatch: etag })).modified;
+  return writeJsonIf(openStore(STORE), recordKey(record.id), record, etag);
+}
+
+/**
+ * Reads, changes and writes one engagement (`updateRecord`): `apply` gets null when there is
+ * no such engagement. `read`: the record as the caller already read it, so the first write
+ * is conditional on that read.
+ */
+export function updateEngagement(
+  id: string,
+  apply: (current: EngagementRecord | null) => EngagementRecord | null,
+  conflict: string,
+  read?: { record: EngagementRecord; etag: string },
+): Promise<Updated<EngagementRecord>> {
+  return updateRecord({
+    read: async (attempt) => {
+      const found = attempt === 0 && read ? read : await getEngagement(id);
+      return found ? { value: found.record, etag: found.etag } : null;
+    },
+    // Engagements are created by `insertEngagement` only.
+    write: (next, etag) => (etag === null ? Promise.resolve(false) : replaceEngagement(next, etag)),
+    apply,
+    conflict,
+  });
 }
 
 /** What a token's hash opens, or null for a token never issued. */

@@ -15,7 +15,19 @@ import {
   type StoredEnquiry,
 } from '../../../../src/shared/schemas/lead-desk.ts';
 import { createHash } from 'node:crypto';
-import { getJson, getJsonWithEtag, openStore, pauseAfterLostWrite, timeKey, timeOfKey } from './blobs.ts';
+import {
+  getJson,
+  getJsonWithEtag,
+  NEW_KEY_ATTEMPTS,
+  openStore,
+  timeKey,
+  timeOfKey,
+  updateJson,
+  updateRecord,
+  WriteConflict,
+  writeJsonIf,
+  type Updated,
+} from './blobs.ts';
 
 const STORE = 'contact-requests';
 const ID_PATTERN = /^[a-z0-9]{11,40}$/;
@@ -53,7 +65,7 @@ export async function insertStoredEnquiry(record: StoredEnquiry): Promise<boolea
 export async function createStoredEnquiry(data: NewEnquiry, arrivedAt?: Date): Promise<StoredEnquiry> {
   // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
   // rather than answer for an enquiry that was never stored.
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
     const record = newStoredEnquiry(data, arrivedAt);
     if (await insertStoredEnquiry(record)) return record;
   }
@@ -248,11 +260,33 @@ export async function replaceStoredEnquiry(
   etag: string,
   before: StoredEnquiry,
 ): Promise<boolean> {
-  const store = openStore(STORE);
-  const { modified } = await store.setJSON(record.id, record, { onlyIfMatch: etag });
+  const modified = await writeJsonIf(openStore(STORE), record.id, record, etag);
   if (!modified) cache.delete(record.id);
   else if (before.status !== record.status) await countStatus(record.id, before.status, record.status);
   return modified;
+}
+
+/**
+ * Reads, changes and writes one enquiry (`updateRecord`): `apply` gets null when there is
+ * no such enquiry, and decides again on the fresh record after a lost race.
+ */
+export function updateStoredEnquiry(
+  id: string,
+  apply: (current: StoredEnquiry | null) => StoredEnquiry | null,
+  conflict: string,
+): Promise<Updated<StoredEnquiry>> {
+  let read: StoredEnquiry | null = null;
+  return updateRecord({
+    read: async () => {
+      const found = await getStoredEnquiry(id);
+      read = found?.record ?? null;
+      return found ? { value: found.record, etag: found.etag } : null;
+    },
+    // `apply` refuses (throws) without an enquiry; an insert is `insertStoredEnquiry`'s.
+    write: (next, etag) => (etag !== null && read ? replaceStoredEnquiry(next, etag, read) : Promise.resolve(false)),
+    apply,
+    conflict,
+  });
 }
 
 /** Deletes one request; false when there was none with that id. */
@@ -284,40 +318,45 @@ type Counts = z.output<typeof countsSchema>;
 const zeroCounts = (): Counts => ({
   byStatus: Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>,
 });
-/** Each lost write means another writer of the shard won; past this, the recount repairs it. */
-const MAX_COUNT_ATTEMPTS = 40;
 
 async function countStatus(id: string, from: EnquiryStatus | null, to: EnquiryStatus | null): Promise<void> {
-  const store = openStore(STORE);
   const shard = shardOf(id);
-  for (let attempt = 0; attempt < MAX_COUNT_ATTEMPTS; attempt++) {
-    const current = await getJsonWithEtag(store, countsKey(shard), countsSchema);
-    // A shard nobody has counted in yet starts at zero: every enquiry is counted as it is
-    // stored, so a store without a shard holds no enquiry of that shard.
-    const next = current?.data ? structuredClone(current.data) : zeroCounts();
-    if (from) next.byStatus[from]--;
-    if (to) next.byStatus[to]++;
-    const condition = current ? { onlyIfMatch: current.etag } : { onlyIfNew: true as const };
-    if ((await store.setJSON(countsKey(shard), next, condition)).modified) return;
-    await pauseAfterLostWrite(attempt);
+  try {
+    await updateJson(
+      openStore(STORE),
+      countsKey(shard),
+      countsSchema,
+      (current) => {
+        // A shard nobody has counted in yet starts at zero: every enquiry is counted as it is
+        // stored, so a store without a shard holds no enquiry of that shard.
+        const next = current ? structuredClone(current) : zeroCounts();
+        if (from) next.byStatus[from]--;
+        if (to) next.byStatus[to]++;
+        return next;
+      },
+      `The status count of shard ${shard} kept changing`,
+    );
+  } catch (error) {
+    if (!(error instanceof WriteConflict)) throw error;
+    console.error(`[enquiries] ${error.message}; the daily recount will set it right`);
   }
-  console.error(`[enquiries] the status count of shard ${shard} kept changing; the daily recount will set it right`);
 }
 
 /** Counts one shard from the enquiries themselves; written only if nobody counted in between. */
 async function recountShard(shard: number, listed?: StoredEnquiry[]): Promise<Counts> {
-  const store = openStore(STORE);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const before = await getJsonWithEtag(store, countsKey(shard), countsSchema);
-    const records = listed && attempt === 0 ? listed : await listStoredEnquiries();
-    const counts = zeroCounts();
-    for (const record of records) if (shardOf(record.id) === shard) counts.byStatus[record.status]++;
-    const { modified } = before
-      ? await store.setJSON(countsKey(shard), counts, { onlyIfMatch: before.etag })
-      : await store.setJSON(countsKey(shard), counts, { onlyIfNew: true });
-    if (modified) return counts;
-  }
-  throw new Error(`The status count of shard ${shard} kept changing while it was recounted`);
+  const { after } = await updateJson(
+    openStore(STORE),
+    countsKey(shard),
+    countsSchema,
+    async (_current, attempt) => {
+      const records = listed && attempt === 0 ? listed : await listStoredEnquiries();
+      const counts = zeroCounts();
+      for (const record of records) if (shardOf(record.id) === shard) counts.byStatus[record.status]++;
+      return counts;
+    },
+    `The status count of shard ${shard} kept changing while it was recounted`,
+  );
+  return after!;
 }
 
 /** Recounts every shard from the enquiries (daily, and for a store never counted). */

@@ -7,7 +7,7 @@
  * so one listing counts per username, per client, and unknown devices apart.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { listKeys, openStore, timeKey, timeOfKey } from './blobs.ts';
+import { listKeys, NEW_KEY_ATTEMPTS, openStore, timeKey, timeOfKey } from './blobs.ts';
 
 const STORE = 'login-attempts';
 const CLIENT_PATTERN = /^[a-f0-9]{16}$/;
@@ -42,7 +42,7 @@ export async function recordAttempt(
   const store = openStore(STORE);
   // A key another instance took in the same instant fails `onlyIfNew`: take a new one, so
   // that no attempt goes uncounted.
-  for (let tries = 0; tries < 5; tries++) {
+  for (let tries = 0; tries < NEW_KEY_ATTEMPTS; tries++) {
     const key = `${bucket(username)}/${timeKey(at)}.${client}${trusted ? '.t' : ''}`;
     if ((await store.set(key, '', { onlyIfNew: true })).modified) return parseKey(key)!;
   }

@@ -1,7 +1,8 @@
 /**
  * Store `mail-outbox`: messages to clients that still have to be delivered, one blob per
  * message under `message/{id}` (the caller's idempotency key), removed once delivered or
- * after 24 hours of retries. Attachments are referenced (store and key), never copied.
+ * after 24 hours of retries (kept as every outbox is: outbox-store.ts). Attachments are
+ * referenced (store and key), never copied.
  *
  * Also the once-a-day marks (`once/{date}/{digest}`) that decide, with `onlyIfNew`, whether
  * a message of a kind already went to an address that day; the digest is keyed, so the
@@ -9,7 +10,8 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
-import { getAllJson, getJsonWithEtag, listKeys, openStore } from './blobs.ts';
+import { listKeys, openStore } from './blobs.ts';
+import { outboxStore } from './outbox-store.ts';
 
 const mailEntrySchema = z.object({
   id: z.string(),
@@ -32,34 +34,12 @@ const STORE = 'mail-outbox';
 const MESSAGE = 'message/';
 const ONCE = 'once/';
 
-const messageKey = (id: string) => `${MESSAGE}${id}`;
+export const mailOutbox = outboxStore(STORE, MESSAGE, mailEntrySchema, (entry) => entry.id);
 
 /** Adds a message; false when one with that id is already queued. */
-export async function enqueueMail(entry: MailEntry): Promise<boolean> {
-  return (await openStore(STORE).setJSON(messageKey(entry.id), entry, { onlyIfNew: true })).modified;
-}
-
-export async function readMail(id: string): Promise<{ entry: MailEntry; etag: string } | null> {
-  const found = await getJsonWithEtag(openStore(STORE), messageKey(id), mailEntrySchema);
-  return found?.data ? { entry: found.data, etag: found.etag } : null;
-}
-
-/** Writes the message only if nobody changed it since `etag`; its new etag, or null. */
-export async function updateMail(entry: MailEntry, etag: string): Promise<string | null> {
-  const { modified, etag: next } = await openStore(STORE).setJSON(messageKey(entry.id), entry, {
-    onlyIfMatch: etag,
-  });
-  return modified ? (next ?? (await readMail(entry.id))?.etag ?? null) : null;
-}
-
-export async function deleteMail(id: string): Promise<void> {
-  await openStore(STORE).delete(messageKey(id));
-}
-
-export async function listMails(): Promise<MailEntry[]> {
-  const store = openStore(STORE);
-  return getAllJson(store, await listKeys(store, MESSAGE), mailEntrySchema, 16);
-}
+export const enqueueMail = mailOutbox.enqueue;
+export const deleteMail = mailOutbox.remove;
+export const listMails = mailOutbox.list;
 
 /**
  * An attachment's bytes, read from the store that keeps it (a base store name, as

@@ -11,7 +11,7 @@ import {
   type PracticeSettingsFields,
   type StoredPracticeSettings,
 } from '../../../../src/shared/schemas/settings.ts';
-import { getJsonWithEtag, newId, openStore } from './blobs.ts';
+import { getJsonWithEtag, newId, openStore, updateJson, WriteConflict } from './blobs.ts';
 
 const KEY = 'practice';
 /** The version of the defaults, before anyone saved. */
@@ -38,17 +38,27 @@ export async function saveSettings(
   fields: PracticeSettingsFields,
   version: string | undefined,
 ): Promise<SettingsSaveResult> {
-  const { settings: current, etag } = await read();
-  if (version !== undefined && version !== current.version) return { ok: false, reason: 'conflict' };
-  const next: StoredPracticeSettings = {
-    ...fields,
-    version: newId().slice(0, 12),
-    updatedAt: new Date(currentTime()).toISOString(),
-  };
-  const store = openStore('settings');
-  const { modified } =
-    etag === null
-      ? await store.setJSON(KEY, next, { onlyIfNew: true })
-      : await store.setJSON(KEY, next, { onlyIfMatch: etag });
-  return modified ? { ok: true, settings: next } : { ok: false, reason: 'conflict' };
+  let stale = false;
+  try {
+    const { after } = await updateJson(
+      openStore('settings'),
+      KEY,
+      practiceSettingsRecordSchema,
+      (current) => {
+        // Nothing saved yet, or a record that does not fit: the defaults' version.
+        stale = version !== undefined && version !== (current?.version ?? DEFAULT_VERSION);
+        if (stale) return null;
+        return {
+          ...fields,
+          version: newId().slice(0, 12),
+          updatedAt: new Date(currentTime()).toISOString(),
+        } satisfies StoredPracticeSettings;
+      },
+      'The settings kept changing while they were saved',
+    );
+    return stale || !after ? { ok: false, reason: 'conflict' } : { ok: true, settings: after };
+  } catch (error) {
+    if (error instanceof WriteConflict) return { ok: false, reason: 'conflict' };
+    throw error;
+  }
 }

@@ -7,7 +7,7 @@
  *   promoted to `lastBuildFailure` when the deploy is reported failed.
  */
 import * as z from 'zod/mini';
-import { getJson, getJsonWithEtag, openStore } from './blobs.ts';
+import { getJson, getJsonWithEtag, openStore, updateJson, writeJsonIf } from './blobs.ts';
 
 const isoDate = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value))));
 
@@ -53,11 +53,23 @@ export async function readBuildState(): Promise<{ state: BuildState; etag: strin
 
 /** Writes the state only if nobody changed it since it was read; false otherwise. */
 export async function writeBuildState(state: BuildState, etag: string | null): Promise<boolean> {
-  const store = openStore('site-builds');
-  const { modified } = etag
-    ? await store.setJSON(KEY, state, { onlyIfMatch: etag })
-    : await store.setJSON(KEY, state, { onlyIfNew: true });
-  return modified;
+  return writeJsonIf(openStore('site-builds'), KEY, state, etag);
+}
+
+/**
+ * Reads, changes and writes the state (`updateJson`: again on a conflict, after a pause that
+ * grows with each lost write, so that many staff saves at once all get through). `change`
+ * returns null to leave it; resolves with the state as it is now.
+ */
+export async function updateBuildState(change: (state: BuildState) => BuildState | null): Promise<BuildState> {
+  const { after } = await updateJson(
+    openStore('site-builds'),
+    KEY,
+    buildStateSchema,
+    (current) => change(current ?? EMPTY),
+    'Could not record the rebuild state: too many concurrent changes',
+  );
+  return after ?? EMPTY;
 }
 
 const readKey = (deployId: string) => `reads/${encodeURIComponent(deployId)}`;

@@ -7,11 +7,9 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type * as z from 'zod/mini';
-import { getAllJson, getJsonWithEtag, listKeys, newId, openStore } from './blobs.ts';
+import { getAllJson, listKeys, newId, openStore, updateJson, WriteConflict } from './blobs.ts';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Each failed attempt means another writer succeeded, so this many is only ever reached under a storm. */
-const MAX_ATTEMPTS = 10;
 
 export interface Versioned {
   id: string;
@@ -49,23 +47,35 @@ export function versionedRepository<T extends Versioned>(
    */
   async function change(id: string, version: string | undefined, apply: (current: T) => T): Promise<SaveResult<T>> {
     if (!ID_PATTERN.test(id)) return { ok: false, reason: 'not-found' };
-    const store = openStore(storeBase);
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await getJsonWithEtag(store, id, schema);
-      if (!current?.data) return { ok: false, reason: 'not-found' };
-      if (version !== undefined && version !== current.data.version) return { ok: false, reason: 'conflict' };
-      const next = {
-        ...apply(current.data),
+    /** Why `apply` below left the record as it was. */
+    let refused = null as 'not-found' | 'conflict' | 'refused' | null;
+    try {
+      const { after } = await updateJson(
+        openStore(storeBase),
         id,
-        createdAt: current.data.createdAt,
-        updatedAt: new Date(currentTime()).toISOString(),
-        version: newVersion(),
-      };
-      if (next.isActive && !mayBeActive(next)) return { ok: false, reason: 'refused' };
-      const { modified } = await store.setJSON(id, next, { onlyIfMatch: current.etag });
-      if (modified) return { ok: true, record: next };
+        schema,
+        (current) => {
+          refused = null;
+          if (!current) refused = 'not-found';
+          else if (version !== undefined && version !== current.version) refused = 'conflict';
+          if (refused || !current) return null;
+          const next = {
+            ...apply(current),
+            id,
+            createdAt: current.createdAt,
+            updatedAt: new Date(currentTime()).toISOString(),
+            version: newVersion(),
+          };
+          if (next.isActive && !mayBeActive(next)) refused = 'refused';
+          return refused ? null : next;
+        },
+        `The record ${id} kept changing while it was saved`,
+      );
+      return refused || !after ? { ok: false, reason: refused ?? 'not-found' } : { ok: true, record: after };
+    } catch (error) {
+      if (error instanceof WriteConflict) return { ok: false, reason: 'conflict' };
+      throw error;
     }
-    return { ok: false, reason: 'conflict' };
   }
 
   return {

@@ -11,7 +11,7 @@ import {
   USERNAME_PATTERN,
 } from '../../../../src/shared/schemas/login.ts';
 import * as z from 'zod/mini';
-import { getAllJson, getJson, getJsonWithEtag, listKeys, newId, openStore } from './blobs.ts';
+import { getAllJson, getJson, listKeys, newId, openStore, updateJson } from './blobs.ts';
 
 /**
  * An account as stored. upsertUser and createUser write every field but `lastSignInAt`
@@ -55,17 +55,15 @@ async function updateUser(
   username: string,
   change: (existing: StaffUser | null) => StaffUser | null,
 ): Promise<{ before: StaffUser | null; after: StaffUser | null }> {
-  const store = openStore('users');
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await getJsonWithEtag(store, username, staffUserSchema);
-    const after = change(current?.data ?? null);
-    if (!after) return { before: current?.data ?? null, after: null };
-    const { modified } = current
-      ? await store.setJSON(username, after, { onlyIfMatch: current.etag })
-      : await store.setJSON(username, after, { onlyIfNew: true });
-    if (modified) return { before: current?.data ?? null, after };
-  }
-  throw new Error(`The account ${username} kept changing while being updated`);
+  const { before, after, changed } = await updateJson(
+    openStore('users'),
+    username,
+    staffUserSchema,
+    change,
+    `The account ${username} kept changing while being updated`,
+  );
+  // `after` is null when `change` left the account as it was.
+  return { before, after: changed ? after : null };
 }
 
 /**
@@ -189,27 +187,31 @@ export type RemoveOutcome = 'removed' | 'not-found' | 'self' | 'last';
 export async function removeUser(userId: string, removerId: string): Promise<RemoveOutcome> {
   if (userId === removerId) return 'self';
   const store = openStore('users');
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const roster = await getJsonWithEtag(store, ROSTER_KEY, rosterSchema);
-    const removed = roster?.data?.removed ?? [];
-    // Listed after the roster was read: an id marked since is caught by the write's condition.
-    const users = await allUsers();
-    const target = users.find((user) => user.id === userId);
-    if (!target) return 'not-found';
-    if (!removed.includes(userId)) {
-      const remaining = users.filter((user) => !removed.includes(user.id));
-      if (remaining.length <= 1) return 'last';
+  let target = undefined as StaffUser | undefined;
+  let refused = null as 'not-found' | 'last' | null;
+  await updateJson(
+    store,
+    ROSTER_KEY,
+    rosterSchema,
+    async (roster) => {
+      refused = null;
+      const removed = roster?.removed ?? [];
+      // Listed after the roster was read: an id marked since is caught by the write's condition.
+      const users = await allUsers();
+      target = users.find((user) => user.id === userId);
+      if (!target) refused = 'not-found';
+      // Marked already (by an earlier removal that stopped half-way): only finish it.
+      else if (removed.includes(userId)) return null;
+      else if (users.filter((user) => !removed.includes(user.id)).length <= 1) refused = 'last';
+      if (refused) return null;
       const present = new Set(users.map((user) => user.id));
-      const next = { removed: [...removed.filter((id) => present.has(id)), userId] };
-      const { modified } = roster
-        ? await store.setJSON(ROSTER_KEY, next, { onlyIfMatch: roster.etag })
-        : await store.setJSON(ROSTER_KEY, next, { onlyIfNew: true });
-      if (!modified) continue;
-    }
-    // Marked (now or by an earlier removal that stopped half-way): finish it.
-    await renewSessionGeneration(userId);
-    await store.delete(target.username);
-    return 'removed';
-  }
-  throw new Error('The staff roster kept changing while removing an account');
+      return { removed: [...removed.filter((id) => present.has(id)), userId] };
+    },
+    'The staff roster kept changing while removing an account',
+  );
+  if (refused || !target) return refused ?? 'not-found';
+  // Marked (now or by an earlier removal that stopped half-way): finish it.
+  await renewSessionGeneration(userId);
+  await store.delete(target.username);
+  return 'removed';
 }

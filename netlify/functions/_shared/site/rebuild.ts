@@ -10,7 +10,6 @@
  * other, so they must all come from one clock (the real time, except on the e2e server).
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { pauseAfterLostWrite } from '../repositories/blobs.ts';
 import { buildHookUrl } from '../platform/env.ts';
 import {
   findBuildFailure,
@@ -18,7 +17,7 @@ import {
   readBuildState,
   recordBuildFailure,
   recordBuildRead,
-  writeBuildState,
+  updateBuildState as update,
   type BuildFailure,
   type BuildState,
 } from '../repositories/site-builds-store.ts';
@@ -55,21 +54,6 @@ export function toStatus(state: BuildState): BuildStatus {
       ? { at: state.lastBuildFailure.at, reason: state.lastBuildFailure.reason }
       : null,
   };
-}
-
-/**
- * Reads, changes and writes the state with its etag, again on a conflict, after a random
- * pause that grows with each lost write, so that many staff saves at once all get through.
- */
-async function update(change: (state: BuildState) => BuildState | null): Promise<BuildState> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const { state, etag } = await readBuildState();
-    const next = change(state);
-    if (next === null) return state;
-    if (await writeBuildState(next, etag)) return next;
-    await pauseAfterLostWrite(attempt);
-  }
-  throw new Error('Could not record the rebuild state: too many concurrent changes');
 }
 
 const NO_HOOK = 'No build hook is configured (NETLIFY_BUILD_HOOK_URL)';

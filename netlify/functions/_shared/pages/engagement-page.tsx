@@ -1,0 +1,274 @@
+/**
+ * The client's engagement page (`GET /engage/{token}`): what they read (the practice, the
+ * matter, the costs disclosure, the terms, the privacy notice), then the acceptance form
+ * while the link is open, or the confirmation once accepted. Components over the site's
+ * kit (src/ui), rendered once per request by `renderPage` (document.tsx); pure functions of
+ * the view: no Blobs, no clock, no request. The page has no JavaScript at all, so it reads
+ * and posts the same on any phone, with a keyboard and a screen reader, and with scripts off.
+ */
+import { Fragment } from 'react';
+import { ACCEPT_CONSENTS, CONSENT_KEYS, ENGAGEMENT_LIMITS } from '../../../../src/shared/schemas/engagement.ts';
+import type { ConsentKey, DocumentSection, EngagementView } from '../../../../src/shared/schemas/engagement.ts';
+import { formatIsoDate } from '../../../../src/shared/quote.ts';
+import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
+import { Choice } from '../../../../src/ui/Choice.tsx';
+import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
+import { Field, FieldError } from '../../../../src/ui/Field.tsx';
+import { paragraphsOf, propertyTypeLabel, RIGHTS_HEADING, roleLabel } from '../engagement/engagement-text.ts';
+import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
+
+/** The form as the client last posted it, with the server's messages (a re-render after a 400). */
+export interface EngageFormState {
+  values: { fullName: string; understood: boolean; accept: boolean; instruct: boolean };
+  error?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+function PracticeSection({ view }: { view: EngagementView }) {
+  const { practice, solicitor } = view;
+  return (
+    <section aria-labelledby="who-heading">
+      <h2 id="who-heading">Who will act for you</h2>
+      <dl className="details">
+        <dt>Practice</dt>
+        <dd>{practice.name}</dd>
+        <dt>Responsible solicitor</dt>
+        <dd>{solicitor.role ? `${solicitor.name}, ${solicitor.role}` : solicitor.name}</dd>
+        <dt>Phone</dt>
+        <dd>
+          <PhoneLink phone={practice.phone} />
+        </dd>
+        <dt>E-mail</dt>
+        <dd>
+          <a href={`mailto:${practice.email}`}>{practice.email}</a>
+        </dd>
+        <dt>Address</dt>
+        <dd>{practice.address}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function MatterSection({ view }: { view: EngagementView }) {
+  const { matter } = view;
+  return (
+    <section aria-labelledby="matter-heading">
+      <h2 id="matter-heading">Your matter</h2>
+      <dl className="details">
+        <dt>Buying or selling</dt>
+        <dd>{roleLabel(matter.role)}</dd>
+        <dt>Property type</dt>
+        <dd>{propertyTypeLabel(matter.propertyType)}</dd>
+        <dt>Property address</dt>
+        <dd>{matter.propertyAddress || 'Not yet given'}</dd>
+        <dt>Description</dt>
+        <dd>{matter.description}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function DisclosureSection({ sections }: { sections: DocumentSection[] }) {
+  return (
+    <section aria-labelledby="disclosure-heading">
+      <h2 id="disclosure-heading">Costs disclosure</h2>
+      {sections.map((section, index) => (
+        <Fragment key={index}>
+          <h3>{section.heading}</h3>
+          {section.heading === RIGHTS_HEADING ? (
+            <ul>
+              {section.paragraphs.map((line, at) => (
+                <li key={at}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            section.paragraphs.map((line, at) => <p key={at}>{line}</p>)
+          )}
+        </Fragment>
+      ))}
+    </section>
+  );
+}
+
+/** A paragraph whose single line breaks are kept (the terms are numbered clauses with sub-lines). */
+function LinesParagraph({ text }: { text: string }) {
+  return (
+    <p>
+      {text.split('\n').map((line, index) => (
+        <Fragment key={index}>
+          {index ? <br /> : null}
+          {line}
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
+function TermsSection({ terms }: { terms: EngagementView['terms'] }) {
+  return (
+    <section aria-labelledby="terms-heading">
+      <h2 id="terms-heading">Costs agreement</h2>
+      <p className="meta">{`Terms version ${terms.version}, effective ${formatIsoDate(terms.effective)}`}</p>
+      {paragraphsOf(terms.text).map((paragraph, index) => (
+        <LinesParagraph key={index} text={paragraph} />
+      ))}
+    </section>
+  );
+}
+
+function PrivacySection({ privacy }: { privacy: string }) {
+  return (
+    <section aria-labelledby="privacy-heading">
+      <h2 id="privacy-heading">Your privacy</h2>
+      {paragraphsOf(privacy).map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+    </section>
+  );
+}
+
+function AcceptedSection({ token, view }: { token: string; view: EngagementView }) {
+  const when = view.acceptedAt ? ` on ${formatSydney(view.acceptedAt)}` : '';
+  const link = encodeURIComponent(token);
+  return (
+    <section className="panel panel-success" aria-labelledby="accepted-heading">
+      <h2 id="accepted-heading">Accepted</h2>
+      <p>{`You accepted this costs agreement${when}. Thank you: we are now acting for you in this matter.`}</p>
+      <p>
+        <a className={buttonClass('primary')} href={`/api/engage/${link}/document.pdf`} download>
+          Download the signed costs agreement (PDF)
+        </a>
+      </p>
+      {view.documentSha256 ? (
+        <p>
+          SHA-256 of the signed PDF: <code className="hash">{view.documentSha256}</code>
+        </p>
+      ) : null}
+      <h3>Next: your identity details</h3>
+      <p>
+        The law requires us to identify you before we act in a property transaction. Please give us your details: you
+        can save them and come back with this link.
+      </p>
+      <p>
+        <a className={buttonClass('primary')} href={`/engage/${link}/identity`}>
+          Continue to your identity details
+        </a>
+      </p>
+    </section>
+  );
+}
+
+const FIELD_LABELS: Record<'fullName' | ConsentKey, string> = { fullName: 'Your full name', ...ACCEPT_CONSENTS };
+
+function AcceptForm({ token, form }: { token: string; form: EngageFormState | undefined }) {
+  const values = form?.values;
+  const messagesOf = (field: string): string[] => form?.fieldErrors?.[field] ?? [];
+  const items = Object.entries(form?.fieldErrors ?? {}).flatMap(([field, messages]) =>
+    messages.map((message) => ({ message, field: field in FIELD_LABELS ? field : undefined })),
+  );
+  const nameErrors = messagesOf('fullName');
+  return (
+    <section className="panel accept-panel" aria-labelledby="accept-heading">
+      <h2 id="accept-heading">Accept and instruct us</h2>
+      <p>
+        To accept the costs agreement and instruct us, type your full name and tick each box. We keep a record of your
+        acceptance.
+      </p>
+      <form method="post" action={`/api/engage/${encodeURIComponent(token)}/accept`} noValidate>
+        <ErrorSummary message={form?.error} items={items} />
+        <Field
+          id="fullName"
+          label="Your full name"
+          error={nameErrors}
+          className={nameErrors.length ? 'mb-4 has-error' : 'mb-4'}
+        >
+          {(props) => (
+            <input
+              type="text"
+              {...props}
+              autoComplete="name"
+              autoCapitalize="words"
+              spellCheck={false}
+              maxLength={ENGAGEMENT_LIMITS.fullName}
+              required
+              defaultValue={values?.fullName ?? ''}
+            />
+          )}
+        </Field>
+        <fieldset className="my-5 min-w-0">
+          <legend>Your confirmation</legend>
+          {CONSENT_KEYS.map((key) => {
+            const errors = messagesOf(key);
+            return (
+              <div key={key} className={errors.length ? 'has-error' : undefined}>
+                {errors.length ? <FieldError id={`${key}-error`} messages={errors} className="field-error" /> : null}
+                <Choice
+                  type="checkbox"
+                  id={key}
+                  name={key}
+                  value="true"
+                  label={ACCEPT_CONSENTS[key]}
+                  checked={values?.[key]}
+                  required
+                  errorId={errors.length ? `${key}-error` : undefined}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
+        <Button type="submit">Accept and instruct</Button>
+      </form>
+    </section>
+  );
+}
+
+function EndedNotice({ view }: { view: EngagementView }) {
+  return (
+    <section className="panel" aria-labelledby="ended-heading">
+      <h2 id="ended-heading">This link has ended</h2>
+      <p>
+        This link can no longer be used to accept. Please call us on <PhoneLink phone={view.practice.phone} /> and ask
+        us for a new one.
+      </p>
+    </section>
+  );
+}
+
+export interface EngagePageInput {
+  token: string;
+  view: EngagementView;
+  form?: EngageFormState;
+}
+
+/**
+ * The whole page for one engagement: what the client reads, then the acceptance form while
+ * the link is open (`sent`, `viewed`), or the confirmation once accepted (shown first, since
+ * the accept post lands back here).
+ */
+export function EngagementPage({ token, view, form }: EngagePageInput) {
+  const open = view.status === 'sent' || view.status === 'viewed';
+  const accepted = view.status === 'accepted';
+  const invalid = Boolean(form && (form.error || Object.keys(form.fieldErrors ?? {}).length));
+  return (
+    <PageDocument
+      title={`${invalid ? 'Error: ' : ''}Costs agreement – ${view.practice.name}`}
+      practiceName={view.practice.name}
+    >
+      <h1>Your costs agreement</h1>
+      {accepted ? <AcceptedSection token={token} view={view} /> : null}
+      {open ? (
+        <p className="lead">
+          {`Please read your costs disclosure and the costs agreement below. If they are right for you, accept them at the end of this page. This link works until ${formatSydney(view.expiresAt)}.`}
+        </p>
+      ) : null}
+      <PracticeSection view={view} />
+      <MatterSection view={view} />
+      <DisclosureSection sections={view.disclosure} />
+      <TermsSection terms={view.terms} />
+      <PrivacySection privacy={view.privacy} />
+      {open ? <AcceptForm token={token} form={form} /> : accepted ? null : <EndedNotice view={view} />}
+    </PageDocument>
+  );
+}
+
+export const engagePage = (input: EngagePageInput): string => renderPage(<EngagementPage {...input} />);

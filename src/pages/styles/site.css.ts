@@ -1,0 +1,10 @@
+/**
+ * The site's stylesheet as a file of its own, for the pages the functions render per
+ * request (docs/decisions/023-server-pages-from-components.md): the built pages inline
+ * their CSS, and a function's page has no build to inline it into. Built from the same
+ * source (global.css, through Tailwind) on every build, so its colours, buttons and fields
+ * are the site's and never a hand copy.
+ */
+import css from '../../styles/client-pages.css?inline';
+
+export const GET = (): Response => new Response(css, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });

@@ -19,7 +19,7 @@ process.env.BLOBS_DIR = directory;
 process.env.REBUILD_MIN_INTERVAL_SECONDS ??= '2';
 // Messages to clients go through a real SMTP server into E2E_MAIL_DIR (set by
 // playwright.config.ts), where the tests read them. Staff alerts stay off (no ALERT_EMAIL_TO).
-const mail = process.env.E2E_MAIL_DIR ? await startMailCapture(process.env.E2E_MAIL_DIR) : null;
+const mail = process.env.E2E_MAIL_DIR ? await startMailCapture({ directory: process.env.E2E_MAIL_DIR }) : null;
 if (mail) {
   process.env.ALERT_SMTP_URL = mail.url;
   process.env.ALERT_EMAIL_FROM = 'website@example.test';

@@ -34,8 +34,9 @@ export default function ContactForm({ phone }: { phone: string }) {
   usePrefillFromQuote(attached.attachment, form.values, form.set);
 
   return (
-    // A real form: until the island hydrates (or without JavaScript) the browser posts it
-    // form-encoded and lands on a page; once hydrated, onSubmit takes over.
+    // A real form: without JavaScript (or if the island's code cannot load) the browser
+    // posts it form-encoded and lands on a page. A submit before the island has hydrated
+    // waits for it (src/directives/interaction.ts); once hydrated, onSubmit takes over.
     <form
       method="post"
       action={ENQUIRY_ACTION}

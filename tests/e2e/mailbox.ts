@@ -1,8 +1,10 @@
 /**
  * The messages the e2e server sent, as its SMTP server kept them (scripts/lib/mail-capture.ts,
- * in E2E_MAIL_DIR): what a client would have received.
+ * in E2E_MAIL_DIR): what a client would have received. Read with `mailparser`, a kept MIME
+ * parser, so encodings, folded headers and nested parts are decoded as a mail client would.
  */
 import { expect } from '@playwright/test';
+import { simpleParser, type AddressObject } from 'mailparser';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -10,7 +12,7 @@ export interface Mail {
   raw: string;
   to: string;
   subject: string;
-  /** The plain-text part, quoted-printable decoded. */
+  /** The plain-text part, decoded. */
   text: string;
   /** The first PDF attached, decoded, if any. */
   pdf?: Buffer;
@@ -22,67 +24,35 @@ const directory = () => {
   return dir;
 };
 
-const header = (head: string, name: string) =>
-  new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im')
-    .exec(head)?.[1]
-    ?.replace(/\r?\n[ \t]/g, ' ')
-    .trim() ?? '';
+const addresses = (to: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(to) ? to : to ? [to] : []).map((group) => group.text).join(', ');
 
-const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
+// A kept file never changes (the capture renames it into place whole), so each is parsed once.
+const parsed = new Map<string, Mail>();
 
-/** Decodes an RFC 2047 subject such as `=?UTF-8?Q?...?=`. */
-const decodeWords = (value: string) =>
-  value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
-
-/** One body part: its headers and decoded content. */
-function parts(raw: string): { head: string; body: Buffer }[] {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const split = (part: string) => {
-    const at = part.search(/\r?\n\r?\n/);
-    const head = part.slice(0, at);
-    const content = part.slice(at).replace(/^\r?\n\r?\n/, '');
-    const encoding = header(head, 'Content-Transfer-Encoding').toLowerCase();
-    const body =
-      encoding === 'base64'
-        ? Buffer.from(content.replace(/\s+/g, ''), 'base64')
-        : encoding === 'quoted-printable'
-          ? Buffer.from(decodeQuotedPrintable(content), 'utf8')
-          : Buffer.from(content, 'latin1');
-    return { head, body };
+async function read(name: string): Promise<Mail> {
+  const known = parsed.get(name);
+  if (known) return known;
+  const source = readFileSync(path.join(directory(), name));
+  const message = await simpleParser(source);
+  const pdf = message.attachments.find((attachment) => attachment.contentType === 'application/pdf')?.content;
+  const mail: Mail = {
+    raw: source.toString('latin1'),
+    to: addresses(message.to),
+    subject: message.subject ?? '',
+    text: message.text ?? '',
+    ...(pdf ? { pdf } : {}),
   };
-  if (!boundary) return [split(raw)];
-  return raw
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => split(part.replace(/^\r?\n/, '')));
+  parsed.set(name, mail);
+  return mail;
 }
 
-export function readMailbox(): Mail[] {
-  return readdirSync(directory())
+/** Every message kept so far, oldest first. */
+export async function readMailbox(): Promise<Mail[]> {
+  const names = readdirSync(directory())
     .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => {
-      const raw = readFileSync(path.join(directory(), name), 'latin1');
-      const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
-      const all = parts(raw);
-      const text = all.find((part) => /text\/plain/i.test(header(part.head, 'Content-Type')))?.body.toString('utf8');
-      const pdf = all.find((part) => /application\/pdf/i.test(header(part.head, 'Content-Type')))?.body;
-      return {
-        raw,
-        to: header(head, 'To'),
-        subject: decodeWords(header(head, 'Subject')),
-        text: text ?? '',
-        ...(pdf ? { pdf } : {}),
-      };
-    });
+    .sort();
+  return Promise.all(names.map(read));
 }
 
 /** Waits until a message to `to` matches, and returns it (the newest such). */
@@ -90,10 +60,8 @@ export async function waitForMail(to: string, matches: (mail: Mail) => boolean):
   let found: Mail | undefined;
   await expect
     .poll(
-      () => {
-        found = readMailbox()
-          .filter((mail) => mail.to.includes(to) && matches(mail))
-          .at(-1);
+      async () => {
+        found = (await readMailbox()).filter((mail) => mail.to.includes(to) && matches(mail)).at(-1);
         return Boolean(found);
       },
       { message: `an e-mail to ${to}` },

@@ -2,7 +2,7 @@
  * Helpers for the public-site journeys (public-*.spec.ts). The test server shares one
  * store with the admin journeys, which may add posts: never rely on exact counts.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
 /** The seeded published posts (scripts/seed/demo-content.ts), newest first, and the draft. */
 export const SEEDED = {
@@ -80,4 +80,35 @@ export function watchScripts(page: Page) {
       bytes: inline + loaded.reduce((sum, script) => sum + script.bytes, 0),
     };
   };
+}
+
+/**
+ * Holds requests for an island's code (`chunk`) until `release`, so a test's first tap
+ * surely comes before the island can hydrate (the handler returns at once: other requests go on).
+ */
+export async function holdIsland(page: Page, chunk: RegExp) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(chunk, (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return {
+    requested: () => held.length > 0 || released,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+/** Every request to the enquiry endpoint, as `METHOD content-type`. */
+export function watchEnquiryPosts(page: Page) {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/contact')) {
+      posts.push(`${request.method()} ${request.headers()['content-type'] ?? ''}`);
+    }
+  });
+  return posts;
 }

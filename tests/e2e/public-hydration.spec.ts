@@ -1,10 +1,11 @@
 /**
  * Public pages load no framework until someone reaches for an island (client:interaction),
- * and what they do before it hydrates counts exactly once: a submit posts once, a
- * filter tap is applied, the calculator's link carries its quote.
+ * and what they do before it hydrates counts exactly once: a submit waits for the island and
+ * is sent once, a filter tap is applied, the calculator's link carries its quote (the first
+ * tap on each, at both widths: public-first-tap.spec.ts).
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { SEEDED, watchScripts } from './public-helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { holdIsland, SEEDED, watchEnquiryPosts, watchScripts } from './public-helpers.ts';
 
 /** Loads `path` and reads it to the end without touching it (scrolling is not reaching for anything). */
 async function readUntouched(page: Page, path: string) {
@@ -80,63 +81,10 @@ test('the pre-rendered FAQ is readable before (and without) the island: every qu
   await expect(answer).not.toHaveText('');
 });
 
-/** Holds the island's code until `release` is called (the handler returns at once, so other requests go on). */
-async function hold(page: Page, chunk: RegExp) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(chunk, (route) => {
-    if (released) return route.continue();
-    held.push(route);
-  });
-  return {
-    requested: () => held.length > 0 || released,
-    release: async () => {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
-}
-
-test('a submit clicked before the form hydrated posts once, as a plain form, even if the island wakes meanwhile', async ({
-  page,
-}) => {
+test('a submit clicked before the form hydrated waits for it, and the island sends it once', async ({ page }) => {
   test.setTimeout(120_000); // the first form post may load the function cold
-  const island = await hold(page, /\/_astro\/HeroForm\.[\w-]+\.js$/);
-  // Hydrations are reported through a binding: while the post is held, the page is
-  // navigating and cannot be queried with locators.
-  const woken = new Set<string>();
-  let settled!: () => void;
-  const bothWoken = new Promise<void>((resolve) => (settled = resolve));
-  await page.exposeBinding('__woken', (_source, name: string) => {
-    woken.add(name);
-    if (woken.has('hero') && woken.has('toaster')) settled();
-  });
-  await page.addInitScript(() => {
-    document.addEventListener(
-      'astro:hydrate',
-      (event) => {
-        const island = event.target as Element;
-        const name = island.querySelector('[aria-labelledby="hero-form-title"]')
-          ? 'hero'
-          : island.querySelector('[data-toaster]')
-            ? 'toaster'
-            : 'other';
-        (window as any).__woken(name);
-      },
-      true,
-    );
-  });
-  const posts: string[] = [];
-  await page.route('**/api/contact', async (route) => {
-    posts.push(route.request().headers()['content-type'] ?? '');
-    if (posts.length === 1) {
-      // The form wakes while its plain post is on the way (and the toaster after it, by
-      // which time a replayed click would have sent its own request): no second post.
-      await island.release();
-      await bothWoken;
-    }
-    await route.continue();
-  });
+  const island = await holdIsland(page, /\/_astro\/HeroForm\.[\w-]+\.js$/);
+  const posts = watchEnquiryPosts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const form = page.locator('#hero-form form');
   await form.getByLabel('First name').fill('Early');
@@ -146,13 +94,19 @@ test('a submit clicked before the form hydrated posts once, as a plain form, eve
   await form.getByLabel('Service').selectOption({ label: 'Residential Conveyancing' });
   await expect.poll(island.requested, { message: 'typing starts loading the island' }).toBe(true);
   await form.getByRole('button', { name: 'Get My Free Quote' }).click();
-  await expect(page).toHaveURL(/\/thanks\/?$/);
-  expect([...woken]).toEqual(expect.arrayContaining(['hero', 'toaster']));
-  expect(posts).toEqual(['application/x-www-form-urlencoded']);
+  // Held while the island loads: no plain post, no page change.
+  await expect(form.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
+  expect(posts).toEqual([]);
+  await island.release();
+  // The island sends what was typed before it woke, once, and the toaster (woken with it) says so.
+  await expect(page.getByText('Quote Request Submitted')).toBeVisible();
+  await expect(form.getByLabel('First name')).toHaveValue('');
+  await expect(page).toHaveURL(/\/$/);
+  expect(posts).toEqual(['POST application/json']);
 });
 
 test('an FAQ filter tapped before the island hydrated is applied once it has', async ({ page }) => {
-  const island = await hold(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/);
+  const island = await holdIsland(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const faq = page.locator('#faq');
   const process = faq.getByRole('button', { name: 'Process', exact: true });
@@ -167,7 +121,7 @@ test('an FAQ filter tapped before the island hydrated is applied once it has', a
 test("'Email me this quote' clicked before the calculator hydrated still carries the quote, and the form shows it untouched", async ({
   page,
 }) => {
-  const island = await hold(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
+  const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
   await page.goto('/quote', { waitUntil: 'domcontentloaded' });
   await page.getByRole('link', { name: 'Email me this quote' }).click();
   await expect.poll(island.requested, { message: 'the click starts loading the island' }).toBe(true);

@@ -144,8 +144,9 @@ test('a configured reviews embed loads in view, is removed out of view, and fall
     await route.fulfill({ response, body: html });
   });
   let fail = false;
+  let requests = 0;
   await page.route('**/__reviews/embed.js', (route) =>
-    fail
+    ++requests && fail
       ? route.fulfill({ status: 503, body: '' })
       : route.fulfill({
           contentType: 'text/javascript',
@@ -160,6 +161,24 @@ test('a configured reviews embed loads in view, is removed out of view, and fall
   await expect(page.getByText('Widget review from the provider')).toBeVisible();
   await expect(script).toHaveCount(1);
   await expect(fallback).toBeHidden();
+  // Something above grows and pushes the section just below the screen, as the sections
+  // around it do when they render with their real heights (content-visibility, global.css):
+  // the widget stays, neither unloaded nor fetched again. (Scroll anchoring would hide the
+  // push; it cannot always, e.g. when what grows is below the part on screen.)
+  await page.evaluate(() => {
+    document.documentElement.style.overflowAnchor = 'none';
+    const section = document.getElementById('testimonials')!;
+    const spacer = document.createElement('div');
+    spacer.style.height = `${innerHeight - section.getBoundingClientRect().top + 40}px`;
+    section.before(spacer);
+  });
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById('testimonials')!.getBoundingClientRect().top))
+    .toBeGreaterThan(await page.evaluate(() => innerHeight));
+  await page.waitForTimeout(300); // an observer's callback comes a frame later: give it a few
+  await expect(page.getByText('Widget review from the provider')).toHaveCount(1);
+  await expect(script).toHaveCount(1);
+  expect(requests).toBe(1);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await expect(script).toHaveCount(0);
   await expect(page.getByText('Widget review from the provider')).toHaveCount(0);
@@ -182,4 +201,18 @@ test('decorative effects run only where they belong, and never under reduced mot
   await expect(page.locator('.cursor-dot')).toHaveCount(0);
   await expect(page.locator('html')).not.toHaveClass(/reveal-ready/);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+});
+
+// The page is ~15,000 px tall on a phone: laying it all out at load was most of its Total
+// Blocking Time (npm run bench:web). Below the fold, sections render only near the viewport,
+// until the first press makes them all render (a jump to a section needs their real heights).
+test('sections below the fold skip rendering until the first key or pointer press', async ({ page }) => {
+  await page.goto('/');
+  const skipped = (id: string) =>
+    page.evaluate((target) => !document.getElementById(target)!.checkVisibility({ contentVisibilityAuto: true }), id);
+  expect(await skipped('home-title')).toBe(false);
+  for (const id of ['faq-title', 'contact-title', 'blog-title']) expect(await skipped(id)).toBe(true);
+  await page.keyboard.press('Shift');
+  await expect.poll(() => skipped('faq-title')).toBe(false);
+  expect(await skipped('blog-title')).toBe(false);
 });

@@ -30,6 +30,7 @@ import {
   replaceCdd,
   type CddRecord,
 } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
+import { submittedDueDiligence } from './fixtures/builders.ts';
 import { useBlobs } from './harness.ts';
 
 const blobs = useBlobs();
@@ -52,16 +53,9 @@ afterEach(() => vi.restoreAllMocks());
 const NAME = 'Zebulon Quintavalle-Marchetti';
 const BIRTH = '1961-07-29';
 
-function record(enquiryId = timeKey(), name = NAME): CddRecord {
-  const at = '2026-11-23T01:00:00.000Z';
-  return {
-    enquiryId,
-    engagementId: 'AbCdEfGhIjKlMnOp',
-    status: 'submitted',
-    createdAt: at,
-    updatedAt: at,
-    submittedAt: at,
-    version: 1,
+/** A submitted record (the shared builder's) whose one customer has names found nowhere else. */
+const record = (enquiryId = timeKey(), name = NAME): CddRecord =>
+  submittedDueDiligence(enquiryId, {
     parties: [
       {
         type: 'individual',
@@ -72,16 +66,8 @@ function record(enquiryId = timeKey(), name = NAME): CddRecord {
         email: 'zq@example.com',
       },
     ],
-    declarations: {
-      actingForAnother: { value: false },
-      pep: { value: false },
-      foreignPerson: { value: false },
-      purpose: 'home',
-      sourceOfFunds: { kind: 'savings' },
-    },
     riskReason: 'Long-standing local client',
-  };
-}
+  });
 
 describe('sealing', () => {
   it('round-trips a value, with a fresh IV each time, under the key’s id', async () => {

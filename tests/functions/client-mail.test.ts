@@ -5,7 +5,7 @@
  * 24 hours, each attempt on the enquiry's activity without the address.
  */
 import { randomBytes } from 'node:crypto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as clientMail from '../../netlify/functions/_shared/mail/client-mail.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
@@ -17,7 +17,7 @@ import { PROFESSIONAL_STANDARDS } from '../../src/content/practice.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import everyMinute from '../../netlify/functions/every-minute.ts';
 import { useBlobs } from './harness.ts';
-import { useSmtp, type Received } from './smtp.ts';
+import { readMail, useSmtp, type Received } from './smtp.ts';
 
 const { clientMailConfigured, clientMailText, deliverClientMail, queueClientMail, retryDueClientMails } = clientMail;
 
@@ -25,11 +25,6 @@ useBlobs();
 
 const smtp = useSmtp();
 const { mails } = smtp;
-
-beforeEach(() => {
-  mails.length = 0;
-  smtp.refuse(0);
-});
 
 const CLIENT = 'harriet.private@example.com';
 
@@ -45,31 +40,7 @@ const newEnquiry = () =>
 const emailActivity = async (enquiryId: string) =>
   (await listActivity(enquiryId)).filter((entry) => entry.type === 'email');
 
-/** A message's parts as a mail client would read them: quoted-printable and base64 undone. */
-function parts(raw: string): { headers: string; body: Buffer }[] {
-  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(raw)?.[1];
-  const sections = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
-  return sections.map((section) => {
-    const split = section.indexOf('\r\n\r\n');
-    const headers = section.slice(0, split);
-    const content = section.slice(split + 4).replace(/\r\n$/, '');
-    const body = /Content-Transfer-Encoding: base64/i.test(headers)
-      ? Buffer.from(content.replace(/\s+/g, ''), 'base64')
-      : /Content-Transfer-Encoding: quoted-printable/i.test(headers)
-        ? Buffer.from(
-            content
-              .replace(/=\r\n/g, '')
-              .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            'latin1',
-          )
-        : Buffer.from(content, 'latin1');
-    return { headers, body };
-  });
-}
-const textOf = (mail: Received) =>
-  parts(mail.raw)
-    .find((part) => /Content-Type: text\/plain/i.test(part.headers))!
-    .body.toString('utf8');
+const textOf = async (mail: Received) => (await readMail(mail)).text ?? '';
 
 describe('client mail', () => {
   it('is configured by ALERT_SMTP_URL and ALERT_EMAIL_FROM alone', () => {
@@ -120,17 +91,17 @@ describe('client mail', () => {
     expect(mail!.raw).toMatch(/^Reply-To: hello@example-conveyancing\.com\.au$/m);
     expect(mail!.raw).toMatch(/^Auto-Submitted: auto-generated$/m);
 
-    const text = textOf(mail!);
+    const text = await textOf(mail!);
     expect(text).toContain('Your signed costs agreement is attached.');
     expect(text).toContain('Hills District Conveyancing');
     expect(text).toContain('Suite 1, 10 Example Street, Castle Hill NSW 2154');
     expect(text).toContain('(02) 5550 0123');
     expect(text).toContain('hello@example-conveyancing.com.au');
 
-    const attachment = parts(mail!.raw).find((part) => /filename="?costs-agreement\.pdf/.test(part.headers));
-    expect(attachment!.headers).toMatch(/Content-Type: application\/pdf/i);
-    expect(attachment!.body.equals(document)).toBe(true);
-    expect(attachment!.body.length).toBe(64 * 1024);
+    const attachment = (await readMail(mail!)).attachments.find((part) => part.filename === 'costs-agreement.pdf');
+    expect(attachment!.contentType).toBe('application/pdf');
+    expect(attachment!.content.equals(document)).toBe(true);
+    expect(attachment!.content.length).toBe(64 * 1024);
 
     expect(await listMails()).toEqual([]);
     const activity = await emailActivity(enquiry.id);
@@ -231,7 +202,7 @@ describe('client mail', () => {
       const id = `test/standards-${enabled}`;
       await queueClientMail({ id, to: CLIENT, subject: 'Details', text: 'Hello' });
       expect(await deliverClientMail(id)).toBe(true);
-      const text = textOf(mails[0]!);
+      const text = await textOf(mails[0]!);
       expect(text).toContain('Quoll & Co Conveyancing');
       expect(text).toContain('Phone: (02) 5550 0999');
       expect(text.includes(PROFESSIONAL_STANDARDS.text), `switched ${enabled ? 'on' : 'off'}`).toBe(enabled);

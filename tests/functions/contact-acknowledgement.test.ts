@@ -4,7 +4,7 @@
  * case), never for the honeypot, not when staff switch it off, and with SMTP down the
  * visitor still gets their answer and the message is retried.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { retryDueClientMails } from '../../netlify/functions/_shared/mail/client-mail.ts';
@@ -17,17 +17,13 @@ import { getSettings, saveSettings } from '../../netlify/functions/_shared/repos
 import { CALLBACK_PROMISE_HOURS } from '../../src/content/practice.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, useBlobs } from './harness.ts';
-import { useSmtp } from './smtp.ts';
+import { aQuote } from './fixtures/quote.ts';
+import { readableText, useSmtp } from './smtp.ts';
 
 useBlobs();
 
 const smtp = useSmtp();
 const { mails } = smtp;
-
-beforeEach(() => {
-  mails.length = 0;
-  smtp.refuse(0);
-});
 
 let people = 0;
 /** A person no earlier test has written from. */
@@ -39,16 +35,7 @@ const person = () => ({
   serviceType: 'residential-purchase',
   message: 'Secret message about my finances',
 });
-const quote = {
-  price: 800_000,
-  role: 'buying',
-  propertyType: 'established',
-  firstHomeBuyer: false,
-  foreignPurchaser: false,
-  foreignShare: 100,
-  rush: false,
-  contractDate: '2026-11-23',
-};
+const quote = aQuote();
 
 /** Posts an enquiry the way Netlify runs the function, collecting its after-work. */
 async function submit(body: Record<string, unknown>) {
@@ -59,13 +46,6 @@ async function submit(body: Record<string, unknown>) {
   });
   return { response, afterWork: () => Promise.all(pending) };
 }
-
-/** Undoes quoted-printable soft breaks and escapes, as a mail client would. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 describe('enquiry acknowledgements', () => {
   it('sends one after the answer, with the promise, the quote and the phone, and notes it on the enquiry', async () => {
@@ -78,7 +58,7 @@ describe('enquiry acknowledgements', () => {
 
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual([sender.email]);
-    const mail = decoded(mails[0]!.raw);
+    const mail = await readableText(mails[0]!);
     expect(mails[0]!.raw).toMatch(/^Subject: =\?UTF-8\?Q\?We_have_your_enquiry/m);
     expect(mail).toContain('Dear Harriet,');
     expect(mail).toContain(`we will call you within ${CALLBACK_PROMISE_HOURS} hours during our business hours`);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
+import { aQuote } from './fixtures/quote.ts';
 
 useBlobs();
 
@@ -15,16 +16,7 @@ const enquiry = {
   propertyAddress: '',
   message: 'Please email me this quote.',
 };
-const inputs = {
-  price: 800_000,
-  role: 'buying',
-  propertyType: 'established',
-  firstHomeBuyer: false,
-  foreignPurchaser: true,
-  foreignShare: 100,
-  rush: true,
-  contractDate: '2025-11-23',
-};
+const inputs = aQuote({ foreignPurchaser: true, rush: true, contractDate: '2025-11-23' });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -11,10 +11,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
-import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { applyAction, parseAction, parseCddForm } from '../../netlify/functions/_shared/due-diligence/identity-form.ts';
 import { cddNotYetPage, cddPage } from '../../netlify/functions/_shared/pages/identity-page.tsx';
@@ -25,6 +23,7 @@ import {
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
+import { aSentEngagement, anAcceptedEngagement, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { attr, parsePage, textOf } from './html.ts';
 import { invokeRouted } from './routing.ts';
@@ -90,36 +89,11 @@ const DECLARATIONS = {
 let network = 0;
 const ip = () => `198.51.100.${(++network % 250) + 1}`;
 
-async function acceptedEngagement({
-  role = 'buying',
-  accept = true,
-}: { role?: string; accept?: boolean } = {}): Promise<{ enquiryId: string; token: string }> {
-  const enquiry = await call(contact, 'POST', '/api/contact', {
-    body: {
-      firstName: 'Ada',
-      lastName: 'Client',
-      email: 'ada@example.com',
-      phone: '0400 111 222',
-      serviceType: role === 'selling' ? 'residential-sale' : 'residential-purchase',
-      propertyAddress: '1 Example St, Castle Hill NSW 2154',
-      quote: { price: 750000, role, propertyType: 'established', contractDate: '2026-11-20' },
-    },
-  });
-  expect(enquiry.status).toBe(201);
-  const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiry.json.id}/engagement`, {
-    cookie: staff.cookie,
-    body: {},
-  });
-  expect(sent.status).toBe(201);
-  const token = new URL(sent.json.url).pathname.split('/').pop()!;
-  if (accept) {
-    const accepted = await call(engage, 'POST', `/api/engage/${token}/accept`, {
-      body: { fullName: 'Ada Client', understood: true, accept: true, instruct: true },
-      context: { ip: ip() },
-    });
-    expect(accepted.status).toBe(200);
-  }
-  return { enquiryId: enquiry.json.id, token };
+/** An engagement sent to a buyer (or a seller), and by default accepted. */
+function acceptedEngagement({ role = 'buying', accept = true }: { role?: string; accept?: boolean } = {}) {
+  const enquiry =
+    role === 'selling' ? { serviceType: 'residential-sale', quote: { ...ENQUIRY.quote, role: 'selling' } } : {};
+  return (accept ? anAcceptedEngagement : aSentEngagement)(staff, { enquiry });
 }
 
 const api = (method: string, token: string, suffix = '', body?: unknown) =>

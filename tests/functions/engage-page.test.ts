@@ -10,21 +10,13 @@ import { engagePage } from '../../netlify/functions/_shared/pages/engagement-pag
 import { engageEndedPage } from '../../netlify/functions/_shared/pages/link-error-page.tsx';
 import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costsAgreement.ts';
 import { buildDisclosure } from '../../src/shared/engagement-document.ts';
-import { computeQuote, describeQuoteInput, type QuoteInput } from '../../src/shared/quote.ts';
+import { computeQuote, describeQuoteInput } from '../../src/shared/quote.ts';
 import { ACCEPT_CONSENTS, type EngagementView } from '../../src/shared/schemas/engagement.ts';
+import { aQuote } from './fixtures/quote.ts';
 import { attr, pageText, parsePage, textOf } from './html.ts';
 import { validateHtml } from './vnu.ts';
 
-const inputs: QuoteInput = {
-  price: 800_000,
-  role: 'buying',
-  propertyType: 'established',
-  firstHomeBuyer: false,
-  foreignPurchaser: false,
-  foreignShare: 100,
-  rush: true,
-  contractDate: '2026-11-20',
-};
+const inputs = aQuote({ rush: true, contractDate: '2026-11-20' });
 const figures = computeQuote(inputs, { today: '2026-11-23' });
 const matter = {
   role: 'buying',

@@ -5,13 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { runEngagementJobs } from '../../netlify/functions/_shared/engagement/workflow.ts';
 import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements-store.ts';
 import { contentDigestInput } from '../../src/shared/schemas/engagement.ts';
+import { anEnquiry, aSentEngagement } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';
 import { invokeRouted } from './routing.ts';
@@ -24,30 +24,10 @@ beforeAll(async () => {
   staff = await signedInStaff();
 });
 
-const QUOTE = { price: 750000, role: 'buying', propertyType: 'established', contractDate: '2026-11-20' };
 const ACCEPTANCE = { fullName: 'Ada Lovelace Client', understood: true, accept: true, instruct: true };
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
-async function sentEngagement(): Promise<{ enquiryId: string; id: string; token: string }> {
-  const enquiry = await call(contact, 'POST', '/api/contact', {
-    body: {
-      firstName: 'Ada',
-      lastName: 'Client',
-      email: 'ada@example.com',
-      phone: '0400 111 222',
-      serviceType: 'residential-purchase',
-      propertyAddress: '1 Example St, Castle Hill NSW 2154',
-      quote: QUOTE,
-    },
-  });
-  expect(enquiry.status).toBe(201);
-  const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiry.json.id}/engagement`, {
-    cookie: staff.cookie,
-    body: {},
-  });
-  expect(sent.status).toBe(201);
-  return { enquiryId: enquiry.json.id, id: sent.json.id, token: new URL(sent.json.url).pathname.split('/').pop()! };
-}
+const sentEngagement = () => aSentEngagement(staff);
 
 let network = 0;
 const ip = () => `192.0.2.${++network}`;
@@ -207,21 +187,12 @@ describe('accepting an engagement', () => {
   });
 
   it('sends exactly one of two engagements sent at once from separate processes', async () => {
-    const enquiry = await call(contact, 'POST', '/api/contact', {
-      body: {
-        firstName: 'Dee',
-        lastName: 'Double',
-        email: 'dee@example.com',
-        phone: '0400 111 222',
-        serviceType: 'residential-purchase',
-        quote: QUOTE,
-      },
-    });
+    const enquiryId = await anEnquiry({ firstName: 'Dee', lastName: 'Double', email: 'dee@example.com' });
     const answers = await racers.race(() => [
       {
         fn: 'engagements',
         method: 'POST',
-        path: `/api/contact-requests/${enquiry.json.id}/engagement`,
+        path: `/api/contact-requests/${enquiryId}/engagement`,
         body: {},
         cookie: staff.cookie,
       },

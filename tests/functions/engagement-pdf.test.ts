@@ -11,19 +11,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { printable, renderEngagementPdf } from '../../netlify/functions/_shared/engagement/pdf.ts';
 import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costsAgreement.ts';
 import { buildDisclosure } from '../../src/shared/engagement-document.ts';
-import { computeQuote, describeQuoteInput, type QuoteInput } from '../../src/shared/quote.ts';
+import { computeQuote, describeQuoteInput } from '../../src/shared/quote.ts';
 import { ACCEPT_CONSENTS, type AcceptanceRecord, type EngagementContent } from '../../src/shared/schemas/engagement.ts';
+import { aQuote } from './fixtures/quote.ts';
 
-const inputs: QuoteInput = {
-  price: 800_000,
-  role: 'buying',
-  propertyType: 'established',
-  firstHomeBuyer: false,
-  foreignPurchaser: false,
-  foreignShare: 100,
-  rush: false,
-  contractDate: '2026-11-23',
-};
+const inputs = aQuote();
 const figures = computeQuote(inputs, { today: '2026-11-23' });
 const description = describeQuoteInput(inputs);
 

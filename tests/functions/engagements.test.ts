@@ -1,13 +1,14 @@
 /** Engagements: staff send, preview, resend, revoke; the client's link. Real handlers over a real local Blobs server. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import contact from '../../netlify/functions/contact.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { COSTS_AGREEMENT } from '../../src/content/costsAgreement.ts';
-import { computeQuote, type QuoteInput } from '../../src/shared/quote.ts';
+import { computeQuote } from '../../src/shared/quote.ts';
+import { anEnquiry } from './fixtures/builders.ts';
+import { aQuote } from './fixtures/quote.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 const { directory } = useBlobs();
@@ -17,32 +18,10 @@ beforeAll(async () => {
   staff = await signedInStaff();
 });
 
-const QUOTE: QuoteInput = {
-  price: 900000,
-  role: 'buying',
-  propertyType: 'established',
-  firstHomeBuyer: false,
-  foreignPurchaser: false,
-  foreignShare: 100,
-  rush: false,
-  contractDate: '2026-11-20',
-};
+const QUOTE = aQuote({ price: 900000, contractDate: '2026-11-20' });
 
-async function enquire(extra: Record<string, unknown> = {}): Promise<string> {
-  const response = await call(contact, 'POST', '/api/contact', {
-    body: {
-      firstName: 'Ada',
-      lastName: 'Client',
-      email: 'ada@example.com',
-      phone: '0400 111 222',
-      serviceType: 'residential-purchase',
-      propertyAddress: '1 Example St, Castle Hill NSW 2154',
-      ...extra,
-    },
-  });
-  expect(response.status).toBe(201);
-  return response.json.id;
-}
+/** An enquiry without a quote unless the test gives one. */
+const enquire = (extra: Record<string, unknown> = {}) => anEnquiry({ quote: undefined, ...extra });
 
 const staffCall = (method: string, path: string, body?: unknown) =>
   call(engagements, method, path, { cookie: staff.cookie, body });

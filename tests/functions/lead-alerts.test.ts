@@ -6,7 +6,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
@@ -18,25 +17,14 @@ import { PROFESSIONAL_STANDARDS } from '../../src/content/practice.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 import { listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
+import { useSmtp } from './smtp.ts';
 
 useBlobs();
 
-const mails: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, done) {
-    let data = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (data += chunk));
-    stream.on('end', () => {
-      // The staff alerts only: the acknowledgement to the person is tested apart.
-      if (session.envelope.rcptTo.some((rcpt) => rcpt.address === 'desk@example-conveyancing.com.au')) mails.push(data);
-      done();
-    });
-  },
-});
+const DESK = 'desk@example-conveyancing.com.au';
+const { mails: received } = useSmtp({ alertsTo: DESK });
+/** The staff alerts only (raw): the acknowledgement to the person is tested apart. */
+const alerts = () => received.filter((mail) => mail.to.includes(DESK)).map((mail) => mail.raw);
 
 interface Hook {
   body: Record<string, any>;
@@ -60,13 +48,8 @@ const receiver: Server = createServer((req: IncomingMessage, res: ServerResponse
 
 let staff: { cookie: string };
 beforeAll(async () => {
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
-  process.env.ALERT_SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.ALERT_EMAIL_TO = 'desk@example-conveyancing.com.au';
-  process.env.ALERT_EMAIL_FROM = 'website@example-conveyancing.com.au';
   process.env.ALERT_WEBHOOK_URL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   process.env.SITE_URL = 'https://conveyancing.example';
   resetLeadDeskEnv();
@@ -74,15 +57,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_TO', 'ALERT_EMAIL_FROM', 'ALERT_WEBHOOK_URL', 'SITE_URL'])
-    delete process.env[name];
+  for (const name of ['ALERT_WEBHOOK_URL', 'SITE_URL']) delete process.env[name];
   resetLeadDeskEnv();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
   receiver.close();
 });
 
 beforeEach(() => {
-  mails.length = 0;
   hooks.length = 0;
   plan = [];
 });
@@ -146,8 +126,8 @@ describe('staff alerts', () => {
     });
     expect(hooks[0]!.body.text).toContain(adminUrl);
 
-    expect(mails).toHaveLength(1);
-    const mail = decoded(mails[0]!);
+    expect(alerts()).toHaveLength(1);
+    const mail = decoded(alerts()[0]!);
     expect(mail).toContain('To: desk@example-conveyancing.com.au');
     expect(mail).toContain('Harriet Quoll');
     expect(mail).toContain('Residential Conveyancing');
@@ -169,7 +149,7 @@ describe('staff alerts', () => {
     const { response, afterWork } = await submit({ ...enquiry, website: 'http://spam.example' });
     expect(response.status).toBe(201);
     await afterWork();
-    expect(mails).toEqual([]);
+    expect(alerts()).toEqual([]);
     expect(hooks).toEqual([]);
     expect(await listAlerts()).toEqual([]);
   });
@@ -179,7 +159,7 @@ describe('staff alerts', () => {
     const { response, afterWork } = await submit();
     await afterWork();
     const id = response.json.id;
-    expect(mails).toHaveLength(1);
+    expect(alerts()).toHaveLength(1);
     const [queued] = await listAlerts();
     expect(queued).toMatchObject({ enquiryId: id, pending: ['webhook'], attempts: 1 });
 
@@ -190,7 +170,7 @@ describe('staff alerts', () => {
     expect(await retryDueAlerts(new Date(Date.parse(queued!.nextAttemptAt) + 1))).toBe(1);
     expect(hooks).toHaveLength(2);
     expect(hooks[1]!.body.enquiry.id).toBe(id);
-    expect(mails).toHaveLength(1);
+    expect(alerts()).toHaveLength(1);
     expect(await listAlerts()).toEqual([]);
     expect((await activityOf(id)).map((entry: { text: string }) => entry.text)).toEqual([
       expect.stringMatching(/^(E-mail alert delivered|Webhook alert failed) \(attempt 1\)$/),
@@ -220,11 +200,11 @@ describe('staff alerts', () => {
     for (const enabled of [true, false]) {
       const saved = await saveSettings({ ...defaultPracticeSettings(), professionalStandards: enabled }, undefined);
       expect(saved.ok).toBe(true);
-      mails.length = 0;
+      received.length = 0;
       const { afterWork } = await submit();
       await afterWork();
-      expect(mails).toHaveLength(1);
-      expect(decoded(mails[0]!).includes(PROFESSIONAL_STANDARDS.text), `switched ${enabled ? 'on' : 'off'}`).toBe(
+      expect(alerts()).toHaveLength(1);
+      expect(decoded(alerts()[0]!).includes(PROFESSIONAL_STANDARDS.text), `switched ${enabled ? 'on' : 'off'}`).toBe(
         enabled,
       );
     }
@@ -262,7 +242,7 @@ describe('without alert configuration', () => {
       expect(logged.join('\n')).toContain(response.json.id);
       for (const value of Object.values(enquiry)) expect(logged.join('\n')).not.toContain(value);
       expect(await listAlerts()).toEqual([]);
-      expect(mails).toEqual([]);
+      expect(alerts()).toEqual([]);
       const answer = await call(leadAlerts, 'GET', '/api/lead-alerts', { cookie: staff.cookie });
       expect(answer.json).toEqual({ email: false, webhook: false });
     } finally {

@@ -1,14 +1,14 @@
 /**
- * A real SMTP server on this machine for the function tests (smtp-server), set as the
- * site's mail server (ALERT_SMTP_URL, ALERT_EMAIL_FROM; ALERT_EMAIL_TO when staff alerts
- * are wanted too) for the file or `describe` block that calls `useSmtp`. It keeps every
- * message it accepts and can refuse the next few, as a server that is down would.
+ * The tests' one SMTP capture (scripts/lib/mail-capture.ts), set as the site's mail server
+ * (ALERT_SMTP_URL, ALERT_EMAIL_FROM; ALERT_EMAIL_TO when staff alerts are wanted too) for
+ * the file or `describe` block that calls `useSmtp`. It keeps the messages it accepts during
+ * each test (emptied before the next, with any refusals left over) and can refuse the next
+ * few, as a server that is down would.
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll } from 'vitest';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { startMailCapture, type MailCapture } from '../../scripts/lib/mail-capture.ts';
 
 export interface Received {
   /** The message as sent (latin1, so any bytes survive). */
@@ -25,45 +25,40 @@ export function useSmtp({ alertsTo }: { alertsTo?: string } = {}): {
   refuse(count: number): void;
 } {
   const mails: Received[] = [];
-  let refusals = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    size: 10 * 1024 * 1024,
-    onMailFrom(_address, _session, done) {
-      if (refusals > 0) {
-        refusals--;
-        return done(Object.assign(new Error('Service unavailable'), { responseCode: 421 }));
-      }
-      done();
-    },
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          raw: Buffer.concat(chunks).toString('latin1'),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        });
-        done();
-      });
-    },
-  });
+  let capture: MailCapture | undefined;
   beforeAll(async () => {
-    server.listen(0, '127.0.0.1');
-    await once(server.server, 'listening');
-    process.env.ALERT_SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    capture = await startMailCapture({
+      onMail: ({ raw, from, to }) => mails.push({ raw: raw.toString('latin1'), from, to }),
+    });
+    process.env.ALERT_SMTP_URL = capture.url;
     process.env.ALERT_EMAIL_FROM = SENDER;
     if (alertsTo) process.env.ALERT_EMAIL_TO = alertsTo;
     else delete process.env.ALERT_EMAIL_TO;
     resetLeadDeskEnv();
   });
+  beforeEach(() => {
+    mails.length = 0;
+    capture?.refuse(0);
+  });
   afterAll(async () => {
     for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_FROM', 'ALERT_EMAIL_TO']) delete process.env[name];
     resetLeadDeskEnv();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await capture?.stop();
   });
-  return { mails, refuse: (count) => void (refusals = count) };
+  return {
+    mails,
+    refuse: (count) => {
+      if (!capture) throw new Error('useSmtp: refuse() is for tests, after the server has started');
+      capture.refuse(count);
+    },
+  };
+}
+
+/** A message as a mail client reads it (mailparser: parts split, encodings undone). */
+export const readMail = (mail: Received): Promise<ParsedMail> => simpleParser(Buffer.from(mail.raw, 'latin1'));
+
+/** What a reader sees of a message: its subject, then its plain text (for "contains"/"never contains" checks). */
+export async function readableText(mail: Received): Promise<string> {
+  const { subject, text } = await readMail(mail);
+  return `${subject ?? ''}\n${text ?? ''}`;
 }

@@ -1,0 +1,105 @@
+/**
+ * The first tap on a public island does what it would do on a hydrated one. The islands
+ * hydrate on first interaction (src/directives/interaction.ts), so the tap that wakes an
+ * island arrives before its code: a Submit must wait for the island and be checked in the
+ * page (not posted as the no-JavaScript form), an FAQ chip must filter, the calculator's
+ * button must show the estimate (not reload /quote with the fields in the address).
+ *
+ * Each test holds the island's code until after the tap, so the tap always comes first
+ * (on a fast machine a plain tap might otherwise find the code already there). It taps on
+ * the mobile project (touch) and clicks on desktop.
+ */
+import { expect, test, type Locator, type TestInfo } from '@playwright/test';
+import { holdIsland, watchEnquiryPosts } from './public-helpers.ts';
+
+const MESSAGES = [
+  'First name is required',
+  'Last name is required',
+  'Please enter a valid email address',
+  'Phone number is required',
+  'Please select a service',
+];
+
+/** Taps on a touch project, clicks otherwise: what a visitor at that width does. */
+async function press(target: Locator, testInfo: TestInfo) {
+  if (testInfo.project.use.hasTouch) await target.tap();
+  else await target.click();
+}
+
+const FORMS = [
+  { name: 'hero', chunk: /\/_astro\/HeroForm\.[\w-]+\.js$/, form: '#hero-form form', submit: 'Get My Free Quote' },
+  { name: 'contact', chunk: /\/_astro\/ContactForm\.[\w-]+\.js$/, form: '#contact form', submit: 'Send Enquiry' },
+] as const;
+
+for (const spec of FORMS) {
+  test(`Submit tapped first on the empty ${spec.name} form waits for the island and shows every message in place`, async ({
+    page,
+  }, testInfo) => {
+    const island = await holdIsland(page, spec.chunk);
+    const posts = watchEnquiryPosts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const form = page.locator(spec.form);
+    await expect(form.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
+    await press(form.getByRole('button', { name: spec.submit }), testInfo);
+    await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+    // Held, not posted: the page stays, nothing is sent while the island loads.
+    await expect(page).toHaveURL(/\/$/);
+    await island.release();
+    await expect(form.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+    for (const message of MESSAGES) await expect(form.getByText(message, { exact: true })).toBeVisible();
+    // The first faulty field has the focus, as after a submit on a hydrated form.
+    await expect(form.getByLabel('First name')).toBeFocused();
+    await expect(page).toHaveURL(/\/$/);
+    expect(posts).toEqual([]);
+  });
+}
+
+test('a Submit tapped before the island could load is posted as the plain form, once', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // The island's code cannot be fetched (a dropped connection, twice: Astro retries once).
+  await page.route(/\/_astro\/HeroForm\.[\w-]+\.js(\?.*)?$/, (route) => route.abort());
+  const posts = watchEnquiryPosts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await press(page.locator('#hero-form form').getByRole('button', { name: 'Get My Free Quote' }), testInfo);
+  // The no-JavaScript path: the server names the missing fields on its own page.
+  await expect(page).toHaveURL(/\/enquiry-error\/?\?form=hero&fields=/);
+  expect(posts).toEqual(['POST application/x-www-form-urlencoded']);
+});
+
+test('an FAQ category tapped first filters the questions', async ({ page }, testInfo) => {
+  const island = await holdIsland(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const faq = page.locator('#faq');
+  const process = faq.getByRole('button', { name: 'Process', exact: true });
+  await press(process, testInfo);
+  await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+  await island.release();
+  await expect(process).toHaveAttribute('aria-pressed', 'true');
+  await expect(faq.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(faq.locator('li[data-faq-category]:not([data-faq-category="Process"])')).toHaveCount(0);
+  await expect(faq.locator('li[data-faq-category="Process"]').first()).toBeVisible();
+});
+
+test("the calculator's 'See my estimate' tapped first shows the estimate in place", async ({ page }, testInfo) => {
+  const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
+  await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+  await press(page.getByRole('button', { name: 'See my estimate' }), testInfo);
+  await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+  await island.release();
+  // The hydrated form takes the visitor to the estimate; it never reloads the page with a query.
+  await expect(page.getByRole('region', { name: 'Your estimate' })).toBeFocused();
+  await expect(page).toHaveURL(/\/quote\/?$/);
+});
+
+test('a calculator box ticked as the first tap counts in the estimate', async ({ page }, testInfo) => {
+  const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
+  await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+  const box = page.getByLabel('First home buyer');
+  await press(box, testInfo);
+  await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+  await island.release();
+  await expect(page.locator('astro-island:has([data-quote-outputs])')).not.toHaveAttribute('ssr');
+  await expect(box).toBeChecked();
+  // The exemption or the concession, whichever this year's thresholds give the default price.
+  await expect(page.locator('[data-quote-outputs]')).toContainText(/first home buyer (exemption|concession)/i);
+});

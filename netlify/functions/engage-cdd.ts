@@ -15,7 +15,6 @@ import { cddDraftSchema, cddFieldErrors } from '../../src/shared/schemas/cdd.ts'
 import type { EngagementRecord } from '../../src/shared/schemas/engagement.ts';
 import {
   assertAccepted,
-  CDD_LOCKED,
   CHECK_FIELDS,
   isBuying,
   NOT_YET_ACCEPTED,
@@ -31,6 +30,7 @@ import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';
 import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
 import {
   handle,
+  hasCode,
   HttpError,
   json,
   mediaType,
@@ -118,7 +118,7 @@ async function postForm(req: Request, context: RouteContext): Promise<Response> 
     }
   } catch (error) {
     // Staff have it now: the page says so, and shows what they are checking.
-    if (!(error instanceof HttpError && error.status === 409 && error.message === CDD_LOCKED)) throw error;
+    if (!hasCode(error, 'cdd-locked')) throw error;
     return seeOther(`${identityPath(token)}#status`);
   }
   return seeOther(`${identityPath(token)}${action.kind === 'save' ? '?saved=1' : ''}#${anchor}`);

@@ -9,14 +9,13 @@ import type { Config } from '@netlify/functions';
 import { engagementAcceptSchema, formToAcceptance } from '../../src/shared/schemas/engagement.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
-import { statusAt } from './_shared/engagement/engagement-state.ts';
-import { acceptEngagement, ALREADY_ACCEPTED, markViewed, viewOf } from './_shared/engagement/workflow.ts';
+import { acceptEngagement, currentStatus, markViewed, viewOf } from './_shared/engagement/workflow.ts';
 import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
 import { engagePage } from './_shared/pages/engagement-page.tsx';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import {
   handle,
-  HttpError,
+  hasCode,
   json,
   mediaType,
   readForm,
@@ -46,7 +45,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
     const values = body as { fullName: string; understood: boolean; accept: boolean; instruct: boolean };
     const html = engagePage({
       token,
-      view: viewOf(record, statusAt(record)),
+      view: viewOf(record, currentStatus(record)),
       form: { values, error: 'Please check the highlighted fields', fieldErrors: toFieldErrors(result.error) },
     });
     return page(html, 400);
@@ -56,7 +55,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
     await queueSignedCopy(after, context.waitUntil);
   } catch (error) {
     // Accepted already (a second tab, a double submit): the page shows the acceptance.
-    if (!(error instanceof HttpError && error.status === 409 && error.message === ALREADY_ACCEPTED)) throw error;
+    if (!hasCode(error, 'already-accepted')) throw error;
   }
   return seeOther(`/engage/${encodeURIComponent(token)}`);
 }
@@ -72,7 +71,7 @@ export default handle(
       GET: async (req, context) => {
         try {
           const record = await markViewed((await openThrottled(req, context)).record);
-          return page(engagePage({ token: context.params.token ?? '', view: viewOf(record, statusAt(record)) }));
+          return page(engagePage({ token: context.params.token ?? '', view: viewOf(record, currentStatus(record)) }));
         } catch (error) {
           return errorPage(error);
         }
@@ -81,7 +80,7 @@ export default handle(
     '/api/engage/:token': {
       GET: onLink(async (req, context) => {
         const record = await markViewed((await openThrottled(req, context)).record);
-        return json(viewOf(record, statusAt(record)));
+        return json(viewOf(record, currentStatus(record)));
       }),
     },
     '/api/engage/:token/accept': {

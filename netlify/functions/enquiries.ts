@@ -10,19 +10,12 @@ import {
 } from '../../src/shared/schemas/lead-desk.ts';
 import { requireStaff } from './_shared/http/auth.ts';
 import { BASE_HEADERS, handle, HttpError, json, noContent, readJson, validate } from './_shared/http/http.ts';
-import {
-  addNote,
-  deleteEnquiry,
-  enquiryDetail,
-  eraseByEmail,
-  exportTarget,
-  listDeskEnquiries,
-  listEnquiries,
-  NOT_FOUND,
-  toCsv,
-  updateEnquiry,
-  type DeskFilters,
-} from './_shared/desk/lead-desk.ts';
+import { exportTarget, toCsv } from './_shared/desk/csv-export.ts';
+import { enquiryDetail } from './_shared/desk/enquiry-detail.ts';
+import { deleteEnquiry, eraseByEmail } from './_shared/desk/erasure.ts';
+import { listDeskEnquiries, listEnquiries, type DeskFilters } from './_shared/desk/filters.ts';
+import { addNote } from './_shared/desk/notes.ts';
+import { NOT_FOUND, updateEnquiry } from './_shared/desk/pipeline.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { alertPendingCdd, deleteExpiredCdd } from './_shared/due-diligence/staff-review.ts';
-import { applyRetention } from './_shared/desk/lead-desk.ts';
+import { applyRetention } from './_shared/desk/erasure.ts';
 
 export default async () => {
   const cddDeleted = await deleteExpiredCdd();

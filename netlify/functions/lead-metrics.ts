@@ -4,7 +4,7 @@ import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/http/auth.ts';
 import { HttpError, handle, json } from './_shared/http/http.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { leadMetrics } from './_shared/desk/lead-desk.ts';
+import { leadMetrics } from './_shared/desk/metrics.ts';
 import { statusCounts } from './_shared/repositories/enquiries-store.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -13,7 +13,7 @@ import session from '../../netlify/functions/session.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import staff from '../../netlify/functions/staff.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
-import { applyRetention } from '../../netlify/functions/_shared/desk/lead-desk.ts';
+import { applyRetention } from '../../netlify/functions/_shared/desk/erasure.ts';
 import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
 import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import login from '../../netlify/functions/login.ts';

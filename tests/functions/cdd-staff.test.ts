@@ -15,7 +15,7 @@ import { alertPendingCdd, deleteExpiredCdd } from '../../netlify/functions/_shar
 import { openStore, timeKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
-import { applyRetention } from '../../netlify/functions/_shared/desk/lead-desk.ts';
+import { applyRetention } from '../../netlify/functions/_shared/desk/erasure.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
 import {
   getCdd,

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
-import { applyRetention } from '../../netlify/functions/_shared/desk/lead-desk.ts';
+import { applyRetention } from '../../netlify/functions/_shared/desk/erasure.ts';
 import {
   createStoredEnquiry,
   enquiryCache,

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
-import { csvCell } from '../../netlify/functions/_shared/desk/lead-desk.ts';
+import { csvCell } from '../../netlify/functions/_shared/desk/csv-export.ts';
 import { blogPostInputSchema } from '../../src/shared/schemas/blog-post.ts';
 import { heroEnquirySchema } from '../../src/shared/schemas/enquiry.ts';
 import { enquiryNoteSchema, enquiryPatchSchema } from '../../src/shared/schemas/lead-desk.ts';

@@ -4,10 +4,11 @@
  * has not agreed to act before that, and the link must not collect identity details from
  * whoever holds an unaccepted one.
  *
- * Status rules (the team's decision): no record is `not-started`; a save that changes the
- * answers makes it `in-progress` (also from `submitted` or `rejected`: the client is editing
- * again); a submit makes it `submitted`. Once staff have it (`awaiting-approval`,
- * `verified`) the client can no longer change it: 409.
+ * Status rules (the team's decision, in the state table `src/shared/states/due-diligence.ts`):
+ * no record is `not-started`; a save that changes the answers makes it `in-progress` (also
+ * from `submitted` or `rejected`: the client is editing again); a submit makes it
+ * `submitted`. Once staff have it (`awaiting-approval`, `verified`) the client can no longer
+ * change it: 409.
  *
  * Every write is conditional (insert `onlyIfNew`, replace `onlyIfMatch`); a lost race is
  * replayed on the fresh record, so two tabs saving at once never lose the check of status.
@@ -27,22 +28,17 @@ import {
 } from '../../../../src/shared/schemas/cdd.ts';
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { HttpError } from '../http/http.ts';
+import { decideCdd, type CddAction } from '../../../../src/shared/states/due-diligence.ts';
+import { allowed, HttpError } from '../http/http.ts';
 import { getCdd, updateCdd } from '../repositories/due-diligence-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 
 /** The 404 before acceptance: the same shape as an unknown link's, and honest for the page. */
 export const NOT_YET_ACCEPTED = 'Your identity details open once you have accepted the costs agreement.';
-export const CDD_LOCKED =
-  'We are already checking your identity details, so they can no longer be changed here. Please call us if something has changed.';
 export const CHECK_FIELDS = 'Please check the highlighted fields';
 
 export const ACTIVITY_SAVED = 'Identity details saved by the client (draft)';
 export const ACTIVITY_SUBMITTED = 'Identity details submitted';
-
-/** Statuses in which the client may still change their answers. */
-const CLIENT_EDITABLE: readonly CddStatus[] = ['not-started', 'in-progress', 'submitted', 'rejected'];
-export const clientMayEdit = (status: CddStatus): boolean => CLIENT_EDITABLE.includes(status);
 
 /** A purchase (or buying and selling) asks where the money comes from; a sale does not. */
 export const isBuying = (engagement: EngagementRecord): boolean => engagement.content.matter.role !== 'selling';
@@ -115,10 +111,9 @@ function withAnswers(
   };
 }
 
-/** 409 once staff have the record. */
-function assertEditable(current: CddRecord | null): void {
-  if (current && !clientMayEdit(current.status)) throw new HttpError(409, CDD_LOCKED);
-}
+/** The status the client's `action` leads to; 409 once staff have the record. */
+const clientStep = (current: CddRecord | null, action: CddAction & ('save' | 'submit')): CddStatus =>
+  allowed(decideCdd(current?.status ?? 'not-started', action));
 
 /**
  * Saves the client's draft (anything may be missing). A save that changes nothing writes
@@ -132,9 +127,9 @@ export async function saveClientDraft(engagement: EngagementRecord, draft: CddDr
     engagement.enquiryId,
     (current) => {
       const at = new Date(now()).toISOString();
-      assertEditable(current);
+      const status = clientStep(current, 'save');
       if (current && sameAnswers(current, draft)) return null;
-      return withAnswers(engagement, current, draft, 'in-progress', at);
+      return withAnswers(engagement, current, draft, status, at);
     },
     CONFLICT,
   );
@@ -176,12 +171,12 @@ export async function submitClientCdd(
     engagement.enquiryId,
     (current) => {
       const at = new Date(now()).toISOString();
-      assertEditable(current);
+      const status = clientStep(current, 'submit');
       const answers = draft ?? (current ? { parties: current.parties, declarations: current.declarations } : null);
       const result = z.safeParse(schema, answers ?? { parties: [], declarations: {} });
       if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
       const checked: CddDraft = { parties: result.data.parties, declarations: result.data.declarations };
-      return { ...withAnswers(engagement, current, checked, 'submitted', at), submittedAt: at };
+      return { ...withAnswers(engagement, current, checked, status, at), submittedAt: at };
     },
     CONFLICT,
   );

@@ -12,6 +12,8 @@
  */
 import { CDD_RETENTION, retainUntil } from '../../../../src/content/amlctf.ts';
 import { now } from '../../../../src/shared/clock.ts';
+// Aliased: `decideCdd` below is this file's read-judge-write of a record.
+import { CDD_NOT_SUPPLIED, decideCdd as cddTransition } from '../../../../src/shared/states/due-diligence.ts';
 import {
   CDD_STATUS_LABELS,
   cddCloseSchema,
@@ -30,9 +32,9 @@ import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts'
 import { addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import * as z from 'zod/mini';
 import { notifyStaff } from '../mail/staff-alerts.ts';
-import { engagementSummaryFor } from '../engagement/engagement-state.ts';
+import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { leadDeskEnv } from '../platform/env.ts';
-import { HttpError } from '../http/http.ts';
+import { allowed, HttpError } from '../http/http.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import {
   deleteCdd,
@@ -48,7 +50,6 @@ import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../re
 type Staff = Exclude<AuditActor, 'system'>;
 
 const NOT_FOUND = 'That contact request no longer exists';
-const NO_RECORD = 'The client has not supplied due diligence details for this enquiry yet';
 const CHANGED = 'Someone else changed this due diligence a moment ago. Refresh to see the latest and try again.';
 
 /** What a staff read answers before the client has started. */
@@ -120,7 +121,8 @@ async function decideCdd(
   const { after } = await updateCdd(
     enquiryId,
     (current) => {
-      if (!current) throw new HttpError(409, NO_RECORD);
+      // No record is `not-started`, where the state table refuses every staff action but closing.
+      if (!current) throw new HttpError(409, CDD_NOT_SUPPLIED, { code: 'cdd-not-supplied' });
       if (readVersion !== undefined && current.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
       const at = new Date(now()).toISOString();
       return { ...change(current), version: current.version + 1, updatedAt: at };
@@ -129,9 +131,6 @@ async function decideCdd(
   );
   return after!;
 }
-
-const wrongStatus = (status: CddStatus, action: string) =>
-  new HttpError(409, `This due diligence is ${CDD_STATUS_LABELS[status].toLowerCase()}: it cannot be ${action} now`);
 
 /**
  * `POST …/cdd/verify`: every individual verified, screened and the risk rated. Low and
@@ -143,10 +142,11 @@ export async function verifyCdd(
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
+  const high = input.risk.rating === 'high';
   const record = await decideCdd(
     enquiryId,
     (current) => {
-      if (current.status !== 'submitted') throw wrongStatus(current.status, 'verified');
+      const status = allowed(cddTransition(current.status, high ? 'verify-high-risk' : 'verify'));
       const known = new Set(individualPaths(current.parties));
       const strangers = input.verification.flatMap((entry, index) =>
         known.has(entry.party) ? [] : [[`verification.${index}.party`, [`No individual at parties.${entry.party}`]]],
@@ -159,7 +159,6 @@ export async function verifyCdd(
           verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
         });
       }
-      const high = input.risk.rating === 'high';
       const {
         approvedBy: _approvedBy,
         approvedAt: _approvedAt,
@@ -170,7 +169,7 @@ export async function verifyCdd(
       } = current;
       return {
         ...rest,
-        status: high ? 'awaiting-approval' : 'verified',
+        status,
         verification: input.verification,
         riskRating: input.risk.rating,
         riskReason: input.risk.reason,
@@ -198,14 +197,15 @@ export async function verifyCdd(
 export async function approveCdd(enquiryId: string, staff: Staff): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
   await decideCdd(enquiryId, (current) => {
-    if (current.status !== 'awaiting-approval') throw wrongStatus(current.status, 'approved');
+    const status = allowed(cddTransition(current.status, 'approve'));
     if (current.verifiedBy === staff.username) {
       throw new HttpError(
         403,
         'You rated this due diligence high risk, so a different staff member must approve it (AML/CTF program: a second person).',
+        { code: 'second-approver-required' },
       );
     }
-    return { ...current, status: 'verified', approvedBy: staff.username, approvedAt: at };
+    return { ...current, status, approvedBy: staff.username, approvedAt: at };
   });
   await Promise.all([
     activity(enquiryId, staff.username, `Due diligence approved by ${staff.username} (high risk)`),
@@ -224,10 +224,8 @@ export async function rejectCdd(
   await decideCdd(
     enquiryId,
     (current) => {
-      if (current.status !== 'submitted' && current.status !== 'awaiting-approval') {
-        throw wrongStatus(current.status, 'rejected');
-      }
-      return { ...current, status: 'rejected', rejectedBy: staff.username, rejectedAt: at, rejectReason: reason };
+      const status = allowed(cddTransition(current.status, 'reject'));
+      return { ...current, status, rejectedBy: staff.username, rejectedAt: at, rejectReason: reason };
     },
     version,
   );
@@ -276,6 +274,8 @@ export async function closeMatter(
       }
       return {
         ...current,
+        // Closing keeps the status (the table allows it in every state); it starts the retention.
+        status: allowed(cddTransition(current.status, 'close')),
         closedAt: endedAt,
         retainUntil: until,
         version: current.version + 1,

@@ -26,14 +26,14 @@ import {
   type EngagementView,
 } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
+import { decideEngagement, ENDED_LINK, isOpenStatus, statusAt } from '../../../../src/shared/states/engagement.ts';
 import { addNswBusinessDays, sydneyFormat, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { newId } from '../repositories/blobs.ts';
 import { crashPoint } from '../platform/crash-point.ts';
-import { isOpen, statusAt, summaryOf } from './engagement-state.ts';
 import { renderEngagementPdf } from './pdf.ts';
 import { leadDeskEnv } from '../platform/env.ts';
-import { HttpError } from '../http/http.ts';
-import { markInstructed } from '../desk/lead-desk.ts';
+import { allowed, HttpError } from '../http/http.ts';
+import { markInstructed } from '../desk/pipeline.ts';
 import { addressDigest } from '../http/login-throttle.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import {
@@ -60,7 +60,8 @@ type Staff = Exclude<AuditActor, 'system'>;
 export const ENGAGEMENT_NOT_FOUND = 'That engagement no longer exists';
 /** The one answer to every unknown, mistyped or guessed token: it must not tell them apart. */
 export const UNKNOWN_LINK = 'This link is not valid. Please check it, or ask us for a new one.';
-export const ENDED_LINK = 'This link has ended. Please ask us for a new one.';
+/** A link that was real but has ended (replaced by a newer one), as the state table's refusal says it. */
+const linkEnded = () => new HttpError(410, ENDED_LINK, { code: 'link-ended' });
 
 // ---- Tokens -----------------------------------------------------------------------
 
@@ -84,6 +85,31 @@ export function siteOrigin(req?: Request): string {
 export const engagementUrl = (origin: string, token: string): string => `${origin}/engage/${token}`;
 
 // ---- State ------------------------------------------------------------------------
+
+/** The status as of now (or `at`): what every decision about the engagement is judged on. */
+export const currentStatus = (record: Pick<EngagementRecord, 'status' | 'expiresAt'>, at = now()): EngagementStatus =>
+  statusAt(record, at);
+
+export function summaryOf(record: EngagementRecord): EngagementSummary {
+  return {
+    id: record.id,
+    status: currentStatus(record),
+    sentAt: record.sentAt,
+    ...(record.viewedAt ? { viewedAt: record.viewedAt } : {}),
+    ...(record.acceptance
+      ? { acceptedAt: record.acceptance.at, documentSha256: record.acceptance.documentSha256 }
+      : {}),
+    expiresAt: record.expiresAt,
+    reminders: record.reminders,
+  };
+}
+
+/** The enquiry's latest engagement for the desk, or null. */
+export async function engagementSummaryFor(enquiryId: string): Promise<EngagementSummary | null> {
+  const latest = await latestPointer(enquiryId);
+  const found = latest ? await getEngagement(latest.engagementId) : null;
+  return found ? summaryOf(found.record) : null;
+}
 
 export function viewOf(
   record: Pick<EngagementRecord, 'content' | 'expiresAt' | 'acceptance'>,
@@ -217,12 +243,10 @@ export async function sendEngagement(
   const { content } = await prepareContent(enquiry, input);
   const pointer = await latestPointer(enquiryId);
   const previous = pointer ? await getEngagement(pointer.engagementId) : null;
-  if (previous?.record.status === 'accepted') {
-    throw new HttpError(409, 'The client has already accepted an engagement for this enquiry');
-  }
-  if (previous && isOpen(previous.record) && !input.replace) {
-    throw new HttpError(409, 'An engagement is already open for this enquiry. Replace it to send a new one.');
-  }
+  // What becomes of the latest engagement: refused while it is accepted (or open, unless
+  // replaced); a replace ends an open one; an expired or revoked one stays as it is.
+  const previousStatus = previous ? currentStatus(previous.record) : null;
+  const previousNext = previousStatus && allowed(decideEngagement(previousStatus, input.replace ? 'replace' : 'send'));
   const at = new Date(now());
   const token = newToken();
   const id = newId();
@@ -231,7 +255,7 @@ export async function sendEngagement(
   if (!(await claimLatest(enquiryId, id, pointer?.etag ?? null))) {
     throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
   }
-  if (previous && isOpen(previous.record)) {
+  if (previous && previousNext !== previousStatus) {
     await endEngagement(previous.record.id, staff, 'Engagement replaced by a new one');
   }
   const record: EngagementRecord = {
@@ -268,9 +292,8 @@ const sydneyDay = sydneyFormat('en-AU', { day: 'numeric', month: 'short', year: 
 async function endEngagement(id: string, staff: Staff, text: string): Promise<EngagementRecord> {
   const at = new Date(now()).toISOString();
   const { after, changed } = await changeEngagement(id, (record) => {
-    if (record.status === 'accepted') throw new HttpError(409, 'The client has already accepted this engagement');
-    if (record.status === 'revoked') return null;
-    return { ...record, status: 'revoked', revokedAt: at };
+    const next = allowed(decideEngagement(currentStatus(record), 'revoke'));
+    return next === record.status ? null : { ...record, status: next, revokedAt: at };
   });
   await endToken(after.id, after.tokenHash);
   if (changed) await activity(after.enquiryId, staff.username, text, at);
@@ -292,21 +315,16 @@ export async function resendEngagement(
 ): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
   const token = newToken();
   const at = now();
-  const { before, after } = await changeEngagement(id, (record) => {
-    if (record.status === 'accepted') throw new HttpError(409, 'The client has already accepted this engagement');
-    if (record.status === 'revoked') {
-      throw new HttpError(409, 'This engagement was revoked. Send a new engagement instead.');
-    }
-    return {
-      ...record,
-      tokenHash: hashToken(token),
-      status: record.status === 'viewed' && statusAt(record, at) !== 'expired' ? 'viewed' : 'sent',
-      linkIssuedAt: new Date(at).toISOString(),
-      expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
-      // Reminders count from the new link.
-      remindersSent: 0,
-    };
-  });
+  const { before, after } = await changeEngagement(id, (record) => ({
+    ...record,
+    tokenHash: hashToken(token),
+    // An expired one reopens as sent; an open one keeps its status.
+    status: allowed(decideEngagement(currentStatus(record, at), 'resend')),
+    linkIssuedAt: new Date(at).toISOString(),
+    expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+    // Reminders count from the new link.
+    remindersSent: 0,
+  }));
   await swapToken(id, before.tokenHash, after.tokenHash);
   const url = engagementUrl(origin, token);
   await Promise.all([
@@ -324,7 +342,9 @@ export async function resendEngagement(
  */
 async function sendReminder(record: EngagementRecord, origin: string, mail: LinkMailer, at: number): Promise<boolean> {
   const { after: claimed, changed } = await changeEngagement(record.id, (current) =>
-    current.reminders && isOpen(current, at) && current.remindersSent === record.remindersSent
+    current.reminders &&
+    decideEngagement(currentStatus(current, at), 'remind').next !== undefined &&
+    current.remindersSent === record.remindersSent
       ? { ...current, remindersSent: current.remindersSent + 1 }
       : null,
   );
@@ -341,7 +361,7 @@ async function sendReminder(record: EngagementRecord, origin: string, mail: Link
   }
   const { changed: swapped } = await changeEngagement(record.id, (current) =>
     // Only while still open: a client who accepted meanwhile keeps the link they used.
-    current.tokenHash === claimed.tokenHash && isOpen(current) ? { ...current, tokenHash } : null,
+    current.tokenHash === claimed.tokenHash && isOpenStatus(currentStatus(current)) ? { ...current, tokenHash } : null,
   );
   // Staff resent in between: their link stands, the reminder's ends.
   await endToken(record.id, swapped ? claimed.tokenHash : tokenHash);
@@ -374,19 +394,25 @@ export async function openByToken(token: string): Promise<Opened> {
   const found = link ? await getEngagement(link.engagementId) : null;
   if (!link || !found) throw new HttpError(404, UNKNOWN_LINK);
   // A replaced link: real once, so it may say it ended (a guess cannot reach this).
-  if (link.ended || !sameHash(found.record.tokenHash, tokenHash)) throw new HttpError(410, ENDED_LINK);
-  const status = statusAt(found.record);
-  if (status === 'revoked' || status === 'expired') throw new HttpError(410, ENDED_LINK);
+  if (link.ended || !sameHash(found.record.tokenHash, tokenHash)) throw linkEnded();
+  // Revoked or expired: the link has ended (an accepted engagement stays readable).
+  allowed(decideEngagement(currentStatus(found.record), 'view'));
   return found;
 }
 
 /** The client's first read records 'viewed' (once: a conditional write decides). */
 export async function markViewed(record: EngagementRecord): Promise<EngagementRecord> {
-  if (record.status !== 'sent' || record.viewedAt) return record;
+  /** The status a first view moves the record to, or null when a view changes nothing. */
+  const viewedStatus = (current: EngagementRecord) => {
+    const next = decideEngagement(current.status, 'view').next;
+    return next && next !== current.status && !current.viewedAt ? next : null;
+  };
+  if (!viewedStatus(record)) return record;
   const at = new Date(now()).toISOString();
-  const { after, changed } = await changeEngagement(record.id, (current) =>
-    current.status === 'sent' && !current.viewedAt ? { ...current, status: 'viewed', viewedAt: at } : null,
-  );
+  const { after, changed } = await changeEngagement(record.id, (current) => {
+    const next = viewedStatus(current);
+    return next ? { ...current, status: next, viewedAt: at } : null;
+  });
   if (changed) await activity(after.enquiryId, 'website', 'Engagement opened by the client', at);
   return after;
 }
@@ -419,11 +445,13 @@ export async function runEngagementJobs(
   for (const record of await listEngagements()) {
     // An acceptance whose enquiry a crash left un-instructed is finished here (idempotent).
     if (record.acceptance && !record.instructed) await instructEnquiry(record);
-    if (record.status !== 'sent' && record.status !== 'viewed') continue;
-    if (statusAt(record, at) === 'expired') {
-      const { changed } = await changeEngagement(record.id, (current) =>
-        current.status === 'sent' || current.status === 'viewed' ? { ...current, status: 'expired' } : null,
-      );
+    if (!isOpenStatus(record.status)) continue;
+    if (currentStatus(record, at) === 'expired') {
+      // Recorded on the stored status: the job writes down what `currentStatus` already says.
+      const { changed } = await changeEngagement(record.id, (current) => {
+        const next = decideEngagement(current.status, 'expire').next;
+        return next ? { ...current, status: next } : null;
+      });
       if (changed) {
         expired++;
         await endToken(record.id, record.tokenHash);
@@ -443,8 +471,6 @@ export async function runEngagementJobs(
 
 const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
-export const ALREADY_ACCEPTED = 'You have already accepted this costs agreement.';
-
 /**
  * Records the client's acceptance once and never again. The PDF of the accepted document
  * is made and stored first, named by its own hash; then one conditional write records the
@@ -457,7 +483,7 @@ export async function acceptEngagement(
   evidence: { userAgent: string; address: string },
 ): Promise<EngagementRecord> {
   const { record } = opened;
-  if (record.status === 'accepted') throw new HttpError(409, ALREADY_ACCEPTED);
+  allowed(decideEngagement(currentStatus(record), 'accept'));
   const at = new Date(now()).toISOString();
   const particulars: Omit<AcceptanceRecord, 'documentSha256'> = {
     at,
@@ -477,13 +503,11 @@ export async function acceptEngagement(
     ({ after } = await changeEngagement(
       record.id,
       (current) => {
-        if (current.status === 'accepted') throw new HttpError(409, ALREADY_ACCEPTED);
-        // The link was replaced, revoked or expired while the client was reading.
-        const status = statusAt(current);
-        if (status === 'revoked' || status === 'expired' || current.tokenHash !== record.tokenHash) {
-          throw new HttpError(410, ENDED_LINK);
-        }
-        return { ...current, status: 'accepted', acceptance: { ...particulars, documentSha256 } };
+        // Accepted meanwhile (409), or revoked or expired while the client was reading (410).
+        const next = allowed(decideEngagement(currentStatus(current), 'accept'));
+        // The link was replaced while the client was reading.
+        if (current.tokenHash !== record.tokenHash) throw linkEnded();
+        return { ...current, status: next, acceptance: { ...particulars, documentSha256 } };
         // Conditional on the record as the link opened it: of acceptances racing, one write wins.
       },
       opened,

@@ -5,26 +5,52 @@
  */
 import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
+import type { Cell, Refusal } from '../../../../src/shared/states/decision.ts';
+import type { CddRefusalCode } from '../../../../src/shared/states/due-diligence.ts';
+import type { EngagementRefusalCode } from '../../../../src/shared/states/engagement.ts';
 import type * as z from 'zod/mini';
 import { StorageUnavailable, WriteConflict } from '../repositories/blobs.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * What a route may branch on when it catches an error: a state table's refusal, or one of
+ * the few other answers a caller handles (never the message, which is for people and may
+ * be reworded).
+ */
+export type ErrorCode = EngagementRefusalCode | CddRefusalCode | 'second-approver-required';
+
 export class HttpError extends Error {
   readonly status: number;
+  readonly code?: ErrorCode;
   readonly fieldErrors?: FieldErrors;
   readonly headers?: Record<string, string>;
   constructor(
     status: number,
     message: string,
-    options: { fieldErrors?: FieldErrors; headers?: Record<string, string> } = {},
+    options: { code?: ErrorCode; fieldErrors?: FieldErrors; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.status = status;
+    this.code = options.code;
     this.fieldErrors = options.fieldErrors;
     this.headers = options.headers;
   }
 }
+
+/** The error that answers a state table's refusal: its status, its words, its code. */
+export const refusedError = (refusal: Refusal<ErrorCode>): HttpError =>
+  new HttpError(refusal.status, refusal.message, { code: refusal.code });
+
+/** The next state a table's cell allows, or its refusal thrown as an HttpError. */
+export function allowed<State extends string>(cell: Cell<State, ErrorCode>): State {
+  if (cell.refused) throw refusedError(cell.refused);
+  return cell.next;
+}
+
+/** True when `error` is an HttpError with this code. */
+export const hasCode = (error: unknown, code: ErrorCode): error is HttpError =>
+  error instanceof HttpError && error.code === code;
 
 /**
  * On every answer: never cached, never sniffed into another type, and HTTPS only for two

@@ -10,6 +10,7 @@ import { Fragment } from 'react';
 import { ACCEPT_CONSENTS, CONSENT_KEYS, ENGAGEMENT_LIMITS } from '../../../../src/shared/schemas/engagement.ts';
 import type { ConsentKey, DocumentSection, EngagementView } from '../../../../src/shared/schemas/engagement.ts';
 import { formatIsoDate } from '../../../../src/shared/quote.ts';
+import { isOpenStatus } from '../../../../src/shared/states/engagement.ts';
 import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
 import { Choice } from '../../../../src/ui/Choice.tsx';
 import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
@@ -246,7 +247,7 @@ export interface EngagePageInput {
  * the accept post lands back here).
  */
 export function EngagementPage({ token, view, form }: EngagePageInput) {
-  const open = view.status === 'sent' || view.status === 'viewed';
+  const open = isOpenStatus(view.status);
   const accepted = view.status === 'accepted';
   const invalid = Boolean(form && (form.error || Object.keys(form.fieldErrors ?? {}).length));
   return (

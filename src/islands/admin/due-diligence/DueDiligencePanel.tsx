@@ -12,6 +12,8 @@ import { useId, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
 import { CDD_STATUS_LABELS, type CddStaffView, type CddStatus } from '../../../shared/schemas/cdd.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
+import { isAllowed } from '../../../shared/states/decision.ts';
+import { decideCdd } from '../../../shared/states/due-diligence.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
@@ -122,7 +124,9 @@ export function DueDiligencePanel({
         <div className="mt-3 space-y-4">
           <ClientAnswers view={view} />
           <VerificationRecord view={view} />
-          {view.status === 'submitted' ? <VerifyForm enquiryId={detail.id} view={view} onDone={changed} /> : null}
+          {isAllowed(decideCdd(view.status, 'verify')) ? (
+            <VerifyForm enquiryId={detail.id} view={view} onDone={changed} />
+          ) : null}
           <ReviewActions enquiryId={detail.id} view={view} confirm={confirm} onChanged={changed} />
         </div>
       ) : null}

@@ -6,6 +6,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { CDD_LIMITS, type CddStaffView } from '../../../shared/schemas/cdd.ts';
+import { isAllowed } from '../../../shared/states/decision.ts';
+import { decideCdd } from '../../../shared/states/due-diligence.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
@@ -88,7 +90,7 @@ export function ReviewActions({
 
   return (
     <>
-      {view.status === 'awaiting-approval' ? (
+      {isAllowed(decideCdd(view.status, 'approve')) ? (
         <div className="space-y-2">
           <p className="text-sm text-slate-800">
             Rated high risk by {view.approvals.verifiedBy}: a different staff member must approve it.
@@ -104,7 +106,7 @@ export function ReviewActions({
         </div>
       ) : null}
 
-      {view.status === 'submitted' || view.status === 'awaiting-approval' ? (
+      {isAllowed(decideCdd(view.status, 'reject')) ? (
         rejecting ? (
           <form noValidate onSubmit={(event) => void reject(event)} className="space-y-2">
             <Field

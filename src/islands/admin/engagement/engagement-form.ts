@@ -9,6 +9,8 @@ import type * as z from 'zod/mini';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
 import type { EngagementStatus, EngagementSummary } from '../../../shared/schemas/engagement.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
+import { isAllowed } from '../../../shared/states/decision.ts';
+import { decideEngagement, isOpenStatus } from '../../../shared/states/engagement.ts';
 import type { PropertyType, QuoteRole } from '../../../shared/quote-options.ts';
 
 /** The form as typed: numbers and dates stay text until the body is built. */
@@ -115,18 +117,23 @@ export const unplacedErrors = (errors: FieldErrors): string[] =>
     .filter(([field]) => !(ENGAGEMENT_FIELD_ORDER as readonly string[]).includes(field))
     .flatMap(([, messages]) => messages);
 
-/** Staff may send a new engagement before any, and once the last one can no longer be accepted. */
+/**
+ * Staff may send a new engagement before any, and wherever the state table lets a plain
+ * send pass the last one (expired, revoked); an open one is replaced only after the
+ * server's 409 says so and staff confirm.
+ */
 export const canSendNew = (engagement: Pick<EngagementSummary, 'status'> | null): boolean =>
-  engagement === null || engagement.status === 'expired' || engagement.status === 'revoked';
+  engagement === null || isAllowed(decideEngagement(engagement.status, 'send'));
 
 /**
- * What staff can do with an engagement in this state. An expired one can get a new link
- * (same terms, a fresh lifetime); a revoked or accepted one cannot. Reminders and revoking
- * only mean something while the client can still accept.
+ * What staff can do with an engagement in this state, as the state table decides. An
+ * expired one can get a new link (same terms, a fresh lifetime); a revoked or accepted one
+ * cannot. Reminders and revoking are offered only while the client can still accept (the
+ * API also takes a revoke of an expired engagement, whose link has already ended).
  */
 export function engagementActions(status: EngagementStatus): { resend: boolean; revoke: boolean; reminders: boolean } {
-  const open = status === 'sent' || status === 'viewed';
-  return { resend: open || status === 'expired', revoke: open, reminders: open };
+  const open = isOpenStatus(status);
+  return { resend: isAllowed(decideEngagement(status, 'resend')), revoke: open, reminders: open };
 }
 
 /** The terms as the client reads them: a blank line separates paragraphs. */

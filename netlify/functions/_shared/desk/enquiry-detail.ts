@@ -1,0 +1,24 @@
+/** One enquiry as the desk opens it: the record, its timeline, its engagement and due diligence. */
+import type { ActivityEntry, DeskEnquiryDetail } from '../../../../src/shared/schemas/lead-desk.ts';
+import { cddStatusesOf } from '../due-diligence/staff-review.ts';
+import { engagementSummaryFor } from '../engagement/workflow.ts';
+import { HttpError } from '../http/http.ts';
+import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
+import { listActivity } from '../repositories/enquiry-activity-store.ts';
+import { NOT_FOUND } from './pipeline.ts';
+import { withRetention } from './retention.ts';
+
+export async function enquiryDetail(id: string): Promise<DeskEnquiryDetail> {
+  const found = await getStoredEnquiry(id);
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  return detailOf(found.record);
+}
+
+export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
+  const created: ActivityEntry = { at: record.createdAt, by: 'website', type: 'created' };
+  const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
+    a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
+  );
+  const [engagement, cdd] = await Promise.all([engagementSummaryFor(record.id), cddStatusesOf([record.id])]);
+  return { ...withRetention(record), activity, engagement, cdd: cdd.get(record.id) ?? null };
+}

@@ -1,0 +1,79 @@
+/**
+ * Deleting enquiries with everything kept about them: one by staff, every enquiry from one
+ * address (Privacy Act access and erasure), and the daily privacy retention. Whatever the
+ * AML/CTF Act requires the practice to keep (customer due diligence records) stays.
+ */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { CDD_RETENTION } from '../../../../src/content/amlctf.ts';
+import { erasureKey, type ErasureResult } from '../../../../src/shared/schemas/lead-desk.ts';
+import { cddKeptFor } from '../due-diligence/staff-review.ts';
+import { HttpError } from '../http/http.ts';
+import { deleteAlert } from '../repositories/alert-outbox-store.ts';
+import { recordAudit } from '../repositories/audit-store.ts';
+import { deleteCdd } from '../repositories/due-diligence-store.ts';
+import { deleteStoredEnquiry, listStoredEnquiries, recountStatuses } from '../repositories/enquiries-store.ts';
+import { deleteActivity } from '../repositories/enquiry-activity-store.ts';
+import { deleteEngagementsOf } from '../repositories/engagements-store.ts';
+import { deleteMailsOf } from '../repositories/mail-outbox-store.ts';
+import { NOT_FOUND, type Staff } from './pipeline.ts';
+import { pastRetention } from './retention.ts';
+
+/** Deletes one enquiry with everything kept about it. */
+async function eraseEnquiry(id: string): Promise<boolean> {
+  const deleted = await deleteStoredEnquiry(id);
+  // A due-diligence draft goes too (callers never pass an enquiry whose records s 111 keeps).
+  await Promise.all([deleteActivity(id), deleteAlert(id), deleteEngagementsOf(id), deleteMailsOf(id), deleteCdd(id)]);
+  return deleted;
+}
+
+export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
+  const kept = (await cddKeptFor([id])).get(id);
+  if (kept) {
+    throw new HttpError(
+      409,
+      `This enquiry has customer due diligence records, which the law requires us to keep (${CDD_RETENTION.section})` +
+        (kept.retainUntil ? ` until ${kept.retainUntil}.` : ': close the matter to start the retention period.'),
+    );
+  }
+  if (!(await eraseEnquiry(id))) throw new HttpError(404, NOT_FOUND);
+  await recordAudit({ by, action: 'enquiry.delete', target: id });
+}
+
+/**
+ * Privacy Act access-and-erasure: every enquiry from one address. The audit keeps no address.
+ * An enquiry with customer due diligence records is kept whole (the enquiry, its activity and
+ * engagement: the records' context) because the AML/CTF Act requires them, and the answer
+ * says which, why and until when (APP 11.2 allows keeping what an Australian law requires).
+ */
+export async function eraseByEmail(email: string, by: Staff): Promise<ErasureResult> {
+  const wanted = erasureKey(email);
+  const matches = await listStoredEnquiries({ filter: (record) => erasureKey(record.email) === wanted });
+  const withCdd = await cddKeptFor(matches.map((record) => record.id));
+  let deleted = 0;
+  const kept: ErasureResult['kept'] = [];
+  for (const record of matches) {
+    const cdd = withCdd.get(record.id);
+    if (cdd) kept.push({ id: record.id, reason: CDD_RETENTION.section, until: cdd.retainUntil ?? null });
+    else if (await eraseEnquiry(record.id)) deleted++;
+  }
+  await recordAudit({
+    by,
+    action: 'enquiry.erase',
+    target: `${deleted} enquiries${kept.length ? `; ${kept.length} kept (${CDD_RETENTION.section})` : ''}`,
+  });
+  return { deleted, kept };
+}
+
+/** APP 11: deletes enquiries nobody has touched for the retention period. */
+export async function applyRetention(now = new Date(currentTime())): Promise<number> {
+  const expired = await listStoredEnquiries({ filter: (record) => pastRetention(record, now) });
+  // Due diligence records outlive the privacy retention (AML/CTF Act s 111): their enquiry
+  // stays until the daily job has deleted them at their own `retainUntil`.
+  const protectedByCdd = await cddKeptFor(expired.map((record) => record.id));
+  let deleted = 0;
+  for (const record of expired) if (!protectedByCdd.has(record.id) && (await eraseEnquiry(record.id))) deleted++;
+  if (deleted > 0) await recordAudit({ by: 'system', action: 'enquiry.retention', target: `${deleted} enquiries` });
+  // The job reads every enquiry anyway: the day's chance to set any count a crash left off.
+  await recountStatuses();
+  return deleted;
+}

@@ -1,0 +1,61 @@
+/** The desk's lists: filters by status, search, arrival dates and pending due diligence. */
+import type { DeskEnquiry, EnquiryStatus } from '../../../../src/shared/schemas/lead-desk.ts';
+import { sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
+import { cddStatusesOf, verifiedCddIds } from '../due-diligence/staff-review.ts';
+import { listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
+import { withRetention } from './retention.ts';
+
+export interface DeskFilters {
+  status?: EnquiryStatus;
+  q?: string;
+  /** Inclusive Sydney dates (`YYYY-MM-DD`) of arrival. */
+  from?: string;
+  to?: string;
+  /** `pending`: instructed enquiries whose due diligence is not verified ("do not act"). */
+  cdd?: 'pending';
+}
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+export function matcher(filters: DeskFilters): ((record: StoredEnquiry) => boolean) | undefined {
+  const q = filters.q?.trim().toLowerCase();
+  const qDigits = q ? digits(q) : '';
+  const from = filters.from ? sydneyDayStart(filters.from) : -Infinity;
+  const to = filters.to ? sydneyDayStart(filters.to, 1) : Infinity;
+  if (!filters.status && !q && !filters.from && !filters.to) return undefined;
+  return (record) => {
+    if (filters.status && record.status !== filters.status) return false;
+    const created = Date.parse(record.createdAt);
+    if (created < from || created >= to) return false;
+    if (!q) return true;
+    const name = `${record.firstName} ${record.lastName}`.toLowerCase();
+    return (
+      name.includes(q) ||
+      record.email.toLowerCase().includes(q) ||
+      record.phone.toLowerCase().includes(q) ||
+      (qDigits.length >= 3 && digits(record.phone).includes(qDigits))
+    );
+  };
+}
+
+export async function listEnquiries(filters: DeskFilters, page: { limit?: number; before?: string } = {}) {
+  return (await listStoredEnquiries({ filter: await cddMatcher(filters), ...page })).map(withRetention);
+}
+
+/** `matcher`, narrowed to instructed enquiries without verified due diligence for `cdd=pending`. */
+async function cddMatcher(filters: DeskFilters): Promise<((record: StoredEnquiry) => boolean) | undefined> {
+  const base = matcher(filters);
+  if (filters.cdd !== 'pending') return base;
+  const verified = await verifiedCddIds();
+  return (record) => record.status === 'instructed' && !verified.has(record.id) && (!base || base(record));
+}
+
+/** The desk's list: each enquiry on the page with its due diligence's plain status (`cdd`). */
+export async function listDeskEnquiries(
+  filters: DeskFilters,
+  page: { limit?: number; before?: string } = {},
+): Promise<DeskEnquiry[]> {
+  const records = await listEnquiries(filters, page);
+  const statuses = await cddStatusesOf(records.map((record) => record.id));
+  return records.map((record) => ({ ...record, cdd: statuses.get(record.id) ?? null }));
+}

@@ -1,0 +1,105 @@
+/**
+ * Customer due diligence's states and what each action does in each of them: the next
+ * state, or the refusal shown. The client saves and submits through their link; staff
+ * verify (low or medium risk: verified at once; high: a second person approves), reject
+ * (the client corrects and resubmits) and close the matter (any state: it starts the
+ * records' retention, not a new status). The functions act on these cells; the desk offers
+ * an action only where its cell allows it.
+ *
+ * Who may act is not a state: a high rating's approver must be someone other than the
+ * person who rated it, which the staff workflow checks on top of the cell.
+ */
+import { CDD_STATUS_LABELS, type CddStatus } from '../schemas/cdd.ts';
+import type { Cell, Refusal, StateTable } from './decision.ts';
+
+export const CDD_ACTIONS = ['save', 'submit', 'verify', 'verify-high-risk', 'approve', 'reject', 'close'] as const;
+export type CddAction = (typeof CDD_ACTIONS)[number];
+
+export type CddRefusalCode = 'cdd-locked' | 'cdd-not-supplied' | 'cdd-wrong-status';
+export type CddCell = Cell<CddStatus, CddRefusalCode>;
+
+/** The client's words once staff have their details. */
+export const CDD_LOCKED =
+  'We are already checking your identity details, so they can no longer be changed here. Please call us if something has changed.';
+/** Staff's words for an enquiry whose client has not started (there is no record to act on). */
+export const CDD_NOT_SUPPLIED = 'The client has not supplied due diligence details for this enquiry yet';
+
+const locked: Refusal<CddRefusalCode> = { code: 'cdd-locked', status: 409, message: CDD_LOCKED };
+const notSupplied: Refusal<CddRefusalCode> = { code: 'cdd-not-supplied', status: 409, message: CDD_NOT_SUPPLIED };
+
+const to = (next: CddStatus) => ({ next }) as const;
+const no = (refused: Refusal<CddRefusalCode>) => ({ refused }) as const;
+
+/** A staff action in a state that does not allow it: "This due diligence is rejected: it cannot be verified now". */
+const wrong = (status: CddStatus, done: string): CddCell => ({
+  refused: {
+    code: 'cdd-wrong-status',
+    status: 409,
+    message: `This due diligence is ${CDD_STATUS_LABELS[status].toLowerCase()}: it cannot be ${done} now`,
+  },
+});
+
+export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> = {
+  // No record yet: the client may start; staff have nothing to act on.
+  'not-started': {
+    save: to('in-progress'),
+    submit: to('submitted'),
+    verify: no(notSupplied),
+    'verify-high-risk': no(notSupplied),
+    approve: no(notSupplied),
+    reject: no(notSupplied),
+    close: to('not-started'),
+  },
+  'in-progress': {
+    save: to('in-progress'),
+    submit: to('submitted'),
+    verify: wrong('in-progress', 'verified'),
+    'verify-high-risk': wrong('in-progress', 'verified'),
+    approve: wrong('in-progress', 'approved'),
+    reject: wrong('in-progress', 'rejected'),
+    close: to('in-progress'),
+  },
+  // The client may still change a submission until staff act: a change makes it a draft again.
+  submitted: {
+    save: to('in-progress'),
+    submit: to('submitted'),
+    verify: to('verified'),
+    'verify-high-risk': to('awaiting-approval'),
+    approve: wrong('submitted', 'approved'),
+    reject: to('rejected'),
+    close: to('submitted'),
+  },
+  'awaiting-approval': {
+    save: no(locked),
+    submit: no(locked),
+    verify: wrong('awaiting-approval', 'verified'),
+    'verify-high-risk': wrong('awaiting-approval', 'verified'),
+    approve: to('verified'),
+    reject: to('rejected'),
+    close: to('awaiting-approval'),
+  },
+  verified: {
+    save: no(locked),
+    submit: no(locked),
+    verify: wrong('verified', 'verified'),
+    'verify-high-risk': wrong('verified', 'verified'),
+    approve: wrong('verified', 'approved'),
+    reject: wrong('verified', 'rejected'),
+    close: to('verified'),
+  },
+  // Staff sent it back: the client corrects and submits again.
+  rejected: {
+    save: to('in-progress'),
+    submit: to('submitted'),
+    verify: wrong('rejected', 'verified'),
+    'verify-high-risk': wrong('rejected', 'verified'),
+    approve: wrong('rejected', 'approved'),
+    reject: wrong('rejected', 'rejected'),
+    close: to('rejected'),
+  },
+};
+
+export const decideCdd = (status: CddStatus, action: CddAction): CddCell => CDD_TRANSITIONS[status][action];
+
+/** The client may still change their answers. */
+export const clientMayEdit = (status: CddStatus): boolean => decideCdd(status, 'save').next !== undefined;

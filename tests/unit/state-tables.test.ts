@@ -1,0 +1,150 @@
+/**
+ * The state tables, cell by cell. The expected cells are written out here, not read from
+ * the tables, so a changed rule fails until this page says the same.
+ */
+import { describe, expect, it } from 'vitest';
+import { CDD_STATUSES } from '../../src/shared/schemas/cdd.ts';
+import { ENGAGEMENT_STATUSES } from '../../src/shared/schemas/engagement.ts';
+import type { Cell } from '../../src/shared/states/decision.ts';
+import { CDD_ACTIONS, clientMayEdit, decideCdd } from '../../src/shared/states/due-diligence.ts';
+import { decideEngagement, ENGAGEMENT_ACTIONS, isOpenStatus, statusAt } from '../../src/shared/states/engagement.ts';
+
+/** A cell as one line: `→ next`, or `status code: message`. */
+const show = (cell: Cell<string, string>): string =>
+  cell.refused ? `${cell.refused.status} ${cell.refused.code}: ${cell.refused.message}` : `→ ${cell.next}`;
+
+const OPEN = '409 engagement-open: An engagement is already open for this enquiry. Replace it to send a new one.';
+const ENQUIRY_ACCEPTED = '409 enquiry-accepted: The client has already accepted an engagement for this enquiry';
+const LINK_ENDED = '410 link-ended: This link has ended. Please ask us for a new one.';
+const ALREADY_ACCEPTED = '409 already-accepted: You have already accepted this costs agreement.';
+const ACCEPTED = '409 engagement-accepted: The client has already accepted this engagement';
+const REVOKED = '409 engagement-revoked: This engagement was revoked. Send a new engagement instead.';
+const NO_REMINDER = '409 not-open: Only an open engagement gets reminders';
+const NO_EXPIRY = '409 not-open: Only an open engagement can expire';
+
+describe('the engagement table', () => {
+  // Columns: send, replace, view, remind, accept, expire, revoke, resend.
+  const expected: Record<string, string[]> = {
+    sent: [OPEN, '→ revoked', '→ viewed', '→ sent', '→ accepted', '→ expired', '→ revoked', '→ sent'],
+    viewed: [OPEN, '→ revoked', '→ viewed', '→ viewed', '→ accepted', '→ expired', '→ revoked', '→ viewed'],
+    accepted: [
+      ENQUIRY_ACCEPTED,
+      ENQUIRY_ACCEPTED,
+      '→ accepted',
+      NO_REMINDER,
+      ALREADY_ACCEPTED,
+      NO_EXPIRY,
+      ACCEPTED,
+      ACCEPTED,
+    ],
+    expired: ['→ expired', '→ expired', LINK_ENDED, NO_REMINDER, LINK_ENDED, NO_EXPIRY, '→ revoked', '→ sent'],
+    revoked: ['→ revoked', '→ revoked', LINK_ENDED, NO_REMINDER, LINK_ENDED, NO_EXPIRY, '→ revoked', REVOKED],
+  };
+
+  it('has the actions in the order of the columns above', () => {
+    expect(ENGAGEMENT_ACTIONS).toEqual(['send', 'replace', 'view', 'remind', 'accept', 'expire', 'revoke', 'resend']);
+    expect(Object.keys(expected)).toEqual([...ENGAGEMENT_STATUSES]);
+  });
+
+  for (const status of ENGAGEMENT_STATUSES) {
+    it(`decides every action on an engagement that is ${status}`, () => {
+      expect(ENGAGEMENT_ACTIONS.map((action) => show(decideEngagement(status, action)))).toEqual(expected[status]);
+    });
+  }
+
+  it('calls sent and viewed open, and nothing else', () => {
+    expect(ENGAGEMENT_STATUSES.filter(isOpenStatus)).toEqual(['sent', 'viewed']);
+  });
+
+  it('reads an open link past its expiry as expired, and leaves every other status as stored', () => {
+    const expiresAt = '2026-12-01T00:00:00.000Z';
+    const at = Date.parse(expiresAt);
+    expect(statusAt({ status: 'sent', expiresAt }, at - 1)).toBe('sent');
+    expect(statusAt({ status: 'sent', expiresAt }, at)).toBe('expired');
+    expect(statusAt({ status: 'viewed', expiresAt }, at)).toBe('expired');
+    expect(statusAt({ status: 'accepted', expiresAt }, at + 1)).toBe('accepted');
+    expect(statusAt({ status: 'revoked', expiresAt }, at + 1)).toBe('revoked');
+  });
+});
+
+const LOCKED =
+  '409 cdd-locked: We are already checking your identity details, so they can no longer be changed here. Please call us if something has changed.';
+const NOT_SUPPLIED = '409 cdd-not-supplied: The client has not supplied due diligence details for this enquiry yet';
+const wrong = (label: string, done: string) =>
+  `409 cdd-wrong-status: This due diligence is ${label}: it cannot be ${done} now`;
+
+describe('the due-diligence table', () => {
+  // Columns: save, submit, verify, verify-high-risk, approve, reject, close.
+  const drafting = 'in progress (client drafting)';
+  const expected: Record<string, string[]> = {
+    'not-started': [
+      '→ in-progress',
+      '→ submitted',
+      NOT_SUPPLIED,
+      NOT_SUPPLIED,
+      NOT_SUPPLIED,
+      NOT_SUPPLIED,
+      '→ not-started',
+    ],
+    'in-progress': [
+      '→ in-progress',
+      '→ submitted',
+      wrong(drafting, 'verified'),
+      wrong(drafting, 'verified'),
+      wrong(drafting, 'approved'),
+      wrong(drafting, 'rejected'),
+      '→ in-progress',
+    ],
+    submitted: [
+      '→ in-progress',
+      '→ submitted',
+      '→ verified',
+      '→ awaiting-approval',
+      wrong('submitted', 'approved'),
+      '→ rejected',
+      '→ submitted',
+    ],
+    'awaiting-approval': [
+      LOCKED,
+      LOCKED,
+      wrong('awaiting a second approval', 'verified'),
+      wrong('awaiting a second approval', 'verified'),
+      '→ verified',
+      '→ rejected',
+      '→ awaiting-approval',
+    ],
+    verified: [
+      LOCKED,
+      LOCKED,
+      wrong('verified', 'verified'),
+      wrong('verified', 'verified'),
+      wrong('verified', 'approved'),
+      wrong('verified', 'rejected'),
+      '→ verified',
+    ],
+    rejected: [
+      '→ in-progress',
+      '→ submitted',
+      wrong('rejected', 'verified'),
+      wrong('rejected', 'verified'),
+      wrong('rejected', 'approved'),
+      wrong('rejected', 'rejected'),
+      '→ rejected',
+    ],
+  };
+
+  it('has the actions in the order of the columns above', () => {
+    expect(CDD_ACTIONS).toEqual(['save', 'submit', 'verify', 'verify-high-risk', 'approve', 'reject', 'close']);
+    expect(Object.keys(expected)).toEqual([...CDD_STATUSES]);
+  });
+
+  for (const status of CDD_STATUSES) {
+    it(`decides every action on due diligence that is ${status}`, () => {
+      expect(CDD_ACTIONS.map((action) => show(decideCdd(status, action)))).toEqual(expected[status]);
+    });
+  }
+
+  it('lets the client edit until staff have the details', () => {
+    expect(CDD_STATUSES.filter(clientMayEdit)).toEqual(['not-started', 'in-progress', 'submitted', 'rejected']);
+  });
+});

@@ -111,18 +111,31 @@ export async function upsertUser(
       ? { ...existing, passwordHash, passwordChangedAt: now, sessionGeneration: newGeneration() }
       : isReservedUsername(username)
         ? reserved()
-        : {
-            id: newId(),
-            username,
-            passwordHash,
-            createdAt: now,
-            passwordChangedAt: now,
-            sessionGeneration: newGeneration(),
-            mustChangePassword: false,
-            role: newRole,
-          },
+        : newAccount(username, passwordHash, newRole, { now, mustChangePassword: false }),
   );
   return { user: withRole(after!, await readRoster()), created: !before };
+}
+
+/**
+ * A new account as stored: its role is written with it, in the same write, so a crash can
+ * never leave an account created as staff that reads as a principal.
+ */
+function newAccount(
+  username: string,
+  passwordHash: string,
+  role: StaffRole,
+  { now, mustChangePassword }: { now: string; mustChangePassword: boolean },
+): StaffUser {
+  return {
+    id: newId(),
+    username,
+    passwordHash,
+    createdAt: now,
+    passwordChangedAt: now,
+    sessionGeneration: newGeneration(),
+    mustChangePassword,
+    role,
+  };
 }
 
 /** Every account blob, the roster aside (its key is no username). */
@@ -147,17 +160,10 @@ export async function renewSessionGeneration(userId: string): Promise<boolean> {
 export async function createUser(username: string, passwordHash: string, role: StaffRole): Promise<StaffUser | null> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(`Invalid username: ${username}`);
   if (isReservedUsername(username)) throw new Error(RESERVED_USERNAME_MESSAGE);
-  const now = new Date(currentTime()).toISOString();
-  const user: StaffUser = {
-    id: newId(),
-    username,
-    passwordHash,
-    createdAt: now,
-    passwordChangedAt: now,
-    sessionGeneration: newGeneration(),
+  const user = newAccount(username, passwordHash, role, {
+    now: new Date(currentTime()).toISOString(),
     mustChangePassword: true,
-    role,
-  };
+  });
   // A new id has no entry in the roster: the role written here is its role.
   const { modified } = await openStore('users').setJSON(username, user, { onlyIfNew: true });
   return modified ? user : null;

@@ -148,3 +148,44 @@ export const RISK_RATING_LABELS: Record<RiskRating, string> = {
   medium: 'Medium',
   high: 'High (needs a second approval)',
 };
+
+/**
+ * Suspicious matter reports (AML/CTF Act s 41). Once the practice forms a suspicion on
+ * reasonable grounds about a customer or a transaction, it must report it to the AUSTRAC
+ * CEO: s 41(2)(a), within 24 hours after forming the suspicion when it relates to terrorism
+ * financing; s 41(2)(b), in any other case within 3 business days after the day on which it
+ * formed the suspicion. "Business day" excludes Saturdays, Sundays and public holidays in the
+ * place concerned (Acts Interpretation Act 1901 s 2B), NSW for this practice.
+ * Checked 2026-11-26 against the Act as amended by the Amendment Act 2024.
+ */
+export const SUSPICIOUS_MATTER_REPORT = {
+  section: 'AML/CTF Act 2006 s 41',
+  terrorismFinancingHours: 24,
+  otherBusinessDays: 3,
+} as const;
+
+/** What a suspicion is about: s 41(1) distinguishes terrorism financing, which has the shorter clock. */
+export const SUSPICION_KINDS = ['money-laundering', 'terrorism-financing', 'other'] as const;
+export type SuspicionKind = (typeof SUSPICION_KINDS)[number];
+export const SUSPICION_KIND_LABELS: Record<SuspicionKind, string> = {
+  'money-laundering': 'Money laundering',
+  'terrorism-financing': 'Terrorism financing',
+  other: 'Another offence (e.g. tax evasion, fraud, proceeds of crime)',
+};
+
+/**
+ * How long the register keeps a suspicion: the practice's records under the Act are kept 7
+ * years (s 111 for due diligence; the same period for the register, so that a suspicion and
+ * the due diligence it concerns are kept together). Counted from the day it was recorded.
+ */
+export const SUSPICION_RETENTION = {
+  years: CDD_RETENTION.years,
+  section: 'AML/CTF Act 2006 s 111 (suspicious matter register)',
+} as const;
+
+/**
+ * AML/CTF Act s 123 ("tipping off"): the practice must not disclose to anyone but AUSTRAC
+ * that it has formed a suspicion or reported one. Shown where staff record a suspicion.
+ */
+export const TIPPING_OFF_NOTE =
+  'Do not tell the client, or anyone outside the practice, that a suspicion has been recorded or reported: that is an offence under section 123 of the AML/CTF Act (tipping off). Nothing the client sees changes.';

@@ -1,9 +1,10 @@
 /**
  * Deleting enquiries with everything kept about them: one by staff, every enquiry from one
  * address (Privacy Act access and erasure), and the daily privacy retention. Whatever the
- * AML/CTF Act requires the practice to keep (customer due diligence records) stays.
+ * AML/CTF Act requires the practice to keep (customer due diligence records, and the
+ * enquiries the suspicious-matter register names) stays.
  */
-import { CDD_RETENTION } from '../../../../src/content/amlctf.ts';
+import { CDD_RETENTION, SUSPICION_RETENTION } from '../../../../src/content/amlctf.ts';
 import { erasureKey, type ErasureResult } from '../../../../src/shared/schemas/lead-desk.ts';
 import { cddKeptFor } from '../due-diligence/staff-review.ts';
 import { HttpError } from '../http/http.ts';
@@ -16,6 +17,7 @@ import { deleteEngagementsOf } from '../repositories/engagements-store.ts';
 import { deleteMailsOf } from '../repositories/mail-outbox-store.ts';
 import { NOT_FOUND, type Staff } from './pipeline.ts';
 import { pastRetention } from './retention.ts';
+import { suspicionsKeptFor } from './suspicious-matters.ts';
 
 /** Deletes one enquiry with everything kept about it. */
 async function eraseEnquiry(id: string): Promise<boolean> {
@@ -34,6 +36,13 @@ export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
         (kept.retainUntil ? ` until ${kept.retainUntil}.` : ': close the matter to start the retention period.'),
     );
   }
+  const suspicionUntil = (await suspicionsKeptFor([id])).get(id);
+  if (suspicionUntil) {
+    throw new HttpError(
+      409,
+      `This enquiry is named in the suspicious matter register, which the law requires us to keep (${SUSPICION_RETENTION.section}) until ${suspicionUntil}.`,
+    );
+  }
   if (!(await eraseEnquiry(id))) throw new HttpError(404, NOT_FOUND);
   await recordAudit({ by, action: 'enquiry.delete', target: id });
 }
@@ -47,12 +56,16 @@ export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
 export async function eraseByEmail(email: string, by: Staff): Promise<ErasureResult> {
   const wanted = erasureKey(email);
   const matches = await listStoredEnquiries({ filter: (record) => erasureKey(record.email) === wanted });
-  const withCdd = await cddKeptFor(matches.map((record) => record.id));
+  const ids = matches.map((record) => record.id);
+  const [withCdd, withSuspicion] = await Promise.all([cddKeptFor(ids), suspicionsKeptFor(ids)]);
   let deleted = 0;
   const kept: ErasureResult['kept'] = [];
   for (const record of matches) {
     const cdd = withCdd.get(record.id);
+    const suspicionUntil = withSuspicion.get(record.id);
     if (cdd) kept.push({ id: record.id, reason: CDD_RETENTION.section, until: cdd.retainUntil ?? null });
+    // The answer goes to staff only; what they may tell the client is in the staff guide (s 123).
+    else if (suspicionUntil) kept.push({ id: record.id, reason: SUSPICION_RETENTION.section, until: suspicionUntil });
     else if (await eraseEnquiry(record.id)) deleted++;
   }
   await recordAudit({
@@ -68,9 +81,16 @@ export async function applyRetention(now = new Date()): Promise<number> {
   const expired = await listStoredEnquiries({ filter: (record) => pastRetention(record, now) });
   // Due diligence records outlive the privacy retention (AML/CTF Act s 111): their enquiry
   // stays until the daily job has deleted them at their own `retainUntil`.
-  const protectedByCdd = await cddKeptFor(expired.map((record) => record.id));
+  const expiredIds = expired.map((record) => record.id);
+  const [protectedByCdd, protectedBySuspicion] = await Promise.all([
+    cddKeptFor(expiredIds),
+    suspicionsKeptFor(expiredIds),
+  ]);
   let deleted = 0;
-  for (const record of expired) if (!protectedByCdd.has(record.id) && (await eraseEnquiry(record.id))) deleted++;
+  for (const record of expired) {
+    if (protectedByCdd.has(record.id) || protectedBySuspicion.has(record.id)) continue;
+    if (await eraseEnquiry(record.id)) deleted++;
+  }
   if (deleted > 0) await recordAudit({ by: 'system', action: 'enquiry.retention', target: `${deleted} enquiries` });
   // The job reads every enquiry anyway: the day's chance to set any count a crash left off.
   await recountStatuses();

@@ -5,7 +5,7 @@
  * routes answer 503 (after the session check, so a stranger learns nothing about the key).
  */
 import type { Config } from '@netlify/functions';
-import { requireCddKey } from './_shared/crypto/sealed-records.ts';
+import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import {
   parseReport,
   parseSuspicion,

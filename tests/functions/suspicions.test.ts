@@ -19,11 +19,11 @@ import {
   deleteExpiredSuspicions,
   reportDueBy,
 } from '../../netlify/functions/_shared/desk/suspicious-matters.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { listMails } from '../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
 import { listSuspicions } from '../../netlify/functions/_shared/repositories/suspicions-store.ts';
-import { advanceClockTo } from '../../src/shared/clock.ts';
+import { resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { aSubmittedDueDiligence, anEnquiry, ENQUIRY } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { readableText, useSmtp } from './smtp.ts';
@@ -38,7 +38,10 @@ const useKey = (key: string) => {
   resetCddKeyEnv();
 };
 beforeEach(() => useKey(KEY));
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  resetClock();
+  vi.restoreAllMocks();
+});
 
 let principal: { cookie: string; username: string };
 let member: { cookie: string; username: string };
@@ -222,9 +225,9 @@ describe('kept 7 years with the enquiry it names', () => {
     const made = await record(member.cookie, enquiryId);
     // Three years on: the enquiry is long past 730 idle days, the entry is not past 7 years.
     const threeYears = Date.now() + 3 * 365 * 24 * 3600_000;
-    vi.useFakeTimers({ now: threeYears, toFake: ['Date'] });
+    setClockTo(threeYears);
     await enquiryRetention();
-    vi.useRealTimers();
+    resetClock();
     expect(
       (await call(enquiries, 'GET', `/api/contact-requests/${enquiryId}`, { cookie: principal.cookie })).status,
     ).toBe(200);
@@ -303,9 +306,11 @@ describe('the clock runs out', () => {
   it('shows an unreported suspicion past its clock as overdue, first', async () => {
     const enquiryId = await anEnquiry();
     const made = await record(member.cookie, enquiryId, { kind: 'terrorism-financing', grounds: GROUNDS });
-    // The server's clock, which never goes back: this is the file's last test.
-    advanceClockTo(Date.parse(made.json.reportDueBy) + 1000);
-    const listed = (await register(principal.cookie)).json as any[];
+    // The server's clock a second past the due time; sessions run on it too, so sign in then.
+    setClockTo(Date.parse(made.json.reportDueBy) + 1000);
+    const later = await signedInStaff('principal');
+    const listed = (await register(later.cookie)).json as any[];
+    resetClock();
     const row = listed.find((entry) => entry.id === made.json.id);
     expect(row.overdue).toBe(true);
     expect(listed[0].report).toBeNull();

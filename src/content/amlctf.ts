@@ -189,3 +189,13 @@ export const SUSPICION_RETENTION = {
  */
 export const TIPPING_OFF_NOTE =
   'Do not tell the client, or anyone outside the practice, that a suspicion has been recorded or reported: that is an offence under section 123 of the AML/CTF Act (tipping off). Nothing the client sees changes.';
+
+/**
+ * An accepted costs agreement (its record and signed PDF) is part of what shows the
+ * business relationship the due diligence was for (s 111(3)): it is kept with the due
+ * diligence record, and where there is none, 7 years after the acceptance.
+ */
+export const ACCEPTED_ENGAGEMENT_RETENTION = {
+  years: CDD_RETENTION.years,
+  section: 'AML/CTF Act 2006 s 111 (accepted costs agreement)',
+} as const;

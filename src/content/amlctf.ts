@@ -199,3 +199,10 @@ export const ACCEPTED_ENGAGEMENT_RETENTION = {
   years: CDD_RETENTION.years,
   section: 'AML/CTF Act 2006 s 111 (accepted costs agreement)',
 } as const;
+
+/**
+ * What a client is told when identity details cannot be taken (no encryption key on the
+ * site): never the operator's setup instructions, which go to the log.
+ */
+export const identityUnavailableText = (phone: string): string =>
+  `Identity details can't be taken right now; please call us on ${phone}.`;

@@ -20,12 +20,13 @@ import {
   identityUnavailablePage,
   somethingWentWrongPage,
 } from '../../netlify/functions/_shared/pages/link-error-page.tsx';
+import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
 import { aSentEngagement, anAcceptedEngagement, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
-import { attr, parsePage, textOf } from './html.ts';
+import { attr, pageText, parsePage, textOf } from './html.ts';
 import { invokeRouted } from './routing.ts';
 import { validateHtml } from './vnu.ts';
 
@@ -146,15 +147,48 @@ describe('the due-diligence API', () => {
     expect((await getPage('Z'.repeat(43))).status).toBe(404);
   });
 
-  it('answers 503 without CDD_ENCRYPTION_KEY, saying how to set it', async () => {
+  it('answers 503 without CDD_ENCRYPTION_KEY in the client’s words and the practice’s phone; the setup goes to the log only', async () => {
     const { token } = await acceptedEngagement();
     useKey('');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const words = `Identity details can't be taken right now; please call us on ${(await getSettings()).phone}.`;
+    for (const answer of [
+      await api('GET', token),
+      await api('PUT', token, '', { parties: [], declarations: {} }),
+      await api('POST', token, '/submit'),
+    ]) {
+      expect(answer.status).toBe(503);
+      expect(answer.json).toEqual({ error: words });
+    }
+    const shown = await getPage(token);
+    expect(shown.status).toBe(503);
+    expect(shown.headers.get('content-type')).toContain('text/html');
+    expect(pageText(shown.html)).toContain(words);
+    const posted = await postForm(token, [['action', 'save']]);
+    expect(posted.status).toBe(503);
+    for (const text of [shown.html, posted.html]) {
+      expect(text).not.toContain('CDD_ENCRYPTION_KEY');
+      expect(text).not.toContain('openssl');
+    }
+    // The operator finds the instructions in the log.
+    expect(logged.mock.calls.flat().join(' ')).toContain('CDD_ENCRYPTION_KEY is not set');
+  });
+
+  it('with a wrong key answers the identity page as an HTML error page, never JSON', async () => {
+    const { token } = await acceptedEngagement();
+    expect(
+      (await api('PUT', token, '', { parties: [{ type: 'individual', fullName: NAME }], declarations: {} })).status,
+    ).toBe(200);
+    useKey(randomBytes(32).toString('base64'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const answer = await api('GET', token);
-    expect(answer.status).toBe(503);
-    expect(answer.json.error).toMatch(/CDD_ENCRYPTION_KEY is not set/);
-    expect((await api('PUT', token, '', { parties: [], declarations: {} })).status).toBe(503);
-    expect((await getPage(token)).status).toBe(503);
+    const shown = await getPage(token);
+    expect(shown.status).toBe(500);
+    expect(shown.headers.get('content-type')).toContain('text/html');
+    expect(shown.html).toMatch(/^<!DOCTYPE html>/i);
+    expect(shown.html).toContain('Something went wrong');
+    const posted = await postForm(token, [['action', 'save']]);
+    expect(posted.status).toBe(500);
+    expect(posted.headers.get('content-type')).toContain('text/html');
   });
 
   it('saves a partial draft and reads it back; the timeline says so once, without the details', async () => {

@@ -12,6 +12,7 @@
  */
 import type { Config } from '@netlify/functions';
 import * as z from 'zod/mini';
+import { collectionNotice } from '../../src/content/amlctf.ts';
 import { cddDraftSchema, cddFieldErrors } from '../../src/shared/schemas/cdd.ts';
 import type { EngagementRecord } from '../../src/shared/schemas/engagement.ts';
 import {
@@ -154,7 +155,8 @@ export default handle(
       GET: onLink(async (req, context) => {
         await requireCddKeyForClient();
         const { record } = await openThrottled(req, context);
-        return json((await readClientCdd(record)).view);
+        // The APP 5 notice, as the identity page shows it.
+        return json({ ...(await readClientCdd(record)).view, notice: collectionNotice(record.content.practice.name) });
       }),
       PUT: onLink(async (req, context) => {
         await requireCddKeyForClient();

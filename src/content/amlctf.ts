@@ -206,3 +206,29 @@ export const ACCEPTED_ENGAGEMENT_RETENTION = {
  */
 export const identityUnavailableText = (phone: string): string =>
   `Identity details can't be taken right now; please call us on ${phone}.`;
+
+/**
+ * The collection notice (Privacy Act 1988, APP 5) shown on the identity page and given in
+ * the identity API's `notice`: who collects, why, the law that requires it, who it may go
+ * to, what happens if it is not given, access and correction, and the privacy policy.
+ * One text for both, with the practice's name as staff saved it.
+ */
+export interface CollectionNotice {
+  title: string;
+  paragraphs: string[];
+  privacyPolicy: { href: string; label: string };
+}
+
+export function collectionNotice(practiceName: string): CollectionNotice {
+  return {
+    title: 'Why we collect these details',
+    paragraphs: [
+      `${practiceName} collects your identity details and declarations, and those of anyone acting for you or owning or controlling a company or trust customer.`,
+      'We need them to identify you and verify your identity, understand the transaction and its purpose, and assess its risk: the Anti-Money Laundering and Counter-Terrorism Financing Act 2006 (Cth) requires this before we act for you in a property transaction.',
+      `We may have to disclose them to AUSTRAC (the Australian Transaction Reports and Analysis Centre) where that Act requires, and we keep them for ${CDD_RETENTION.years} years after our work for you ends.`,
+      'If you do not give them, we cannot act for you in this matter.',
+      'You can ask us for the details we hold about you and ask us to correct them. Our privacy policy says how, and how to complain about the way we handle them.',
+    ],
+    privacyPolicy: { href: '/privacy', label: 'Read our privacy policy' },
+  };
+}

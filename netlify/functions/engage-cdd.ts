@@ -5,12 +5,14 @@
  * without JavaScript. The routes are thin: the workflow is due-diligence/client-draft.ts, the form's
  * reading due-diligence/identity-form.ts, the page pages/identity-page.tsx.
  *
- * Every call needs CDD_ENCRYPTION_KEY first (503 without it: nothing can be read or kept),
+ * Every call needs CDD_ENCRYPTION_KEY first (503 without it, in the client's words with the
+ * practice's phone; the operator's instructions go to the log: nothing can be read or kept),
  * opens the link as every link route does (guesses throttled, 404 unknown, 410 ended), and
  * answers with the link's headers (no Referer, no cache, no index).
  */
 import type { Config } from '@netlify/functions';
 import * as z from 'zod/mini';
+import { collectionNotice } from '../../src/content/amlctf.ts';
 import { cddDraftSchema, cddFieldErrors } from '../../src/shared/schemas/cdd.ts';
 import type { EngagementRecord } from '../../src/shared/schemas/engagement.ts';
 import {
@@ -23,7 +25,7 @@ import {
   saveClientDraft,
   submitClientCdd,
 } from './_shared/due-diligence/client-draft.ts';
-import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
+import { practicePhone, requireCddKeyForClient } from './_shared/due-diligence/require-cdd-key.ts';
 import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
 import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.tsx';
 import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';
@@ -46,7 +48,9 @@ const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/id
 
 /** The page for a person: unknown, ended and throttled links as the engagement page shows them; 503 readable. */
 async function pageForError(error: unknown): Promise<Response> {
-  if (error instanceof HttpError && error.status === 503) return page(identityUnavailablePage(), 503);
+  if (error instanceof HttpError && error.status === 503) {
+    return page(identityUnavailablePage(await practicePhone()), 503);
+  }
   return errorPage(error);
 }
 
@@ -71,7 +75,7 @@ async function renderPage(record: EngagementRecord, token: string, extra: { form
 }
 
 async function showPage(req: Request, context: RouteContext): Promise<Response> {
-  requireCddKey();
+  await requireCddKeyForClient();
   const opened = await openForPage(req, context);
   if ('response' in opened) return opened.response;
   const saved = new URL(req.url).searchParams.has('saved');
@@ -85,7 +89,7 @@ async function showPage(req: Request, context: RouteContext): Promise<Response> 
  * with the messages and what was typed; the draft is kept either way.
  */
 async function postForm(req: Request, context: RouteContext): Promise<Response> {
-  requireCddKey();
+  await requireCddKeyForClient();
   const token = context.params.token ?? '';
   // The body first: a malformed one says nothing about any link, and costs no guess.
   const { action, draft: posted } = parseCddForm(await readForm(req));
@@ -149,12 +153,13 @@ export default handle(
     },
     '/api/engage/:token/cdd': {
       GET: onLink(async (req, context) => {
-        requireCddKey();
+        await requireCddKeyForClient();
         const { record } = await openThrottled(req, context);
-        return json((await readClientCdd(record)).view);
+        // The APP 5 notice, as the identity page shows it.
+        return json({ ...(await readClientCdd(record)).view, notice: collectionNotice(record.content.practice.name) });
       }),
       PUT: onLink(async (req, context) => {
-        requireCddKey();
+        await requireCddKeyForClient();
         // The body first: a malformed one costs no guess at links.
         const draft = parseDraftBody(await readJson(req));
         const { record } = await openThrottled(req, context);
@@ -163,7 +168,7 @@ export default handle(
     },
     '/api/engage/:token/cdd/submit': {
       POST: onLink(async (req, context) => {
-        requireCddKey();
+        await requireCddKeyForClient();
         const draft = await readOptionalDraft(req);
         const { record } = await openThrottled(req, context);
         return json(await submitClientCdd(record, draft));

@@ -1,20 +1,28 @@
 /**
- * Daily: deletes customer due diligence records past their `retainUntil` (AML/CTF Act s 111),
- * then enquiries nobody has touched for ENQUIRY_RETENTION_DAYS (APP 11) unless they still
- * have due diligence records, and reminds staff of instructed matters whose due diligence is
- * pending too long. The records go first, so an enquiry they were holding back is deleted
- * the same day if its own retention has passed.
+ * Daily: deletes customer due diligence records past their `retainUntil` (AML/CTF Act s 111)
+ * and suspicious matter register entries past their 7 years, then enquiries nobody has
+ * touched for ENQUIRY_RETENTION_DAYS (APP 11) unless they still have due diligence records
+ * or the register names them; reminds staff of instructed matters whose due diligence is
+ * pending too long, and principals of suspicious matter reports due within a business day.
+ * The records go first, so an enquiry they were holding back is deleted the same day if its
+ * own retention has passed.
  */
 import type { Config } from '@netlify/functions';
 import { alertPendingCdd, deleteExpiredCdd } from './_shared/due-diligence/staff-review.ts';
 import { applyRetention } from './_shared/desk/erasure.ts';
+import { alertDueReports, deleteExpiredSuspicions } from './_shared/desk/suspicious-matters.ts';
 
 export default async () => {
   const cddDeleted = await deleteExpiredCdd();
   if (cddDeleted.length > 0) console.info(`[retention] deleted ${cddDeleted.length} due diligence records past s 111`);
+  const suspicionsDeleted = await deleteExpiredSuspicions();
+  if (suspicionsDeleted.length > 0) {
+    console.info(`[retention] deleted ${suspicionsDeleted.length} suspicious matter entries past 7 years`);
+  }
   const deleted = await applyRetention();
   if (deleted > 0) console.info(`[retention] deleted ${deleted} enquiries past the retention period`);
   await alertPendingCdd();
+  await alertDueReports();
   return new Response(null, { status: 204 });
 };
 

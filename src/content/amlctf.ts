@@ -148,3 +148,87 @@ export const RISK_RATING_LABELS: Record<RiskRating, string> = {
   medium: 'Medium',
   high: 'High (needs a second approval)',
 };
+
+/**
+ * Suspicious matter reports (AML/CTF Act s 41). Once the practice forms a suspicion on
+ * reasonable grounds about a customer or a transaction, it must report it to the AUSTRAC
+ * CEO: s 41(2)(a), within 24 hours after forming the suspicion when it relates to terrorism
+ * financing; s 41(2)(b), in any other case within 3 business days after the day on which it
+ * formed the suspicion. "Business day" excludes Saturdays, Sundays and public holidays in the
+ * place concerned (Acts Interpretation Act 1901 s 2B), NSW for this practice.
+ * Checked 2026-11-26 against the Act as amended by the Amendment Act 2024.
+ */
+export const SUSPICIOUS_MATTER_REPORT = {
+  section: 'AML/CTF Act 2006 s 41',
+  terrorismFinancingHours: 24,
+  otherBusinessDays: 3,
+} as const;
+
+/** What a suspicion is about: s 41(1) distinguishes terrorism financing, which has the shorter clock. */
+export const SUSPICION_KINDS = ['money-laundering', 'terrorism-financing', 'other'] as const;
+export type SuspicionKind = (typeof SUSPICION_KINDS)[number];
+export const SUSPICION_KIND_LABELS: Record<SuspicionKind, string> = {
+  'money-laundering': 'Money laundering',
+  'terrorism-financing': 'Terrorism financing',
+  other: 'Another offence (e.g. tax evasion, fraud, proceeds of crime)',
+};
+
+/**
+ * How long the register keeps a suspicion: the practice's records under the Act are kept 7
+ * years (s 111 for due diligence; the same period for the register, so that a suspicion and
+ * the due diligence it concerns are kept together). Counted from the day it was recorded.
+ */
+export const SUSPICION_RETENTION = {
+  years: CDD_RETENTION.years,
+  section: 'AML/CTF Act 2006 s 111 (suspicious matter register)',
+} as const;
+
+/**
+ * AML/CTF Act s 123 ("tipping off"): the practice must not disclose to anyone but AUSTRAC
+ * that it has formed a suspicion or reported one. Shown where staff record a suspicion.
+ */
+export const TIPPING_OFF_NOTE =
+  'Do not tell the client, or anyone outside the practice, that a suspicion has been recorded or reported: that is an offence under section 123 of the AML/CTF Act (tipping off). Nothing the client sees changes.';
+
+/**
+ * An accepted costs agreement (its record and signed PDF) is part of what shows the
+ * business relationship the due diligence was for (s 111(3)): it is kept with the due
+ * diligence record, and where there is none, 7 years after the acceptance.
+ */
+export const ACCEPTED_ENGAGEMENT_RETENTION = {
+  years: CDD_RETENTION.years,
+  section: 'AML/CTF Act 2006 s 111 (accepted costs agreement)',
+} as const;
+
+/**
+ * What a client is told when identity details cannot be taken (no encryption key on the
+ * site): never the operator's setup instructions, which go to the log.
+ */
+export const identityUnavailableText = (phone: string): string =>
+  `Identity details can't be taken right now; please call us on ${phone}.`;
+
+/**
+ * The collection notice (Privacy Act 1988, APP 5) shown on the identity page and given in
+ * the identity API's `notice`: who collects, why, the law that requires it, who it may go
+ * to, what happens if it is not given, access and correction, and the privacy policy.
+ * One text for both, with the practice's name as staff saved it.
+ */
+export interface CollectionNotice {
+  title: string;
+  paragraphs: string[];
+  privacyPolicy: { href: string; label: string };
+}
+
+export function collectionNotice(practiceName: string): CollectionNotice {
+  return {
+    title: 'Why we collect these details',
+    paragraphs: [
+      `${practiceName} collects your identity details and declarations, and those of anyone acting for you or owning or controlling a company or trust customer.`,
+      'We need them to identify you and verify your identity, understand the transaction and its purpose, and assess its risk: the Anti-Money Laundering and Counter-Terrorism Financing Act 2006 (Cth) requires this before we act for you in a property transaction.',
+      `We may have to disclose them to AUSTRAC (the Australian Transaction Reports and Analysis Centre) where that Act requires, and we keep them for ${CDD_RETENTION.years} years after our work for you ends.`,
+      'If you do not give them, we cannot act for you in this matter.',
+      'You can ask us for the details we hold about you and ask us to correct them. Our privacy policy says how, and how to complain about the way we handle them.',
+    ],
+    privacyPolicy: { href: '/privacy', label: 'Read our privacy policy' },
+  };
+}

@@ -25,6 +25,8 @@ import {
   type CddRecord,
 } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { resetClock, setClockTo } from '../../src/shared/clock.ts';
+import { retainUntil } from '../../src/content/amlctf.ts';
 import { anAcceptedEngagement, aSubmittedDueDiligence, submittedDueDiligence } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { readableText, useSmtp } from './smtp.ts';
@@ -380,7 +382,10 @@ describe('retention and erasure', () => {
   });
 
   it('deletes records past retainUntil daily, and never deletes an enquiry that still has records', async () => {
+    // Engaged in 2017: its accepted costs agreement, kept with the record, is past 7 years too.
+    setClockTo(Date.parse('2017-12-01T00:00:00Z'));
     const expired = await withSubmitted({ status: 'verified', closedAt: '2018-01-01', retainUntil: '2025-01-01' });
+    resetClock();
     const kept = await withSubmitted({ status: 'verified', closedAt: '2026-11-01', retainUntil: '2033-11-01' });
     const open = await withSubmitted({ status: 'verified' });
 
@@ -422,7 +427,8 @@ describe('retention and erasure', () => {
     await insertCdd(submitted(closed, { status: 'verified', closedAt: '2026-11-02', retainUntil: '2033-11-02' }));
     const open = await instructedEnquiry(email);
     await insertCdd(submitted(open));
-    // A draft the client never submitted is no record of an identification: it goes.
+    // A draft the client never submitted is no record of an identification; but its
+    // enquiry has an accepted costs agreement, which is kept (and the enquiry with it).
     const draft = await instructedEnquiry(email);
     await insertCdd(submitted(draft, { status: 'in-progress' }));
 
@@ -431,26 +437,31 @@ describe('retention and erasure', () => {
       body: { email },
     });
     expect(erased.status).toBe(200);
+    // The draft's enquiry has an accepted costs agreement: kept 7 years from its acceptance.
     expect(erased.json).toEqual({
-      deleted: 2,
+      deleted: 1,
       kept: expect.arrayContaining([
         { id: closed, reason: 'AML/CTF Act 2006 s 111', until: '2033-11-02' },
         { id: open, reason: 'AML/CTF Act 2006 s 111', until: null },
+        {
+          id: draft,
+          reason: 'AML/CTF Act 2006 s 111 (accepted costs agreement)',
+          until: retainUntil(sydneyToday(Date.now())),
+        },
       ]),
     });
-    expect(erased.json.kept).toHaveLength(2);
+    expect(erased.json.kept).toHaveLength(3);
     const status = async (id: string) =>
       (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).status;
     expect(await status(plain)).toBe(404);
-    expect(await status(draft)).toBe(404);
-    expect(await getCddMeta(draft)).toBeNull();
+    expect(await status(draft)).toBe(200);
     expect(await status(closed)).toBe(200);
     expect(
       (await call(enquiries, 'GET', `/api/contact-requests/${closed}`, { cookie: alice.cookie })).json.engagement,
     ).not.toBeNull();
     expect((await listAudit()).at(-1)).toMatchObject({
       action: 'enquiry.erase',
-      target: '2 enquiries; 2 kept (AML/CTF Act 2006 s 111)',
+      target: '1 enquiries; 3 kept (AML/CTF Act 2006 s 111)',
     });
   });
 });

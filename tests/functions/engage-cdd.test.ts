@@ -20,12 +20,15 @@ import {
   identityUnavailablePage,
   somethingWentWrongPage,
 } from '../../netlify/functions/_shared/pages/link-error-page.tsx';
+import { collectionNotice } from '../../src/content/amlctf.ts';
+import { PRACTICE } from '../../src/content/practice.ts';
+import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
 import { aSentEngagement, anAcceptedEngagement, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
-import { attr, parsePage, textOf } from './html.ts';
+import { attr, pageText, parsePage, textOf } from './html.ts';
 import { invokeRouted } from './routing.ts';
 import { validateHtml } from './vnu.ts';
 
@@ -99,6 +102,9 @@ function acceptedEngagement({ role = 'buying', accept = true }: { role?: string;
 const api = (method: string, token: string, suffix = '', body?: unknown) =>
   call(engageCdd, method, `/api/engage/${token}/cdd${suffix}`, { body, context: { ip: ip() } });
 
+/** The collection notice the API gives with every read (the practice's name as the tests' settings have it). */
+const notice = collectionNotice(PRACTICE.name);
+
 const getPage = async (token: string, query = '') => {
   const response = await invokeRouted(engageCdd, new Request(new URL(`/engage/${token}/identity${query}`, ORIGIN)), {
     ip: ip(),
@@ -146,20 +152,71 @@ describe('the due-diligence API', () => {
     expect((await getPage('Z'.repeat(43))).status).toBe(404);
   });
 
-  it('answers 503 without CDD_ENCRYPTION_KEY, saying how to set it', async () => {
+  it('answers 503 without CDD_ENCRYPTION_KEY in the client’s words and the practice’s phone; the setup goes to the log only', async () => {
     const { token } = await acceptedEngagement();
     useKey('');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const words = `Identity details can't be taken right now; please call us on ${(await getSettings()).phone}.`;
+    for (const answer of [
+      await api('GET', token),
+      await api('PUT', token, '', { parties: [], declarations: {} }),
+      await api('POST', token, '/submit'),
+    ]) {
+      expect(answer.status).toBe(503);
+      expect(answer.json).toEqual({ error: words });
+    }
+    const shown = await getPage(token);
+    expect(shown.status).toBe(503);
+    expect(shown.headers.get('content-type')).toContain('text/html');
+    expect(pageText(shown.html)).toContain(words);
+    const posted = await postForm(token, [['action', 'save']]);
+    expect(posted.status).toBe(503);
+    for (const text of [shown.html, posted.html]) {
+      expect(text).not.toContain('CDD_ENCRYPTION_KEY');
+      expect(text).not.toContain('openssl');
+    }
+    // The operator finds the instructions in the log.
+    expect(logged.mock.calls.flat().join(' ')).toContain('CDD_ENCRYPTION_KEY is not set');
+  });
+
+  it('with a wrong key answers the identity page as an HTML error page, never JSON', async () => {
+    const { token } = await acceptedEngagement();
+    expect(
+      (await api('PUT', token, '', { parties: [{ type: 'individual', fullName: NAME }], declarations: {} })).status,
+    ).toBe(200);
+    useKey(randomBytes(32).toString('base64'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const answer = await api('GET', token);
-    expect(answer.status).toBe(503);
-    expect(answer.json.error).toMatch(/CDD_ENCRYPTION_KEY is not set/);
-    expect((await api('PUT', token, '', { parties: [], declarations: {} })).status).toBe(503);
-    expect((await getPage(token)).status).toBe(503);
+    const shown = await getPage(token);
+    expect(shown.status).toBe(500);
+    expect(shown.headers.get('content-type')).toContain('text/html');
+    expect(shown.html).toMatch(/^<!DOCTYPE html>/i);
+    expect(shown.html).toContain('Something went wrong');
+    const posted = await postForm(token, [['action', 'save']]);
+    expect(posted.status).toBe(500);
+    expect(posted.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('gives the collection notice (APP 5) in the API and on the page, one text', async () => {
+    const { token } = await acceptedEngagement();
+    const given = (await api('GET', token)).json.notice;
+    const text = given.paragraphs.join(' ');
+    // Who, why, the Act, AUSTRAC, what happens without, access and correction, the policy.
+    expect(text).toContain(PRACTICE.name);
+    expect(text).toContain('Anti-Money Laundering and Counter-Terrorism Financing Act 2006');
+    expect(text).toContain('AUSTRAC');
+    expect(text).toContain('we cannot act for you');
+    expect(text).toMatch(/correct/);
+    expect(given.privacyPolicy.href).toBe('/privacy');
+    const shown = await getPage(token);
+    const page = parsePage(shown.html);
+    const section = textOf(page.byId('collection-notice-section'));
+    for (const paragraph of given.paragraphs) expect(section).toContain(paragraph);
+    expect(shown.html).toContain('href="/privacy"');
   });
 
   it('saves a partial draft and reads it back; the timeline says so once, without the details', async () => {
     const { enquiryId, token } = await acceptedEngagement();
-    expect((await api('GET', token)).json).toEqual({ status: 'not-started', parties: [], declarations: {} });
+    expect((await api('GET', token)).json).toEqual({ status: 'not-started', parties: [], declarations: {}, notice });
     const partial = {
       parties: [{ type: 'individual', fullName: `  ${NAME} ` }],
       declarations: { pep: { value: false } },
@@ -173,7 +230,7 @@ describe('the due-diligence API', () => {
       declarations: { pep: { value: false } },
     };
     expect(saved.json).toEqual(expected);
-    expect((await api('GET', token)).json).toEqual(expected);
+    expect((await api('GET', token)).json).toEqual({ ...expected, notice });
     const more = await api('PUT', token, '', { ...partial, parties: [{ ...INDIVIDUAL, phone: '' }] });
     expect(more.json.parties[0]).not.toHaveProperty('phone');
     const entries = (await activityOf(enquiryId)).filter((entry) => entry.text?.startsWith('Identity details'));
@@ -231,7 +288,7 @@ describe('the due-diligence API', () => {
     expect((await api('PUT', token, '', edited)).status).toBe(409);
     expect((await api('POST', token, '/submit')).status).toBe(409);
     // And the link no longer shows the details it gave (they are kept for years).
-    expect((await api('GET', token)).json).toEqual({ status: 'verified', parties: [], declarations: {} });
+    expect((await api('GET', token)).json).toEqual({ status: 'verified', parties: [], declarations: {}, notice });
     const shown = await getPage(token);
     expect(shown.html).toContain('Verified');
     expect(shown.html).not.toContain('<form');

@@ -11,6 +11,7 @@
  */
 import {
   CDD_PURPOSE_LABELS,
+  collectionNotice,
   CDD_PURPOSES,
   FUNDS_SOURCE_LABELS,
   FUNDS_SOURCES,
@@ -650,6 +651,22 @@ function identityForm(input: CddPageInput, messages: Messages): ReactElement {
 }
 
 /** The whole page: the status, then the form while the client may edit, else their answers. */
+/** The APP 5 collection notice, the same text the API gives as `notice`. */
+function CollectionNoticeSection({ practiceName }: { practiceName: string }) {
+  const notice = collectionNotice(practiceName);
+  return (
+    <section aria-labelledby="collection-notice" className="mt-8" id="collection-notice-section">
+      <h2 id="collection-notice">{notice.title}</h2>
+      {notice.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <p>
+        <a href={notice.privacyPolicy.href}>{notice.privacyPolicy.label}</a>
+      </p>
+    </section>
+  );
+}
+
 export function cddPage(input: CddPageInput): string {
   const { token, cdd, form } = input;
   const editable = !['awaiting-approval', 'verified'].includes(cdd.view.status);
@@ -673,6 +690,7 @@ export function cddPage(input: CddPageInput): string {
       <StatusPanel input={input} />
       {editable ? <Intro /> : null}
       {content}
+      <CollectionNoticeSection practiceName={input.practice.name} />
       <p className="mt-8">
         <a href={`/engage/${encodeURIComponent(token)}`}>Back to your costs agreement</a>
       </p>

@@ -4,6 +4,8 @@
  * broken on our side (500). A person reads them, not a script, so they say what to do next.
  */
 import type { ReactNode } from 'react';
+import { identityUnavailableText } from '../../../../src/content/amlctf.ts';
+import { PRACTICE } from '../../../../src/content/practice.ts';
 import { PageDocument, PhoneLink, renderPage } from './document.tsx';
 
 export interface PracticeContact {
@@ -64,11 +66,11 @@ export function engageEndedPage(kind: 'unknown' | 'ended', practice?: PracticeCo
   );
 }
 
-/** Without CDD_ENCRYPTION_KEY (503): nothing can be read or kept, and the person is told so. */
-export function identityUnavailablePage(): string {
+/** Without CDD_ENCRYPTION_KEY (503): nothing can be read or kept, and the person is told whom to call. */
+export function identityUnavailablePage(phone: string = PRACTICE.phone.display): string {
   return renderPage(
     <NoticePage title="Your identity details are unavailable">
-      <p>We cannot take identity details on this site at the moment. Please try again later, or call us.</p>
+      <p>{identityUnavailableText(phone)}</p>
     </NoticePage>,
   );
 }

@@ -125,6 +125,17 @@ export async function listEngagements(): Promise<EngagementRecord[]> {
   return getAllJson(store, await listKeys(store, 'records/'), engagementRecordSchema, 16);
 }
 
+/** The acceptance times of the accepted engagements of `enquiryIds`, by enquiry (one listing). */
+export async function acceptancesOf(enquiryIds: readonly string[]): Promise<Map<string, string[]>> {
+  const wanted = new Set(enquiryIds);
+  const found = new Map<string, string[]>();
+  for (const record of await listEngagements()) {
+    if (!wanted.has(record.enquiryId) || !record.acceptance) continue;
+    found.set(record.enquiryId, [...(found.get(record.enquiryId) ?? []), record.acceptance.at]);
+  }
+  return found;
+}
+
 /** Where a signed PDF lives, for a message that attaches it when sent. */
 export const documentLocation = (id: string, sha256: string) => ({ store: STORE, key: documentKey(id, sha256) });
 

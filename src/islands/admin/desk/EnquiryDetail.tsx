@@ -21,6 +21,7 @@ import { DueDiligencePanel } from '../due-diligence/DueDiligencePanel.tsx';
 import { describeEngagementActivity } from '../engagement/engagement-form.ts';
 import { EngagementPanel } from '../engagement/EngagementPanel.tsx';
 import { EraseThisPerson } from './Erasure.tsx';
+import { RecordSuspicion } from '../compliance/RecordSuspicion.tsx';
 import { formatDateTime } from '../kit/format.ts';
 
 const input =
@@ -308,6 +309,8 @@ export function EnquiryDetail({
           </p>
         ) : null}
       </div>
+
+      <RecordSuspicion enquiryId={detail.id} />
 
       {onErase ? <EraseThisPerson email={detail.email} onErase={onErase} /> : null}
     </div>

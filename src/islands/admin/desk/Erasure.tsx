@@ -53,8 +53,8 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
             , with {stored === 1 ? 'its' : 'their'} notes, calls, activity and alerts. This cannot be undone.
           </p>
           <p className="mt-2">
-            An enquiry with customer due diligence records is kept, with its history: the AML/CTF Act requires us to
-            keep those records for 7 years after the matter ends.
+            An enquiry with customer due diligence records or an accepted costs agreement is kept, with its history: the
+            AML/CTF Act requires us to keep those records for 7 years.
           </p>
           <p className="mt-2">The audit log records that an erasure happened, not the address.</p>
         </>

@@ -1,4 +1,10 @@
-/** Tab 5: the desk's metrics against the targets, above the static lead-handling guide. */
+/**
+ * Tab 5: for principals the suspicious-matter register first, then the desk's metrics
+ * against the targets, above the static lead-handling guide.
+ */
+import { useStore } from '@nanostores/react';
+import { $session } from '../../../stores/session.ts';
+import { SuspicionRegister } from '../compliance/SuspicionRegister.tsx';
 import { LEAD_GUIDE, type PriceLine } from '../../../content/leadGuide.ts';
 import { LeadMetricsPanel } from './LeadMetricsPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
@@ -28,8 +34,12 @@ function Price({ line, strong }: { line: PriceLine; strong?: boolean }) {
 
 export default function LeadManagementTab() {
   const { callScript, pricing, faqs, tips, targets, aiIdeas } = LEAD_GUIDE;
+  const session = useStore($session);
+  // The server refuses the register to staff (403); the tab does not offer it to them.
+  const isPrincipal = session.status === 'signed-in' && session.user.role === 'principal';
   return (
     <div className="space-y-6">
+      {isPrincipal ? <SuspicionRegister /> : null}
       <section aria-labelledby="lead-metrics-title" className="space-y-3">
         <h2 id="lead-metrics-title" className="text-xl font-semibold text-brand-900">
           How we are doing

@@ -1,0 +1,55 @@
+/**
+ * The suspicious-matter register (AML/CTF Act s 41, s 123): what staff send to record a
+ * suspicion and a principal to record its report to AUSTRAC, and what the register lists.
+ * Shared by the function and the admin island.
+ */
+import * as z from 'zod/mini';
+import { SUSPICION_KINDS, type SuspicionKind } from '../../content/amlctf.ts';
+import { isCalendarDate } from './cdd.ts';
+import { requiredText } from './fields.ts';
+
+export const SUSPICION_LIMITS = { grounds: 5000, reference: 100 } as const;
+
+/** `POST /api/contact-requests/{id}/suspicion` */
+export const suspicionInputSchema = z.object({
+  kind: z.enum(SUSPICION_KINDS, 'Please choose what the suspicion is about'),
+  grounds: requiredText('Please give the grounds for the suspicion', SUSPICION_LIMITS.grounds, { multiline: true }),
+});
+export type SuspicionInput = z.output<typeof suspicionInputSchema>;
+
+/** `PATCH /api/suspicions/{id}`: the day the report was made (Sydney, not in the future) and AUSTRAC's reference. */
+export const suspicionReportSchema = (today: string) =>
+  z.object({
+    reportedAt: z.string('Please enter the date of the report').check(
+      z.trim(),
+      z.refine(isCalendarDate, {
+        message: 'Please enter the date of the report as YYYY-MM-DD, e.g. 2026-11-26',
+        abort: true,
+      }),
+      z.refine((value) => value <= today, { message: 'The report cannot be dated in the future' }),
+    ),
+    reference: requiredText('Please enter the reference AUSTRAC gave the report', SUSPICION_LIMITS.reference),
+  });
+export type SuspicionReportInput = z.output<ReturnType<typeof suspicionReportSchema>>;
+
+/** A staff account as the register names it: by id, with its username at the time. */
+export interface RecordedBy {
+  id: string;
+  username: string;
+}
+
+/** One row of `GET /api/suspicions` (principals only; every read audited). */
+export interface SuspicionRow {
+  id: string;
+  enquiryId: string;
+  kind: SuspicionKind;
+  grounds: string;
+  recordedAt: string;
+  recordedBy: RecordedBy;
+  /** When the report to AUSTRAC is due (s 41(2)), an ISO instant. */
+  reportDueBy: string;
+  /** Not reported and past `reportDueBy`. */
+  overdue: boolean;
+  report: { reportedAt: string; reference: string; recordedAt: string; recordedBy: RecordedBy } | null;
+  retainUntil: string;
+}

@@ -106,8 +106,11 @@ const entry = (party: string, last4 = '4321') => ({
   sanctionsResult: 'no-match',
   pepResult: 'not-pep',
 });
-const verifyBody = (rating: string, parties = ['0', '1.owners.0']) => ({
+/** The version `submittedFields` stores: the details these verifications were made on. */
+const READ_VERSION = 3;
+const verifyBody = (rating: string, parties = ['0', '1.owners.0'], version = READ_VERSION) => ({
   verification: parties.map((party) => entry(party)),
+  version,
   risk: { rating, reason: 'Known client, funds from savings held for years' },
 });
 
@@ -252,6 +255,20 @@ describe('verifying, rating and approving', () => {
     );
   });
 
+  it('needs the version of the details read to verify or reject (400 without), changing nothing', async () => {
+    const id = await withSubmitted();
+    const { version: _version, ...unversioned } = verifyBody('low');
+    const verify = await post(`/api/contact-requests/${id}/cdd/verify`, alice, unversioned);
+    expect(verify.status).toBe(400);
+    expect(verify.json.fieldErrors).toEqual({
+      version: ['Please send the version of the details you checked (version, from reading them)'],
+    });
+    const reject = await post(`/api/contact-requests/${id}/cdd/reject`, alice, { reason: 'Expired passport' });
+    expect(reject.status).toBe(400);
+    expect(Object.keys(reject.json.fieldErrors)).toEqual(['version']);
+    expect(await getCddMeta(id)).toMatchObject({ status: 'submitted', version: READ_VERSION });
+  });
+
   it('refuses an individual without verification, saying which, and a document number longer than 4 characters', async () => {
     const id = await withSubmitted();
     const missing = await post(`/api/contact-requests/${id}/cdd/verify`, alice, verifyBody('low', ['0']));
@@ -288,9 +305,12 @@ describe('verifying, rating and approving', () => {
 
   it('rejects with a sealed reason, so the client can correct and resubmit', async () => {
     const id = await withSubmitted();
-    expect((await post(`/api/contact-requests/${id}/cdd/reject`, alice, { reason: '' })).status).toBe(400);
+    expect(
+      (await post(`/api/contact-requests/${id}/cdd/reject`, alice, { reason: '', version: READ_VERSION })).status,
+    ).toBe(400);
     const rejected = await post(`/api/contact-requests/${id}/cdd/reject`, alice, {
       reason: 'The passport shown had expired in 2019',
+      version: READ_VERSION,
     });
     expect(rejected.status).toBe(200);
     expect(rejected.json).toEqual({ status: 'rejected' });

@@ -8,6 +8,7 @@ import {
   cddDraftSchema,
   cddFieldErrors,
   cddSubmitSchema,
+  cddRejectSchema,
   cddVerifySchema,
   individualAt,
   individualPaths,
@@ -207,10 +208,15 @@ const verify = (body: unknown) => {
 
 describe('staff verification', () => {
   it('takes the last 4 characters of a document number, never more', () => {
-    const ok = verify({ verification: [verification()], risk: { rating: 'low', reason: 'Local buyer, bank loan' } });
+    const ok = verify({
+      verification: [verification()],
+      version: 3,
+      risk: { rating: 'low', reason: 'Local buyer, bank loan' },
+    });
     expect(ok.errors).toBeNull();
     const five = verify({
       verification: [verification({ documents: [{ type: 'Passport', issuer: 'Australia', last4: 'PA123' }] })],
+      version: 3,
       risk: { rating: 'low', reason: 'x' },
     });
     expect(five.errors).toEqual({
@@ -223,6 +229,7 @@ describe('staff verification', () => {
   it('needs an electronic check’s reference, a real check date not in the future, and a reason', () => {
     const { errors } = verify({
       verification: [verification({ method: 'electronic', sanctionsCheckedAt: '2026-11-24' })],
+      version: 3,
       risk: { rating: 'high', reason: ' ' },
     });
     expect(errors).toEqual({
@@ -230,6 +237,16 @@ describe('staff verification', () => {
       'verification.0.sanctionsCheckedAt': ['The sanctions check cannot be dated in the future'],
       'risk.reason': ['Please give the reason for the risk rating'],
     });
+  });
+
+  it('needs the version of the details checked: without it a verification or rejection applies to details unread', () => {
+    const missing = 'Please send the version of the details you checked (version, from reading them)';
+    expect(verify({ verification: [verification()], risk: { rating: 'low', reason: 'x' } }).errors).toEqual({
+      version: [missing],
+    });
+    const reject = cddRejectSchema.safeParse({ reason: 'The passport had expired' });
+    expect(reject.success ? null : cddFieldErrors(reject.error)).toEqual({ version: [missing] });
+    expect(cddRejectSchema.safeParse({ reason: 'The passport had expired', version: 2 }).success).toBe(true);
   });
 
   it('lists every individual needing verification and which are missing', () => {

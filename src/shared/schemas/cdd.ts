@@ -479,8 +479,11 @@ const verificationEntrySchema = (context: DateContext) =>
     );
 
 /** `POST /api/contact-requests/{id}/cdd/verify`. Which individuals must appear: `individualPaths`. */
-/** The version of the record staff read (`CddStaffView.version`); optional for callers that do not check. */
-const readVersion = z.optional(z.int('version must be a whole number'));
+/**
+ * The version of the record staff read (`CddStaffView.version`). Required: a decision must
+ * name the details it was made on, or staff could verify details they never read.
+ */
+const readVersion = z.int('Please send the version of the details you checked (version, from reading them)');
 
 export const cddVerifySchema = (context: DateContext = {}) =>
   z.object({

@@ -82,7 +82,7 @@ function parsed<T>(schema: z.ZodMiniType<T>, body: unknown): T {
  */
 export const parseVerify = (body: unknown): CddVerifyInput =>
   parsed(cddVerifySchema({ today: sydneyToday(now()) }), body);
-export const parseReject = (body: unknown): { reason: string } => parsed(cddRejectSchema, body);
+export const parseReject = (body: unknown): { reason: string; version: number } => parsed(cddRejectSchema, body);
 export const parseClose = (body: unknown): { endedAt: string } =>
   parsed(cddCloseSchema({ today: sydneyToday(now()) }), body);
 
@@ -115,7 +115,7 @@ const CHANGED_SINCE_READ =
 async function decideCdd(
   enquiryId: string,
   change: (record: CddRecord) => CddRecord,
-  readVersion?: number,
+  readVersion: number | null,
 ): Promise<CddRecord> {
   await requireEnquiry(enquiryId);
   const { after } = await updateCdd(
@@ -123,7 +123,7 @@ async function decideCdd(
     (current) => {
       // No record is `not-started`, where the state table refuses every staff action but closing.
       if (!current) throw new HttpError(409, CDD_NOT_SUPPLIED, { code: 'cdd-not-supplied' });
-      if (readVersion !== undefined && current.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
+      if (readVersion !== null && current.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
       const at = new Date(now()).toISOString();
       return { ...change(current), version: current.version + 1, updatedAt: at };
     },
@@ -196,17 +196,21 @@ export async function verifyCdd(
 /** `POST …/cdd/approve`: a second, different staff member approves a high rating. */
 export async function approveCdd(enquiryId: string, staff: Staff): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
-  await decideCdd(enquiryId, (current) => {
-    const status = allowed(cddTransition(current.status, 'approve'));
-    if (current.verifiedBy === staff.username) {
-      throw new HttpError(
-        403,
-        'You rated this due diligence high risk, so a different staff member must approve it (AML/CTF program: a second person).',
-        { code: 'second-approver-required' },
-      );
-    }
-    return { ...current, status, approvedBy: staff.username, approvedAt: at };
-  });
+  await decideCdd(
+    enquiryId,
+    (current) => {
+      const status = allowed(cddTransition(current.status, 'approve'));
+      if (current.verifiedBy === staff.username) {
+        throw new HttpError(
+          403,
+          'You rated this due diligence high risk, so a different staff member must approve it (AML/CTF program: a second person).',
+          { code: 'second-approver-required' },
+        );
+      }
+      return { ...current, status, approvedBy: staff.username, approvedAt: at };
+    },
+    null,
+  );
   await Promise.all([
     activity(enquiryId, staff.username, `Due diligence approved by ${staff.username} (high risk)`),
     recordAudit({ by: staff, action: 'cdd.approve', target: enquiryId }),
@@ -217,7 +221,7 @@ export async function approveCdd(enquiryId: string, staff: Staff): Promise<{ sta
 /** `POST …/cdd/reject`: the client is told to correct and resubmit (the reason is sealed). */
 export async function rejectCdd(
   enquiryId: string,
-  { reason, version }: { reason: string; version?: number },
+  { reason, version }: { reason: string; version: number },
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();

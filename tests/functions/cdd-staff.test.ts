@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import cdd from '../../netlify/functions/cdd.ts';
 import contact from '../../netlify/functions/contact.ts';
+import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
 import { alertPendingCdd, deleteExpiredCdd } from '../../netlify/functions/_shared/due-diligence/staff-review.ts';
@@ -428,6 +429,38 @@ describe('retention and erasure', () => {
     const manual = await call(enquiries, 'DELETE', `/api/contact-requests/${kept}`, { cookie: alice.cookie });
     expect(manual.status).toBe(409);
     expect(manual.json.error).toMatch(/s 111\) until 2033-11-01/);
+  });
+
+  it('keeps a closed matter’s record and its enquiry whatever the status was: the client’s link cannot empty it, erasure and deletion keep both', async () => {
+    const email = 'closed-then-erased@example.com';
+    const { enquiryId: id, token } = await aSubmittedDueDiligence(alice, {
+      ...client(email),
+      record: submittedFields({ status: 'in-progress' }),
+    });
+    const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: sydneyToday() });
+    expect(closed.status).toBe(200);
+    const until = closed.json.retainUntil;
+
+    const link = { context: { ip: '198.51.100.77' } };
+    const emptied = await call(engageCdd, 'PUT', `/api/engage/${token}/cdd`, {
+      ...link,
+      body: { parties: [], declarations: {} },
+    });
+    expect(emptied.status).toBe(409);
+    expect(emptied.json.error).toMatch(/can no longer be changed here/);
+    expect((await call(engageCdd, 'POST', `/api/engage/${token}/cdd/submit`, link)).status).toBe(409);
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie })).json;
+    expect(view.parties).toHaveLength(2);
+
+    const erased = await call(enquiries, 'POST', '/api/contact-requests/erase', {
+      cookie: alice.cookie,
+      body: { email },
+    });
+    expect(erased.json).toEqual({ deleted: 0, kept: [{ id, reason: 'AML/CTF Act 2006 s 111', until }] });
+    const manual = await call(enquiries, 'DELETE', `/api/contact-requests/${id}`, { cookie: alice.cookie });
+    expect(manual.status).toBe(409);
+    expect((await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).status).toBe(200);
+    expect(await getCddMeta(id)).toMatchObject({ status: 'in-progress', retainUntil: until });
   });
 
   it('erases what it may and says what is kept, why and until when', async () => {

@@ -3,7 +3,8 @@
  * state, or the refusal shown. The client saves and submits through their link; staff
  * verify (low or medium risk: verified at once; high: a second person approves), reject
  * (the client corrects and resubmits) and close the matter (any state: it starts the
- * records' retention, not a new status). The functions act on these cells; the desk offers
+ * records' retention, not a new status, and from then on the client's link changes nothing:
+ * `decideCddRecord`). The functions act on these cells; the desk offers
  * an action only where its cell allows it.
  *
  * Who may act is not a state: a high rating's approver must be someone other than the
@@ -15,16 +16,20 @@ import type { Cell, Refusal, StateTable } from './decision.ts';
 export const CDD_ACTIONS = ['save', 'submit', 'verify', 'verify-high-risk', 'approve', 'reject', 'close'] as const;
 export type CddAction = (typeof CDD_ACTIONS)[number];
 
-export type CddRefusalCode = 'cdd-locked' | 'cdd-not-supplied' | 'cdd-wrong-status';
+export type CddRefusalCode = 'cdd-locked' | 'cdd-closed' | 'cdd-not-supplied' | 'cdd-wrong-status';
 export type CddCell = Cell<CddStatus, CddRefusalCode>;
 
 /** The client's words once staff have their details. */
 export const CDD_LOCKED =
   'We are already checking your identity details, so they can no longer be changed here. Please call us if something has changed.';
+/** The client's words once the matter is closed, whatever the status was when it closed. */
+export const CDD_CLOSED =
+  'Your matter with us has ended, so your identity details can no longer be changed here. Please call us if something has changed.';
 /** Staff's words for an enquiry whose client has not started (there is no record to act on). */
 export const CDD_NOT_SUPPLIED = 'The client has not supplied due diligence details for this enquiry yet';
 
 const locked: Refusal<CddRefusalCode> = { code: 'cdd-locked', status: 409, message: CDD_LOCKED };
+const closed: Refusal<CddRefusalCode> = { code: 'cdd-closed', status: 409, message: CDD_CLOSED };
 const notSupplied: Refusal<CddRefusalCode> = { code: 'cdd-not-supplied', status: 409, message: CDD_NOT_SUPPLIED };
 
 const to = (next: CddStatus) => ({ next }) as const;
@@ -101,5 +106,20 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
 
 export const decideCdd = (status: CddStatus, action: CddAction): CddCell => CDD_TRANSITIONS[status][action];
 
+/** What the client's link changes. */
+const CLIENT_ACTIONS: readonly CddAction[] = ['save', 'submit'];
+
+/**
+ * The cell for a record as stored (none is `not-started`). Closing keeps the status (it
+ * starts the 7 years of s 111), so a closed record is judged on more than its status: the
+ * client's link changes nothing in it whatever the status was when the matter closed, or a
+ * link still held could empty a record the law keeps. Staff's actions follow the table.
+ */
+export function decideCddRecord(record: { status: CddStatus; closedAt?: string } | null, action: CddAction): CddCell {
+  if (record?.closedAt !== undefined && CLIENT_ACTIONS.includes(action)) return no(closed);
+  return decideCdd(record?.status ?? 'not-started', action);
+}
+
 /** The client may still change their answers. */
-export const clientMayEdit = (status: CddStatus): boolean => decideCdd(status, 'save').next !== undefined;
+export const clientMayEdit = (record: { status: CddStatus; closedAt?: string } | null): boolean =>
+  decideCddRecord(record, 'save').next !== undefined;

@@ -336,17 +336,17 @@ export async function deleteExpiredCdd(at = now()): Promise<string[]> {
 }
 
 /**
- * What an erasure or the retention must keep for s 111: enquiries among `ids` whose due
- * diligence the client submitted (and staff may have checked). A draft never submitted is
- * no record of an identification carried out: it goes with its enquiry.
+ * What an erasure, a deletion by hand or the retention must keep for s 111: enquiries among
+ * `ids` whose due diligence the client submitted (and staff may have checked), and every
+ * closed matter's record until its `retainUntil`, whatever its status when it closed. An
+ * open draft never submitted is no record of an identification carried out: it goes with
+ * its enquiry.
  */
 export async function cddKeptFor(ids: readonly string[]): Promise<Map<string, CddMeta>> {
   const metas = await Promise.all(ids.map((id) => getCddMeta(id)));
-  return new Map(
-    metas
-      .filter((meta) => meta !== null && meta.status !== 'in-progress' && meta.status !== 'not-started')
-      .map((meta) => [meta!.enquiryId, meta!]),
-  );
+  const kept = (meta: CddMeta) =>
+    meta.retainUntil !== undefined || (meta.status !== 'in-progress' && meta.status !== 'not-started');
+  return new Map(metas.filter((meta) => meta !== null && kept(meta)).map((meta) => [meta!.enquiryId, meta!]));
 }
 
 // ---- the daily reminder ----------------------------------------------------------------

@@ -24,6 +24,7 @@ import {
   replaceCdd,
   type CddRecord,
 } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
+import { PRINCIPAL_APPROVER_REQUIRED, SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { anAcceptedEngagement, aSubmittedDueDiligence, submittedDueDiligence } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
@@ -38,10 +39,13 @@ const useKey = (key: string) => {
 };
 const KEY = randomBytes(32).toString('base64');
 
-let alice: { cookie: string; username: string };
-let bob: { cookie: string; username: string };
+type Signed = Awaited<ReturnType<typeof signedInStaff>>;
+/** Alice and Bob are principals; Carol is staff. */
+let alice: Signed;
+let bob: Signed;
+let carol: Signed;
 beforeAll(async () => {
-  [alice, bob] = [await signedInStaff(), await signedInStaff()];
+  [alice, bob, carol] = [await signedInStaff(), await signedInStaff(), await signedInStaff('staff')];
 });
 beforeEach(() => useKey(KEY));
 
@@ -153,6 +157,7 @@ describe('GET /api/contact-requests/:id/cdd', () => {
       verification: [],
       risk: null,
       approvals: {},
+      ratings: [],
       version: 0,
     });
     expect((await listAudit()).at(-1)).toMatchObject({ action: 'cdd.read', target: id });
@@ -228,32 +233,117 @@ describe('verifying, rating and approving', () => {
     expect(current.json).toEqual({ status: 'verified' });
   });
 
-  it('sends a high rating for approval: 403 for the rater, verified by a second staff member', async () => {
+  it('sends a high rating for a principal’s approval: 403 for a staff account and for the rater, 200 for another principal, recorded by account id', async () => {
     const id = await withSubmitted();
     const rated = await post(`/api/contact-requests/${id}/cdd/verify`, alice, verifyBody('high'));
     expect(rated.json).toEqual({ status: 'awaiting-approval' });
 
+    // The break found: a second account the rater made for herself approved it.
+    const byStaff = await post(`/api/contact-requests/${id}/cdd/approve`, carol);
+    expect(byStaff.status).toBe(403);
+    expect(byStaff.json.error).toBe(PRINCIPAL_APPROVER_REQUIRED);
     const self = await post(`/api/contact-requests/${id}/cdd/approve`, alice);
     expect(self.status).toBe(403);
-    expect(self.json.error).toMatch(/different staff member must approve/);
+    expect(self.json.error).toBe(SECOND_APPROVER_REQUIRED);
     expect((await getCddMeta(id))!.status).toBe('awaiting-approval');
 
     const approved = await post(`/api/contact-requests/${id}/cdd/approve`, bob);
     expect(approved.status).toBe(200);
     expect(approved.json).toEqual({ status: 'verified' });
-    expect(await getCddMeta(id)).toMatchObject({ approvedBy: bob.username, verifiedBy: alice.username });
+    expect(await getCddMeta(id)).toMatchObject({
+      approvedBy: bob.username,
+      approvedById: bob.id,
+      verifiedBy: alice.username,
+      verifiedById: alice.id,
+    });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie })).json;
+    expect(view.ratings).toEqual([
+      expect.objectContaining({
+        rating: 'high',
+        byId: alice.id,
+        by: alice.username,
+        approvedById: bob.id,
+        approvedBy: bob.username,
+      }),
+    ]);
     expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(409);
 
     const texts = (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).json.activity
       .filter((item: { type: string }) => item.type === 'cdd')
       .map((item: { text: string }) => item.text);
     expect(texts).toEqual([
-      `Due diligence rated high risk by ${alice.username}: awaiting a second approval`,
-      `Due diligence approved by ${bob.username} (high risk)`,
+      `Due diligence rated high risk by ${alice.username}: awaiting a principal’s approval`,
+      `Due diligence approved by ${bob.username} (high risk, rated by ${alice.username})`,
     ]);
     expect((await listAudit()).map((event) => event.action)).toEqual(
       expect.arrayContaining(['cdd.verify', 'cdd.approve']),
     );
+  });
+
+  it('keeps a rejected high rating on record: re-rated lower after the client resubmits, it waits for a principal, with the reason for lowering it', async () => {
+    const { enquiryId: id, token } = await aSubmittedDueDiligence(alice, {
+      ...client(),
+      record: submittedFields(),
+    });
+    expect((await post(`/api/contact-requests/${id}/cdd/verify`, alice, verifyBody('high'))).status).toBe(200);
+    const rejected = await post(`/api/contact-requests/${id}/cdd/reject`, alice, {
+      reason: 'Please check the owner’s address',
+      version: READ_VERSION + 1,
+    });
+    expect(rejected.json).toEqual({ status: 'rejected' });
+    const resubmitted = await call(engageCdd, 'POST', `/api/engage/${token}/cdd/submit`, {
+      context: { ip: '198.51.100.78' },
+    });
+    expect(resubmitted.json).toEqual({ status: 'submitted' });
+    const version = (await getCddMeta(id))!.version;
+
+    const unexplained = await post(
+      `/api/contact-requests/${id}/cdd/verify`,
+      alice,
+      verifyBody('low', undefined, version),
+    );
+    expect(unexplained.status).toBe(400);
+    expect(unexplained.json.fieldErrors).toEqual({
+      'risk.loweringReason': [
+        'A high risk rating is on record for this matter: please give the reason for rating it lower (a principal approves it)',
+      ],
+    });
+    const body = verifyBody('low', undefined, version);
+    const lowered = await post(`/api/contact-requests/${id}/cdd/verify`, alice, {
+      ...body,
+      risk: { ...body.risk, loweringReason: 'The address is now confirmed by a council rates notice' },
+    });
+    expect(lowered.json).toEqual({ status: 'awaiting-approval' });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(view.ratings).toEqual([
+      expect.objectContaining({ rating: 'high', byId: alice.id, rejectedById: alice.id }),
+      expect.objectContaining({
+        rating: 'low',
+        byId: alice.id,
+        loweringReason: 'The address is now confirmed by a council rates notice',
+      }),
+    ]);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, alice)).status).toBe(403);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).json).toEqual({ status: 'verified' });
+  });
+
+  it('reads a record stored before ratings were history: its one rating, and the rater’s username refused as approver', async () => {
+    const id = await withSubmitted({
+      status: 'awaiting-approval',
+      riskRating: 'high',
+      riskReason: 'Overseas funds',
+      verifiedBy: alice.username,
+      verifiedAt: '2026-11-20T00:00:00.000Z',
+    });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(view.ratings).toEqual([
+      { rating: 'high', reason: 'Overseas funds', by: alice.username, at: '2026-11-20T00:00:00.000Z' },
+    ]);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, alice)).status).toBe(403);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(200);
+    expect((await getCdd(id))!.record.ratings).toEqual([
+      expect.objectContaining({ rating: 'high', by: alice.username, approvedById: bob.id }),
+    ]);
   });
 
   it('needs the version of the details read to verify or reject (400 without), changing nothing', async () => {
@@ -522,7 +612,7 @@ describe('the daily reminder', () => {
   const LAST_DAY_LATE = Date.parse('2026-11-24T12:00:00.000Z'); // Tuesday 24 November, 23:00 in Sydney
   const NEXT_MORNING = Date.parse('2026-11-24T19:00:00.000Z'); // Wednesday 25 November, 06:00 in Sydney
   const { mails } = useSmtp({ alertsTo: 'desk@example-conveyancing.com.au' });
-  let staff: { cookie: string; username: string };
+  let staff: Signed;
   let waiting: string;
   let fresh: string;
   let done: string;

@@ -303,6 +303,8 @@ describe('the views', () => {
       verification: record.verification,
       risk: { rating: 'high', reason: 'Foreign PEP' },
       approvals: { verifiedBy: 'sam', verifiedAt: '2026-11-23T00:00:00.000Z' },
+      // Stored before ratings were history: its one rating, read as a list of one, with no account id.
+      ratings: [{ rating: 'high', reason: 'Foreign PEP', by: 'sam', at: '2026-11-23T00:00:00.000Z' }],
       version: record.version,
     });
   });

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { CDD_STATUSES } from '../../src/shared/schemas/cdd.ts';
 import { ENGAGEMENT_STATUSES } from '../../src/shared/schemas/engagement.ts';
 import type { Cell } from '../../src/shared/states/decision.ts';
-import { CDD_ACTIONS, clientMayEdit, decideCdd, decideCddRecord } from '../../src/shared/states/due-diligence.ts';
+import {
+  approvalRefusal,
+  CDD_ACTIONS,
+  clientMayEdit,
+  decideCdd,
+  decideCddRecord,
+  verifyActionFor,
+} from '../../src/shared/states/due-diligence.ts';
 import { decideEngagement, ENGAGEMENT_ACTIONS, isOpenStatus, statusAt } from '../../src/shared/states/engagement.ts';
 
 /** A cell as one line: `→ next`, or `status code: message`. */
@@ -152,6 +159,25 @@ describe('the due-diligence table', () => {
       'rejected',
     ]);
     expect(clientMayEdit(null)).toBe(true);
+  });
+
+  it('sends a high rating, or one lower than a high rating on record, for approval', () => {
+    expect(verifyActionFor('low', [])).toBe('verify');
+    expect(verifyActionFor('medium', [{ rating: 'low' }])).toBe('verify');
+    expect(verifyActionFor('high', [])).toBe('verify-high-risk');
+    expect(verifyActionFor('low', [{ rating: 'high' }, { rating: 'medium' }])).toBe('verify-high-risk');
+  });
+
+  it('lets only a principal whose account is not the rater’s approve (by id; by username for ratings before ids)', () => {
+    const principal = (id: string, username: string) => ({ id, username, role: 'principal' as const });
+    expect(approvalRefusal({ byId: 'a', by: 'ann' }, { id: 'b', username: 'bo', role: 'staff' })?.code).toBe(
+      'principal-approver-required',
+    );
+    expect(approvalRefusal({ byId: 'a', by: 'ann' }, principal('a', 'ann'))?.code).toBe('second-approver-required');
+    // A re-created account reuses the username, never the id: the record tells them apart.
+    expect(approvalRefusal({ byId: 'a', by: 'ann' }, principal('b', 'ann'))).toBeNull();
+    expect(approvalRefusal({ by: 'ann' }, principal('b', 'ann'))?.code).toBe('second-approver-required');
+    expect(approvalRefusal({ by: 'ann' }, principal('b', 'bo'))).toBeNull();
   });
 
   it('lets the client change nothing once the matter is closed, whatever the status; staff act as the table says', () => {

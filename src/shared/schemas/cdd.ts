@@ -498,6 +498,8 @@ export const cddVerifySchema = (context: DateContext = {}) =>
     risk: z.object({
       rating: z.enum(RISK_RATINGS, 'Please choose the risk rating'),
       reason: requiredText('Please give the reason for the risk rating', CDD_LIMITS.reason, { multiline: true }),
+      /** Why a rating is lower than a high one on record (required then: see `verifyCdd`). */
+      loweringReason: optionalText(CDD_LIMITS.reason, { multiline: true }),
     }),
   });
 export type CddVerifyInput = z.output<ReturnType<typeof cddVerifySchema>>;
@@ -542,10 +544,14 @@ export const cddMetaSchema = z.object({
   /** The staff member who verified and rated it, and when. */
   verifiedBy: z.optional(z.string()),
   verifiedAt: z.optional(z.string()),
-  /** The second staff member who approved a high rating (never `verifiedBy`). */
+  /** The rater's account id (`verifiedBy` is the username at the time); absent on records before ids. */
+  verifiedById: z.optional(z.string()),
+  /** The principal who approved a high rating: never the rater's account. */
   approvedBy: z.optional(z.string()),
+  approvedById: z.optional(z.string()),
   approvedAt: z.optional(z.string()),
   rejectedBy: z.optional(z.string()),
+  rejectedById: z.optional(z.string()),
   rejectedAt: z.optional(z.string()),
   riskRating: z.optional(z.enum(RISK_RATINGS)),
   /** The day the business relationship ended (`YYYY-MM-DD`), once staff close the matter. */
@@ -557,6 +563,29 @@ export const cddMetaSchema = z.object({
 });
 export type CddMetaFields = z.output<typeof cddMetaSchema>;
 
+/**
+ * One risk rating as it was given: ratings are history, not a field, so a rejection or a
+ * later rating never loses a high one. Staff are named by account id with the username at
+ * the time (a re-created account reuses a username, never an id); records stored before ids
+ * have none (`ratingsOf`).
+ */
+export const cddRatingSchema = z.object({
+  rating: z.enum(RISK_RATINGS),
+  reason: z.string(),
+  /** Lower than a high rating on record: why (a principal approves it as a high one). */
+  loweringReason: z.optional(z.string()),
+  byId: z.optional(z.string()),
+  by: z.string(),
+  at: z.string(),
+  approvedById: z.optional(z.string()),
+  approvedBy: z.optional(z.string()),
+  approvedAt: z.optional(z.string()),
+  rejectedById: z.optional(z.string()),
+  rejectedBy: z.optional(z.string()),
+  rejectedAt: z.optional(z.string()),
+});
+export type CddRating = z.output<typeof cddRatingSchema>;
+
 /** What a record keeps encrypted: every personal detail. */
 export const cddPersonalSchema = z.object({
   parties: z.array(cddDraftPartySchema),
@@ -564,6 +593,8 @@ export const cddPersonalSchema = z.object({
   verification: z.optional(z.array(verificationEntrySchema({}))),
   riskReason: z.optional(z.string()),
   rejectReason: z.optional(z.string()),
+  /** Every rating given, oldest first (absent on records stored before: `ratingsOf`). */
+  ratings: z.optional(z.array(cddRatingSchema)),
 });
 export type CddPersonal = z.output<typeof cddPersonalSchema>;
 
@@ -584,16 +615,21 @@ export interface CddStaffView {
   declarations: CddDraftDeclarations;
   verification: CddVerification[];
   risk: { rating: RiskRating; reason: string } | null;
-  /** Who rated it and who approved or rejected it, and when (usernames, no personal data). */
+  /** Who rated it and who approved or rejected it, and when (account ids with the usernames at the time). */
   approvals: {
     verifiedBy?: string;
+    verifiedById?: string;
     verifiedAt?: string;
     approvedBy?: string;
+    approvedById?: string;
     approvedAt?: string;
     rejectedBy?: string;
+    rejectedById?: string;
     rejectedAt?: string;
     rejectReason?: string;
   };
+  /** Every rating given, oldest first, each with who gave it and any approval or rejection. */
+  ratings: CddRating[];
   closedAt?: string;
   retainUntil?: string;
   /**
@@ -610,6 +646,30 @@ export const toClientView = (record: CddRecord): CddClientView => ({
   declarations: record.declarations,
 });
 
+/**
+ * The record's ratings, oldest first. A record stored before ratings were history has its
+ * one rating in `riskRating`/`riskReason`/`verifiedBy`: read as a list of that one (with no
+ * account id, which the approval rule treats as unknown, never as anyone's).
+ */
+export function ratingsOf(record: CddRecord): CddRating[] {
+  if (record.ratings) return record.ratings;
+  if (!record.riskRating || record.riskReason === undefined || record.verifiedBy === undefined) return [];
+  const optional = (key: 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt') =>
+    record[key] === undefined ? {} : { [key]: record[key] };
+  return [
+    {
+      rating: record.riskRating,
+      reason: record.riskReason,
+      by: record.verifiedBy,
+      at: record.verifiedAt ?? record.updatedAt,
+      ...optional('approvedBy'),
+      ...optional('approvedAt'),
+      ...optional('rejectedBy'),
+      ...optional('rejectedAt'),
+    },
+  ];
+}
+
 /** The staff view of a record. */
 export const toStaffView = (record: CddRecord): CddStaffView => ({
   status: record.status,
@@ -621,10 +681,24 @@ export const toStaffView = (record: CddRecord): CddStaffView => ({
       ? { rating: record.riskRating, reason: record.riskReason }
       : null,
   approvals: Object.fromEntries(
-    (['verifiedBy', 'verifiedAt', 'approvedBy', 'approvedAt', 'rejectedBy', 'rejectedAt', 'rejectReason'] as const)
+    (
+      [
+        'verifiedBy',
+        'verifiedById',
+        'verifiedAt',
+        'approvedBy',
+        'approvedById',
+        'approvedAt',
+        'rejectedBy',
+        'rejectedById',
+        'rejectedAt',
+        'rejectReason',
+      ] as const
+    )
       .filter((key) => record[key] !== undefined)
       .map((key) => [key, record[key]]),
   ),
+  ratings: ratingsOf(record),
   ...(record.closedAt === undefined ? {} : { closedAt: record.closedAt }),
   ...(record.retainUntil === undefined ? {} : { retainUntil: record.retainUntil }),
   version: record.version,

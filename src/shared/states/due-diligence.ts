@@ -7,16 +7,25 @@
  * `decideCddRecord`). The functions act on these cells; the desk offers
  * an action only where its cell allows it.
  *
- * Who may act is not a state: a high rating's approver must be someone other than the
- * person who rated it, which the staff workflow checks on top of the cell.
+ * Who may act is not a state: a high rating's approver must be a principal whose account is
+ * not the rater's (`approvalRefusal`), which the staff workflow asks on top of the cell, and
+ * which rating needs approval depends on the ratings on record (`verifyActionFor`).
  */
+import type { RiskRating } from '../../content/amlctf.ts';
 import { CDD_STATUS_LABELS, type CddStatus } from '../schemas/cdd.ts';
+import type { StaffRole } from '../schemas/login.ts';
 import type { Cell, Refusal, StateTable } from './decision.ts';
 
 export const CDD_ACTIONS = ['save', 'submit', 'verify', 'verify-high-risk', 'approve', 'reject', 'close'] as const;
 export type CddAction = (typeof CDD_ACTIONS)[number];
 
-export type CddRefusalCode = 'cdd-locked' | 'cdd-closed' | 'cdd-not-supplied' | 'cdd-wrong-status';
+export type CddRefusalCode =
+  | 'cdd-locked'
+  | 'cdd-closed'
+  | 'cdd-not-supplied'
+  | 'cdd-wrong-status'
+  | 'principal-approver-required'
+  | 'second-approver-required';
 export type CddCell = Cell<CddStatus, CddRefusalCode>;
 
 /** The client's words once staff have their details. */
@@ -105,6 +114,41 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
 };
 
 export const decideCdd = (status: CddStatus, action: CddAction): CddCell => CDD_TRANSITIONS[status][action];
+
+// ---- who may approve -----------------------------------------------------------------
+
+/**
+ * A rating waits for a principal's approval when it is high, or when a high rating is on
+ * record for this matter (a rejection does not wipe it): otherwise the rater could reject
+ * her own high rating and re-rate it low once the client resubmits.
+ */
+export const verifyActionFor = (
+  rating: RiskRating,
+  earlier: readonly { rating: RiskRating }[],
+): 'verify' | 'verify-high-risk' =>
+  rating === 'high' || earlier.some((entry) => entry.rating === 'high') ? 'verify-high-risk' : 'verify';
+
+export const PRINCIPAL_APPROVER_REQUIRED =
+  'A high risk rating is approved by a principal of the practice (AML/CTF program: senior approval).';
+export const SECOND_APPROVER_REQUIRED =
+  'You rated this due diligence high risk, so a different principal must approve it (AML/CTF program: a second person).';
+
+/**
+ * Whether `approver` may approve the rating `rater` gave: a principal's account other than
+ * the rater's. Accounts are compared by id, which a re-created account never reuses; a
+ * rating stored before ids were kept names only a username, so that username is refused
+ * (whoever holds it now may be the rater). Null when allowed.
+ */
+export function approvalRefusal(
+  rater: { byId?: string; by: string },
+  approver: { id: string; username: string; role: StaffRole },
+): Refusal<CddRefusalCode> | null {
+  if (approver.role !== 'principal') {
+    return { code: 'principal-approver-required', status: 403, message: PRINCIPAL_APPROVER_REQUIRED };
+  }
+  const same = rater.byId === undefined ? rater.by === approver.username : rater.byId === approver.id;
+  return same ? { code: 'second-approver-required', status: 403, message: SECOND_APPROVER_REQUIRED } : null;
+}
 
 /** What the client's link changes. */
 const CLIENT_ACTIONS: readonly CddAction[] = ['save', 'submit'];

@@ -1,7 +1,8 @@
 /**
  * Staff's record of a submitted due diligence: for each individual how their identity was
  * verified (documents, last 4 characters only), the sanctions and PEP screening, and the risk
- * rating. A high rating goes on to a second person's approval.
+ * rating. A high rating, or one lower than a high rating on record (with the reason for
+ * lowering it), goes on to a principal's approval.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '../../../content/amlctf.ts';
@@ -15,6 +16,7 @@ import {
   type CddStatus,
 } from '../../../shared/schemas/cdd.ts';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
+import { verifyActionFor } from '../../../shared/states/due-diligence.ts';
 import { sydneyToday } from '../../../shared/sydney-time.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -34,7 +36,7 @@ const emptyEntry = (party: string): EntryValues => ({
 });
 
 /** The request body as the API takes it: empty choices left out, so the schema names them. */
-const verifyBody = (entries: EntryValues[], rating: RiskRating | '', reason: string) => ({
+const verifyBody = (entries: EntryValues[], rating: RiskRating | '', reason: string, loweringReason?: string) => ({
   verification: entries.map((entry) => ({
     party: entry.party,
     ...(entry.method ? { method: entry.method } : {}),
@@ -44,7 +46,7 @@ const verifyBody = (entries: EntryValues[], rating: RiskRating | '', reason: str
     ...(entry.sanctionsResult ? { sanctionsResult: entry.sanctionsResult } : {}),
     ...(entry.pepResult ? { pepResult: entry.pepResult } : {}),
   })),
-  risk: { ...(rating ? { rating } : {}), reason },
+  risk: { ...(rating ? { rating } : {}), reason, ...(loweringReason === undefined ? {} : { loweringReason }) },
 });
 
 export function VerifyForm({
@@ -61,6 +63,9 @@ export function VerifyForm({
   const [entries, setEntries] = useState<EntryValues[]>(() => individualPaths(view.parties).map(emptyEntry));
   const [rating, setRating] = useState<RiskRating | ''>('');
   const [reason, setReason] = useState('');
+  const [loweringReason, setLoweringReason] = useState('');
+  // A high rating on record (even rejected) makes a lower one need its reason and a principal's approval.
+  const lowering = rating !== '' && verifyActionFor(rating, view.ratings) === 'verify-high-risk' && rating !== 'high';
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -92,9 +97,17 @@ export function VerifyForm({
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    const body = { ...verifyBody(entries, rating, reason), version: view.version };
+    const body = {
+      ...verifyBody(entries, rating, reason, lowering ? loweringReason : undefined),
+      version: view.version,
+    };
     const checked = cddVerifySchema({ today: sydneyToday() }).safeParse(body);
     if (!checked.success) return show(cddFieldErrors(checked.error));
+    if (lowering && !checked.data.risk.loweringReason) {
+      return show({
+        'risk.loweringReason': ['Please give the reason for rating it lower than the high rating on record'],
+      });
+    }
     setPending(true);
     try {
       const { status } = await apiRequest<{ status: CddStatus }>('POST', cddPath(enquiryId, '/cdd/verify'), body);
@@ -102,7 +115,11 @@ export function VerifyForm({
       showToast({
         title: 'Success',
         description:
-          status === 'verified' ? 'Due diligence verified' : 'Rated high risk: a second staff member must approve',
+          status === 'verified'
+            ? 'Due diligence verified'
+            : lowering
+              ? 'Rated lower than a high rating on record: a principal must approve'
+              : 'Rated high risk: a second staff member must approve',
       });
       await onDone(status);
     } catch (caught) {
@@ -117,6 +134,7 @@ export function VerifyForm({
   const fieldKeys = new Set([
     'risk.rating',
     'risk.reason',
+    ...(lowering ? ['risk.loweringReason'] : []),
     ...entries.flatMap((entry, index) => [
       ...['method', 'sanctionsCheckedAt', 'sanctionsResult', 'pepResult'].map((f) => `verification.${index}.${f}`),
       ...(entry.method === 'electronic' ? [`verification.${index}.reference`] : []),
@@ -198,6 +216,24 @@ export function VerifyForm({
             />
           )}
         </Field>
+        {lowering ? (
+          <Field
+            id={fieldId('risk.loweringReason')}
+            label="Why is it lower than the high rating on record? (a principal approves it)"
+            error={error('risk.loweringReason')}
+            required
+          >
+            {(props) => (
+              <textarea
+                {...props}
+                className={`${props.className} min-h-20`}
+                maxLength={CDD_LIMITS.reason}
+                value={loweringReason}
+                onChange={(event) => setLoweringReason(event.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
       </fieldset>
       <Button type="submit" pending={pending}>
         Record the verification

@@ -145,6 +145,10 @@ test('verifies an individual and a company’s owner, rates high, and a second p
   await expect(first).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText('the full number is never kept')).toBeVisible();
   await first.fill('5678');
+  // A high rating asks for enhanced due diligence.
+  await form.getByLabel(/^Source of wealth/).fill('Salary and the sale of a previous home');
+  await form.getByLabel(/^Source of funds/).fill('Savings and a bank loan');
+  await form.getByLabel(/^Enhanced due diligence notes/).fill('Loan approval letter sighted');
   await form.getByRole('button', { name: 'Record the verification' }).click();
   await expectToast(page, 'Success', 'Rated high risk: a second staff member must approve');
   await expect(panel.getByTestId('cdd-status')).toHaveText('Awaiting a second approval');

@@ -24,6 +24,7 @@ import {
   replaceCdd,
   type CddRecord,
 } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
+import { ENHANCED_REQUIRED } from '../../src/shared/schemas/cdd.ts';
 import { PRINCIPAL_APPROVER_REQUIRED, SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { anAcceptedEngagement, aSubmittedDueDiligence, submittedDueDiligence } from './fixtures/builders.ts';
@@ -113,10 +114,17 @@ const entry = (party: string, last4 = '4321') => ({
 });
 /** The version `submittedFields` stores: the details these verifications were made on. */
 const READ_VERSION = 3;
+const ENHANCED = {
+  sourceOfWealth: 'Sale of a family business in 2019',
+  sourceOfFunds: 'Proceeds held in a term deposit since the sale',
+  notes: 'Sale contract sighted; principal told',
+};
+/** A verification of `parties`; a high rating comes with its enhanced due diligence. */
 const verifyBody = (rating: string, parties = ['0', '1.owners.0'], version = READ_VERSION) => ({
   verification: parties.map((party) => entry(party)),
   version,
   risk: { rating, reason: 'Known client, funds from savings held for years' },
+  ...(rating === 'high' ? { enhanced: ENHANCED } : {}),
 });
 
 const post = (path: string, who: { cookie: string }, body: unknown = {}) =>
@@ -325,6 +333,64 @@ describe('verifying, rating and approving', () => {
     ]);
     expect((await post(`/api/contact-requests/${id}/cdd/approve`, alice)).status).toBe(403);
     expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).json).toEqual({ status: 'verified' });
+  });
+
+  it('forces a high rating on a red flag, naming it, and a high rating needs enhanced due diligence', async () => {
+    const id = await withSubmitted();
+    const possible = (rating: string) => {
+      const body = verifyBody(rating);
+      return { ...body, verification: [{ ...entry('0'), sanctionsResult: 'possible-match' }, entry('1.owners.0')] };
+    };
+    const low = await post(`/api/contact-requests/${id}/cdd/verify`, alice, possible('low'));
+    expect(low.status).toBe(400);
+    expect(low.json.fieldErrors).toEqual({
+      'risk.rating': ['This matter must be rated high: a possible sanctions match (parties.0)'],
+    });
+    const { enhanced: _enhanced, ...bare } = possible('high');
+    const plain = await post(`/api/contact-requests/${id}/cdd/verify`, alice, bare);
+    expect(plain.status).toBe(400);
+    expect(plain.json.fieldErrors).toEqual({ enhanced: [ENHANCED_REQUIRED] });
+    const half = await post(`/api/contact-requests/${id}/cdd/verify`, alice, {
+      ...bare,
+      enhanced: { sourceOfWealth: 'Savings' },
+    });
+    expect(Object.keys(half.json.fieldErrors).sort()).toEqual(['enhanced.notes', 'enhanced.sourceOfFunds']);
+    expect((await getCddMeta(id))!.status).toBe('submitted');
+
+    const high = await post(`/api/contact-requests/${id}/cdd/verify`, alice, possible('high'));
+    expect(high.json).toEqual({ status: 'awaiting-approval' });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(view.ratings.at(-1)).toMatchObject({ rating: 'high', enhanced: ENHANCED });
+    expect(JSON.stringify(await openStore('due-diligence').get(id, { type: 'json' }))).not.toContain('family business');
+
+    // A true match: staff stop, with the reason; the matter cannot proceed on this record.
+    const stopped = await post(`/api/contact-requests/${id}/cdd/reject`, bob, {
+      reason: 'True match on the Consolidated List: do not act',
+      version: READ_VERSION + 1,
+    });
+    expect(stopped.json).toEqual({ status: 'rejected' });
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(409);
+  });
+
+  it('forces a high rating for a politically exposed person, declared by the client or found by staff', async () => {
+    const declared = await withSubmitted({ declarations: { pep: { value: true, details: 'Former minister' } } });
+    const byClient = await post(`/api/contact-requests/${declared}/cdd/verify`, alice, verifyBody('medium'));
+    expect(byClient.status).toBe(400);
+    expect(byClient.json.fieldErrors['risk.rating']).toEqual([
+      'This matter must be rated high: the client declared a politically exposed person',
+    ]);
+    expect((await post(`/api/contact-requests/${declared}/cdd/verify`, alice, verifyBody('high'))).status).toBe(200);
+
+    const found = await withSubmitted();
+    const body = verifyBody('low');
+    const byStaff = await post(`/api/contact-requests/${found}/cdd/verify`, alice, {
+      ...body,
+      verification: [entry('0'), { ...entry('1.owners.0'), pepResult: 'foreign-pep' }],
+    });
+    expect(byStaff.json.fieldErrors['risk.rating']).toEqual([
+      'This matter must be rated high: a politically exposed person in screening (parties.1.owners.0)',
+    ]);
+    expect((await getCddMeta(found))!.status).toBe('submitted');
   });
 
   it('reads a record stored before ratings were history: its one rating, and the rater’s username refused as approver', async () => {

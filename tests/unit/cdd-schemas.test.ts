@@ -10,6 +10,7 @@ import {
   cddSubmitSchema,
   cddRejectSchema,
   cddVerifySchema,
+  ENHANCED_REQUIRED,
   individualAt,
   individualPaths,
   toClientView,
@@ -236,6 +237,8 @@ describe('staff verification', () => {
       'verification.0.reference': ['Please enter the verification service’s reference'],
       'verification.0.sanctionsCheckedAt': ['The sanctions check cannot be dated in the future'],
       'risk.reason': ['Please give the reason for the risk rating'],
+      // Shown with the others: a high rating needs its enhanced due diligence.
+      enhanced: [ENHANCED_REQUIRED],
     });
   });
 

@@ -485,23 +485,58 @@ const verificationEntrySchema = (context: DateContext) =>
  */
 const readVersion = z.int('Please send the version of the details you checked (version, from reading them)');
 
+/**
+ * Enhanced due diligence for a high rating (s 32; Rules ch 15): where the customer's wealth
+ * and the transaction's money come from, and what else staff did. Sealed with the record.
+ */
+export const enhancedSchema = z.object({
+  sourceOfWealth: requiredText('Please record the customer’s source of wealth', CDD_LIMITS.reason, {
+    multiline: true,
+  }),
+  sourceOfFunds: requiredText('Please record the source of the funds for this transaction', CDD_LIMITS.reason, {
+    multiline: true,
+  }),
+  notes: requiredText('Please record what else was done (enhanced checks, senior approval sought)', CDD_LIMITS.reason, {
+    multiline: true,
+  }),
+});
+export type CddEnhanced = z.output<typeof enhancedSchema>;
+
+export const ENHANCED_REQUIRED =
+  'A high rating needs enhanced due diligence: record the source of wealth, the source of funds and notes';
+
 export const cddVerifySchema = (context: DateContext = {}) =>
-  z.object({
-    verification: z.array(verificationEntrySchema(context), 'Please record the verification of each individual').check(
-      z.minLength(1, 'Please record the verification of each individual'),
-      z.maxLength(CDD_LIMITS.parties * (CDD_LIMITS.list + 1), 'Too many verifications'),
-      z.refine((entries) => new Set(entries.map((entry) => entry.party)).size === entries.length, {
-        message: 'Each individual is verified once: remove the repeated entry',
+  z
+    .object({
+      verification: z
+        .array(verificationEntrySchema(context), 'Please record the verification of each individual')
+        .check(
+          z.minLength(1, 'Please record the verification of each individual'),
+          z.maxLength(CDD_LIMITS.parties * (CDD_LIMITS.list + 1), 'Too many verifications'),
+          z.refine((entries) => new Set(entries.map((entry) => entry.party)).size === entries.length, {
+            message: 'Each individual is verified once: remove the repeated entry',
+          }),
+        ),
+      version: readVersion,
+      risk: z.object({
+        rating: z.enum(RISK_RATINGS, 'Please choose the risk rating'),
+        reason: requiredText('Please give the reason for the risk rating', CDD_LIMITS.reason, { multiline: true }),
+        /** Why a rating is lower than a high one on record (required then: see `verifyCdd`). */
+        loweringReason: optionalText(CDD_LIMITS.reason, { multiline: true }),
       }),
-    ),
-    version: readVersion,
-    risk: z.object({
-      rating: z.enum(RISK_RATINGS, 'Please choose the risk rating'),
-      reason: requiredText('Please give the reason for the risk rating', CDD_LIMITS.reason, { multiline: true }),
-      /** Why a rating is lower than a high one on record (required then: see `verifyCdd`). */
-      loweringReason: optionalText(CDD_LIMITS.reason, { multiline: true }),
-    }),
-  });
+      /** Required with a high rating; ignored otherwise. */
+      enhanced: z.optional(enhancedSchema),
+    })
+    .check(
+      z.refine((input) => input.risk.rating !== 'high' || input.enhanced !== undefined, {
+        message: ENHANCED_REQUIRED,
+        path: ['enhanced'],
+        when: (payload) => {
+          const value = payload.value as { risk?: { rating?: unknown }; enhanced?: unknown } | undefined;
+          return value?.risk?.rating === 'high' && value.enhanced === undefined;
+        },
+      }),
+    );
 export type CddVerifyInput = z.output<ReturnType<typeof cddVerifySchema>>;
 export type CddVerification = CddVerifyInput['verification'][number];
 
@@ -574,6 +609,8 @@ export const cddRatingSchema = z.object({
   reason: z.string(),
   /** Lower than a high rating on record: why (a principal approves it as a high one). */
   loweringReason: z.optional(z.string()),
+  /** The enhanced due diligence recorded with a high rating. */
+  enhanced: z.optional(enhancedSchema),
   byId: z.optional(z.string()),
   by: z.string(),
   at: z.string(),

@@ -128,6 +128,27 @@ export const verifyActionFor = (
 ): 'verify' | 'verify-high-risk' =>
   rating === 'high' || earlier.some((entry) => entry.rating === 'high') ? 'verify-high-risk' : 'verify';
 
+/**
+ * What forces a rating to high (s 28(2)(e)(ii), s 32): a possible match on the sanctions
+ * list, a politically exposed person declared by the client, or one found by staff's
+ * screening. Each is named, with the individual's path, so the 400 says why.
+ */
+export function redFlags(
+  declarations: { pep?: { value?: boolean } },
+  verification: readonly { party: string; sanctionsResult: string; pepResult: string }[],
+): string[] {
+  return [
+    ...(declarations.pep?.value === true ? ['the client declared a politically exposed person'] : []),
+    ...verification.flatMap((entry) => [
+      ...(entry.sanctionsResult === 'possible-match' ? [`a possible sanctions match (parties.${entry.party})`] : []),
+      ...(entry.pepResult !== 'not-pep' ? [`a politically exposed person in screening (parties.${entry.party})`] : []),
+    ]),
+  ];
+}
+
+/** The 400 for a low or medium rating despite red flags. */
+export const mustBeHigh = (flags: readonly string[]): string => `This matter must be rated high: ${flags.join('; ')}`;
+
 export const PRINCIPAL_APPROVER_REQUIRED =
   'A high risk rating is approved by a principal of the practice (AML/CTF program: senior approval).';
 export const SECOND_APPROVER_REQUIRED =

@@ -17,6 +17,8 @@ import {
   approvalRefusal,
   CDD_NOT_SUPPLIED,
   decideCdd as cddTransition,
+  mustBeHigh,
+  redFlags,
   verifyActionFor,
 } from '../../../../src/shared/states/due-diligence.ts';
 import {
@@ -145,8 +147,9 @@ async function decideCdd(
 
 /**
  * `POST …/cdd/verify`: every individual verified, screened and the risk rated. Low and
- * medium are verified at once; high, or lower than a high rating on record (with the reason
- * for lowering it), waits for a principal's approval. The rating joins the record's ratings:
+ * medium are verified at once; high (with enhanced due diligence), or lower than a high
+ * rating on record (with the reason for lowering it), waits for a principal's approval. A
+ * red flag (`redFlags`: a possible sanctions match, a PEP) allows only high. The rating joins the record's ratings:
  * none given earlier is lost.
  */
 export async function verifyCdd(
@@ -174,6 +177,8 @@ export async function verifyCdd(
           verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
         });
       }
+      const flags = redFlags(current.declarations, input.verification);
+      if (flags.length > 0 && input.risk.rating !== 'high') throw badRequest({ 'risk.rating': [mustBeHigh(flags)] });
       lowered = input.risk.rating !== 'high' && action === 'verify-high-risk';
       const { loweringReason } = input.risk;
       if (lowered && loweringReason === undefined) throw badRequest({ 'risk.loweringReason': [LOWERING_REASON] });
@@ -181,6 +186,8 @@ export async function verifyCdd(
         rating: input.risk.rating,
         reason: input.risk.reason,
         ...(lowered && loweringReason !== undefined ? { loweringReason } : {}),
+        // The schema requires it with a high rating; a lower one keeps none.
+        ...(input.risk.rating === 'high' && input.enhanced ? { enhanced: input.enhanced } : {}),
         byId: staff.id,
         by: staff.username,
         at,

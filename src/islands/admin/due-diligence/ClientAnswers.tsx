@@ -194,6 +194,9 @@ export function VerificationRecord({ view }: { view: CddStaffView }) {
               <li key={index}>
                 {`${RATING_NAMES[rating.rating]} risk by ${rating.by}, ${formatDateTime(rating.at)}: ${rating.reason}`}
                 {rating.loweringReason === undefined ? '' : `; lowered from high because: ${rating.loweringReason}`}
+                {rating.enhanced
+                  ? `; enhanced due diligence: source of wealth: ${rating.enhanced.sourceOfWealth}; source of funds: ${rating.enhanced.sourceOfFunds}; notes: ${rating.enhanced.notes}`
+                  : ''}
                 {rating.approvedBy ? `; approved by ${rating.approvedBy}, ${formatDateTime(rating.approvedAt)}` : ''}
                 {rating.rejectedBy ? `; rejected by ${rating.rejectedBy}, ${formatDateTime(rating.rejectedAt)}` : ''}
               </li>

@@ -1,8 +1,9 @@
 /**
  * Staff's record of a submitted due diligence: for each individual how their identity was
  * verified (documents, last 4 characters only), the sanctions and PEP screening, and the risk
- * rating. A high rating, or one lower than a high rating on record (with the reason for
- * lowering it), goes on to a principal's approval.
+ * rating. A high rating (with its enhanced due diligence), or one lower than a high rating on
+ * record (with the reason for lowering it), goes on to a principal's approval; a red flag
+ * (a possible sanctions match, a PEP) allows only high, which the server says under the rating.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '../../../content/amlctf.ts';
@@ -36,7 +37,13 @@ const emptyEntry = (party: string): EntryValues => ({
 });
 
 /** The request body as the API takes it: empty choices left out, so the schema names them. */
-const verifyBody = (entries: EntryValues[], rating: RiskRating | '', reason: string, loweringReason?: string) => ({
+const verifyBody = (
+  entries: EntryValues[],
+  rating: RiskRating | '',
+  reason: string,
+  loweringReason?: string,
+  enhanced?: EnhancedValues,
+) => ({
   verification: entries.map((entry) => ({
     party: entry.party,
     ...(entry.method ? { method: entry.method } : {}),
@@ -47,7 +54,20 @@ const verifyBody = (entries: EntryValues[], rating: RiskRating | '', reason: str
     ...(entry.pepResult ? { pepResult: entry.pepResult } : {}),
   })),
   risk: { ...(rating ? { rating } : {}), reason, ...(loweringReason === undefined ? {} : { loweringReason }) },
+  ...(enhanced ? { enhanced } : {}),
 });
+
+interface EnhancedValues {
+  sourceOfWealth: string;
+  sourceOfFunds: string;
+  notes: string;
+}
+/** The enhanced due diligence a high rating records (s 32), with each field's label. */
+const ENHANCED_FIELDS: [keyof EnhancedValues, string][] = [
+  ['sourceOfWealth', 'Source of wealth (how the customer came to have their wealth)'],
+  ['sourceOfFunds', 'Source of funds (where the money for this transaction comes from)'],
+  ['notes', 'Enhanced due diligence notes (further checks, who was told)'],
+];
 
 export function VerifyForm({
   enquiryId,
@@ -64,6 +84,7 @@ export function VerifyForm({
   const [rating, setRating] = useState<RiskRating | ''>('');
   const [reason, setReason] = useState('');
   const [loweringReason, setLoweringReason] = useState('');
+  const [enhanced, setEnhanced] = useState<EnhancedValues>({ sourceOfWealth: '', sourceOfFunds: '', notes: '' });
   // A high rating on record (even rejected) makes a lower one need its reason and a principal's approval.
   const lowering = rating !== '' && verifyActionFor(rating, view.ratings) === 'verify-high-risk' && rating !== 'high';
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -98,7 +119,13 @@ export function VerifyForm({
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     const body = {
-      ...verifyBody(entries, rating, reason, lowering ? loweringReason : undefined),
+      ...verifyBody(
+        entries,
+        rating,
+        reason,
+        lowering ? loweringReason : undefined,
+        rating === 'high' ? enhanced : undefined,
+      ),
       version: view.version,
     };
     const checked = cddVerifySchema({ today: sydneyToday() }).safeParse(body);
@@ -135,6 +162,7 @@ export function VerifyForm({
     'risk.rating',
     'risk.reason',
     ...(lowering ? ['risk.loweringReason'] : []),
+    ...(rating === 'high' ? ENHANCED_FIELDS.map(([key]) => `enhanced.${key}`) : []),
     ...entries.flatMap((entry, index) => [
       ...['method', 'sanctionsCheckedAt', 'sanctionsResult', 'pepResult'].map((f) => `verification.${index}.${f}`),
       ...(entry.method === 'electronic' ? [`verification.${index}.reference`] : []),
@@ -235,6 +263,27 @@ export function VerifyForm({
           </Field>
         ) : null}
       </fieldset>
+      {rating === 'high' ? (
+        <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Enhanced due diligence</legend>
+          <p className="text-sm text-slate-700">
+            A high rating needs enhanced due diligence and a principal&apos;s approval.
+          </p>
+          {ENHANCED_FIELDS.map(([key, label]) => (
+            <Field key={key} id={fieldId(`enhanced.${key}`)} label={label} error={error(`enhanced.${key}`)} required>
+              {(props) => (
+                <textarea
+                  {...props}
+                  className={`${props.className} min-h-20`}
+                  maxLength={CDD_LIMITS.reason}
+                  value={enhanced[key]}
+                  onChange={(event) => setEnhanced((current) => ({ ...current, [key]: event.target.value }))}
+                />
+              )}
+            </Field>
+          ))}
+        </fieldset>
+      ) : null}
       <Button type="submit" pending={pending}>
         Record the verification
       </Button>

@@ -1,19 +1,92 @@
-// ESLint: correctness, the rules of React's hooks and accessibility of JSX and Astro markup.
+// ESLint: correctness, the rules of React's hooks, accessibility of JSX and Astro markup,
+// and the direction of imports between folders (docs/decisions/024-layers-checked-by-lint.md).
 // Formatting is Prettier's job (eslint-config-prettier switches off the rules it owns).
 // A rule worth breaking is switched off in one line, where it is broken, with the reason.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import prettier from 'eslint-config-prettier';
 import astro from 'eslint-plugin-astro';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Who may import whom (decision 024). Each zone forbids the files under `target` to import
+ * anything under `from` except the `except` folders (relative to `from`). Paths are resolved,
+ * so `../../shared/x.ts` and `../shared/x.ts` are the same folder wherever they are written.
+ * Lower layers first: src/content (facts) ← src/shared ← src/lib ← src/stores ← src/ui ← the
+ * pages, islands and components; on the server, crypto ← repositories ← everything else.
+ */
+const below = (folder, allowed, why) => ({
+  target: folder,
+  from: 'src',
+  except: allowed.map((name) => `./${name}`),
+  message: why,
+});
+const LAYERS = [
+  below('src/content', ['content'], 'src/content holds facts and imports nothing of the app.'),
+  below('src/shared', ['shared', 'content'], 'src/shared builds on src/content only.'),
+  below('src/lib', ['lib', 'shared', 'content'], 'src/lib (the API client) imports no store and no UI.'),
+  below('src/stores', ['stores', 'lib', 'shared', 'content'], 'src/stores build on src/lib, never on the UI.'),
+  below('src/ui', ['ui', 'stores', 'lib', 'shared', 'content'], 'src/ui is imported by islands, not the reverse.'),
+  below('src/data', ['data', 'shared', 'content'], 'src/data reads the build’s collections only.'),
+  below('src/loaders', ['loaders', 'shared', 'content'], 'The content loaders build on src/shared and src/content.'),
+  {
+    target: ['src/!(loaders)/**', 'src/*'],
+    from: 'netlify',
+    message: 'Nothing in src/ imports the server; the content loaders (src/loaders) read its repositories.',
+  },
+  {
+    target: 'src/loaders',
+    from: 'netlify',
+    except: ['./functions/_shared/repositories'],
+    message: 'The content loaders read Blobs through the repositories only.',
+  },
+  {
+    target: 'src/!(loaders)/**',
+    from: 'src/loaders',
+    message: 'Only src/content.config.ts uses the content loaders.',
+  },
+  { target: 'src', from: ['scripts', 'tests'], message: 'src/ is the product: it imports no script and no test.' },
+  {
+    target: 'netlify',
+    from: 'src',
+    except: ['./shared', './content', './ui'],
+    message: 'The server shares src/shared, src/content and the kit in src/ui (its pages) with the site, nothing else.',
+  },
+  { target: 'netlify', from: ['scripts', 'tests'], message: 'The server imports no script and no test.' },
+  {
+    target: 'netlify/functions/_shared',
+    from: 'netlify/functions/*.{ts,mts}',
+    message: 'Routes import _shared, never the reverse.',
+  },
+  {
+    target: 'netlify/functions/_shared/repositories',
+    from: 'netlify/functions/_shared',
+    except: ['./repositories', './crypto'],
+    message: 'A repository builds on Blobs and crypto only: no HTTP, mail, routes or domain workflow.',
+  },
+  {
+    target: 'netlify/functions/_shared/crypto',
+    from: 'netlify/functions/_shared',
+    except: ['./crypto'],
+    message: 'The encryption sits below the repositories: it imports nothing of the server.',
+  },
+  { target: 'scripts', from: 'tests', message: 'Scripts never import tests: move what both need into scripts/lib.' },
+];
+
 export default defineConfig(
   { ignores: ['dist/', 'dist.*/', '.astro/', '.netlify/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYERS }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -31,6 +104,30 @@ export default defineConfig(
       // Type-only imports stay type-only, so no server module reaches a client bundle by accident.
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    // One server clock: every server-side "now" comes from src/shared/clock.ts, so sessions,
+    // engagements, alerts and scheduled posts agree when the e2e server sets the clock.
+    // `new Date(value)` with an argument is fine; a duration may use performance.now().
+    files: ['netlify/**/*.{ts,mts}', 'src/loaders/**/*.ts', 'scripts/lib/server.ts', 'scripts/lib/functions-host.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message:
+            'Server time comes from src/shared/clock.ts: use now() (imported as currentTime where `now` is taken).',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Server time comes from src/shared/clock.ts: new Date(currentTime()).',
+        },
+        {
+          selector: "CallExpression[callee.name='sydneyToday'][arguments.length=0]",
+          message: "sydneyToday() reads the real time: pass the site's clock, sydneyToday(currentTime()).",
+        },
+      ],
     },
   },
   {

@@ -10,7 +10,7 @@ import { hashPassword } from '../netlify/functions/_shared/http/auth.ts';
 import { insertService } from '../netlify/functions/_shared/repositories/services-store.ts';
 import { insertTestimonial } from '../netlify/functions/_shared/repositories/testimonials-store.ts';
 import { upsertUser } from '../netlify/functions/_shared/repositories/users-store.ts';
-import { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../tests/e2e/fixtures.ts';
+import { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from './lib/test-seed.ts';
 import { startMailCapture } from './lib/mail-capture.ts';
 import { startServer } from './lib/server.ts';
 

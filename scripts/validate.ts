@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pa11y, { type Pa11yIssue } from 'pa11y';
 import puppeteer, { type Browser, type Viewport } from 'puppeteer';
-import { STAFF } from '../tests/e2e/fixtures.ts';
+import { STAFF } from './lib/test-seed.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { signIn } from './lib/child-server.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/http/auth.ts';
-import { requireCddKey } from './_shared/crypto/sealed-records.ts';
+import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import {
   approveCdd,
   closeMatter,

@@ -4,6 +4,7 @@
  * form-encoded with the same schema, honeypot and limits, and answered with a 303 to a
  * page, so a browser never shows a JSON body.
  */
+import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
 import {
   enquirySchemaFor,
@@ -32,7 +33,7 @@ async function accept(
   if (honeypot) return newId();
   // The schema kept only the quote's inputs: the figures are ours, never the browser's. The
   // contract date is stored even when the person left it to today, so the figures stay explained.
-  const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday() } : undefined;
+  const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday(currentTime()) } : undefined;
   const { record, alert } = await storeEnquiryWithAlert(
     inputs ? { ...enquiry, quote: { inputs, figures: computeQuote(inputs) } } : enquiry,
   );

@@ -23,7 +23,7 @@ import {
   saveClientDraft,
   submitClientCdd,
 } from './_shared/due-diligence/client-draft.ts';
-import { requireCddKey } from './_shared/crypto/sealed-records.ts';
+import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
 import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.tsx';
 import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';

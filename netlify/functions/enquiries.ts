@@ -1,4 +1,5 @@
 /** Staff: the lead desk over the stored enquiries (list, one, pipeline changes, notes, CSV, erasure). */
+import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
 import {
   ENQUIRY_STATUSES,
@@ -97,7 +98,7 @@ export default handle(config, {
       const records = await listEnquiries(filters);
       // Personal details leave the practice's store: who took which ones, and when, is kept.
       await recordAudit({ by: staff, action: 'enquiry.export', target: exportTarget(filters, records.length) });
-      const day = new Date().toISOString().slice(0, 10);
+      const day = new Date(currentTime()).toISOString().slice(0, 10);
       // A BOM makes Excel read the file as UTF-8.
       return new Response(`\uFEFF${toCsv(records)}`, {
         headers: {

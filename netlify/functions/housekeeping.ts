@@ -3,6 +3,7 @@
  * neither store grows for ever nor keeps anyone's traces longer than it needs them; and
  * keeps engagements moving (links that expired, reminders due after 2 and 5 business days).
  */
+import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
 import { clientMailConfigured } from './_shared/mail/client-mail.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
@@ -12,7 +13,7 @@ import { deleteAttemptsBefore } from './_shared/repositories/login-attempts-stor
 import { deleteExpiredSessions } from './_shared/repositories/sessions-store.ts';
 
 export default async (req?: Request) => {
-  const now = Date.now();
+  const now = currentTime();
   const [sessions, attempts] = await Promise.all([deleteExpiredSessions(now), deleteAttemptsBefore(now - WINDOW_MS)]);
   const engagements = await runEngagementJobs(siteOrigin(req), sendEngagementLink, clientMailConfigured());
   if (engagements.expired + engagements.reminded > 0) {

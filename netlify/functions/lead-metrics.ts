@@ -1,4 +1,5 @@
 /** Staff: how the practice does against the 5-minute callback and 30% conversion targets. */
+import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/http/auth.ts';
 import { HttpError, handle, json } from './_shared/http/http.ts';
@@ -17,7 +18,7 @@ export default handle(config, {
       const params = new URL(req.url).searchParams;
       // The desk's status filter: all-time counts, kept as enquiries change (no enquiry read).
       if (params.get('only') === 'counts') return json(await statusCounts());
-      const to = params.get('to') || sydneyToday();
+      const to = params.get('to') || sydneyToday(currentTime());
       const from = params.get('from') || '2000-01-01';
       for (const [name, value] of [
         ['from', from],

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { now as clockNow } from '../../src/shared/clock.ts';
 // Before any function is imported: the pages they render are .tsx (jsx-modules.ts).
 import './jsx-modules.ts';
 
@@ -265,7 +266,7 @@ export function createFunctionsHost({
     },
 
     /** Runs a scheduled function as Netlify's scheduler does; failures are logged, never thrown. */
-    async runScheduled(fn: HostedFunction, now = new Date()): Promise<void> {
+    async runScheduled(fn: HostedFunction, now = new Date(clockNow())): Promise<void> {
       const request = new Request(new URL(`/.netlify/functions/${fn.name}`, siteUrl()), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -20,8 +20,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
-import { noteBuildFailed, noteBuildRead } from '../../netlify/functions/_shared/site/rebuild.ts';
-import { advanceClockTo, now as clockNow } from '../../src/shared/clock.ts';
+import { noteBuildFailed, noteBuildRead, rewindBuildTimes } from '../../netlify/functions/_shared/site/rebuild.ts';
+import { now as clockNow, resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { seedIfEmpty } from '../seed.ts';
 import { AstroBuildError, astroBuild, rebuildInPlace } from './astro-build.ts';
 import { createFunctionsHost, loadFunctions } from './functions-host.ts';
@@ -60,11 +60,12 @@ export interface ServerOptions {
   /** The clock of the rate-limit windows. */
   now?: () => number;
   /**
-   * The e2e server only: a control at LOCAL_CLOCK_PATH/{token} that moves the site's clock
-   * (src/shared/clock.ts) forward, so a test lets a scheduled post come due without waiting.
-   * GET answers `{ now }`; POST `{ to }` (an ISO instant) moves the clock on to it, for the
-   * functions at once and for every build started after. Without a token there is no such
-   * address; `npm start` never sets one, and Netlify runs none of this file.
+   * The e2e server only: a control at LOCAL_CLOCK_PATH/{token} that sets the site's clock
+   * (src/shared/clock.ts), so a test lets a scheduled post come due without waiting.
+   * GET answers `{ now }`; POST `{ to }` (an ISO instant) sets the clock to it, later or
+   * earlier, for the functions at once and for every build started after; DELETE puts it
+   * back to the real time (every test that moves it does, when it is done). Without a token
+   * there is no such address; `npm start` never sets one, and Netlify runs none of this file.
    */
   testClock?: { token: string };
 }
@@ -206,10 +207,10 @@ function rebuilder(deploy: () => Promise<void>) {
   const run = async (): Promise<void> => {
     do {
       again = false;
-      const started = Date.now();
+      const started = performance.now(); // a duration: the real time, whatever the site's clock says
       try {
         await deploy();
-        console.log(`[rebuild] site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        console.log(`[rebuild] site rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
         console.error('[rebuild] failed:', error);
       }
@@ -330,7 +331,7 @@ export async function startServer({
   // deploy's deploy-succeeded makes that the status staff see.
   // A failed build records why and plays deploy-failed, so staff see it on the Blog Posts tab.
   const deploy = async (buildSite: () => Promise<void>) => {
-    const id = `local-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+    const id = `local-${clockNow().toString(36)}-${randomBytes(3).toString('hex')}`;
     await noteBuildRead(id);
     try {
       await buildSite();
@@ -407,14 +408,25 @@ export async function startServer({
     if (testClock && url.pathname.startsWith(`${LOCAL_CLOCK_PATH}/`)) {
       const token = url.pathname.slice(LOCAL_CLOCK_PATH.length + 1);
       if (!sameSecret(token, testClock.token)) return writeResponse(req, res, json(404, { error: 'Not found' }));
-      if (req.method === 'POST') {
-        const body = (await new Response(bodyStream(req)).json().catch(() => null)) as { to?: unknown } | null;
-        const to = typeof body?.to === 'string' ? Date.parse(body.to) : Number.NaN;
-        if (Number.isNaN(to)) return writeResponse(req, res, json(400, { error: 'Send { "to": an ISO instant }' }));
-        advanceClockTo(to);
-        console.log(`[clock] the site's clock is now ${new Date(clockNow()).toISOString()}`);
+      if (req.method === 'POST' || req.method === 'DELETE') {
+        let to = Number.NaN;
+        if (req.method === 'POST') {
+          const body = (await new Response(bodyStream(req)).json().catch(() => null)) as { to?: unknown } | null;
+          to = typeof body?.to === 'string' ? Date.parse(body.to) : Number.NaN;
+          if (Number.isNaN(to)) return writeResponse(req, res, json(400, { error: 'Send { "to": an ISO instant }' }));
+        }
+        const before = clockNow();
+        const after = req.method === 'POST' ? setClockTo(to) : resetClock();
+        console.log(`[clock] the site's clock is now ${new Date(after).toISOString()}`);
+        if (after < before) {
+          // Back in time: a build started while the clock was ahead goes live first, then the
+          // rebuild state forgets the times ahead of the clock, or no later change would
+          // look newer than the last build and none would be rebuilt.
+          await rebuilds.idle();
+          await rewindBuildTimes(clockNow());
+        }
       } else if (req.method !== 'GET') {
-        return writeResponse(req, res, json(405, { error: 'Use GET or POST' }, { allow: 'GET, POST' }));
+        return writeResponse(req, res, json(405, { error: 'Use GET, POST or DELETE' }, { allow: 'GET, POST, DELETE' }));
       }
       return writeResponse(req, res, json(200, { now: new Date(clockNow()).toISOString() }));
     }

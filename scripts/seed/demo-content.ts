@@ -6,7 +6,7 @@ import type { BlogPost } from '../../src/shared/schemas/blog-post.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from '../../src/content/conveyancingLaw.ts';
 import { TRANSFER_DUTY } from '../../src/content/transferDuty.ts';
 import { PRICING } from '../../src/content/pricing.ts';
-import { formatAud } from '../../src/shared/money.ts';
+import { formatAud } from '../../src/content/money.ts';
 
 const { home: FHB_HOME, vacantLand: FHB_LAND } = TRANSFER_DUTY.firstHomeBuyers;
 import type { Testimonial } from '../../src/shared/schemas/testimonial.ts';

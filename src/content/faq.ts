@@ -2,7 +2,7 @@
 import { DEFAULT_CLAIMS, PRACTICE } from './practice.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from './conveyancingLaw.ts';
 import { PRICING } from './pricing.ts';
-import { formatAud, formatAudRange } from '../shared/money.ts';
+import { formatAud, formatAudRange } from './money.ts';
 
 export const FAQ_CATEGORIES = ['Getting Started', 'Process', 'Services', 'Legal Issues', 'Timing'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];

@@ -6,7 +6,7 @@
 import { PRACTICE } from './practice.ts';
 import { PRICING } from './pricing.ts';
 import { COOLING_OFF } from './conveyancingLaw.ts';
-import { formatAud, formatAudRange } from '../shared/money.ts';
+import { formatAud, formatAudRange } from './money.ts';
 
 export interface PriceLine {
   label: string;

@@ -1,13 +1,16 @@
 /** Quick facts under the hero: items that expand on click. */
 import { CALLBACK_PROMISE_HOURS } from './practice.ts';
-import type { PracticeView } from '../shared/practice-view.ts';
 
-/** The quick facts of `practice` (its claims as saved in Settings). */
+/** The quick facts of `practice` (its claims as saved in Settings: a `PracticeView` fits). */
 export const quickFactsFor = ({
   claims,
   serviceRegion,
   foundedYear,
-}: Pick<PracticeView, 'claims' | 'serviceRegion' | 'foundedYear'>): readonly { title: string; detail: string }[] => [
+}: {
+  claims: Record<'typicalSettlement' | 'commercialSettlement' | 'contractReview' | 'propertiesSettled', string>;
+  serviceRegion: string;
+  foundedYear: number;
+}): readonly { title: string; detail: string }[] => [
   {
     title: `Typical settlement: ${claims.typicalSettlement}`,
     detail: `Most residential purchases settle ${claims.typicalSettlement} after exchange. Commercial matters take ${claims.commercialSettlement}; contract reviews are back within ${claims.contractReview}.`,

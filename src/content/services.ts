@@ -4,10 +4,11 @@
  * store's active services; it falls back to these only while the store was never seeded.
  * Keep `id` stable.
  */
-import type { ServiceIcon } from '../shared/schemas/service.ts';
 import { DEFAULT_CLAIMS, PRACTICE } from './practice.ts';
 
-export type { ServiceIcon };
+/** The icons a card may show: the fixed set `src/components/Icon.astro` draws for services. */
+export const SERVICE_ICONS = ['home', 'building', 'document', 'key', 'crane', 'star', 'shield', 'pin'] as const;
+export type ServiceIcon = (typeof SERVICE_ICONS)[number];
 
 export interface ServiceRecord {
   id: string;

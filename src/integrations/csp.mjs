@@ -20,7 +20,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'parse5';
-import { BASE_POLICY, serializePolicy } from './csp-policy.mjs';
+import { BASE_POLICY, serializePolicy } from '../shared/csp-policy.ts';
 
 /** Script types the browser runs (others, such as JSON-LD, are data and need no hash). */
 const EXECUTABLE = /^(|module|text\/javascript|application\/javascript)$/i;

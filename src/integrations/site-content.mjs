@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The build's content collections come from Netlify Blobs (scripts/lib/site-loader.ts,
+ * The build's content collections come from Netlify Blobs (src/loaders/site-loader.ts,
  * docs/decisions/018-site-content-loader.md). This integration keeps them honest:
  * - `astro build` without a Blobs environment fails at once, rather than publish a site
  *   with no posts or settings (`npm run build` and Netlify's build plugin provide one);

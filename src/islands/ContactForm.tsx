@@ -1,7 +1,7 @@
 /** The contact-section enquiry form. */
 import { CONTACT_SERVICE_OPTIONS, contactEnquirySchema, ENQUIRY_FIELDS } from '../shared/schemas/enquiry.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
-import { useEnquiryForm } from '../lib/enquiry.ts';
+import { useEnquiryForm } from './enquiry-form.ts';
 import { Field } from '../ui/Field.tsx';
 import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';

@@ -2,7 +2,7 @@
  * The fields both enquiry forms share: names, email, phone and the service,
  * whose options differ by form. Rendered inside each form's grid.
  */
-import type { EnquiryForm } from '../lib/enquiry.ts';
+import type { EnquiryForm } from './enquiry-form.ts';
 import { Field } from '../ui/Field.tsx';
 import { ENQUIRY_FIELDS } from '../shared/schemas/enquiry.ts';
 

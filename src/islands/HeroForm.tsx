@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import { CALLBACK_TIMES, ENQUIRY_FIELDS, HERO_SERVICE_OPTIONS, heroEnquirySchema } from '../shared/schemas/enquiry.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
-import { buzz, useEnquiryForm, VIBRATION } from '../lib/enquiry.ts';
+import { buzz, useEnquiryForm, VIBRATION } from './enquiry-form.ts';
 import { Field } from '../ui/Field.tsx';
 import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';

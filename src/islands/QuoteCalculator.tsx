@@ -19,7 +19,7 @@ import {
   type QuoteInput,
   type QuoteRole,
 } from '../shared/quote.ts';
-import { formatAud, formatAudRange } from '../shared/money.ts';
+import { formatAud, formatAudRange } from '../content/money.ts';
 import { attachQuote } from '../lib/quoteAttachment.ts';
 import { CONTROL_CLASS } from '../ui/Field.tsx';
 

@@ -1,11 +1,14 @@
 /**
- * The time by which the site decides whether a post is public yet: the API's list and
- * article, the scheduled rebuild of posts that came due, the rebuild status, and the build.
+ * The site's clock: every server-side "now" (the functions, the build's loaders, the local
+ * server's request paths) comes from here, never from `Date.now()` or `new Date()` directly
+ * (ESLint refuses those in server code: docs/decisions/024-layers-checked-by-lint.md). So
+ * sessions, engagements, due diligence, alerts, retention and scheduled posts all agree on
+ * what time it is.
  *
  * In production it is the real time, always. Only the local end-to-end server moves it
  * (scripts/lib/server.ts, `testClock`), so that a test can let a scheduled post come due
- * without waiting for the wall clock:
- * - the functions' clock moves in the server's own process (`advanceClockTo`); nothing in
+ * without waiting for the wall clock, and puts it back when it is done:
+ * - the functions' clock moves in the server's own process (`setClockTo`); nothing in
  *   netlify/functions calls it, so on Netlify nothing can;
  * - the build runs in a child process, which gets the offset in its environment from
  *   scripts/lib/astro-build.ts and reads it through `buildNow`.
@@ -13,18 +16,24 @@
 
 let offsetMs = 0;
 
-/** Now, in milliseconds: the real time, plus what the local test server moved it on. */
+/** Now, in milliseconds: the real time, plus or minus what the local test server set. */
 export const now = (): number => Date.now() + offsetMs;
 
-/** How far this process's clock is ahead of the real time (0 in production). */
+/** How far this process's clock is off the real time (0 in production). */
 export const clockOffsetMs = (): number => offsetMs;
 
 /**
- * Test server only: moves this process's clock on to `instant`. Never back: a post that
- * went public stays public, and the rebuild status's times only move forward.
+ * Test server only: sets this process's clock to `instant`, later or earlier than it is; it
+ * runs on from there. A value that is not a time changes nothing.
  */
-export function advanceClockTo(instant: number): number {
-  if (Number.isFinite(instant)) offsetMs = Math.max(offsetMs, instant - Date.now());
+export function setClockTo(instant: number): number {
+  if (Number.isFinite(instant)) offsetMs = instant - Date.now();
+  return now();
+}
+
+/** Test server only: back to the real time. */
+export function resetClock(): number {
+  offsetMs = 0;
   return now();
 }
 
@@ -40,5 +49,5 @@ export const BUILD_CLOCK_OFFSET_VAR = 'LOCAL_BUILD_CLOCK_OFFSET_MS';
 export function buildNow(env: Record<string, string | undefined> = globalThis.process?.env ?? {}): number {
   if (env.NETLIFY === 'true') return Date.now();
   const offset = Number(env[BUILD_CLOCK_OFFSET_VAR] ?? 0);
-  return Date.now() + (Number.isFinite(offset) && offset > 0 ? offset : 0);
+  return Date.now() + (Number.isFinite(offset) ? offset : 0);
 }

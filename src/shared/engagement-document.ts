@@ -8,7 +8,7 @@
  * fee before GST and the GST apart, as the standard disclosure form (Form 1) does.
  */
 import { COSTS_DISCLOSURE } from '../content/costsAgreement.ts';
-import { formatAudCents } from './money.ts';
+import { formatAudCents } from '../content/money.ts';
 import { describeDutyDue, formatIsoDate, type QuoteFigures } from './quote.ts';
 import type { DocumentSection } from './schemas/engagement.ts';
 

@@ -15,7 +15,7 @@ import {
   type TransferDutyTable,
 } from '../content/transferDuty.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from '../content/conveyancingLaw.ts';
-import { formatAud, formatAudRange } from './money.ts';
+import { formatAud, formatAudRange } from '../content/money.ts';
 import { sydneyToday } from './sydney-time.ts';
 import { QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 

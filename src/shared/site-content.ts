@@ -1,6 +1,6 @@
 /**
  * What the public pages show from the store, as the build's content layer holds it
- * (scripts/lib/site-loader.ts fills it; pages read it with `astro:content`).
+ * (src/loaders/site-loader.ts fills it; pages read it with `astro:content`).
  */
 import type { BlogPost } from './schemas/blog-post.ts';
 

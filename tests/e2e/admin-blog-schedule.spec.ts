@@ -3,7 +3,7 @@
  * index, sitemap, RSS) after the rebuild its save asked for, and everywhere once the site's
  * clock has passed its time and the scheduled function's rebuild has gone live. The test
  * moves the e2e server's clock (scripts/lib/server.ts, `testClock`) instead of waiting for
- * the wall clock: the functions and the next build both read it.
+ * the wall clock (the functions and the next build both read it), and puts it back after.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ONCE, signIn } from './fixtures.ts';
@@ -13,18 +13,29 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /**
- * The e2e server's clock, in ms; moved on to `to` first when given (never back). The token
- * comes from playwright.config.ts, which gives the same one to the server.
+ * The e2e server's clock, in ms: set to `to` first when given, or back to the real time with
+ * 'real'. The token comes from playwright.config.ts, which gives the same one to the server.
  */
-async function siteClock(request: APIRequestContext, to?: number): Promise<number> {
+async function siteClock(request: APIRequestContext, to?: number | 'real'): Promise<number> {
   const token = process.env.E2E_CLOCK_TOKEN;
   if (!token) throw new Error('E2E_CLOCK_TOKEN is not set: run the tests through playwright.config.ts');
   const path = `/.netlify/local/clock/${token}`;
   const response =
-    to === undefined ? await request.get(path) : await request.post(path, { data: { to: new Date(to).toISOString() } });
+    to === undefined
+      ? await request.get(path)
+      : to === 'real'
+        ? await request.delete(path)
+        : await request.post(path, { data: { to: new Date(to).toISOString() } });
   expect(response.status(), await response.text()).toBe(200);
   return Date.parse(((await response.json()) as { now: string }).now);
 }
+
+// The clock goes back to the real time after the test, passed or failed, so no later test
+// runs a day ahead (the server also brings the rebuild state back with it).
+test.afterEach(async ({ request }) => {
+  const now = await siteClock(request, 'real');
+  expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
+});
 
 /** Everywhere a visitor (or a crawler) can find a post, and whether the post is there. */
 async function publicPlaces(request: APIRequestContext, slug: string, title: string) {
@@ -50,7 +61,7 @@ test('a scheduled post stays out of every public place until it is due, then app
   const id = unique();
   const title = `Scheduled ${id}`;
   const slug = `scheduled-${id}`;
-  // Tomorrow by the site's clock (which an earlier run on this server may have moved on).
+  // Tomorrow by the site's clock.
   const dueAt = (await siteClock(page.request)) + DAY;
   const created = await page.request.post('/api/blog-posts', {
     data: {

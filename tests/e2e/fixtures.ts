@@ -1,15 +1,13 @@
 /**
  * Shared pieces for the end-to-end tests. The test server (scripts/test-server.ts)
- * seeds a throwaway store with the demo content and this staff account.
+ * seeds a throwaway store with the demo content and the staff account of
+ * scripts/lib/test-seed.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { STAFF } from '../../scripts/lib/test-seed.ts';
 
-export const STAFF = { username: 'e2e-staff', password: 'e2e-password-for-tests-only' } as const;
-
-/** The test server also seeds this many testimonials and services with titles starting so, for delete journeys. */
-export const DISPOSABLE_TITLE = 'E2E disposable';
-export const DISPOSABLE_COUNT = 6;
+export { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../../scripts/lib/test-seed.ts';
 
 /** Signs in through the real login page and waits for the admin page. */
 export async function signIn(page: Page) {

@@ -4,7 +4,7 @@
  * `astro build` would, so src/data/published.ts and the pages' endpoints (the RSS feed)
  * can be tested without a build.
  */
-import { postsLoader, servicesLoader, settingsLoader, testimonialsLoader } from '../../scripts/lib/site-loader.ts';
+import { postsLoader, servicesLoader, settingsLoader, testimonialsLoader } from '../../src/loaders/site-loader.ts';
 import { Collection, type Entry } from './content-loader.ts';
 
 export const defineCollection = <T>(config: T): T => config;

@@ -12,11 +12,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cddKeyAvailable,
   keyId,
+  MissingCddKeyError,
   openJson,
-  requireCddKey,
   sealJson,
 } from '../../netlify/functions/_shared/crypto/sealed-records.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
+import { requireCddKey } from '../../netlify/functions/_shared/due-diligence/require-cdd-key.ts';
 import { HttpError } from '../../netlify/functions/_shared/http/http.ts';
 import { timeKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import {
@@ -102,7 +103,11 @@ describe('sealing', () => {
         /^Due diligence records are unavailable: CDD_ENCRYPTION_KEY is not set/,
       );
     }
-    await expect(sealJson({}, 'x')).rejects.toMatchObject({ status: 503 });
+    // Below the routes' check, the encryption refuses on its own (it knows nothing of HTTP).
+    await expect(sealJson({}, 'x')).rejects.toThrow(MissingCddKeyError);
+    await expect(openJson({ v: 1, kid: '0'.repeat(16), iv: 'A'.repeat(16), ct: 'A' }, 'x')).rejects.toThrow(
+      MissingCddKeyError,
+    );
 
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     useKeys(randomBytes(16).toString('base64'));

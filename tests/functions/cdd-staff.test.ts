@@ -14,7 +14,8 @@ import enquiries from '../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
 import { alertPendingCdd, deleteExpiredCdd } from '../../netlify/functions/_shared/due-diligence/staff-review.ts';
 import { openStore, timeKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
-import { resetCddKeyEnv, resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
+import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 import { applyRetention } from '../../netlify/functions/_shared/desk/erasure.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
 import {

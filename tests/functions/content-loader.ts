@@ -1,12 +1,12 @@
 /**
- * Runs the build's content-layer loaders (scripts/lib/site-loader.ts) as `astro build` does,
+ * Runs the build's content-layer loaders (src/loaders/site-loader.ts) as `astro build` does,
  * against the test's Blobs, into an in-memory collection that behaves like Astro's (an entry
  * set again with the same digest is left as it is). One `Collection` across several loads
  * is the data store a build finds from the build before (.astro/data-store.json).
  */
 import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
 import { createHash } from 'node:crypto';
-import { postsLoader } from '../../scripts/lib/site-loader.ts';
+import { postsLoader } from '../../src/loaders/site-loader.ts';
 
 export type Entry = Parameters<DataStore['set']>[0];
 

@@ -21,7 +21,7 @@ import {
   identityUnavailablePage,
   somethingWentWrongPage,
 } from '../../netlify/functions/_shared/pages/link-error-page.tsx';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
 import { CDD_CLOSED } from '../../src/shared/states/due-diligence.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import engage from '../../netlify/functions/engage.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { startLocalBlobs } from '../../scripts/lib/local-blobs.ts';
 import { ORIGIN } from './harness.ts';
 import { pageText } from './html.ts';

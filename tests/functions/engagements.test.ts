@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import engage from '../../netlify/functions/engage.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { COSTS_AGREEMENT } from '../../src/content/costsAgreement.ts';

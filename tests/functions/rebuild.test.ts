@@ -7,9 +7,12 @@ import everyMinute from '../../netlify/functions/every-minute.ts';
 import siteBuilds from '../../netlify/functions/site-builds.ts';
 import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
 import {
+  buildStatus,
   flushQueuedRebuild,
   noteBuildFailed,
   noteBuildRead,
+  requestRebuild,
+  rewindBuildTimes,
   UNKNOWN_BUILD_FAILURE,
 } from '../../netlify/functions/_shared/site/rebuild.ts';
 import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds-store.ts';
@@ -209,6 +212,34 @@ describe('rebuilding the static site after post changes', () => {
     // An older deploy announced again does not take the status back.
     await deployGoesLive('build-before-change', readBeforeChange);
     expect((await status()).lastBuiltAt).toBe(readAfterChange.toISOString());
+  });
+
+  it('rebuilds after a change again once the e2e server has set its clock back (rewindBuildTimes)', async () => {
+    useHook(hookUrl, 0);
+    await freshState();
+    // A day ahead (the e2e server's clock moved on): a change, its hook call and its build.
+    const ahead = Date.parse('2099-01-02T00:00:00Z');
+    await requestRebuild(ahead);
+    await deployGoesLive('build-ahead', new Date(ahead + 1_000));
+    expect(hookCalls).toBe(1);
+    expect(await buildStatus()).toMatchObject({ pending: false, lastBuiltAt: '2099-01-02T00:00:01.000Z' });
+
+    // The clock goes back: without the rewind a change now looks older than that build.
+    const back = Date.parse('2099-01-01T00:00:00Z');
+    await requestRebuild(back);
+    expect(hookCalls).toBe(1);
+
+    await rewindBuildTimes(back);
+    expect(await buildStatus()).toMatchObject({
+      pending: false,
+      lastRequestedAt: '2099-01-01T00:00:00.000Z',
+      lastBuiltAt: '2099-01-01T00:00:00.000Z',
+    });
+    await requestRebuild(back + 1_000);
+    expect(hookCalls).toBe(2);
+    expect((await buildStatus()).pending).toBe(true);
+    await deployGoesLive('build-after-rewind', new Date(back + 2_000));
+    expect(await buildStatus()).toMatchObject({ pending: false, lastBuiltAt: '2099-01-01T00:00:02.000Z' });
   });
 
   it('lets no anonymous call to deploy-succeeded mark the site built', async () => {

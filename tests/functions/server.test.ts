@@ -12,6 +12,8 @@ import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
 import { createStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import { insertPost } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
+import { readBuildState } from '../../netlify/functions/_shared/repositories/site-builds-store.ts';
+import { requestRebuild } from '../../netlify/functions/_shared/site/rebuild.ts';
 import { LOCAL_CLOCK_PATH, startServer, type ServerOptions } from '../../scripts/lib/server.ts';
 import { TEST_SECRET } from './harness.ts';
 
@@ -391,7 +393,7 @@ describe('a local rebuild that fails', () => {
   );
 });
 
-// Last in this file: the site's clock only moves forward, and it is this process's.
+// Last in this file: the site's clock is this process's (each case puts it back all the same).
 describe("the e2e server's clock", () => {
   const MINUTE = 60_000;
   const token = 'a-test-clock-token-of-some-length';
@@ -405,14 +407,17 @@ describe("the e2e server's clock", () => {
     ((await (await fetch(`${site.url}/api/blog-posts?published=true`)).json()) as { slug: string }[]).map(
       (post) => post.slug,
     );
+  afterEach(async () => {
+    expect((await clock({ method: 'DELETE' })).status).toBe(200);
+  });
 
   it('answers only with its token', async () => {
     expect((await clock(undefined, `${token.slice(0, -1)}X`)).status).toBe(404);
     expect((await clock({ method: 'POST', body: '{}' })).status).toBe(400);
-    expect((await clock({ method: 'DELETE' })).status).toBe(405);
+    expect((await clock({ method: 'PUT' })).status).toBe(405);
   });
 
-  it('moves the functions forward, never back: a post due tomorrow is public, and the scheduled function asks for its rebuild', async () => {
+  it('sets the functions forward and back: a post due tomorrow is public, the scheduled function asks for its rebuild, and back at the real time the next change is rebuilt', async () => {
     const start = await readNow(await clock());
     const dueAt = start + 24 * 60 * MINUTE;
     const saved = new Date(start).toISOString();
@@ -440,8 +445,28 @@ describe("the e2e server's clock", () => {
     // scheduled-posts (every five scheduler minutes, here half a second) calls the build hook.
     await expect.poll(() => rebuilds, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
 
-    // Never back: the post stays public.
-    expect(await readNow(await moveTo(start))).toBeGreaterThanOrEqual(dueAt + MINUTE);
-    expect(await publicSlugs()).toContain('clock-post');
+    // Back to the real time: the post is scheduled again, and no time in the rebuild state is
+    // ahead of the clock, so the next change is newer than the last build and gets one.
+    const back = await readNow(await clock({ method: 'DELETE' }));
+    expect(Math.abs(back - Date.now())).toBeLessThan(MINUTE);
+    expect(await publicSlugs()).not.toContain('clock-post');
+    const { state } = await readBuildState();
+    const latest = new Date(Date.now()).toISOString();
+    for (const at of [state.changedAt, state.requestedAt, state.attemptedAt, state.builtAt]) {
+      expect(at === null || at <= latest, `${at} is ahead of ${latest}`).toBe(true);
+    }
+    const before = rebuilds;
+    process.env.REBUILD_MIN_INTERVAL_SECONDS = '0';
+    try {
+      await requestRebuild();
+      await expect.poll(() => rebuilds, { timeout: 10_000 }).toBeGreaterThan(before);
+    } finally {
+      delete process.env.REBUILD_MIN_INTERVAL_SECONDS;
+    }
+
+    // Earlier than the real time works too, and the clock runs on from there.
+    const lastWeek = Date.now() - 7 * 24 * 60 * MINUTE;
+    expect(await readNow(await moveTo(lastWeek))).toBeGreaterThanOrEqual(lastWeek);
+    expect(await readNow(await moveTo(lastWeek))).toBeLessThan(lastWeek + MINUTE);
   });
 });

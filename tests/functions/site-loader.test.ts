@@ -1,5 +1,5 @@
 /**
- * The build's content-layer loaders (scripts/lib/site-loader.ts): what the pages show is what
+ * The build's content-layer loaders (src/loaders/site-loader.ts): what the pages show is what
  * Blobs holds when the build runs, even though Astro keeps the previous build's data store.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import blogPosts from '../../netlify/functions/blog-posts.ts';
 import media from '../../netlify/functions/media.ts';
 import settings from '../../netlify/functions/settings.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
-import { postsLoader, settingsLoader } from '../../scripts/lib/site-loader.ts';
+import { postsLoader, settingsLoader } from '../../src/loaders/site-loader.ts';
 import { getActiveTestimonials, getPracticeSettings, getPublishedPosts } from '../../src/data/published.ts';
 import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';

@@ -1,6 +1,7 @@
 /**
- * The site's clock (src/shared/clock.ts): the real time unless the local e2e server moved
- * it, only ever forward; the build reads the offset its parent gave it, never on Netlify.
+ * The site's clock (src/shared/clock.ts): the real time unless the local e2e server set it,
+ * forward or back, until it is reset; the build reads the offset its parent gave it, never
+ * on Netlify.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -26,15 +27,23 @@ describe('the site clock', () => {
     expect(clock.now()).toBe(Date.now());
   });
 
-  it('moves forward to an instant and keeps running from there, never back', async () => {
+  it('is set to an instant, later or earlier, and keeps running from there until reset', async () => {
     const clock = await freshClock();
-    const tomorrow = Date.now() + 24 * HOUR;
-    expect(clock.advanceClockTo(tomorrow)).toBe(tomorrow);
+    const tomorrow = Date.parse('2026-11-24T09:00:00Z');
+    expect(clock.setClockTo(tomorrow)).toBe(tomorrow);
     expect(clock.clockOffsetMs()).toBe(24 * HOUR);
     vi.advanceTimersByTime(HOUR);
-    expect(clock.now()).toBe(tomorrow + HOUR);
-    expect(clock.advanceClockTo(Date.now())).toBe(tomorrow + HOUR);
-    expect(clock.advanceClockTo(Number.NaN)).toBe(tomorrow + HOUR);
+    expect(clock.now()).toBe(Date.parse('2026-11-24T10:00:00Z'));
+    expect(clock.setClockTo(Number.NaN)).toBe(Date.parse('2026-11-24T10:00:00Z'));
+
+    const lastWeek = Date.parse('2026-11-16T10:00:00Z');
+    expect(clock.setClockTo(lastWeek)).toBe(lastWeek);
+    expect(clock.clockOffsetMs()).toBe(-7 * 24 * HOUR);
+    vi.advanceTimersByTime(HOUR);
+    expect(clock.now()).toBe(Date.parse('2026-11-16T11:00:00Z'));
+
+    expect(clock.resetClock()).toBe(Date.parse('2026-11-23T11:00:00Z'));
+    expect(clock.clockOffsetMs()).toBe(0);
   });
 
   it("lets the build read the offset it was given, except on Netlify's builds", async () => {
@@ -42,7 +51,7 @@ describe('the site clock', () => {
     expect(buildNow({})).toBe(Date.now());
     expect(buildNow({ [BUILD_CLOCK_OFFSET_VAR]: String(2 * HOUR) })).toBe(Date.now() + 2 * HOUR);
     expect(buildNow({ [BUILD_CLOCK_OFFSET_VAR]: String(2 * HOUR), NETLIFY: 'true' })).toBe(Date.now());
-    expect(buildNow({ [BUILD_CLOCK_OFFSET_VAR]: String(-HOUR) })).toBe(Date.now());
+    expect(buildNow({ [BUILD_CLOCK_OFFSET_VAR]: String(-HOUR) })).toBe(Date.now() - HOUR);
     expect(buildNow({ [BUILD_CLOCK_OFFSET_VAR]: 'soon' })).toBe(Date.now());
   });
 });
@@ -53,7 +62,9 @@ describe("the build's environment (scripts/lib/astro-build.ts)", () => {
     const { buildEnv } = await import('../../scripts/lib/astro-build.ts');
     const inherited = { PATH: '/usr/bin', [clock.BUILD_CLOCK_OFFSET_VAR]: String(48 * HOUR) };
     expect(buildEnv(inherited)).toEqual({ PATH: '/usr/bin', [clock.BUILD_CLOCK_OFFSET_VAR]: '0' });
-    clock.advanceClockTo(Date.now() + HOUR);
+    clock.setClockTo(Date.now() + HOUR);
     expect(clock.buildNow(buildEnv(inherited))).toBe(Date.now() + HOUR);
+    clock.setClockTo(Date.now() - 2 * HOUR);
+    expect(clock.buildNow(buildEnv(inherited))).toBe(Date.now() - 2 * HOUR);
   });
 });

@@ -20,7 +20,7 @@ import {
 import { LEAD_FIGURES, LEAD_GUIDE } from '../../src/content/leadGuide.ts';
 import { FAQ } from '../../src/content/faq.ts';
 import { DEMO_POSTS } from '../../scripts/seed/demo-content.ts';
-import { formatAud } from '../../src/shared/money.ts';
+import { formatAud } from '../../src/content/money.ts';
 
 /** A contract date inside the 2025-26 table's year: every figure below is pinned to it. */
 const CONTRACT = '2025-11-23';

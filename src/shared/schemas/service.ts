@@ -3,11 +3,10 @@
  * The landing page's cards show every field here except `order` and the bookkeeping.
  */
 import * as z from 'zod/mini';
+import { SERVICE_ICONS, type ServiceIcon } from '../../content/services.ts';
 import { requiredText, withoutControlCharacters } from './fields.ts';
 
-/** The icons a card may show: the fixed set `src/components/Icon.astro` draws for services. */
-export const SERVICE_ICONS = ['home', 'building', 'document', 'key', 'crane', 'star', 'shield', 'pin'] as const;
-export type ServiceIcon = (typeof SERVICE_ICONS)[number];
+export { SERVICE_ICONS, type ServiceIcon };
 export const SERVICE_ICON_LABELS: Record<ServiceIcon, string> = {
   home: 'House',
   building: 'Office building',

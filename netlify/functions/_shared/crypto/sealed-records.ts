@@ -1,6 +1,8 @@
 /**
  * Encryption of due-diligence personal data before it reaches Blobs: AES-256-GCM through
- * WebCrypto (`crypto.subtle`), under `CDD_ENCRYPTION_KEY` (see `cddKeyEnv`).
+ * WebCrypto (`crypto.subtle`), under `CDD_ENCRYPTION_KEY` (see `cddKeyEnv`). It imports nothing
+ * of the server above it (no environment module, no HTTP): the repositories build on it, and
+ * a route that needs the key checks first (due-diligence/require-cdd-key.ts answers 503).
  *
  * - Each seal takes a fresh random 12-byte IV: GCM must never reuse an IV under one key.
  * - The key id (`kid`) is the first 16 hex characters of the key's SHA-256, so a record
@@ -12,8 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import { cddKeyEnv, type CddKeyEnv } from '../platform/env.ts';
-import { HttpError } from '../http/http.ts';
+import { cddKeyEnv, type CddKeyEnv } from './cdd-keys.ts';
 
 /** A sealed value as stored: version, key id, IV and ciphertext (with its GCM tag), base64url. */
 export interface Sealed {
@@ -78,15 +79,19 @@ export const currentKid = (): string | null => {
   return current ? keyId(current) : null;
 };
 
-/** 503, as staff calls answer without SESSION_SECRET, when no valid key is set. */
-export function requireCddKey(): void {
-  if (!cddKeyAvailable()) {
-    throw new HttpError(
-      503,
-      'Due diligence records are unavailable: CDD_ENCRYPTION_KEY is not set on this site. ' +
-        'Set it to 32 random bytes in base64 (openssl rand -base64 32) in the site’s environment variables, then redeploy.',
-    );
+/**
+ * Sealing or opening without a valid key. The routes check for the key before they get here
+ * (a 503 that says how to set it); this is the guard for any caller that did not.
+ */
+export class MissingCddKeyError extends Error {
+  constructor() {
+    super('Due diligence records are unavailable: CDD_ENCRYPTION_KEY is not set, or is not 32 bytes in base64');
+    this.name = 'MissingCddKeyError';
   }
+}
+
+function requireKey(): void {
+  if (!cddKeyAvailable()) throw new MissingCddKeyError();
 }
 
 const toBase64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -94,7 +99,7 @@ const fromBase64url = (text: string) => new Uint8Array(Buffer.from(text, 'base64
 
 /** Encrypts `value` (as JSON) under the current key, bound to `aad`. */
 export async function sealJson(value: unknown, aad: string): Promise<Sealed> {
-  requireCddKey();
+  requireKey();
   const { current } = await keyring();
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const plain = new TextEncoder().encode(JSON.stringify(value));
@@ -112,7 +117,7 @@ export async function sealJson(value: unknown, aad: string): Promise<Sealed> {
  * The caller parses the result with its schema: `T` is what it expects, not a guarantee.
  */
 export async function openJson<T = unknown>(sealed: Sealed, aad: string): Promise<T> {
-  requireCddKey();
+  requireKey();
   const key = (await keyring()).byKid.get(sealed.kid);
   if (!key) {
     throw new Error(

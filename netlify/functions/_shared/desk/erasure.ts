@@ -3,6 +3,7 @@
  * address (Privacy Act access and erasure), and the daily privacy retention. Whatever the
  * AML/CTF Act requires the practice to keep (customer due diligence records) stays.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { CDD_RETENTION } from '../../../../src/content/amlctf.ts';
 import { erasureKey, type ErasureResult } from '../../../../src/shared/schemas/lead-desk.ts';
 import { cddKeptFor } from '../due-diligence/staff-review.ts';
@@ -64,7 +65,7 @@ export async function eraseByEmail(email: string, by: Staff): Promise<ErasureRes
 }
 
 /** APP 11: deletes enquiries nobody has touched for the retention period. */
-export async function applyRetention(now = new Date()): Promise<number> {
+export async function applyRetention(now = new Date(currentTime())): Promise<number> {
   const expired = await listStoredEnquiries({ filter: (record) => pastRetention(record, now) });
   // Due diligence records outlive the privacy retention (AML/CTF Act s 111): their enquiry
   // stays until the daily job has deleted them at their own `retainUntil`.

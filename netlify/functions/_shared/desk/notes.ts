@@ -1,4 +1,5 @@
 /** Notes, logged calls and e-mails on an enquiry's timeline. */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { DeskEnquiryDetail, EnquiryNote } from '../../../../src/shared/schemas/lead-desk.ts';
 import { HttpError } from '../http/http.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
@@ -10,7 +11,7 @@ import { changeEnquiry, NOT_FOUND, type Staff } from './pipeline.ts';
 export async function addNote(id: string, note: EnquiryNote, staff: Staff): Promise<DeskEnquiryDetail> {
   const by = staff.username;
   if (!(await getStoredEnquiry(id))) throw new HttpError(404, NOT_FOUND);
-  const at = new Date().toISOString();
+  const at = new Date(currentTime()).toISOString();
   await appendActivity(id, { at, by, type: note.kind, text: note.text });
   // A logged call or e-mail is the first contact even while the status still says new.
   const { after } = await changeEnquiry(id, undefined, (record) =>

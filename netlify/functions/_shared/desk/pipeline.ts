@@ -2,6 +2,7 @@
  * Moving an enquiry through the lead desk's pipeline: status, assignee and the lost
  * reason by staff, and "instructed" when a client accepts an engagement online.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { ActivityEntry, DeskEnquiry, EnquiryPatch } from '../../../../src/shared/schemas/lead-desk.ts';
 import { HttpError } from '../http/http.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
@@ -36,7 +37,7 @@ export async function changeEnquiry(
       }
       const changed = change(record);
       if (!changed) return null;
-      const now = new Date().toISOString();
+      const now = new Date(currentTime()).toISOString();
       return { ...changed, version: record.version + 1, updatedAt: now, lastActivityAt: now };
     },
     'This enquiry is being changed by several people at once. Please try again.',
@@ -52,7 +53,7 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
       fieldErrors: { assignee: ['Unknown staff member'] },
     });
   }
-  const at = new Date().toISOString();
+  const at = new Date(currentTime()).toISOString();
   const { before, after } = await changeEnquiry(id, patch.version, (record) => {
     const status = patch.status ?? record.status;
     const assignee = patch.assignee === undefined ? record.assignee : patch.assignee || null;

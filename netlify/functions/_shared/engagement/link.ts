@@ -4,7 +4,7 @@
  * answered with headers that keep the link out of Referers, caches and search engines,
  * and, for a person, with the site's own policy and the 404 / 410 pages.
  */
-import { BASE_POLICY, serializePolicy } from '../../../../src/integrations/csp-policy.mjs';
+import { BASE_POLICY, serializePolicy } from '../../../../src/shared/csp-policy.ts';
 import { openByToken, type Opened } from './workflow.ts';
 import { engageEndedPage, somethingWentWrongPage } from '../pages/link-error-page.tsx';
 import { asHttpError, BASE_HEADERS, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';

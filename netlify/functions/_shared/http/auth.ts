@@ -2,6 +2,7 @@
  * Staff sessions: bcrypt password checks, jose-signed JWTs in an HttpOnly cookie, and a
  * server-side session record per token so that logout really ends the session.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { compare, hash } from 'bcryptjs';
 import { jwtVerify, SignJWT } from 'jose';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -63,13 +64,13 @@ function readCookie(req: Request, name = cookieName(req)): string | undefined {
 export async function startSession(req: Request, user: StaffUser): Promise<string> {
   const secret = sessionSecret();
   const jti = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+  const expiresAt = new Date(currentTime() + SESSION_TTL_SECONDS * 1000);
   const token = await new SignJWT({ username: user.username })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setJti(jti)
     .setIssuer(ISSUER)
-    .setIssuedAt()
+    .setIssuedAt(new Date(currentTime()))
     .setExpirationTime(expiresAt)
     .sign(secret);
   await saveSession(jti, {
@@ -101,7 +102,12 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
   if (!token) return null;
   let claims: { jti: string; sub: string; username: string };
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+    // jose checks `exp` against the site's clock too, not its own Date.now().
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      currentDate: new Date(currentTime()),
+    });
     if (!payload.jti || !payload.sub || typeof payload.username !== 'string') return null;
     claims = { jti: payload.jti, sub: payload.sub, username: payload.username };
   } catch {
@@ -213,8 +219,8 @@ export async function issueDeviceCookie(req: Request, username: string): Promise
     .setJti(randomBytes(16).toString('base64url'))
     .setIssuer(ISSUER)
     .setAudience(DEVICE_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(new Date(Date.now() + DEVICE_TTL_SECONDS * 1000))
+    .setIssuedAt(new Date(currentTime()))
+    .setExpirationTime(new Date(currentTime() + DEVICE_TTL_SECONDS * 1000))
     .sign(sessionSecret());
   const parts = [
     `${deviceCookieName(req, username)}=${token}`,
@@ -236,6 +242,7 @@ export async function trustedDevice(req: Request, username: string): Promise<str
     const { payload } = await jwtVerify(token, sessionSecret(), {
       algorithms: ['HS256'],
       issuer: ISSUER,
+      currentDate: new Date(currentTime()),
       audience: DEVICE_AUDIENCE,
     });
     return payload.sub === username && typeof payload.jti === 'string' ? payload.jti : null;

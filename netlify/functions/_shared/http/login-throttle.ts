@@ -21,6 +21,7 @@
  * instances. A burst may therefore check fewer than five; never more. The same holds for
  * two attempts in one slow-lane interval: the later-recorded one sees the other.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { sessionSecret } from '../platform/env.ts';
@@ -120,7 +121,7 @@ const freeAt = (times: number[], limit: number, window = WINDOW_MS) => times[tim
 export async function admitAttempt(
   username: string,
   address: string,
-  { device = null, now = Date.now(), slowLane = true }: AttemptOptions = {},
+  { device = null, now = currentTime(), slowLane = true }: AttemptOptions = {},
 ): Promise<AdmittedAttempt> {
   const trusted = device !== null;
   const client = clientKey(trusted ? `device:${device}` : `network:${clientNetwork(address)}`);
@@ -154,7 +155,7 @@ export async function admitAttempt(
 }
 
 /** After a successful sign-in: this client's recent failures for this username no longer count. */
-export async function noteSuccess({ username, attempt }: AdmittedAttempt, now = Date.now()): Promise<void> {
+export async function noteSuccess({ username, attempt }: AdmittedAttempt, now = currentTime()): Promise<void> {
   const recent = await attemptsSince(username, now - WINDOW_MS);
   await deleteAttempts(recent.filter((other) => other.client === attempt.client).map((other) => other.key));
 }

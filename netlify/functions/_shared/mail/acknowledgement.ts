@@ -8,6 +8,7 @@
  * write on a keyed digest of the address and the Sydney date decides. The key never holds
  * the address, and the digest cannot be undone by hashing guesses without the secret.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { CALLBACK_PROMISE_HOURS } from '../../../../src/content/practice.ts';
 import { describeQuoteInput, quoteLines } from '../../../../src/shared/quote.ts';
 import { hoursTable } from '../../../../src/shared/schemas/settings.ts';
@@ -52,7 +53,7 @@ export const acknowledgementId = (enquiryId: string): string => `acknowledgement
  */
 export async function acknowledgeEnquiry(
   record: StoredEnquiry,
-  now = new Date(),
+  now = new Date(currentTime()),
 ): Promise<'delivered' | 'queued' | 'off' | 'repeat'> {
   if (!clientMailConfigured()) return 'off';
   const practice = await getSettings();

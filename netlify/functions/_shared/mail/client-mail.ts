@@ -10,6 +10,7 @@
  * Every message is plain text and ends with the practice's details (and the Professional
  * Standards line when it is on): transactional mail, no marketing.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../../src/shared/schemas/settings.ts';
 import { clientMailEnv } from '../platform/env.ts';
@@ -77,7 +78,7 @@ async function practiceDetails(): Promise<MailPractice> {
  * Queues a message; false when a message with that id is already queued. It is not sent
  * here: call `deliverClientMail(id)` after answering (`context.waitUntil`).
  */
-export async function queueClientMail(message: ClientMail, now = new Date()): Promise<boolean> {
+export async function queueClientMail(message: ClientMail, now = new Date(currentTime())): Promise<boolean> {
   return enqueueMail({ ...message, ...freshTimes(now) });
 }
 
@@ -107,7 +108,12 @@ async function send(entry: MailEntry): Promise<void> {
 
 const note = async (entry: MailEntry, text: string) => {
   if (!entry.enquiryId) return;
-  await appendActivity(entry.enquiryId, { at: new Date().toISOString(), by: 'system', type: 'email', text });
+  await appendActivity(entry.enquiryId, {
+    at: new Date(currentTime()).toISOString(),
+    by: 'system',
+    type: 'email',
+    text,
+  });
 };
 
 /** The client messages' outbox (outbox.ts): one message, one send, each attempt on the activity. */
@@ -139,7 +145,7 @@ export const deliverClientMail = (id: string, options: { now?: Date; dueOnly?: b
   mails.deliver(id, options);
 
 /** The scheduled function's part: every message whose retry is due. */
-export const retryDueClientMails = (now = new Date()): Promise<number> => mails.retryDue(now);
+export const retryDueClientMails = (now = new Date(currentTime())): Promise<number> => mails.retryDue(now);
 
 /**
  * Sends one message at once and never stores it; throws when it cannot be sent. For a

@@ -2,6 +2,7 @@
  * The e-mails an engagement sends the client: the link (sent, resent, reminder), sent at
  * once, and the signed copy after acceptance, through the client outbox.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail, sendClientMailNow } from './client-mail.ts';
@@ -63,7 +64,7 @@ export async function sendEngagementLink(
       error instanceof Error ? error.message : error,
     );
     await appendActivity(record.enquiryId, {
-      at: new Date().toISOString(),
+      at: new Date(currentTime()).toISOString(),
       by: 'system',
       type: 'email',
       text: `E-mail to the client failed: ${message.subject}`,
@@ -71,7 +72,7 @@ export async function sendEngagementLink(
     return false;
   }
   await appendActivity(record.enquiryId, {
-    at: new Date().toISOString(),
+    at: new Date(currentTime()).toISOString(),
     by: 'system',
     type: 'email',
     text: `E-mail to the client delivered: ${message.subject}`,

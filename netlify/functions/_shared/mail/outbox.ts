@@ -6,6 +6,7 @@
  * first, so the immediate delivery and the scheduler (or two of either) never deliver one
  * entry at once; what happens at each attempt is the outbox's own (`OutboxRules`).
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { OutboxStore, OutboxTimes } from '../repositories/outbox-store.ts';
 
 const MINUTE = 60_000;
@@ -55,7 +56,7 @@ export interface OutboxEngine {
 
 export function outboxEngine<E extends OutboxTimes>(store: OutboxStore<E>, rules: OutboxRules<E>): OutboxEngine {
   async function deliver(id: string, options: { now?: Date; dueOnly?: boolean } = {}): Promise<boolean> {
-    const now = options.now ?? new Date();
+    const now = options.now ?? new Date(currentTime());
     const found = await store.read(id);
     if (!found) return false;
     const { entry } = found;
@@ -86,7 +87,7 @@ export function outboxEngine<E extends OutboxTimes>(store: OutboxStore<E>, rules
     return false;
   }
 
-  async function retryDue(now = new Date()): Promise<number> {
+  async function retryDue(now = new Date(currentTime())): Promise<number> {
     const due = (await store.list()).filter((entry) => Date.parse(entry.nextAttemptAt) <= now.getTime());
     for (const entry of due) await deliver(store.idOf(entry), { now, dueOnly: true });
     return due.length;

@@ -6,6 +6,7 @@
  * activity. An alert names the person, the service and the time, and links to /admin:
  * contact details and messages stay in the practice's store.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { serviceLabel } from '../../../../src/shared/schemas/enquiry.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
@@ -149,7 +150,7 @@ async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'ta
     enquiryId: record.id,
     summary,
     pending,
-    ...freshTimes(new Date(record.createdAt), new Date()),
+    ...freshTimes(new Date(record.createdAt), new Date(currentTime())),
   });
   return queued ? 'queued' : 'taken';
 }
@@ -177,7 +178,7 @@ export async function storeEnquiryWithAlert(data: NewEnquiry): Promise<{ record:
 }
 
 const note = (enquiryId: string, text: string) =>
-  appendActivity(enquiryId, { at: new Date().toISOString(), by: 'system', type: 'alert', text });
+  appendActivity(enquiryId, { at: new Date(currentTime()).toISOString(), by: 'system', type: 'alert', text });
 
 /**
  * The alerts' outbox (outbox.ts): each attempt tries every channel still pending and notes
@@ -219,7 +220,7 @@ export async function deliverAlert(enquiryId: string, options: { now?: Date; due
 }
 
 /** The scheduled function's part: every alert whose retry is due. */
-export const retryDueAlerts = (now = new Date()): Promise<number> => alerts.retryDue(now);
+export const retryDueAlerts = (now = new Date(currentTime())): Promise<number> => alerts.retryDue(now);
 
 /**
  * A message to staff through every configured alert channel (the daily due-diligence

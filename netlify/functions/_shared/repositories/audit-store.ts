@@ -7,6 +7,7 @@
  * and taken again by someone else, the id never is. Entries of the scheduled jobs carry
  * `by: 'system'` and no id, and no account may be called `system` (RESERVED_USERNAMES).
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import type { AuditEntry, AuditPage } from '../../../../src/shared/schemas/staff.ts';
@@ -37,7 +38,7 @@ export async function recordAudit({
   target: string;
   at?: string;
 }): Promise<void> {
-  const at = event.at ?? new Date().toISOString();
+  const at = event.at ?? new Date(currentTime()).toISOString();
   const who = by === 'system' ? { by: 'system', byId: null } : { by: by.username, byId: by.id };
   await openStore('audit').setJSON(timeKey(new Date(at)), { ...event, ...who, at }, { onlyIfNew: true });
 }

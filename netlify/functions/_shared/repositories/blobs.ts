@@ -2,6 +2,7 @@
  * The only place that opens Netlify Blobs stores. Repositories call `openStore`
  * inside each operation (never at module load: that throws in production).
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { getStore, type Store } from '@netlify/blobs';
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
@@ -26,7 +27,7 @@ let sequence = 0;
  * also sort in order), then random characters so that instances almost never collide
  * (writers use `onlyIfNew` and take a new key when one is refused).
  */
-export function timeKey(date = new Date()): string {
+export function timeKey(date = new Date(currentTime())): string {
   const ms = date.getTime();
   let order = 0;
   if (ms === lastMs) order = ++sequence;

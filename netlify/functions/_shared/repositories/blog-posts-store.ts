@@ -87,9 +87,11 @@ function buildPost(
     featuredImageAlt: data.featuredImage ? clean(data.featuredImageAlt) : undefined,
     isPublished: data.isPublished,
     // Publishing without a date dates the post today (Sydney); an earlier date is kept.
-    publishedAt: clean(data.publishedAt) ?? (data.isPublished ? (base.publishedAt ?? sydneyToday()) : base.publishedAt),
+    publishedAt:
+      clean(data.publishedAt) ??
+      (data.isPublished ? (base.publishedAt ?? sydneyToday(currentTime())) : base.publishedAt),
     createdAt: base.createdAt,
-    updatedAt: new Date().toISOString(),
+    updatedAt: new Date(currentTime()).toISOString(),
     version: newVersion(),
     ...save,
   };
@@ -123,7 +125,7 @@ export async function getPublishedPost(slug: string): Promise<BlogPost | null> {
 /** Whether another post's claim still keeps `slug` from being taken. */
 async function holds(store: Store, claim: SlugClaim, slug: string): Promise<boolean> {
   if (claim.id === null) return false;
-  if (Date.now() - Date.parse(claim.claimedAt) < CLAIM_LEASE_MS) return true;
+  if (currentTime() - Date.parse(claim.claimedAt) < CLAIM_LEASE_MS) return true;
   return (await getJson(store, postKey(claim.id), blogPostRecordSchema))?.slug === slug;
 }
 
@@ -142,7 +144,7 @@ async function claimSlug(store: Store, slug: string, id: string): Promise<boolea
       async (current) =>
         current && current.id !== id && (await holds(store, current, slug))
           ? null
-          : { id, claimedAt: new Date().toISOString() },
+          : { id, claimedAt: new Date(currentTime()).toISOString() },
       `The claim on ${slug} kept changing`,
     );
     return changed;
@@ -162,7 +164,7 @@ async function releaseSlug(store: Store, slug: string, id: string): Promise<void
   const current = await getJsonWithEtag(store, slugKey(slug), slugClaimSchema);
   if (!current || current.data?.id !== id) return;
   if ((await getJson(store, postKey(id), blogPostRecordSchema))?.slug === slug) return;
-  const released: SlugClaim = { id: null, claimedAt: new Date().toISOString() };
+  const released: SlugClaim = { id: null, claimedAt: new Date(currentTime()).toISOString() };
   await writeJsonIf(store, slugKey(slug), released, current.etag);
 }
 
@@ -171,7 +173,11 @@ export async function createPost(data: BlogPostData, by: string): Promise<SaveRe
   const store = openStore(STORE);
   const id = newId();
   if (!(await claimSlug(store, data.slug, id))) return { ok: false, reason: 'slug-taken' };
-  const post = buildPost(data, { id, createdAt: new Date().toISOString() }, { updatedBy: by, sequence: 0 });
+  const post = buildPost(
+    data,
+    { id, createdAt: new Date(currentTime()).toISOString() },
+    { updatedBy: by, sequence: 0 },
+  );
   await store.setJSON(postKey(id), post, { onlyIfNew: true });
   return { ok: true, post };
 }

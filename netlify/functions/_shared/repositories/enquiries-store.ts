@@ -3,6 +3,7 @@
  * through the lead desk's pipeline, so each blob is rewritten only with `onlyIfMatch` on the
  * etag it was read with; its history lives in `enquiry-activity`.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
 import type { SubmittedEnquiry } from '../../../../src/shared/schemas/enquiry-record.ts';
@@ -38,7 +39,7 @@ export const isEnquiryId = (id: string): boolean => ID_PATTERN.test(id);
 
 /** A new enquiry under a fresh key, not stored yet (`arrivedAt`: tests and benchmarks). */
 export function newStoredEnquiry(data: NewEnquiry, arrivedAt?: Date): StoredEnquiry {
-  const now = arrivedAt ?? new Date();
+  const now = arrivedAt ?? new Date(currentTime());
   const at = now.toISOString();
   return {
     id: timeKey(now),
@@ -222,7 +223,7 @@ export async function listStoredEnquiries(options: ListOptions = {}): Promise<St
   }
 
   // Not `timeKey`: it would also move the clock that orders keys made in one millisecond.
-  const anchor = before ?? (Date.now() + CLOCK_SKEW_MS).toString(36).padStart(11, '0');
+  const anchor = before ?? (currentTime() + CLOCK_SKEW_MS).toString(36).padStart(11, '0');
   // Every key at or above `covered` (and below `before`) has been looked at already.
   let covered: string | undefined;
   for (const level of SPAN_LEVELS) {

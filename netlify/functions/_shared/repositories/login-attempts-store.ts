@@ -6,6 +6,7 @@
  * `client` is an opaque digest of the network or of the device (never an address itself)
  * so one listing counts per username, per client, and unknown devices apart.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { listKeys, NEW_KEY_ATTEMPTS, openStore, timeKey, timeOfKey } from './blobs.ts';
 
 const STORE = 'login-attempts';
@@ -34,7 +35,7 @@ function parseKey(key: string): LoginAttempt | null {
 export async function recordAttempt(
   username: string,
   client: string,
-  at = new Date(),
+  at = new Date(currentTime()),
   { trusted = false }: { trusted?: boolean } = {},
 ): Promise<LoginAttempt> {
   if (!CLIENT_PATTERN.test(client)) throw new Error('A client key is 16 hex digits');

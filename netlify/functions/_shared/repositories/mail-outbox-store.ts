@@ -8,6 +8,7 @@
  * a message of a kind already went to an address that day; the digest is keyed, so the
  * store never holds the address in a key.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
 import { listKeys, openStore } from './blobs.ts';
 import { outboxStore } from './outbox-store.ts';
@@ -55,7 +56,11 @@ export async function readAttachment(store: string, key: string): Promise<Uint8A
  */
 export async function markOnce(date: string, digest: string): Promise<boolean> {
   return (
-    await openStore(STORE).setJSON(`${ONCE}${date}/${digest}`, { at: new Date().toISOString() }, { onlyIfNew: true })
+    await openStore(STORE).setJSON(
+      `${ONCE}${date}/${digest}`,
+      { at: new Date(currentTime()).toISOString() },
+      { onlyIfNew: true },
+    )
   ).modified;
 }
 

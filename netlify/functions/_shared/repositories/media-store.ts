@@ -4,6 +4,7 @@
  * is one blob (`onlyIfNew`: the first upload's metadata stays), and an address never
  * changes what it shows, so it may be cached for a year.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { MEDIA_TYPES, isMediaKey, mediaUrl, type MediaItem, type MediaType } from '../../../../src/shared/media.ts';
@@ -68,7 +69,7 @@ export async function saveMedia(
     width,
     height,
     size: bytes.byteLength,
-    uploadedAt: new Date().toISOString(),
+    uploadedAt: new Date(currentTime()).toISOString(),
     uploadedBy,
   };
   const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;

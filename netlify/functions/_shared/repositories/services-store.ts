@@ -3,6 +3,7 @@
  * records that the practice's default services (src/content/services.ts) were put in
  * once; from then on the store alone decides, even when staff delete every service.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { serviceRecordSchema, type PublicService, type Service } from '../../../../src/shared/schemas/service.ts';
 import { openStore } from './blobs.ts';
 import { versionedRepository } from './toggleable.ts';
@@ -44,7 +45,7 @@ type DefaultService = Omit<PublicService, 'features' | 'serviceAreas'> & {
 export async function seedDefaultServices(defaults: readonly DefaultService[]): Promise<boolean> {
   const store = openStore(STORE);
   if (await servicesSeeded()) return false;
-  const at = new Date().toISOString();
+  const at = new Date(currentTime()).toISOString();
   for (const [order, service] of defaults.entries()) {
     const record: Service = {
       ...service,

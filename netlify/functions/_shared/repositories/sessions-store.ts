@@ -3,6 +3,7 @@
  * A token is honoured only while its blob exists, so logout revokes it on the server;
  * the scheduled housekeeping removes blobs once they have expired.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
 import { getJson, listKeys, openStore } from './blobs.ts';
 
@@ -24,7 +25,7 @@ export async function saveSession(jti: string, record: SessionRecord): Promise<v
 export async function findSession(jti: string): Promise<SessionRecord | null> {
   if (!JTI_PATTERN.test(jti)) return null;
   const record = await getJson(openStore('sessions'), jti, sessionRecordSchema);
-  if (!record || !(Date.parse(record.expiresAt) > Date.now())) return null;
+  if (!record || !(Date.parse(record.expiresAt) > currentTime())) return null;
   return record;
 }
 
@@ -33,7 +34,7 @@ export async function deleteSession(jti: string): Promise<void> {
 }
 
 /** Removes every session that expired before `now` (ms); returns how many. */
-export async function deleteExpiredSessions(now = Date.now()): Promise<number> {
+export async function deleteExpiredSessions(now = currentTime()): Promise<number> {
   const store = openStore('sessions');
   const keys = await listKeys(store);
   let removed = 0;

@@ -3,6 +3,7 @@
  * Every save is a conditional write (`onlyIfNew` for the first, `onlyIfMatch` after), so
  * between instances a save from a stale form is refused, never applied.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import {
   defaultPracticeSettings,
   practiceSettingsRecordSchema,
@@ -50,7 +51,7 @@ export async function saveSettings(
         return {
           ...fields,
           version: newId().slice(0, 12),
-          updatedAt: new Date().toISOString(),
+          updatedAt: new Date(currentTime()).toISOString(),
         } satisfies StoredPracticeSettings;
       },
       'The settings kept changing while they were saved',

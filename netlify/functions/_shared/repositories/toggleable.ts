@@ -5,6 +5,7 @@
  * 'conflict' and a deleted record stays deleted. Each has its own store and its own
  * repository module built from this. Keys with a `/` (e.g. `meta/seeded`) are not records.
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type * as z from 'zod/mini';
 import { getAllJson, listKeys, newId, openStore, updateJson, WriteConflict } from './blobs.ts';
 
@@ -62,7 +63,7 @@ export function versionedRepository<T extends Versioned>(
             ...apply(current),
             id,
             createdAt: current.createdAt,
-            updatedAt: new Date().toISOString(),
+            updatedAt: new Date(currentTime()).toISOString(),
             version: newVersion(),
           };
           if (next.isActive && !mayBeActive(next)) refused = 'refused';
@@ -87,7 +88,7 @@ export function versionedRepository<T extends Versioned>(
 
     /** Stores a new record under a new id. */
     async create(fields: Omit<T, 'id' | 'createdAt' | 'updatedAt' | 'version'>): Promise<SaveResult<T>> {
-      const now = new Date().toISOString();
+      const now = new Date(currentTime()).toISOString();
       // The fields plus the bookkeeping the Omit took out are a T; TypeScript cannot see it through the generic.
       const record = { ...fields, id: newId(), createdAt: now, updatedAt: now, version: newVersion() } as T;
       if (record.isActive && !mayBeActive(record)) return { ok: false, reason: 'refused' };

@@ -3,6 +3,7 @@
  * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals and
  * changes of role (docs/decisions/013-staff-accounts.md, 026-staff-roles.md).
  */
+import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { randomBytes } from 'node:crypto';
 import {
   isReservedUsername,
@@ -102,7 +103,7 @@ export async function upsertUser(
   }
   // Two first accounts made at the same moment may both become principals: more is safe.
   const newRole: StaffRole = account || (await listUsers()).length > 0 ? (role ?? 'staff') : 'principal';
-  const now = new Date().toISOString();
+  const now = new Date(currentTime()).toISOString();
   // An account that already holds a reserved name (made before names were reserved) may
   // still have its password reset; no new one may take such a name.
   const { before, after } = await updateUser(username, (existing) =>
@@ -146,7 +147,7 @@ export async function renewSessionGeneration(userId: string): Promise<boolean> {
 export async function createUser(username: string, passwordHash: string, role: StaffRole): Promise<StaffUser | null> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(`Invalid username: ${username}`);
   if (isReservedUsername(username)) throw new Error(RESERVED_USERNAME_MESSAGE);
-  const now = new Date().toISOString();
+  const now = new Date(currentTime()).toISOString();
   const user: StaffUser = {
     id: newId(),
     username,
@@ -164,7 +165,7 @@ export async function createUser(username: string, passwordHash: string, role: S
 
 /** Dates a successful sign-in; the session generation is left alone. */
 export async function recordSignIn(username: string): Promise<void> {
-  const at = new Date().toISOString();
+  const at = new Date(currentTime()).toISOString();
   await updateUser(username, (existing) => (existing ? { ...existing, lastSignInAt: at } : null));
 }
 
@@ -177,7 +178,7 @@ export async function changePassword(
   userId: string,
   passwordHash: string,
 ): Promise<StaffUser | null> {
-  const now = new Date().toISOString();
+  const now = new Date(currentTime()).toISOString();
   const { after } = await updateUser(username, (existing) =>
     existing?.id === userId
       ? {

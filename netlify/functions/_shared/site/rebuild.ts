@@ -164,7 +164,7 @@ const MAX_REASON = 300;
  * Build side, when `astro build` (or anything else in the build) fails: records why, for
  * this deploy. Only the build can say why; the `deploy-failed` event then promotes it.
  */
-export const noteBuildFailed = (deployId: string, reason: string, at = new Date()): Promise<void> => {
+export const noteBuildFailed = (deployId: string, reason: string, at = new Date(currentTime())): Promise<void> => {
   const line = reason.replace(/\s+/g, ' ').trim() || 'The build failed';
   return recordBuildFailure(deployId, {
     at: at.toISOString(),
@@ -182,7 +182,7 @@ export const UNKNOWN_BUILD_FAILURE = 'The deploy did not complete (its log on Ne
  * ignored, and so is one older than the build that is live. The reason is the build's own,
  * never text from the request.
  */
-export async function markDeployFailed(deployId: string, now = new Date()): Promise<boolean> {
+export async function markDeployFailed(deployId: string, now = new Date(currentTime())): Promise<boolean> {
   const readAt = await findBuildRead(deployId);
   if (!readAt) return false;
   const failure = (await findBuildFailure(deployId)) ?? { at: now.toISOString(), reason: UNKNOWN_BUILD_FAILURE };
@@ -195,6 +195,31 @@ export async function markDeployFailed(deployId: string, now = new Date()): Prom
     return { ...state, lastBuildFailure: { ...failure, readAt } };
   });
   return recorded;
+}
+
+/**
+ * The local e2e server set its clock back (scripts/lib/server.ts, after a test that moved it
+ * on). The times recorded while it was ahead would make every later change look built or
+ * requested already, so no rebuild would follow it: they come back to `now`, the order of
+ * what happened kept. Nothing in netlify/functions calls this; on Netlify the clock never
+ * goes back.
+ */
+export async function rewindBuildTimes(now: number): Promise<void> {
+  const at = new Date(now).toISOString();
+  const upTo = (time: string | null) => (time !== null && time > at ? at : time);
+  await update((state) => {
+    const next: BuildState = {
+      ...state,
+      changedAt: upTo(state.changedAt),
+      requestedAt: upTo(state.requestedAt),
+      attemptedAt: upTo(state.attemptedAt),
+      builtAt: upTo(state.builtAt),
+      ...(state.lastBuildFailure && {
+        lastBuildFailure: { ...state.lastBuildFailure, readAt: upTo(state.lastBuildFailure.readAt)! },
+      }),
+    };
+    return JSON.stringify(next) === JSON.stringify(state) ? null : next;
+  });
 }
 
 export async function buildStatus(): Promise<BuildStatus> {

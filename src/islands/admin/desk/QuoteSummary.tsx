@@ -10,7 +10,7 @@ import {
   type FirstHomeRule,
   type StoredQuote,
 } from '../../../shared/quote.ts';
-import { formatAud } from '../../../shared/money.ts';
+import { formatAud } from '../../../content/money.ts';
 
 const RULE: Record<FirstHomeRule, string> = {
   exemption: 'full exemption (Duties Act s 78A(1))',

@@ -14,18 +14,18 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
-import { buildNow } from '../../src/shared/clock.ts';
+import { buildNow } from '../shared/clock.ts';
 import { getMediaInfo } from '../../netlify/functions/_shared/repositories/media-store.ts';
 import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services-store.ts';
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';
-import { SERVICES } from '../../src/content/services.ts';
-import { renderMarkdown } from '../../src/shared/markdown.ts';
-import { mediaKeyOf, mediaUrlsIn, type MediaItem } from '../../src/shared/media.ts';
-import { practiceView, type PracticeView } from '../../src/shared/practice-view.ts';
-import type { PublicService } from '../../src/shared/schemas/service.ts';
-import type { Testimonial } from '../../src/shared/schemas/testimonial.ts';
-import { PRACTICE_ENTRY, type Ordered, type PublishedPost } from '../../src/shared/site-content.ts';
+import { SERVICES } from '../content/services.ts';
+import { renderMarkdown } from '../shared/markdown.ts';
+import { mediaKeyOf, mediaUrlsIn, type MediaItem } from '../shared/media.ts';
+import { practiceView, type PracticeView } from '../shared/practice-view.ts';
+import type { PublicService } from '../shared/schemas/service.ts';
+import type { Testimonial } from '../shared/schemas/testimonial.ts';
+import { PRACTICE_ENTRY, type Ordered, type PublishedPost } from '../shared/site-content.ts';
 
 interface Entry {
   id: string;

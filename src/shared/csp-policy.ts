@@ -1,9 +1,9 @@
-// @ts-check
 /**
  * The site's Content-Security-Policy without the build's inline hashes: what the build's
- * policy starts from (csp.mjs) and what pages rendered by functions send as they are
- * (they have no inline scripts or styles). Apart from csp.mjs so that a function does not
- * bundle the build's HTML parser.
+ * policy starts from (src/integrations/csp.mjs) and what pages rendered by functions send as
+ * they are (they have no inline scripts or styles). Here in src/shared, not beside csp.mjs,
+ * because both the build and the functions use it; apart from csp.mjs so that a function
+ * does not bundle the build's HTML parser.
  */
 
 /**
@@ -22,14 +22,10 @@ export const BASE_POLICY = {
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
-};
+} satisfies Record<string, string[]>;
 
-/**
- * The header value of a policy.
- * @param {Record<string, string[]>} directives
- * @returns {string}
- */
-export const serializePolicy = (directives) =>
+/** The header value of a policy. */
+export const serializePolicy = (directives: Record<string, string[]>): string =>
   Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');

@@ -1,10 +1,12 @@
 /**
  * The enquiry forms' shared behaviour: validate with the shared schema,
  * post to /api/contact, toast the outcome; reset on success, keep values on failure.
+ * A hook of the form islands, kept beside them: it shows toasts, and `src/lib` (the API
+ * client) imports no store (docs/decisions/024-layers-checked-by-lint.md).
  */
 import { useRef, useState, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
-import { apiRequest, ApiError } from './api.ts';
+import { apiRequest, ApiError } from '../lib/api.ts';
 import { showToast } from '../stores/toasts.ts';
 import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
 import { formToEnquiry } from '../shared/schemas/enquiry.ts';

@@ -1,4 +1,8 @@
-/** Money as the site shows it: Australian dollars, en-AU, whole dollars. */
+/**
+ * Money as the site shows it: Australian dollars, en-AU, whole dollars. Here among the facts
+ * because the facts are written with it (the FAQ's and the lead guide's prices), and
+ * src/content imports nothing of the app.
+ */
 
 const AUD = new Intl.NumberFormat('en-AU', {
   style: 'currency',

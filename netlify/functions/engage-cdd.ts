@@ -121,9 +121,10 @@ async function postForm(req: Request, context: RouteContext): Promise<Response> 
       return seeOther(`${identityPath(token)}#status`);
     }
   } catch (error) {
-    // Staff have it now: the page says so, and shows what they are checking.
-    if (!hasCode(error, 'cdd-locked')) throw error;
-    return seeOther(`${identityPath(token)}#status`);
+    // Staff have it now, or the matter is closed: nothing was changed (409), and the page's
+    // status says why, as the API's message does.
+    if (!hasCode(error, 'cdd-locked') && !hasCode(error, 'cdd-closed')) throw error;
+    return page(await renderPage(record, token, {}), 409);
   }
   return seeOther(`${identityPath(token)}${action.kind === 'save' ? '?saved=1' : ''}#${anchor}`);
 }

@@ -2,8 +2,8 @@
  * Due diligence on the desk, end to end: an enquiry's engagement is sent and accepted through
  * the real API, with the link read from the e-mail the local SMTP server kept; the client
  * gives an individual and a company with one 25% owner through the engagement link's API and
- * submits. Staff see "Do not act", verify both individuals, rate high, are refused their own
- * approval (403), and a second member of staff approves: the badge goes.
+ * submits. Staff see "Do not act", verify both individuals, rate high, are not offered their
+ * own approval (the server answers 403), and a second principal approves: the badge goes.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
@@ -105,7 +105,7 @@ async function verifyIndividual(form: Locator, legend: RegExp, last4: string) {
   await section.getByLabel('Politically exposed person screening').selectOption('not-pep');
 }
 
-test('verifies an individual and a company’s owner, rates high, and a second member of staff approves', async ({
+test('verifies an individual and a company’s owner, rates high, and a second principal approves', async ({
   page,
   browser,
   isMobile,
@@ -115,7 +115,7 @@ test('verifies an individual and a company’s owner, rates high, and a second m
   const email = `${firstName.toLowerCase()}@example.com`;
   await signIn(page);
   const clientContext = await browser.newContext();
-  await submittedEnquiry(page, clientContext.request, firstName, email);
+  const enquiryId = await submittedEnquiry(page, clientContext.request, firstName, email);
   await clientContext.close();
   // The desk read its list at sign-in, before the client accepted.
   await page.reload();
@@ -145,21 +145,30 @@ test('verifies an individual and a company’s owner, rates high, and a second m
   await expect(first).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText('the full number is never kept')).toBeVisible();
   await first.fill('5678');
+  // A high rating asks for enhanced due diligence.
+  await form.getByLabel(/^Source of wealth/).fill('Salary and the sale of a previous home');
+  await form.getByLabel(/^Source of funds/).fill('Savings and a bank loan');
+  await form.getByLabel(/^Enhanced due diligence notes/).fill('Loan approval letter sighted');
   await form.getByRole('button', { name: 'Record the verification' }).click();
   await expectToast(page, 'Success', 'Rated high risk: a second staff member must approve');
   await expect(panel.getByTestId('cdd-status')).toHaveText('Awaiting a second approval');
   await expect(panel.getByRole('heading', { name: 'Due diligence' })).toBeFocused();
 
-  // The rater cannot approve their own rating.
-  await panel.getByRole('button', { name: 'Approve' }).click();
-  await expect(panel.getByRole('alert')).toContainText('a different staff member must approve it');
+  // The rater is not offered their own approval, and the server refuses it (403).
+  await expect(panel.getByText(/: a principal other than .+ must approve it\.$/)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await ok(await page.request.post(`/api/contact-requests/${enquiryId}/cdd/approve`), 403);
   await expect(panel.getByTestId('cdd-pending')).toBeVisible();
-  // With the pointer still on the Approve button: its hover colour must pass too.
   await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
 
-  // A second member of staff, created through the Staff accounts API, with their own password.
+  // A second principal, created through the Staff accounts API, with their own password.
   const username = `e2e-approver-${unique()}`;
-  await ok(await page.request.post('/api/staff', { data: { username, password: 'initial-password-e2e' } }), 201);
+  await ok(
+    await page.request.post('/api/staff', {
+      data: { username, password: 'initial-password-e2e', role: 'principal' },
+    }),
+    201,
+  );
   const theirs = await browser.newContext();
   await ok(await theirs.request.post('/api/login', { data: { username, password: 'initial-password-e2e' } }));
   await ok(
@@ -178,7 +187,9 @@ test('verifies an individual and a company’s owner, rates high, and a second m
   await expectToast(approver, 'Success', 'Due diligence approved');
   await expect(second.panel.getByTestId('cdd-status')).toHaveText('Verified');
   await expect(second.card.getByTestId('cdd-pending')).toHaveCount(0);
-  await expect(second.panel.getByText(`Approved by`)).toBeVisible();
+  await expect(second.panel.getByText('Approved by', { exact: true })).toBeVisible();
+  // The rating stays on record with who gave it and who approved it.
+  await expect(second.panel.getByText(/^High risk by e2e-.+; approved by e2e-approver-/)).toBeVisible();
   await expectNoAxeViolations(approver, '[data-testid="cdd-panel"]');
 
   // The first member's desk, refreshed: verified, no badge, and no longer under the filter.

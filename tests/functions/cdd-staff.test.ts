@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import cdd from '../../netlify/functions/cdd.ts';
 import contact from '../../netlify/functions/contact.ts';
+import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
 import { alertPendingCdd, deleteExpiredCdd } from '../../netlify/functions/_shared/due-diligence/staff-review.ts';
@@ -24,6 +25,8 @@ import {
   replaceCdd,
   type CddRecord,
 } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
+import { ENHANCED_REQUIRED } from '../../src/shared/schemas/cdd.ts';
+import { PRINCIPAL_APPROVER_REQUIRED, SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { retainUntil } from '../../src/content/amlctf.ts';
@@ -40,10 +43,13 @@ const useKey = (key: string) => {
 };
 const KEY = randomBytes(32).toString('base64');
 
-let alice: { cookie: string; username: string };
-let bob: { cookie: string; username: string };
+type Signed = Awaited<ReturnType<typeof signedInStaff>>;
+/** Alice and Bob are principals; Carol is staff. */
+let alice: Signed;
+let bob: Signed;
+let carol: Signed;
 beforeAll(async () => {
-  [alice, bob] = [await signedInStaff(), await signedInStaff()];
+  [alice, bob, carol] = [await signedInStaff(), await signedInStaff(), await signedInStaff('staff')];
 });
 beforeEach(() => useKey(KEY));
 
@@ -109,9 +115,19 @@ const entry = (party: string, last4 = '4321') => ({
   sanctionsResult: 'no-match',
   pepResult: 'not-pep',
 });
-const verifyBody = (rating: string, parties = ['0', '1.owners.0']) => ({
+/** The version `submittedFields` stores: the details these verifications were made on. */
+const READ_VERSION = 3;
+const ENHANCED = {
+  sourceOfWealth: 'Sale of a family business in 2019',
+  sourceOfFunds: 'Proceeds held in a term deposit since the sale',
+  notes: 'Sale contract sighted; principal told',
+};
+/** A verification of `parties`; a high rating comes with its enhanced due diligence. */
+const verifyBody = (rating: string, parties = ['0', '1.owners.0'], version = READ_VERSION) => ({
   verification: parties.map((party) => entry(party)),
+  version,
   risk: { rating, reason: 'Known client, funds from savings held for years' },
+  ...(rating === 'high' ? { enhanced: ENHANCED } : {}),
 });
 
 const post = (path: string, who: { cookie: string }, body: unknown = {}) =>
@@ -152,6 +168,7 @@ describe('GET /api/contact-requests/:id/cdd', () => {
       verification: [],
       risk: null,
       approvals: {},
+      ratings: [],
       version: 0,
     });
     expect((await listAudit()).at(-1)).toMatchObject({ action: 'cdd.read', target: id });
@@ -227,32 +244,189 @@ describe('verifying, rating and approving', () => {
     expect(current.json).toEqual({ status: 'verified' });
   });
 
-  it('sends a high rating for approval: 403 for the rater, verified by a second staff member', async () => {
+  it('sends a high rating for a principal’s approval: 403 for a staff account and for the rater, 200 for another principal, recorded by account id', async () => {
     const id = await withSubmitted();
     const rated = await post(`/api/contact-requests/${id}/cdd/verify`, alice, verifyBody('high'));
     expect(rated.json).toEqual({ status: 'awaiting-approval' });
 
+    // The break found: a second account the rater made for herself approved it.
+    const byStaff = await post(`/api/contact-requests/${id}/cdd/approve`, carol);
+    expect(byStaff.status).toBe(403);
+    expect(byStaff.json.error).toBe(PRINCIPAL_APPROVER_REQUIRED);
     const self = await post(`/api/contact-requests/${id}/cdd/approve`, alice);
     expect(self.status).toBe(403);
-    expect(self.json.error).toMatch(/different staff member must approve/);
+    expect(self.json.error).toBe(SECOND_APPROVER_REQUIRED);
     expect((await getCddMeta(id))!.status).toBe('awaiting-approval');
 
     const approved = await post(`/api/contact-requests/${id}/cdd/approve`, bob);
     expect(approved.status).toBe(200);
     expect(approved.json).toEqual({ status: 'verified' });
-    expect(await getCddMeta(id)).toMatchObject({ approvedBy: bob.username, verifiedBy: alice.username });
+    expect(await getCddMeta(id)).toMatchObject({
+      approvedBy: bob.username,
+      approvedById: bob.id,
+      verifiedBy: alice.username,
+      verifiedById: alice.id,
+    });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie })).json;
+    expect(view.ratings).toEqual([
+      expect.objectContaining({
+        rating: 'high',
+        byId: alice.id,
+        by: alice.username,
+        approvedById: bob.id,
+        approvedBy: bob.username,
+      }),
+    ]);
     expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(409);
 
     const texts = (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).json.activity
       .filter((item: { type: string }) => item.type === 'cdd')
       .map((item: { text: string }) => item.text);
     expect(texts).toEqual([
-      `Due diligence rated high risk by ${alice.username}: awaiting a second approval`,
-      `Due diligence approved by ${bob.username} (high risk)`,
+      `Due diligence rated high risk by ${alice.username}: awaiting a principal’s approval`,
+      `Due diligence approved by ${bob.username} (high risk, rated by ${alice.username})`,
     ]);
     expect((await listAudit()).map((event) => event.action)).toEqual(
       expect.arrayContaining(['cdd.verify', 'cdd.approve']),
     );
+  });
+
+  it('keeps a rejected high rating on record: re-rated lower after the client resubmits, it waits for a principal, with the reason for lowering it', async () => {
+    const { enquiryId: id, token } = await aSubmittedDueDiligence(alice, {
+      ...client(),
+      record: submittedFields(),
+    });
+    expect((await post(`/api/contact-requests/${id}/cdd/verify`, alice, verifyBody('high'))).status).toBe(200);
+    const rejected = await post(`/api/contact-requests/${id}/cdd/reject`, alice, {
+      reason: 'Please check the owner’s address',
+      version: READ_VERSION + 1,
+    });
+    expect(rejected.json).toEqual({ status: 'rejected' });
+    const resubmitted = await call(engageCdd, 'POST', `/api/engage/${token}/cdd/submit`, {
+      context: { ip: '198.51.100.78' },
+    });
+    expect(resubmitted.json).toEqual({ status: 'submitted' });
+    const version = (await getCddMeta(id))!.version;
+
+    const unexplained = await post(
+      `/api/contact-requests/${id}/cdd/verify`,
+      alice,
+      verifyBody('low', undefined, version),
+    );
+    expect(unexplained.status).toBe(400);
+    expect(unexplained.json.fieldErrors).toEqual({
+      'risk.loweringReason': [
+        'A high risk rating is on record for this matter: please give the reason for rating it lower (a principal approves it)',
+      ],
+    });
+    const body = verifyBody('low', undefined, version);
+    const lowered = await post(`/api/contact-requests/${id}/cdd/verify`, alice, {
+      ...body,
+      risk: { ...body.risk, loweringReason: 'The address is now confirmed by a council rates notice' },
+    });
+    expect(lowered.json).toEqual({ status: 'awaiting-approval' });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(view.ratings).toEqual([
+      expect.objectContaining({ rating: 'high', byId: alice.id, rejectedById: alice.id }),
+      expect.objectContaining({
+        rating: 'low',
+        byId: alice.id,
+        loweringReason: 'The address is now confirmed by a council rates notice',
+      }),
+    ]);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, alice)).status).toBe(403);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).json).toEqual({ status: 'verified' });
+  });
+
+  it('forces a high rating on a red flag, naming it, and a high rating needs enhanced due diligence', async () => {
+    const id = await withSubmitted();
+    const possible = (rating: string) => {
+      const body = verifyBody(rating);
+      return { ...body, verification: [{ ...entry('0'), sanctionsResult: 'possible-match' }, entry('1.owners.0')] };
+    };
+    const low = await post(`/api/contact-requests/${id}/cdd/verify`, alice, possible('low'));
+    expect(low.status).toBe(400);
+    expect(low.json.fieldErrors).toEqual({
+      'risk.rating': ['This matter must be rated high: a possible sanctions match (parties.0)'],
+    });
+    const { enhanced: _enhanced, ...bare } = possible('high');
+    const plain = await post(`/api/contact-requests/${id}/cdd/verify`, alice, bare);
+    expect(plain.status).toBe(400);
+    expect(plain.json.fieldErrors).toEqual({ enhanced: [ENHANCED_REQUIRED] });
+    const half = await post(`/api/contact-requests/${id}/cdd/verify`, alice, {
+      ...bare,
+      enhanced: { sourceOfWealth: 'Savings' },
+    });
+    expect(Object.keys(half.json.fieldErrors).sort()).toEqual(['enhanced.notes', 'enhanced.sourceOfFunds']);
+    expect((await getCddMeta(id))!.status).toBe('submitted');
+
+    const high = await post(`/api/contact-requests/${id}/cdd/verify`, alice, possible('high'));
+    expect(high.json).toEqual({ status: 'awaiting-approval' });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(view.ratings.at(-1)).toMatchObject({ rating: 'high', enhanced: ENHANCED });
+    expect(JSON.stringify(await openStore('due-diligence').get(id, { type: 'json' }))).not.toContain('family business');
+
+    // A true match: staff stop, with the reason; the matter cannot proceed on this record.
+    const stopped = await post(`/api/contact-requests/${id}/cdd/reject`, bob, {
+      reason: 'True match on the Consolidated List: do not act',
+      version: READ_VERSION + 1,
+    });
+    expect(stopped.json).toEqual({ status: 'rejected' });
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(409);
+  });
+
+  it('forces a high rating for a politically exposed person, declared by the client or found by staff', async () => {
+    const declared = await withSubmitted({ declarations: { pep: { value: true, details: 'Former minister' } } });
+    const byClient = await post(`/api/contact-requests/${declared}/cdd/verify`, alice, verifyBody('medium'));
+    expect(byClient.status).toBe(400);
+    expect(byClient.json.fieldErrors['risk.rating']).toEqual([
+      'This matter must be rated high: the client declared a politically exposed person',
+    ]);
+    expect((await post(`/api/contact-requests/${declared}/cdd/verify`, alice, verifyBody('high'))).status).toBe(200);
+
+    const found = await withSubmitted();
+    const body = verifyBody('low');
+    const byStaff = await post(`/api/contact-requests/${found}/cdd/verify`, alice, {
+      ...body,
+      verification: [entry('0'), { ...entry('1.owners.0'), pepResult: 'foreign-pep' }],
+    });
+    expect(byStaff.json.fieldErrors['risk.rating']).toEqual([
+      'This matter must be rated high: a politically exposed person in screening (parties.1.owners.0)',
+    ]);
+    expect((await getCddMeta(found))!.status).toBe('submitted');
+  });
+
+  it('reads a record stored before ratings were history: its one rating, and the rater’s username refused as approver', async () => {
+    const id = await withSubmitted({
+      status: 'awaiting-approval',
+      riskRating: 'high',
+      riskReason: 'Overseas funds',
+      verifiedBy: alice.username,
+      verifiedAt: '2026-11-20T00:00:00.000Z',
+    });
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(view.ratings).toEqual([
+      { rating: 'high', reason: 'Overseas funds', by: alice.username, at: '2026-11-20T00:00:00.000Z' },
+    ]);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, alice)).status).toBe(403);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(200);
+    expect((await getCdd(id))!.record.ratings).toEqual([
+      expect.objectContaining({ rating: 'high', by: alice.username, approvedById: bob.id }),
+    ]);
+  });
+
+  it('needs the version of the details read to verify or reject (400 without), changing nothing', async () => {
+    const id = await withSubmitted();
+    const { version: _version, ...unversioned } = verifyBody('low');
+    const verify = await post(`/api/contact-requests/${id}/cdd/verify`, alice, unversioned);
+    expect(verify.status).toBe(400);
+    expect(verify.json.fieldErrors).toEqual({
+      version: ['Please send the version of the details you checked (version, from reading them)'],
+    });
+    const reject = await post(`/api/contact-requests/${id}/cdd/reject`, alice, { reason: 'Expired passport' });
+    expect(reject.status).toBe(400);
+    expect(Object.keys(reject.json.fieldErrors)).toEqual(['version']);
+    expect(await getCddMeta(id)).toMatchObject({ status: 'submitted', version: READ_VERSION });
   });
 
   it('refuses an individual without verification, saying which, and a document number longer than 4 characters', async () => {
@@ -291,9 +465,12 @@ describe('verifying, rating and approving', () => {
 
   it('rejects with a sealed reason, so the client can correct and resubmit', async () => {
     const id = await withSubmitted();
-    expect((await post(`/api/contact-requests/${id}/cdd/reject`, alice, { reason: '' })).status).toBe(400);
+    expect(
+      (await post(`/api/contact-requests/${id}/cdd/reject`, alice, { reason: '', version: READ_VERSION })).status,
+    ).toBe(400);
     const rejected = await post(`/api/contact-requests/${id}/cdd/reject`, alice, {
       reason: 'The passport shown had expired in 2019',
+      version: READ_VERSION,
     });
     expect(rejected.status).toBe(200);
     expect(rejected.json).toEqual({ status: 'rejected' });
@@ -416,6 +593,38 @@ describe('retention and erasure', () => {
     expect(manual.json.error).toMatch(/s 111\) until 2033-11-01/);
   });
 
+  it('keeps a closed matter’s record and its enquiry whatever the status was: the client’s link cannot empty it, erasure and deletion keep both', async () => {
+    const email = 'closed-then-erased@example.com';
+    const { enquiryId: id, token } = await aSubmittedDueDiligence(alice, {
+      ...client(email),
+      record: submittedFields({ status: 'in-progress' }),
+    });
+    const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: sydneyToday() });
+    expect(closed.status).toBe(200);
+    const until = closed.json.retainUntil;
+
+    const link = { context: { ip: '198.51.100.77' } };
+    const emptied = await call(engageCdd, 'PUT', `/api/engage/${token}/cdd`, {
+      ...link,
+      body: { parties: [], declarations: {} },
+    });
+    expect(emptied.status).toBe(409);
+    expect(emptied.json.error).toMatch(/can no longer be changed here/);
+    expect((await call(engageCdd, 'POST', `/api/engage/${token}/cdd/submit`, link)).status).toBe(409);
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: alice.cookie })).json;
+    expect(view.parties).toHaveLength(2);
+
+    const erased = await call(enquiries, 'POST', '/api/contact-requests/erase', {
+      cookie: alice.cookie,
+      body: { email },
+    });
+    expect(erased.json).toEqual({ deleted: 0, kept: [{ id, reason: 'AML/CTF Act 2006 s 111', until }] });
+    const manual = await call(enquiries, 'DELETE', `/api/contact-requests/${id}`, { cookie: alice.cookie });
+    expect(manual.status).toBe(409);
+    expect((await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: alice.cookie })).status).toBe(200);
+    expect(await getCddMeta(id)).toMatchObject({ status: 'in-progress', retainUntil: until });
+  });
+
   it('erases what it may and says what is kept, why and until when', async () => {
     const email = 'erase-but-keep@example.com';
     const plain = (
@@ -481,7 +690,7 @@ describe('the daily reminder', () => {
   const LAST_DAY_LATE = Date.parse('2026-11-24T12:00:00.000Z'); // Tuesday 24 November, 23:00 in Sydney
   const NEXT_MORNING = Date.parse('2026-11-24T19:00:00.000Z'); // Wednesday 25 November, 06:00 in Sydney
   const { mails } = useSmtp({ alertsTo: 'desk@example-conveyancing.com.au' });
-  let staff: { cookie: string; username: string };
+  let staff: Signed;
   let waiting: string;
   let fresh: string;
   let done: string;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import engage from '../../netlify/functions/engage.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
+import cdd from '../../netlify/functions/cdd.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { applyAction, parseAction, parseCddForm } from '../../netlify/functions/_shared/due-diligence/identity-form.ts';
 import { cddNotYetPage, cddPage } from '../../netlify/functions/_shared/pages/identity-page.tsx';
@@ -26,6 +27,8 @@ import { getSettings } from '../../netlify/functions/_shared/repositories/settin
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
+import { CDD_CLOSED } from '../../src/shared/states/due-diligence.ts';
+import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { aSentEngagement, anAcceptedEngagement, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { attr, pageText, parsePage, textOf } from './html.ts';
@@ -298,13 +301,51 @@ describe('the due-diligence API', () => {
       ['parties.0.fullName', 'Changed'],
       ['action', 'save'],
     ]);
-    expect(posted.status).toBe(303);
+    expect(posted.status).toBe(409);
+    expect(posted.html).toContain('Verified');
+    expect(posted.html).not.toContain('<form');
     expect((await getCdd(enquiryId))!.record.parties[0]).toMatchObject({ fullName: NAME });
     await setStatus(enquiryId, 'awaiting-approval');
     expect((await api('PUT', token, '', edited)).status).toBe(409);
     // Rejected: the client may correct and resubmit.
     await setStatus(enquiryId, 'rejected');
     expect((await api('PUT', token, '', edited)).json.status).toBe('in-progress');
+  });
+
+  it('changes nothing once the matter is closed, whatever the status was: 409 with a message on every write', async () => {
+    for (const status of ['in-progress', 'submitted', 'rejected'] as const) {
+      const { enquiryId, token } = await acceptedEngagement();
+      const body = { parties: [INDIVIDUAL, COMPANY], declarations: DECLARATIONS };
+      expect((await api('PUT', token, '', body)).status).toBe(200);
+      await setStatus(enquiryId, status);
+      const closed = await call(cdd, 'POST', `/api/contact-requests/${enquiryId}/close`, {
+        cookie: staff.cookie,
+        body: { endedAt: sydneyToday() },
+      });
+      expect(closed.status).toBe(200);
+      const before = (await getCdd(enquiryId))!.record;
+
+      // The break found: a link still held emptied the record the law keeps.
+      const emptied = await api('PUT', token, '', { parties: [], declarations: {} });
+      expect(emptied.status).toBe(409);
+      expect(emptied.json).toEqual({ error: CDD_CLOSED });
+      expect((await api('POST', token, '/submit')).status).toBe(409);
+      expect((await api('POST', token, '/submit', body)).json.error).toBe(CDD_CLOSED);
+      const posted = await postForm(token, [
+        ['parties.0.type', 'individual'],
+        ['parties.0.fullName', 'Changed'],
+        ['action', 'submit'],
+      ]);
+      expect(posted.status).toBe(409);
+      expect(posted.html).toContain('Your matter has ended');
+      expect(posted.html).not.toContain('<form');
+      expect((await getCdd(enquiryId))!.record).toEqual(before);
+
+      const shown = await getPage(token);
+      expect(shown.html).toContain('Your matter has ended');
+      expect(shown.html).not.toContain('<form');
+      expect(shown.html).not.toContain(NAME);
+    }
   });
 
   it('refuses a customer of 17 (18 the next day) and takes one of 18 that day', async () => {
@@ -658,6 +699,12 @@ describe('the W3C validator', () => {
       rejected: cddPage({ token, practice, buying: true, cdd: view('rejected') }),
       awaiting: cddPage({ token, practice, buying: true, cdd: view('awaiting-approval') }),
       verified: cddPage({ token, practice, buying: true, cdd: view('verified') }),
+      closed: cddPage({
+        token,
+        practice,
+        buying: true,
+        cdd: { view: { status: 'in-progress', parties: [], declarations: {} }, closed: true },
+      }),
       notYet: cddNotYetPage(token, practice, 'Please accept your costs agreement first.'),
       unavailable: identityUnavailablePage(),
       failed: somethingWentWrongPage(),

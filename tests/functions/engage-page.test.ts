@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { engagementText } from '../../netlify/functions/_shared/engagement/engagement-text.ts';
 import { SITE_STYLESHEET } from '../../netlify/functions/_shared/pages/document.tsx';
-import { engagePage } from '../../netlify/functions/_shared/pages/engagement-page.tsx';
+import { engagePage, NOT_ACTING_YET } from '../../netlify/functions/_shared/pages/engagement-page.tsx';
 import { engageEndedPage } from '../../netlify/functions/_shared/pages/link-error-page.tsx';
 import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costsAgreement.ts';
 import { buildDisclosure } from '../../src/shared/engagement-document.ts';
@@ -193,6 +193,10 @@ describe('engagePage', () => {
       view: view({ status: 'accepted', acceptedAt: '2026-11-23T07:30:00.000Z', documentSha256: SHA }),
     });
     expect(pageText(html)).toContain('You accepted this costs agreement on 23 November 2026 at 6:30 pm (Sydney time).');
+    // Nothing says the practice acts before due diligence (s 28(1)); it says what is next.
+    expect(pageText(html)).toContain(NOT_ACTING_YET);
+    expect(pageText(html)).not.toMatch(/acting for you/i);
+    expect(pageText(html)).toContain('Next: your identity details');
     expect(html).toContain(`href="/api/engage/${TOKEN}/document.pdf"`);
     expect(html).toContain(`<code class="hash">${SHA}</code>`);
     expect(html).not.toContain('<form');

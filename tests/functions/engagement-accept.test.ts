@@ -4,7 +4,7 @@
  * the race runs in separate processes against one Blobs server.
  */
 import { createHash } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
@@ -13,6 +13,7 @@ import { getEngagement } from '../../netlify/functions/_shared/repositories/enga
 import { contentDigestInput } from '../../src/shared/schemas/engagement.ts';
 import { anEnquiry, aSentEngagement } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
+import { readableText, useSmtp } from './smtp.ts';
 import { useRacers } from './racers.ts';
 import { invokeRouted } from './routing.ts';
 
@@ -223,5 +224,27 @@ describe('accepting an engagement', () => {
     expect(await open(token)).toBe(200);
     expect(await open(`${'G'.repeat(42)}x`)).toBe(404);
     expect(await open(`${'G'.repeat(42)}y`)).toBe(429);
+  });
+});
+
+describe('the signed copy by e-mail', () => {
+  const { mails } = useSmtp();
+
+  it('says the agreement is accepted and work starts once identity is verified, never that the practice is acting', async () => {
+    const { token, email } = await sentEngagement();
+    expect((await acceptJson(token, ACCEPTANCE)).status).toBe(200);
+    // The enquiry's acknowledgement and the costs agreement came first, to the same address.
+    const signedCopy = async () => {
+      const texts = await Promise.all(mails.map(async (mail) => ({ mail, text: await readableText(mail) })));
+      return texts.filter(({ text }) => text.startsWith('Your signed costs agreement'));
+    };
+    await vi.waitFor(async () => expect(await signedCopy()).toHaveLength(1), { timeout: 15_000 });
+    const [{ mail, text: raw }] = (await signedCopy()) as [{ mail: (typeof mails)[number]; text: string }];
+    expect(mail.to).toEqual([email]);
+    const text = raw.replace(/\s+/g, ' ');
+    expect(text).toContain('you accepted our costs disclosure and costs agreement for your matter');
+    expect(text).toContain('we start work on your matter once we have verified your identity');
+    expect(text).toContain('Continue to your identity details');
+    expect(text).not.toMatch(/acting for you|act for you/i);
   });
 });

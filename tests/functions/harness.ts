@@ -72,17 +72,17 @@ export const cookieFrom = (headers: Headers): string => (headers.get('set-cookie
 
 let staffCount = 0;
 /**
- * Creates an account and signs it in; returns its cookie. A principal unless `role` says
+ * Creates an account and signs it in; returns its cookie and account id. A principal unless `role` says
  * otherwise, so tests of the desk are not about roles.
  */
 export async function signedInStaff(
   role: StaffRole = 'principal',
-): Promise<{ cookie: string; username: string; password: string }> {
+): Promise<{ cookie: string; id: string; username: string; password: string }> {
   const login = (await import('../../netlify/functions/login.ts')).default;
   const username = `staff-${++staffCount}-${Date.now()}`;
   const password = 'a-long-enough-password';
   await upsertUser(username, await hashPassword(password), role);
   const response = await call(login, 'POST', '/api/login', { body: { username, password } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
-  return { cookie: cookieFrom(response.headers), username, password };
+  return { cookie: cookieFrom(response.headers), id: String(response.json.id), username, password };
 }

@@ -8,7 +8,9 @@ import {
   cddDraftSchema,
   cddFieldErrors,
   cddSubmitSchema,
+  cddRejectSchema,
   cddVerifySchema,
+  ENHANCED_REQUIRED,
   individualAt,
   individualPaths,
   toClientView,
@@ -207,10 +209,15 @@ const verify = (body: unknown) => {
 
 describe('staff verification', () => {
   it('takes the last 4 characters of a document number, never more', () => {
-    const ok = verify({ verification: [verification()], risk: { rating: 'low', reason: 'Local buyer, bank loan' } });
+    const ok = verify({
+      verification: [verification()],
+      version: 3,
+      risk: { rating: 'low', reason: 'Local buyer, bank loan' },
+    });
     expect(ok.errors).toBeNull();
     const five = verify({
       verification: [verification({ documents: [{ type: 'Passport', issuer: 'Australia', last4: 'PA123' }] })],
+      version: 3,
       risk: { rating: 'low', reason: 'x' },
     });
     expect(five.errors).toEqual({
@@ -223,13 +230,26 @@ describe('staff verification', () => {
   it('needs an electronic check’s reference, a real check date not in the future, and a reason', () => {
     const { errors } = verify({
       verification: [verification({ method: 'electronic', sanctionsCheckedAt: '2026-11-24' })],
+      version: 3,
       risk: { rating: 'high', reason: ' ' },
     });
     expect(errors).toEqual({
       'verification.0.reference': ['Please enter the verification service’s reference'],
       'verification.0.sanctionsCheckedAt': ['The sanctions check cannot be dated in the future'],
       'risk.reason': ['Please give the reason for the risk rating'],
+      // Shown with the others: a high rating needs its enhanced due diligence.
+      enhanced: [ENHANCED_REQUIRED],
     });
+  });
+
+  it('needs the version of the details checked: without it a verification or rejection applies to details unread', () => {
+    const missing = 'Please send the version of the details you checked (version, from reading them)';
+    expect(verify({ verification: [verification()], risk: { rating: 'low', reason: 'x' } }).errors).toEqual({
+      version: [missing],
+    });
+    const reject = cddRejectSchema.safeParse({ reason: 'The passport had expired' });
+    expect(reject.success ? null : cddFieldErrors(reject.error)).toEqual({ version: [missing] });
+    expect(cddRejectSchema.safeParse({ reason: 'The passport had expired', version: 2 }).success).toBe(true);
   });
 
   it('lists every individual needing verification and which are missing', () => {
@@ -286,6 +306,8 @@ describe('the views', () => {
       verification: record.verification,
       risk: { rating: 'high', reason: 'Foreign PEP' },
       approvals: { verifiedBy: 'sam', verifiedAt: '2026-11-23T00:00:00.000Z' },
+      // Stored before ratings were history: its one rating, read as a list of one, with no account id.
+      ratings: [{ rating: 'high', reason: 'Foreign PEP', by: 'sam', at: '2026-11-23T00:00:00.000Z' }],
       version: record.version,
     });
   });

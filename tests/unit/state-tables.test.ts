@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { CDD_STATUSES } from '../../src/shared/schemas/cdd.ts';
 import { ENGAGEMENT_STATUSES } from '../../src/shared/schemas/engagement.ts';
 import type { Cell } from '../../src/shared/states/decision.ts';
-import { CDD_ACTIONS, clientMayEdit, decideCdd } from '../../src/shared/states/due-diligence.ts';
+import {
+  approvalRefusal,
+  CDD_ACTIONS,
+  clientMayEdit,
+  decideCdd,
+  decideCddRecord,
+  verifyActionFor,
+} from '../../src/shared/states/due-diligence.ts';
 import { decideEngagement, ENGAGEMENT_ACTIONS, isOpenStatus, statusAt } from '../../src/shared/states/engagement.ts';
 
 /** A cell as one line: `→ next`, or `status code: message`. */
@@ -145,6 +152,45 @@ describe('the due-diligence table', () => {
   }
 
   it('lets the client edit until staff have the details', () => {
-    expect(CDD_STATUSES.filter(clientMayEdit)).toEqual(['not-started', 'in-progress', 'submitted', 'rejected']);
+    expect(CDD_STATUSES.filter((status) => clientMayEdit({ status }))).toEqual([
+      'not-started',
+      'in-progress',
+      'submitted',
+      'rejected',
+    ]);
+    expect(clientMayEdit(null)).toBe(true);
+  });
+
+  it('sends a high rating, or one lower than a high rating on record, for approval', () => {
+    expect(verifyActionFor('low', [])).toBe('verify');
+    expect(verifyActionFor('medium', [{ rating: 'low' }])).toBe('verify');
+    expect(verifyActionFor('high', [])).toBe('verify-high-risk');
+    expect(verifyActionFor('low', [{ rating: 'high' }, { rating: 'medium' }])).toBe('verify-high-risk');
+  });
+
+  it('lets only a principal whose account is not the rater’s approve (by id; by username for ratings before ids)', () => {
+    const principal = (id: string, username: string) => ({ id, username, role: 'principal' as const });
+    expect(approvalRefusal({ byId: 'a', by: 'ann' }, { id: 'b', username: 'bo', role: 'staff' })?.code).toBe(
+      'principal-approver-required',
+    );
+    expect(approvalRefusal({ byId: 'a', by: 'ann' }, principal('a', 'ann'))?.code).toBe('second-approver-required');
+    // A re-created account reuses the username, never the id: the record tells them apart.
+    expect(approvalRefusal({ byId: 'a', by: 'ann' }, principal('b', 'ann'))).toBeNull();
+    expect(approvalRefusal({ by: 'ann' }, principal('b', 'ann'))?.code).toBe('second-approver-required');
+    expect(approvalRefusal({ by: 'ann' }, principal('b', 'bo'))).toBeNull();
+  });
+
+  it('lets the client change nothing once the matter is closed, whatever the status; staff act as the table says', () => {
+    const CLOSED =
+      '409 cdd-closed: Your matter with us has ended, so your identity details can no longer be changed here. Please call us if something has changed.';
+    for (const status of CDD_STATUSES) {
+      const record = { status, closedAt: '2026-11-20' };
+      expect(clientMayEdit(record)).toBe(false);
+      expect(show(decideCddRecord(record, 'save'))).toBe(CLOSED);
+      expect(show(decideCddRecord(record, 'submit'))).toBe(CLOSED);
+      for (const action of ['verify', 'verify-high-risk', 'approve', 'reject', 'close'] as const)
+        expect(decideCddRecord(record, action)).toEqual(decideCdd(status, action));
+    }
+    expect(decideCddRecord(null, 'save')).toEqual(decideCdd('not-started', 'save'));
   });
 });

@@ -479,24 +479,64 @@ const verificationEntrySchema = (context: DateContext) =>
     );
 
 /** `POST /api/contact-requests/{id}/cdd/verify`. Which individuals must appear: `individualPaths`. */
-/** The version of the record staff read (`CddStaffView.version`); optional for callers that do not check. */
-const readVersion = z.optional(z.int('version must be a whole number'));
+/**
+ * The version of the record staff read (`CddStaffView.version`). Required: a decision must
+ * name the details it was made on, or staff could verify details they never read.
+ */
+const readVersion = z.int('Please send the version of the details you checked (version, from reading them)');
+
+/**
+ * Enhanced due diligence for a high rating (s 32; Rules ch 15): where the customer's wealth
+ * and the transaction's money come from, and what else staff did. Sealed with the record.
+ */
+export const enhancedSchema = z.object({
+  sourceOfWealth: requiredText('Please record the customer’s source of wealth', CDD_LIMITS.reason, {
+    multiline: true,
+  }),
+  sourceOfFunds: requiredText('Please record the source of the funds for this transaction', CDD_LIMITS.reason, {
+    multiline: true,
+  }),
+  notes: requiredText('Please record what else was done (enhanced checks, senior approval sought)', CDD_LIMITS.reason, {
+    multiline: true,
+  }),
+});
+export type CddEnhanced = z.output<typeof enhancedSchema>;
+
+export const ENHANCED_REQUIRED =
+  'A high rating needs enhanced due diligence: record the source of wealth, the source of funds and notes';
 
 export const cddVerifySchema = (context: DateContext = {}) =>
-  z.object({
-    verification: z.array(verificationEntrySchema(context), 'Please record the verification of each individual').check(
-      z.minLength(1, 'Please record the verification of each individual'),
-      z.maxLength(CDD_LIMITS.parties * (CDD_LIMITS.list + 1), 'Too many verifications'),
-      z.refine((entries) => new Set(entries.map((entry) => entry.party)).size === entries.length, {
-        message: 'Each individual is verified once: remove the repeated entry',
+  z
+    .object({
+      verification: z
+        .array(verificationEntrySchema(context), 'Please record the verification of each individual')
+        .check(
+          z.minLength(1, 'Please record the verification of each individual'),
+          z.maxLength(CDD_LIMITS.parties * (CDD_LIMITS.list + 1), 'Too many verifications'),
+          z.refine((entries) => new Set(entries.map((entry) => entry.party)).size === entries.length, {
+            message: 'Each individual is verified once: remove the repeated entry',
+          }),
+        ),
+      version: readVersion,
+      risk: z.object({
+        rating: z.enum(RISK_RATINGS, 'Please choose the risk rating'),
+        reason: requiredText('Please give the reason for the risk rating', CDD_LIMITS.reason, { multiline: true }),
+        /** Why a rating is lower than a high one on record (required then: see `verifyCdd`). */
+        loweringReason: optionalText(CDD_LIMITS.reason, { multiline: true }),
       }),
-    ),
-    version: readVersion,
-    risk: z.object({
-      rating: z.enum(RISK_RATINGS, 'Please choose the risk rating'),
-      reason: requiredText('Please give the reason for the risk rating', CDD_LIMITS.reason, { multiline: true }),
-    }),
-  });
+      /** Required with a high rating; ignored otherwise. */
+      enhanced: z.optional(enhancedSchema),
+    })
+    .check(
+      z.refine((input) => input.risk.rating !== 'high' || input.enhanced !== undefined, {
+        message: ENHANCED_REQUIRED,
+        path: ['enhanced'],
+        when: (payload) => {
+          const value = payload.value as { risk?: { rating?: unknown }; enhanced?: unknown } | undefined;
+          return value?.risk?.rating === 'high' && value.enhanced === undefined;
+        },
+      }),
+    );
 export type CddVerifyInput = z.output<ReturnType<typeof cddVerifySchema>>;
 export type CddVerification = CddVerifyInput['verification'][number];
 
@@ -539,10 +579,14 @@ export const cddMetaSchema = z.object({
   /** The staff member who verified and rated it, and when. */
   verifiedBy: z.optional(z.string()),
   verifiedAt: z.optional(z.string()),
-  /** The second staff member who approved a high rating (never `verifiedBy`). */
+  /** The rater's account id (`verifiedBy` is the username at the time); absent on records before ids. */
+  verifiedById: z.optional(z.string()),
+  /** The principal who approved a high rating: never the rater's account. */
   approvedBy: z.optional(z.string()),
+  approvedById: z.optional(z.string()),
   approvedAt: z.optional(z.string()),
   rejectedBy: z.optional(z.string()),
+  rejectedById: z.optional(z.string()),
   rejectedAt: z.optional(z.string()),
   riskRating: z.optional(z.enum(RISK_RATINGS)),
   /** The day the business relationship ended (`YYYY-MM-DD`), once staff close the matter. */
@@ -554,6 +598,31 @@ export const cddMetaSchema = z.object({
 });
 export type CddMetaFields = z.output<typeof cddMetaSchema>;
 
+/**
+ * One risk rating as it was given: ratings are history, not a field, so a rejection or a
+ * later rating never loses a high one. Staff are named by account id with the username at
+ * the time (a re-created account reuses a username, never an id); records stored before ids
+ * have none (`ratingsOf`).
+ */
+export const cddRatingSchema = z.object({
+  rating: z.enum(RISK_RATINGS),
+  reason: z.string(),
+  /** Lower than a high rating on record: why (a principal approves it as a high one). */
+  loweringReason: z.optional(z.string()),
+  /** The enhanced due diligence recorded with a high rating. */
+  enhanced: z.optional(enhancedSchema),
+  byId: z.optional(z.string()),
+  by: z.string(),
+  at: z.string(),
+  approvedById: z.optional(z.string()),
+  approvedBy: z.optional(z.string()),
+  approvedAt: z.optional(z.string()),
+  rejectedById: z.optional(z.string()),
+  rejectedBy: z.optional(z.string()),
+  rejectedAt: z.optional(z.string()),
+});
+export type CddRating = z.output<typeof cddRatingSchema>;
+
 /** What a record keeps encrypted: every personal detail. */
 export const cddPersonalSchema = z.object({
   parties: z.array(cddDraftPartySchema),
@@ -561,6 +630,8 @@ export const cddPersonalSchema = z.object({
   verification: z.optional(z.array(verificationEntrySchema({}))),
   riskReason: z.optional(z.string()),
   rejectReason: z.optional(z.string()),
+  /** Every rating given, oldest first (absent on records stored before: `ratingsOf`). */
+  ratings: z.optional(z.array(cddRatingSchema)),
 });
 export type CddPersonal = z.output<typeof cddPersonalSchema>;
 
@@ -581,16 +652,21 @@ export interface CddStaffView {
   declarations: CddDraftDeclarations;
   verification: CddVerification[];
   risk: { rating: RiskRating; reason: string } | null;
-  /** Who rated it and who approved or rejected it, and when (usernames, no personal data). */
+  /** Who rated it and who approved or rejected it, and when (account ids with the usernames at the time). */
   approvals: {
     verifiedBy?: string;
+    verifiedById?: string;
     verifiedAt?: string;
     approvedBy?: string;
+    approvedById?: string;
     approvedAt?: string;
     rejectedBy?: string;
+    rejectedById?: string;
     rejectedAt?: string;
     rejectReason?: string;
   };
+  /** Every rating given, oldest first, each with who gave it and any approval or rejection. */
+  ratings: CddRating[];
   closedAt?: string;
   retainUntil?: string;
   /**
@@ -607,6 +683,30 @@ export const toClientView = (record: CddRecord): CddClientView => ({
   declarations: record.declarations,
 });
 
+/**
+ * The record's ratings, oldest first. A record stored before ratings were history has its
+ * one rating in `riskRating`/`riskReason`/`verifiedBy`: read as a list of that one (with no
+ * account id, which the approval rule treats as unknown, never as anyone's).
+ */
+export function ratingsOf(record: CddRecord): CddRating[] {
+  if (record.ratings) return record.ratings;
+  if (!record.riskRating || record.riskReason === undefined || record.verifiedBy === undefined) return [];
+  const optional = (key: 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt') =>
+    record[key] === undefined ? {} : { [key]: record[key] };
+  return [
+    {
+      rating: record.riskRating,
+      reason: record.riskReason,
+      by: record.verifiedBy,
+      at: record.verifiedAt ?? record.updatedAt,
+      ...optional('approvedBy'),
+      ...optional('approvedAt'),
+      ...optional('rejectedBy'),
+      ...optional('rejectedAt'),
+    },
+  ];
+}
+
 /** The staff view of a record. */
 export const toStaffView = (record: CddRecord): CddStaffView => ({
   status: record.status,
@@ -618,10 +718,24 @@ export const toStaffView = (record: CddRecord): CddStaffView => ({
       ? { rating: record.riskRating, reason: record.riskReason }
       : null,
   approvals: Object.fromEntries(
-    (['verifiedBy', 'verifiedAt', 'approvedBy', 'approvedAt', 'rejectedBy', 'rejectedAt', 'rejectReason'] as const)
+    (
+      [
+        'verifiedBy',
+        'verifiedById',
+        'verifiedAt',
+        'approvedBy',
+        'approvedById',
+        'approvedAt',
+        'rejectedBy',
+        'rejectedById',
+        'rejectedAt',
+        'rejectReason',
+      ] as const
+    )
       .filter((key) => record[key] !== undefined)
       .map((key) => [key, record[key]]),
   ),
+  ratings: ratingsOf(record),
   ...(record.closedAt === undefined ? {} : { closedAt: record.closedAt }),
   ...(record.retainUntil === undefined ? {} : { retainUntil: record.retainUntil }),
   version: record.version,

@@ -3,28 +3,42 @@
  * state, or the refusal shown. The client saves and submits through their link; staff
  * verify (low or medium risk: verified at once; high: a second person approves), reject
  * (the client corrects and resubmits) and close the matter (any state: it starts the
- * records' retention, not a new status). The functions act on these cells; the desk offers
+ * records' retention, not a new status, and from then on the client's link changes nothing:
+ * `decideCddRecord`). The functions act on these cells; the desk offers
  * an action only where its cell allows it.
  *
- * Who may act is not a state: a high rating's approver must be someone other than the
- * person who rated it, which the staff workflow checks on top of the cell.
+ * Who may act is not a state: a high rating's approver must be a principal whose account is
+ * not the rater's (`approvalRefusal`), which the staff workflow asks on top of the cell, and
+ * which rating needs approval depends on the ratings on record (`verifyActionFor`).
  */
+import type { RiskRating } from '../../content/amlctf.ts';
 import { CDD_STATUS_LABELS, type CddStatus } from '../schemas/cdd.ts';
+import type { StaffRole } from '../schemas/login.ts';
 import type { Cell, Refusal, StateTable } from './decision.ts';
 
 export const CDD_ACTIONS = ['save', 'submit', 'verify', 'verify-high-risk', 'approve', 'reject', 'close'] as const;
 export type CddAction = (typeof CDD_ACTIONS)[number];
 
-export type CddRefusalCode = 'cdd-locked' | 'cdd-not-supplied' | 'cdd-wrong-status';
+export type CddRefusalCode =
+  | 'cdd-locked'
+  | 'cdd-closed'
+  | 'cdd-not-supplied'
+  | 'cdd-wrong-status'
+  | 'principal-approver-required'
+  | 'second-approver-required';
 export type CddCell = Cell<CddStatus, CddRefusalCode>;
 
 /** The client's words once staff have their details. */
 export const CDD_LOCKED =
   'We are already checking your identity details, so they can no longer be changed here. Please call us if something has changed.';
+/** The client's words once the matter is closed, whatever the status was when it closed. */
+export const CDD_CLOSED =
+  'Your matter with us has ended, so your identity details can no longer be changed here. Please call us if something has changed.';
 /** Staff's words for an enquiry whose client has not started (there is no record to act on). */
 export const CDD_NOT_SUPPLIED = 'The client has not supplied due diligence details for this enquiry yet';
 
 const locked: Refusal<CddRefusalCode> = { code: 'cdd-locked', status: 409, message: CDD_LOCKED };
+const closed: Refusal<CddRefusalCode> = { code: 'cdd-closed', status: 409, message: CDD_CLOSED };
 const notSupplied: Refusal<CddRefusalCode> = { code: 'cdd-not-supplied', status: 409, message: CDD_NOT_SUPPLIED };
 
 const to = (next: CddStatus) => ({ next }) as const;
@@ -101,5 +115,76 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
 
 export const decideCdd = (status: CddStatus, action: CddAction): CddCell => CDD_TRANSITIONS[status][action];
 
+// ---- who may approve -----------------------------------------------------------------
+
+/**
+ * A rating waits for a principal's approval when it is high, or when a high rating is on
+ * record for this matter (a rejection does not wipe it): otherwise the rater could reject
+ * her own high rating and re-rate it low once the client resubmits.
+ */
+export const verifyActionFor = (
+  rating: RiskRating,
+  earlier: readonly { rating: RiskRating }[],
+): 'verify' | 'verify-high-risk' =>
+  rating === 'high' || earlier.some((entry) => entry.rating === 'high') ? 'verify-high-risk' : 'verify';
+
+/**
+ * What forces a rating to high (s 28(2)(e)(ii), s 32): a possible match on the sanctions
+ * list, a politically exposed person declared by the client, or one found by staff's
+ * screening. Each is named, with the individual's path, so the 400 says why.
+ */
+export function redFlags(
+  declarations: { pep?: { value?: boolean } },
+  verification: readonly { party: string; sanctionsResult: string; pepResult: string }[],
+): string[] {
+  return [
+    ...(declarations.pep?.value === true ? ['the client declared a politically exposed person'] : []),
+    ...verification.flatMap((entry) => [
+      ...(entry.sanctionsResult === 'possible-match' ? [`a possible sanctions match (parties.${entry.party})`] : []),
+      ...(entry.pepResult !== 'not-pep' ? [`a politically exposed person in screening (parties.${entry.party})`] : []),
+    ]),
+  ];
+}
+
+/** The 400 for a low or medium rating despite red flags. */
+export const mustBeHigh = (flags: readonly string[]): string => `This matter must be rated high: ${flags.join('; ')}`;
+
+export const PRINCIPAL_APPROVER_REQUIRED =
+  'A high risk rating is approved by a principal of the practice (AML/CTF program: senior approval).';
+export const SECOND_APPROVER_REQUIRED =
+  'You rated this due diligence high risk, so a different principal must approve it (AML/CTF program: a second person).';
+
+/**
+ * Whether `approver` may approve the rating `rater` gave: a principal's account other than
+ * the rater's. Accounts are compared by id, which a re-created account never reuses; a
+ * rating stored before ids were kept names only a username, so that username is refused
+ * (whoever holds it now may be the rater). Null when allowed.
+ */
+export function approvalRefusal(
+  rater: { byId?: string; by: string },
+  approver: { id: string; username: string; role: StaffRole },
+): Refusal<CddRefusalCode> | null {
+  if (approver.role !== 'principal') {
+    return { code: 'principal-approver-required', status: 403, message: PRINCIPAL_APPROVER_REQUIRED };
+  }
+  const same = rater.byId === undefined ? rater.by === approver.username : rater.byId === approver.id;
+  return same ? { code: 'second-approver-required', status: 403, message: SECOND_APPROVER_REQUIRED } : null;
+}
+
+/** What the client's link changes. */
+const CLIENT_ACTIONS: readonly CddAction[] = ['save', 'submit'];
+
+/**
+ * The cell for a record as stored (none is `not-started`). Closing keeps the status (it
+ * starts the 7 years of s 111), so a closed record is judged on more than its status: the
+ * client's link changes nothing in it whatever the status was when the matter closed, or a
+ * link still held could empty a record the law keeps. Staff's actions follow the table.
+ */
+export function decideCddRecord(record: { status: CddStatus; closedAt?: string } | null, action: CddAction): CddCell {
+  if (record?.closedAt !== undefined && CLIENT_ACTIONS.includes(action)) return no(closed);
+  return decideCdd(record?.status ?? 'not-started', action);
+}
+
 /** The client may still change their answers. */
-export const clientMayEdit = (status: CddStatus): boolean => decideCdd(status, 'save').next !== undefined;
+export const clientMayEdit = (record: { status: CddStatus; closedAt?: string } | null): boolean =>
+  decideCddRecord(record, 'save').next !== undefined;

@@ -7,8 +7,8 @@
  * Status rules (the team's decision, in the state table `src/shared/states/due-diligence.ts`):
  * no record is `not-started`; a save that changes the answers makes it `in-progress` (also
  * from `submitted` or `rejected`: the client is editing again); a submit makes it
- * `submitted`. Once staff have it (`awaiting-approval`, `verified`) the client can no longer
- * change it: 409.
+ * `submitted`. Once staff have it (`awaiting-approval`, `verified`), or once the matter is
+ * closed whatever its status, the client can no longer change it: 409.
  *
  * Every write is conditional (insert `onlyIfNew`, replace `onlyIfMatch`); a lost race is
  * replayed on the fresh record, so two tabs saving at once never lose the check of status.
@@ -28,7 +28,7 @@ import {
 } from '../../../../src/shared/schemas/cdd.ts';
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { decideCdd, type CddAction } from '../../../../src/shared/states/due-diligence.ts';
+import { decideCddRecord, type CddAction } from '../../../../src/shared/states/due-diligence.ts';
 import { allowed, HttpError } from '../http/http.ts';
 import { getCdd, updateCdd } from '../repositories/due-diligence-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
@@ -54,6 +54,8 @@ const EMPTY_VIEW: CddClientView = { status: 'not-started', parties: [], declarat
 export interface ClientCdd {
   view: CddClientView;
   submittedAt?: string;
+  /** The matter is closed: the link shows and changes nothing more. */
+  closed?: true;
 }
 
 /** The client's draft (or submission) as they last saved it; `not-started` when there is none. */
@@ -64,7 +66,10 @@ export async function readClientCdd(engagement: EngagementRecord): Promise<Clien
   // Once verified (or closed) the link has nothing left to do: it no longer shows the details,
   // so a forwarded e-mail or a shared device does not give them away for the years they are kept.
   if (found.record.status === 'verified' || found.record.closedAt) {
-    return { view: { ...EMPTY_VIEW, status: found.record.status } };
+    return {
+      view: { ...EMPTY_VIEW, status: found.record.status },
+      ...(found.record.closedAt === undefined ? {} : { closed: true as const }),
+    };
   }
   return {
     view: toClientView(found.record),
@@ -111,9 +116,9 @@ function withAnswers(
   };
 }
 
-/** The status the client's `action` leads to; 409 once staff have the record. */
+/** The status the client's `action` leads to; 409 once staff have the record or the matter is closed. */
 const clientStep = (current: CddRecord | null, action: CddAction & ('save' | 'submit')): CddStatus =>
-  allowed(decideCdd(current?.status ?? 'not-started', action));
+  allowed(decideCddRecord(current, action));
 
 /**
  * Saves the client's draft (anything may be missing). A save that changes nothing writes

@@ -13,7 +13,14 @@
 import { CDD_RETENTION, retainUntil } from '../../../../src/content/amlctf.ts';
 import { now } from '../../../../src/shared/clock.ts';
 // Aliased: `decideCdd` below is this file's read-judge-write of a record.
-import { CDD_NOT_SUPPLIED, decideCdd as cddTransition } from '../../../../src/shared/states/due-diligence.ts';
+import {
+  approvalRefusal,
+  CDD_NOT_SUPPLIED,
+  decideCdd as cddTransition,
+  mustBeHigh,
+  redFlags,
+  verifyActionFor,
+} from '../../../../src/shared/states/due-diligence.ts';
 import {
   CDD_STATUS_LABELS,
   cddCloseSchema,
@@ -21,8 +28,10 @@ import {
   cddRejectSchema,
   cddVerifySchema,
   individualPaths,
+  ratingsOf,
   toStaffView,
   unverifiedPaths,
+  type CddRating,
   type CddRecord,
   type CddStaffView,
   type CddStatus,
@@ -34,7 +43,8 @@ import * as z from 'zod/mini';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { leadDeskEnv } from '../platform/env.ts';
-import { allowed, HttpError } from '../http/http.ts';
+import { allowed, HttpError, refusedError } from '../http/http.ts';
+import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import {
   deleteCdd,
@@ -48,6 +58,8 @@ import { appendActivity, listActivity } from '../repositories/enquiry-activity-s
 import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 
 type Staff = Exclude<AuditActor, 'system'>;
+/** Approving asks the account's role, read from the store on this request. */
+type Approver = Staff & Pick<SessionUser, 'role'>;
 
 const NOT_FOUND = 'That contact request no longer exists';
 const CHANGED = 'Someone else changed this due diligence a moment ago. Refresh to see the latest and try again.';
@@ -60,6 +72,7 @@ const NOT_STARTED: CddStaffView = {
   verification: [],
   risk: null,
   approvals: {},
+  ratings: [],
   version: 0,
 };
 
@@ -82,7 +95,7 @@ function parsed<T>(schema: z.ZodMiniType<T>, body: unknown): T {
  */
 export const parseVerify = (body: unknown): CddVerifyInput =>
   parsed(cddVerifySchema({ today: sydneyToday(now()) }), body);
-export const parseReject = (body: unknown): { reason: string } => parsed(cddRejectSchema, body);
+export const parseReject = (body: unknown): { reason: string; version: number } => parsed(cddRejectSchema, body);
 export const parseClose = (body: unknown): { endedAt: string } =>
   parsed(cddCloseSchema({ today: sydneyToday(now()) }), body);
 
@@ -115,7 +128,7 @@ const CHANGED_SINCE_READ =
 async function decideCdd(
   enquiryId: string,
   change: (record: CddRecord) => CddRecord,
-  readVersion?: number,
+  readVersion: number | null,
 ): Promise<CddRecord> {
   await requireEnquiry(enquiryId);
   const { after } = await updateCdd(
@@ -123,7 +136,7 @@ async function decideCdd(
     (current) => {
       // No record is `not-started`, where the state table refuses every staff action but closing.
       if (!current) throw new HttpError(409, CDD_NOT_SUPPLIED, { code: 'cdd-not-supplied' });
-      if (readVersion !== undefined && current.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
+      if (readVersion !== null && current.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
       const at = new Date(now()).toISOString();
       return { ...change(current), version: current.version + 1, updatedAt: at };
     },
@@ -134,7 +147,10 @@ async function decideCdd(
 
 /**
  * `POST …/cdd/verify`: every individual verified, screened and the risk rated. Low and
- * medium are verified at once; high waits for a second staff member's approval.
+ * medium are verified at once; high (with enhanced due diligence), or lower than a high
+ * rating on record (with the reason for lowering it), waits for a principal's approval. A
+ * red flag (`redFlags`: a possible sanctions match, a PEP) allows only high. The rating joins the record's ratings:
+ * none given earlier is lost.
  */
 export async function verifyCdd(
   enquiryId: string,
@@ -142,11 +158,13 @@ export async function verifyCdd(
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
-  const high = input.risk.rating === 'high';
+  let lowered = false;
   const record = await decideCdd(
     enquiryId,
     (current) => {
-      const status = allowed(cddTransition(current.status, high ? 'verify-high-risk' : 'verify'));
+      const earlier = ratingsOf(current);
+      const action = verifyActionFor(input.risk.rating, earlier);
+      const status = allowed(cddTransition(current.status, action));
       const known = new Set(individualPaths(current.parties));
       const strangers = input.verification.flatMap((entry, index) =>
         known.has(entry.party) ? [] : [[`verification.${index}.party`, [`No individual at parties.${entry.party}`]]],
@@ -159,10 +177,27 @@ export async function verifyCdd(
           verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
         });
       }
+      const flags = redFlags(current.declarations, input.verification);
+      if (flags.length > 0 && input.risk.rating !== 'high') throw badRequest({ 'risk.rating': [mustBeHigh(flags)] });
+      lowered = input.risk.rating !== 'high' && action === 'verify-high-risk';
+      const { loweringReason } = input.risk;
+      if (lowered && loweringReason === undefined) throw badRequest({ 'risk.loweringReason': [LOWERING_REASON] });
+      const rating: CddRating = {
+        rating: input.risk.rating,
+        reason: input.risk.reason,
+        ...(lowered && loweringReason !== undefined ? { loweringReason } : {}),
+        // The schema requires it with a high rating; a lower one keeps none.
+        ...(input.risk.rating === 'high' && input.enhanced ? { enhanced: input.enhanced } : {}),
+        byId: staff.id,
+        by: staff.username,
+        at,
+      };
       const {
         approvedBy: _approvedBy,
+        approvedById: _approvedById,
         approvedAt: _approvedAt,
         rejectedBy: _rejectedBy,
+        rejectedById: _rejectedById,
         rejectedAt: _rejectedAt,
         rejectReason: _rejectReason,
         ...rest
@@ -174,50 +209,79 @@ export async function verifyCdd(
         riskRating: input.risk.rating,
         riskReason: input.risk.reason,
         verifiedBy: staff.username,
+        verifiedById: staff.id,
         verifiedAt: at,
+        ratings: [...earlier, rating],
       };
     },
     input.version,
   );
   const rating = input.risk.rating;
+  const waiting = lowered
+    ? `Due diligence rated ${rating} risk by ${staff.username}, lower than a high rating on record: awaiting a principal’s approval`
+    : `Due diligence rated high risk by ${staff.username}: awaiting a principal’s approval`;
   await Promise.all([
     activity(
       enquiryId,
       staff.username,
-      record.status === 'verified'
-        ? `Due diligence verified (${rating} risk) by ${staff.username}`
-        : `Due diligence rated high risk by ${staff.username}: awaiting a second approval`,
+      record.status === 'verified' ? `Due diligence verified (${rating} risk) by ${staff.username}` : waiting,
     ),
     recordAudit({ by: staff, action: 'cdd.verify', target: `${enquiryId} (${rating} risk)` }),
   ]);
   return { status: record.status };
 }
 
-/** `POST …/cdd/approve`: a second, different staff member approves a high rating. */
-export async function approveCdd(enquiryId: string, staff: Staff): Promise<{ status: CddStatus }> {
+const LOWERING_REASON =
+  'A high risk rating is on record for this matter: please give the reason for rating it lower (a principal approves it)';
+
+/**
+ * `POST …/cdd/approve`: a principal whose account is not the rater's approves the rating
+ * waiting (`approvalRefusal`), recorded by account id with the username at the time.
+ */
+export async function approveCdd(enquiryId: string, staff: Approver): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
-  await decideCdd(enquiryId, (current) => {
-    const status = allowed(cddTransition(current.status, 'approve'));
-    if (current.verifiedBy === staff.username) {
-      throw new HttpError(
-        403,
-        'You rated this due diligence high risk, so a different staff member must approve it (AML/CTF program: a second person).',
-        { code: 'second-approver-required' },
-      );
-    }
-    return { ...current, status, approvedBy: staff.username, approvedAt: at };
-  });
+  let approved: CddRating | undefined;
+  await decideCdd(
+    enquiryId,
+    (current) => {
+      const status = allowed(cddTransition(current.status, 'approve'));
+      const ratings = ratingsOf(current);
+      const waiting = ratings.at(-1);
+      // Awaiting approval always follows a rating; without one there is nothing to approve.
+      if (!waiting) throw new HttpError(409, CHANGED);
+      const refusal = approvalRefusal(waiting, staff);
+      if (refusal) throw refusedError(refusal);
+      approved = { ...waiting, approvedById: staff.id, approvedBy: staff.username, approvedAt: at };
+      return {
+        ...current,
+        status,
+        approvedBy: staff.username,
+        approvedById: staff.id,
+        approvedAt: at,
+        ratings: [...ratings.slice(0, -1), approved],
+      };
+    },
+    null,
+  );
   await Promise.all([
-    activity(enquiryId, staff.username, `Due diligence approved by ${staff.username} (high risk)`),
+    activity(
+      enquiryId,
+      staff.username,
+      `Due diligence approved by ${staff.username} (${approved!.rating} risk, rated by ${approved!.by})`,
+    ),
     recordAudit({ by: staff, action: 'cdd.approve', target: enquiryId }),
   ]);
   return { status: 'verified' };
 }
 
-/** `POST …/cdd/reject`: the client is told to correct and resubmit (the reason is sealed). */
+/**
+ * `POST …/cdd/reject`: the client is told to correct and resubmit (the reason is sealed).
+ * A rating waiting for approval stays on record, marked rejected: a later, lower rating
+ * still needs a principal's approval (`verifyActionFor`).
+ */
 export async function rejectCdd(
   enquiryId: string,
-  { reason, version }: { reason: string; version?: number },
+  { reason, version }: { reason: string; version: number },
   staff: Staff,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
@@ -225,7 +289,20 @@ export async function rejectCdd(
     enquiryId,
     (current) => {
       const status = allowed(cddTransition(current.status, 'reject'));
-      return { ...current, status, rejectedBy: staff.username, rejectedAt: at, rejectReason: reason };
+      const ratings = ratingsOf(current);
+      const waiting = current.status === 'awaiting-approval' ? ratings.at(-1) : undefined;
+      const marked = waiting
+        ? [...ratings.slice(0, -1), { ...waiting, rejectedById: staff.id, rejectedBy: staff.username, rejectedAt: at }]
+        : ratings;
+      return {
+        ...current,
+        status,
+        rejectedBy: staff.username,
+        rejectedById: staff.id,
+        rejectedAt: at,
+        rejectReason: reason,
+        ratings: marked,
+      };
     },
     version,
   );
@@ -332,17 +409,17 @@ export async function deleteExpiredCdd(at = now()): Promise<string[]> {
 }
 
 /**
- * What an erasure or the retention must keep for s 111: enquiries among `ids` whose due
- * diligence the client submitted (and staff may have checked). A draft never submitted is
- * no record of an identification carried out: it goes with its enquiry.
+ * What an erasure, a deletion by hand or the retention must keep for s 111: enquiries among
+ * `ids` whose due diligence the client submitted (and staff may have checked), and every
+ * closed matter's record until its `retainUntil`, whatever its status when it closed. An
+ * open draft never submitted is no record of an identification carried out: it goes with
+ * its enquiry.
  */
 export async function cddKeptFor(ids: readonly string[]): Promise<Map<string, CddMeta>> {
   const metas = await Promise.all(ids.map((id) => getCddMeta(id)));
-  return new Map(
-    metas
-      .filter((meta) => meta !== null && meta.status !== 'in-progress' && meta.status !== 'not-started')
-      .map((meta) => [meta!.enquiryId, meta!]),
-  );
+  const kept = (meta: CddMeta) =>
+    meta.retainUntil !== undefined || (meta.status !== 'in-progress' && meta.status !== 'not-started');
+  return new Map(metas.filter((meta) => meta !== null && kept(meta)).map((meta) => [meta!.enquiryId, meta!]));
 }
 
 // ---- the daily reminder ----------------------------------------------------------------

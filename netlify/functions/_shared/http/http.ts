@@ -18,7 +18,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * the few other answers a caller handles (never the message, which is for people and may
  * be reworded).
  */
-export type ErrorCode = EngagementRefusalCode | CddRefusalCode | 'second-approver-required';
+export type ErrorCode = EngagementRefusalCode | CddRefusalCode;
 
 export class HttpError extends Error {
   readonly status: number;

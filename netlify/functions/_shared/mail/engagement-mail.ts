@@ -98,12 +98,16 @@ export async function queueSignedCopy(record: EngagementRecord, waitUntil: (prom
     text: [
       `Dear ${record.clientName},`,
       '',
-      `Thank you: you accepted our costs disclosure and costs agreement and instructed us to act for you (${record.content.matter.description}).`,
+      `Thank you: you accepted our costs disclosure and costs agreement for your matter (${record.content.matter.description}).`,
       'A copy of the document you accepted is attached. Please keep it.',
       '',
       `Its SHA-256 fingerprint is ${acceptance.documentSha256}.`,
       '',
-      `We will be in touch about the next steps. If you have any questions, call us on ${practice.phone}.`,
+      // Not "acting" yet: s 28(1) allows no work before the client's identity is verified.
+      'What happens next: we start work on your matter once we have verified your identity, which the Anti-Money Laundering and Counter-Terrorism Financing Act 2006 requires before we act in a property transaction.',
+      'Please give us your identity details through the link in our e-mail with the costs agreement: its page now has "Continue to your identity details". We will let you know once we have verified them.',
+      '',
+      `If you have any questions, call us on ${practice.phone}.`,
     ].join('\n'),
     attachment: {
       filename: `costs-agreement-${record.id}.pdf`,

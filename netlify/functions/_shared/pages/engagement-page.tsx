@@ -128,13 +128,19 @@ function PrivacySection({ privacy }: { privacy: string }) {
   );
 }
 
+/** What an accepted engagement says of the work: it starts once identity is verified (AML/CTF Act s 28(1)). */
+export const NOT_ACTING_YET =
+  'We start work on your matter once we have verified your identity: the Anti-Money Laundering and Counter-Terrorism Financing Act 2006 requires us to identify you before we act in a property transaction.';
+
 function AcceptedSection({ token, view }: { token: string; view: EngagementView }) {
   const when = view.acceptedAt ? ` on ${formatSydney(view.acceptedAt)}` : '';
   const link = encodeURIComponent(token);
   return (
     <section className="panel panel-success" aria-labelledby="accepted-heading">
       <h2 id="accepted-heading">Accepted</h2>
-      <p>{`You accepted this costs agreement${when}. Thank you: we are now acting for you in this matter.`}</p>
+      <p>{`You accepted this costs agreement${when}. Thank you.`}</p>
+      {/* Not "acting" yet: s 28(1) allows no work before the client's identity is verified. */}
+      <p>{NOT_ACTING_YET}</p>
       <p>
         <a className={buttonClass('primary')} href={`/api/engage/${link}/document.pdf`} download>
           Download the signed costs agreement (PDF)
@@ -147,8 +153,8 @@ function AcceptedSection({ token, view }: { token: string; view: EngagementView 
       ) : null}
       <h3>Next: your identity details</h3>
       <p>
-        The law requires us to identify you before we act in a property transaction. Please give us your details: you
-        can save them and come back with this link.
+        Please give us your identity details now: you can save them and come back with this link. We will let you know
+        once we have verified them.
       </p>
       <p>
         <a className={buttonClass('primary')} href={`/engage/${link}/identity`}>

@@ -534,6 +534,17 @@ function StatusPanel({ input }: { input: CddPageInput }) {
       {body}
     </section>
   );
+  // Closing keeps the status, so this comes first: nothing is pending or editable any more.
+  if (input.cdd.closed) {
+    return panel(
+      'Your matter has ended',
+      false,
+      <p>
+        Your matter with us has ended, so your identity details can no longer be changed here. If something has changed,
+        please call us on {call}.
+      </p>,
+    );
+  }
   switch (status) {
     case 'submitted':
       return panel(
@@ -669,7 +680,7 @@ function CollectionNoticeSection({ practiceName }: { practiceName: string }) {
 
 export function cddPage(input: CddPageInput): string {
   const { token, cdd, form } = input;
-  const editable = !['awaiting-approval', 'verified'].includes(cdd.view.status);
+  const editable = !cdd.closed && !['awaiting-approval', 'verified'].includes(cdd.view.status);
   const invalid = Boolean(form && (form.error || Object.keys(form.fieldErrors ?? {}).length));
   const content = editable ? (
     identityForm(input, new Messages(form?.fieldErrors ?? {}))

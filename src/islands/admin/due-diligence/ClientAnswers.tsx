@@ -154,6 +154,9 @@ export function ClientAnswers({ view }: { view: CddStaffView }) {
   );
 }
 
+/** A rating in the history, without the select's hint ("needs a second approval"). */
+const RATING_NAMES = { low: 'Low', medium: 'Medium', high: 'High' } as const;
+
 /** The risk, who verified, approved or rejected, and each individual's checks; nothing before a verification. */
 export function VerificationRecord({ view }: { view: CddStaffView }) {
   if (!view.risk && !view.verification.length) return null;
@@ -183,6 +186,24 @@ export function VerificationRecord({ view }: { view: CddStaffView }) {
           ],
         ]}
       />
+      {view.ratings.length ? (
+        <>
+          <h6 className="mt-3 mb-1 font-semibold text-slate-900">Risk ratings given</h6>
+          <ol className="list-decimal space-y-1 pl-5 text-sm">
+            {view.ratings.map((rating, index) => (
+              <li key={index}>
+                {`${RATING_NAMES[rating.rating]} risk by ${rating.by}, ${formatDateTime(rating.at)}: ${rating.reason}`}
+                {rating.loweringReason === undefined ? '' : `; lowered from high because: ${rating.loweringReason}`}
+                {rating.enhanced
+                  ? `; enhanced due diligence: source of wealth: ${rating.enhanced.sourceOfWealth}; source of funds: ${rating.enhanced.sourceOfFunds}; notes: ${rating.enhanced.notes}`
+                  : ''}
+                {rating.approvedBy ? `; approved by ${rating.approvedBy}, ${formatDateTime(rating.approvedAt)}` : ''}
+                {rating.rejectedBy ? `; rejected by ${rating.rejectedBy}, ${formatDateTime(rating.rejectedAt)}` : ''}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       <ul className="mt-2 space-y-1 text-sm">
         {view.verification.map((entry) => (
           <li key={entry.party}>

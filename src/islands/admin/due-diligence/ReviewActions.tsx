@@ -1,13 +1,16 @@
 /**
- * What staff can do with a record waiting on them: a second person approves a high rating
- * (the one who rated it is refused, and told so beside the button), or anyone rejects it
- * with a reason the client is shown.
+ * What staff can do with a record waiting on them: a principal who did not rate it approves
+ * the rating waiting (high, or lower than a high one on record); everyone else is told who
+ * may. Anyone rejects it with a reason the client is shown. The server decides either way
+ * (`approvalRefusal`): the button is only offered where it would be allowed.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { CDD_LIMITS, type CddStaffView } from '../../../shared/schemas/cdd.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
-import { decideCdd } from '../../../shared/states/due-diligence.ts';
+import { approvalRefusal, decideCdd } from '../../../shared/states/due-diligence.ts';
+import { $session } from '../../../stores/session.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
@@ -28,6 +31,10 @@ export function ReviewActions({
   onChanged: () => Promise<void>;
 }) {
   const base = useId();
+  const session = useStore($session);
+  const waiting = view.ratings.at(-1);
+  const mayApprove =
+    session.status === 'signed-in' && waiting !== undefined && approvalRefusal(waiting, session.user) === null;
   const [acting, setActing] = useState<'approve' | 'reject' | null>(null);
   const [approveError, setApproveError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
@@ -90,14 +97,19 @@ export function ReviewActions({
 
   return (
     <>
-      {isAllowed(decideCdd(view.status, 'approve')) ? (
+      {isAllowed(decideCdd(view.status, 'approve')) && waiting ? (
         <div className="space-y-2">
           <p className="text-sm text-slate-800">
-            Rated high risk by {view.approvals.verifiedBy}: a different staff member must approve it.
+            {waiting.loweringReason === undefined
+              ? `Rated ${waiting.rating} risk by ${waiting.by}`
+              : `Rated ${waiting.rating} risk by ${waiting.by}, lower than a high rating on record (${waiting.loweringReason})`}
+            : a principal other than {waiting.by} must approve it.
           </p>
-          <Button pending={acting === 'approve'} onClick={() => void approve()}>
-            Approve
-          </Button>
+          {mayApprove ? (
+            <Button pending={acting === 'approve'} onClick={() => void approve()}>
+              Approve
+            </Button>
+          ) : null}
           {approveError ? (
             <p role="alert" className="text-sm font-medium text-red-900">
               {approveError}

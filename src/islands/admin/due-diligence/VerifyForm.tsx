@@ -1,7 +1,9 @@
 /**
  * Staff's record of a submitted due diligence: for each individual how their identity was
  * verified (documents, last 4 characters only), the sanctions and PEP screening, and the risk
- * rating. A high rating goes on to a second person's approval.
+ * rating. A high rating (with its enhanced due diligence), or one lower than a high rating on
+ * record (with the reason for lowering it), goes on to a principal's approval; a red flag
+ * (a possible sanctions match, a PEP) allows only high, which the server says under the rating.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '../../../content/amlctf.ts';
@@ -15,6 +17,7 @@ import {
   type CddStatus,
 } from '../../../shared/schemas/cdd.ts';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
+import { verifyActionFor } from '../../../shared/states/due-diligence.ts';
 import { sydneyToday } from '../../../shared/sydney-time.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -34,7 +37,13 @@ const emptyEntry = (party: string): EntryValues => ({
 });
 
 /** The request body as the API takes it: empty choices left out, so the schema names them. */
-const verifyBody = (entries: EntryValues[], rating: RiskRating | '', reason: string) => ({
+const verifyBody = (
+  entries: EntryValues[],
+  rating: RiskRating | '',
+  reason: string,
+  loweringReason?: string,
+  enhanced?: EnhancedValues,
+) => ({
   verification: entries.map((entry) => ({
     party: entry.party,
     ...(entry.method ? { method: entry.method } : {}),
@@ -44,8 +53,21 @@ const verifyBody = (entries: EntryValues[], rating: RiskRating | '', reason: str
     ...(entry.sanctionsResult ? { sanctionsResult: entry.sanctionsResult } : {}),
     ...(entry.pepResult ? { pepResult: entry.pepResult } : {}),
   })),
-  risk: { ...(rating ? { rating } : {}), reason },
+  risk: { ...(rating ? { rating } : {}), reason, ...(loweringReason === undefined ? {} : { loweringReason }) },
+  ...(enhanced ? { enhanced } : {}),
 });
+
+interface EnhancedValues {
+  sourceOfWealth: string;
+  sourceOfFunds: string;
+  notes: string;
+}
+/** The enhanced due diligence a high rating records (s 32), with each field's label. */
+const ENHANCED_FIELDS: [keyof EnhancedValues, string][] = [
+  ['sourceOfWealth', 'Source of wealth (how the customer came to have their wealth)'],
+  ['sourceOfFunds', 'Source of funds (where the money for this transaction comes from)'],
+  ['notes', 'Enhanced due diligence notes (further checks, who was told)'],
+];
 
 export function VerifyForm({
   enquiryId,
@@ -61,6 +83,10 @@ export function VerifyForm({
   const [entries, setEntries] = useState<EntryValues[]>(() => individualPaths(view.parties).map(emptyEntry));
   const [rating, setRating] = useState<RiskRating | ''>('');
   const [reason, setReason] = useState('');
+  const [loweringReason, setLoweringReason] = useState('');
+  const [enhanced, setEnhanced] = useState<EnhancedValues>({ sourceOfWealth: '', sourceOfFunds: '', notes: '' });
+  // A high rating on record (even rejected) makes a lower one need its reason and a principal's approval.
+  const lowering = rating !== '' && verifyActionFor(rating, view.ratings) === 'verify-high-risk' && rating !== 'high';
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -92,9 +118,23 @@ export function VerifyForm({
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    const body = { ...verifyBody(entries, rating, reason), version: view.version };
+    const body = {
+      ...verifyBody(
+        entries,
+        rating,
+        reason,
+        lowering ? loweringReason : undefined,
+        rating === 'high' ? enhanced : undefined,
+      ),
+      version: view.version,
+    };
     const checked = cddVerifySchema({ today: sydneyToday() }).safeParse(body);
     if (!checked.success) return show(cddFieldErrors(checked.error));
+    if (lowering && !checked.data.risk.loweringReason) {
+      return show({
+        'risk.loweringReason': ['Please give the reason for rating it lower than the high rating on record'],
+      });
+    }
     setPending(true);
     try {
       const { status } = await apiRequest<{ status: CddStatus }>('POST', cddPath(enquiryId, '/cdd/verify'), body);
@@ -102,7 +142,11 @@ export function VerifyForm({
       showToast({
         title: 'Success',
         description:
-          status === 'verified' ? 'Due diligence verified' : 'Rated high risk: a second staff member must approve',
+          status === 'verified'
+            ? 'Due diligence verified'
+            : lowering
+              ? 'Rated lower than a high rating on record: a principal must approve'
+              : 'Rated high risk: a second staff member must approve',
       });
       await onDone(status);
     } catch (caught) {
@@ -117,6 +161,8 @@ export function VerifyForm({
   const fieldKeys = new Set([
     'risk.rating',
     'risk.reason',
+    ...(lowering ? ['risk.loweringReason'] : []),
+    ...(rating === 'high' ? ENHANCED_FIELDS.map(([key]) => `enhanced.${key}`) : []),
     ...entries.flatMap((entry, index) => [
       ...['method', 'sanctionsCheckedAt', 'sanctionsResult', 'pepResult'].map((f) => `verification.${index}.${f}`),
       ...(entry.method === 'electronic' ? [`verification.${index}.reference`] : []),
@@ -198,7 +244,46 @@ export function VerifyForm({
             />
           )}
         </Field>
+        {lowering ? (
+          <Field
+            id={fieldId('risk.loweringReason')}
+            label="Why is it lower than the high rating on record? (a principal approves it)"
+            error={error('risk.loweringReason')}
+            required
+          >
+            {(props) => (
+              <textarea
+                {...props}
+                className={`${props.className} min-h-20`}
+                maxLength={CDD_LIMITS.reason}
+                value={loweringReason}
+                onChange={(event) => setLoweringReason(event.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
       </fieldset>
+      {rating === 'high' ? (
+        <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Enhanced due diligence</legend>
+          <p className="text-sm text-slate-700">
+            A high rating needs enhanced due diligence and a principal&apos;s approval.
+          </p>
+          {ENHANCED_FIELDS.map(([key, label]) => (
+            <Field key={key} id={fieldId(`enhanced.${key}`)} label={label} error={error(`enhanced.${key}`)} required>
+              {(props) => (
+                <textarea
+                  {...props}
+                  className={`${props.className} min-h-20`}
+                  maxLength={CDD_LIMITS.reason}
+                  value={enhanced[key]}
+                  onChange={(event) => setEnhanced((current) => ({ ...current, [key]: event.target.value }))}
+                />
+              )}
+            </Field>
+          ))}
+        </fieldset>
+      ) : null}
       <Button type="submit" pending={pending}>
         Record the verification
       </Button>

@@ -30,7 +30,7 @@ it('answers the engagement and identity pages with a readable page, not JSON', a
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   for (const [handler, pathname, words] of [
     [engage, `/engage/${TOKEN}`, 'Something went wrong on our side. Please try again, or call us.'],
-    [engageCdd, `/engage/${TOKEN}/identity`, 'We cannot take identity details on this site at the moment.'],
+    [engageCdd, `/engage/${TOKEN}/identity`, "Identity details can't be taken right now; please call us on"],
   ] as const) {
     const response = await invokeRouted(handler, new Request(new URL(pathname, ORIGIN)), { ip: '198.51.100.7' });
     // The store layer says 503 (unavailable, try again); the page keeps that status.

@@ -18,9 +18,10 @@ import {
 } from './_shared/due-diligence/staff-review.ts';
 import { handle, HttpError, json, readJson } from './_shared/http/http.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
+import { NOT_FOUND } from './_shared/desk/pipeline.ts';
 
 const enquiryId = (id: string | undefined) => {
-  if (!id || !isEnquiryId(id)) throw new HttpError(404, 'That contact request no longer exists');
+  if (!id || !isEnquiryId(id)) throw new HttpError(404, NOT_FOUND);
   return id;
 };
 

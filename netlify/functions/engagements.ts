@@ -20,9 +20,10 @@ import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import { handle, HttpError, json, readJson, validate } from './_shared/http/http.ts';
 import { getEngagement, isEngagementId } from './_shared/repositories/engagements-store.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
+import { NOT_FOUND } from './_shared/desk/pipeline.ts';
 
 const enquiryId = (id: string | undefined) => {
-  if (!id || !isEnquiryId(id)) throw new HttpError(404, 'That contact request no longer exists');
+  if (!id || !isEnquiryId(id)) throw new HttpError(404, NOT_FOUND);
   return id;
 };
 const engagementId = (id: string | undefined) => {

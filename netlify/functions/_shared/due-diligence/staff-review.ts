@@ -56,12 +56,12 @@ import {
 } from '../repositories/due-diligence-store.ts';
 import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
 import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
+import { NOT_FOUND } from '../desk/pipeline.ts';
 
 type Staff = Exclude<AuditActor, 'system'>;
 /** Approving asks the account's role, read from the store on this request. */
 type Approver = Staff & Pick<SessionUser, 'role'>;
 
-const NOT_FOUND = 'That contact request no longer exists';
 const CHANGED = 'Someone else changed this due diligence a moment ago. Refresh to see the latest and try again.';
 
 /** What a staff read answers before the client has started. */

@@ -33,7 +33,7 @@ import { crashPoint } from '../platform/crash-point.ts';
 import { renderEngagementPdf } from './pdf.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import { allowed, HttpError } from '../http/http.ts';
-import { markInstructed } from '../desk/pipeline.ts';
+import { markInstructed, NOT_FOUND } from '../desk/pipeline.ts';
 import { addressDigest } from '../http/login-throttle.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import {
@@ -210,7 +210,7 @@ export async function prepareContent(
 
 async function enquiryOr404(enquiryId: string): Promise<StoredEnquiry> {
   const found = await getStoredEnquiry(enquiryId);
-  if (!found) throw new HttpError(404, 'That contact request no longer exists');
+  if (!found) throw new HttpError(404, NOT_FOUND);
   return found.record;
 }
 

@@ -495,7 +495,7 @@ export function individualPaths(
 
 /** How a message names the individual at `path`: `parties.1.owners.0`, or the person acting. */
 export const individualRef = (path: string): string =>
-  path === AGENT_PATH ? 'the person acting for the customer (agent)' : `parties.${path}`;
+  path === AGENT_PATH ? 'the person acting for the customer' : `parties.${path}`;
 
 /** The individual party or owner at `path` (see `individualPaths`), or undefined; the agent is `declarations.actingForAnother.agent`. */
 export function individualAt<P extends CddParty | CddDraftParty>(

@@ -242,7 +242,7 @@ const strangerMessage = (path: string) =>
 /** An individual left unverified, named as staff see them: the person acting by role and name. */
 function missingName(record: CddRecord, path: string): string {
   const name = path === AGENT_PATH ? record.declarations.actingForAnother?.agent?.fullName : undefined;
-  return name === undefined ? individualRef(path) : `${individualRef(path)}, ${name}`;
+  return name === undefined ? individualRef(path) : `${individualRef(path)} (${name})`;
 }
 
 const LOWERING_REASON =

@@ -262,7 +262,7 @@ const yesNo = (question: string, detailsMessage: string) =>
       }),
     );
 
-export const ACTING_FOR_ANOTHER_QUESTION = 'Please say whether anyone is acting on the customer’s behalf';
+const ACTING_FOR_ANOTHER_QUESTION = 'Please say whether anyone is acting on the customer’s behalf';
 export const AGENT_AUTHORITY_DETAILS =
   'Please describe the authority, e.g. the date of the power of attorney, or the office held in the company';
 

@@ -1,9 +1,17 @@
-/** /admin's six tabs: keyboard operation, static tabs, and axe on every tab. */
+/** /admin's seven tabs: keyboard operation, static tabs, and axe on every tab. */
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, openTab } from './admin-helpers.ts';
 
-const TAB_NAMES = ['Contact Requests', 'Testimonials', 'Services', 'Blog Posts', 'Lead Management', 'Settings'];
+const TAB_NAMES = [
+  'Contact Requests',
+  'Matters',
+  'Testimonials',
+  'Services',
+  'Blog Posts',
+  'Lead Management',
+  'Settings',
+];
 
 test.describe('admin tabs', () => {
   test.beforeEach(async ({ page }) => {

@@ -12,7 +12,7 @@ import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { flashToast } from '../kit/flash.ts';
 
-export const matterHref = (id: string): string => `/admin?matter=${encodeURIComponent(id)}`;
+export const matterHref = (id: string): string => `/admin/?matter=${encodeURIComponent(id)}`;
 
 export function OpenMatter({ detail }: { detail: DeskEnquiryDetail }) {
   const base = useId();

@@ -21,7 +21,7 @@ import { listServices, servicesSeeded } from '../../netlify/functions/_shared/re
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';
 import { SERVICES } from '../content/services.ts';
-import type { DutyIndexation } from '../content/transferDuty.ts';
+import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { sydneyToday } from '../shared/sydney-time.ts';
 import { mediaKeyOf, mediaUrlsIn, type MediaItem } from '../shared/media.ts';
@@ -117,22 +117,26 @@ export const postsLoader = {
 } satisfies Loader;
 
 /**
- * The NSW transfer duty years principals added after the shipped ones (the ratio of each,
- * Duties Act s 33AC), oldest first: /quote and the contact form make each year's table from
- * them by the same rule the functions use (src/shared/duty-tables.ts), so a quote on the
- * page and the figures the server stores agree. A build that cannot read them fails (the
- * live site keeps its previous build) rather than quote a year's duty without its thresholds.
+ * Every NSW transfer duty year, oldest first: those shipped with the code and those
+ * principals added (the ratio of each, Duties Act s 33AC). /quote and the contact form make
+ * each year's table from them by the same rule the functions use (src/shared/duty-tables.ts),
+ * so a quote on the page and the figures the server stores agree. A build that cannot read
+ * them fails (the live site keeps its previous build) rather than quote a year's duty
+ * without its thresholds.
  */
 export const dutyIndexationLoader = {
   name: 'blobs-duty-indexation',
   schema: z.custom<Ordered<DutyIndexation>>(),
   load: fromBlobs('duty indexation', async (context) => {
+    const added = (await listAddedDutyYears()).map(({ year, ratio, source, addedAt }): DutyIndexation => ({
+      year,
+      ratio,
+      source,
+      checked: sydneyToday(Date.parse(addedAt)),
+    }));
     replaceAll(
       context,
-      (await listAddedDutyYears()).map(({ year, ratio, source, addedAt }): Entry => {
-        const data: DutyIndexation = { year, ratio, source, checked: sydneyToday(Date.parse(addedAt)) };
-        return { id: String(year), data: { ...data } };
-      }),
+      [...SHIPPED_DUTY_INDEXATIONS, ...added].map((data): Entry => ({ id: String(data.year), data: { ...data } })),
     );
   }),
 } satisfies Loader;

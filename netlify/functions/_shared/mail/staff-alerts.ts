@@ -9,6 +9,7 @@
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { serviceLabel } from '../../../../src/shared/schemas/enquiry.ts';
+import { singleLine } from '../../../../src/shared/schemas/fields.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import {
@@ -56,7 +57,8 @@ const sydneyTime = sydneyFormat('en-AU', {
 export function alertSummary(record: StoredEnquiry): OutboxEntry['summary'] {
   return {
     id: record.id,
-    name: `${record.firstName} ${record.lastName}`.trim(),
+    // Cleaned again: a name stored before input hygiene removed bidirectional controls must not reorder the subject.
+    name: singleLine(`${record.firstName} ${record.lastName}`).trim(),
     serviceType: record.serviceType,
     createdAt: record.createdAt,
     adminUrl: `${leadDeskEnv().siteUrl}/admin?enquiry=${encodeURIComponent(record.id)}`,

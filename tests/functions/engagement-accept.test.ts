@@ -215,6 +215,22 @@ describe('accepting an engagement', () => {
     expect(detail.activity.filter((entry: { to?: string }) => entry.to === 'instructed')).toHaveLength(1);
   });
 
+  it('opens a real link from a network that made six bogus guesses, and many times at once', async () => {
+    const { token } = await sentEngagement();
+    const from = '203.0.113.78';
+    const open = (t: string) =>
+      invokeRouted(engage, new Request(new URL(`/api/engage/${t}`, ORIGIN)), { ip: from }).then((r) => r.status);
+    const guesses = [];
+    for (let n = 0; n < 6; n++) guesses.push(await open(`${'B'.repeat(42)}${n}`));
+    expect(guesses).toEqual([404, 404, 404, 404, 404, 429]);
+    expect(await open(token)).toBe(200);
+    // The page, its PDF link, a refresh, another tab: none of them is a guess.
+    expect(await Promise.all(Array.from({ length: 8 }, () => open(token)))).toEqual(Array(8).fill(200));
+    const page = await invokeRouted(engage, new Request(new URL(`/engage/${token}`, ORIGIN)), { ip: from });
+    expect(page.status).toBe(200);
+    expect(await open(`${'B'.repeat(42)}z`)).toBe(429);
+  });
+
   it('keeps counting guesses from a network that also opens a real link', async () => {
     const { token } = await sentEngagement();
     const from = '203.0.113.77';

@@ -388,11 +388,12 @@ export async function setReminders(id: string, reminders: boolean, staff: Staff)
 export type Opened = { record: EngagementRecord; etag: string };
 
 export async function openByToken(token: string): Promise<Opened> {
-  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, UNKNOWN_LINK);
+  const unknownLink = () => new HttpError(404, UNKNOWN_LINK, { code: 'unknown-link' });
+  if (!TOKEN_PATTERN.test(token)) throw unknownLink();
   const tokenHash = hashToken(token);
   const link = await findToken(tokenHash);
   const found = link ? await getEngagement(link.engagementId) : null;
-  if (!link || !found) throw new HttpError(404, UNKNOWN_LINK);
+  if (!link || !found) throw unknownLink();
   // A replaced link: real once, so it may say it ended (a guess cannot reach this).
   if (link.ended || !sameHash(found.record.tokenHash, tokenHash)) throw linkEnded();
   // Revoked or expired: the link has ended (an accepted engagement stays readable).

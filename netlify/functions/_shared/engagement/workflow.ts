@@ -229,7 +229,7 @@ export async function previewEngagement(enquiryId: string, input: EngagementSend
 export type LinkMailer = (
   record: EngagementRecord,
   url: string,
-  kind: 'sent' | 'resent' | 'reminder',
+  kind: 'sent' | 'resent' | 'reissued' | 'reminder',
 ) => Promise<boolean>;
 
 export async function sendEngagement(
@@ -306,7 +306,12 @@ export async function revokeEngagement(id: string, staff: Staff): Promise<Engage
   return summaryOf(after);
 }
 
-/** A new link for an unaccepted, unrevoked engagement; the old link ends. Also reopens an expired one for 14 days. */
+/**
+ * A new link for an unrevoked engagement; the old link ends at once. Also reopens an
+ * expired one for 14 days. For an accepted one it only replaces the link (a lost phone, a
+ * forwarded e-mail): the acceptance stands, and the new link, which opens the signed copy
+ * and the identity details, goes to the client.
+ */
 export async function resendEngagement(
   id: string,
   staff: Staff,
@@ -315,23 +320,33 @@ export async function resendEngagement(
 ): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
   const token = newToken();
   const at = now();
-  const { before, after } = await changeEngagement(id, (record) => ({
-    ...record,
-    tokenHash: hashToken(token),
-    // An expired one reopens as sent; an open one keeps its status.
-    status: allowed(decideEngagement(currentStatus(record, at), 'resend')),
-    linkIssuedAt: new Date(at).toISOString(),
-    expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+  const { before, after } = await changeEngagement(id, (record) => {
+    // An expired one reopens as sent; an open or accepted one keeps its status.
+    const status = allowed(decideEngagement(currentStatus(record, at), 'resend'));
+    const renewed = { ...record, tokenHash: hashToken(token), status, linkIssuedAt: new Date(at).toISOString() };
+    // An accepted engagement's link does not expire and gets no reminders.
+    if (status === 'accepted') return renewed;
     // Reminders count from the new link.
-    remindersSent: 0,
-  }));
+    return {
+      ...renewed,
+      expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+      remindersSent: 0,
+    };
+  });
   await swapToken(id, before.tokenHash, after.tokenHash);
   const url = engagementUrl(origin, token);
+  const reissued = after.status === 'accepted';
   await Promise.all([
-    activity(after.enquiryId, staff.username, 'Engagement resent with a new link; the previous link has ended'),
-    recordAudit({ by: staff, action: 'engagement.resend', target: after.enquiryId }),
+    activity(
+      after.enquiryId,
+      staff.username,
+      reissued
+        ? "The client's link to the accepted engagement was ended and a new one issued"
+        : 'Engagement resent with a new link; the previous link has ended',
+    ),
+    recordAudit({ by: staff, action: reissued ? 'engagement.reissue' : 'engagement.resend', target: after.enquiryId }),
   ]);
-  return { record: after, url, emailed: await mail(after, url, 'resent') };
+  return { record: after, url, emailed: await mail(after, url, reissued ? 'reissued' : 'resent') };
 }
 
 /**

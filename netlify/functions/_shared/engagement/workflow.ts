@@ -491,7 +491,8 @@ const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').up
  * Records the client's acceptance once and never again. The PDF of the accepted document
  * is made and stored first, named by its own hash; then one conditional write records the
  * acceptance with that hash. Of two acceptances racing, the write decides: the loser's PDF
- * is deleted and it answers 409. Then the enquiry is instructed.
+ * is deleted, unless it is also the winner's (`dropLosingDocument`), and it answers 409.
+ * Then the enquiry is instructed.
  */
 export async function acceptEngagement(
   opened: Opened,
@@ -512,7 +513,7 @@ export async function acceptEngagement(
   };
   const pdf = await renderEngagementPdf({ engagementId: record.id, content: record.content, acceptance: particulars });
   const documentSha256 = sha256Hex(pdf);
-  await putDocument(record.id, documentSha256, pdf);
+  const created = await putDocument(record.id, documentSha256, pdf);
   crashPoint('engagement:document-stored');
   let after: EngagementRecord;
   try {
@@ -529,12 +530,30 @@ export async function acceptEngagement(
       opened,
     ));
   } catch (error) {
-    await deleteDocument(record.id, documentSha256);
+    await dropLosingDocument(record.id, documentSha256, created);
     throw error;
   }
   crashPoint('engagement:accepted');
   await instructEnquiry(after);
   return after;
+}
+
+/**
+ * After losing the race to record an acceptance: deletes the PDF this racer stored, and
+ * only that. Two racers whose documents came out byte for byte the same share one file
+ * (its name is its hash), so a file this racer did not create, or one the recorded
+ * acceptance names (the winner made the same bytes), is left alone; when in doubt (the
+ * store cannot say) it stays, as an unnamed file harms nothing.
+ */
+async function dropLosingDocument(id: string, sha256: string, created: boolean): Promise<void> {
+  if (!created) return;
+  try {
+    const current = await getEngagement(id);
+    if (current?.record.acceptance?.documentSha256 === sha256) return;
+    await deleteDocument(id, sha256);
+  } catch (error) {
+    console.warn(`[engagements] left a losing acceptance's document of ${id} in place:`, error);
+  }
 }
 
 /** The enquiry of an accepted engagement is instructed (idempotent: a retry changes nothing). */

@@ -214,11 +214,15 @@ describe('what a stranger can make the practice send', () => {
     const ceiling = (await countOnce(today)) + 2;
     await saveSettings({ ...defaultPracticeSettings(), acknowledgementsPerDay: ceiling }, undefined);
     try {
+      const ids: string[] = [];
       for (let n = 0; n < 4; n++) {
         const { response, afterWork } = await submit(person());
         expect(response.status).toBe(201);
         await afterWork();
+        ids.push(response.json.id);
       }
+      const timeline = (await listActivity(ids[3]!)).map((entry) => entry.text);
+      expect(timeline).toContain("No acknowledgement sent: today's ceiling in Settings was reached");
       const toPeople = mails.filter((mail) => !mail.to.includes(desk));
       expect(toPeople).toHaveLength(2);
       const notices = await Promise.all(

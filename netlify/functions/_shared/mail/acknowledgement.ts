@@ -25,6 +25,7 @@ import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from './client-mail.ts';
 import { clientKey } from '../http/login-throttle.ts';
 import type { StoredEnquiry } from '../repositories/enquiries-store.ts';
+import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { countOnce, markOnce, pruneOnce, unmarkOnce } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { queueStaffNotice } from './staff-alerts.ts';
@@ -139,6 +140,13 @@ export async function acknowledgeEnquiry(
   const digest = clientKey(`acknowledgement:${date}:${mailboxOf(record.email)}`);
   if (!(await markOnce(date, digest))) return 'repeat';
   if ((await countOnce(date)) > practice.acknowledgementsPerDay) {
+    // Staff who wonder why this person got nothing find the reason on the timeline.
+    await appendActivity(record.id, {
+      at: now.toISOString(),
+      by: 'system',
+      type: 'email',
+      text: "No acknowledgement sent: today's ceiling in Settings was reached",
+    });
     await noticeCeiling(date, practice.acknowledgementsPerDay);
     return 'ceiling';
   }

@@ -1,6 +1,6 @@
 /** /admin's six tabs: keyboard operation, static tabs, and axe on every tab. */
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, signIn } from './fixtures.ts';
+import { expectNoSidewaysScroll, ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, openTab } from './admin-helpers.ts';
 
 const TAB_NAMES = ['Contact Requests', 'Testimonials', 'Services', 'Blog Posts', 'Lead Management', 'Settings'];
@@ -11,7 +11,8 @@ test.describe('admin tabs', () => {
     await expect(page.getByRole('heading', { name: 'Content Management' })).toBeVisible();
   });
 
-  test('are ARIA tabs that work with the keyboard alone', async ({ page }) => {
+  test('are ARIA tabs that work with the keyboard alone', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText(TAB_NAMES);
     const selected = page.getByRole('tab', { selected: true });
@@ -54,7 +55,8 @@ test.describe('admin tabs', () => {
     await expect(page.getByRole('tabpanel', { name: 'Blog Posts' })).toBeFocused();
   });
 
-  test('Lead Management shows the guide with its figures', async ({ page }) => {
+  test('Lead Management shows the guide with its figures', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const panel = await openTab(page, 'Lead Management');
     for (const figure of [
       '$1,850',

@@ -13,6 +13,7 @@ import {
 import { now } from '../../../../src/shared/clock.ts';
 import { buildDisclosure } from '../../../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput, type QuoteInput } from '../../../../src/shared/quote.ts';
+import { dutyTables } from '../site/duty-years.ts';
 import {
   contentDigestInput,
   type AcceptanceRecord,
@@ -171,7 +172,7 @@ export async function prepareContent(
   if (!given) throw new HttpError(400, NO_QUOTE, { fieldErrors: { quote: [NO_QUOTE] } });
   const today = sydneyToday(now());
   const inputs: QuoteInput = { ...given, contractDate: given.contractDate ?? today };
-  const figures = computeQuote(inputs, { today });
+  const figures = computeQuote(inputs, { today, tables: await dutyTables() });
   const settings = await getSettings();
   const team = settings.team;
   const chosen = input.solicitor

@@ -3,12 +3,14 @@
  * and suspicious matter register entries past their 7 years, then enquiries nobody has
  * touched for ENQUIRY_RETENTION_DAYS (APP 11) unless they still have due diligence records
  * or the register names them; reminds staff of instructed matters whose due diligence is
- * pending too long, and principals of suspicious matter reports due within a business day.
+ * pending too long and of verified matters due for sanctions re-screening (ongoing due
+ * diligence), and principals of suspicious matter reports due within a business day.
  * The records go first, so an enquiry they were holding back is deleted the same day if its
  * own retention has passed.
  */
 import type { Config } from '@netlify/functions';
 import { alertPendingCdd, deleteExpiredCdd } from './_shared/due-diligence/staff-review.ts';
+import { alertScreeningsDue } from './_shared/due-diligence/screening-due.ts';
 import { applyRetention } from './_shared/desk/erasure.ts';
 import { alertDueReports, deleteExpiredSuspicions } from './_shared/desk/suspicious-matters.ts';
 
@@ -22,6 +24,7 @@ export default async () => {
   const deleted = await applyRetention();
   if (deleted > 0) console.info(`[retention] deleted ${deleted} enquiries past the retention period`);
   await alertPendingCdd();
+  await alertScreeningsDue();
   await alertDueReports();
   return new Response(null, { status: 204 });
 };

@@ -43,9 +43,10 @@ test('lists a matter due for re-screening and records a possible match, which go
     }),
     201,
   );
-  const [{ id }] = (await (await page.request.get(`/api/contact-requests?q=${encodeURIComponent(email)}`)).json()) as {
+  const found = (await (await page.request.get(`/api/contact-requests?q=${encodeURIComponent(email)}`)).json()) as {
     id: string;
   }[];
+  const id = found[0]!.id;
   await ok(await page.request.post(`/api/contact-requests/${id}/engagement`, { data: {} }), 201);
   const mail = await waitForMail(email, (message) => message.subject.startsWith('Your costs agreement'));
   const token = /\/engage\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];

@@ -4,7 +4,9 @@
  * touched for ENQUIRY_RETENTION_DAYS (APP 11) unless they still have due diligence records
  * or the register names them; reminds staff of instructed matters whose due diligence is
  * pending too long and of verified matters due for sanctions re-screening (ongoing due
- * diligence), and principals of suspicious matter reports due within a business day.
+ * diligence), and principals of suspicious matter reports due within a business day;
+ * sends the matters' deadline reminders and overdue alerts (matter-mail.ts: once each, from
+ * the day they are due, so a missed run is caught up the next day).
  * The records go first, so an enquiry they were holding back is deleted the same day if its
  * own retention has passed.
  */
@@ -13,6 +15,7 @@ import { alertPendingCdd, deleteExpiredCdd } from './_shared/due-diligence/staff
 import { alertScreeningsDue } from './_shared/due-diligence/screening-due.ts';
 import { applyRetention } from './_shared/desk/erasure.ts';
 import { alertDueReports, deleteExpiredSuspicions } from './_shared/desk/suspicious-matters.ts';
+import { sendMatterNotices } from './_shared/matters/matter-mail.ts';
 
 export default async () => {
   const cddDeleted = await deleteExpiredCdd();
@@ -26,6 +29,8 @@ export default async () => {
   await alertPendingCdd();
   await alertScreeningsDue();
   await alertDueReports();
+  const notices = await sendMatterNotices();
+  if (notices > 0) console.info(`[matters] sent ${notices} deadline reminders and alerts`);
   return new Response(null, { status: 204 });
 };
 

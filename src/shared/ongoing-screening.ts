@@ -7,6 +7,7 @@
  * the same question the same way.
  */
 import { ONGOING_SCREENING } from '../content/amlctf.ts';
+import { addCalendarDays } from './sydney-time.ts';
 
 /** Why a screening is (or will be) due. */
 export type ScreeningDueReason = 'interval' | 'settlement' | 'unrecorded';
@@ -17,12 +18,6 @@ export interface ScreeningDue {
   reason: ScreeningDueReason;
   /** `today` is on or after `dueOn`. */
   due: boolean;
-}
-
-/** `date` (`YYYY-MM-DD`) moved by `days` calendar days. */
-export function addCalendarDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
 }
 
 /**

@@ -6,8 +6,7 @@
  * goes back to awaiting a principal's approval, marked "Do not act". Axe-clean.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { addCalendarDays } from '../../src/shared/ongoing-screening.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 import { ONCE, signIn } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';

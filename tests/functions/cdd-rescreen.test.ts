@@ -11,6 +11,7 @@ import cdd from '../../netlify/functions/cdd.ts';
 import contact from '../../netlify/functions/contact.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
+import matters from '../../netlify/functions/matters.ts';
 import { alertScreeningsDue, screeningsDue } from '../../netlify/functions/_shared/due-diligence/screening-due.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
@@ -27,8 +28,7 @@ import {
   PRINCIPAL_APPROVER_REQUIRED,
   SECOND_APPROVER_REQUIRED,
 } from '../../src/shared/states/due-diligence.ts';
-import { addCalendarDays } from '../../src/shared/ongoing-screening.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { resetClock } from '../../src/shared/clock.ts';
 import { anAcceptedEngagement, aSubmittedDueDiligence } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
@@ -334,6 +334,21 @@ describe('matters due for re-screening', () => {
     const { version } = await read(due);
     expect((await rescreen(due, carol, { checkedAt: today(), result: 'no-match', version })).status).toBe(200);
     expect((await screeningsDue()).map((item) => item.id)).not.toContain(due);
+  });
+
+  it("brings a matter's screening forward to the week before its settlement, from its matter's dates", async () => {
+    // Screened 30 days ago: not due by the 90-day rule. Its matter settles in 5 days.
+    const { id } = await verifiedMatter(addCalendarDays(today(), -30), 'settling-soon@example.com');
+    expect((await screeningsDue()).map((item) => item.id)).not.toContain(id);
+    const opened = await call(matters, 'POST', `/api/contact-requests/${id}/matter`, {
+      cookie: carol.cookie,
+      body: { side: 'purchase', propertyType: 'established', settlementDate: addCalendarDays(today(), 5) },
+    });
+    expect(opened.status).toBe(201);
+    const due = (await screeningsDue()).find((item) => item.id === id);
+    expect(due).toMatchObject({ reason: 'settlement', dueOn: addCalendarDays(today(), -2) });
+    const detail = (await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: carol.cookie })).json;
+    expect(detail.cdd.screening).toMatchObject({ reason: 'settlement', due: true });
   });
 
   it('tells staff daily of the matters due, by id and link only', async () => {

@@ -9,6 +9,7 @@ import { now } from '../../../../src/shared/clock.ts';
 import { screeningDue, type ScreeningDueReason } from '../../../../src/shared/ongoing-screening.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
+import { settlementDaysByEnquiry } from '../matters/settlement-day.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import { listCddMeta } from '../repositories/due-diligence-store.ts';
 
@@ -22,19 +23,16 @@ export interface ScreeningDueItem {
 
 /**
  * Verified matters not closed whose screening is due on `at`'s Sydney day, oldest due first
- * (unknown first of all). `settlementOn` is the hook for a later matter feature: the
- * settlement day of an enquiry, when known.
+ * (unknown first of all). A matter's settlement day comes from its open matter, when it has one.
  */
-export async function screeningsDue(
-  at = now(),
-  settlementOn: (enquiryId: string) => string | undefined = () => undefined,
-): Promise<ScreeningDueItem[]> {
+export async function screeningsDue(at = now()): Promise<ScreeningDueItem[]> {
   const today = sydneyToday(at);
+  const settlements = await settlementDaysByEnquiry();
   const due: ScreeningDueItem[] = [];
   for (const meta of await listCddMeta()) {
     if (meta.status !== 'verified' || meta.closedAt !== undefined) continue;
     const lastScreenedOn = meta.screenedOn ?? null;
-    const settlement = settlementOn(meta.enquiryId);
+    const settlement = settlements.get(meta.enquiryId);
     const next = screeningDue({ lastScreenedOn, ...(settlement ? { settlementOn: settlement } : {}) }, today);
     if (!next.due) continue;
     due.push({

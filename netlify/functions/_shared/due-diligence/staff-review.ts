@@ -66,6 +66,7 @@ import {
 import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
 import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { NOT_FOUND } from '../desk/pipeline.ts';
+import { settlementDayOf } from '../matters/settlement-day.ts';
 
 type Staff = Exclude<AuditActor, 'system'>;
 /** Approving asks the account's role, read from the store on this request. */
@@ -496,21 +497,30 @@ export async function closeMatter(
  * The desk's summary of a record from its plain part (`CddSummary`): the status, when the
  * matter closed, and for a verified open matter its screening clock (on `today`).
  */
-export function cddSummaryOf(meta: CddMeta, today: string): CddSummary {
+async function cddSummaryOf(meta: CddMeta, today: string): Promise<CddSummary> {
   if (meta.closedAt !== undefined) return { status: meta.status, closedAt: meta.closedAt };
   if (meta.status !== 'verified') return { status: meta.status };
-  const lastScreened = meta.screenedOn ?? null;
+  const lastScreenedOn = meta.screenedOn ?? null;
+  const settlementOn = await settlementDayOf(meta.enquiryId);
   return {
     status: meta.status,
-    screening: { lastScreenedOn: lastScreened, ...screeningDue({ lastScreenedOn: lastScreened }, today) },
+    screening: {
+      lastScreenedOn,
+      ...screeningDue({ lastScreenedOn, ...(settlementOn ? { settlementOn } : {}) }, today),
+    },
   };
 }
 
 /** The plain due-diligence summary of each enquiry on a page, read in parallel (nothing decrypted). */
 export async function cddStatusesOf(ids: readonly string[]): Promise<Map<string, CddSummary | null>> {
   const today = sydneyToday(now());
-  const metas = await Promise.all(ids.map((id) => getCddMeta(id)));
-  return new Map(ids.map((id, index) => [id, metas[index] ? cddSummaryOf(metas[index], today) : null]));
+  const summaries = await Promise.all(
+    ids.map(async (id) => {
+      const meta = await getCddMeta(id);
+      return meta ? cddSummaryOf(meta, today) : null;
+    }),
+  );
+  return new Map(ids.map((id, index) => [id, summaries[index] ?? null]));
 }
 
 /** Ids of enquiries whose due diligence is verified: `cdd=pending` is instructed without one of these. */

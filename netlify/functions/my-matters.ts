@@ -3,7 +3,7 @@
  * server-rendered, no JavaScript needed), the one-time sign-in link, and the same as JSON
  * under `/api/my-matters` (with the calendar file and update requests). A client session
  * opens only the signed-in client's matters; it is never a staff session
- * (docs/decisions/030-client-matter-sign-in.md).
+ * (docs/decisions/031-client-matter-sign-in.md).
  */
 import type { Config } from '@netlify/functions';
 import { ESTIMATE_NOTE, bankDetailsWarning } from '../../src/content/matters.ts';

@@ -1,5 +1,5 @@
 /**
- * The client's side of their matter (docs/decisions/030-client-matter-sign-in.md): signing in
+ * The client's side of their matter (docs/decisions/031-client-matter-sign-in.md): signing in
  * by e-mail, reading their own matters (through the same view as staff, matter-view.ts, so
  * both see the same dates), and asking for an update.
  *

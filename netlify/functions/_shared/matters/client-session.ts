@@ -1,5 +1,5 @@
 /**
- * A client's session on their matter (docs/decisions/030-client-matter-sign-in.md): a
+ * A client's session on their matter (docs/decisions/031-client-matter-sign-in.md): a
  * jose-signed JWT in its own HttpOnly cookie, backed by a record so signing out ends it.
  *
  * It can never be a staff session, three ways over: its cookie has another name, it is

@@ -86,7 +86,16 @@ test.describe("the client's matter", () => {
     expect(events.map((event) => event.summary.split(':')[0]).sort()).toEqual(
       ['Cooling-off period ends', 'Settlement', 'Transfer duty due'].sort(),
     );
-    expect(events.find((event) => event.summary.startsWith('Cooling-off'))!.startDate.timezone).toBe('Z');
+    // Written in UTC, it is 5 pm in Sydney.
+    const coolingOffEnds = events.find((event) => event.summary.startsWith('Cooling-off'))!.startDate;
+    expect(coolingOffEnds.zone?.tzid).toBe('UTC');
+    const sydneyTime = new Intl.DateTimeFormat('en-AU', {
+      timeZone: 'Australia/Sydney',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    expect(sydneyTime.format(coolingOffEnds.toJSDate())).toBe('17:00');
 
     await matter.getByLabel('Your question').fill('Has the vendor signed yet?');
     await matter.getByRole('button', { name: 'Ask for an update' }).click();

@@ -102,20 +102,25 @@ async function signIn(req: Request, context: RouteContext): Promise<Response> {
 
 async function askForUpdate(req: Request, context: RouteContext): Promise<Response> {
   const form = isForm(req);
-  const session = form ? await readClientSession(req) : await requireClient(req);
+  if (!form) {
+    // The body first, as every JSON write: a malformed one is refused whoever sends it.
+    const { message } = validate(updateRequestSchema, await readJson(req));
+    const { email } = await requireClient(req);
+    return json(await requestUpdate(email, matterId(context), message, context.waitUntil), 201, CLIENT_HEADERS);
+  }
+  // A browser without JavaScript whose session has ended is sent back to sign in.
+  const session = await readClientSession(req);
   if (!session) return seeOther('/matter/');
-  const body = form ? { message: (await readForm(req)).get('message') ?? '' } : await readJson(req);
+  const body = { message: (await readForm(req)).get('message') ?? '' };
   const result = updateRequestSchema.safeParse(body);
   if (!result.success) {
-    if (!form) validate(updateRequestSchema, body);
     await myMatterRecord(session.email, matterId(context));
     const errors = toFieldErrors(result.error).message ?? [];
     const matters = await myMatters(session.email);
-    const state = { form: { matterId: matterId(context), message: String(body.message ?? ''), errors } };
+    const state = { form: { matterId: matterId(context), message: body.message, errors } };
     return page(mattersPage(await practice(), matters, state), 400);
   }
-  const request = await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil);
-  if (!form) return json(request, 201, CLIENT_HEADERS);
+  await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil);
   return page(mattersPage(await practice(), await myMatters(session.email), { sentTo: matterId(context) }), 201);
 }
 

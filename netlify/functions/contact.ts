@@ -21,6 +21,7 @@ import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
 import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
+import { mergeRepeat } from './_shared/desk/repeat-enquiries.ts';
 import type { RouteContext } from './_shared/http/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
@@ -34,9 +35,12 @@ async function accept(
   // The schema kept only the quote's inputs: the figures are ours, never the browser's. The
   // contract date is stored even when the person left it to today, so the figures stay explained.
   const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday(currentTime()) } : undefined;
-  const { record, alert } = await storeEnquiryWithAlert(
-    inputs ? { ...enquiry, quote: { inputs, figures: computeQuote(inputs) } } : enquiry,
-  );
+  const data = inputs ? { ...enquiry, quote: { inputs, figures: computeQuote(inputs) } } : enquiry;
+  // Sent again within minutes: the visitor is answered as before, staff keep one lead (and
+  // one alert, one acknowledgement), and its timeline says it came twice.
+  const repeated = await mergeRepeat(data);
+  if (repeated) return repeated.id;
+  const { record, alert } = await storeEnquiryWithAlert(data);
   // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
   if (alert) {
     const delivery = deliverAlert(record.id).catch(logAlertError);

@@ -2,7 +2,8 @@
  * POST /api/contact: an enquiry from either public form. Islands send JSON and get
  * `201 { id }`; a plain HTML form post (no JavaScript yet, or none at all) is read
  * form-encoded with the same schema, honeypot and limits, and answered with a 303 to a
- * page, so a browser never shows a JSON body.
+ * page, or, when a field must be fixed, with the form again as the visitor filled it, so a
+ * browser never shows a JSON body.
  */
 import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
@@ -13,15 +14,19 @@ import {
   HONEYPOT_FIELD,
   type Enquiry,
 } from '../../src/shared/schemas/enquiry.ts';
-import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
-import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.ts';
+import { toFieldErrors, type FieldErrors } from '../../src/shared/schemas/fields.ts';
+import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '../../src/shared/enquiry-outcome.ts';
+import { practiceView } from '../../src/shared/practice-view.ts';
 import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http/http.ts';
 import { newId } from './_shared/repositories/blobs.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
 import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
-import { mergeRepeat } from './_shared/desk/repeat-enquiries.ts';
+import { mergeRepeat, rememberEnquiry } from './_shared/desk/repeat-enquiries.ts';
+import { enquiryFormPage } from './_shared/pages/enquiry-form-page.tsx';
+import { page } from './_shared/engagement/link.ts';
+import { getSettings } from './_shared/repositories/settings-store.ts';
 import type { RouteContext } from './_shared/http/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
@@ -41,6 +46,7 @@ async function accept(
   const repeated = await mergeRepeat(data);
   if (repeated) return repeated.id;
   const { record, alert } = await storeEnquiryWithAlert(data);
+  await rememberEnquiry(record);
   // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
   if (alert) {
     const delivery = deliverAlert(record.id).catch(logAlertError);
@@ -62,8 +68,8 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   const schema = enquirySchemaFor(body);
   const form = schema === heroEnquirySchema ? 'hero' : 'contact';
   const result = schema.safeParse(body);
-  // Field names only: the visitor's values never go into the address.
-  if (!result.success) return seeOther(enquiryErrorUrl({ form, fields: Object.keys(toFieldErrors(result.error)) }));
+  // The form again, as filled, with what to fix: the values travel in the page, never in an address.
+  if (!result.success) return refusedForm(form, body, toFieldErrors(result.error));
   try {
     await accept(result.data, context);
   } catch (error) {
@@ -72,6 +78,24 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
     return seeOther(enquiryErrorUrl({ form, reason: 'unavailable' }));
   }
   return seeOther(THANKS_PATH);
+}
+
+async function refusedForm(form: EnquiryFormName, values: Record<string, string>, fieldErrors: FieldErrors) {
+  let practice;
+  try {
+    practice = practiceView(await getSettings());
+  } catch (error) {
+    // Without the practice's details the page cannot say whom to call: the static page can.
+    console.error('[api] practice settings unreadable for a refused form post:', error);
+    return seeOther(enquiryErrorUrl({ form, fields: Object.keys(fieldErrors) }));
+  }
+  const html = enquiryFormPage({
+    form,
+    values,
+    fieldErrors,
+    practice: { name: practice.name, phone: practice.phone.display },
+  });
+  return page(html, 400);
 }
 
 export const config: Config = {

@@ -1,6 +1,7 @@
 /**
  * Hourly: removes sessions that have expired and sign-in attempts too old to count, so
- * neither store grows for ever nor keeps anyone's traces longer than it needs them; and
+ * neither store grows for ever nor keeps anyone's traces longer than it needs them (the
+ * digests that recognise an enquiry sent twice, too); and
  * keeps engagements moving (links that expired, reminders due after 2 and 5 business days).
  */
 import { now as currentTime } from '../../src/shared/clock.ts';
@@ -11,10 +12,15 @@ import { runEngagementJobs, siteOrigin } from './_shared/engagement/workflow.ts'
 import { WINDOW_MS } from './_shared/http/login-throttle.ts';
 import { deleteAttemptsBefore } from './_shared/repositories/login-attempts-store.ts';
 import { deleteExpiredSessions } from './_shared/repositories/sessions-store.ts';
+import { forgetOldRepeats } from './_shared/desk/repeat-enquiries.ts';
 
 export default async (req?: Request) => {
   const now = currentTime();
-  const [sessions, attempts] = await Promise.all([deleteExpiredSessions(now), deleteAttemptsBefore(now - WINDOW_MS)]);
+  const [sessions, attempts] = await Promise.all([
+    deleteExpiredSessions(now),
+    deleteAttemptsBefore(now - WINDOW_MS),
+    forgetOldRepeats(now),
+  ]);
   const engagements = await runEngagementJobs(siteOrigin(req), sendEngagementLink, clientMailConfigured());
   if (engagements.expired + engagements.reminded > 0) {
     console.log(

@@ -5,7 +5,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
-import { REPEAT_NOTE, REPEAT_WINDOW_MS } from '../../netlify/functions/_shared/desk/repeat-enquiries.ts';
+import {
+  forgetOldRepeats,
+  REPEAT_NOTE,
+  REPEAT_WINDOW_MS,
+} from '../../netlify/functions/_shared/desk/repeat-enquiries.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -82,5 +86,13 @@ describe('the same enquiry sent twice', () => {
     const later = await call(contact, 'POST', '/api/contact', { body });
     expect(later.json.id).not.toBe(first.json.id);
     expect((await storedFor(body.lastName)).stored).toHaveLength(2);
+  });
+
+  it('forgets what it needs to recognise a repeat once the window has passed (hourly)', async () => {
+    const body = enquiry();
+    await call(contact, 'POST', '/api/contact', { body });
+    expect(await forgetOldRepeats(Date.now())).toBe(0);
+    expect(await forgetOldRepeats(Date.now() + REPEAT_WINDOW_MS + 60_000)).toBeGreaterThan(0);
+    expect(await forgetOldRepeats(Date.now() + REPEAT_WINDOW_MS + 60_000)).toBe(0);
   });
 });

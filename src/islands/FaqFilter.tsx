@@ -17,9 +17,7 @@ type Filter = 'All' | FaqCategory;
 export default function FaqFilter({ items, categories }: FaqFilterProps) {
   const [filter, setFilter] = useState<Filter>('All');
 
-  const shown = (['All', ...categories] as const)
-    .slice(1)
-    .filter((category) => filter === 'All' || category === filter);
+  const shown = categories.filter((category) => filter === 'All' || category === filter);
   // Each question keeps its number in the whole list, so its ids never change with the filter.
   const numbered = items.map((item, index) => ({ item, index }));
 

@@ -93,9 +93,13 @@ async function refusedForm(form: EnquiryFormName, values: Record<string, string>
     form,
     values,
     fieldErrors,
-    practice: { name: practice.name, phone: practice.phone.display },
+    practice: { name: practice.name, phone: practice.phone },
   });
-  return page(html, 400);
+  const response = page(html, 400);
+  // Not an engagement link's `no-referrer`: the page posts to this route, whose origin check
+  // refuses the `Origin: null` a browser sends under it (the page's meta says the same).
+  response.headers.set('Referrer-Policy', 'same-origin');
+  return response;
 }
 
 export const config: Config = {

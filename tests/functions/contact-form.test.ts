@@ -84,6 +84,8 @@ describe('POST /api/contact, form-encoded', () => {
     expect(response.headers.get('location')).toBeNull();
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('x-robots-tag')).toContain('noindex');
+    // Posting it again must carry this site's Origin: `no-referrer` would make it `null`.
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
     const page = parsePage(response.text);
     const form = page.all('form')[0]!;
     expect(attr(form, 'method')).toBe('post');
@@ -131,7 +133,7 @@ describe('POST /api/contact, form-encoded', () => {
       form: 'contact',
       values: { ...contactForm, email: 'x' },
       fieldErrors: { email: ['Please enter a valid email address'] },
-      practice: { name: 'Example Conveyancing', phone: '(02) 5550 0123' },
+      practice: { name: 'Example Conveyancing', phone: { display: '(02) 5550 0123', href: 'tel:+61255500123' } },
     });
     expect(validateHtml({ refused: html })).toEqual([]);
   });

@@ -29,17 +29,23 @@ export interface PageDocumentProps {
   title: string;
   /** The practice's name for the header; unknown on a link that opens nothing. */
   practiceName?: string;
+  /**
+   * `no-referrer` (the default) keeps a personal link out of Referers. A page with no secret
+   * in its address whose form posts to a route that checks the origin needs `same-origin`:
+   * under `no-referrer` a browser sends `Origin: null`, which that check refuses.
+   */
+  referrer?: 'no-referrer' | 'same-origin';
   children: ReactNode;
 }
 
-export function PageDocument({ title, practiceName, children }: PageDocumentProps) {
+export function PageDocument({ title, practiceName, referrer = 'no-referrer', children }: PageDocumentProps) {
   return (
     <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content={referrer} />
         <title>{title}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={SITE_STYLESHEET} />

@@ -13,7 +13,7 @@ import { ContactEnquiryFields, HeroEnquiryFields } from '../../../../src/ui/Enqu
 import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
 import { Honeypot } from '../../../../src/ui/Honeypot.tsx';
 import { PrivacyNotice } from '../../../../src/ui/PrivacyNotice.tsx';
-import { PageDocument, PhoneLink, renderPage } from './document.tsx';
+import { PageDocument, renderPage } from './document.tsx';
 
 /** Each form as the landing page shows it: its heading, its button and its fields. */
 const FORMS = {
@@ -27,7 +27,7 @@ export interface EnquiryFormPageProps {
   values: Record<string, string>;
   /** The schema's messages, by field: only the fields that failed. */
   fieldErrors: FieldErrors;
-  practice: { name: string; phone: string };
+  practice: { name: string; phone: { display: string; href: string } };
 }
 
 const isField = (name: string): name is EnquiryField => Object.hasOwn(ENQUIRY_FIELDS, name);
@@ -39,7 +39,13 @@ export function EnquiryFormPage({ form, values, fieldErrors, practice }: Enquiry
   const failed = Object.keys(ENQUIRY_FIELDS).filter((name) => isField(name) && fieldErrors[name]?.length);
   const error = (field: EnquiryField) => fieldErrors[field]?.[0];
   return (
-    <PageDocument title={`Please check your enquiry | ${practice.name}`} practiceName={practice.name}>
+    // The form posts to /api/contact, which refuses `Origin: null` (no-referrer's): nothing
+    // in this page's address is secret.
+    <PageDocument
+      title={`Please check your enquiry | ${practice.name}`}
+      practiceName={practice.name}
+      referrer="same-origin"
+    >
       <h1>Please check your enquiry</h1>
       <p className="lead">Your enquiry has not been sent yet. Please fix the following, then send it again:</p>
       <ErrorSummary
@@ -61,7 +67,8 @@ export function EnquiryFormPage({ form, values, fieldErrors, practice }: Enquiry
         </div>
       </form>
       <p className="mt-6">
-        If everything looks right, please try again in a moment, or call us on <PhoneLink phone={practice.phone} />.
+        If everything looks right, please try again in a moment, or call us on{' '}
+        <a href={practice.phone.href}>{practice.phone.display}</a>.
       </p>
       <p>
         <a className={buttonClass('outline')} href={ENQUIRY_FORMS[form].href}>

@@ -154,10 +154,14 @@ test('on a phone the floating pieces take at most a tenth of the screen and neve
   const failures: string[] = [];
   for (const path of ['/', '/quote', `/blog/${SEEDED.newest.slug}`]) {
     await page.goto(path);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
     for (let step = 1; step <= 12; step++) {
-      const y = Math.round((height * step) / 12);
-      await scrollToY(page, y);
+      // The landing page's sections take their real heights as they render, so each position
+      // is a share of the page as long as it is now (a fixed y could lie past its end).
+      const y = await page.evaluate((share) => {
+        const top = Math.round((document.documentElement.scrollHeight - innerHeight) * share);
+        scrollTo({ top, behavior: 'instant' });
+        return top;
+      }, step / 12);
       await expect
         .poll(
           async () => {

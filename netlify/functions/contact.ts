@@ -23,6 +23,7 @@ import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
 import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
+import { dutyTables } from './_shared/site/duty-years.ts';
 import { mergeRepeat, rememberEnquiry } from './_shared/desk/repeat-enquiries.ts';
 import { enquiryFormPage } from './_shared/pages/enquiry-form-page.tsx';
 import { page } from './_shared/engagement/link.ts';
@@ -40,7 +41,9 @@ async function accept(
   // The schema kept only the quote's inputs: the figures are ours, never the browser's. The
   // contract date is stored even when the person left it to today, so the figures stay explained.
   const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday(currentTime()) } : undefined;
-  const data = inputs ? { ...enquiry, quote: { inputs, figures: computeQuote(inputs) } } : enquiry;
+  // The duty is the contract date's year as the practice has it (an added indexation too).
+  const figures = inputs ? computeQuote(inputs, { tables: await dutyTables() }) : undefined;
+  const data = inputs && figures ? { ...enquiry, quote: { inputs, figures } } : enquiry;
   // Sent again within minutes: the visitor is answered as before, staff keep one lead (and
   // one alert, one acknowledgement), and its timeline says it came twice.
   const repeated = await mergeRepeat(data);

@@ -5,6 +5,7 @@ import { fieldsOf, useEnquiryForm } from './enquiry-form.ts';
 import { ContactEnquiryFields } from '../ui/EnquiryFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
 import { AttachedQuote, useAttachedQuote, usePrefillFromQuote } from './AttachedQuote.tsx';
+import type { DutyIndexation } from '../content/transferDuty.ts';
 
 const INITIAL = {
   firstName: '',
@@ -17,9 +18,12 @@ const INITIAL = {
 };
 type Key = keyof typeof INITIAL;
 
-/** `phone`: the practice's phone from Settings, for the failure message. */
-export default function ContactForm({ phone }: { phone: string }) {
-  const attached = useAttachedQuote();
+/**
+ * `phone`: the practice's phone from Settings, for the failure message; `indexations`: the
+ * transfer duty years the build read, for an attached quote's figures.
+ */
+export default function ContactForm({ phone, indexations }: { phone: string; indexations: readonly DutyIndexation[] }) {
+  const attached = useAttachedQuote(indexations);
   const form = useEnquiryForm<Key>({
     initial: INITIAL,
     schema: contactEnquirySchema,

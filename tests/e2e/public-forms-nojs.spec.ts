@@ -89,7 +89,9 @@ test.describe('without JavaScript', () => {
       page,
       request,
       baseURL,
+      isMobile,
     }) => {
+      test.skip(isMobile, ONCE);
       const urls = visited(page);
       const who = person();
       await page.goto('/');
@@ -121,7 +123,7 @@ test.describe('without JavaScript', () => {
     baseURL,
     isMobile,
   }) => {
-    test.skip(isMobile, 'the same page at every width');
+    test.skip(isMobile, ONCE);
     const urls = visited(page);
     const who = person();
     await page.goto('/');
@@ -174,7 +176,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('the FAQ filters by category without JavaScript', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'the same links at every width');
+    test.skip(isMobile, ONCE);
     await page.goto('/#faq');
     const faq = page.locator('#faq');
     await expect(faq.getByRole('button', { name: 'Process', exact: true })).toBeHidden();
@@ -186,7 +188,8 @@ test.describe('without JavaScript', () => {
     await expect(faq.locator('summary:visible')).toHaveCount(await faq.locator('summary').count());
   });
 
-  test('a post over 64 KB lands on the error page, not on a JSON answer', async ({ page }) => {
+  test('a post over 64 KB lands on the error page, not on a JSON answer', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/');
     const form = spec('hero').form(page);
     await fill(form, person(), spec('hero').service);
@@ -198,7 +201,8 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('the error page with JavaScript', () => {
-  test('shows only the fields its address names, and the way back to that form', async ({ page }) => {
+  test('shows only the fields its address names, and the way back to that form', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/enquiry-error?form=hero&fields=email,callbackTime,<b>bogus</b>');
     await expect(page.getByText('Please fix the following, then send it again:')).toBeVisible();
     const visible = page.locator('[data-field]:visible');
@@ -210,7 +214,8 @@ test.describe('the error page with JavaScript', () => {
     await expect(page.locator('body')).not.toContainText('bogus');
   });
 
-  test('explains a post that was too large, or that we could not store', async ({ page }) => {
+  test('explains a post that was too large, or that we could not store', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/enquiry-error?reason=too-large');
     await expect(page.getByText('it was too long for us to receive', { exact: false })).toBeVisible();
     await expect(page.locator('[data-field]:visible')).toHaveCount(0);
@@ -250,7 +255,8 @@ test('/thanks, /enquiry-error and /enquiry-limited pass axe', async ({ page }) =
   }
 });
 
-test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap', async ({ request }) => {
+test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap', async ({ request, isMobile }) => {
+  test.skip(isMobile, ONCE);
   for (const path of ['/thanks', '/enquiry-error', '/enquiry-limited']) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
@@ -261,7 +267,8 @@ test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap
   expect(sitemap).not.toMatch(/\/(thanks|enquiry-error|enquiry-limited)\/?</);
 });
 
-test('the rate-limit page says what happened and gives the phone', async ({ page }) => {
+test('the rate-limit page says what happened and gives the phone', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/enquiry-limited');
   await expect(page.getByRole('heading', { level: 1, name: 'Please try again in a minute' })).toBeVisible();
   await expect(page.locator('#enquiry-limited').getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute(
@@ -271,7 +278,13 @@ test('the rate-limit page says what happened and gives the phone', async ({ page
   await expectNoAxeViolations(page);
 });
 
-test('text typed before the island hydrates is what the hydrated form sends', async ({ page, request, baseURL }) => {
+test('text typed before the island hydrates is what the hydrated form sends', async ({
+  page,
+  request,
+  baseURL,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
   // Hold the hero island's code back until the visitor has typed, as on a slow phone.
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));

@@ -111,7 +111,7 @@ describe('enquiry acknowledgements', () => {
   });
 
   it('sends none while staff have switched acknowledgements off', async () => {
-    expect((await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: false }, undefined)).ok).toBe(
+    expect((await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: false }, undefined, 'tests')).ok).toBe(
       true,
     );
     try {
@@ -122,7 +122,7 @@ describe('enquiry acknowledgements', () => {
       expect(mails).toEqual([]);
       expect(await listMails()).toEqual([]);
     } finally {
-      await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: true }, undefined);
+      await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: true }, undefined, 'tests');
     }
   });
 

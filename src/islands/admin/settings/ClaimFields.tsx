@@ -49,7 +49,7 @@ export function ClaimFields({
         one.
       </p>
       <ul className="mt-3 space-y-3">
-        {CLAIM_FIELDS.map(({ key, label, numeric }) => (
+        {CLAIM_FIELDS.map(({ key, label }) => (
           <li key={key} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
             <Field
               id={id(claimField(key, 'value'))}
@@ -61,7 +61,6 @@ export function ClaimFields({
               {(control) => (
                 <input
                   {...control}
-                  inputMode={numeric ? 'numeric' : undefined}
                   value={claims[key].value}
                   onChange={(event) => setClaim(key, { value: event.target.value })}
                 />

@@ -25,7 +25,7 @@ beforeAll(async () => {
   staff = await signedInStaff();
 });
 
-const ACCEPTANCE = { fullName: 'Ada Lovelace Client', understood: true, accept: true, instruct: true };
+const ACCEPTANCE = { fullName: 'Ada Lovelace Client', understood: true, accept: true, instruct: true, electronic: true };
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 const sentEngagement = () => aSentEngagement(staff);
@@ -67,7 +67,7 @@ describe('accepting an engagement', () => {
     expect(record.acceptance).toMatchObject({
       at: acceptedAt,
       fullName: ACCEPTANCE.fullName,
-      consents: { understood: true, accept: true, instruct: true },
+      consents: { understood: true, accept: true, instruct: true, electronic: true },
       termsVersion: record.content.terms.version,
       contentSha256: sha256(contentDigestInput(record.content)),
       userAgent: 'TestBrowser/1.0',

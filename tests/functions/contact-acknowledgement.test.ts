@@ -111,9 +111,9 @@ describe('enquiry acknowledgements', () => {
   });
 
   it('sends none while staff have switched acknowledgements off', async () => {
-    expect((await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: false }, undefined, 'tests')).ok).toBe(
-      true,
-    );
+    expect(
+      (await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: false }, undefined, 'tests')).ok,
+    ).toBe(true);
     try {
       const sender = person();
       const { response, afterWork } = await submit(sender);

@@ -25,7 +25,13 @@ beforeAll(async () => {
   staff = await signedInStaff();
 });
 
-const ACCEPTANCE = { fullName: 'Ada Lovelace Client', understood: true, accept: true, instruct: true, electronic: true };
+const ACCEPTANCE = {
+  fullName: 'Ada Lovelace Client',
+  understood: true,
+  accept: true,
+  instruct: true,
+  electronic: true,
+};
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 const sentEngagement = () => aSentEngagement(staff);

@@ -79,7 +79,8 @@ const PRACTISING_CERTIFICATE = /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9/-]*$/;
 export const PRACTISING_CERTIFICATE_FORMAT =
   'Enter the practising certificate number: letters, digits, hyphens or slashes, with at least one digit (e.g. 12345 or P0012345)';
 export const SOLICITOR_NEEDS_CERTIFICATE = 'A solicitor needs their practising certificate number';
-export const CERTIFICATE_NEEDS_SOLICITOR = 'Only a solicitor has a practising certificate number: tick Solicitor or clear it';
+export const CERTIFICATE_NEEDS_SOLICITOR =
+  'Only a solicitor has a practising certificate number: tick Solicitor or clear it';
 
 const teamMemberSchema = z
   .object({
@@ -103,7 +104,12 @@ const teamMemberSchema = z
   .check(
     z.superRefine((member, ctx) => {
       if (member.solicitor && !member.practisingCertificate) {
-        ctx.addIssue({ code: 'custom', message: SOLICITOR_NEEDS_CERTIFICATE, path: ['practisingCertificate'], input: '' });
+        ctx.addIssue({
+          code: 'custom',
+          message: SOLICITOR_NEEDS_CERTIFICATE,
+          path: ['practisingCertificate'],
+          input: '',
+        });
       } else if (!member.solicitor && member.practisingCertificate) {
         ctx.addIssue({
           code: 'custom',
@@ -266,7 +272,9 @@ export const defaultClaims = (): Claims => ({
  */
 export const uncheckedClaims = (claims: Claims): ClaimKey[] =>
   CLAIM_KEYS.filter((key) =>
-    key === 'rating' ? claims.rating.value !== null && claims.rating.checkedAt === null : claims[key].checkedAt === null,
+    key === 'rating'
+      ? claims.rating.value !== null && claims.rating.checkedAt === null
+      : claims[key].checkedAt === null,
   );
 
 /**
@@ -277,7 +285,10 @@ export function recordCheckers(next: Claims, before: Claims | undefined, by: str
   const sameAs = (key: ClaimKey) => {
     const was = before?.[key];
     const now = next[key];
-    return was !== undefined && JSON.stringify({ ...was, checkedBy: undefined }) === JSON.stringify({ ...now, checkedBy: undefined });
+    return (
+      was !== undefined &&
+      JSON.stringify({ ...was, checkedBy: undefined }) === JSON.stringify({ ...now, checkedBy: undefined })
+    );
   };
   const who = (key: ClaimKey): { checkedBy?: string } => {
     if (next[key].checkedAt === null) return {};

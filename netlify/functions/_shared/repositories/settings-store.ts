@@ -70,8 +70,7 @@ export async function saveSettings(
 }
 
 export type ConfirmResult =
-  | { ok: true; settings: PracticeSettings }
-  | { ok: false; reason: 'changed' | 'nothing-to-confirm' | 'conflict' };
+  { ok: true; settings: PracticeSettings } | { ok: false; reason: 'changed' | 'nothing-to-confirm' | 'conflict' };
 
 /**
  * Records that `by` checked one claim today, as it stands: only while its figure is still

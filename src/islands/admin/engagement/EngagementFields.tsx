@@ -190,9 +190,7 @@ export function EngagementFields({
       </Field>
       {teamError ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p>
-            We couldn't load the team from Settings ({teamError}); without a choice the principal solicitor acts.
-          </p>
+          <p>We couldn't load the team from Settings ({teamError}); without a choice the principal solicitor acts.</p>
           <Button variant="outline" className="mt-2" onClick={onRetryTeam}>
             Try again
           </Button>

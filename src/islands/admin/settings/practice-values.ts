@@ -34,8 +34,10 @@ export type PracticeValues = Omit<PracticeSettingsFields, 'reviewsWidgetId' | 't
 };
 
 /** The claims in the form's order, with their labels. */
-export const CLAIM_FIELDS: { key: Exclude<ClaimName, 'rating'>; label: string }[] =
-  TEXT_CLAIM_KEYS.map((key) => ({ key, label: TEXT_CLAIMS[key] }));
+export const CLAIM_FIELDS: { key: Exclude<ClaimName, 'rating'>; label: string }[] = TEXT_CLAIM_KEYS.map((key) => ({
+  key,
+  label: TEXT_CLAIMS[key],
+}));
 export const claimField = (claim: ClaimName, part: 'value' | 'count' | 'checkedAt') => `claims.${claim}.${part}`;
 
 export const claimsValues = (claims: Claims): PracticeValues['claims'] => ({

@@ -112,7 +112,7 @@ describe('accepting an engagement', () => {
     const { id, token } = await sentEngagement();
     const missing = await acceptJson(token, { fullName: '  ', understood: true, accept: false });
     expect(missing.status).toBe(400);
-    expect(Object.keys(missing.json.fieldErrors).sort()).toEqual(['accept', 'fullName', 'instruct']);
+    expect(Object.keys(missing.json.fieldErrors).sort()).toEqual(['accept', 'electronic', 'fullName', 'instruct']);
     expect((await getEngagement(id))!.record.acceptance).toBeUndefined();
   });
 
@@ -141,6 +141,7 @@ describe('accepting an engagement', () => {
       understood: 'true',
       accept: 'true',
       instruct: 'true',
+      electronic: 'true',
     });
     expect(good.status).toBe(303);
     expect(good.headers.get('location')).toBe(`/engage/${token}`);
@@ -156,6 +157,7 @@ describe('accepting an engagement', () => {
       understood: 'true',
       accept: 'true',
       instruct: 'true',
+      electronic: 'true',
     });
     expect(twice.status).toBe(303);
   });

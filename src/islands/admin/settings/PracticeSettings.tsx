@@ -22,6 +22,7 @@ import { ListStatus } from '../kit/parts.tsx';
 import { RebuildStatus } from '../kit/RebuildStatus.tsx';
 import { useFormErrors } from '../kit/useFormErrors.ts';
 import { ClaimFields } from './ClaimFields.tsx';
+import { claimsChanged } from './UncheckedClaimsWarning.tsx';
 import { HoursFields } from './HoursFields.tsx';
 import {
   claimsBody,
@@ -91,6 +92,7 @@ export default function PracticeSettings() {
       const saved = await apiRequest<Settings>('PUT', '/api/settings', body);
       setLoaded(saved);
       setVersion(saved.version);
+      claimsChanged();
       showToast({ title: 'Success', description: 'Settings updated successfully' });
       setSaves((n) => n + 1);
     } catch (error) {
@@ -124,6 +126,7 @@ export default function PracticeSettings() {
       setValues((current) =>
         current ? { ...current, claims: { ...current.claims, [key]: claimsValues(saved.claims)[key] } } : current,
       );
+      claimsChanged();
       showToast({ title: 'Confirmed', description: 'The claim is recorded as checked today' });
     } catch (error) {
       showToast({

@@ -5,6 +5,7 @@
  * changes it in Settings.
  */
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
 import { claimLabel, uncheckedClaims, type PracticeSettings } from '../../../shared/schemas/settings.ts';
@@ -12,10 +13,18 @@ import { $session } from '../../../stores/session.ts';
 
 export const UNCHECKED_CLAIMS_TITLE = 'Public claims nobody has confirmed';
 
+/**
+ * Counts the saves and confirmations made in Settings: the desk's tab stays mounted, so the
+ * warning reads the claims again when this changes rather than waiting for a reload.
+ */
+export const $claimsChanged = atom(0);
+export const claimsChanged = (): void => $claimsChanged.set($claimsChanged.get() + 1);
+
 export function UncheckedClaimsWarning() {
   const session = useStore($session);
   const isPrincipal = session.status === 'signed-in' && session.user.role === 'principal';
   const [unchecked, setUnchecked] = useState<string[]>([]);
+  const changes = useStore($claimsChanged);
   useEffect(() => {
     if (!isPrincipal) return;
     apiRequest<PracticeSettings>('GET', '/api/settings').then(
@@ -23,7 +32,7 @@ export function UncheckedClaimsWarning() {
       // Without the settings there is nothing to name; the Settings tab shows its own error.
       () => setUnchecked([]),
     );
-  }, [isPrincipal]);
+  }, [isPrincipal, changes]);
   if (!isPrincipal || unchecked.length === 0) return null;
   return (
     <section

@@ -48,10 +48,11 @@ export default handle(config, {
   '/api/settings/claims/:claim/confirm': {
     POST: async (req, context) => {
       const user = await requireStaff(req);
+      // The body first, as every write: a malformed one is a 400 whatever the path names.
+      const { value } = validate(confirmSchema, await readJson(req));
       const claim = context.params.claim ?? '';
       if (!(CLAIM_KEYS as readonly string[]).includes(claim)) throw new HttpError(404, 'There is no such public claim');
       const key = claim as ClaimKey;
-      const { value } = validate(confirmSchema, await readJson(req));
       const result = await confirmClaim(key, value, user.username);
       if (!result.ok) {
         throw result.reason === 'nothing-to-confirm'

@@ -42,7 +42,8 @@ describe('the engagement table', () => {
       ALREADY_ACCEPTED,
       NO_EXPIRY,
       ACCEPTED,
-      ACCEPTED,
+      // A new link that ends the client's; the acceptance stands.
+      '→ accepted',
     ],
     expired: ['→ expired', '→ expired', LINK_ENDED, NO_REMINDER, LINK_ENDED, NO_EXPIRY, '→ revoked', '→ sent'],
     revoked: ['→ revoked', '→ revoked', LINK_ENDED, NO_REMINDER, LINK_ENDED, NO_EXPIRY, '→ revoked', REVOKED],

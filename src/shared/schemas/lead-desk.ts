@@ -78,6 +78,8 @@ export interface DeskEnquiryDetail extends DeskEnquiry {
   activity: ActivityEntry[];
   /** The enquiry's latest engagement (costs agreement), or null before any was sent. */
   engagement: EngagementSummary | null;
+  /** The client's matter, once staff opened one (verified due diligence only). */
+  matterId?: string | null;
 }
 
 const statusError = { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` };

@@ -5,6 +5,7 @@ import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { HttpError } from '../http/http.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { listActivity } from '../repositories/enquiry-activity-store.ts';
+import { matterIdOf } from '../repositories/matters-store.ts';
 import { NOT_FOUND } from './pipeline.ts';
 import { withRetention } from './retention.ts';
 
@@ -19,6 +20,10 @@ export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
   );
-  const [engagement, cdd] = await Promise.all([engagementSummaryFor(record.id), cddStatusesOf([record.id])]);
-  return { ...withRetention(record), activity, engagement, cdd: cdd.get(record.id) ?? null };
+  const [engagement, cdd, matterId] = await Promise.all([
+    engagementSummaryFor(record.id),
+    cddStatusesOf([record.id]),
+    matterIdOf(record.id),
+  ]);
+  return { ...withRetention(record), activity, engagement, cdd: cdd.get(record.id) ?? null, matterId };
 }

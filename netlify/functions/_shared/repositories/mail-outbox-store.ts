@@ -23,6 +23,8 @@ const mailEntrySchema = z.object({
   attachment: z.optional(
     z.object({ filename: z.string(), contentType: z.string(), store: z.string(), key: z.string() }),
   ),
+  /** A message about a client's matter: it ends with the bank-details warning (client-mail.ts). */
+  matter: z.optional(z.boolean()),
   attempts: z.number(),
   createdAt: z.string(),
   /** The scheduled retry leaves the message alone until then. */
@@ -62,6 +64,16 @@ export async function markOnce(date: string, digest: string): Promise<boolean> {
       { onlyIfNew: true },
     )
   ).modified;
+}
+
+/**
+ * How many addresses were marked on `date` (YYYY-MM-DD): the marks whose name is a digest,
+ * not the named marks (`notice-…`) a kind of message keeps beside them.
+ */
+export async function countOnce(date: string): Promise<number> {
+  const prefix = `${ONCE}${date}/`;
+  return (await listKeys(openStore(STORE), prefix)).filter((key) => /^[0-9a-f]{16}$/.test(key.slice(prefix.length)))
+    .length;
 }
 
 /** Takes a mark back (the message it stood for could not be queued). */

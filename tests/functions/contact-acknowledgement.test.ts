@@ -212,7 +212,7 @@ describe('what a stranger can make the practice send', () => {
     // Earlier tests marked some addresses today already: two more may go.
     const today = sydneyToday(Date.now());
     const ceiling = (await countOnce(today)) + 2;
-    await saveSettings({ ...defaultPracticeSettings(), acknowledgementsPerDay: ceiling }, undefined);
+    await saveSettings({ ...defaultPracticeSettings(), acknowledgementsPerDay: ceiling }, undefined, 'tests');
     try {
       const ids: string[] = [];
       for (let n = 0; n < 4; n++) {
@@ -235,7 +235,7 @@ describe('what a stranger can make the practice send', () => {
     } finally {
       delete process.env.ALERT_EMAIL_TO;
       resetLeadDeskEnv();
-      await saveSettings(defaultPracticeSettings(), undefined);
+      await saveSettings(defaultPracticeSettings(), undefined, 'tests');
     }
   });
 });

@@ -20,6 +20,7 @@ import { newId } from './_shared/repositories/blobs.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
 import { dutyTables } from './_shared/site/duty-years.ts';
 import type { RouteContext } from './_shared/http/http.ts';
@@ -29,6 +30,7 @@ type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
 /** Stores a valid enquiry; a filled honeypot is a bot, answered as if stored. */
 async function accept(
   { [HONEYPOT_FIELD]: honeypot, quote, ...enquiry }: Submission,
+  req: Request,
   context: RouteContext,
 ): Promise<string> {
   if (honeypot) return newId();
@@ -39,6 +41,7 @@ async function accept(
   const figures = inputs ? computeQuote(inputs, { tables: await dutyTables() }) : undefined;
   const { record, alert } = await storeEnquiryWithAlert(
     inputs && figures ? { ...enquiry, quote: { inputs, figures } } : enquiry,
+    linkOrigin(req),
   );
   // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
   if (alert) {
@@ -64,7 +67,7 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   // Field names only: the visitor's values never go into the address.
   if (!result.success) return seeOther(enquiryErrorUrl({ form, fields: Object.keys(toFieldErrors(result.error)) }));
   try {
-    await accept(result.data, context);
+    await accept(result.data, req, context);
   } catch (error) {
     // The visitor gets a page that says so and gives the phone, not a JSON 500.
     console.error(`[api] ${req.method} ${req.url} form post failed:`, error);
@@ -91,7 +94,7 @@ export default handle(config, {
     POST: async (req, context) => {
       if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
       const body = await readJson(req);
-      return json({ id: await accept(validate(enquirySchemaFor(body), body), context) }, 201);
+      return json({ id: await accept(validate(enquirySchemaFor(body), body), req, context) }, 201);
     },
   },
 });

@@ -1,7 +1,7 @@
 /**
  * Staff: engagements (costs disclosure and costs agreement) sent from the lead desk:
- * preview and send from an enquiry, then resend, revoke, switch reminders and fetch the
- * signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
+ * preview and send from an enquiry, then resend (for an accepted one: end its link and
+ * issue a new one), revoke, switch reminders and fetch the signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
  */
 import type { Config } from '@netlify/functions';
 import { engagementPatchSchema, engagementSendSchema } from '../../src/shared/schemas/engagement.ts';
@@ -31,6 +31,13 @@ const engagementId = (id: string | undefined) => {
   return id;
 };
 
+/**
+ * The client's link in an answer to staff only when it did not reach the client by e-mail
+ * (no SMTP, or the send failed): otherwise it is the client's alone, and whoever holds it
+ * could read their identity details or accept in their name.
+ */
+const linkUnlessEmailed = (url: string, emailed: boolean): { url?: string } => (emailed ? {} : { url });
+
 export const config: Config = {
   path: [
     '/api/contact-requests/:id/engagement',
@@ -58,7 +65,7 @@ export default handle(config, {
         {
           id: record.id,
           status: 'sent',
-          url,
+          ...linkUnlessEmailed(url, emailed),
           expiresAt: record.expiresAt,
           figures: record.content.quote.figures,
           emailed,
@@ -86,7 +93,11 @@ export default handle(config, {
       const staff = await requireStaff(req);
       const sent = await resendEngagement(engagementId(params.id), staff, linkOrigin(req), sendEngagementLink);
       if (!sent) throw new HttpError(409, 'This engagement changed a moment ago. Refresh and try again.');
-      return json({ url: sent.url, expiresAt: sent.record.expiresAt, emailed: sent.emailed });
+      return json({
+        ...linkUnlessEmailed(sent.url, sent.emailed),
+        expiresAt: sent.record.expiresAt,
+        emailed: sent.emailed,
+      });
     },
   },
   '/api/engagements/:id/revoke': {

@@ -3,35 +3,26 @@
  * a save says what it did with a link to the post (or that it is a draft), the rebuild's
  * state follows the build by itself, and Preview shows the article as visitors will see it
  * (title, date and reading time, featured image, the body in the article's styles).
- * Desktop only: nothing here depends on the width. One sign-in for the file.
+ * Desktop only: nothing here depends on the width.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { png } from '../functions/fixtures/images.ts';
 import { ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
+// Decided before the hook, so the phone neither signs in nor opens the tab for these.
 test.skip(({ isMobile }) => isMobile, ONCE);
 
-let page: Page;
-test.beforeAll(async ({ browser }, testInfo) => {
-  const { baseURL, viewport } = testInfo.project.use;
-  // A context of its own (axe needs one), signed in once for every test here.
-  const context = await browser.newContext({ baseURL, viewport });
-  page = await context.newPage();
-  await signIn(page);
-});
-test.afterAll(() => page.context().close());
-
-test.beforeEach(async () => {
-  await page.goto('/admin');
+test.beforeEach(async ({ page }) => {
+  await signIn(page); // one real sign-in per worker (fixtures.ts)
   await openTab(page, 'Blog Posts');
   await expect(page.getByRole('heading', { name: 'Existing Blog Posts' })).toBeVisible();
 });
 
-const form = () => page.locator('#blog-post-form');
-const publishedSwitch = () => page.getByRole('switch', { name: 'Published' });
+const form = (page: Page) => page.locator('#blog-post-form');
+const publishedSwitch = (page: Page) => page.getByRole('switch', { name: 'Published' });
 
-test('the words beside the Published switch are its label: clicking them turns it on and off', async () => {
+test('the words beside the Published switch are its label: clicking them turns it on and off', async ({ page }) => {
   const words = page.getByText('Make this post visible on the website', { exact: true });
   await expect(words).toBeVisible();
   // Named by its words, so a screen reader says what the switch does.
@@ -40,13 +31,15 @@ test('the words beside the Published switch are its label: clicking them turns i
     'false',
   );
   await words.click();
-  await expect(publishedSwitch()).toHaveAttribute('aria-checked', 'true');
-  await form().getByText('Published', { exact: true }).click();
-  await expect(publishedSwitch()).toHaveAttribute('aria-checked', 'false');
+  await expect(publishedSwitch(page)).toHaveAttribute('aria-checked', 'true');
+  await form(page).getByText('Published', { exact: true }).click();
+  await expect(publishedSwitch(page)).toHaveAttribute('aria-checked', 'false');
   await expectNoAxeViolations(page, '#blog-post-form');
 });
 
-test('a save says what it did: a draft is not on the website; a published post links to its article, live once the rebuild the panel follows by itself is done', async () => {
+test('a save says what it did: a draft is not on the website; a published post links to its article, live once the rebuild the panel follows by itself is done', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const id = unique();
   const title = `Saved notice ${id}`;
@@ -65,7 +58,7 @@ test('a save says what it did: a draft is not on the website; a published post l
 
   // Back into the post from the notice; publish it through the switch's words.
   await notice.getByRole('button', { name: 'Edit it again' }).click();
-  await expect(form().getByRole('heading', { name: 'Edit Blog Post' })).toBeVisible();
+  await expect(form(page).getByRole('heading', { name: 'Edit Blog Post' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Post Title' })).toHaveValue(title);
   await expect(notice).toHaveCount(0);
   await page.getByText('Make this post visible on the website', { exact: true }).click();
@@ -92,10 +85,12 @@ test('a save says what it did: a draft is not on the website; a published post l
   const [article] = await Promise.all([page.waitForEvent('popup'), link.click()]);
   await expect(article.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await article.close();
-  await page.request.delete(`/api/blog-posts/${await postIdOf(title)}`);
+  await page.request.delete(`/api/blog-posts/${await postIdOf(page, title)}`);
 });
 
-test('Preview shows the article as visitors will: title, date, reading time, featured image and the styled body', async () => {
+test('Preview shows the article as visitors will: title, date, reading time, featured image and the styled body', async ({
+  page,
+}) => {
   const id = unique();
   const title = `Preview article ${id}`;
   const alt = `A front door with a brass knocker (${id})`;
@@ -145,7 +140,7 @@ test('Preview shows the article as visitors will: title, date, reading time, fea
   await page.request.delete(`/api/blog-posts/${created.ok() ? ((await created.json()) as { id: string }).id : ''}`);
 });
 
-async function postIdOf(title: string): Promise<string> {
+async function postIdOf(page: Page, title: string): Promise<string> {
   const posts = (await (await page.request.get('/api/admin/blog-posts')).json()) as { id: string; title: string }[];
   return posts.find((post) => post.title === title)!.id;
 }

@@ -224,7 +224,7 @@ export async function previewEngagement(enquiryId: string, input: EngagementSend
 export type LinkMailer = (
   record: EngagementRecord,
   url: string,
-  kind: 'sent' | 'resent' | 'reminder',
+  kind: 'sent' | 'resent' | 'reissued' | 'reminder',
 ) => Promise<boolean>;
 
 export async function sendEngagement(
@@ -301,7 +301,12 @@ export async function revokeEngagement(id: string, staff: Staff): Promise<Engage
   return summaryOf(after);
 }
 
-/** A new link for an unaccepted, unrevoked engagement; the old link ends. Also reopens an expired one for 14 days. */
+/**
+ * A new link for an unrevoked engagement; the old link ends at once. Also reopens an
+ * expired one for 14 days. For an accepted one it only replaces the link (a lost phone, a
+ * forwarded e-mail): the acceptance stands, and the new link, which opens the signed copy
+ * and the identity details, goes to the client.
+ */
 export async function resendEngagement(
   id: string,
   staff: Staff,
@@ -310,23 +315,33 @@ export async function resendEngagement(
 ): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
   const token = newToken();
   const at = now();
-  const { before, after } = await changeEngagement(id, (record) => ({
-    ...record,
-    tokenHash: hashToken(token),
-    // An expired one reopens as sent; an open one keeps its status.
-    status: allowed(decideEngagement(currentStatus(record, at), 'resend')),
-    linkIssuedAt: new Date(at).toISOString(),
-    expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+  const { before, after } = await changeEngagement(id, (record) => {
+    // An expired one reopens as sent; an open or accepted one keeps its status.
+    const status = allowed(decideEngagement(currentStatus(record, at), 'resend'));
+    const renewed = { ...record, tokenHash: hashToken(token), status, linkIssuedAt: new Date(at).toISOString() };
+    // An accepted engagement's link does not expire and gets no reminders.
+    if (status === 'accepted') return renewed;
     // Reminders count from the new link.
-    remindersSent: 0,
-  }));
+    return {
+      ...renewed,
+      expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+      remindersSent: 0,
+    };
+  });
   await swapToken(id, before.tokenHash, after.tokenHash);
   const url = engagementUrl(origin, token);
+  const reissued = after.status === 'accepted';
   await Promise.all([
-    activity(after.enquiryId, staff.username, 'Engagement resent with a new link; the previous link has ended'),
-    recordAudit({ by: staff, action: 'engagement.resend', target: after.enquiryId }),
+    activity(
+      after.enquiryId,
+      staff.username,
+      reissued
+        ? "The client's link to the accepted engagement was ended and a new one issued"
+        : 'Engagement resent with a new link; the previous link has ended',
+    ),
+    recordAudit({ by: staff, action: reissued ? 'engagement.reissue' : 'engagement.resend', target: after.enquiryId }),
   ]);
-  return { record: after, url, emailed: await mail(after, url, 'resent') };
+  return { record: after, url, emailed: await mail(after, url, reissued ? 'reissued' : 'resent') };
 }
 
 /**
@@ -383,11 +398,12 @@ export async function setReminders(id: string, reminders: boolean, staff: Staff)
 export type Opened = { record: EngagementRecord; etag: string };
 
 export async function openByToken(token: string): Promise<Opened> {
-  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, UNKNOWN_LINK);
+  const unknownLink = () => new HttpError(404, UNKNOWN_LINK, { code: 'unknown-link' });
+  if (!TOKEN_PATTERN.test(token)) throw unknownLink();
   const tokenHash = hashToken(token);
   const link = await findToken(tokenHash);
   const found = link ? await getEngagement(link.engagementId) : null;
-  if (!link || !found) throw new HttpError(404, UNKNOWN_LINK);
+  if (!link || !found) throw unknownLink();
   // A replaced link: real once, so it may say it ended (a guess cannot reach this).
   if (link.ended || !sameHash(found.record.tokenHash, tokenHash)) throw linkEnded();
   // Revoked or expired: the link has ended (an accepted engagement stays readable).
@@ -470,7 +486,8 @@ const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').up
  * Records the client's acceptance once and never again. The PDF of the accepted document
  * is made and stored first, named by its own hash; then one conditional write records the
  * acceptance with that hash. Of two acceptances racing, the write decides: the loser's PDF
- * is deleted and it answers 409. Then the enquiry is instructed.
+ * is deleted, unless it is also the winner's (`dropLosingDocument`), and it answers 409.
+ * Then the enquiry is instructed.
  */
 export async function acceptEngagement(
   opened: Opened,
@@ -491,7 +508,7 @@ export async function acceptEngagement(
   };
   const pdf = await renderEngagementPdf({ engagementId: record.id, content: record.content, acceptance: particulars });
   const documentSha256 = sha256Hex(pdf);
-  await putDocument(record.id, documentSha256, pdf);
+  const created = await putDocument(record.id, documentSha256, pdf);
   crashPoint('engagement:document-stored');
   let after: EngagementRecord;
   try {
@@ -508,12 +525,30 @@ export async function acceptEngagement(
       opened,
     ));
   } catch (error) {
-    await deleteDocument(record.id, documentSha256);
+    await dropLosingDocument(record.id, documentSha256, created);
     throw error;
   }
   crashPoint('engagement:accepted');
   await instructEnquiry(after);
   return after;
+}
+
+/**
+ * After losing the race to record an acceptance: deletes the PDF this racer stored, and
+ * only that. Two racers whose documents came out byte for byte the same share one file
+ * (its name is its hash), so a file this racer did not create, or one the recorded
+ * acceptance names (the winner made the same bytes), is left alone; when in doubt (the
+ * store cannot say) it stays, as an unnamed file harms nothing.
+ */
+async function dropLosingDocument(id: string, sha256: string, created: boolean): Promise<void> {
+  if (!created) return;
+  try {
+    const current = await getEngagement(id);
+    if (current?.record.acceptance?.documentSha256 === sha256) return;
+    await deleteDocument(id, sha256);
+  } catch (error) {
+    console.warn(`[engagements] left a losing acceptance's document of ${id} in place:`, error);
+  }
 }
 
 /** The enquiry of an accepted engagement is instructed (idempotent: a retry changes nothing). */

@@ -107,7 +107,12 @@ export function EngagementPanel({
           onCancel={close}
           onSent={async (sent) => {
             setComposing(false);
-            setLink({ url: sent.url, expiresAt: sent.expiresAt, emailed: sent.emailed, what: 'sent' });
+            setLink({
+              ...(sent.url ? { url: sent.url } : {}),
+              expiresAt: sent.expiresAt,
+              emailed: sent.emailed,
+              what: 'sent',
+            });
             await refresh();
           }}
         />

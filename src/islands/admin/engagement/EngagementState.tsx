@@ -64,20 +64,35 @@ export function EngagementState({
     }
   }
 
-  const resend = () =>
-    act(
+  async function resend() {
+    const accepted = engagement.status === 'accepted';
+    if (accepted) {
+      const confirmed = await confirm({
+        title: 'End the client’s link?',
+        body: 'The link the client has stops working at once, and a new one is e-mailed to them. Their acceptance stands.',
+        confirmLabel: 'End link and send a new one',
+      });
+      if (!confirmed) return;
+    }
+    await act(
       'resend',
       async () => {
-        const answer = await apiRequest<{ url: string; expiresAt: string; emailed?: boolean }>(
+        const answer = await apiRequest<{ url?: string; expiresAt: string; emailed: boolean }>(
           'POST',
           engagementPath(engagement.id, '/resend'),
         );
-        onResent({ url: answer.url, expiresAt: answer.expiresAt, emailed: answer.emailed, what: 'resent' });
+        onResent({
+          ...(answer.url ? { url: answer.url } : {}),
+          expiresAt: answer.expiresAt,
+          emailed: answer.emailed,
+          what: accepted ? 'reissued' : 'resent',
+        });
         showToast({ title: 'Success', description: 'New link issued' });
         await refresh();
       },
       'Failed to issue a new link',
     );
+  }
 
   async function revoke() {
     const confirmed = await confirm({
@@ -115,7 +130,8 @@ export function EngagementState({
     { label: 'Accepted', at: engagement.acceptedAt },
     {
       label: engagement.status === 'expired' ? 'Expired' : 'Link expires',
-      at: can.resend ? engagement.expiresAt : undefined,
+      // An accepted engagement's link does not expire.
+      at: can.resend && engagement.status !== 'accepted' ? engagement.expiresAt : undefined,
     },
   ];
 
@@ -185,7 +201,11 @@ export function EngagementState({
               disabled={pending !== null}
               onClick={() => void resend()}
             >
-              {engagement.status === 'expired' ? 'Resend link (same terms)' : 'Resend link'}
+              {engagement.status === 'expired'
+                ? 'Resend link (same terms)'
+                : engagement.status === 'accepted'
+                  ? 'End link and send a new one'
+                  : 'Resend link'}
             </Button>
           ) : null}
           {can.revoke ? (

@@ -34,12 +34,16 @@ afterEach(() => {
   resetLeadDeskEnv();
 });
 
+/** Each enquiry from its own address: the same one sent again within minutes is merged, not alerted. */
+let sender = 0;
+const emailOf = () => `origin-${++sender}@example.com`;
+
 /** Posts an enquiry to the site at `base` and waits for its after-work (the alert's first attempt). */
-async function enquire(base: string): Promise<string> {
+async function enquire(base: string, email = emailOf()): Promise<string> {
   const pending: Promise<unknown>[] = [];
   const response = await call(contact, 'POST', '/api/contact', {
     base,
-    body: ENQUIRY,
+    body: { ...ENQUIRY, email },
     context: { waitUntil: (promise) => void pending.push(promise) },
   });
   expect(response.status, response.text).toBe(201);
@@ -95,7 +99,8 @@ describe('the origin links use', () => {
   });
 
   it('links the engagement e-mail to the port staff sent it from', async () => {
-    const enquiryId = await enquire(OTHER_PORT);
+    const email = emailOf();
+    const enquiryId = await enquire(OTHER_PORT, email);
     smtp.mails.length = 0;
     const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiryId}/engagement`, {
       base: OTHER_PORT,
@@ -103,7 +108,7 @@ describe('the origin links use', () => {
       body: {},
     });
     expect(sent.status, sent.text).toBe(201);
-    const toClient = smtp.mails.find((mail) => mail.to.includes(ENQUIRY.email));
+    const toClient = smtp.mails.find((mail) => mail.to.includes(email));
     expect(toClient).toBeDefined();
     expect(await readableText(toClient!)).toMatch(new RegExp(`${OTHER_PORT}/engage/[A-Za-z0-9_-]{43}`));
   });

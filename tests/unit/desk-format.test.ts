@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { erasedMessage, formatCallback, formatDate, formatMinutes } from '../../src/islands/admin/kit/format.ts';
 import { messageWithoutQuote, nextAction, sortEnquiries } from '../../src/islands/admin/desk/desk-rows.ts';
-import { computeQuote, describeQuoteInput, quoteLines } from '../../src/shared/quote.ts';
+import { computeQuote, describeQuoteInput, quoteLines, type QuoteInput } from '../../src/shared/quote.ts';
 import type { DeskEnquiry } from '../../src/shared/schemas/lead-desk.ts';
 
 describe('formatCallback', () => {
@@ -85,7 +85,14 @@ describe('the desk table', () => {
   });
 
   it('leaves the pasted quote out of the message, and keeps what the person wrote', () => {
-    const input = { price: 750000, role: 'buying', propertyType: 'established', contractDate: '2026-11-20' } as const;
+    const input: QuoteInput = {
+      price: 750000,
+      role: 'buying',
+      propertyType: 'established',
+      firstHomeBuyer: false,
+      foreignPurchaser: false,
+      contractDate: '2026-11-20',
+    };
     const figures = computeQuote(input);
     const message = [
       'Please email me this quote.',

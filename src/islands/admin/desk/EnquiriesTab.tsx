@@ -298,6 +298,8 @@ export default function EnquiriesTab() {
           waited={waited}
           renderOpen={(request, panelId) => (
             <section id={panelId} aria-label={`Desk for ${fullName(request)}`} className="space-y-4">
+              {/* The detail's own headings (h4) sit under this one, as they do in a card. */}
+              <h3 className="text-lg font-semibold break-words text-brand-900">{fullName(request)}</h3>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <EnquiryFields enquiry={request} />
                 <DeleteEnquiry

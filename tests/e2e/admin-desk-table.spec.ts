@@ -56,6 +56,10 @@ test.afterAll(async () => {
   await page?.context().close();
 });
 
+/** The table view (remembered, but each test says what it needs, so it also runs alone). */
+const showTable = (on: Page) =>
+  on.getByRole('group', { name: 'Show as' }).getByRole('button', { name: 'Table' }).click();
+
 const names = async (table: ReturnType<Page['getByTestId']>) =>
   (await table.locator('tbody tr[data-enquiry-row] th').allTextContents()).map((name) => name.split(' ')[0]);
 
@@ -115,6 +119,7 @@ test('each enquiry has an address; Back and Forward open and close it', async ()
   const panel = await openTab(page, 'Contact Requests');
   await panel.getByLabel('Search name, e-mail or phone').fill(lastName);
   await panel.getByRole('button', { name: 'Search', exact: true }).click();
+  await showTable(page);
   const table = panel.getByTestId('desk-table');
   await table.getByRole('button', { name: `Open enquiry: Bea ${lastName}` }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]enquiry=${ids.Bea}$`));
@@ -143,6 +148,7 @@ test('each enquiry has an address; Back and Forward open and close it', async ()
 
 test('a delete the law refuses is disabled, with the reason beside it', async () => {
   await page.goto(`/admin/?enquiry=${ids.Cleo}`);
+  await showTable(page);
   const table = page.getByTestId('desk-table');
   const cleo = table.getByRole('region', { name: `Desk for Cleo ${lastName}` });
   const remove = cleo.getByRole('button', { name: `Delete contact request: Cleo ${lastName}` });

@@ -22,6 +22,7 @@ import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { EnquiryDetail } from './EnquiryDetail.tsx';
 import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
+import { RescreenDueBadge } from '../due-diligence/Rescreening.tsx';
 import { DutyIndexationNotice } from '../duty/DutyIndexationNotice.tsx';
 import { useErasure } from './Erasure.tsx';
 import { formatDateTime, formatMinutes, fullName } from '../kit/format.ts';
@@ -183,14 +184,16 @@ export default function EnquiriesTab() {
       <div className="mb-4 space-y-3">
         <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
           {statusOptions.map((option) => {
-            // One chip looks selected: "Due diligence pending" is a status filter of its own.
-            const active = filters.status === option.value && !filters.cddPending;
+            // One chip looks selected: the due-diligence chips are status filters of their own.
+            const active = filters.status === option.value && !filters.cddPending && !filters.cddRescreen;
             return (
               <button
                 key={option.value || 'all'}
                 type="button"
                 aria-pressed={active}
-                onClick={() => setFilters((current) => ({ ...current, status: option.value, cddPending: false }))}
+                onClick={() =>
+                  setFilters((current) => ({ ...current, status: option.value, cddPending: false, cddRescreen: false }))
+                }
                 className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
                   active
                     ? 'border-brand-800 bg-brand-800 text-white'
@@ -205,7 +208,14 @@ export default function EnquiriesTab() {
           <button
             type="button"
             aria-pressed={Boolean(filters.cddPending)}
-            onClick={() => setFilters((current) => ({ ...current, status: '', cddPending: !current.cddPending }))}
+            onClick={() =>
+              setFilters((current) => ({
+                ...current,
+                status: '',
+                cddPending: !current.cddPending,
+                cddRescreen: false,
+              }))
+            }
             className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
               filters.cddPending
                 ? 'border-red-800 bg-red-800 text-white'
@@ -213,6 +223,25 @@ export default function EnquiriesTab() {
             }`}
           >
             Due diligence pending
+          </button>
+          <button
+            type="button"
+            aria-pressed={Boolean(filters.cddRescreen)}
+            onClick={() =>
+              setFilters((current) => ({
+                ...current,
+                status: '',
+                cddRescreen: !current.cddRescreen,
+                cddPending: false,
+              }))
+            }
+            className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
+              filters.cddRescreen
+                ? 'border-amber-800 bg-amber-800 text-white'
+                : 'border-amber-400 bg-white text-amber-950 hover:bg-amber-50'
+            }`}
+          >
+            Due for re-screening
           </button>
         </div>
         <div className="flex flex-wrap items-end gap-2">
@@ -273,7 +302,7 @@ export default function EnquiriesTab() {
         error={list.error}
         isEmpty={shown.length === 0}
         empty={
-          filters.status || filters.q || filters.cddPending
+          filters.status || filters.q || filters.cddPending || filters.cddRescreen
             ? 'No contact requests match these filters.'
             : 'No contact requests yet.'
         }
@@ -354,6 +383,7 @@ export default function EnquiriesTab() {
                           </span>
                         ) : null}
                         {dueDiligencePending(request) ? <DoNotActBadge /> : null}
+                        {request.cdd?.screening?.due ? <RescreenDueBadge /> : null}
                         {request.assignee ? (
                           <span className="text-slate-700">Assigned to {request.assignee}</span>
                         ) : null}

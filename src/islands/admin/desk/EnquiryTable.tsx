@@ -9,6 +9,7 @@ import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
 import { STATUS_LABELS, type DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
+import { RescreenDueBadge } from '../due-diligence/Rescreening.tsx';
 import { formatDateTime, formatMinutes, fullName } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { nextAction, sortEnquiries, type Sort, type SortKey } from './desk-rows.ts';
@@ -138,6 +139,7 @@ export function EnquiryTable({
                       </span>
                     ) : null}
                     {dueDiligencePending(enquiry) ? <DoNotActBadge /> : null}
+                    {enquiry.cdd?.screening?.due ? <RescreenDueBadge /> : null}
                   </span>
                 </td>
                 <td className="px-3 py-2" data-testid="next-action">

@@ -26,7 +26,7 @@ export function nextAction(enquiry: Pick<DeskEnquiry, 'status' | 'cdd'>): string
         case 'awaiting-approval':
           return 'Second approval';
         case 'verified':
-          return 'Run the matter';
+          return enquiry.cdd.screening?.due ? 'Re-screen the client' : 'Run the matter';
         case 'rejected':
           return 'Do not act';
         default:

@@ -91,6 +91,8 @@ describe('the desk table', () => {
       propertyType: 'established',
       firstHomeBuyer: false,
       foreignPurchaser: false,
+      foreignShare: 100,
+      rush: false,
       contractDate: '2026-11-20',
     };
     const figures = computeQuote(input);

@@ -32,6 +32,7 @@ import type { Sort } from './desk-rows.ts';
 import { DeleteEnquiry, EnquiryFields } from './EnquiryFields.tsx';
 import { EnquiryTable } from './EnquiryTable.tsx';
 import { STATUS_TONES } from './status-tones.ts';
+import { UncheckedClaimsWarning } from '../settings/UncheckedClaimsWarning.tsx';
 import {
   filterQuery,
   useAlertChannels,
@@ -172,6 +173,8 @@ export default function EnquiriesTab() {
   return (
     <div>
       <TabHeading title="Contact Form Submissions">Newest first. Times are Sydney time.</TabHeading>
+
+      <UncheckedClaimsWarning />
 
       {channels && !channels.email && !channels.webhook ? (
         <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

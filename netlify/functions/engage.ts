@@ -11,8 +11,8 @@ import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
 import { acceptEngagement, currentStatus, markViewed, viewOf } from './_shared/engagement/workflow.ts';
 import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
-import { engagePage } from './_shared/pages/engagement-page.tsx';
-import { pdfResponse } from './_shared/engagement/pdf-response.ts';
+import { engagePage, type EngageFormState } from './_shared/pages/engagement-page.tsx';
+import { draftPdfResponse, pdfResponse } from './_shared/engagement/pdf-response.ts';
 import {
   handle,
   hasCode,
@@ -42,7 +42,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
   const { record } = opened;
   const result = engagementAcceptSchema.safeParse(body);
   if (!result.success) {
-    const values = body as { fullName: string; understood: boolean; accept: boolean; instruct: boolean };
+    const values = body as EngageFormState['values'];
     const html = engagePage({
       token,
       view: viewOf(record, currentStatus(record)),
@@ -61,7 +61,13 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
 }
 
 export const config: Config = {
-  path: ['/engage/:token', '/api/engage/:token', '/api/engage/:token/accept', '/api/engage/:token/document.pdf'],
+  path: [
+    '/engage/:token',
+    '/api/engage/:token',
+    '/api/engage/:token/accept',
+    '/api/engage/:token/document.pdf',
+    '/api/engage/:token/draft.pdf',
+  ],
 };
 
 export default handle(
@@ -96,6 +102,9 @@ export default handle(
     },
     '/api/engage/:token/document.pdf': {
       GET: onLink(async (req, context) => pdfResponse((await openThrottled(req, context)).record)),
+    },
+    '/api/engage/:token/draft.pdf': {
+      GET: onLink(async (req, context) => draftPdfResponse((await openThrottled(req, context)).record)),
     },
   },
   // The link is the credential; no cookie is read (see HandleOptions).

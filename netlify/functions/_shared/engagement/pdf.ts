@@ -18,12 +18,22 @@ import type { AcceptanceRecord, EngagementContent } from '../../../../src/shared
 import { formatIsoDate } from '../../../../src/shared/quote.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 
-export interface EngagementPdfInput {
+export type EngagementPdfInput = {
   engagementId: string;
   content: EngagementContent;
-  /** The acceptance as recorded, before the PDF's own digest exists. */
-  acceptance: Omit<AcceptanceRecord, 'documentSha256'>;
-}
+} & (
+  | {
+      /** The acceptance as recorded, before the PDF's own digest exists. */
+      acceptance: Omit<AcceptanceRecord, 'documentSha256'>;
+    }
+  | {
+      /**
+       * A copy for the client to keep before accepting: the same document, marked a draft,
+       * with no acceptance, dated when it was sent (so it too is the same bytes each time).
+       */
+      draft: { sentAt: string };
+    }
+);
 
 /** A4 in points (210 × 297 mm). */
 const PAGE = { width: 595.28, height: 841.89 } as const;
@@ -199,9 +209,10 @@ class Writer {
 
 /** The accepted engagement document, as PDF bytes. */
 export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Uint8Array> {
-  const { engagementId, content, acceptance } = input;
+  const { engagementId, content } = input;
+  const acceptance = 'acceptance' in input ? input.acceptance : null;
   const { practice, solicitor, matter, terms } = content;
-  const acceptedAt = new Date(acceptance.at);
+  const acceptedAt = new Date(acceptance ? acceptance.at : 'draft' in input ? input.draft.sentAt : 0);
 
   // No metadata of pdf-lib's own (it would stamp the time of rendering): ours is set below.
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -210,7 +221,11 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   const title = `Costs disclosure and costs agreement – ${practice.name}`;
   doc.setTitle(printable(title, regular));
   doc.setAuthor(printable(practice.name, regular));
-  doc.setSubject(`Engagement ${engagementId}, accepted ${acceptance.at}`);
+  doc.setSubject(
+    acceptance
+      ? `Engagement ${engagementId}, accepted ${acceptance.at}`
+      : `Engagement ${engagementId}, draft sent ${acceptedAt.toISOString()}, not accepted`,
+  );
   doc.setProducer(PRODUCER);
   doc.setCreator(PRODUCER);
   doc.setCreationDate(acceptedAt);
@@ -218,7 +233,12 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
 
   const out = new Writer(doc, regular, bold);
   out.text('Costs disclosure and costs agreement', { size: SIZE.title, bold: true });
-  out.text(`Accepted online by ${acceptance.fullName}`, { color: MUTED });
+  out.text(
+    acceptance
+      ? `Accepted online by ${acceptance.fullName}`
+      : 'Draft for you to keep: not accepted. Accept it through your personal link.',
+    { color: MUTED },
+  );
   out.space(SIZE.body);
 
   out.heading('The practice');
@@ -227,6 +247,7 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   out.field('Phone', practice.phone);
   out.field('E-mail', practice.email);
   out.field('Responsible solicitor', `${solicitor.name}, ${solicitor.role}`);
+  if (solicitor.practisingCertificate) out.field('Practising certificate', solicitor.practisingCertificate);
 
   out.heading('The matter');
   out.field('Description', matter.description);
@@ -245,17 +266,7 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   out.heading('Privacy notice');
   for (const paragraph of content.privacy.split(/\n\s*\n/)) out.paragraph(paragraph.trim());
 
-  out.heading('Acceptance');
-  out.field('Accepted at', `${acceptance.at} (${sydneyTime.format(acceptedAt)}, Sydney time)`);
-  out.field('Full name as typed', acceptance.fullName);
-  for (const key of CONSENT_KEYS) {
-    out.field(`Ticked: "${ACCEPT_CONSENTS[key]}"`, acceptance.consents[key] ? 'Yes' : 'No');
-  }
-  out.field('Costs agreement version', acceptance.termsVersion);
-  out.field('SHA-256 of the disclosure and terms as shown', acceptance.contentSha256);
-  out.field('Browser (user agent)', acceptance.userAgent || 'Not given');
-  out.field('Network address (keyed digest)', acceptance.addressDigest);
-  out.field('Engagement', engagementId);
+  if (acceptance) printAcceptance(out, engagementId, acceptance);
 
   const pages = doc.getPages();
   pages.forEach((page, index) => {
@@ -286,4 +297,20 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   });
 
   return doc.save();
+}
+
+/** The particulars of the client's acceptance, each consent with the words they ticked. */
+function printAcceptance(out: Writer, engagementId: string, acceptance: Omit<AcceptanceRecord, 'documentSha256'>) {
+  out.heading('Acceptance');
+  out.field('Accepted at', `${acceptance.at} (${sydneyTime.format(new Date(acceptance.at))}, Sydney time)`);
+  out.field('Full name as typed', acceptance.fullName);
+  for (const key of CONSENT_KEYS) {
+    // An acceptance recorded before a consent was asked for has no answer to it.
+    out.field(`Ticked: "${ACCEPT_CONSENTS[key]}"`, acceptance.consents[key] ? 'Yes' : 'No (not asked then)');
+  }
+  out.field('Costs agreement version', acceptance.termsVersion);
+  out.field('SHA-256 of the disclosure and terms as shown', acceptance.contentSha256);
+  out.field('Browser (user agent)', acceptance.userAgent || 'Not given');
+  out.field('Network address (keyed digest)', acceptance.addressDigest);
+  out.field('Engagement', engagementId);
 }

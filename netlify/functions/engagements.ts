@@ -14,9 +14,9 @@ import {
   revokeEngagement,
   sendEngagement,
   setReminders,
-  siteOrigin,
 } from './_shared/engagement/workflow.ts';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { handle, HttpError, json, readJson, validate } from './_shared/http/http.ts';
 import { getEngagement, isEngagementId } from './_shared/repositories/engagements-store.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
@@ -58,7 +58,7 @@ export default handle(config, {
         enquiryId(params.id),
         input,
         staff,
-        siteOrigin(req),
+        linkOrigin(req),
         sendEngagementLink,
       );
       return json(
@@ -91,7 +91,7 @@ export default handle(config, {
   '/api/engagements/:id/resend': {
     POST: async (req, { params }) => {
       const staff = await requireStaff(req);
-      const sent = await resendEngagement(engagementId(params.id), staff, siteOrigin(req), sendEngagementLink);
+      const sent = await resendEngagement(engagementId(params.id), staff, linkOrigin(req), sendEngagementLink);
       if (!sent) throw new HttpError(409, 'This engagement changed a moment ago. Refresh and try again.');
       return json({
         ...linkUnlessEmailed(sent.url, sent.emailed),

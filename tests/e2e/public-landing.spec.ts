@@ -47,7 +47,7 @@ test('about has its statistics and buttons to contact and testimonials', async (
   test.skip(isMobile, ONCE);
   await page.goto('/');
   const about = page.locator('#about');
-  for (const figure of ['500+', '15+', '98%', '14'])
+  for (const figure of ['500+', '15+', '98%', '6-8 weeks'])
     await expect(about.getByText(figure, { exact: true })).toBeVisible();
   await expect(about.getByRole('link', { name: 'Talk to us' })).toHaveAttribute('href', '#contact');
   await expect(about.getByRole('link', { name: 'Read client reviews' })).toHaveAttribute('href', '#testimonials');

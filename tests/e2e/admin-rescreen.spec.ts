@@ -5,16 +5,13 @@
  * possible match: the form asks for the enhanced due diligence only then, and the matter
  * goes back to awaiting a principal's approval, marked "Do not act". Axe-clean.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 import { ONCE, signIn } from './fixtures.ts';
-import { waitForMail } from './mailbox.ts';
+import { verifiedEnquiry } from './matter-helpers.ts';
 
 const lastName = 'Rescreen';
-
-const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) =>
-  expect(response.status(), await response.text()).toBe(status);
 
 test('lists a matter due for re-screening and records a possible match, which goes back for approval', async ({
   page,
@@ -28,76 +25,14 @@ test('lists a matter due for re-screening and records a possible match, which go
   await signIn(page);
 
   // Enquiry, engagement accepted, identity submitted and verified low risk, through the API.
-  await ok(
-    await page.request.post('/api/contact', {
-      data: {
-        firstName,
-        lastName,
-        email,
-        phone: '(02) 5550 0177',
-        serviceType: 'residential-purchase',
-        propertyAddress: '8 Screen Street, Baulkham Hills NSW 2153',
-        quote: { price: 760_000, role: 'buying', propertyType: 'established' },
-      },
-    }),
-    201,
-  );
-  const found = (await (await page.request.get(`/api/contact-requests?q=${encodeURIComponent(email)}`)).json()) as {
-    id: string;
-  }[];
-  const id = found[0]!.id;
-  await ok(await page.request.post(`/api/contact-requests/${id}/engagement`, { data: {} }), 201);
-  const mail = await waitForMail(email, (message) => message.subject.startsWith('Your costs agreement'));
-  const token = /\/engage\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   const client = await browser.newContext();
-  await ok(
-    await client.request.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
-    }),
-  );
-  await ok(
-    await client.request.post(`/api/engage/${token}/cdd/submit`, {
-      data: {
-        parties: [
-          {
-            type: 'individual',
-            fullName: `${firstName} ${lastName}`,
-            dateOfBirth: '1981-09-03',
-            address: '8 Screen Street, Baulkham Hills NSW 2153',
-            phone: '0412 555 777',
-            email,
-          },
-        ],
-        declarations: {
-          actingForAnother: { value: false },
-          pep: { value: false },
-          foreignPerson: { value: false },
-          purpose: 'home',
-          sourceOfFunds: { kind: 'savings' },
-        },
-      },
-    }),
+  await verifiedEnquiry(
+    page,
+    client.request,
+    { firstName, lastName, email, propertyAddress: '8 Screen Street, Baulkham Hills NSW 2153' },
+    screened,
   );
   await client.close();
-  const { version } = (await (await page.request.get(`/api/contact-requests/${id}/cdd`)).json()) as { version: number };
-  await ok(
-    await page.request.post(`/api/contact-requests/${id}/cdd/verify`, {
-      data: {
-        verification: [
-          {
-            party: '0',
-            method: 'in-person',
-            documents: [{ type: 'Passport', issuer: 'Australia', last4: '3141' }],
-            sanctionsCheckedAt: screened,
-            sanctionsResult: 'no-match',
-            pepResult: 'not-pep',
-          },
-        ],
-        version,
-        risk: { rating: 'low', reason: 'Savings held for years' },
-      },
-    }),
-  );
   await page.reload();
 
   // The desk's filter lists it, with its badge.

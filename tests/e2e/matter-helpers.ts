@@ -15,6 +15,8 @@ export async function verifiedEnquiry(
   page: Page,
   client: APIRequestContext,
   person: { firstName: string; lastName: string; email: string; propertyAddress: string },
+  /** The day of the sanctions check the verification records (`YYYY-MM-DD`). */
+  screenedOn = '2026-11-20',
 ): Promise<string> {
   const { firstName, lastName, email, propertyAddress } = person;
   await ok(
@@ -77,7 +79,7 @@ export async function verifiedEnquiry(
             party: '0',
             method: 'in-person',
             documents: [{ type: 'Passport', issuer: 'Australia', last4: '7788', expiry: '2031-05-31' }],
-            sanctionsCheckedAt: '2026-11-20',
+            sanctionsCheckedAt: screenedOn,
             sanctionsResult: 'no-match',
             pepResult: 'not-pep',
           },

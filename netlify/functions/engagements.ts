@@ -1,20 +1,27 @@
 /**
  * Staff: engagements (costs disclosure and costs agreement) sent from the lead desk:
- * preview and send from an enquiry, then resend, revoke, switch reminders and fetch the
- * signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
+ * preview and send from an enquiry, then resend, revoke, switch reminders, vary an accepted
+ * one (an updated disclosure) and fetch the signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
  */
 import type { Config } from '@netlify/functions';
-import { engagementPatchSchema, engagementSendSchema } from '../../src/shared/schemas/engagement.ts';
+import {
+  engagementPatchSchema,
+  engagementSendSchema,
+  engagementVariationSchema,
+} from '../../src/shared/schemas/engagement.ts';
 import { requireStaff } from './_shared/http/auth.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
 import {
   ENGAGEMENT_NOT_FOUND,
   previewEngagement,
+  previewVariation,
   resendEngagement,
   revokeEngagement,
   sendEngagement,
   setReminders,
   siteOrigin,
+  varyEngagement,
+  type IssuedLinks,
 } from './_shared/engagement/workflow.ts';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import { handle, HttpError, json, readJson, validate } from './_shared/http/http.ts';
@@ -31,6 +38,22 @@ const engagementId = (id: string | undefined) => {
   return id;
 };
 
+/** A new engagement's answer (a send or a variation): its links, figures and lifetime. */
+const issued = (sent: IssuedLinks) =>
+  json(
+    {
+      id: sent.record.id,
+      status: 'sent',
+      url: sent.url,
+      expiresAt: sent.record.expiresAt,
+      figures: sent.record.content.quote.figures,
+      emailed: sent.emailed,
+      clients: sent.clients,
+      ...(sent.record.variationOf ? { variationOf: sent.record.variationOf } : {}),
+    },
+    201,
+  );
+
 export const config: Config = {
   path: [
     '/api/contact-requests/:id/engagement',
@@ -38,6 +61,8 @@ export const config: Config = {
     '/api/engagements/:id',
     '/api/engagements/:id/resend',
     '/api/engagements/:id/revoke',
+    '/api/engagements/:id/variation',
+    '/api/engagements/:id/variation/preview',
     '/api/engagements/:id/document.pdf',
   ],
 };
@@ -47,24 +72,7 @@ export default handle(config, {
     POST: async (req, { params }) => {
       const staff = await requireStaff(req);
       const input = validate(engagementSendSchema, await readJson(req));
-      const { record, url, emailed } = await sendEngagement(
-        enquiryId(params.id),
-        input,
-        staff,
-        siteOrigin(req),
-        sendEngagementLink,
-      );
-      return json(
-        {
-          id: record.id,
-          status: 'sent',
-          url,
-          expiresAt: record.expiresAt,
-          figures: record.content.quote.figures,
-          emailed,
-        },
-        201,
-      );
+      return issued(await sendEngagement(enquiryId(params.id), input, staff, siteOrigin(req), sendEngagementLink));
     },
   },
   '/api/contact-requests/:id/engagement/preview': {
@@ -86,7 +94,21 @@ export default handle(config, {
       const staff = await requireStaff(req);
       const sent = await resendEngagement(engagementId(params.id), staff, siteOrigin(req), sendEngagementLink);
       if (!sent) throw new HttpError(409, 'This engagement changed a moment ago. Refresh and try again.');
-      return json({ url: sent.url, expiresAt: sent.record.expiresAt, emailed: sent.emailed });
+      return json({ url: sent.url, expiresAt: sent.record.expiresAt, emailed: sent.emailed, clients: sent.clients });
+    },
+  },
+  '/api/engagements/:id/variation': {
+    POST: async (req, { params }) => {
+      const staff = await requireStaff(req);
+      const input = validate(engagementVariationSchema, await readJson(req));
+      return issued(await varyEngagement(engagementId(params.id), input, staff, siteOrigin(req), sendEngagementLink));
+    },
+  },
+  '/api/engagements/:id/variation/preview': {
+    POST: async (req, { params }) => {
+      await requireStaff(req);
+      const input = validate(engagementVariationSchema, await readJson(req));
+      return json(await previewVariation(engagementId(params.id), input));
     },
   },
   '/api/engagements/:id/revoke': {

@@ -50,7 +50,7 @@ const acceptance = (fullName = 'Harriet Quoll'): Omit<AcceptanceRecord, 'documen
 });
 
 const render = (name?: string, terms?: string) =>
-  renderEngagementPdf({ engagementId: 'eng-123', content: content(terms), acceptance: acceptance(name) });
+  renderEngagementPdf({ engagementId: 'eng-123', content: content(terms), acceptances: [acceptance(name)] });
 
 /**
  * The text every page draws, as the PDF's content streams hold it (pdf-lib deflates them;

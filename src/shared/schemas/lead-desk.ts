@@ -78,6 +78,8 @@ export interface DeskEnquiryDetail extends DeskEnquiry {
   activity: ActivityEntry[];
   /** The enquiry's latest engagement (costs agreement), or null before any was sent. */
   engagement: EngagementSummary | null;
+  /** The versions the current engagement varies (each accepted in its time), newest first. */
+  engagementHistory: EngagementSummary[];
 }
 
 const statusError = { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` };

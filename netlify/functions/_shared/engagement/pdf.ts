@@ -1,7 +1,7 @@
 /**
  * The accepted engagement as a PDF: the practice, the responsible solicitor, the matter,
  * the costs disclosure, the costs agreement terms, the privacy notice and the particulars
- * of the client's acceptance, on numbered A4 pages.
+ * of each client's acceptance, on numbered A4 pages.
  *
  * Deterministic: the same input gives the same bytes (the document's dates are the
  * acceptance time, its producer and creator fixed, and pdf-lib's resource names come from a
@@ -21,8 +21,11 @@ import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 export interface EngagementPdfInput {
   engagementId: string;
   content: EngagementContent;
-  /** The acceptance as recorded, before the PDF's own digest exists. */
-  acceptance: Omit<AcceptanceRecord, 'documentSha256'>;
+  /**
+   * The acceptances as recorded, in the order they were given, before this PDF's own
+   * digest exists: one client's, or each joint client's so far (the one this PDF is for last).
+   */
+  acceptances: Omit<AcceptanceRecord, 'documentSha256'>[];
 }
 
 /** A4 in points (210 × 297 mm). */
@@ -199,8 +202,10 @@ class Writer {
 
 /** The accepted engagement document, as PDF bytes. */
 export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Uint8Array> {
-  const { engagementId, content, acceptance } = input;
+  const { engagementId, content, acceptances } = input;
   const { practice, solicitor, matter, terms } = content;
+  const acceptance = acceptances.at(-1);
+  if (!acceptance) throw new Error('An engagement PDF needs an acceptance');
   const acceptedAt = new Date(acceptance.at);
 
   // No metadata of pdf-lib's own (it would stamp the time of rendering): ours is set below.
@@ -218,7 +223,7 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
 
   const out = new Writer(doc, regular, bold);
   out.text('Costs disclosure and costs agreement', { size: SIZE.title, bold: true });
-  out.text(`Accepted online by ${acceptance.fullName}`, { color: MUTED });
+  out.text(`Accepted online by ${acceptances.map((each) => each.fullName).join(' and ')}`, { color: MUTED });
   out.space(SIZE.body);
 
   out.heading('The practice');
@@ -245,16 +250,19 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   out.heading('Privacy notice');
   for (const paragraph of content.privacy.split(/\n\s*\n/)) out.paragraph(paragraph.trim());
 
-  out.heading('Acceptance');
-  out.field('Accepted at', `${acceptance.at} (${sydneyTime.format(acceptedAt)}, Sydney time)`);
-  out.field('Full name as typed', acceptance.fullName);
-  for (const key of CONSENT_KEYS) {
-    out.field(`Ticked: "${ACCEPT_CONSENTS[key]}"`, acceptance.consents[key] ? 'Yes' : 'No');
-  }
-  out.field('Costs agreement version', acceptance.termsVersion);
-  out.field('SHA-256 of the disclosure and terms as shown', acceptance.contentSha256);
-  out.field('Browser (user agent)', acceptance.userAgent || 'Not given');
-  out.field('Network address (keyed digest)', acceptance.addressDigest);
+  // Each client's acceptance on its own (joint clients each accept for themselves).
+  acceptances.forEach((each, index) => {
+    out.heading(acceptances.length > 1 ? `Acceptance ${index + 1} of ${acceptances.length}` : 'Acceptance');
+    out.field('Accepted at', `${each.at} (${sydneyTime.format(new Date(each.at))}, Sydney time)`);
+    out.field('Full name as typed', each.fullName);
+    for (const key of CONSENT_KEYS) {
+      out.field(`Ticked: "${ACCEPT_CONSENTS[key]}"`, each.consents[key] ? 'Yes' : 'No');
+    }
+    out.field('Costs agreement version', each.termsVersion);
+    out.field('SHA-256 of the disclosure and terms as shown', each.contentSha256);
+    out.field('Browser (user agent)', each.userAgent || 'Not given');
+    out.field('Network address (keyed digest)', each.addressDigest);
+  });
   out.field('Engagement', engagementId);
 
   const pages = doc.getPages();

@@ -108,11 +108,7 @@ export function buildVariationSection(
     changes.push(`The matter: was "${before.description}", now "${after.description}".`);
   }
   money('Professional fee (including GST)', before.figures.professionalFee, after.figures.professionalFee);
-  money(
-    'Disbursements estimate (upper figure)',
-    before.figures.disbursements.max,
-    after.figures.disbursements.max,
-  );
+  money('Disbursements estimate (upper figure)', before.figures.disbursements.max, after.figures.disbursements.max);
   money('Estimated transfer duty', before.figures.transferDuty?.total ?? 0, after.figures.transferDuty?.total ?? 0);
   money('Estimated total legal costs', legalCostsEstimate(before.figures), legalCostsEstimate(after.figures));
   return {

@@ -139,9 +139,9 @@ describe('variations', () => {
     seen = await detail(original.enquiryId);
     expect(seen.engagement).toMatchObject({ id: varied.json.id, status: 'accepted', variationReason: REASON });
     expect(seen.engagementHistory).toMatchObject([{ id: original.id, status: 'accepted' }]);
-    expect(seen.activity.some((entry: { text?: string }) => entry.text === 'Variation accepted online by Ada Client')).toBe(
-      true,
-    );
+    expect(
+      seen.activity.some((entry: { text?: string }) => entry.text === 'Variation accepted online by Ada Client'),
+    ).toBe(true);
     // Both acceptances are kept, each with its own signed copy.
     const before = (await getEngagement(original.id))!.record;
     const after = (await getEngagement(varied.json.id))!.record;
@@ -168,9 +168,7 @@ describe('variations', () => {
     const open = await send(enquiryId);
     const refused = await vary(open.json.id, { reason: REASON });
     expect(refused.status).toBe(409);
-    expect(refused.json.error).toBe(
-      'Only an accepted engagement can be varied. Resend or replace this one instead.',
-    );
+    expect(refused.json.error).toBe('Only an accepted engagement can be varied. Resend or replace this one instead.');
   });
 
   it('replaces an open variation when asked, ending its link', async () => {

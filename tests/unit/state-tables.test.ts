@@ -28,8 +28,7 @@ const ACCEPTED = '409 engagement-accepted: The client has already accepted this 
 const REVOKED = '409 engagement-revoked: This engagement was revoked. Send a new engagement instead.';
 const NO_REMINDER = '409 not-open: Only an open engagement gets reminders';
 const NO_EXPIRY = '409 not-open: Only an open engagement can expire';
-const NOT_ACCEPTED =
-  '409 not-accepted: Only an accepted engagement can be varied. Resend or replace this one instead.';
+const NOT_ACCEPTED = '409 not-accepted: Only an accepted engagement can be varied. Resend or replace this one instead.';
 
 describe('the engagement table', () => {
   // Columns: send, replace, view, remind, accept, expire, revoke, resend, vary.

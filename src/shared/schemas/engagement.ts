@@ -63,16 +63,14 @@ export const engagementSendSchema = z.object({
    * when absent (a variation: the clients of the engagement it varies).
    */
   clients: z.optional(
-    z
-      .array(engagementClientInputSchema, 'Please list the clients')
-      .check(
-        z.minLength(1, 'Please name at least one client'),
-        z.maxLength(ENGAGEMENT_LIMITS.clients, `At most ${ENGAGEMENT_LIMITS.clients} clients can accept one agreement`),
-        z.refine(
-          (clients) => new Set(clients.map((client) => client.email.toLowerCase())).size === clients.length,
-          'Each client needs their own e-mail address: the link is personal',
-        ),
+    z.array(engagementClientInputSchema, 'Please list the clients').check(
+      z.minLength(1, 'Please name at least one client'),
+      z.maxLength(ENGAGEMENT_LIMITS.clients, `At most ${ENGAGEMENT_LIMITS.clients} clients can accept one agreement`),
+      z.refine(
+        (clients) => new Set(clients.map((client) => client.email.toLowerCase())).size === clients.length,
+        'Each client needs their own e-mail address: the link is personal',
       ),
+    ),
   ),
 });
 export type EngagementSendInput = z.output<typeof engagementSendSchema>;

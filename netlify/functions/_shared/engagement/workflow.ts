@@ -521,14 +521,17 @@ export async function revokeEngagement(id: string, staff: Staff): Promise<Engage
  * A new link for each client who has not accepted yet (an unaccepted, unrevoked
  * engagement); their old links end. Also reopens an expired one for 14 days.
  */
-export async function resendEngagement(id: string, staff: Staff, origin: string, mail: LinkMailer): Promise<IssuedLinks> {
+export async function resendEngagement(
+  id: string,
+  staff: Staff,
+  origin: string,
+  mail: LinkMailer,
+): Promise<IssuedLinks> {
   const at = now();
   let links: { index: number; token: string; tokenHash: string }[] = [];
   const { before, after } = await changeEngagement(id, (record) => {
     // Decided on each attempt's record: a client who accepted meanwhile keeps their link.
-    links = record.clients.flatMap((client, index) =>
-      client.acceptance ? [] : [{ index, ...freshLinks(1)[0]! }],
-    );
+    links = record.clients.flatMap((client, index) => (client.acceptance ? [] : [{ index, ...freshLinks(1)[0]! }]));
     const fresh = new Map(links.map((link) => [link.index, link.tokenHash]));
     return {
       ...record,
@@ -541,9 +544,7 @@ export async function resendEngagement(id: string, staff: Staff, origin: string,
       remindersSent: 0,
     };
   });
-  await Promise.all(
-    links.map(({ index, tokenHash }) => swapToken(id, before.clients[index]!.tokenHash, tokenHash)),
-  );
+  await Promise.all(links.map(({ index, tokenHash }) => swapToken(id, before.clients[index]!.tokenHash, tokenHash)));
   await Promise.all([
     activity(after.enquiryId, staff.username, 'Engagement resent with a new link; the previous link has ended'),
     recordAudit({ by: staff, action: 'engagement.resend', target: after.enquiryId }),
@@ -579,7 +580,11 @@ async function sendReminder(record: EngagementRecord, origin: string, mail: Link
     if (!sent) {
       await endToken(record.id, tokenHash);
       const who = joint ? ` to ${client.name}` : '';
-      await activity(record.enquiryId, 'system', `Reminder ${n} could not be sent${who}; the client's link still works`);
+      await activity(
+        record.enquiryId,
+        'system',
+        `Reminder ${n} could not be sent${who}; the client's link still works`,
+      );
       continue;
     }
     const { changed: swapped } = await changeEngagement(record.id, (current) => {
@@ -594,7 +599,11 @@ async function sendReminder(record: EngagementRecord, origin: string, mail: Link
     });
     // Staff resent in between: their link stands, the reminder's ends.
     await endToken(record.id, swapped ? client.tokenHash : tokenHash);
-    await activity(record.enquiryId, 'system', `Reminder ${n} sent ${joint ? `to ${client.name}` : 'to the client'} with a new link`);
+    await activity(
+      record.enquiryId,
+      'system',
+      `Reminder ${n} sent ${joint ? `to ${client.name}` : 'to the client'} with a new link`,
+    );
     any = true;
   }
   return any;

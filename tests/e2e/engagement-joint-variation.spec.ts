@@ -6,7 +6,7 @@
  * version kept below. Staff work at desktop width; the clients each on a 375 px phone.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { expectNoAxeViolations, expectNoSidewaysScroll, ONCE, signIn } from './fixtures.ts';
+import { expectNoSidewaysScroll, ONCE, signIn } from './fixtures.ts';
 import { openTab, unique } from './admin-helpers.ts';
 import { waitForMail, type Mail } from './mailbox.ts';
 
@@ -76,8 +76,9 @@ test.describe('joint clients and a variation', () => {
     const ada = await acceptOnPhone(browser, adaLink, first.name);
     await expect(ada.phone.getByRole('heading', { name: 'You have accepted' })).toBeVisible();
     await expect(ada.phone.getByText(`The agreement takes effect once ${second.name} has accepted too`)).toBeVisible();
+    // Axe checks the accepted panel this one is made like in engagement-journey.spec.ts, and the
+    // W3C check covers this state (engage-page.test.ts): here only the phone's width.
     await expectNoSidewaysScroll(ada.phone);
-    await expectNoAxeViolations(ada.phone);
     await ada.close();
 
     await page.reload();

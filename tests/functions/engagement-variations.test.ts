@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
+import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements-store.ts';
-import { ACCEPTANCE, anAcceptedEngagement, anEnquiry } from './fixtures/builders.ts';
+import { ACCEPTANCE, anAcceptedEngagement, anEnquiry, aSentEngagement } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -91,6 +92,26 @@ describe('joint clients', () => {
     expect(record.clients[0]!.acceptance!.documentSha256).not.toBe(record.acceptance?.documentSha256);
     const pdf = await staffCall('GET', `/api/engagements/${sent.json.id}/document.pdf`);
     expect(pdf.status).toBe(200);
+  });
+
+  it('reads a record stored before joint clients as one client, whose link still opens and accepts', async () => {
+    const sent = await aSentEngagement(staff);
+    const { record } = (await getEngagement(sent.id))!;
+    const [only] = record.clients;
+    // The shape every engagement had before joint clients: the client's link and details at the top.
+    const { clients: _clients, ...rest } = record;
+    const legacy = { ...rest, tokenHash: only!.tokenHash, clientEmail: only!.email, clientName: only!.name };
+    await openStore('engagements').setJSON(`records/${sent.id}`, legacy);
+
+    expect((await view(sent.token)).status).toBe(200);
+    const accepted = await accept(sent.token, 'Ada Client');
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    expect(accepted.json.status).toBe('accepted');
+    const after = (await getEngagement(sent.id))!.record;
+    expect(after.clients).toMatchObject([
+      { name: only!.name, email: only!.email, acceptance: { fullName: 'Ada Client' } },
+    ]);
+    expect(after.acceptance?.documentSha256).toBe(after.clients[0]!.acceptance!.documentSha256);
   });
 
   it('takes one to four clients, each with their own address', async () => {

@@ -308,7 +308,7 @@ const freshLinks = (count: number) =>
   });
 
 /**
- * E-mails each client in `which` their own link. The answer carries a client's link only
+ * E-mails each client in `links` their own link. The answer carries a client's link only
  * when it was not e-mailed (staff pass it on themselves); `url` and `emailed` are the
  * first client's, as before joint clients.
  */
@@ -427,8 +427,8 @@ function refusal(cell: ReturnType<typeof decideEngagement>): HttpError {
   return refusedError(cell.refused);
 }
 
-export const VARIATION_OPEN = 'A variation of this engagement is already open. Replace it to send a new one.';
-export const VARIATION_SUPERSEDED = 'This engagement has been varied since. Vary the current one instead.';
+const VARIATION_OPEN = 'A variation of this engagement is already open. Replace it to send a new one.';
+const VARIATION_SUPERSEDED = 'This engagement has been varied since. Vary the current one instead.';
 
 /**
  * The accepted engagement `id`, and the enquiry's latest as it stands, after checking that
@@ -485,12 +485,12 @@ export async function varyEngagement(
   const enquiry = await enquiryOr404(varied.enquiryId);
   const variation = { of: varied, reason: input.reason };
   const { content } = await prepareContent(enquiry, input, variation);
-  const newIdValue = newId();
-  if (!(await claimLatest(varied.enquiryId, newIdValue, pointer?.etag ?? null))) {
+  const versionId = newId();
+  if (!(await claimLatest(varied.enquiryId, versionId, pointer?.etag ?? null))) {
     throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
   }
   if (open) await endEngagement(open.id, staff, 'Variation replaced by a new one');
-  return issueEngagement(enquiry, input, content, staff, origin, mail, newIdValue, variation);
+  return issueEngagement(enquiry, input, content, staff, origin, mail, versionId, variation);
 }
 
 const sydneyDay = sydneyFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -85,6 +85,20 @@ export const CDD_PURPOSE_LABELS: Record<CddPurpose, string> = {
   other: 'Something else',
 };
 
+/**
+ * The authority under which someone acts for a customer (s 28(2)(b), (c): the person acting
+ * and their authority are identified and verified like a customer): an attorney, an officer
+ * of a company customer, a guardian, or something else the client describes.
+ */
+export const AGENT_AUTHORITIES = ['power-of-attorney', 'company-officer', 'guardian', 'other'] as const;
+export type AgentAuthority = (typeof AGENT_AUTHORITIES)[number];
+export const AGENT_AUTHORITY_LABELS: Record<AgentAuthority, string> = {
+  'power-of-attorney': 'Power of attorney',
+  'company-officer': 'Officer of a company customer',
+  guardian: 'Guardian',
+  other: 'Other authority',
+};
+
 /** Where the money for a purchase comes from. */
 export const FUNDS_SOURCES = ['savings', 'loan', 'sale', 'gift', 'inheritance', 'business-income', 'other'] as const;
 export type FundsSource = (typeof FUNDS_SOURCES)[number];

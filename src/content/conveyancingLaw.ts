@@ -34,3 +34,14 @@ export const DUTY_PAYMENT = {
     url: 'https://www.revenue.nsw.gov.au/property-professionals-resource-centre/guides-rulings-cpns/topics/contracts-for-sale-of-land-and-transfers/off-the-plan-agreements',
   },
 } as const;
+
+/**
+ * The standard contract's completion date when none is written in: the Contract for the
+ * Sale and Purchase of Land (Law Society of NSW and REINSW, 2022 edition) completes on the
+ * 42nd day after the contract date; a day that is not a business day moves to the next one.
+ * The practice confirms the edition each matter's contract uses (docs/decisions/029).
+ */
+export const STANDARD_COMPLETION = {
+  daysAfterContract: 42,
+  source: { name: 'Contract for the Sale and Purchase of Land (2022 edition), completion date' },
+} as const;

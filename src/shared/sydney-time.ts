@@ -151,3 +151,14 @@ export async function addNswBusinessDays(date: string, count: number): Promise<s
   }
   return day;
 }
+
+/** The NSW business day `count` business days before a `YYYY-MM-DD` day ("2 business days before"). */
+export async function nswBusinessDaysBefore(date: string, count: number): Promise<string> {
+  let day = date;
+  for (let counted = 0; counted < count;) {
+    const [y, m, d] = day.split('-').map(Number);
+    day = new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10); // calendar days: no zone
+    if (await isNswBusinessDay(day)) counted++;
+  }
+  return day;
+}

@@ -117,7 +117,15 @@ test('the staff pages run under the strict policy without a violation', async ({
   await expect(page).toHaveURL(/\/admin\/?$/, { timeout: 60_000 });
   const admin = await page.reload();
   expectStrictPolicy(admin?.headers()['content-security-policy'], '/admin');
-  for (const tab of ['Contact Requests', 'Testimonials', 'Services', 'Blog Posts', 'Lead Management', 'Settings']) {
+  for (const tab of [
+    'Contact Requests',
+    'Matters',
+    'Testimonials',
+    'Services',
+    'Blog Posts',
+    'Lead Management',
+    'Settings',
+  ]) {
     await openTab(page, tab);
   }
   await hydrateIslands(page);

@@ -56,6 +56,7 @@ beforeEach(() => useKey(KEY));
 const CLIENT_NAME = 'Philippa Vandersloot-Quarrie';
 const CLIENT_BIRTH = '1972-03-14';
 const OWNER_NAME = 'Octavius Brumby-Fairweather';
+const AGENT_NAME = 'Wilhelmina Attorney-Prynne';
 
 /** The client these tests enquire and accept as. */
 const client = (email = 'client@example.com') => ({
@@ -394,6 +395,72 @@ describe('verifying, rating and approving', () => {
       'This matter must be rated high: a politically exposed person in screening (parties.1.owners.0)',
     ]);
     expect((await getCddMeta(found))!.status).toBe('submitted');
+  });
+
+  it('verifies and screens the person acting for the customer like a party: 400 naming them when missing, their red flags force high, shown with their authority', async () => {
+    const acting = {
+      declarations: {
+        ...submittedDueDiligence('x').declarations,
+        actingForAnother: {
+          value: true,
+          authority: 'power-of-attorney' as const,
+          details: 'Enduring power of attorney dated 1 March 2025, registered book 4567 no 123',
+          agent: {
+            fullName: AGENT_NAME,
+            dateOfBirth: '1960-07-21',
+            address: '4 Attorney Lane, Katoomba NSW 2780',
+            phone: '0411 222 333',
+            email: 'attorney@example.com',
+          },
+        },
+      },
+    };
+    const id = await withSubmitted(acting);
+    const url = `/api/contact-requests/${id}/cdd/verify`;
+    const view = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(view.declarations.actingForAnother).toEqual(acting.declarations.actingForAnother);
+
+    const missing = await post(url, alice, verifyBody('low'));
+    expect(missing.status).toBe(400);
+    expect(missing.json.fieldErrors).toEqual({
+      verification: [`Verify every individual: the person acting for the customer (${AGENT_NAME}) is missing`],
+    });
+
+    const withAgent = (agent: Record<string, string>) => ({
+      ...verifyBody('low'),
+      verification: [entry('0'), entry('1.owners.0'), { ...entry('agent'), ...agent }],
+    });
+    const possible = await post(url, alice, withAgent({ sanctionsResult: 'possible-match' }));
+    expect(possible.json.fieldErrors).toEqual({
+      'risk.rating': [
+        'This matter must be rated high: a possible sanctions match (the person acting for the customer)',
+      ],
+    });
+    const pep = await post(url, alice, withAgent({ pepResult: 'domestic-pep' }));
+    expect(pep.json.fieldErrors['risk.rating']).toEqual([
+      'This matter must be rated high: a politically exposed person in screening (the person acting for the customer)',
+    ]);
+    expect((await getCddMeta(id))!.status).toBe('submitted');
+
+    const done = await post(url, alice, withAgent({}));
+    expect(done.json).toEqual({ status: 'verified' });
+    const verified = (await call(cdd, 'GET', `/api/contact-requests/${id}/cdd`, { cookie: bob.cookie })).json;
+    expect(verified.verification.map((item: { party: string }) => item.party)).toEqual(['0', '1.owners.0', 'agent']);
+    // Sealed with the rest of the record.
+    expect(JSON.stringify(await openStore('due-diligence').get(id, { type: 'json' }))).not.toContain('Attorney Lane');
+
+    // Nobody acts for this customer: an entry for a person acting is refused.
+    const nobody = await withSubmitted();
+    const stranger = await post(
+      `/api/contact-requests/${nobody}/cdd/verify`,
+      alice,
+      verifyBody('low', ['0', '1.owners.0', 'agent']),
+    );
+    expect(stranger.json.fieldErrors).toEqual({
+      'verification.2.party': [
+        'The client did not say that anyone acts for the customer: there is no person acting to verify',
+      ],
+    });
   });
 
   it('reads a record stored before ratings were history: its one rating, and the rater’s username refused as approver', async () => {

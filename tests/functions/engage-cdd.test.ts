@@ -27,7 +27,7 @@ import { PRACTICE } from '../../src/content/practice.ts';
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
-import { cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
+import { AGENT_AUTHORITY_DETAILS, cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
 import { CDD_CLOSED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { aSentEngagement, anAcceptedEngagement, anEnquiry, ENQUIRY } from './fixtures/builders.ts';
@@ -85,6 +85,24 @@ const COMPANY = {
     },
   ],
 };
+// The person acting for the customer (an attorney), as distinctive as the customer.
+const AGENT_NAME = 'Wilhelmina Attorney-Prynne';
+const AGENT_BIRTH = '1958-06-30';
+const AGENT = {
+  fullName: AGENT_NAME,
+  dateOfBirth: AGENT_BIRTH,
+  address: '4 Attorney Lane, Katoomba NSW 2780',
+  phone: '0411 222 333',
+  email: 'wilhelmina@example.com',
+};
+const ACTING = {
+  value: true,
+  authority: 'power-of-attorney',
+  details: 'Enduring power of attorney dated 1 March 2025',
+  agent: AGENT,
+};
+const AGENT_PREFIX = 'declarations.actingForAnother';
+
 const DECLARATIONS = {
   actingForAnother: { value: false },
   pep: { value: false },
@@ -386,6 +404,47 @@ describe('the due-diligence API', () => {
     }
   });
 
+  it('takes the person acting for the customer and their authority; a yes without them is refused under each field, a no keeps neither', async () => {
+    const { token } = await acceptedEngagement();
+    const acting = (actingForAnother: unknown) => ({
+      parties: [INDIVIDUAL],
+      declarations: { ...DECLARATIONS, actingForAnother },
+    });
+    expect((await api('PUT', token, '', acting({ value: true }))).status).toBe(200);
+    const bare = await api('POST', token, '/submit');
+    expect(bare.status).toBe(400);
+    expect(bare.json.fieldErrors).toEqual({
+      [`${AGENT_PREFIX}.details`]: [AGENT_AUTHORITY_DETAILS],
+      [`${AGENT_PREFIX}.authority`]: ['Please choose the authority the person acts under'],
+      [`${AGENT_PREFIX}.agent`]: ['Please give the details of the person acting for the customer'],
+    });
+    // Each of the person's fields is named as theirs, and they must be an adult.
+    const halfAgent = { ...ACTING, agent: { fullName: ' ', dateOfBirth: '2010-01-01', address: AGENT.address } };
+    const half = await api('POST', token, '/submit', acting(halfAgent));
+    expect(half.json.fieldErrors).toEqual({
+      [`${AGENT_PREFIX}.agent.fullName`]: ['Please enter the full name of the person acting for the customer'],
+      [`${AGENT_PREFIX}.agent.dateOfBirth`]: ['The person acting for the customer must be 18 or over'],
+      [`${AGENT_PREFIX}.agent.phone`]: ['Please enter a phone number for the person acting'],
+      [`${AGENT_PREFIX}.agent.email`]: ['Please enter an e-mail address for the person acting'],
+    });
+    const other = await api('POST', token, '/submit', acting({ ...ACTING, authority: 'friend' }));
+    expect(other.json.fieldErrors).toEqual({
+      [`${AGENT_PREFIX}.authority`]: ['Please choose the authority the person acts under'],
+    });
+
+    expect((await api('POST', token, '/submit', acting(ACTING))).json).toEqual({ status: 'submitted' });
+    expect((await api('GET', token)).json.declarations.actingForAnother).toEqual(ACTING);
+
+    // A "no" submitted with the fields a draft held keeps neither the person nor the authority.
+    const { token: other2 } = await acceptedEngagement();
+    const no = { ...ACTING, value: false };
+    expect((await api('POST', other2, '/submit', acting(no))).json).toEqual({ status: 'submitted' });
+    expect((await api('GET', other2)).json.declarations.actingForAnother).toEqual({
+      value: false,
+      details: ACTING.details,
+    });
+  });
+
   it('refuses a customer of 17 (18 the next day) and takes one of 18 that day', async () => {
     // 12 noon in Sydney: the test runs far from midnight, on a day it chose.
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
@@ -436,7 +495,10 @@ describe('nothing in plain text at rest', () => {
       ...Object.entries(COMPANY.owners[0]!).map(
         ([key, value]) => [`parties.1.owners.0.${key}`, value] as [string, string],
       ),
-      ['declarations.actingForAnother.value', 'no'],
+      ['declarations.actingForAnother.value', 'yes'],
+      [`${AGENT_PREFIX}.authority`, ACTING.authority],
+      [`${AGENT_PREFIX}.details`, ACTING.details],
+      ...Object.entries(AGENT).map(([key, value]) => [`${AGENT_PREFIX}.agent.${key}`, value] as [string, string]),
       ['declarations.pep.value', 'no'],
       ['declarations.foreignPerson.value', 'no'],
       ['declarations.purpose', 'home'],
@@ -445,6 +507,10 @@ describe('nothing in plain text at rest', () => {
     ]);
     const read = await api('GET', token);
     expect(read.json.status).toBe('submitted');
+    expect(read.json.declarations.actingForAnother.agent).toMatchObject({
+      fullName: AGENT_NAME,
+      dateOfBirth: AGENT_BIRTH,
+    });
     expect(read.json.parties[0]).toMatchObject({ fullName: NAME, dateOfBirth: BIRTH });
     expect(read.json.parties[1].owners[0]).toMatchObject({ fullName: OWNER, dateOfBirth: OWNER_BIRTH });
 
@@ -455,7 +521,18 @@ describe('nothing in plain text at rest', () => {
     const found: string[] = [];
     for (const file of files) {
       const text = readFileSync(file).toString('latin1');
-      for (const secret of [NAME, 'Vexley', BIRTH, OWNER, 'Zanzibar', OWNER_BIRTH, 'Uncommonly Rd']) {
+      for (const secret of [
+        NAME,
+        'Vexley',
+        BIRTH,
+        OWNER,
+        'Zanzibar',
+        OWNER_BIRTH,
+        'Uncommonly Rd',
+        AGENT_NAME,
+        AGENT_BIRTH,
+        'Attorney Lane',
+      ]) {
         if (text.includes(secret)) found.push(`${secret} in ${file}`);
       }
     }
@@ -474,7 +551,7 @@ describe('nothing in plain text at rest', () => {
         return line + (entry.data ? Buffer.from(entry.data, 'base64').toString('latin1') : '');
       });
       expect(decoded.some((text) => text.includes('due-diligence'))).toBe(true);
-      for (const secret of [NAME, BIRTH, OWNER, OWNER_BIRTH]) {
+      for (const secret of [NAME, BIRTH, OWNER, OWNER_BIRTH, AGENT_NAME, AGENT_BIRTH]) {
         expect(decoded.filter((text) => text.includes(secret))).toEqual([]);
       }
     } finally {
@@ -667,6 +744,57 @@ describe('the identity page without JavaScript', () => {
     expect((await api('GET', token)).json).toMatchObject({ status: 'in-progress', parties: [{ fullName: NAME }] });
   });
 
+  it('asks the person acting and their authority under the question: a yes left empty names each of their fields, a no posts them empty and keeps nothing', async () => {
+    const { token } = await acceptedEngagement();
+    const first = parsePage((await getPage(token)).html);
+    expect(attr(first.byId(`${AGENT_PREFIX}.agent.fullName`), 'autocomplete')).toBe('off');
+    expect(attr(first.byId(`${AGENT_PREFIX}.authority-power-of-attorney`), 'type')).toBe('radio');
+    const answers = (acting: 'yes' | 'no', agent: Record<string, string>): [string, string][] => [
+      ...Object.entries(INDIVIDUAL).map(([key, value]) => [`parties.0.${key}`, value] as [string, string]),
+      ['declarations.actingForAnother.value', acting],
+      [`${AGENT_PREFIX}.details`, ''],
+      ...Object.keys(AGENT).map((key) => [`${AGENT_PREFIX}.agent.${key}`, agent[key] ?? ''] as [string, string]),
+      ['declarations.pep.value', 'no'],
+      ['declarations.foreignPerson.value', 'no'],
+      ['declarations.purpose', 'home'],
+      ['declarations.sourceOfFunds.kind', 'savings'],
+      ['action', 'submit'],
+    ];
+    const refused = await postForm(token, answers('yes', {}));
+    expect(refused.status).toBe(400);
+    const page = parsePage(refused.html);
+    const summary = page
+      .all('a')
+      .filter((link) => attr(link, 'href')?.startsWith('#declarations.actingForAnother'))
+      .map((link) => [attr(link, 'href'), textOf(link)]);
+    expect(summary).toEqual([
+      [`#${AGENT_PREFIX}.details`, AGENT_AUTHORITY_DETAILS],
+      [`#${AGENT_PREFIX}.authority-power-of-attorney`, 'Please choose the authority the person acts under'],
+      [`#${AGENT_PREFIX}.agent.fullName`, 'Please enter the full name of the person acting for the customer'],
+      [`#${AGENT_PREFIX}.agent.dateOfBirth`, 'Please enter the date of birth of the person acting'],
+      [`#${AGENT_PREFIX}.agent.address`, 'Please enter the residential address of the person acting'],
+      [`#${AGENT_PREFIX}.agent.phone`, 'Please enter a phone number for the person acting'],
+      [`#${AGENT_PREFIX}.agent.email`, 'Please enter an e-mail address for the person acting'],
+    ]);
+    expect(textOf(page.byId(`${AGENT_PREFIX}.agent.fullName-error`))).toBe(
+      'Please enter the full name of the person acting for the customer',
+    );
+
+    const done = await postForm(token, [
+      ...answers('yes', AGENT).filter(([key]) => key !== `${AGENT_PREFIX}.details`),
+      [`${AGENT_PREFIX}.details`, ACTING.details],
+      [`${AGENT_PREFIX}.authority`, ACTING.authority],
+    ]);
+    expect(done.status).toBe(303);
+    expect((await api('GET', token)).json.declarations.actingForAnother).toEqual(ACTING);
+    const shown = (await getPage(token)).html;
+    expect(attr(parsePage(shown).byId(`${AGENT_PREFIX}.authority-power-of-attorney`), 'checked')).toBe('');
+
+    const { token: nobody } = await acceptedEngagement();
+    expect((await postForm(nobody, answers('no', {}))).status).toBe(303);
+    expect((await api('GET', nobody)).json.declarations.actingForAnother).toEqual({ value: false });
+  });
+
   it('submits a complete form: 303 to the confirmation, still editable until verified', async () => {
     const { token } = await acceptedEngagement();
     const done = await postForm(token, [
@@ -703,7 +831,7 @@ describe('the W3C validator', () => {
     const token = 'T'.repeat(43);
     const values = cddDraftSchema.parse({
       parties: [INDIVIDUAL, COMPANY, { type: 'trust', owners: [{}] }],
-      declarations: DECLARATIONS,
+      declarations: { ...DECLARATIONS, actingForAnother: ACTING },
     });
     const view = (status: CddStatus) => ({ view: { status, ...values }, submittedAt: '2026-11-23T07:30:00.000Z' });
     const messages = validateHtml({
@@ -729,6 +857,9 @@ describe('the W3C validator', () => {
             'parties.2': ['Please check this party'],
             'declarations.pep': ['Please say'],
             'declarations.sourceOfFunds.lender': ['Please name the lender'],
+            [`${AGENT_PREFIX}.authority`]: ['Please choose the authority the person acts under'],
+            [`${AGENT_PREFIX}.agent`]: ['Please give the details of the person acting for the customer'],
+            [`${AGENT_PREFIX}.agent.email`]: ['Please enter an e-mail address for the person acting'],
             parties: ['Please add at least one customer'],
           },
         },

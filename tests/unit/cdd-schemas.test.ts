@@ -65,7 +65,7 @@ describe('the submission', () => {
     });
     expect(errors).toBeNull();
     expect(data!.parties).toHaveLength(2);
-    expect(individualPaths(data!.parties)).toEqual(['0', '1.owners.0']);
+    expect(individualPaths(data!.parties, data!.declarations)).toEqual(['0', '1.owners.0']);
   });
 
   it('refuses a 17-year-old customer, under the date of birth’s path', () => {
@@ -258,8 +258,15 @@ describe('staff verification', () => {
       company([person(), person({ fullName: 'Second Owner' })]),
       { type: 'trust', name: 'T', trustType: 'Family', trustees: ['A'], beneficiaries: ['B'], owners: [] },
     ] as CddParty[];
-    expect(individualPaths(parties)).toEqual(['0', '1.owners.0', '1.owners.1']);
-    expect(unverifiedPaths(parties, [{ party: '0' }, { party: '1.owners.1' }])).toEqual(['1.owners.0']);
+    const nobodyActing = { actingForAnother: { value: false } };
+    expect(individualPaths(parties, nobodyActing)).toEqual(['0', '1.owners.0', '1.owners.1']);
+    expect(unverifiedPaths(parties, nobodyActing, [{ party: '0' }, { party: '1.owners.1' }])).toEqual(['1.owners.0']);
+    // Someone acting for the customer is verified like a party, under the path "agent".
+    const attorney = { actingForAnother: { value: true, agent: { fullName: 'Pat Attorney' } } };
+    expect(individualPaths(parties, attorney)).toEqual(['0', '1.owners.0', '1.owners.1', 'agent']);
+    expect(
+      unverifiedPaths(parties, attorney, [{ party: '0' }, { party: '1.owners.0' }, { party: '1.owners.1' }]),
+    ).toEqual(['agent']);
     expect(individualAt(parties, '1.owners.1')?.fullName).toBe('Second Owner');
     expect(individualAt(parties, '1')).toBeUndefined();
     expect(individualAt(parties, '2.owners.0')).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
  * The staff portal's root island: waits for the session, sends anonymous
- * visitors to /login, and shows 'Content Management' with its six tabs.
+ * visitors to /login, and shows 'Content Management' with its seven tabs.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import ChangePasswordForm from './staff/ChangePasswordForm.tsx';
 import EnquiriesTab from './desk/EnquiriesTab.tsx';
 import { flashToast, showFlashedToast } from './kit/flash.ts';
 import LeadManagementTab from './desk/LeadManagementTab.tsx';
+import MattersTab, { linkedMatter } from './matters/MattersTab.tsx';
 import ServicesTab from './site-content/ServicesTab.tsx';
 import SettingsTab from './settings/SettingsTab.tsx';
 import { Tabs, type TabDefinition } from './kit/Tabs.tsx';
@@ -21,6 +22,7 @@ import TestimonialsTab from './site-content/TestimonialsTab.tsx';
 
 const TABS: readonly TabDefinition[] = [
   { id: 'contact-requests', label: 'Contact Requests', render: () => <EnquiriesTab /> },
+  { id: 'matters', label: 'Matters', render: () => <MattersTab /> },
   { id: 'testimonials', label: 'Testimonials', render: () => <TestimonialsTab /> },
   { id: 'services', label: 'Services', render: () => <ServicesTab /> },
   { id: 'blog-posts', label: 'Blog Posts', render: () => <BlogPostsTab /> },
@@ -115,7 +117,7 @@ export default function AdminApp() {
           <ChangePasswordForm submitLabel="Change password and continue" />
         </section>
       ) : (
-        <Tabs tabs={TABS} label="Portal sections" />
+        <Tabs tabs={TABS} label="Portal sections" initial={linkedMatter() ? 'matters' : undefined} />
       )}
     </div>
   );

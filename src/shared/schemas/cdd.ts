@@ -11,6 +11,7 @@
  */
 import * as z from 'zod/mini';
 import {
+  AGENT_AUTHORITIES,
   CDD_PURPOSES,
   CUSTOMER_MIN_AGE,
   FUNDS_SOURCES,
@@ -118,16 +119,16 @@ const dayField = (what: string, example: string) =>
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A date of birth: in the past, and `minAge` or older when given (a customer). */
-const birthDate = (context: DateContext, minAge?: number) =>
-  dayField('the date of birth', '1980-04-30').check(
+/** A date of birth: in the past, and `minAge` or older when given (a customer, the person acting). */
+const birthDate = (context: DateContext, minAge?: number, words: PersonWords = CUSTOMER_WORDS) =>
+  dayField(words.dateOfBirth, '1980-04-30').check(
     z.refine((value) => value >= '1900-01-01', { message: 'Please check the year of birth', abort: true }),
     z.refine((value) => value < todayOf(context), {
       message: 'The date of birth must be in the past',
       abort: true,
     }),
     z.refine((value) => minAge === undefined || ageOn(value, todayOf(context)) >= minAge, {
-      message: `A customer must be ${minAge ?? CUSTOMER_MIN_AGE} or over; a parent or guardian can instruct us for a younger person`,
+      message: words.tooYoung(minAge ?? CUSTOMER_MIN_AGE),
     }),
   );
 
@@ -147,18 +148,50 @@ const nameList = (message: string, emptyMessage: string | null) =>
       ...(emptyMessage ? [z.minLength(1, emptyMessage)] : []),
     );
 
-/** An individual's fields; `minAge` only for a customer (owners need a real past date). */
-const individualFields = (context: DateContext, minAge?: number) => ({
-  fullName: requiredText('Please enter the full name', CDD_LIMITS.name),
+/** How an individual's messages name the person: a customer or owner plainly, the person acting by their role. */
+interface PersonWords {
+  fullName: string;
+  /** Fits "Please enter {…}" and "{…} is not a real day". */
+  dateOfBirth: string;
+  address: string;
+  phone: string;
+  email: string;
+  tooYoung: (minAge: number) => string;
+}
+const CUSTOMER_WORDS: PersonWords = {
+  fullName: 'Please enter the full name',
+  dateOfBirth: 'the date of birth',
+  address: 'Please enter the residential address',
+  phone: 'Please enter a phone number',
+  email: 'Please enter an e-mail address',
+  tooYoung: (minAge) =>
+    `A customer must be ${minAge} or over; a parent or guardian can instruct us for a younger person`,
+};
+/**
+ * The person acting for a customer: their fields sit beside the customer's on the page, so
+ * each message says whose field it is (the summary at the top lists them apart from their fields).
+ */
+const AGENT_WORDS: PersonWords = {
+  fullName: 'Please enter the full name of the person acting for the customer',
+  dateOfBirth: 'the date of birth of the person acting',
+  address: 'Please enter the residential address of the person acting',
+  phone: 'Please enter a phone number for the person acting',
+  email: 'Please enter an e-mail address for the person acting',
+  tooYoung: (minAge) => `The person acting for the customer must be ${minAge} or over`,
+};
+
+/** An individual's fields; `minAge` only for a customer or the person acting (owners need a real past date). */
+const individualFields = (context: DateContext, minAge?: number, words: PersonWords = CUSTOMER_WORDS) => ({
+  fullName: requiredText(words.fullName, CDD_LIMITS.name),
   otherNames: optionalText(CDD_LIMITS.otherNames),
-  dateOfBirth: birthDate(context, minAge),
-  address: requiredText('Please enter the residential address', CDD_LIMITS.address),
-  phone: requiredText('Please enter a phone number', CDD_LIMITS.phone).check(
+  dateOfBirth: birthDate(context, minAge, words),
+  address: requiredText(words.address, CDD_LIMITS.address),
+  phone: requiredText(words.phone, CDD_LIMITS.phone).check(
     z.refine((value) => value === '' || (PHONE.test(value) && value.replace(/\D/g, '').length >= 6), {
       message: 'Please enter a phone number using digits, e.g. 0412 345 678',
     }),
   ),
-  email: requiredText('Please enter an e-mail address', CDD_LIMITS.email).check(
+  email: requiredText(words.email, CDD_LIMITS.email).check(
     z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
       message: 'Please enter a valid e-mail address, e.g. name@example.com',
     }),
@@ -229,6 +262,34 @@ const yesNo = (question: string, detailsMessage: string) =>
       }),
     );
 
+const ACTING_FOR_ANOTHER_QUESTION = 'Please say whether anyone is acting on the customer’s behalf';
+export const AGENT_AUTHORITY_DETAILS =
+  'Please describe the authority, e.g. the date of the power of attorney, or the office held in the company';
+
+/**
+ * Whether someone acts for the customer and, when yes, who (an individual, identified like a
+ * customer: s 28(2)(b), (c)) and under what authority, with its details. A "no" keeps
+ * neither the person nor the authority, whatever a draft held (the page always posts their
+ * fields), so a stray field never blocks a submission or lingers in the record.
+ */
+const actingForAnotherSchema = (context: DateContext) =>
+  z.discriminatedUnion(
+    'value',
+    [
+      z.object({ value: z.literal(false), details: optionalText(CDD_LIMITS.details, { multiline: true }) }),
+      z.object({
+        value: z.literal(true),
+        details: requiredText(AGENT_AUTHORITY_DETAILS, CDD_LIMITS.details, { multiline: true }),
+        authority: z.enum(AGENT_AUTHORITIES, 'Please choose the authority the person acts under'),
+        agent: z.object(
+          individualFields(context, CUSTOMER_MIN_AGE, AGENT_WORDS),
+          'Please give the details of the person acting for the customer',
+        ),
+      }),
+    ],
+    { error: ACTING_FOR_ANOTHER_QUESTION },
+  );
+
 const sourceOfFundsSchema = z
   .object(
     {
@@ -249,14 +310,11 @@ const sourceOfFundsSchema = z
     }),
   );
 
-const declarationsSchema = ({ buying }: { buying: boolean }) =>
+const declarationsSchema = ({ buying, ...context }: CddSubmitOptions) =>
   z
     .object(
       {
-        actingForAnother: yesNo(
-          'Please say whether anyone is acting on the customer’s behalf',
-          'Please say who is acting for the customer, and under what authority (e.g. a power of attorney)',
-        ),
+        actingForAnother: actingForAnotherSchema(context),
         pep: yesNo(
           'Please say whether any party is a politically exposed person, or a family member or close associate of one',
           'Please say who, and what public position is held',
@@ -361,8 +419,18 @@ const draftYesNo = z.optional(
   z.object({ value: z.optional(z.boolean('Please answer yes or no')), details: draftText(CDD_LIMITS.details, true) }),
 );
 
+/** The yes/no, and (when yes) the person acting and their authority, as typed so far. */
+const draftActingForAnother = z.optional(
+  z.object({
+    value: z.optional(z.boolean('Please answer yes or no')),
+    details: draftText(CDD_LIMITS.details, true),
+    authority: z.optional(z.enum(AGENT_AUTHORITIES, 'Please choose the authority the person acts under')),
+    agent: z.optional(draftOwnerSchema),
+  }),
+);
+
 export const cddDraftDeclarationsSchema = z.object({
-  actingForAnother: draftYesNo,
+  actingForAnother: draftActingForAnother,
   pep: draftYesNo,
   foreignPerson: draftYesNo,
   purpose: z.optional(z.enum(CDD_PURPOSES, 'Please choose the purpose of the transaction')),
@@ -391,20 +459,45 @@ export type CddDraftDeclarations = z.output<typeof cddDraftDeclarationsSchema>;
 
 // ---------- staff verification ----------
 
-/** An individual's place among the parties: `"0"` (an individual party) or `"1.owners.0"`. */
-export const PARTY_PATH = /^(0|[1-9]\d?)(\.owners\.(0|[1-9]\d?))?$/;
+/** The path of the person acting for the customer (`declarations.actingForAnother.agent`). */
+export const AGENT_PATH = 'agent';
 
 /**
- * Every individual that staff must verify, by path: each individual party, and each owner of
- * a company or trust. The verify call answers 400 when one of these has no verification.
+ * An individual staff verify, by their place: among the parties `"0"` (an individual party)
+ * or `"1.owners.0"`, or `"agent"`, the person acting for the customer.
  */
-export function individualPaths(parties: readonly (CddParty | CddDraftParty)[]): string[] {
-  return parties.flatMap((party, index) =>
-    party.type === 'individual' ? [String(index)] : (party.owners ?? []).map((_, owner) => `${index}.owners.${owner}`),
-  );
+export const PARTY_PATH = /^(?:(0|[1-9]\d?)(\.owners\.(0|[1-9]\d?))?|agent)$/;
+
+type DeclarationsWithAgent = Pick<CddDraftDeclarations, 'actingForAnother'>;
+
+/** Someone acts for the customer (the client said yes): they are verified and screened like a party. */
+export const actsForAnother = (declarations: DeclarationsWithAgent): boolean =>
+  declarations.actingForAnother?.value === true;
+
+/**
+ * Every individual that staff must verify, by path: each individual party, each owner of a
+ * company or trust, and the person acting for the customer when someone does. The verify
+ * call answers 400 when one of these has no verification.
+ */
+export function individualPaths(
+  parties: readonly (CddParty | CddDraftParty)[],
+  declarations: DeclarationsWithAgent,
+): string[] {
+  return [
+    ...parties.flatMap((party, index) =>
+      party.type === 'individual'
+        ? [String(index)]
+        : (party.owners ?? []).map((_, owner) => `${index}.owners.${owner}`),
+    ),
+    ...(actsForAnother(declarations) ? [AGENT_PATH] : []),
+  ];
 }
 
-/** The individual at `path` (see `individualPaths`), or undefined. */
+/** How a message names the individual at `path`: `parties.1.owners.0`, or the person acting. */
+export const individualRef = (path: string): string =>
+  path === AGENT_PATH ? 'the person acting for the customer' : `parties.${path}`;
+
+/** The individual party or owner at `path` (see `individualPaths`), or undefined; the agent is `declarations.actingForAnother.agent`. */
 export function individualAt<P extends CddParty | CddDraftParty>(
   parties: readonly P[],
   path: string,
@@ -458,7 +551,7 @@ const verificationEntrySchema = (context: DateContext) =>
     .object({
       party: z
         .string('Please say which individual this is')
-        .check(z.regex(PARTY_PATH, 'Name the individual by their place, e.g. "0" or "1.owners.0"')),
+        .check(z.regex(PARTY_PATH, 'Name the individual by their place, e.g. "0", "1.owners.0" or "agent"')),
       method: z.enum(VERIFICATION_METHODS, 'Please choose how the identity was verified'),
       reference: optionalText(CDD_LIMITS.reference),
       documents: z
@@ -540,13 +633,14 @@ export const cddVerifySchema = (context: DateContext = {}) =>
 export type CddVerifyInput = z.output<ReturnType<typeof cddVerifySchema>>;
 export type CddVerification = CddVerifyInput['verification'][number];
 
-/** The individuals of `parties` that `verification` leaves out (each a path); empty when complete. */
+/** The individuals (`individualPaths`) that `verification` leaves out, each a path; empty when complete. */
 export const unverifiedPaths = (
   parties: readonly (CddParty | CddDraftParty)[],
+  declarations: DeclarationsWithAgent,
   verification: readonly Pick<CddVerification, 'party'>[],
 ): string[] => {
   const done = new Set(verification.map((entry) => entry.party));
-  return individualPaths(parties).filter((path) => !done.has(path));
+  return individualPaths(parties, declarations).filter((path) => !done.has(path));
 };
 
 /** `POST /api/contact-requests/{id}/cdd/reject`. */

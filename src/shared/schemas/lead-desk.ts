@@ -80,6 +80,8 @@ export interface DeskEnquiryDetail extends DeskEnquiry {
   engagement: EngagementSummary | null;
   /** The versions the current engagement varies (each accepted in its time), newest first. */
   engagementHistory: EngagementSummary[];
+  /** The client's matter, once staff opened one (verified due diligence only). */
+  matterId?: string | null;
 }
 
 const statusError = { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` };

@@ -12,7 +12,7 @@
  * which rating needs approval depends on the ratings on record (`verifyActionFor`).
  */
 import type { RiskRating } from '../../content/amlctf.ts';
-import { CDD_STATUS_LABELS, type CddStatus } from '../schemas/cdd.ts';
+import { CDD_STATUS_LABELS, individualRef, type CddStatus } from '../schemas/cdd.ts';
 import type { StaffRole } from '../schemas/login.ts';
 import type { Cell, Refusal, StateTable } from './decision.ts';
 
@@ -131,7 +131,8 @@ export const verifyActionFor = (
 /**
  * What forces a rating to high (s 28(2)(e)(ii), s 32): a possible match on the sanctions
  * list, a politically exposed person declared by the client, or one found by staff's
- * screening. Each is named, with the individual's path, so the 400 says why.
+ * screening, of any individual verified: a party, an owner or the person acting for the
+ * customer. Each is named, with the individual's path, so the 400 says why.
  */
 export function redFlags(
   declarations: { pep?: { value?: boolean } },
@@ -140,8 +141,12 @@ export function redFlags(
   return [
     ...(declarations.pep?.value === true ? ['the client declared a politically exposed person'] : []),
     ...verification.flatMap((entry) => [
-      ...(entry.sanctionsResult === 'possible-match' ? [`a possible sanctions match (parties.${entry.party})`] : []),
-      ...(entry.pepResult !== 'not-pep' ? [`a politically exposed person in screening (parties.${entry.party})`] : []),
+      ...(entry.sanctionsResult === 'possible-match'
+        ? [`a possible sanctions match (${individualRef(entry.party)})`]
+        : []),
+      ...(entry.pepResult !== 'not-pep'
+        ? [`a politically exposed person in screening (${individualRef(entry.party)})`]
+        : []),
     ]),
   ];
 }

@@ -5,6 +5,7 @@ import { engagementVersionsFor } from '../engagement/workflow.ts';
 import { HttpError } from '../http/http.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { listActivity } from '../repositories/enquiry-activity-store.ts';
+import { matterIdOf } from '../repositories/matters-store.ts';
 import { NOT_FOUND } from './pipeline.ts';
 import { withRetention } from './retention.ts';
 
@@ -19,12 +20,17 @@ export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
   );
-  const [versions, cdd] = await Promise.all([engagementVersionsFor(record.id), cddStatusesOf([record.id])]);
+  const [versions, cdd, matterId] = await Promise.all([
+    engagementVersionsFor(record.id),
+    cddStatusesOf([record.id]),
+    matterIdOf(record.id),
+  ]);
   return {
     ...withRetention(record),
     activity,
     engagement: versions.current,
     engagementHistory: versions.history,
     cdd: cdd.get(record.id) ?? null,
+    matterId,
   };
 }

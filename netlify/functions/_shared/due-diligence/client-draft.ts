@@ -185,8 +185,9 @@ export async function submitClientCdd(
       const result = z.safeParse(schema, answers ?? { parties: [], declarations: {} });
       if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
       const checked: CddDraft = { parties: result.data.parties, declarations: result.data.declarations };
-      // Joint clients: each one who accepted is a customer the practice must identify.
-      const missing = engagement.clients.length - individualPaths(checked.parties).length;
+      // Joint clients: each one who accepted is a customer the practice must identify (the
+      // person acting for a customer, if any, is not one of them: no declarations here).
+      const missing = engagement.clients.length - individualPaths(checked.parties, {}).length;
       if (missing > 0) {
         const names = engagement.clients.map((client) => client.name).join(', ');
         throw new HttpError(400, CHECK_FIELDS, {

@@ -78,11 +78,33 @@ const linesOf = (text: string): string[] =>
 /** The values of `map` in the order of their keys (indices), gaps closed. */
 const inOrder = <T>(map: Map<number, T>): T[] => [...map.entries()].sort(([a], [b]) => a - b).map(([, value]) => value);
 
+const AGENT_PREFIX = 'declarations.actingForAnother';
+
+/**
+ * The person acting for the customer (`….agent.fullName`, an individual's fields) and their
+ * authority, as posted. The page always shows their fields under the question, so left
+ * empty with any answer but yes they are not kept at all.
+ */
+function actingFor(raw: Map<string, string>, yes: boolean): { agent?: Record<string, string>; authority?: string } {
+  const agent: Record<string, string> = {};
+  for (const field of INDIVIDUAL_FIELDS) {
+    const value = raw.get(`${AGENT_PREFIX}.agent.${field}`);
+    if (value !== undefined) agent[field] = value;
+  }
+  const authority = raw.get(`${AGENT_PREFIX}.authority`);
+  return {
+    // With a yes, kept even empty, so a submission names each of the person's fields missing.
+    ...(yes || Object.values(agent).some((value) => value.trim() !== '') ? { agent } : {}),
+    ...(authority ? { authority } : {}),
+  };
+}
+
 /**
  * The post read back into the draft's shape: parties in index order (at most
  * `CDD_LIMITS.parties`, owners at most `CDD_LIMITS.list` each; further indices are
- * ignored), text boxes of names split one per line, yes/no radios as booleans, and only
- * the fields each kind of party has. The first value of a repeated name counts. The result
+ * ignored), text boxes of names split one per line, yes/no radios as booleans (with the
+ * person acting for the customer and their authority), and only the fields each kind of
+ * party has. The first value of a repeated name counts. The result
  * is unchecked: the caller parses it with `cddDraftSchema`.
  */
 export function parseCddForm(form: URLSearchParams): { action: CddFormAction; draft: unknown } {
@@ -136,6 +158,7 @@ export function parseCddForm(form: URLSearchParams): { action: CddFormAction; dr
     const answer: Record<string, unknown> = {};
     if (value === 'yes' || value === 'no') answer.value = value === 'yes';
     if (details !== undefined) answer.details = details;
+    if (question === 'actingForAnother') Object.assign(answer, actingFor(raw, answer.value === true));
     if (Object.keys(answer).length) declarations[question] = answer;
   }
   const purpose = raw.get('declarations.purpose');

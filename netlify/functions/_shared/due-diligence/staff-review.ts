@@ -28,6 +28,8 @@ import {
   cddRejectSchema,
   cddVerifySchema,
   individualPaths,
+  individualRef,
+  AGENT_PATH,
   ratingsOf,
   toStaffView,
   unverifiedPaths,
@@ -165,14 +167,14 @@ export async function verifyCdd(
       const earlier = ratingsOf(current);
       const action = verifyActionFor(input.risk.rating, earlier);
       const status = allowed(cddTransition(current.status, action));
-      const known = new Set(individualPaths(current.parties));
+      const known = new Set(individualPaths(current.parties, current.declarations));
       const strangers = input.verification.flatMap((entry, index) =>
-        known.has(entry.party) ? [] : [[`verification.${index}.party`, [`No individual at parties.${entry.party}`]]],
+        known.has(entry.party) ? [] : [[`verification.${index}.party`, [strangerMessage(entry.party)]]],
       );
       if (strangers.length > 0) throw badRequest(Object.fromEntries(strangers));
-      const missing = unverifiedPaths(current.parties, input.verification);
+      const missing = unverifiedPaths(current.parties, current.declarations, input.verification);
       if (missing.length > 0) {
-        const list = missing.map((path) => `parties.${path}`).join(', ');
+        const list = missing.map((path) => missingName(current, path)).join(', ');
         throw badRequest({
           verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
         });
@@ -229,6 +231,18 @@ export async function verifyCdd(
     recordAudit({ by: staff, action: 'cdd.verify', target: `${enquiryId} (${rating} risk)` }),
   ]);
   return { status: record.status };
+}
+
+/** A verification entry for nobody the client named (the person acting, when nobody acts). */
+const strangerMessage = (path: string) =>
+  path === AGENT_PATH
+    ? 'The client did not say that anyone acts for the customer: there is no person acting to verify'
+    : `No individual at parties.${path}`;
+
+/** An individual left unverified, named as staff see them: the person acting by role and name. */
+function missingName(record: CddRecord, path: string): string {
+  const name = path === AGENT_PATH ? record.declarations.actingForAnother?.agent?.fullName : undefined;
+  return name === undefined ? individualRef(path) : `${individualRef(path)} (${name})`;
 }
 
 const LOWERING_REASON =

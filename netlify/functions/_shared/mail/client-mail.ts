@@ -11,6 +11,7 @@
  * Standards line when it is on): transactional mail, no marketing.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { bankDetailsWarning } from '../../../../src/content/matters.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../../src/shared/schemas/settings.ts';
 import { clientMailEnv } from '../platform/env.ts';
@@ -32,6 +33,8 @@ export interface ClientMail {
   text: string;
   /** A blob to attach, read when the message is sent (`store` as `openStore` takes it). */
   attachment?: { filename: string; contentType: string; store: string; key: string };
+  /** About a client's matter: the message ends with the bank-details warning, after the practice's details. */
+  matter?: boolean;
 }
 
 /** Whether messages to clients can be sent: `ALERT_SMTP_URL` and `ALERT_EMAIL_FROM` are set. */
@@ -45,9 +48,11 @@ export type MailPractice = Pick<
 
 /**
  * A message's plain-text part: its own text, then the practice's name, address, phone and
- * e-mail, then the Professional Standards line when it is on. The one place that builds it.
+ * e-mail, then the Professional Standards line when it is on; a message about a matter then
+ * ends with the warning about bank details, naming the phone number as sent (payment
+ * redirection fraud targets settlement money). The one place that builds it.
  */
-export function clientMailText(text: string, practice: MailPractice): string {
+export function clientMailText(text: string, practice: MailPractice, options: { matter?: boolean } = {}): string {
   const lines = [
     text.trimEnd(),
     '',
@@ -58,6 +63,7 @@ export function clientMailText(text: string, practice: MailPractice): string {
     `E-mail: ${practice.email}`,
   ];
   if (practice.professionalStandards) lines.push('', PROFESSIONAL_STANDARDS.text);
+  if (options.matter) lines.push('', bankDetailsWarning(practice.phone));
   return lines.join('\n');
 }
 
@@ -99,7 +105,7 @@ async function send(entry: MailEntry): Promise<void> {
     replyTo: practice.email,
     to: entry.to,
     subject: entry.subject.replace(/[\r\n]+/g, ' '),
-    text: clientMailText(entry.text, practice),
+    text: clientMailText(entry.text, practice, { matter: entry.matter }),
     attachments,
     // Out-of-office robots do not answer machine-sent mail (RFC 3834).
     headers: { 'Auto-Submitted': 'auto-generated' },

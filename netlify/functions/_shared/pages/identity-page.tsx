@@ -10,6 +10,8 @@
  * Pure: a function of the client's draft, its status and the form state.
  */
 import {
+  AGENT_AUTHORITIES,
+  AGENT_AUTHORITY_LABELS,
   CDD_PURPOSE_LABELS,
   collectionNotice,
   CDD_PURPOSES,
@@ -412,7 +414,7 @@ const yesNoValue = (answer: { value?: boolean } | undefined) =>
 const QUESTIONS = {
   actingForAnother: {
     legend: 'Is anyone acting on a customer’s behalf (for example under a power of attorney)?',
-    details: 'If yes: who, and under what authority',
+    details: 'If yes: details of the authority (for example the date of the power of attorney, or the office held)',
   },
   pep: {
     legend:
@@ -425,6 +427,43 @@ const QUESTIONS = {
     details: 'If yes: which customer, and their country of citizenship or residence',
   },
 } as const;
+
+/**
+ * Under "is anyone acting for a customer?": their authority, its details and the person
+ * acting, identified like a customer (s 28(2)(b), (c)). Always shown (the page has no
+ * script to reveal it on "yes"); the form drops it empty unless the answer is yes.
+ */
+function agentBlock(messages: Messages, acting: CddDraftDeclarations['actingForAnother']): ReactElement {
+  const prefix = 'declarations.actingForAnother';
+  const authority = radios(messages, {
+    name: `${prefix}.authority`,
+    legend: 'If yes: under what authority do they act?',
+    options: AGENT_AUTHORITIES.map((value) => ({ value, label: AGENT_AUTHORITY_LABELS[value] })),
+    value: acting?.authority,
+    paths: [`${prefix}.authority`],
+  });
+  const details = field(messages, {
+    name: `${prefix}.details`,
+    label: QUESTIONS.actingForAnother.details,
+    value: acting?.details,
+    max: CDD_LIMITS.details,
+    multiline: true,
+  });
+  const person = individualFields(messages, `${prefix}.agent`, acting?.agent ?? {}, false);
+  const personErrors = messages.take('agent', [`${prefix}.agent`]);
+  return (
+    <>
+      {authority}
+      {details}
+      <fieldset className="owner" id="agent">
+        <legend>If yes: the person acting for the customer</legend>
+        <p className="why">We identify and verify them as we do a customer.</p>
+        {personErrors.length ? <FieldError messages={personErrors} className="field-error" /> : null}
+        {person}
+      </fieldset>
+    </>
+  );
+}
 
 function declarationsBlock(messages: Messages, declarations: CddDraftDeclarations, buying: boolean): ReactElement[] {
   const questions = (['actingForAnother', 'pep', 'foreignPerson'] as const).map((key) => {
@@ -439,13 +478,15 @@ function declarationsBlock(messages: Messages, declarations: CddDraftDeclaration
         value: yesNoValue(declarations[key]),
         paths: [name, `${name}.value`],
       },
-      field(messages, {
-        name: `${name}.details`,
-        label: QUESTIONS[key].details,
-        value: declarations[key]?.details,
-        max: CDD_LIMITS.details,
-        multiline: true,
-      }),
+      key === 'actingForAnother'
+        ? agentBlock(messages, declarations.actingForAnother)
+        : field(messages, {
+            name: `${name}.details`,
+            label: QUESTIONS[key].details,
+            value: declarations[key]?.details,
+            max: CDD_LIMITS.details,
+            multiline: true,
+          }),
     );
   });
   const purpose = radios(
@@ -503,6 +544,7 @@ function partyName(party: CddDraftParty): string {
 
 /** The answers as a list, for the read-only states (staff are checking, or have verified them). */
 function AnswersSummary({ view }: { view: ClientCdd['view'] }) {
+  const acting = view.declarations.actingForAnother;
   return (
     <>
       <h2 id="parties">Your customers</h2>
@@ -520,6 +562,11 @@ function AnswersSummary({ view }: { view: ClientCdd['view'] }) {
           </li>
         ))}
       </ul>
+      {acting?.value === true ? (
+        <p>
+          {`Acting for the customer: ${acting.agent?.fullName ?? 'Not named'}${acting.authority ? ` (${AGENT_AUTHORITY_LABELS[acting.authority].toLowerCase()})` : ''}`}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -23,6 +23,8 @@ const mailEntrySchema = z.object({
   attachment: z.optional(
     z.object({ filename: z.string(), contentType: z.string(), store: z.string(), key: z.string() }),
   ),
+  /** A message about a client's matter: it ends with the bank-details warning (client-mail.ts). */
+  matter: z.optional(z.boolean()),
   attempts: z.number(),
   createdAt: z.string(),
   /** The scheduled retry leaves the message alone until then. */

@@ -22,6 +22,7 @@ import { describeEngagementActivity } from '../engagement/engagement-form.ts';
 import { EngagementPanel } from '../engagement/EngagementPanel.tsx';
 import { EraseThisPerson } from './Erasure.tsx';
 import { RecordSuspicion } from '../compliance/RecordSuspicion.tsx';
+import { OpenMatter } from '../matters/OpenMatter.tsx';
 import { formatDateTime } from '../kit/format.ts';
 
 const input =
@@ -289,6 +290,7 @@ export function EnquiryDetail({
       {detail.status === 'instructed' || detail.cdd || detail.engagement?.status === 'accepted' ? (
         <DueDiligencePanel detail={detail} onStatus={refreshAfterEngagement} />
       ) : null}
+      {detail.cdd?.status === 'verified' ? <OpenMatter detail={detail} /> : null}
 
       <div>
         <h4 className="mb-2 font-semibold text-slate-900">Activity</h4>

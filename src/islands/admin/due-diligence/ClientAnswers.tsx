@@ -1,6 +1,7 @@
 /** What the client gave through their link, and what staff recorded when they verified it: read-only. */
 import type { ReactNode } from 'react';
 import {
+  AGENT_AUTHORITY_LABELS,
   CDD_PURPOSE_LABELS,
   FUNDS_SOURCE_LABELS,
   PEP_RESULT_LABELS,
@@ -9,6 +10,7 @@ import {
   VERIFICATION_METHOD_LABELS,
 } from '../../../content/amlctf.ts';
 import {
+  AGENT_PATH,
   individualAt,
   type CddDraftDeclarations,
   type CddDraftParty,
@@ -48,8 +50,24 @@ const personRows = (person: Person): [string, ReactNode][] => [
 ];
 const list = (items: string[] | undefined) => (items && items.length ? items.join('; ') : undefined);
 
-/** "Customer 1 (individual)", "Customer 2's owner 1": how the form and the answers name an individual. */
-export function individualLabel(parties: readonly CddDraftParty[], path: string): string {
+/** The person acting for the customer and their authority, as a heading names them. */
+const agentTitle = (declarations: CddDraftDeclarations) => {
+  const authority = declarations.actingForAnother?.authority;
+  return `Person acting for the customer${authority ? ` (${AGENT_AUTHORITY_LABELS[authority].toLowerCase()})` : ''}`;
+};
+
+/**
+ * "Customer 1: Ann Lee", "Customer 2 (company), owner 1", "Person acting for the customer
+ * (power of attorney): Pat Lee": how the form and the answers name an individual.
+ */
+export function individualLabel(
+  { parties, declarations }: { parties: readonly CddDraftParty[]; declarations: CddDraftDeclarations },
+  path: string,
+): string {
+  if (path === AGENT_PATH) {
+    const name = declarations.actingForAnother?.agent?.fullName;
+    return name ? `${agentTitle(declarations)}: ${name}` : agentTitle(declarations);
+  }
   const [party, , owner] = path.split('.');
   const customer = parties[Number(party)];
   const name = individualAt(parties, path)?.fullName;
@@ -109,12 +127,33 @@ function PartyAnswers({ party, index }: { party: CddDraftParty; index: number })
 const yesNo = (answer: { value?: boolean; details?: string } | undefined) =>
   answer?.value === undefined ? undefined : answer.value ? `Yes${answer.details ? `: ${answer.details}` : ''}` : 'No';
 
+/** Who acts for the customer, under what authority (with its details), and their identity details. */
+function AgentAnswers({ declarations }: { declarations: CddDraftDeclarations }) {
+  const acting = declarations.actingForAnother;
+  if (acting?.value !== true) return null;
+  return (
+    <section className="mt-3 rounded-md border border-slate-200 p-3" aria-label="Person acting for the customer">
+      <h6 className="mb-2 font-semibold text-slate-900">{agentTitle(declarations)}</h6>
+      <Facts
+        rows={[
+          ['Authority', acting.authority ? AGENT_AUTHORITY_LABELS[acting.authority] : 'Not given'],
+          ['Details of the authority', acting.details],
+          ...personRows(acting.agent ?? {}),
+        ]}
+      />
+    </section>
+  );
+}
+
 function DeclarationAnswers({ declarations }: { declarations: CddDraftDeclarations }) {
   const funds = declarations.sourceOfFunds;
   return (
     <Facts
       rows={[
-        ['Someone acting for the customer', yesNo(declarations.actingForAnother)],
+        [
+          'Someone acting for the customer',
+          declarations.actingForAnother?.value === true ? 'Yes (below)' : yesNo(declarations.actingForAnother),
+        ],
         ['Politically exposed person (or family, associate)', yesNo(declarations.pep)],
         ['Foreign person', yesNo(declarations.foreignPerson)],
         [
@@ -150,6 +189,7 @@ export function ClientAnswers({ view }: { view: CddStaffView }) {
       )}
       <h6 className="mt-3 mb-1 font-semibold text-slate-900">Declarations</h6>
       <DeclarationAnswers declarations={view.declarations} />
+      <AgentAnswers declarations={view.declarations} />
     </div>
   );
 }
@@ -207,7 +247,7 @@ export function VerificationRecord({ view }: { view: CddStaffView }) {
       <ul className="mt-2 space-y-1 text-sm">
         {view.verification.map((entry) => (
           <li key={entry.party}>
-            <span className="font-medium">{individualLabel(view.parties, entry.party)}</span>:{' '}
+            <span className="font-medium">{individualLabel(view, entry.party)}</span>:{' '}
             {VERIFICATION_METHOD_LABELS[entry.method]}
             {entry.reference ? ` (${entry.reference})` : ''};{' '}
             {entry.documents

@@ -80,7 +80,9 @@ export function VerifyForm({
 }) {
   const base = useId();
   const fieldId = (key: string) => `${base}-${key.replace(/\./g, '-')}`;
-  const [entries, setEntries] = useState<EntryValues[]>(() => individualPaths(view.parties).map(emptyEntry));
+  const [entries, setEntries] = useState<EntryValues[]>(() =>
+    individualPaths(view.parties, view.declarations).map(emptyEntry),
+  );
   const [rating, setRating] = useState<RiskRating | ''>('');
   const [reason, setReason] = useState('');
   const [loweringReason, setLoweringReason] = useState('');
@@ -207,7 +209,7 @@ export function VerifyForm({
           key={entry.party}
           entry={entry}
           index={index}
-          label={individualLabel(view.parties, entry.party)}
+          label={individualLabel(view, entry.party)}
           fieldId={fieldId}
           error={error}
           onEntry={(change) => setEntry(index, change)}

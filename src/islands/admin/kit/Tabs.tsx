@@ -2,7 +2,7 @@
  * ARIA tabs (WAI-ARIA Authoring Practices, automatic activation): Left/Right arrows move
  * and select, Home/End jump to the ends, Tab moves into the panel. A panel mounts the
  * first time its tab is shown and stays mounted, so its list loads once, on first view.
- * Below the width where six tabs fit on one line they wrap into a grid: a tab bar that
+ * Below the width where all the tabs fit on one line they wrap into a grid: a tab bar that
  * scrolls sideways hid half of them on a phone with nothing to say so.
  */
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -13,9 +13,14 @@ export interface TabDefinition {
   render: () => ReactNode;
 }
 
-export function Tabs({ tabs, label }: { tabs: readonly TabDefinition[]; label: string }) {
-  const [active, setActive] = useState(0);
-  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
+/** `initial`: the id of the tab shown first (a link into one: `/admin?matter=…` opens Matters). */
+export function Tabs({ tabs, label, initial }: { tabs: readonly TabDefinition[]; label: string; initial?: string }) {
+  const first = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === initial),
+  );
+  const [active, setActive] = useState(first);
+  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([first]));
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   function select(index: number, focus = false) {

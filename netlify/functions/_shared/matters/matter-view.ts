@@ -1,0 +1,135 @@
+/**
+ * A matter as people read it: its deadlines worked out from the rules
+ * (src/shared/matter-deadlines.ts), its milestones (the recorded ones read from the
+ * engagement and due diligence, exchange from the contract date, the rest as staff ticked
+ * them), the next deadline and what is overdue. The staff desk and the client's page both
+ * read matters through here, so they always show the same dates.
+ */
+import { MILESTONES, RECORDED_MILESTONES } from '../../../../src/content/matters.ts';
+import { byDue, deadlineEnds, matterDeadlines } from '../../../../src/shared/matter-deadlines.ts';
+import type {
+  MatterDeadline,
+  MatterRecord,
+  MatterRow,
+  MatterView,
+  Milestone,
+  NextDeadline,
+} from '../../../../src/shared/schemas/matter.ts';
+import { engagementSummaryFor } from '../engagement/workflow.ts';
+import { getCddMeta } from '../repositories/due-diligence-store.ts';
+
+/** When each recorded milestone was done, read from its record; absent when it is not. */
+export type RecordedMilestones = Partial<Record<(typeof RECORDED_MILESTONES)[number], string>>;
+
+/** Engaged: the costs agreement accepted. Identity verified: due diligence verified (or approved). */
+export async function recordedMilestonesOf(enquiryId: string): Promise<RecordedMilestones> {
+  const [engagement, cdd] = await Promise.all([engagementSummaryFor(enquiryId), getCddMeta(enquiryId)]);
+  const verifiedAt = cdd?.status === 'verified' ? (cdd.approvedAt ?? cdd.verifiedAt ?? cdd.updatedAt) : undefined;
+  return {
+    ...(engagement?.acceptedAt ? { engaged: engagement.acceptedAt } : {}),
+    ...(verifiedAt ? { 'identity-verified': verifiedAt } : {}),
+  };
+}
+
+const isRecorded = (key: string): key is (typeof RECORDED_MILESTONES)[number] =>
+  (RECORDED_MILESTONES as readonly string[]).includes(key);
+
+/** The side's milestones in order, each done or not. */
+export function milestonesOf(record: MatterRecord, recorded: RecordedMilestones): Milestone[] {
+  return MILESTONES[record.side].map(({ key, label }): Milestone => {
+    if (isRecorded(key)) {
+      const at = recorded[key];
+      return { key, label, done: at !== undefined, ...(at ? { doneAt: at } : {}), recorded: true };
+    }
+    const tick = record.ticks[key];
+    const done = tick?.done ?? false;
+    // Exchange is dated by the contract, whenever staff ticked it.
+    const doneAt = key === 'exchanged' && done ? record.contractDate : done ? tick?.at : undefined;
+    return { key, label, done, ...(doneAt ? { doneAt } : {}), ...(tick?.note ? { note: tick.note } : {}) };
+  });
+}
+
+/** The milestones staff tick (the recorded ones are never needed to decide a deadline). */
+const tickedDone = (record: MatterRecord, key: string) => record.ticks[key]?.done === true;
+
+/** Every deadline, with whether it is met and overdue at `at`. */
+export async function deadlinesOf(record: MatterRecord, at: number): Promise<MatterDeadline[]> {
+  const deadlines = await matterDeadlines({
+    side: record.side,
+    propertyType: record.propertyType,
+    contractDate: record.contractDate,
+    coolingOff: record.coolingOff,
+    settlementDate: record.settlementDate,
+    ownerOccupier: record.ownerOccupier,
+    dates: record.dates,
+    overrides: record.overrides,
+    confirmed: record.confirmed,
+  });
+  return deadlines.sort(byDue).map((deadline) => {
+    const passed = deadlineEnds(deadline) <= at;
+    // A deadline with a milestone is met when staff tick it; one without, once its time is past.
+    const met = deadline.milestone ? tickedDone(record, deadline.milestone) : passed;
+    return { ...deadline, met, overdue: passed && !met };
+  });
+}
+
+/** The earliest deadline not yet met (it may be overdue), or null. */
+export function nextOf(deadlines: readonly MatterDeadline[]): NextDeadline | null {
+  const next = deadlines.find((deadline) => !deadline.met);
+  if (!next) return null;
+  return { key: next.key, label: next.label, date: next.date, ...(next.time ? { time: next.time } : {}) };
+}
+
+/** Open until staff tick "settled". */
+export const isOpen = (record: MatterRecord): boolean => !tickedDone(record, 'settled');
+
+/** The whole matter, for staff (`GET /api/matters/{id}`) and, through its own view, the client. */
+export async function matterView(record: MatterRecord, at: number, recorded?: RecordedMilestones): Promise<MatterView> {
+  const deadlines = await deadlinesOf(record, at);
+  const milestones = milestonesOf(record, recorded ?? (await recordedMilestonesOf(record.enquiryId)));
+  return {
+    id: record.id,
+    enquiryId: record.enquiryId,
+    client: record.client,
+    property: record.property,
+    side: record.side,
+    propertyType: record.propertyType,
+    ...(record.contractDate ? { contractDate: record.contractDate } : {}),
+    coolingOff: record.coolingOff,
+    ...(record.settlementDate ? { settlementDate: record.settlementDate } : {}),
+    ownerOccupier: record.ownerOccupier ?? false,
+    dates: record.dates,
+    responsible: record.responsible,
+    openedAt: record.openedAt,
+    deadlines,
+    milestones,
+    next: nextOf(deadlines),
+    overdue: deadlines.filter((deadline) => deadline.overdue).length,
+    updateRequests: record.updateRequests.length,
+    ...(record.updateRequests[0] ? { oldestUpdateRequestAt: record.updateRequests[0].at } : {}),
+    open: isOpen(record),
+    timeline: record.timeline,
+  };
+}
+
+/** One row of the staff list. */
+export async function matterRow(record: MatterRecord, at: number): Promise<MatterRow> {
+  const deadlines = await deadlinesOf(record, at);
+  return {
+    id: record.id,
+    enquiryId: record.enquiryId,
+    client: record.client.name,
+    property: record.property,
+    side: record.side,
+    next: nextOf(deadlines),
+    overdue: deadlines.filter((deadline) => deadline.overdue).length,
+    updateRequests: record.updateRequests.length,
+    ...(record.updateRequests[0] ? { oldestUpdateRequestAt: record.updateRequests[0].at } : {}),
+  };
+}
+
+/** Soonest `next` first (overdue ones are the soonest); matters with nothing due last. */
+export function listOrder(a: MatterRow, b: MatterRow): number {
+  if (!a.next || !b.next) return a.next ? -1 : b.next ? 1 : a.client.localeCompare(b.client);
+  return a.next.date.localeCompare(b.next.date) || (a.next.time ?? '24:00').localeCompare(b.next.time ?? '24:00');
+}

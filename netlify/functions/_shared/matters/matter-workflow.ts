@@ -1,0 +1,274 @@
+/**
+ * Staff's side of a client's matter: opening one from an instructed, verified enquiry (the
+ * AML/CTF gate: nothing is done for a client whose identity is not verified, s 28(1)),
+ * changing its dates, confirming or overriding a deadline, and ticking milestones. Every
+ * change is audited and lands on the matter's timeline; a milestone that changes e-mails the
+ * client through the one outbox (matter-mail.ts).
+ */
+import { DEADLINE_LABELS, MILESTONES, RECORDED_MILESTONES } from '../../../../src/content/matters.ts';
+import { now } from '../../../../src/shared/clock.ts';
+import {
+  matterCreateSchema,
+  matterPatchSchema,
+  milestoneChangeSchema,
+  staffDateKey,
+  type MatterCreateInput,
+  type MatterPatchInput,
+  type MatterRecord,
+  type MatterRow,
+  type MatterView,
+  type MilestoneChange,
+} from '../../../../src/shared/schemas/matter.ts';
+import { COOLING_OFF_ENDS_AT } from '../../../../src/shared/matter-deadlines.ts';
+import { NOT_FOUND, type Staff } from '../desk/pipeline.ts';
+import { HttpError, validate } from '../http/http.ts';
+import { recordAudit } from '../repositories/audit-store.ts';
+import { newId } from '../repositories/blobs.ts';
+import { getCddMeta } from '../repositories/due-diligence-store.ts';
+import { getEngagement, latestPointer } from '../repositories/engagements-store.ts';
+import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
+import { appendActivity } from '../repositories/enquiry-activity-store.ts';
+import { getMatter, insertMatter, listMatters, matterIdOf, updateMatter } from '../repositories/matters-store.ts';
+import { queueMilestoneMail } from './matter-mail.ts';
+import { deadlinesOf, isOpen, listOrder, matterRow, matterView, recordedMilestonesOf } from './matter-view.ts';
+
+export const MATTER_NOT_FOUND = 'That matter no longer exists';
+/** The issue's words: a matter waits for verified due diligence. */
+export const CDD_NOT_VERIFIED = 'due diligence not verified';
+export const MATTER_EXISTS = 'This enquiry already has a matter';
+export const MILESTONE_NOT_FOUND = 'That milestone is not part of this matter';
+export const MILESTONE_RECORDED =
+  'This milestone follows the records (the costs agreement, due diligence): it cannot be ticked by hand';
+export const EXCHANGE_NEEDS_CONTRACT_DATE = 'Enter the contract date before marking the contracts exchanged';
+const CONFLICT = 'This matter is being changed by several people at once. Please try again.';
+
+export const parseMatterCreate = (body: unknown): MatterCreateInput => validate(matterCreateSchema, body);
+export const parseMatterPatch = (body: unknown): MatterPatchInput => validate(matterPatchSchema, body);
+export const parseMilestoneChange = (body: unknown): MilestoneChange => validate(milestoneChangeSchema, body);
+
+const who = (staff: Staff) => ({ id: staff.id, username: staff.username });
+const isoNow = () => new Date(now()).toISOString();
+
+const badField = (field: string, message: string) =>
+  new HttpError(400, 'Please check the highlighted fields', { fieldErrors: { [field]: [message] } });
+
+const staffDates = (dates: MatterCreateInput['dates']) =>
+  (dates ?? []).map((entry) => ({ key: staffDateKey(entry.label), label: entry.label, date: entry.date }));
+
+/** The client, the property and the responsible solicitor as the engagement names them, else the enquiry. */
+async function partiesOf(enquiryId: string, staff: Staff) {
+  const found = await getStoredEnquiry(enquiryId);
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  const enquiry = found.record;
+  const pointer = await latestPointer(enquiryId);
+  const engagement = pointer ? (await getEngagement(pointer.engagementId))?.record : undefined;
+  return {
+    // The first client the engagement names (joint clients: the one staff listed first).
+    client: {
+      name: engagement?.clients[0]?.name ?? `${enquiry.firstName} ${enquiry.lastName}`.trim(),
+      email: engagement?.clients[0]?.email ?? enquiry.email,
+    },
+    property: engagement?.content.matter.propertyAddress ?? enquiry.propertyAddress ?? null,
+    responsible: engagement?.content.solicitor.name ?? enquiry.assignee ?? staff.username,
+  };
+}
+
+/** Opens the enquiry's matter: 409 until due diligence is verified, and when it has one. */
+export async function openMatter(enquiryId: string, input: MatterCreateInput, staff: Staff): Promise<MatterView> {
+  const parties = await partiesOf(enquiryId, staff);
+  const cdd = await getCddMeta(enquiryId);
+  if (cdd?.status !== 'verified' || cdd.closedAt) throw new HttpError(409, CDD_NOT_VERIFIED);
+  if (await matterIdOf(enquiryId)) throw new HttpError(409, MATTER_EXISTS);
+  const at = isoNow();
+  const record: MatterRecord = {
+    id: newId(),
+    enquiryId,
+    side: input.side,
+    propertyType: input.propertyType,
+    ...(input.contractDate ? { contractDate: input.contractDate } : {}),
+    coolingOff: input.coolingOff ?? 'standard',
+    ...(input.settlementDate ? { settlementDate: input.settlementDate } : {}),
+    ...(input.ownerOccupier !== undefined ? { ownerOccupier: input.ownerOccupier } : {}),
+    dates: staffDates(input.dates),
+    overrides: [],
+    confirmed: [],
+    ticks: {},
+    ...parties,
+    openedAt: at,
+    openedBy: who(staff),
+    updatedAt: at,
+    updateRequests: [],
+    notices: [],
+    timeline: [{ at, by: staff.username, text: 'Matter opened' }],
+  };
+  if (!(await insertMatter(record))) throw new HttpError(409, MATTER_EXISTS);
+  await Promise.all([
+    recordAudit({ by: staff, action: 'matter.open', target: `${record.id} (enquiry ${enquiryId})` }),
+    appendActivity(enquiryId, { at, by: staff.username, type: 'note', text: 'Matter opened' }),
+  ]);
+  return matterView(record, now());
+}
+
+/** A matter for staff; 404 when there is none. */
+export async function readMatter(id: string): Promise<MatterView> {
+  const record = await getMatter(id);
+  if (!record) throw new HttpError(404, MATTER_NOT_FOUND);
+  return matterView(record, now());
+}
+
+/** Every open matter, soonest next deadline first (overdue ones lead). */
+export async function listOpenMatters(): Promise<MatterRow[]> {
+  const at = now();
+  const rows = await Promise.all((await listMatters()).filter(isOpen).map((record) => matterRow(record, at)));
+  return rows.sort(listOrder);
+}
+
+/** What a change did, in words for the timeline ("contract date 2026-11-25, settlement confirmed"). */
+function describeChange(input: MatterPatchInput): string {
+  const parts: string[] = [];
+  if (input.side) parts.push(`side ${input.side}`);
+  if (input.propertyType) parts.push(`property type ${input.propertyType}`);
+  if (input.contractDate !== undefined) parts.push(`contract date ${input.contractDate ?? 'cleared'}`);
+  if (input.coolingOff) parts.push(`cooling-off ${input.coolingOff}`);
+  if (input.settlementDate !== undefined) parts.push(`settlement date ${input.settlementDate ?? 'cleared'}`);
+  if (input.ownerOccupier !== undefined) parts.push(`owner-occupier ${input.ownerOccupier ? 'yes' : 'no'}`);
+  if (input.dates)
+    parts.push(`dates ${input.dates.map((entry) => `${entry.label} ${entry.date}`).join(', ') || 'none'}`);
+  for (const change of input.deadlines ?? []) {
+    if (change.date !== undefined) parts.push(`${change.key} ${change.date ?? 'back to the computed date'}`);
+    if (change.confirmed !== undefined) parts.push(`${change.key} ${change.confirmed ? 'confirmed' : 'unconfirmed'}`);
+  }
+  return `Changed: ${parts.join('; ') || 'nothing'}`;
+}
+
+/** The fields of a PATCH on the record (deadline changes apart). */
+function withFields(record: MatterRecord, input: MatterPatchInput): MatterRecord {
+  const next: MatterRecord = { ...record };
+  if (input.side) next.side = input.side;
+  if (input.propertyType) next.propertyType = input.propertyType;
+  if (input.coolingOff) next.coolingOff = input.coolingOff;
+  if (input.ownerOccupier !== undefined) next.ownerOccupier = input.ownerOccupier;
+  if (input.dates) next.dates = staffDates(input.dates);
+  if (input.contractDate !== undefined) {
+    if (input.contractDate === null) {
+      delete next.contractDate;
+      // No contract date, no exchange: the tick is dated by it.
+      const { exchanged: _exchanged, ...ticks } = next.ticks;
+      next.ticks = ticks;
+    } else next.contractDate = input.contractDate;
+  }
+  if (input.settlementDate !== undefined) {
+    if (input.settlementDate === null) delete next.settlementDate;
+    else next.settlementDate = input.settlementDate;
+  }
+  return next;
+}
+
+/**
+ * Staff's own dates and confirmations. Only the deadlines the rules compute take an override
+ * (staff-set dates are changed in `dates`); only the cooling-off period has a time of day.
+ */
+async function withDeadlineChanges(record: MatterRecord, input: MatterPatchInput): Promise<MatterRecord> {
+  if (!input.deadlines?.length) return record;
+  const known = new Set((await deadlinesOf(record, now())).map((deadline) => deadline.key));
+  let overrides = record.overrides;
+  let confirmed = record.confirmed;
+  for (const change of input.deadlines) {
+    if (!known.has(change.key)) throw badField('deadlines', `This matter has no deadline "${change.key}"`);
+    if (change.date !== undefined) {
+      if (!(change.key in DEADLINE_LABELS)) {
+        throw badField('deadlines', 'A date staff set is changed in the dates, not overridden');
+      }
+      overrides = overrides.filter((entry) => entry.key !== change.key);
+      if (change.date !== null) {
+        const time = change.key === 'cooling-off' ? (change.time ?? COOLING_OFF_ENDS_AT) : undefined;
+        overrides = [...overrides, { key: change.key, date: change.date, ...(time ? { time } : {}) }];
+      }
+    }
+    if (change.confirmed !== undefined) {
+      confirmed = confirmed.filter((key) => key !== change.key);
+      if (change.confirmed) confirmed = [...confirmed, change.key];
+    }
+  }
+  return { ...record, overrides, confirmed };
+}
+
+/** `PATCH /api/matters/{id}`: the fields given change, the deadlines are worked out again. */
+export async function changeMatter(id: string, input: MatterPatchInput, staff: Staff): Promise<MatterView> {
+  const { after } = await updateMatter(
+    id,
+    async (current) => {
+      if (!current) throw new HttpError(404, MATTER_NOT_FOUND);
+      const at = isoNow();
+      const changed = await withDeadlineChanges(withFields(current, input), input);
+      return {
+        ...changed,
+        updatedAt: at,
+        timeline: [...current.timeline, { at, by: staff.username, text: describeChange(input) }],
+      };
+    },
+    CONFLICT,
+  );
+  await recordAudit({ by: staff, action: 'matter.change', target: id });
+  return matterView(after!, now());
+}
+
+/**
+ * `POST /api/matters/{id}/milestones/{key}`: staff tick or untick a milestone, with a note
+ * the client reads. A change e-mails the client; the same state and note again changes nothing.
+ */
+export async function tickMilestone(
+  id: string,
+  key: string,
+  input: MilestoneChange,
+  staff: Staff,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<MatterView> {
+  let changedTo: { label: string; done: boolean; note?: string } | null = null;
+  const { after, changed } = await updateMatter(
+    id,
+    (current) => {
+      changedTo = null;
+      if (!current) throw new HttpError(404, MATTER_NOT_FOUND);
+      const milestone = MILESTONES[current.side].find((entry) => entry.key === key);
+      if (!milestone) throw new HttpError(404, MILESTONE_NOT_FOUND);
+      if ((RECORDED_MILESTONES as readonly string[]).includes(key)) throw new HttpError(409, MILESTONE_RECORDED);
+      if (key === 'exchanged' && input.done && !current.contractDate) {
+        throw new HttpError(409, EXCHANGE_NEEDS_CONTRACT_DATE);
+      }
+      const tick = current.ticks[key];
+      if ((tick?.done ?? false) === input.done && tick?.note === input.note) return null;
+      const at = isoNow();
+      changedTo = { label: milestone.label, done: input.done, ...(input.note ? { note: input.note } : {}) };
+      return {
+        ...current,
+        ticks: {
+          ...current.ticks,
+          [key]: { done: input.done, at, by: who(staff), ...(input.note ? { note: input.note } : {}) },
+        },
+        updatedAt: at,
+        timeline: [
+          ...current.timeline,
+          {
+            at,
+            by: staff.username,
+            text: `${milestone.label}: ${input.done ? 'done' : 'not done'}${input.note ? ` (${input.note})` : ''}`,
+          },
+        ],
+      };
+    },
+    CONFLICT,
+  );
+  const record = after!;
+  if (changed && changedTo) {
+    await recordAudit({
+      by: staff,
+      action: 'matter.milestone',
+      target: `${id} ${key} ${input.done ? 'done' : 'not done'}`,
+    });
+    const view = await matterView(record, now(), await recordedMilestonesOf(record.enquiryId));
+    await queueMilestoneMail(record, view, changedTo, waitUntil);
+    return view;
+  }
+  return matterView(record, now());
+}

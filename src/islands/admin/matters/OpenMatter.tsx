@@ -1,0 +1,109 @@
+/**
+ * "Open a matter" on an enquiry whose due diligence is verified (the server refuses it
+ * before: AML/CTF Act s 28), or the link to the matter once it has one.
+ */
+import { useId, useState, type SubmitEvent } from 'react';
+import { MATTER_SIDE_LABELS, MATTER_SIDES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '../../../content/matters.ts';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import type { MatterView } from '../../../shared/schemas/matter.ts';
+import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import { flashToast } from '../kit/flash.ts';
+
+export const matterHref = (id: string): string => `/admin/?matter=${encodeURIComponent(id)}`;
+
+export function OpenMatter({ detail }: { detail: DeskEnquiryDetail }) {
+  const base = useId();
+  const [side, setSide] = useState<string>(detail.serviceType.includes('sale') ? 'sale' : 'purchase');
+  const [propertyType, setPropertyType] = useState<string>('established');
+  const [contractDate, setContractDate] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  const [pending, setPending] = useState(false);
+
+  if (detail.cdd?.status !== 'verified') return null;
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    try {
+      const matter = await apiRequest<MatterView>(
+        'POST',
+        `/api/contact-requests/${encodeURIComponent(detail.id)}/matter`,
+        {
+          side,
+          propertyType,
+          ...(contractDate ? { contractDate } : {}),
+        },
+      );
+      flashToast({ title: 'Success', description: 'Matter opened' });
+      window.location.assign(matterHref(matter.id));
+    } catch (caught) {
+      setPending(false);
+      if (caught instanceof ApiError && caught.fieldErrors) setErrors(caught.fieldErrors);
+      else
+        showToast({
+          title: 'Error',
+          description: caught instanceof Error ? caught.message : 'The matter was not opened',
+          variant: 'destructive',
+        });
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${base}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 id={`${base}-title`} className="font-semibold text-slate-900">
+        The client's matter
+      </h3>
+      {detail.matterId ? (
+        <a className={`${buttonClass('secondary')} mt-2`} href={matterHref(detail.matterId)}>
+          Go to the matter
+        </a>
+      ) : (
+        <form noValidate onSubmit={(event) => void submit(event)} className="mt-2 flex flex-wrap items-end gap-2">
+          <Field id={`${base}-side`} label="Side" error={errors.side} className="basis-40">
+            {(props) => (
+              <select {...props} value={side} onChange={(event) => setSide(event.target.value)}>
+                {MATTER_SIDES.map((value) => (
+                  <option key={value} value={value}>
+                    {MATTER_SIDE_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id={`${base}-type`} label="Property type" error={errors.propertyType} className="basis-48">
+            {(props) => (
+              <select {...props} value={propertyType} onChange={(event) => setPropertyType(event.target.value)}>
+                {PROPERTY_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {PROPERTY_TYPE_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            id={`${base}-contract`}
+            label="Contract date (if exchanged)"
+            error={errors.contractDate}
+            className="basis-48"
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="date"
+                value={contractDate}
+                onChange={(event) => setContractDate(event.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="submit" pending={pending}>
+            Open a matter
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

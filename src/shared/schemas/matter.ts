@@ -1,0 +1,241 @@
+/**
+ * A client's matter: what staff send to open and change one, the record as stored, and the
+ * views both sides read (the staff desk here; the client's page reuses `MatterView`).
+ * Shared by the functions and the admin island (hence `zod/mini`).
+ */
+import * as z from 'zod/mini';
+import {
+  COOLING_OFF_ARRANGEMENTS,
+  DEADLINE_LABELS,
+  MATTER_SIDES,
+  PROPERTY_TYPES,
+  type CoolingOffArrangement,
+  type MatterPropertyType,
+  type MatterSide,
+} from '../../content/matters.ts';
+import type { Deadline } from '../matter-deadlines.ts';
+import { isCalendarDate } from './cdd.ts';
+import { optionalText, requiredText } from './fields.ts';
+
+export const MATTER_LIMITS = { label: 80, note: 1000, dates: 12 } as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A `YYYY-MM-DD` day, named `what` in its messages. */
+const day = (what: string) =>
+  z.string(`Please enter ${what} as YYYY-MM-DD`).check(
+    z.trim(),
+    z.refine((value) => DAY.test(value), {
+      message: `Please enter ${what} as YYYY-MM-DD, e.g. 2026-11-25`,
+      abort: true,
+    }),
+    z.refine(isCalendarDate, { message: `The ${what} is not a real day: check the month and day`, abort: true }),
+    z.refine((value) => value >= '2000-01-01' && value <= '2099-12-31', {
+      message: `The ${what} must be between 2000 and 2099`,
+    }),
+  );
+
+/** An optional day; on a PATCH, null clears it. */
+const clearableDay = (what: string) => z.optional(z.nullable(day(what)));
+
+const sideField = z.enum(MATTER_SIDES, 'Please choose purchase or sale');
+const propertyTypeField = z.enum(PROPERTY_TYPES, `Property type must be one of: ${PROPERTY_TYPES.join(', ')}`);
+const coolingOffField = z.enum(
+  COOLING_OFF_ARRANGEMENTS,
+  `Cooling-off must be one of: ${COOLING_OFF_ARRANGEMENTS.join(', ')}`,
+);
+const ownerOccupierField = z.boolean('ownerOccupier must be true or false');
+
+const staffDateSchema = z.object({
+  label: requiredText('Each date needs a label, e.g. Finance approval', MATTER_LIMITS.label),
+  date: day('date'),
+});
+
+/** Staff-set dates: one per label (its key is made from the label). */
+const staffDatesField = z.array(staffDateSchema).check(
+  z.maxLength(MATTER_LIMITS.dates, `At most ${MATTER_LIMITS.dates} dates`),
+  z.refine((dates) => new Set(dates.map((entry) => staffDateKey(entry.label))).size === dates.length, {
+    message: 'Each date needs a label of its own',
+  }),
+  z.refine((dates) => dates.every((entry) => !(staffDateKey(entry.label) in DEADLINE_LABELS)), {
+    message: 'Cooling-off, settlement and duty are worked out for you: change them under deadlines instead',
+  }),
+);
+
+/**
+ * The key of a staff-set date, made from its label: "Finance approval" (any label starting
+ * with "finance") is `finance`, which the "Finance approved" milestone meets; the others
+ * are their label in lower case with dashes ("Building report" is `building-report`).
+ */
+export function staffDateKey(label: string): string {
+  const slug = label
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  if (/^finance(-|$)/.test(slug)) return 'finance';
+  return slug || 'date';
+}
+
+/** `POST /api/contact-requests/{id}/matter` */
+export const matterCreateSchema = z.object({
+  side: sideField,
+  propertyType: propertyTypeField,
+  contractDate: z.optional(day('contract date')),
+  coolingOff: z.optional(coolingOffField),
+  settlementDate: z.optional(day('settlement date')),
+  ownerOccupier: z.optional(ownerOccupierField),
+  dates: z.optional(staffDatesField),
+});
+export type MatterCreateInput = z.output<typeof matterCreateSchema>;
+
+/** One deadline staff confirm, or give a date of their own (null puts the computed one back). */
+const deadlineChangeSchema = z.object({
+  key: z.string('Each deadline needs its key').check(z.trim(), z.minLength(1, 'Each deadline needs its key')),
+  date: clearableDay('deadline'),
+  time: z.optional(
+    z.nullable(z.string().check(z.refine((value) => TIME.test(value), { message: 'Please enter the time as HH:MM' }))),
+  ),
+  confirmed: z.optional(z.boolean('confirmed must be true or false')),
+});
+export type DeadlineChange = z.output<typeof deadlineChangeSchema>;
+
+/** `PATCH /api/matters/{id}`: any of the fields above; deadlines recomputed. */
+export const matterPatchSchema = z.object({
+  side: z.optional(sideField),
+  propertyType: z.optional(propertyTypeField),
+  contractDate: clearableDay('contract date'),
+  coolingOff: z.optional(coolingOffField),
+  settlementDate: clearableDay('settlement date'),
+  ownerOccupier: z.optional(ownerOccupierField),
+  dates: z.optional(staffDatesField),
+  deadlines: z.optional(z.array(deadlineChangeSchema).check(z.maxLength(20, 'At most 20 deadline changes'))),
+});
+export type MatterPatchInput = z.output<typeof matterPatchSchema>;
+
+/** `POST /api/matters/{id}/milestones/{key}` */
+export const milestoneChangeSchema = z.object({
+  done: z.boolean('done must be true or false'),
+  note: optionalText(MATTER_LIMITS.note, { multiline: true }),
+});
+export type MilestoneChange = z.output<typeof milestoneChangeSchema>;
+
+// ---------- the record ----------
+
+const actorSchema = z.object({ id: z.string(), username: z.string() });
+
+const tickSchema = z.object({
+  done: z.boolean(),
+  at: z.string(),
+  by: actorSchema,
+  note: z.optional(z.string()),
+});
+
+const timelineEntrySchema = z.object({
+  at: z.string(),
+  /** A staff account's username, or 'system' (reminders) or 'client' (the client's side). */
+  by: z.string(),
+  text: z.string(),
+});
+export type MatterTimelineEntry = z.output<typeof timelineEntrySchema>;
+
+/** A matter as stored in Blobs, and as every read parses it. */
+export const matterRecordSchema = z.object({
+  id: z.string(),
+  enquiryId: z.string(),
+  side: z.enum(MATTER_SIDES),
+  propertyType: z.enum(PROPERTY_TYPES),
+  contractDate: z.optional(z.string()),
+  coolingOff: z.enum(COOLING_OFF_ARRANGEMENTS),
+  settlementDate: z.optional(z.string()),
+  ownerOccupier: z.optional(z.boolean()),
+  dates: z.array(z.object({ key: z.string(), label: z.string(), date: z.string() })),
+  overrides: z.array(z.object({ key: z.string(), date: z.string(), time: z.optional(z.string()) })),
+  confirmed: z.array(z.string()),
+  /** Milestones staff ticked (or unticked), by key; the recorded ones are read from their records. */
+  ticks: z.record(z.string(), tickSchema),
+  /** The client as the engagement names them (else the enquiry), when the matter was opened. */
+  client: z.object({ name: z.string(), email: z.string() }),
+  /** The address on the engagement, else the enquiry's; null when neither gave one. */
+  property: z.nullable(z.string()),
+  /** The responsible solicitor on the engagement, else the enquiry's assignee, else who opened it. */
+  responsible: z.string(),
+  openedAt: z.string(),
+  openedBy: actorSchema,
+  updatedAt: z.string(),
+  /** Update requests from the client not yet answered, oldest first (the client's side adds them). */
+  updateRequests: z.array(z.object({ id: z.string(), at: z.string() })),
+  /** Reminders and alerts already sent, by an id naming the deadline, its date and the kind: once each. */
+  notices: z.array(z.string()),
+  timeline: z.array(timelineEntrySchema),
+});
+export type MatterRecord = z.output<typeof matterRecordSchema>;
+
+// ---------- the views ----------
+
+export interface Milestone {
+  key: string;
+  label: string;
+  done: boolean;
+  /** When it was done: the record's time for the recorded ones, the contract date for exchange, else the tick. */
+  doneAt?: string;
+  /** For the client to read. */
+  note?: string;
+  /** Follows a record (engagement, due diligence): staff cannot tick it. */
+  recorded?: boolean;
+}
+
+export interface MatterDeadline extends Deadline {
+  /** Its milestone is done, or (with none) its time has passed. */
+  met: boolean;
+  /** Past, and not met. */
+  overdue: boolean;
+}
+
+export interface NextDeadline {
+  key: string;
+  label: string;
+  date: string;
+  time?: string;
+}
+
+/** `GET /api/matters/{id}` and the answer of every change. */
+export interface MatterView {
+  id: string;
+  enquiryId: string;
+  client: { name: string; email: string };
+  property: string | null;
+  side: MatterSide;
+  propertyType: MatterPropertyType;
+  contractDate?: string;
+  coolingOff: CoolingOffArrangement;
+  settlementDate?: string;
+  ownerOccupier: boolean;
+  dates: { key: string; label: string; date: string }[];
+  responsible: string;
+  openedAt: string;
+  deadlines: MatterDeadline[];
+  milestones: Milestone[];
+  next: NextDeadline | null;
+  overdue: number;
+  updateRequests: number;
+  /** When the oldest waiting update request came in. */
+  oldestUpdateRequestAt?: string;
+  open: boolean;
+  timeline: MatterTimelineEntry[];
+}
+
+/** One row of `GET /api/matters`. */
+export interface MatterRow {
+  id: string;
+  enquiryId: string;
+  client: string;
+  property: string | null;
+  side: MatterSide;
+  next: NextDeadline | null;
+  overdue: number;
+  updateRequests: number;
+  oldestUpdateRequestAt?: string;
+}

@@ -7,11 +7,18 @@
  * docs/decisions/018-site-content-loader.md.
  */
 import { defineCollection } from 'astro:content';
-import { postsLoader, servicesLoader, settingsLoader, testimonialsLoader } from './loaders/site-loader.ts';
+import {
+  dutyIndexationLoader,
+  postsLoader,
+  servicesLoader,
+  settingsLoader,
+  testimonialsLoader,
+} from './loaders/site-loader.ts';
 
 export const collections = {
   posts: defineCollection({ loader: postsLoader }),
   services: defineCollection({ loader: servicesLoader }),
   testimonials: defineCollection({ loader: testimonialsLoader }),
   settings: defineCollection({ loader: settingsLoader }),
+  dutyIndexation: defineCollection({ loader: dutyIndexationLoader }),
 };

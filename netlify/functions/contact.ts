@@ -21,6 +21,7 @@ import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
 import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
+import { dutyTables } from './_shared/site/duty-years.ts';
 import type { RouteContext } from './_shared/http/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
@@ -34,8 +35,10 @@ async function accept(
   // The schema kept only the quote's inputs: the figures are ours, never the browser's. The
   // contract date is stored even when the person left it to today, so the figures stay explained.
   const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday(currentTime()) } : undefined;
+  // The duty is the contract date's year as the practice has it (an added indexation too).
+  const figures = inputs ? computeQuote(inputs, { tables: await dutyTables() }) : undefined;
   const { record, alert } = await storeEnquiryWithAlert(
-    inputs ? { ...enquiry, quote: { inputs, figures: computeQuote(inputs) } } : enquiry,
+    inputs && figures ? { ...enquiry, quote: { inputs, figures } } : enquiry,
   );
   // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
   if (alert) {

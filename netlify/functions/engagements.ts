@@ -1,7 +1,8 @@
 /**
  * Staff: engagements (costs disclosure and costs agreement) sent from the lead desk:
- * preview and send from an enquiry, then resend, revoke, switch reminders, vary an accepted
- * one (an updated disclosure) and fetch the signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
+ * preview and send from an enquiry, then resend (for an accepted one: end its links and
+ * issue new ones), revoke, switch reminders, vary an accepted one (an updated disclosure)
+ * and fetch the signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
  */
 import type { Config } from '@netlify/functions';
 import {
@@ -38,17 +39,26 @@ const engagementId = (id: string | undefined) => {
   return id;
 };
 
+/**
+ * A send's, a resend's or a variation's links in an answer to staff: each client's link
+ * only when it did not reach them by e-mail (no SMTP, or the send failed); otherwise it is
+ * the client's alone. `url` is the first client's, as before joint clients.
+ */
+const links = (sent: IssuedLinks) => ({
+  ...(sent.clients[0]?.url ? { url: sent.clients[0].url } : {}),
+  expiresAt: sent.record.expiresAt,
+  emailed: sent.emailed,
+  clients: sent.clients,
+});
+
 /** A new engagement's answer (a send or a variation): its links, figures and lifetime. */
 const issued = (sent: IssuedLinks) =>
   json(
     {
       id: sent.record.id,
       status: 'sent',
-      url: sent.url,
-      expiresAt: sent.record.expiresAt,
+      ...links(sent),
       figures: sent.record.content.quote.figures,
-      emailed: sent.emailed,
-      clients: sent.clients,
       ...(sent.record.variationOf ? { variationOf: sent.record.variationOf } : {}),
     },
     201,
@@ -94,7 +104,7 @@ export default handle(config, {
       const staff = await requireStaff(req);
       const sent = await resendEngagement(engagementId(params.id), staff, siteOrigin(req), sendEngagementLink);
       if (!sent) throw new HttpError(409, 'This engagement changed a moment ago. Refresh and try again.');
-      return json({ url: sent.url, expiresAt: sent.record.expiresAt, emailed: sent.emailed, clients: sent.clients });
+      return json(links(sent));
     },
   },
   '/api/engagements/:id/variation': {

@@ -4,7 +4,7 @@
  */
 import type { BlogPost } from '../../src/shared/schemas/blog-post.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from '../../src/content/conveyancingLaw.ts';
-import { TRANSFER_DUTY } from '../../src/content/transferDuty.ts';
+import { TRANSFER_DUTY } from '../../src/shared/duty-tables.ts';
 import { PRICING } from '../../src/content/pricing.ts';
 import { formatAud } from '../../src/content/money.ts';
 

@@ -1,16 +1,16 @@
 /**
- * NSW transfer (stamp) duty as the /quote calculator applies it: typed tables, one per
- * financial year, keyed by the date they take effect. Revenue NSW indexes the thresholds and
- * base amounts every 1 July (Duties Act 1997, ch 2 pt 3 div 3; the Chief Commissioner
- * publishes them before the year starts, s 33AF). A contract is charged with the table in
- * force on the day it was signed, so older tables stay in the list.
+ * NSW transfer (stamp) duty: the facts the Duties Act 1997 fixes, from which each financial
+ * year's table is made. The thresholds and base amounts are indexed every 1 July by the rule
+ * of ch 2 pt 3 div 3 (ss 33AB-33AD) from the 2019 amounts below and one ratio a year (Sydney
+ * CPI, March quarter before the year, over March quarter 2019); the Chief Commissioner
+ * publishes the adjusted amounts before the year starts (s 33AF). The rule itself is
+ * src/shared/duty-tables.ts; the years shipped with the code are `SHIPPED_DUTY_INDEXATIONS`,
+ * and principals add later ones in the portal (`PUT /api/duty-indexation/{year}`), so a new
+ * year needs no code change. A contract is charged with the table of the year it was signed
+ * in, so older years stay.
  *
- * Adding next year's table is one edit: copy the newest entry to the top of
- * `TRANSFER_DUTY_TABLES`, set `effective` to the new 1 July, and copy the bracket starts and
- * base amounts (and the premium threshold) from the table on Revenue NSW's Transfer duty
- * page (`source.url`); set `checked` to the day you compared them. The first home buyer
- * thresholds and the surcharge rate are fixed in the Act (not indexed): change them only
- * when the Act changes.
+ * The first home buyer thresholds and the surcharge rate are fixed in the Act (not indexed):
+ * change them only when the Act changes.
  *
  * Amounts are whole dollars; rates are cents per $100 of dutiable value "or part", i.e. the
  * value over a bracket's start is rounded up to the next $100 before the rate applies.
@@ -40,8 +40,11 @@ export interface FirstHomeBand {
 }
 
 export interface TransferDutyTable {
-  /** ISO date the rates apply from: contracts signed on or after it, until the next table's date. */
+  /** ISO date the rates apply from (a 1 July): contracts signed on or after it, until the next table's date. */
   effective: string;
+  /** The indexation ratio the thresholds were made with (s 33AC(2), A/B to 3 places), e.g. '1.224'. */
+  ratio: string;
+  /** Where the ratio (and so the table) comes from: `name` says which notice or page, `url` links the rates. */
   source: { name: string; url: string };
   /** ISO date someone last compared these figures with `source`. */
   checked: string;
@@ -61,13 +64,13 @@ export interface TransferDutyTable {
   foreignPurchaserSurcharge: { percent: number; source: { name: string; url: string } };
 }
 
-const TRANSFER_DUTY_PAGE = {
+export const TRANSFER_DUTY_PAGE = {
   name: 'Revenue NSW, Transfer duty',
   url: 'https://www.revenue.nsw.gov.au/taxes-duties-levies-royalties/transfer-duty',
 };
 
 /** Fixed by the Duties Act 1997 since 1 July 2023 (s 74(3) and s 78A(1)); not indexed. */
-const FIRST_HOME_BUYERS: TransferDutyTable['firstHomeBuyers'] = {
+export const FIRST_HOME_BUYERS: TransferDutyTable['firstHomeBuyers'] = {
   home: { exemptUpTo: 800_000, concessionBelow: 1_000_000 },
   vacantLand: { exemptUpTo: 350_000, concessionBelow: 450_000 },
   source: {
@@ -77,7 +80,7 @@ const FIRST_HOME_BUYERS: TransferDutyTable['firstHomeBuyers'] = {
 };
 
 /** Duties Act 1997 s 104U(1): 9% of the dutiable value since 1 January 2025. */
-const SURCHARGE: TransferDutyTable['foreignPurchaserSurcharge'] = {
+export const SURCHARGE: TransferDutyTable['foreignPurchaserSurcharge'] = {
   percent: 9,
   source: {
     name: 'Revenue NSW, Surcharge purchaser duty',
@@ -86,52 +89,57 @@ const SURCHARGE: TransferDutyTable['foreignPurchaserSurcharge'] = {
 };
 
 /**
- * Newest first. The 2026-27 figures (from 1 July 2026) are not here: they could not be
- * checked against Revenue NSW's page when this list was last updated, and a guessed table
- * would be wrong to the dollar. Until they are added, a contract signed after 30 June 2026
- * is estimated with the 2025-26 table and the quote says so (`ratesCurrent: false`).
+ * The amounts the Act indexes from: the table to s 32(1) and the premium threshold of
+ * s 32A as they stood before any adjustment under div 3 (Duties Amendment Act 2019 No 8,
+ * for the year from 1 July 2019; the first adjustment is for the year from 1 July 2020,
+ * s 33AC(1)). Typed once: every year's table is made from these and that year's ratio.
  */
-export const TRANSFER_DUTY_TABLES: readonly TransferDutyTable[] = [
-  {
-    // Checked 2026-11-23: the general brackets and base amounts against Revenue NSW's
-    // "From 1 July 2025" table (as reproduced with it as the source); the premium threshold
-    // and base were not on the copies found that day and are as first entered.
-    effective: '2025-07-01',
-    source: TRANSFER_DUTY_PAGE,
-    checked: '2026-11-23',
-    general: [
-      { from: 0, base: 0, centsPer100: 125 },
-      { from: 17_000, base: 212, centsPer100: 150 },
-      { from: 37_000, base: 512, centsPer100: 175 },
-      { from: 99_000, base: 1_597, centsPer100: 350 },
-      { from: 372_000, base: 11_152, centsPer100: 450 },
-      { from: 1_240_000, base: 50_212, centsPer100: 550 },
-    ],
-    minimumDuty: 20,
-    premium: { from: 3_721_000, base: 186_667, centsPer100: 700 },
-    firstHomeBuyers: FIRST_HOME_BUYERS,
-    foreignPurchaserSurcharge: SURCHARGE,
-  },
-];
+export const DUTY_2019 = {
+  /** The year these amounts are for, and the CPI quarter every ratio divides by (s 33AC(2), "B"). */
+  inForceFrom: '2019-07-01',
+  cpiBase: 'March quarter 2019',
+  /**
+   * The adjustable amounts (s 33AB): the maximum threshold of each range of the s 32(1)
+   * table but the last, lowest first. The next range starts where one ends.
+   */
+  thresholds: [14_000, 30_000, 81_000, 304_000, 1_013_000],
+  /** The fixed rate of each range of s 32(1), cents per $100 or part: one more than the thresholds. */
+  centsPer100: [125, 150, 175, 350, 450, 550],
+  /** Residential premium (s 32A): the adjustable premium threshold and its rate. */
+  premiumThreshold: 3_040_000,
+  premiumCentsPer100: 700,
+  /** The smallest duty charged at all (the first range's minimum); not indexed. */
+  minimumDuty: 20,
+} as const;
 
-/** The newest table: what the site states as "the" rates when no contract date is in question. */
-export const TRANSFER_DUTY: TransferDutyTable = TRANSFER_DUTY_TABLES[0]!;
-
-/** The day after the financial year that starts on `effective` ends: 2025-07-01 → 2026-07-01. */
-const nextFinancialYear = (effective: string) => `${Number(effective.slice(0, 4)) + 1}${effective.slice(4)}`;
+/** One year's indexation: the ratio for the year that starts on 1 July of `year`. */
+export interface DutyIndexation {
+  /** The calendar year of the 1 July the year starts on: 2025 is 2025-26. */
+  year: number;
+  /** A/B of s 33AC(2), to 3 decimal places, as written: 'd.ddd'. */
+  ratio: string;
+  /** Which notice (s 33AF) or page the ratio was taken from. */
+  source: string;
+  /** ISO date someone last compared the resulting table with the published one. */
+  checked: string;
+}
 
 /**
- * The table in force on `contractDate` (YYYY-MM-DD, compared as text), and whether it really
- * is that day's: false when the date is past the newest table's financial year (next
- * year's thresholds are not in yet) or before the oldest table (its year is not kept).
+ * The years shipped with the code, oldest first; principals add the later ones. Each
+ * ratio reproduces the published table to the dollar (tests/unit/duty-tables.test.ts pins
+ * every figure of both).
  */
-export function dutyTableFor(
-  contractDate: string,
-  tables: readonly TransferDutyTable[] = TRANSFER_DUTY_TABLES,
-): { table: TransferDutyTable; current: boolean } {
-  const index = tables.findIndex((table) => table.effective <= contractDate);
-  if (index === -1) return { table: tables[tables.length - 1]!, current: false };
-  const table = tables[index]!;
-  const endsBefore = index === 0 ? nextFinancialYear(table.effective) : tables[index - 1]!.effective;
-  return { table, current: contractDate < endsBefore };
-}
+export const SHIPPED_DUTY_INDEXATIONS: readonly DutyIndexation[] = [
+  {
+    year: 2024,
+    ratio: '1.196',
+    source: 'Revenue NSW, Transfer duty: the thresholds from 1 July 2024',
+    checked: '2026-11-26',
+  },
+  {
+    year: 2025,
+    ratio: '1.224',
+    source: 'Notice of Adjusted Amounts under Section 33AF of Duties Act 1997 (2025-282)',
+    checked: '2026-11-26',
+  },
+];

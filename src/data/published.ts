@@ -9,6 +9,7 @@ import { PRACTICE_ENTRY, type PublishedPost } from '../shared/site-content.ts';
 import type { PublicService } from '../shared/schemas/service.ts';
 import type { PracticeView } from '../shared/practice-view.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
+import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
 
 export type { FeaturedImage, PublishedPost } from '../shared/site-content.ts';
 
@@ -38,3 +39,12 @@ export const getActiveServices = async (): Promise<PublicService[]> => recordsOf
 
 /** Testimonials staff marked active (and so consented to), for the landing page. */
 export const getActiveTestimonials = async (): Promise<Testimonial[]> => recordsOf(await getCollection('testimonials'));
+
+/**
+ * Every transfer duty year, the shipped ones and those principals added, oldest first. The
+ * shipped years stand in where the build read no Blobs (`astro check`).
+ */
+export async function getDutyIndexations(): Promise<DutyIndexation[]> {
+  const years = recordsOf<DutyIndexation>(await getCollection('dutyIndexation'));
+  return years.length > 0 ? years : [...SHIPPED_DUTY_INDEXATIONS];
+}

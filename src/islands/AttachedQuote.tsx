@@ -6,9 +6,11 @@
  */
 import { useEffect, useEffectEvent, useState } from 'react';
 import { clearAttachedQuote, readAttachedQuote } from '../lib/quoteAttachment.ts';
+import type { DutyIndexation } from '../content/transferDuty.ts';
 import type { Attachment } from './attached-quote-text.ts';
 
-export function useAttachedQuote() {
+/** `indexations`: the duty years the build read, for the attached quote's figures. */
+export function useAttachedQuote(indexations: readonly DutyIndexation[]) {
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   // Read after hydration: the pre-rendered form has no quote, and must match it first.
   useEffect(() => {
@@ -18,7 +20,7 @@ export function useAttachedQuote() {
     import('./attached-quote-text.ts').then(
       ({ attachmentFrom }) => {
         if (!current) return;
-        const found = attachmentFrom(stored);
+        const found = attachmentFrom(stored, indexations);
         if (found) setAttachment(found);
         else clearAttachedQuote();
       },
@@ -28,7 +30,7 @@ export function useAttachedQuote() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [indexations]);
   const clear = () => {
     clearAttachedQuote();
     setAttachment(null);

@@ -6,6 +6,7 @@ import { Field } from '../ui/Field.tsx';
 import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
 import { AttachedQuote, useAttachedQuote, usePrefillFromQuote } from './AttachedQuote.tsx';
+import type { DutyIndexation } from '../content/transferDuty.ts';
 
 const INITIAL = {
   firstName: '',
@@ -18,9 +19,12 @@ const INITIAL = {
 };
 type Key = keyof typeof INITIAL;
 
-/** `phone`: the practice's phone from Settings, for the failure message. */
-export default function ContactForm({ phone }: { phone: string }) {
-  const attached = useAttachedQuote();
+/**
+ * `phone`: the practice's phone from Settings, for the failure message; `indexations`: the
+ * transfer duty years the build read, for an attached quote's figures.
+ */
+export default function ContactForm({ phone, indexations }: { phone: string; indexations: readonly DutyIndexation[] }) {
+  const attached = useAttachedQuote(indexations);
   const form = useEnquiryForm<Key>({
     initial: INITIAL,
     schema: contactEnquirySchema,

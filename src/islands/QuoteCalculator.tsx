@@ -3,8 +3,9 @@
  * updated as the person types. Pre-rendered with a typical price so the page shows a real
  * estimate before (or without) JavaScript. No zod and no stores: React plus the quote module.
  */
-import { Children, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { TRANSFER_DUTY } from '../content/transferDuty.ts';
+import { Children, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SHIPPED_DUTY_INDEXATIONS, SURCHARGE, type DutyIndexation } from '../content/transferDuty.ts';
+import { dutyTablesFrom } from '../shared/duty-tables.ts';
 import { COOLING_OFF } from '../content/conveyancingLaw.ts';
 import {
   computeQuote,
@@ -28,8 +29,17 @@ export const DEFAULT_PRICE = 800_000;
 
 const CHECK_CLASS = 'size-5 shrink-0 rounded border-slate-400 accent-brand-700';
 
-export default function QuoteCalculator() {
+/**
+ * `indexations`: the transfer duty years the build read (shipped and added by principals),
+ * so the page's figures are the ones the server stores for the same contract date.
+ */
+export default function QuoteCalculator({
+  indexations = SHIPPED_DUTY_INDEXATIONS,
+}: {
+  indexations?: readonly DutyIndexation[];
+}) {
   const id = useId();
+  const tables = useMemo(() => dutyTablesFrom(indexations), [indexations]);
   const [priceText, setPriceText] = useState(formatAud(DEFAULT_PRICE).replace('$', ''));
   const [role, setRole] = useState<QuoteRole>('buying');
   const [propertyType, setPropertyType] = useState<PropertyType>('established');
@@ -56,7 +66,7 @@ export default function QuoteCalculator() {
           rush,
           ...(/^\d{4}-\d{2}-\d{2}$/.test(contractDate) ? { contractDate } : {}),
         };
-  const figures = input ? computeQuote(input) : null;
+  const figures = input ? computeQuote(input, { tables }) : null;
   const lines = figures ? quoteLines(figures) : [];
   const value = (label: string) => lines.find((line) => line.label === label)?.value ?? '–';
   const feeExtras = figures?.feeItems.filter((item) => item.key !== 'base') ?? [];
@@ -299,7 +309,7 @@ export default function QuoteCalculator() {
                   : 'No first home buyer relief at this price: full duty. '
                 : null}
               {duty && duty.surcharge > 0
-                ? `Includes ${formatAud(duty.surcharge)} foreign purchaser surcharge (${TRANSFER_DUTY.foreignPurchaserSurcharge.percent}% of ${foreignShare !== null && foreignShare < 100 ? `the foreign buyers' ${foreignShare}% share of ` : ''}the price). `
+                ? `Includes ${formatAud(duty.surcharge)} foreign purchaser surcharge (${SURCHARGE.percent}% of ${foreignShare !== null && foreignShare < 100 ? `the foreign buyers' ${foreignShare}% share of ` : ''}the price). `
                 : null}
               {duty ? describeDutyDue(duty) : null}
             </Output>

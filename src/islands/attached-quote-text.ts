@@ -3,6 +3,8 @@
  * module (pricing, the duty table) loads only when someone arrives from /quote with a quote,
  * not for every visitor of the landing page.
  */
+import type { DutyIndexation } from '../content/transferDuty.ts';
+import { dutyTablesFrom } from '../shared/duty-tables.ts';
 import { quoteInputSchema } from '../shared/schemas/quote.ts';
 import { computeQuote, contactServiceFor, describeQuoteInput, quoteLines, type QuoteInput } from '../shared/quote.ts';
 
@@ -16,8 +18,11 @@ export interface Attachment {
   message: string;
 }
 
-/** The attachment for whatever was stored, or null when it is not a valid quote. */
-export function attachmentFrom(stored: unknown): Attachment | null {
+/**
+ * The attachment for whatever was stored, or null when it is not a valid quote. Its figures
+ * use `indexations`, the duty years the build read, as /quote and the server do.
+ */
+export function attachmentFrom(stored: unknown, indexations: readonly DutyIndexation[]): Attachment | null {
   const parsed = quoteInputSchema.safeParse(stored);
   if (!parsed.success) return null;
   const input = parsed.data;
@@ -28,7 +33,9 @@ export function attachmentFrom(stored: unknown): Attachment | null {
     message: [
       'Please email me this quote.',
       describeQuoteInput(input),
-      ...quoteLines(computeQuote(input)).map((line) => `${line.label}: ${line.value}`),
+      ...quoteLines(computeQuote(input, { tables: dutyTablesFrom(indexations) })).map(
+        (line) => `${line.label}: ${line.value}`,
+      ),
     ].join('\n'),
   };
 }

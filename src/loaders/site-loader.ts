@@ -15,12 +15,15 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
 import { buildNow } from '../shared/clock.ts';
+import { listAddedDutyYears } from '../../netlify/functions/_shared/repositories/duty-indexation-store.ts';
 import { getMediaInfo } from '../../netlify/functions/_shared/repositories/media-store.ts';
 import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services-store.ts';
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';
 import { SERVICES } from '../content/services.ts';
+import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
 import { renderMarkdown } from '../shared/markdown.ts';
+import { sydneyToday } from '../shared/sydney-time.ts';
 import { mediaKeyOf, mediaUrlsIn, type MediaItem } from '../shared/media.ts';
 import { practiceView, type PracticeView } from '../shared/practice-view.ts';
 import type { PublicService } from '../shared/schemas/service.ts';
@@ -110,6 +113,31 @@ export const postsLoader = {
       }),
     );
     replaceAll(context, entries);
+  }),
+} satisfies Loader;
+
+/**
+ * Every NSW transfer duty year, oldest first: those shipped with the code and those
+ * principals added (the ratio of each, Duties Act s 33AC). /quote and the contact form make
+ * each year's table from them by the same rule the functions use (src/shared/duty-tables.ts),
+ * so a quote on the page and the figures the server stores agree. A build that cannot read
+ * them fails (the live site keeps its previous build) rather than quote a year's duty
+ * without its thresholds.
+ */
+export const dutyIndexationLoader = {
+  name: 'blobs-duty-indexation',
+  schema: z.custom<Ordered<DutyIndexation>>(),
+  load: fromBlobs('duty indexation', async (context) => {
+    const added = (await listAddedDutyYears()).map(({ year, ratio, source, addedAt }): DutyIndexation => ({
+      year,
+      ratio,
+      source,
+      checked: sydneyToday(Date.parse(addedAt)),
+    }));
+    replaceAll(
+      context,
+      [...SHIPPED_DUTY_INDEXATIONS, ...added].map((data): Entry => ({ id: String(data.year), data: { ...data } })),
+    );
   }),
 } satisfies Loader;
 

@@ -13,6 +13,13 @@ import { describeDutyDue, formatIsoDate, type QuoteFigures } from './quote.ts';
 import type { DocumentSection } from './schemas/engagement.ts';
 import { sydneyToday } from './sydney-time.ts';
 
+/**
+ * Said in the disclosure (and so its PDF) when the contract date's year has no indexation
+ * in yet: the figure is last year's table's, and the client must not read it as final.
+ */
+export const STALE_DUTY_NOTICE =
+  "This is an estimate on last year's thresholds: the indexed thresholds for the year of your contract date were not yet in our calculator when we prepared this disclosure, so the duty may differ.";
+
 /** Whole cents of a GST-inclusive amount: the part before GST and the GST (GST Act s 9-70: one-eleventh). */
 export function splitGst(amountIncludingGst: number): { exGst: number; gst: number } {
   const total = Math.round(amountIncludingGst * 100);
@@ -64,7 +71,8 @@ export function buildDisclosure(figures: QuoteFigures, matter: { description: st
       paragraphs: [
         `Estimated transfer duty: ${formatAudCents(duty.total)}` +
           (duty.surcharge > 0 ? `, including ${formatAudCents(duty.surcharge)} foreign purchaser surcharge` : '') +
-          `, worked out with the rates in force from ${formatIsoDate(figures.ratesEffective)}.`,
+          `, worked out with the rates in force from ${formatIsoDate(figures.ratesEffective)}.` +
+          (figures.ratesCurrent ? '' : ` ${STALE_DUTY_NOTICE}`),
         `Transfer duty is paid to Revenue NSW, not to us, and is not part of our legal costs. ${describeDutyDue(duty)}`,
       ],
     });

@@ -7,13 +7,8 @@
  * $100 of $50,000 is $739.50); pages round to whole dollars only when they print.
  */
 import { PRICING, type Pricing } from '../content/pricing.ts';
-import {
-  dutyTableFor,
-  TRANSFER_DUTY_TABLES,
-  type DutyBracket,
-  type FirstHomeBand,
-  type TransferDutyTable,
-} from '../content/transferDuty.ts';
+import type { DutyBracket, FirstHomeBand, TransferDutyTable } from '../content/transferDuty.ts';
+import { dutyTableFor, dutyYearOf, financialYearLabel, TRANSFER_DUTY_TABLES } from './duty-tables.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from '../content/conveyancingLaw.ts';
 import { formatAud, formatAudRange } from '../content/money.ts';
 import { sydneyToday } from './sydney-time.ts';
@@ -342,6 +337,21 @@ export function quoteLines(figures: QuoteFigures): { label: string; value: strin
 /** Said whenever the figures use a table that is not the contract date's own. */
 export const ratesNotice = (effective: string): string =>
   `This estimate uses last year's duty thresholds, in force from ${formatIsoDate(effective)}: the thresholds for your contract date are not in this calculator yet, so the duty may differ.`;
+
+/**
+ * What /quote says of its rates for a contract signed on `date` (the build's today): the
+ * year's own thresholds, or, until that year's indexation is added, that the duty is an
+ * estimate on last year's.
+ */
+export function ratesStatement(date: string, tables: readonly TransferDutyTable[] = TRANSFER_DUTY_TABLES): string {
+  const { table, current } = dutyTableFor(date, tables);
+  const effective = formatIsoDate(table.effective);
+  if (current) return `Rates effective ${effective}.`;
+  return (
+    `The transfer duty is an estimate on last year's thresholds (${financialYearLabel(dutyYearOf(table.effective))}, in force from ${effective}): ` +
+    `the ${financialYearLabel(dutyYearOf(date))} thresholds are not in this calculator yet.`
+  );
+}
 
 /** The contact form's service that fits a quote (one of its options). */
 export function contactServiceFor(

@@ -1,9 +1,11 @@
 /** Contact Requests tab: the enquiry's details, and deleting with a confirmation. */
 import { expect, test, type Page } from '@playwright/test';
-import { failApi, signIn } from './fixtures.ts';
+import { failApi, ONCE, signIn } from './fixtures.ts';
 import { createEnquiry, expectToast, openTab, unique } from './admin-helpers.ts';
 
 test.describe('admin: contact requests', () => {
+  // The tab's layout at 375 px is checked by admin-tabs.spec.ts (axe, no sideways scroll).
+  test.skip(({ isMobile }) => isMobile, ONCE);
   let firstName: string;
   let lastName: string;
 

@@ -188,9 +188,9 @@ test.describe('admin: site content', () => {
 
   for (const tab of ['Testimonials', 'Services'] as const) {
     test(`axe finds nothing on the ${tab} tab, with its form open`, async ({ page }) => {
+      // The tab as it loads is admin-tabs.spec.ts's axe check; this one is the open form's.
       const panel = await openTab(page, tab);
       await expect(panel.getByRole('switch').first()).toBeVisible();
-      await expectNoAxeViolations(page);
       await panel.getByRole('button', { name: tab === 'Services' ? 'Add service' : 'Add testimonial' }).click();
       await panel.getByRole('button', { name: /^Add (Service|Testimonial)$/ }).click();
       await expect(panel.getByText('Title is required')).toBeVisible();

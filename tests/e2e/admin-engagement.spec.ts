@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll, failApi, ONCE, signIn } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import { waitForMail } from './mailbox.ts';
 
 const lastName = 'Engage';
 
@@ -27,6 +28,19 @@ async function createQuotedEnquiry(page: Page, firstName: string) {
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+const LINK = /https?:\/\/\S+\/engage\/[A-Za-z0-9_-]{43}/;
+
+/** The newest engagement link e-mailed to `to` that is not in `seen` (then added to it). */
+async function newLinkMailed(to: string, seen: Set<string>): Promise<string> {
+  const mail = await waitForMail(to, (message) => {
+    const link = LINK.exec(message.text)?.[0];
+    return link !== undefined && !seen.has(link);
+  });
+  const link = LINK.exec(mail.text)![0];
+  seen.add(link);
+  return link;
 }
 
 async function openPanel(page: Page, firstName: string) {
@@ -93,19 +107,23 @@ test.describe('admin: engagement from the desk', () => {
     expect(enquiry, 'the seeded enquiry').toBeDefined();
     const colleagues = await page.request.post(`/api/contact-requests/${enquiry!.id}/engagement`, { data: {} });
     expect(colleagues.status(), await colleagues.text()).toBe(201);
-    await preview.getByRole('button', { name: `Send to ${firstName.toLowerCase()}@example.com` }).click();
+    // E-mailed, the link is the client's alone: the answer does not carry it.
+    expect(await colleagues.json()).not.toHaveProperty('url');
+    const email = `${firstName.toLowerCase()}@example.com`;
+    const seen = new Set<string>();
+    await newLinkMailed(email, seen);
+    await preview.getByRole('button', { name: `Send to ${email}` }).click();
     await expect(preview.getByRole('alert')).toContainText('An engagement is already open for this enquiry');
     await preview.getByRole('button', { name: 'Replace the open engagement' }).click();
     await expectToast(page, 'Success', 'Engagement sent');
     await expect(panel.getByRole('heading', { name: 'Engagement sent' })).toBeFocused();
-    // The test server has no SMTP: staff are told to send the link themselves.
-    await expect(panel.getByTestId('engagement-emailed')).toContainText('The link was e-mailed to');
+    // The test server's SMTP took it: staff are told so, and the link is not shown to them.
+    await expect(panel.getByTestId('engagement-emailed')).toContainText(
+      `The link was e-mailed to ${email}. Only the client has it`,
+    );
     const linkField = panel.getByLabel('Link for the client (shown only now)');
-    await expect(linkField).toHaveValue(/\/engage\/[A-Za-z0-9_-]{43}$/);
-    const firstLink = await linkField.inputValue();
-    await panel.getByRole('button', { name: 'Copy link' }).click();
-    await expect(panel.getByText('Link copied')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstLink);
+    await expect(linkField).toHaveCount(0);
+    const firstLink = await newLinkMailed(email, seen);
     await panel.getByRole('button', { name: 'Done' }).click();
     await expect(linkField).toHaveCount(0);
     await expect(panel.getByRole('heading', { name: 'Engagement', exact: true })).toBeFocused();
@@ -122,11 +140,22 @@ test.describe('admin: engagement from the desk', () => {
     await expect(reminders).toHaveAttribute('aria-checked', 'false');
     await expect(activity.getByText('Engagement: Reminders switched off')).toBeVisible();
 
+    // Had the e-mail failed, the answer would carry the link, and the desk shows it to pass on.
+    await page.route(/\/api\/engagements\/[^/]+\/resend$/, async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...answer, emailed: false, url: await newLinkMailed(email, seen) } });
+    });
     await panel.getByRole('button', { name: 'Resend link' }).click();
     await expect(panel.getByRole('heading', { name: /New link issued/ })).toBeFocused();
+    await expect(panel.getByTestId('engagement-emailed')).toContainText('The link was not e-mailed');
     await expect(linkField).toHaveValue(/\/engage\/[A-Za-z0-9_-]{43}$/);
-    expect(await linkField.inputValue()).not.toBe(firstLink);
-    await expect(panel.getByTestId('engagement-emailed')).toContainText('The link was e-mailed to');
+    const secondLink = await linkField.inputValue();
+    expect(secondLink).not.toBe(firstLink);
+    await panel.getByRole('button', { name: 'Copy link' }).click();
+    await expect(panel.getByText('Link copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secondLink);
+    await page.unroute(/\/api\/engagements\/[^/]+\/resend$/);
     // The old link is over.
     expect((await page.request.get(`/api/engage/${firstLink.split('/engage/')[1]}`)).status()).toBe(410);
 
@@ -191,6 +220,8 @@ test.describe('admin: engagement from the desk', () => {
     );
     await expect(panel.getByTestId('engagement-sha256')).toHaveText(sha256);
     await expect(panel.getByRole('button', { name: /Resend link|Revoke|Send engagement/ })).toHaveCount(0);
+    // A lost or forwarded link can be ended, and the client e-mailed a new one.
+    await expect(panel.getByRole('button', { name: 'End link and send a new one' })).toBeVisible();
     await expect(panel.getByRole('switch')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, '[data-testid="engagement-panel"]');

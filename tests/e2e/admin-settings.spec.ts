@@ -181,6 +181,7 @@ test.describe('admin: practice settings', () => {
     const panel = await openTab(page, 'Settings');
     await expect(panel.getByTestId('practice-settings').getByLabel('Phone')).toBeVisible();
     await expect(panel.getByTestId('staff-row').first()).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Audit log' })).toBeVisible();
     await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page);

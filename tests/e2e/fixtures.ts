@@ -4,18 +4,44 @@
  * scripts/lib/test-seed.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { STAFF } from '../../scripts/lib/test-seed.ts';
 
 export { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../../scripts/lib/test-seed.ts';
 
 /** Signs in through the real login page and waits for the admin page. */
-export async function signIn(page: Page) {
+export async function signInThroughLoginPage(page: Page) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(STAFF.username);
   await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
   await page.getByRole('button', { name: 'Secure Login' }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+/** The staff session's cookies, kept by this worker process after its first sign-in. */
+let staffCookies: Cookie[] | null = null;
+
+/**
+ * Opens /admin as the test staff member. The first call in a worker signs in through the login
+ * page; later calls put that session's cookies into the test's fresh browser context instead
+ * of signing in again, which cost every admin test a page load and a bcrypt check (the login
+ * page and the session rules have their own specs, login-*.spec.ts, which sign in and out for
+ * real with `signInThroughLoginPage`). A session that no longer answers (a test ended it) is
+ * replaced by a new sign-in, so a test never depends on what an earlier one did.
+ */
+export async function signIn(page: Page) {
+  const context = page.context();
+  if (staffCookies) {
+    await context.addCookies(staffCookies);
+    if ((await page.request.get('/api/user')).ok()) {
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { level: 1, name: 'Content Management' })).toBeVisible();
+      return;
+    }
+    await context.clearCookies();
+  }
+  await signInThroughLoginPage(page);
+  staffCookies = await context.cookies();
 }
 
 /** Makes the next calls matching `pattern` answer 500, as a failing server would. */

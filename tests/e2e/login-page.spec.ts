@@ -1,10 +1,11 @@
 /** /login: the page, validation, failures, the debug console and cache help. */
 import { expect, test } from '@playwright/test';
-import { STAFF } from './fixtures.ts';
+import { ONCE, STAFF } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, unique } from './admin-helpers.ts';
 
 test.describe('login page', () => {
-  test('shows the titles, the footer and no account details, and is not indexed', async ({ page }) => {
+  test('shows the titles, the footer and no account details, and is not indexed', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Secure Staff Login' })).toBeVisible();
     await expect(page.getByText('Internal Management Portal')).toBeVisible();
@@ -16,7 +17,8 @@ test.describe('login page', () => {
     expect(html).not.toContain(STAFF.username);
   });
 
-  test('asks for the username and the password', async ({ page }) => {
+  test('asks for the username and the password', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Secure Login' }).click();
     await expect(page.getByText('Username is required')).toBeVisible();
@@ -29,7 +31,8 @@ test.describe('login page', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
   });
 
-  test('a wrong login shows the Authentication Failed alert, its hints and a toast', async ({ page }) => {
+  test('a wrong login shows the Authentication Failed alert, its hints and a toast', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/login');
     // An unknown username, so the staff account's failure throttle is never touched.
     await page.getByLabel('Username').fill(`nobody-${unique()}`);
@@ -47,7 +50,8 @@ test.describe('login page', () => {
     await expect(page.getByRole('button', { name: 'Secure Login' })).toBeEnabled();
   });
 
-  test("an answer without an id is 'Invalid response from server'", async ({ page }) => {
+  test("an answer without an id is 'Invalid response from server'", async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.route('**/api/login', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ username: 'x' }) }),
     );
@@ -62,7 +66,8 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/login\/?$/);
   });
 
-  test("shows the server's own message, e.g. when the account is locked", async ({ page }) => {
+  test("shows the server's own message, e.g. when the account is locked", async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const message = 'Too many failed attempts. Please wait 15 minutes and try again.';
     await page.route('**/api/login', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: message }) }),
@@ -75,7 +80,8 @@ test.describe('login page', () => {
     await expectToast(page, 'Login failed', message);
   });
 
-  test("shows 'Authenticating...' while the login is pending", async ({ page }) => {
+  test("shows 'Authenticating...' while the login is pending", async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/login', async (route) => {
@@ -95,7 +101,11 @@ test.describe('login page', () => {
     await expect(page.getByRole('button', { name: 'Secure Login' })).toBeEnabled();
   });
 
-  test('the debug console logs steps and browser details, never the password, and is remembered', async ({ page }) => {
+  test('the debug console logs steps and browser details, never the password, and is remembered', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/login');
     const toggle = page.getByLabel('Enable Debug Mode');
     await expect(toggle).not.toBeChecked();
@@ -129,7 +139,8 @@ test.describe('login page', () => {
     await expect(page.getByLabel('Enable Debug Mode')).not.toBeChecked();
   });
 
-  test('offers cache-clearing instructions for Chrome/Edge, Firefox and Safari', async ({ page }) => {
+  test('offers cache-clearing instructions for Chrome/Edge, Firefox and Safari', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/login');
     const button = page.getByRole('button', { name: 'How to clear your browser cache' });
     await expect(button).toHaveAttribute('aria-expanded', 'false');

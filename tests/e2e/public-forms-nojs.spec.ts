@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
-import { STAFF } from './fixtures.ts';
+import { ONCE, STAFF } from './fixtures.ts';
 import { unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 
@@ -88,7 +88,9 @@ test.describe('without JavaScript', () => {
       page,
       request,
       baseURL,
+      isMobile,
     }) => {
+      test.skip(isMobile, ONCE);
       const urls = visited(page);
       const who = person();
       await page.goto('/');
@@ -114,7 +116,13 @@ test.describe('without JavaScript', () => {
     });
   }
 
-  test('a post that fails validation lands on a page that names what to fix', async ({ page, request, baseURL }) => {
+  test('a post that fails validation lands on a page that names what to fix', async ({
+    page,
+    request,
+    baseURL,
+    isMobile,
+  }) => {
+    test.skip(isMobile, ONCE);
     const urls = visited(page);
     const who = person();
     await page.goto('/');
@@ -139,7 +147,8 @@ test.describe('without JavaScript', () => {
     expectNoDetails(urls, who);
   });
 
-  test('a post over 64 KB lands on the error page, not on a JSON answer', async ({ page }) => {
+  test('a post over 64 KB lands on the error page, not on a JSON answer', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/');
     const form = spec('hero').form(page);
     await fill(form, person(), spec('hero').service);
@@ -151,7 +160,8 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('the error page with JavaScript', () => {
-  test('shows only the fields its address names, and the way back to that form', async ({ page }) => {
+  test('shows only the fields its address names, and the way back to that form', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/enquiry-error?form=hero&fields=email,callbackTime,<b>bogus</b>');
     await expect(page.getByText('Please fix the following, then send it again:')).toBeVisible();
     const visible = page.locator('[data-field]:visible');
@@ -163,7 +173,8 @@ test.describe('the error page with JavaScript', () => {
     await expect(page.locator('body')).not.toContainText('bogus');
   });
 
-  test('explains a post that was too large, or that we could not store', async ({ page }) => {
+  test('explains a post that was too large, or that we could not store', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/enquiry-error?reason=too-large');
     await expect(page.getByText('it was too long for us to receive', { exact: false })).toBeVisible();
     await expect(page.locator('[data-field]:visible')).toHaveCount(0);
@@ -189,7 +200,8 @@ test('/thanks, /enquiry-error and /enquiry-limited pass axe', async ({ page }) =
   }
 });
 
-test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap', async ({ request }) => {
+test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap', async ({ request, isMobile }) => {
+  test.skip(isMobile, ONCE);
   for (const path of ['/thanks', '/enquiry-error', '/enquiry-limited']) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
@@ -200,7 +212,8 @@ test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap
   expect(sitemap).not.toMatch(/\/(thanks|enquiry-error|enquiry-limited)\/?</);
 });
 
-test('the rate-limit page says what happened and gives the phone', async ({ page }) => {
+test('the rate-limit page says what happened and gives the phone', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/enquiry-limited');
   await expect(page.getByRole('heading', { level: 1, name: 'Please try again in a minute' })).toBeVisible();
   await expect(page.locator('#enquiry-limited').getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute(
@@ -210,7 +223,13 @@ test('the rate-limit page says what happened and gives the phone', async ({ page
   await expectNoAxeViolations(page);
 });
 
-test('text typed before the island hydrates is what the hydrated form sends', async ({ page, request, baseURL }) => {
+test('text typed before the island hydrates is what the hydrated form sends', async ({
+  page,
+  request,
+  baseURL,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
   // Hold the hero island's code back until the visitor has typed, as on a slow phone.
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));

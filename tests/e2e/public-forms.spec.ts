@@ -1,6 +1,6 @@
 /** Both enquiry forms: validation, pending, success and failure. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { failApi } from './fixtures.ts';
+import { failApi, ONCE } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const MESSAGES = {
@@ -37,7 +37,8 @@ async function fill(form: Locator, service: string) {
 
 for (const spec of FORMS) {
   test.describe(`${spec.name} form`, () => {
-    test.beforeEach(async ({ page }) => {
+    /** The landing page with this form hydrated, its vibrations recorded. */
+    async function open(page: Page) {
       // Record vibrations instead of shaking a device.
       await page.addInitScript(() => {
         (window as any).__vibrations = [];
@@ -51,9 +52,11 @@ for (const spec of FORMS) {
       });
       await page.goto('/');
       await hydrated(spec.form(page).getByLabel('First name'));
-    });
+    }
 
-    test('shows every validation message under its field', async ({ page }) => {
+    test('shows every validation message under its field', async ({ page, isMobile }) => {
+      test.skip(isMobile, ONCE);
+      await open(page);
       const form = spec.form(page);
       await form.getByRole('button', { name: spec.submit }).click();
       for (const [field, message] of Object.entries(MESSAGES)) {
@@ -72,6 +75,7 @@ for (const spec of FORMS) {
     });
 
     test('shows Submitting... while pending, then the success toast and a reset form', async ({ page }) => {
+      await open(page);
       const form = spec.form(page);
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
@@ -104,7 +108,9 @@ for (const spec of FORMS) {
       }
     });
 
-    test('keeps the values and shows the failure toast when the server fails', async ({ page }) => {
+    test('keeps the values and shows the failure toast when the server fails', async ({ page, isMobile }) => {
+      test.skip(isMobile, ONCE);
+      await open(page);
       const form = spec.form(page);
       await failApi(page, '**/api/contact');
       await fill(form, spec.service);
@@ -117,7 +123,9 @@ for (const spec of FORMS) {
       await expect(form.getByRole('button', { name: spec.submit })).toBeEnabled();
     });
 
-    test('links its privacy notice and hides the honeypot from people', async ({ page }) => {
+    test('links its privacy notice and hides the honeypot from people', async ({ page, isMobile }) => {
+      test.skip(isMobile, ONCE);
+      await open(page);
       const form = spec.form(page);
       await expect(form.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy/');
       await expect(form.locator('input[name="website"]')).toBeHidden();
@@ -126,7 +134,8 @@ for (const spec of FORMS) {
   });
 }
 
-test('the hero form pulses for 300 ms where vibration is unavailable', async ({ page }) => {
+test('the hero form pulses for 300 ms where vibration is unavailable', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'vibrate', { value: undefined, configurable: true });
     (window as any).__buzzed = 0;

@@ -5,6 +5,7 @@
  * tap on each, at both widths: public-first-tap.spec.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { ONCE } from './fixtures.ts';
 import { holdIsland, SEEDED, watchEnquiryPosts, watchScripts } from './public-helpers.ts';
 
 /** Loads `path` and reads it to the end without touching it (scrolling is not reaching for anything). */
@@ -68,7 +69,9 @@ for (const path of PAGES) {
 
 test('the pre-rendered FAQ is readable before (and without) the island: every question, and each answer opens', async ({
   page,
+  isMobile,
 }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   const faq = page.locator('#faq');
   await expect(faq.locator('astro-island')).toHaveAttribute('ssr');
@@ -81,7 +84,11 @@ test('the pre-rendered FAQ is readable before (and without) the island: every qu
   await expect(answer).not.toHaveText('');
 });
 
-test('a submit clicked before the form hydrated waits for it, and the island sends it once', async ({ page }) => {
+test('a submit clicked before the form hydrated waits for it, and the island sends it once', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
   test.setTimeout(120_000); // the first form post may load the function cold
   const island = await holdIsland(page, /\/_astro\/HeroForm\.[\w-]+\.js$/);
   const posts = watchEnquiryPosts(page);
@@ -105,7 +112,8 @@ test('a submit clicked before the form hydrated waits for it, and the island sen
   expect(posts).toEqual(['POST application/json']);
 });
 
-test('an FAQ filter tapped before the island hydrated is applied once it has', async ({ page }) => {
+test('an FAQ filter tapped before the island hydrated is applied once it has', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   const island = await holdIsland(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const faq = page.locator('#faq');
@@ -120,7 +128,9 @@ test('an FAQ filter tapped before the island hydrated is applied once it has', a
 
 test("'Email me this quote' clicked before the calculator hydrated still carries the quote, and the form shows it untouched", async ({
   page,
+  isMobile,
 }) => {
+  test.skip(isMobile, ONCE);
   const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
   await page.goto('/quote', { waitUntil: 'domcontentloaded' });
   await page.getByRole('link', { name: 'Email me this quote' }).click();

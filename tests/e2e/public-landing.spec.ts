@@ -1,11 +1,13 @@
 /** Landing page content: quick facts, services, FAQ, testimonials, structured data. */
 import { expect, test } from '@playwright/test';
+import { ONCE } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 import { SERVICES } from '../../src/content/services.ts';
 import { FAQ, FAQ_CATEGORIES } from '../../src/content/faq.ts';
 import { PROCESS_STEPS } from '../../src/content/process.ts';
 
-test('quick facts open and close on click, several at once', async ({ page }) => {
+test('quick facts open and close on click, several at once', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   const facts = page.locator('[data-quick-fact]');
   expect(await facts.count()).toBeGreaterThan(1);
@@ -18,7 +20,8 @@ test('quick facts open and close on click, several at once', async ({ page }) =>
   await expect(facts.nth(1)).toHaveAttribute('open');
 });
 
-test('six service cards show their first 3 features and + N more', async ({ page }) => {
+test('six service cards show their first 3 features and + N more', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   const cards = page.locator('#services [data-service-card]');
   await expect(cards).toHaveCount(6);
@@ -32,14 +35,16 @@ test('six service cards show their first 3 features and + N more', async ({ page
   }
 });
 
-test('the process has 11 steps and the team names roles, not invented people', async ({ page }) => {
+test('the process has 11 steps and the team names roles, not invented people', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   await expect(page.locator('#process ol > li')).toHaveCount(PROCESS_STEPS.length);
   expect(PROCESS_STEPS).toHaveLength(11);
   await expect(page.locator('#team')).toContainText('Principal Solicitor');
 });
 
-test('about has its statistics and buttons to contact and testimonials', async ({ page }) => {
+test('about has its statistics and buttons to contact and testimonials', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   const about = page.locator('#about');
   for (const figure of ['500+', '15+', '98%', '14'])
@@ -48,7 +53,8 @@ test('about has its statistics and buttons to contact and testimonials', async (
   await expect(about.getByRole('link', { name: 'Read client reviews' })).toHaveAttribute('href', '#testimonials');
 });
 
-test('testimonials show the active ones when no reviews embed is configured', async ({ page }) => {
+test('testimonials show the active ones when no reviews embed is configured', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   const section = page.locator('#testimonials');
   await section.scrollIntoViewIfNeeded();
@@ -60,7 +66,8 @@ test('testimonials show the active ones when no reviews embed is configured', as
   expect(await page.locator('script[src^="http"]').count()).toBe(0);
 });
 
-test('the FAQ filters by category and opens items independently', async ({ page }) => {
+test('the FAQ filters by category and opens items independently', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   const faq = page.locator('#faq');
   const all = faq.getByRole('button', { name: 'All', exact: true });
@@ -92,7 +99,11 @@ test('the FAQ filters by category and opens items independently', async ({ page 
   await expect(faq.getByText(FAQ[1]!.answer)).toBeVisible();
 });
 
-test('the structured data has the practice and four FAQ entries with the practice values', async ({ page }) => {
+test('the structured data has the practice and four FAQ entries with the practice values', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.map((text) => JSON.parse(text) as Record<string, any>);
@@ -121,7 +132,8 @@ test('the structured data has the practice and four FAQ entries with the practic
   expect(answers.some((text) => text.includes('6-8 weeks'))).toBe(true);
 });
 
-test('the landing page has unique SEO metadata', async ({ page }) => {
+test('the landing page has unique SEO metadata', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-AU');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);

@@ -1,5 +1,6 @@
 /** Header, drawer, anchors, /v2 and the floating pieces of the landing page. */
 import { expect, test } from '@playwright/test';
+import { ONCE } from './fixtures.ts';
 import { expectScrolledTo, hydrated, scrollToY } from './public-helpers.ts';
 import { PRACTICE } from '../../src/content/practice.ts';
 
@@ -12,7 +13,8 @@ const SECTION_ITEMS = [
   ['Home', 'home'],
 ] as const;
 
-test('the landing page has every section anchor', async ({ page }) => {
+test('the landing page has every section anchor', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   for (const id of ANCHORS) await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
 });
@@ -166,7 +168,8 @@ test.describe('mobile drawer', () => {
 });
 
 test.describe('/v2', () => {
-  test('/v2 serves the landing page', async ({ page }) => {
+  test('/v2 serves the landing page', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     const response = await page.goto('/v2');
     expect(response?.status()).toBe(200);
     await expect(page.locator('#hero-form')).toHaveCount(1);
@@ -240,7 +243,8 @@ test('the sticky call to action shows its texts, jumps to contact and can be dis
   await expect(cta).toBeHidden();
 });
 
-test('the footer has the section, blog and privacy links', async ({ page }) => {
+test('the footer has the section, blog and privacy links', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   const footer = page.getByRole('navigation', { name: 'Footer' });
   for (const [label, href] of [

@@ -1,6 +1,6 @@
 /** /quote: the instant quote and NSW transfer duty calculator, at both widths. */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { expectNoSidewaysScroll, STAFF } from './fixtures.ts';
+import { expectNoSidewaysScroll, ONCE, STAFF } from './fixtures.ts';
 import { expectToast, openTab, unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 
@@ -15,7 +15,8 @@ async function openCalculator(page: Page) {
   return price;
 }
 
-test('has its own title, description and canonical URL, and is in the sitemap', async ({ page, request }) => {
+test('has its own title, description and canonical URL, and is in the sitemap', async ({ page, request, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/quote');
   await expect(page).toHaveTitle(/^Conveyancing quote and NSW stamp duty calculator \| /);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conveyancing quote and NSW stamp duty calculator');
@@ -24,7 +25,8 @@ test('has its own title, description and canonical URL, and is in the sitemap', 
   expect(await (await request.get('/sitemap-0.xml')).text()).toMatch(/<loc>[^<]*\/quote\/<\/loc>/);
 });
 
-test('is reached from the hero, the services section and the lead promo block', async ({ page }) => {
+test('is reached from the hero, the services section and the lead promo block', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/');
   for (const section of ['#home', '#services', 'section[aria-labelledby="lead-promo-title"]']) {
     await expect(page.locator(section).locator('a[href="/quote/"]')).toHaveCount(1);
@@ -33,14 +35,19 @@ test('is reached from the hero, the services section and the lead promo block', 
   await expect(page).toHaveURL(/\/quote\/?$/);
 });
 
-test('shows the pre-rendered estimate, the rates date and the estimate sentence', async ({ page }) => {
+test('shows the pre-rendered estimate, the rates date and the estimate sentence', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await openCalculator(page);
   await expect(page.getByLabel('Property price')).toHaveValue('800,000');
   await expect(output(page, 'Professional fee')).toHaveText('$1,850');
   await expect(output(page, 'Disbursements')).toHaveText('typically $800 to $1,500');
   await expect(output(page, 'Transfer duty')).toHaveText('$30,412');
   await expect(output(page, 'Estimated total')).toHaveText('$33,062 to $33,762');
-  await expect(page.getByText('Rates effective 1 July 2025')).toBeVisible();
+  // Today is in 2026-27, whose indexation the shipped years do not have: the page says the
+  // duty is on last year's thresholds rather than print 2025's rates as if current.
+  await expect(page.locator('[data-duty-rates]')).toHaveText(
+    "The transfer duty is an estimate on last year's thresholds (2025-26, in force from 1 July 2025): the 2026-27 thresholds are not in this calculator yet.",
+  );
   await expect(page.getByRole('link', { name: 'Revenue NSW, Transfer duty' })).toHaveAttribute(
     'href',
     /^https:\/\/www\.revenue\.nsw\.gov\.au\//,
@@ -48,7 +55,8 @@ test('shows the pre-rendered estimate, the rates date and the estimate sentence'
   await expect(page.getByText(/^This is an estimate only/)).toBeVisible();
 });
 
-test('updates every output as the person types and chooses', async ({ page }) => {
+test('updates every output as the person types and chooses', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   const price = await openCalculator(page);
   for (const label of [
     'Property price',
@@ -154,7 +162,8 @@ test('updates every output as the person types and chooses', async ({ page }) =>
   await expectNoSidewaysScroll(page);
 });
 
-test('keeps what was typed and ticked before the calculator hydrated', async ({ page }) => {
+test('keeps what was typed and ticked before the calculator hydrated', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   // A first, ordinary visit warms the server, so the held visit below waits only on the hold.
   await openCalculator(page);
   // Hold the island's code (the handler returns at once, so other requests go on).
@@ -178,7 +187,11 @@ test('keeps what was typed and ticked before the calculator hydrated', async ({ 
   await expect(price).toHaveValue('1,500,000');
 });
 
-test("'Email me this quote' opens the enquiry form prefilled, and staff see the server's figures", async ({ page }) => {
+test("'Email me this quote' opens the enquiry form prefilled, and staff see the server's figures", async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
   test.slow(); // a visitor's journey and a staff sign-in
   const price = await openCalculator(page);
   await page.getByLabel('Contract date (optional)').fill('2025-11-23');
@@ -239,7 +252,8 @@ test("'Email me this quote' opens the enquiry form prefilled, and staff see the 
   await expect(quote).toContainText('rates effective 1 July 2025.');
 });
 
-test('the contact form ignores a tampered attachment', async ({ page }) => {
+test('the contact form ignores a tampered attachment', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
   await page.goto('/quote');
   await page.evaluate(() => sessionStorage.setItem('quote-attachment', JSON.stringify({ price: -1, role: 'renting' })));
   await page.goto('/#contact');
@@ -273,7 +287,8 @@ test('has no axe violations, as loaded and with the concession, the share and th
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('shows the labels, a typical estimate, and says the calculator needs JavaScript', async ({ page }) => {
+  test('shows the labels, a typical estimate, and says the calculator needs JavaScript', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
     await page.goto('/quote');
     await expect(page.getByLabel('Property price')).toHaveValue('800,000');
     // Playwright's text search skips <noscript>; its content is shown all the same.

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { openTab } from './admin-helpers.ts';
 import { ONCE, signIn } from './fixtures.ts';
+import { waitForMail } from './mailbox.ts';
 
 /** Everyone in the pictures shares this last name, so a search shows only them. */
 const lastName = 'Sample';
@@ -107,7 +108,11 @@ test('takes the staff guide’s screenshots of the desk, the engagement and due-
   const sent = await page.request.post(`/api/contact-requests/${priyaId}/engagement`, { data: {} });
   await ok(sent, 201);
   const client = await browser.newContext();
-  await clientSubmits(client.request, ((await sent.json()) as { url: string }).url, 'Priya');
+  // E-mailed, the link is the client's alone: Priya's comes from her mailbox.
+  const mail = await waitForMail(`priya.${lastName.toLowerCase()}@example.com`, (message) =>
+    message.subject.startsWith('Your costs agreement'),
+  );
+  await clientSubmits(client.request, /https?:\/\/\S+\/engage\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0], 'Priya');
   await client.close();
   await page.reload();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
+import dutyIndexation from '../../netlify/functions/duty-indexation.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import leadAlerts from '../../netlify/functions/lead-alerts.ts';
 import leadMetrics from '../../netlify/functions/lead-metrics.ts';
@@ -44,6 +45,9 @@ const ADMIN_CALLS = [
   [staff, 'PATCH', '/api/staff/some-id', { role: 'staff' }],
   [staff, 'DELETE', '/api/staff/some-id', undefined],
   [audit, 'GET', '/api/audit', undefined],
+  [dutyIndexation, 'GET', '/api/duty-indexation', undefined],
+  [dutyIndexation, 'PUT', '/api/duty-indexation/2026', { ratio: '1.260', source: 'Notice' }],
+  [dutyIndexation, 'DELETE', '/api/duty-indexation/2026', undefined],
   [session, 'PUT', '/api/user/password', { currentPassword: 'x', newPassword: 'long-enough-password' }],
 ] as const;
 

@@ -4,7 +4,13 @@
  * `astro build` would, so src/data/published.ts and the pages' endpoints (the RSS feed)
  * can be tested without a build.
  */
-import { postsLoader, servicesLoader, settingsLoader, testimonialsLoader } from '../../src/loaders/site-loader.ts';
+import {
+  dutyIndexationLoader,
+  postsLoader,
+  servicesLoader,
+  settingsLoader,
+  testimonialsLoader,
+} from '../../src/loaders/site-loader.ts';
 import { Collection, type Entry } from './content-loader.ts';
 
 export const defineCollection = <T>(config: T): T => config;
@@ -14,6 +20,7 @@ const LOADERS = {
   services: servicesLoader,
   testimonials: testimonialsLoader,
   settings: settingsLoader,
+  dutyIndexation: dutyIndexationLoader,
 };
 type Name = keyof typeof LOADERS;
 

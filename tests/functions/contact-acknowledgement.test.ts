@@ -1,24 +1,27 @@
 /**
  * Every enquiry is acknowledged by e-mail to the person who sent it, through the client
- * mail outbox and a real local SMTP server: after the answer, once a day per address (any
- * case), never for the honeypot, not when staff switch it off, and with SMTP down the
- * visitor still gets their answer and the message is retried.
+ * mail outbox and a real local SMTP server: after the answer, once a day per mailbox (any
+ * case, any `+tag`), never for the honeypot, not when staff switch it off, never past the
+ * day's ceiling (staff told once), with nothing the sender typed but a plain first name,
+ * and with SMTP down the visitor still gets their answer and the message is retried.
  */
 import { describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { retryDueClientMails } from '../../netlify/functions/_shared/mail/client-mail.ts';
-import { acknowledgeEnquiry } from '../../netlify/functions/_shared/mail/acknowledgement.ts';
+import { acknowledgeEnquiry, greetingName, mailboxOf } from '../../netlify/functions/_shared/mail/acknowledgement.ts';
 import { listKeys } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { getStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { listActivity } from '../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
-import { listMails } from '../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
+import { countOnce, listMails } from '../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
+import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { getSettings, saveSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { CALLBACK_PROMISE_HOURS } from '../../src/content/practice.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, useBlobs } from './harness.ts';
 import { aQuote } from './fixtures/quote.ts';
-import { readableText, useSmtp } from './smtp.ts';
+import { readableText, readMail, useSmtp } from './smtp.ts';
 
 useBlobs();
 
@@ -159,5 +162,80 @@ describe('enquiry acknowledgements', () => {
     const settings = await getSettings();
     expect(settings.version).toBe('old');
     expect(settings.acknowledgeEnquiries).toBe(true);
+    expect(settings.acknowledgementsPerDay).toBe(200);
+  });
+});
+
+describe('what a stranger can make the practice send', () => {
+  it('carries no text the sender typed: a first name that is not plainly a name gets the neutral greeting', async () => {
+    const spam = {
+      ...person(),
+      firstName: 'Win $500 at http://spam.example now',
+      lastName: 'Visit spam.example',
+    };
+    const { afterWork } = await submit(spam);
+    await afterWork();
+    expect(mails).toHaveLength(1);
+    const text = await readableText(mails[0]!);
+    expect(text).toMatch(/^Hello,$/m);
+    expect(text).not.toContain('spam.example');
+    expect(text).not.toContain(spam.message);
+    expect(text).toContain('Thank you for your enquiry to Hills District Conveyancing');
+    expect(text).toContain('you can ignore this e-mail');
+
+    expect(greetingName("Mary-Jane O'Neil")).toBe("Mary-Jane O'Neil");
+    expect(greetingName('Zoë')).toBe('Zoë');
+    expect(greetingName('A'.repeat(41))).toBeNull();
+    expect(greetingName('Ann2')).toBeNull();
+    expect(greetingName('www.x.com')).toBeNull();
+  });
+
+  it('sends one a day to a mailbox whatever its case or +tag, and keeps dots apart except at Gmail', async () => {
+    const base = `tagged.${++people}`;
+    for (const email of [`${base}+a@example.com`, `${base.toUpperCase()}+b@Example.COM`, `${base}@example.com`]) {
+      const { response, afterWork } = await submit({ ...person(), email });
+      expect(response.status).toBe(201);
+      await afterWork();
+    }
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual([`${base}+a@example.com`]);
+
+    expect(mailboxOf('A.Nn+x@Example.com')).toBe('a.nn@example.com');
+    expect(mailboxOf('a.nn+x@googlemail.com')).toBe('ann@gmail.com');
+    expect(mailboxOf('A.N.N@gmail.com')).toBe('ann@gmail.com');
+  });
+
+  it('stops for the day at the ceiling in Settings, and tells staff once through the alerts', async () => {
+    const desk = 'desk@example-conveyancing.com.au';
+    process.env.ALERT_EMAIL_TO = desk;
+    resetLeadDeskEnv();
+    // Earlier tests marked some addresses today already: two more may go.
+    const today = sydneyToday(Date.now());
+    const ceiling = (await countOnce(today)) + 2;
+    await saveSettings({ ...defaultPracticeSettings(), acknowledgementsPerDay: ceiling }, undefined);
+    try {
+      const ids: string[] = [];
+      for (let n = 0; n < 4; n++) {
+        const { response, afterWork } = await submit(person());
+        expect(response.status).toBe(201);
+        await afterWork();
+        ids.push(response.json.id);
+      }
+      const timeline = (await listActivity(ids[3]!)).map((entry) => entry.text);
+      expect(timeline).toContain("No acknowledgement sent: today's ceiling in Settings was reached");
+      const toPeople = mails.filter((mail) => !mail.to.includes(desk));
+      expect(toPeople).toHaveLength(2);
+      const notices = await Promise.all(
+        mails.filter((mail) => mail.to.includes(desk)).map(async (mail) => (await readMail(mail)).subject),
+      );
+      expect(notices.filter((subject) => subject?.startsWith('New enquiry:'))).toHaveLength(4);
+      expect(notices.filter((subject) => subject?.startsWith('Enquiry acknowledgements stopped'))).toEqual([
+        `Enquiry acknowledgements stopped for today (${today})`,
+      ]);
+    } finally {
+      delete process.env.ALERT_EMAIL_TO;
+      resetLeadDeskEnv();
+      await saveSettings(defaultPracticeSettings(), undefined);
+    }
   });
 });

@@ -30,6 +30,7 @@ import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories
 import { AGENT_AUTHORITY_DETAILS, cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
 import { CDD_CLOSED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { aSentEngagement, anAcceptedEngagement, anEnquiry, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { attr, pageText, parsePage, textOf } from './html.ts';
@@ -320,6 +321,28 @@ describe('the due-diligence API', () => {
       'parties.1.owners.0.fullName',
     ]);
     expect((await api('GET', token)).json.status).toBe('in-progress');
+  });
+
+  it('notes the client’s saves on the timeline at most once an hour, and every submit', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    const body = { parties: [INDIVIDUAL], declarations: DECLARATIONS };
+    const edited = { ...body, parties: [{ ...INDIVIDUAL, phone: '0499 000 222' }] };
+    const texts = async () => (await activityOf(enquiryId)).map((entry) => entry.text);
+    for (let cycle = 0; cycle < 20; cycle++) {
+      expect((await api('PUT', token, '', cycle % 2 ? edited : body)).json.status).toBe('in-progress');
+      expect((await api('POST', token, '/submit')).status).toBe(200);
+    }
+    expect((await texts()).filter((text) => text === 'Identity details saved by the client (draft)')).toHaveLength(1);
+    expect((await texts()).filter((text) => text === 'Identity details submitted')).toHaveLength(20);
+
+    // An hour on, a new spell of drafting is noted again.
+    setClockTo(Date.now() + 61 * 60_000);
+    try {
+      expect((await api('PUT', token, '', body)).json.status).toBe('in-progress');
+    } finally {
+      resetClock();
+    }
+    expect((await texts()).filter((text) => text === 'Identity details saved by the client (draft)')).toHaveLength(2);
   });
 
   it('submits an individual and a company with one 25% owner; an edit goes back to in-progress; 409 once verified', async () => {

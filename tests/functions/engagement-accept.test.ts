@@ -187,6 +187,36 @@ describe('accepting an engagement', () => {
     expect(detail.activity.filter((entry: { to?: string }) => entry.to === 'instructed')).toHaveLength(1);
   });
 
+  it('keeps the winner’s PDF when the loser of the race made the very same bytes', async () => {
+    // Same name, browser and network in the same millisecond: both racers render one PDF,
+    // stored under one hash. Raced through the store's conditional write, a few times over.
+    const at = Date.now();
+    for (let round = 0; round < 3; round++) {
+      const { id, token } = await sentEngagement();
+      const accept = () =>
+        call(engage, 'POST', `/api/engage/${token}/accept`, {
+          body: ACCEPTANCE,
+          context: { ip: '192.0.2.250' },
+          headers: { 'user-agent': 'TestBrowser/1.0' },
+        });
+      const frozen = vi.spyOn(Date, 'now').mockReturnValue(at + round);
+      let answers;
+      try {
+        answers = await Promise.all([accept(), accept()]);
+      } finally {
+        frozen.mockRestore();
+      }
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const { record } = (await getEngagement(id))!;
+      const pdf = await invokeRouted(
+        engagements,
+        new Request(new URL(`/api/engagements/${id}/document.pdf`, ORIGIN), { headers: { cookie: staff.cookie } }),
+      );
+      expect(pdf.status).toBe(200);
+      expect(sha256(await pdfOf(pdf))).toBe(record.acceptance!.documentSha256);
+    }
+  });
+
   it('sends exactly one of two engagements sent at once from separate processes', async () => {
     const enquiryId = await anEnquiry({ firstName: 'Dee', lastName: 'Double', email: 'dee@example.com' });
     const answers = await racers.race(() => [
@@ -213,6 +243,22 @@ describe('accepting an engagement', () => {
     const detail = (await call(enquiries, 'GET', `/api/contact-requests/${enquiryId}`, { cookie: staff.cookie })).json;
     expect(detail.status).toBe('lost');
     expect(detail.activity.filter((entry: { to?: string }) => entry.to === 'instructed')).toHaveLength(1);
+  });
+
+  it('opens a real link from a network that made six bogus guesses, and many times at once', async () => {
+    const { token } = await sentEngagement();
+    const from = '203.0.113.78';
+    const open = (t: string) =>
+      invokeRouted(engage, new Request(new URL(`/api/engage/${t}`, ORIGIN)), { ip: from }).then((r) => r.status);
+    const guesses = [];
+    for (let n = 0; n < 6; n++) guesses.push(await open(`${'B'.repeat(42)}${n}`));
+    expect(guesses).toEqual([404, 404, 404, 404, 404, 429]);
+    expect(await open(token)).toBe(200);
+    // The page, its PDF link, a refresh, another tab: none of them is a guess.
+    expect(await Promise.all(Array.from({ length: 8 }, () => open(token)))).toEqual(Array(8).fill(200));
+    const page = await invokeRouted(engage, new Request(new URL(`/engage/${token}`, ORIGIN)), { ip: from });
+    expect(page.status).toBe(200);
+    expect(await open(`${'B'.repeat(42)}z`)).toBe(429);
   });
 
   it('keeps counting guesses from a network that also opens a real link', async () => {

@@ -7,9 +7,10 @@ import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { COSTS_AGREEMENT } from '../../src/content/costsAgreement.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
-import { anEnquiry } from './fixtures/builders.ts';
+import { ACCEPTANCE, anEnquiry } from './fixtures/builders.ts';
 import { aQuote } from './fixtures/quote.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
+import { linkMailedTo, readableText, useSmtp } from './smtp.ts';
 
 const { directory } = useBlobs();
 
@@ -206,5 +207,74 @@ describe('the client link', () => {
       expect(file).not.toContain(token);
       expect(readFileSync(file, 'latin1')).not.toContain(token);
     }
+  });
+});
+
+describe('an accepted engagement’s link, without e-mail', () => {
+  it('can be ended and a new one issued: the acceptance stands, the old link answers 410', async () => {
+    const id = await enquire({ quote: QUOTE });
+    const sent = await send(id);
+    const token = tokenOf(sent.json.url);
+    expect((await call(engage, 'POST', `/api/engage/${token}/accept`, { body: ACCEPTANCE })).status).toBe(200);
+    const reissued = await staffCall('POST', `/api/engagements/${sent.json.id}/resend`);
+    expect(reissued.status).toBe(200);
+    // Not e-mailed: staff get the link to pass on.
+    expect(reissued.json).toMatchObject({ emailed: false, url: expect.stringMatching(/\/engage\//) });
+    expect((await client(`/api/engage/${token}`)).status).toBe(410);
+    const opened = await client(`/api/engage/${tokenOf(reissued.json.url)}`);
+    expect(opened.status).toBe(200);
+    expect(opened.json).toMatchObject({ status: 'accepted', acceptedAt: expect.any(String) });
+    const seen = await detail(id);
+    expect(seen.engagement).toMatchObject({ status: 'accepted' });
+    expect(seen.activity.map((entry: { text?: string }) => entry.text)).toContain(
+      "The client's link to the accepted engagement was ended and a new one issued",
+    );
+  });
+});
+
+describe('links by e-mail', () => {
+  const smtp = useSmtp();
+  const email = () => `linked.${++network}@example.com`;
+
+  it('are the client’s alone: send and resend answer no url when the e-mail went, and the client’s mail has it', async () => {
+    const to = email();
+    const id = await enquire({ quote: QUOTE, email: to });
+    const sent = await send(id);
+    expect(sent.status).toBe(201);
+    expect(sent.json.emailed).toBe(true);
+    expect(sent.json).not.toHaveProperty('url');
+    const mailed = (await linkMailedTo(to))!;
+    expect((await client(`/api/engage/${tokenOf(mailed)}`)).status).toBe(200);
+
+    const resent = await staffCall('POST', `/api/engagements/${sent.json.id}/resend`);
+    expect(resent.status).toBe(200);
+    expect(resent.json).toEqual({ expiresAt: expect.any(String), emailed: true });
+    const remailed = (await linkMailedTo(to))!;
+    expect(remailed).not.toBe(mailed);
+    expect((await client(`/api/engage/${tokenOf(mailed)}`)).status).toBe(410);
+
+    // Accepted: staff end the client's link, and the new one goes to the client alone.
+    expect((await call(engage, 'POST', `/api/engage/${tokenOf(remailed)}/accept`, { body: ACCEPTANCE })).status).toBe(
+      200,
+    );
+    const reissued = await staffCall('POST', `/api/engagements/${sent.json.id}/resend`);
+    expect(reissued.status).toBe(200);
+    expect(reissued.json).not.toHaveProperty('url');
+    const newest = (await linkMailedTo(to))!;
+    expect(newest).not.toBe(remailed);
+    expect((await client(`/api/engage/${tokenOf(remailed)}`)).status).toBe(410);
+    expect((await client(`/api/engage/${tokenOf(newest)}`)).json.status).toBe('accepted');
+    const text = await readableText(smtp.mails.at(-1)!);
+    expect(text).toContain('Your accepted costs agreement: a new link');
+    expect(text).toContain('Any earlier link we sent you has ended.');
+  });
+
+  it('answer the url when the e-mail failed, for staff to pass on', async () => {
+    const id = await enquire({ quote: QUOTE, email: email() });
+    smtp.refuse(1);
+    const sent = await send(id);
+    expect(sent.status).toBe(201);
+    expect(sent.json).toMatchObject({ emailed: false, url: expect.stringMatching(/\/engage\/[A-Za-z0-9_-]{43}$/) });
+    expect((await client(`/api/engage/${tokenOf(sent.json.url)}`)).status).toBe(200);
   });
 });

@@ -8,6 +8,8 @@ import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import { csvCell } from '../../netlify/functions/_shared/desk/csv-export.ts';
 import { blogPostInputSchema } from '../../src/shared/schemas/blog-post.ts';
+import { cddDraftSchema } from '../../src/shared/schemas/cdd.ts';
+import { engagementAcceptSchema } from '../../src/shared/schemas/engagement.ts';
 import { heroEnquirySchema } from '../../src/shared/schemas/enquiry.ts';
 import { enquiryNoteSchema, enquiryPatchSchema } from '../../src/shared/schemas/lead-desk.ts';
 import { testimonialInputSchema } from '../../src/shared/schemas/testimonial.ts';
@@ -78,6 +80,68 @@ describe('control characters', () => {
       phone: '0400 111 222',
       message: 'Hello\r\nthere',
     });
+  });
+});
+
+describe('bidirectional and zero-width characters', () => {
+  // Every one the helper removes, between the letters of a name.
+  const INVISIBLE = [
+    '\u202A',
+    '\u202B',
+    '\u202C',
+    '\u202D',
+    '\u202E',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200E',
+    '\u200F',
+    '\u061C',
+    '\u200B',
+    '\u200C',
+    '\u200D',
+    '\u2060',
+    '\uFEFF',
+  ];
+  const disguised = `A${INVISIBLE.join('')}nn\u202Egnp.exe`;
+
+  it('go from names and every single-line field: enquiries, acceptances and identity parties', () => {
+    const hero = heroEnquirySchema.parse({
+      firstName: disguised,
+      lastName: 'Lee\u200B',
+      email: '\u200Bann@example.com',
+      phone: '0400\u2066 111 222',
+      serviceType: 'residential-conveyancing',
+      message: 'שלום\u200F and a family 👨\u200D👩\u200D👧',
+    });
+    expect(hero).toMatchObject({
+      firstName: 'Anngnp.exe',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phone: '0400 111 222',
+    });
+    // A message is multi-line text: right-to-left marks and emoji joiners are part of what was written.
+    expect(hero.message).toBe('שלום\u200F and a family 👨\u200D👩\u200D👧');
+
+    const accepted = engagementAcceptSchema.parse({
+      fullName: disguised,
+      understood: true,
+      accept: true,
+      instruct: true,
+    });
+    expect(accepted.fullName).toBe('Anngnp.exe');
+
+    const draft = cddDraftSchema.parse({
+      parties: [{ type: 'individual', fullName: disguised, otherNames: 'Nan\u202D', address: '1 High St\u2069' }],
+      declarations: {},
+    });
+    expect(draft.parties[0]).toMatchObject({ fullName: 'Anngnp.exe', otherNames: 'Nan', address: '1 High St' });
+  });
+
+  it('go from a CSV name cell stored before they were removed, and stay in its message cell', () => {
+    expect(csvCell('Ann\u202Egnp.exe', { multiline: false })).toBe('Anngnp.exe');
+    expect(csvCell('a\u200Fb')).toBe('a\u200Fb');
   });
 });
 

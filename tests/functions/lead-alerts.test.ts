@@ -17,7 +17,7 @@ import { PROFESSIONAL_STANDARDS } from '../../src/content/practice.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 import { listAlerts } from '../../netlify/functions/_shared/repositories/alert-outbox-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
-import { useSmtp } from './smtp.ts';
+import { readMail, useSmtp } from './smtp.ts';
 
 useBlobs();
 
@@ -143,6 +143,30 @@ describe('staff alerts', () => {
       'Webhook alert delivered (attempt 1)',
     ]);
     expect(await listAlerts()).toEqual([]);
+  });
+
+  it('never lets a right-to-left override in a name reach the alert, the desk or the CSV', async () => {
+    const { response, afterWork } = await submit({
+      ...enquiry,
+      firstName: 'Ann\u202Egnp.exe',
+      lastName: 'Spoof\u200B',
+      email: 'ann.spoof@example.com',
+    });
+    expect(response.status).toBe(201);
+    await afterWork();
+    const id = response.json.id as string;
+
+    expect(alerts()).toHaveLength(1);
+    const { subject, text } = await readMail(received.find((mail) => mail.to.includes(DESK))!);
+    expect(subject).toBe('New enquiry: Anngnp.exe Spoof – Residential Conveyancing');
+    expect(`${subject}${text}${JSON.stringify(hooks[0]!.body)}`).not.toMatch(/[\u202E\u200B]/);
+
+    const detail = await call(enquiries, 'GET', `/api/contact-requests/${id}`, { cookie: staff.cookie });
+    expect(detail.json).toMatchObject({ firstName: 'Anngnp.exe', lastName: 'Spoof' });
+    expect(detail.text).not.toMatch(/[\u202E\u200B]/);
+    const csv = await call(enquiries, 'GET', '/api/contact-requests/export.csv', { cookie: staff.cookie });
+    expect(csv.text).toContain(',Anngnp.exe,Spoof,');
+    expect(csv.text).not.toMatch(/[\u202E\u200B]/);
   });
 
   it('sends nothing for the honeypot', async () => {

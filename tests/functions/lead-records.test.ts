@@ -175,7 +175,7 @@ describe('POST /api/contact-requests/erase', () => {
     expect(left).not.toContain(first);
     expect(left).not.toContain(second);
     expect(await listActivity(first)).toEqual([]);
-    expect((await listAlerts()).map((entry) => entry.enquiryId)).not.toContain(second);
+    expect((await listAlerts()).map((entry) => ('enquiryId' in entry ? entry.enquiryId : null))).not.toContain(second);
 
     const audit = await listAudit();
     const erasure = audit.findLast((event) => event.action === 'enquiry.erase');

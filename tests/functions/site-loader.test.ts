@@ -4,11 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import blogPosts from '../../netlify/functions/blog-posts.ts';
+import dutyIndexation from '../../netlify/functions/duty-indexation.ts';
 import media from '../../netlify/functions/media.ts';
 import settings from '../../netlify/functions/settings.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
 import { postsLoader, settingsLoader } from '../../src/loaders/site-loader.ts';
-import { getActiveTestimonials, getPracticeSettings, getPublishedPosts } from '../../src/data/published.ts';
+import {
+  getActiveTestimonials,
+  getDutyIndexations,
+  getPracticeSettings,
+  getPublishedPosts,
+} from '../../src/data/published.ts';
 import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';
 import { Collection } from './content-loader.ts';
@@ -152,5 +158,21 @@ describe('the settings loader', () => {
     const store = await new Collection().load(settingsLoader);
     expect(store.keys()).toEqual(['practice']);
     expect((await getPracticeSettings()).name).toBe('Loader Test Conveyancing');
+  });
+});
+
+describe('the duty indexation loader', () => {
+  it('gives the pages the shipped years and those principals added, oldest first', async () => {
+    const { cookie } = await signedInStaff('principal');
+    const shipped = await getDutyIndexations();
+    expect(shipped.map((entry) => entry.year)).toEqual([2024, 2025]);
+    const saved = await call(dutyIndexation, 'PUT', '/api/duty-indexation/2026', {
+      cookie,
+      body: { ratio: '1.260', source: 'Notice 2026' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const years = await getDutyIndexations();
+    expect(years.map((entry) => entry.year)).toEqual([2024, 2025, 2026]);
+    expect(years[2]).toEqual({ year: 2026, ratio: '1.260', source: 'Notice 2026', checked: expect.any(String) });
   });
 });

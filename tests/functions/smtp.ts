@@ -19,6 +19,22 @@ export interface Received {
 
 export const SENDER = 'website@example-conveyancing.com.au';
 
+/** Every message the running file's capture has accepted in this test (what `useSmtp` returns as `mails`). */
+let current: Received[] = [];
+
+/**
+ * The newest engagement link e-mailed to `to` in this test, or null: the API answers an
+ * e-mailed link to nobody but the client, so a test that plays the client reads it here.
+ */
+export async function linkMailedTo(to: string): Promise<string | null> {
+  for (const mail of [...current].reverse()) {
+    if (!mail.to.includes(to)) continue;
+    const match = /https?:\/\/\S+\/engage\/[A-Za-z0-9_-]{43}/.exec((await readMail(mail)).text ?? '');
+    if (match) return match[0];
+  }
+  return null;
+}
+
 export function useSmtp({ alertsTo }: { alertsTo?: string } = {}): {
   mails: Received[];
   /** Refuses the next `count` messages (421, as a busy or broken server answers). */
@@ -27,6 +43,7 @@ export function useSmtp({ alertsTo }: { alertsTo?: string } = {}): {
   const mails: Received[] = [];
   let capture: MailCapture | undefined;
   beforeAll(async () => {
+    current = mails;
     capture = await startMailCapture({
       onMail: ({ raw, from, to }) => mails.push({ raw: raw.toString('latin1'), from, to }),
     });
@@ -44,6 +61,7 @@ export function useSmtp({ alertsTo }: { alertsTo?: string } = {}): {
     for (const name of ['ALERT_SMTP_URL', 'ALERT_EMAIL_FROM', 'ALERT_EMAIL_TO']) delete process.env[name];
     resetLeadDeskEnv();
     await capture?.stop();
+    if (current === mails) current = [];
   });
   return {
     mails,

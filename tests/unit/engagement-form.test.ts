@@ -178,12 +178,12 @@ describe('versionToVary', () => {
 });
 
 describe('engagementActions', () => {
-  it('offers a new link while open and after expiry, reminders and revoking only while open', () => {
+  it('offers a new link while open, after expiry and once accepted, reminders and revoking only while open', () => {
     expect(engagementActions('sent')).toEqual({ resend: true, revoke: true, reminders: true });
     expect(engagementActions('viewed')).toEqual({ resend: true, revoke: true, reminders: true });
     expect(engagementActions('expired')).toEqual({ resend: true, revoke: false, reminders: false });
     expect(engagementActions('revoked')).toEqual({ resend: false, revoke: false, reminders: false });
-    expect(engagementActions('accepted')).toEqual({ resend: false, revoke: false, reminders: false });
+    expect(engagementActions('accepted')).toEqual({ resend: true, revoke: false, reminders: false });
   });
 });
 

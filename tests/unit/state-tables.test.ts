@@ -53,7 +53,8 @@ describe('the engagement table', () => {
       ALREADY_ACCEPTED,
       NO_EXPIRY,
       ACCEPTED,
-      ACCEPTED,
+      // A new link that ends the client's; the acceptance stands.
+      '→ accepted',
       '→ accepted',
     ],
     expired: [

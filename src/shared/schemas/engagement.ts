@@ -263,11 +263,14 @@ export interface IssuedClientLink {
   url?: string;
 }
 
-/** `POST /api/contact-requests/{id}/engagement` → 201. `url` is the only time the link is shown. */
+/**
+ * `POST /api/contact-requests/{id}/engagement` → 201. `url` only when the link was not
+ * e-mailed (no SMTP, or the send failed): then it is the only time staff see it.
+ */
 export interface EngagementSent {
   id: string;
   status: 'sent';
-  url: string;
+  url?: string;
   expiresAt: string;
   figures: QuoteFigures;
   /** Whether the link went out by e-mail; false without SMTP (staff send it themselves). */

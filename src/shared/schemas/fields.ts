@@ -14,16 +14,29 @@ import * as z from 'zod/mini';
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|\p{Cs}/gu;
 /** Line breaks and tabs: kept only where a field is typed in a multi-line box. */
 const LINE_BREAKS = /[\t\n\r]+/g;
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, the LRM/RLM/ALM marks) and
+ * zero-width characters (space, joiners, word joiner, BOM). In a name they make
+ * `Ann\u202Egnp.exe` read as another text than it is, in an alert's subject, the desk or a
+ * spreadsheet, and make two names that look the same differ. Removed from single-line
+ * fields only: a message or a note typed in Arabic or Hebrew may need its marks, and an
+ * emoji its joiners.
+ */
+const INVISIBLE_FORMATTING = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/g;
 
 /**
  * `value` without the characters above; everything else is kept as typed. Multi-line text
- * (the default, for text already stored) keeps its tabs and line breaks, a single line has
- * each run of them turned into one space, so that two words never run together.
+ * (the default, for text already stored) keeps its tabs, line breaks and formatting
+ * characters; a single line has each run of tabs and line breaks turned into one space, so
+ * that two words never run together, and loses its bidirectional and zero-width characters.
  */
 export const stripControlCharacters = (value: string, { multiline = true }: TextOptions = {}): string => {
   const stripped = value.replace(CONTROL_CHARACTERS, '');
-  return multiline ? stripped : stripped.replace(LINE_BREAKS, ' ');
+  return multiline ? stripped : stripped.replace(INVISIBLE_FORMATTING, '').replace(LINE_BREAKS, ' ');
 };
+
+/** A single line as every single-line field is cleaned (`stripControlCharacters`), for text stored before it was. */
+export const singleLine = (value: string): string => stripControlCharacters(value, { multiline: false });
 
 export interface TextOptions {
   /** True for the fields typed in a multi-line box (messages, notes, articles, bios). */

@@ -240,6 +240,10 @@ export const settingsFieldErrors = (error: z.core.$ZodError): FieldErrors => {
   return result;
 };
 
+export const DEFAULT_ACKNOWLEDGEMENTS_PER_DAY = 200;
+export const MAX_ACKNOWLEDGEMENTS_PER_DAY = 5000;
+const ACKNOWLEDGEMENTS_PER_DAY_MESSAGE = `Enter a whole number of acknowledgements a day, from 1 to ${MAX_ACKNOWLEDGEMENTS_PER_DAY}`;
+
 export const practiceSettingsInputSchema = z
   .object({
     name: requiredText('Practice name is required', SETTINGS_LIMITS.name),
@@ -269,6 +273,22 @@ export const practiceSettingsInputSchema = z
      * settings saved before the switch existed.
      */
     acknowledgeEnquiries: z._default(z.boolean('Acknowledging enquiries must be true or false'), true),
+    /**
+     * The most acknowledgements sent in one Sydney day: past it they stop until tomorrow and
+     * staff are told once, so the form cannot be used to send the practice's e-mail to
+     * strangers in bulk. The default also for settings saved before it existed.
+     */
+    acknowledgementsPerDay: z._default(
+      z
+        .number(ACKNOWLEDGEMENTS_PER_DAY_MESSAGE)
+        .check(
+          z.refine(
+            (value) => Number.isInteger(value) && value >= 1 && value <= MAX_ACKNOWLEDGEMENTS_PER_DAY,
+            ACKNOWLEDGEMENTS_PER_DAY_MESSAGE,
+          ),
+        ),
+      DEFAULT_ACKNOWLEDGEMENTS_PER_DAY,
+    ),
     reviewsEnabled: z.boolean('Reviews embed must be true or false'),
     reviewsWidgetId: z.optional(optionalText(SETTINGS_LIMITS.widgetId)),
     team: z
@@ -318,6 +338,7 @@ export function defaultPracticeSettings(): PracticeSettingsFields {
     }),
     professionalStandards: PROFESSIONAL_STANDARDS.enabled,
     acknowledgeEnquiries: true,
+    acknowledgementsPerDay: DEFAULT_ACKNOWLEDGEMENTS_PER_DAY,
     reviewsEnabled: Boolean(REVIEWS_EMBED.widgetId),
     reviewsWidgetId: REVIEWS_EMBED.widgetId || undefined,
     team: TEAM.map((member) => ({

@@ -94,7 +94,8 @@ export const ENGAGEMENT_TRANSITIONS: StateTable<EngagementStatus, EngagementActi
     accept: no(refusals.alreadyAccepted),
     expire: no(refusals.noExpiry),
     revoke: no(refusals.accepted),
-    resend: no(refusals.accepted),
+    // Ends the client's link (lost, forwarded) and issues a new one; the acceptance stands.
+    resend: to('accepted'),
     vary: to('accepted'),
   },
   expired: {

@@ -4,7 +4,8 @@ import { stripControlCharacters } from '../../../../src/shared/schemas/fields.ts
 import type { StoredEnquiry } from '../repositories/enquiries-store.ts';
 import type { DeskFilters } from './filters.ts';
 
-const CSV_COLUMNS: [string, (record: StoredEnquiry) => string | null | undefined][] = [
+/** Each column's name and value; the message is the one multi-line column. */
+const CSV_COLUMNS: [string, (record: StoredEnquiry) => string | null | undefined, { multiline?: boolean }?][] = [
   ['id', (r) => r.id],
   ['received', (r) => r.createdAt],
   ['status', (r) => r.status],
@@ -19,7 +20,7 @@ const CSV_COLUMNS: [string, (record: StoredEnquiry) => string | null | undefined
   ['property address', (r) => r.propertyAddress],
   ['callback date', (r) => r.callbackDate],
   ['callback time', (r) => r.callbackTime],
-  ['message', (r) => r.message],
+  ['message', (r) => r.message, { multiline: true }],
   ['updated', (r) => r.updatedAt],
 ];
 
@@ -28,8 +29,9 @@ const CSV_COLUMNS: [string, (record: StoredEnquiry) => string | null | undefined
  * text. Control characters go first: records stored before input was cleaned may start
  * with a NUL that hides an `=` from the guard but not from the spreadsheet.
  */
-export function csvCell(value: string | null | undefined): string {
-  let text = stripControlCharacters(value ?? '');
+export function csvCell(value: string | null | undefined, { multiline = true }: { multiline?: boolean } = {}): string {
+  // A single-line column also loses bidirectional and zero-width characters (a record stored before they were removed).
+  let text = stripControlCharacters(value ?? '', { multiline });
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -51,6 +53,7 @@ export function exportTarget(filters: DeskFilters, count: number): string {
 }
 
 export function toCsv(records: StoredEnquiry[]): string {
-  const rows = [CSV_COLUMNS.map(([name]) => name), ...records.map((r) => CSV_COLUMNS.map(([, get]) => get(r)))];
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  const header = CSV_COLUMNS.map(([name]) => csvCell(name)).join(',');
+  const rows = records.map((r) => CSV_COLUMNS.map(([, get, options]) => csvCell(get(r), options)).join(','));
+  return [header, ...rows].join('\r\n') + '\r\n';
 }

@@ -12,7 +12,8 @@
  *
  * Every write is conditional (insert `onlyIfNew`, replace `onlyIfMatch`); a lost race is
  * replayed on the fresh record, so two tabs saving at once never lose the check of status.
- * The enquiry's timeline gets a line per step, never the details themselves.
+ * The enquiry's timeline gets a line per step (a save at most once an hour), never the
+ * details themselves.
  */
 import * as z from 'zod/mini';
 import { now } from '../../../../src/shared/clock.ts';
@@ -32,7 +33,7 @@ import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts'
 import { decideCddRecord, type CddAction } from '../../../../src/shared/states/due-diligence.ts';
 import { allowed, HttpError } from '../http/http.ts';
 import { getCdd, updateCdd } from '../repositories/due-diligence-store.ts';
-import { appendActivity } from '../repositories/enquiry-activity-store.ts';
+import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
 
 /** The 404 before acceptance: the same shape as an unknown link's, and honest for the page. */
 export const NOT_YET_ACCEPTED = 'Your identity details open once you have accepted the costs agreement.';
@@ -124,11 +125,26 @@ function withAnswers(
 const clientStep = (current: CddRecord | null, action: CddAction & ('save' | 'submit')): CddStatus =>
   allowed(decideCddRecord(current, action));
 
+/** A draft noted on the timeline this recently is not noted again: the link holder must not flood it. */
+export const SAVE_NOTE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Whether a save at `at` goes on the timeline: when the record becomes `in-progress` (a
+ * spell of drafting starts), and no save was noted in the hour before. Submits are always
+ * noted; twenty save-and-submit cycles in an hour note one save.
+ */
+async function noteSave(enquiryId: string, at: string): Promise<boolean> {
+  const since = Date.parse(at) - SAVE_NOTE_INTERVAL_MS;
+  const entries = await listActivity(enquiryId);
+  return !entries.some((entry) => entry.text === ACTIVITY_SAVED && Date.parse(entry.at) > since);
+}
+
 /**
  * Saves the client's draft (anything may be missing). A save that changes nothing writes
  * nothing, so a submitted record stays submitted when the client only looks; a change
  * makes it `in-progress`. The timeline says so once per spell of drafting, when the record
- * becomes `in-progress`, not at every button press of the form.
+ * becomes `in-progress`, not at every button press of the form, and at most once an hour
+ * (`noteSave`).
  */
 export async function saveClientDraft(engagement: EngagementRecord, draft: CddDraft): Promise<CddClientView> {
   assertAccepted(engagement);
@@ -142,7 +158,12 @@ export async function saveClientDraft(engagement: EngagementRecord, draft: CddDr
     },
     CONFLICT,
   );
-  if (after && after !== before && before?.status !== 'in-progress') {
+  if (
+    after &&
+    after !== before &&
+    before?.status !== 'in-progress' &&
+    (await noteSave(after.enquiryId, after.updatedAt))
+  ) {
     await activity(engagement.enquiryId, ACTIVITY_SAVED, after.updatedAt);
   }
   return after ? toClientView(after) : EMPTY_VIEW;

@@ -1,14 +1,15 @@
 /**
  * An engagement's personal link, `/engage/{token}`, as every function that answers on it
- * opens it: counted as a guess against the client's network until the token proves real,
- * answered with headers that keep the link out of Referers, caches and search engines,
- * and, for a person, with the site's own policy and the 404 / 410 pages.
+ * opens it: the token looked up first, and only a token that was never issued counted as
+ * a guess against the client's network; answered with headers that keep the link out of
+ * Referers, caches and search engines, and, for a person, with the site's own policy and
+ * the 404 / 410 pages.
  */
 import { BASE_POLICY, serializePolicy } from '../../../../src/shared/csp-policy.ts';
 import { openByToken, type Opened } from './workflow.ts';
 import { engageEndedPage, somethingWentWrongPage } from '../pages/link-error-page.tsx';
-import { asHttpError, BASE_HEADERS, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
-import { admitAttempt, clientAddress, forgetAttempt } from '../http/login-throttle.ts';
+import { asHttpError, BASE_HEADERS, hasCode, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
+import { admitAttempt, clientAddress } from '../http/login-throttle.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
 /**
@@ -21,13 +22,28 @@ const LINK_GUESSES = 'el';
 export const LINK_HEADERS = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' };
 
 /**
- * The engagement a token opens, counting the request as a guess until the token proves
- * real (an ended link is real too: only a 404 counts against the network).
+ * The engagement a token opens. The token is looked up first: a real link (an ended one
+ * too, which answers 410) is never refused because of what else came from its network, so
+ * a stranger's guesses, a page's image tags pointing at made-up links, or many clients
+ * behind one mobile carrier's address cannot lock a client out of theirs. Only a token
+ * that opens nothing is recorded as a guess; past the sign-in throttle's per-network limit
+ * such tokens answer 429 instead of 404. With 2^256 possible tokens the limit guards the
+ * store's work, not the links' secrecy.
  */
 export async function openThrottled(req: Request, context: RouteContext): Promise<Opened> {
-  let admitted;
   try {
-    admitted = await admitAttempt(LINK_GUESSES, clientAddress(req, context), { slowLane: false });
+    return await openByToken(context.params.token ?? '');
+  } catch (error) {
+    if (hasCode(error, 'unknown-link')) await countGuess(req, context);
+    throw error;
+  }
+}
+
+/** Records an unknown token against the network; 429 once it has made too many. */
+async function countGuess(req: Request, context: RouteContext): Promise<void> {
+  try {
+    // Kept once admitted: a guess is a failure, as a wrong password is.
+    await admitAttempt(LINK_GUESSES, clientAddress(req, context), { slowLane: false });
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) {
       throw new HttpError(
@@ -38,14 +54,6 @@ export async function openThrottled(req: Request, context: RouteContext): Promis
         },
       );
     }
-    throw error;
-  }
-  try {
-    const opened = await openByToken(context.params.token ?? '');
-    await forgetAttempt(admitted);
-    return opened;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 410) await forgetAttempt(admitted);
     throw error;
   }
 }

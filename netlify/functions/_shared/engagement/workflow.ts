@@ -13,6 +13,7 @@ import {
 import { now } from '../../../../src/shared/clock.ts';
 import { buildDisclosure, buildVariationSection } from '../../../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput, type QuoteInput } from '../../../../src/shared/quote.ts';
+import { dutyTables } from '../site/duty-years.ts';
 import {
   contentDigestInput,
   type AcceptanceRecord,
@@ -214,7 +215,7 @@ export async function prepareContent(
   if (!given) throw new HttpError(400, NO_QUOTE, { fieldErrors: { quote: [NO_QUOTE] } });
   const today = sydneyToday(now());
   const inputs: QuoteInput = { ...given, contractDate: given.contractDate ?? today };
-  const figures = computeQuote(inputs, { today });
+  const figures = computeQuote(inputs, { today, tables: await dutyTables() });
   const settings = await getSettings();
   const team = settings.team;
   const chosen = input.solicitor
@@ -289,13 +290,13 @@ export type LinkMailer = (
   record: EngagementRecord,
   client: EngagementClient,
   url: string,
-  kind: 'sent' | 'resent' | 'reminder',
+  kind: 'sent' | 'resent' | 'reissued' | 'reminder',
 ) => Promise<boolean>;
 
-/** What a send, resend or variation answers: each client's link, and the first one's as before joint clients. */
+/** What a send, resend or variation answers: each client's link, only where it was not e-mailed. */
 export interface IssuedLinks {
   record: EngagementRecord;
-  url: string;
+  /** Whether every client's link went out by e-mail. */
   emailed: boolean;
   clients: IssuedClientLink[];
 }
@@ -309,15 +310,15 @@ const freshLinks = (count: number) =>
 
 /**
  * E-mails each client in `links` their own link. The answer carries a client's link only
- * when it was not e-mailed (staff pass it on themselves); `url` and `emailed` are the
- * first client's, as before joint clients.
+ * when it was not e-mailed (no SMTP, or the send failed): otherwise it is the client's
+ * alone, and whoever holds it could read their identity details or accept in their name.
  */
 async function mailLinks(
   record: EngagementRecord,
   links: { index: number; token: string }[],
   origin: string,
   mail: LinkMailer,
-  kind: 'sent' | 'resent',
+  kind: 'sent' | 'resent' | 'reissued',
 ): Promise<IssuedLinks> {
   const clients = await Promise.all(
     links.map(async ({ index, token }) => {
@@ -327,10 +328,8 @@ async function mailLinks(
       return { name: client.name, email: client.email, emailed, url };
     }),
   );
-  const [first] = clients;
   return {
     record,
-    url: first?.url ?? '',
     emailed: clients.every((client) => client.emailed),
     clients: clients.map(({ url, ...client }) => (client.emailed ? client : { ...client, url })),
   };
@@ -518,8 +517,11 @@ export async function revokeEngagement(id: string, staff: Staff): Promise<Engage
 }
 
 /**
- * A new link for each client who has not accepted yet (an unaccepted, unrevoked
- * engagement); their old links end. Also reopens an expired one for 14 days.
+ * A new link for each client of an unrevoked engagement; their old links end at once. Also
+ * reopens an expired one for 14 days. While it is open, only the clients who have not
+ * accepted get one (an acceptance stands on the link it was given). For an accepted one it
+ * only replaces the links (a lost phone, a forwarded e-mail): the acceptances stand, and
+ * each new link, which opens the signed copy and the identity details, goes to its client.
  */
 export async function resendEngagement(
   id: string,
@@ -530,26 +532,41 @@ export async function resendEngagement(
   const at = now();
   let links: { index: number; token: string; tokenHash: string }[] = [];
   const { before, after } = await changeEngagement(id, (record) => {
-    // Decided on each attempt's record: a client who accepted meanwhile keeps their link.
-    links = record.clients.flatMap((client, index) => (client.acceptance ? [] : [{ index, ...freshLinks(1)[0]! }]));
+    // An expired one reopens as sent; an open or accepted one keeps its status.
+    const status = allowed(decideEngagement(currentStatus(record, at), 'resend'));
+    // Decided on each attempt's record: while open, a client who accepted meanwhile keeps their link.
+    links = record.clients.flatMap((client, index) =>
+      client.acceptance && status !== 'accepted' ? [] : [{ index, ...freshLinks(1)[0]! }],
+    );
     const fresh = new Map(links.map((link) => [link.index, link.tokenHash]));
-    return {
+    const renewed = {
       ...record,
       clients: record.clients.map((client, index) => ({ ...client, tokenHash: fresh.get(index) ?? client.tokenHash })),
-      // An expired one reopens as sent; an open one keeps its status.
-      status: allowed(decideEngagement(currentStatus(record, at), 'resend')),
+      status,
       linkIssuedAt: new Date(at).toISOString(),
+    };
+    // An accepted engagement's link does not expire and gets no reminders.
+    if (status === 'accepted') return renewed;
+    // Reminders count from the new link.
+    return {
+      ...renewed,
       expiresAt: new Date(at + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
-      // Reminders count from the new link.
       remindersSent: 0,
     };
   });
   await Promise.all(links.map(({ index, tokenHash }) => swapToken(id, before.clients[index]!.tokenHash, tokenHash)));
+  const reissued = after.status === 'accepted';
   await Promise.all([
-    activity(after.enquiryId, staff.username, 'Engagement resent with a new link; the previous link has ended'),
-    recordAudit({ by: staff, action: 'engagement.resend', target: after.enquiryId }),
+    activity(
+      after.enquiryId,
+      staff.username,
+      reissued
+        ? "The client's link to the accepted engagement was ended and a new one issued"
+        : 'Engagement resent with a new link; the previous link has ended',
+    ),
+    recordAudit({ by: staff, action: reissued ? 'engagement.reissue' : 'engagement.resend', target: after.enquiryId }),
   ]);
-  return mailLinks(after, links, origin, mail, 'resent');
+  return mailLinks(after, links, origin, mail, reissued ? 'reissued' : 'resent');
 }
 
 /**
@@ -628,11 +645,12 @@ export async function setReminders(id: string, reminders: boolean, staff: Staff)
 export type Opened = { record: EngagementRecord; etag: string; client?: number };
 
 export async function openByToken(token: string): Promise<Opened & { client: number }> {
-  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, UNKNOWN_LINK);
+  const unknownLink = () => new HttpError(404, UNKNOWN_LINK, { code: 'unknown-link' });
+  if (!TOKEN_PATTERN.test(token)) throw unknownLink();
   const tokenHash = hashToken(token);
   const link = await findToken(tokenHash);
   const found = link ? await getEngagement(link.engagementId) : null;
-  if (!link || !found) throw new HttpError(404, UNKNOWN_LINK);
+  if (!link || !found) throw unknownLink();
   // Joint clients each have a link: the one whose current link this is.
   const client = found.record.clients.findIndex((each) => sameHash(each.tokenHash, tokenHash));
   // A replaced link: real once, so it may say it ended (a guess cannot reach this).
@@ -722,10 +740,11 @@ const MAX_ACCEPT_ROUNDS = 4;
  * Records a client's acceptance once and never again. The PDF of the accepted document
  * (printing every client's acceptance so far, this one last) is made and stored first,
  * named by its own hash; then one conditional write records the acceptance with that hash.
- * Of two acceptances of one link racing, the write decides: the loser's PDF is deleted and
- * it answers 409. When another joint client accepted in between, the PDF would leave them
- * out, so it is made again on the fresh record. The engagement is accepted once every
- * client has accepted; then the enquiry is instructed.
+ * Of two acceptances of one link racing, the write decides: the loser's PDF is deleted,
+ * unless it is also a recorded one (`dropLosingDocument`), and it answers 409. When another
+ * joint client accepted in between, the PDF would leave them out, so it is made again on
+ * the fresh record. The engagement is accepted once every client has accepted; then the
+ * enquiry is instructed.
  */
 export async function acceptEngagement(
   opened: Opened,
@@ -757,7 +776,7 @@ export async function acceptEngagement(
       acceptances: [...earlier, particulars],
     });
     const documentSha256 = sha256Hex(pdf);
-    await putDocument(record.id, documentSha256, pdf);
+    const created = await putDocument(record.id, documentSha256, pdf);
     crashPoint('engagement:document-stored');
     let after: EngagementRecord;
     try {
@@ -782,7 +801,7 @@ export async function acceptEngagement(
         read,
       ));
     } catch (error) {
-      await deleteDocument(record.id, documentSha256);
+      await dropLosingDocument(record.id, documentSha256, created);
       if (!(error instanceof AcceptedMeanwhile)) throw error;
       if (round + 1 >= MAX_ACCEPT_ROUNDS) {
         throw new HttpError(409, 'This engagement is being accepted by several people at once. Please try again.');
@@ -820,6 +839,26 @@ const acceptedBy = (record: EngagementRecord): string =>
   acceptancesIn(record)
     .map((acceptance) => acceptance.fullName)
     .join(' and ');
+
+/**
+ * After losing the race to record an acceptance: deletes the PDF this racer stored, and
+ * only that. Two racers whose documents came out byte for byte the same share one file
+ * (its name is its hash), so a file this racer did not create, or one the recorded
+ * acceptance names (the winner made the same bytes), is left alone; when in doubt (the
+ * store cannot say) it stays, as an unnamed file harms nothing.
+ */
+async function dropLosingDocument(id: string, sha256: string, created: boolean): Promise<void> {
+  if (!created) return;
+  try {
+    const current = await getEngagement(id);
+    // The engagement's signed copy, or any joint client's own acceptance, names it.
+    const named = [current?.record.acceptance, ...(current?.record.clients ?? []).map((client) => client.acceptance)];
+    if (named.some((acceptance) => acceptance?.documentSha256 === sha256)) return;
+    await deleteDocument(id, sha256);
+  } catch (error) {
+    console.warn(`[engagements] left a losing acceptance's document of ${id} in place:`, error);
+  }
+}
 
 /** The enquiry of an accepted engagement is instructed (idempotent: a retry changes nothing). */
 export async function instructEnquiry(record: EngagementRecord): Promise<void> {

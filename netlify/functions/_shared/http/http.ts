@@ -18,7 +18,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * the few other answers a caller handles (never the message, which is for people and may
  * be reworded).
  */
-export type ErrorCode = EngagementRefusalCode | CddRefusalCode;
+/** `unknown-link`: a token no engagement was ever sent with (the only answer that counts as a guess). */
+export type ErrorCode = EngagementRefusalCode | CddRefusalCode | 'unknown-link';
 
 export class HttpError extends Error {
   readonly status: number;

@@ -159,12 +159,3 @@ export async function noteSuccess({ username, attempt }: AdmittedAttempt, now = 
   const recent = await attemptsSince(username, now - WINDOW_MS);
   await deleteAttempts(recent.filter((other) => other.client === attempt.client).map((other) => other.key));
 }
-
-/**
- * A request that proved genuine: only its own record is dropped. Unlike `noteSuccess`, the
- * network's other failures stay counted, so one real link cannot reset the guesses made
- * around it.
- */
-export async function forgetAttempt({ attempt }: AdmittedAttempt): Promise<void> {
-  await deleteAttempts([attempt.key]);
-}

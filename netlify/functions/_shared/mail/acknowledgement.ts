@@ -3,10 +3,19 @@
  * call-back promise, their quote if they asked for one, and the phone number. Nothing else
  * (no marketing: the person asked a question, not for a newsletter).
  *
+ * Anyone can type any address into the form, so the message carries nothing of the
+ * sender's own text: not their message, not their name (the greeting uses the first name
+ * only when it is plainly a name, `greetingName`), nothing a stranger could use to send
+ * their words from the practice's address. The quote's lines are the server's own figures
+ * from choices and a price, never typed text.
+ *
  * At most one a day per address, so a person who sends the form twice (or a stranger who
  * types someone else's address into it over and over) causes one e-mail: a conditional
- * write on a keyed digest of the address and the Sydney date decides. The key never holds
- * the address, and the digest cannot be undone by hashing guesses without the secret.
+ * write on a keyed digest of the address (`mailboxOf`: `+tag`s and case do not make
+ * another address) and the Sydney date decides. The key never holds the address, and the
+ * digest cannot be undone by hashing guesses without the secret. And at most
+ * `acknowledgementsPerDay` (Settings) in all each Sydney day: past it they stop until
+ * tomorrow and staff are told once, through the alerts' outbox.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { CALLBACK_PROMISE_HOURS } from '../../../../src/content/practice.ts';
@@ -16,17 +25,53 @@ import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from './client-mail.ts';
 import { clientKey } from '../http/login-throttle.ts';
 import type { StoredEnquiry } from '../repositories/enquiries-store.ts';
-import { markOnce, pruneOnce, unmarkOnce } from '../repositories/mail-outbox-store.ts';
+import { appendActivity } from '../repositories/enquiry-activity-store.ts';
+import { countOnce, markOnce, pruneOnce, unmarkOnce } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
+import { queueStaffNotice } from './staff-alerts.ts';
 
 type Practice = Awaited<ReturnType<typeof getSettings>>;
+
+/** Letters (with their accents), spaces, hyphens and apostrophes: what a first name is made of. */
+const NAME_LIKE = /^\p{L}[\p{L}\p{M} '’-]*$/u;
+const GREETING_MAX = 40;
+
+/**
+ * The first name to greet by, or null for the neutral greeting: a stranger may type a
+ * sentence or a link as "first name", and the practice must not send it to anyone.
+ */
+export function greetingName(firstName: string): string | null {
+  const name = firstName.trim();
+  return [...name].length <= GREETING_MAX && NAME_LIKE.test(name) ? name : null;
+}
+
+/**
+ * The mailbox an address delivers to, as far as the daily limit can tell: lower case, and
+ * without a `+tag` (`ann+a@` and `ann+b@` are one person's mailbox at nearly every
+ * provider). Dots are removed only at Gmail, which ignores them (`a.nn@gmail.com` is
+ * `ann@gmail.com`); elsewhere `a.nn@` and `ann@` may be two people, and one must not use up
+ * the other's acknowledgement.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  let local = address.slice(0, at).replace(/\+.*$/, '');
+  let domain = address.slice(at + 1);
+  if (domain === 'gmail.com' || domain === 'googlemail.com') {
+    local = local.replace(/\./g, '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
 
 /** The acknowledgement's subject and text (the practice's details are appended when it is sent). */
 export function acknowledgementMessage(record: StoredEnquiry, practice: Practice): { subject: string; text: string } {
   const promise: number = CALLBACK_PROMISE_HOURS;
   const hours = `${promise} hour${promise === 1 ? '' : 's'}`;
+  const name = greetingName(record.firstName);
   const lines = [
-    `Dear ${record.firstName},`,
+    name ? `Dear ${name},` : 'Hello,',
     '',
     `Thank you for your enquiry to ${practice.name}. We have received it, and we will call you within ${hours} during our business hours.`,
     '',
@@ -38,29 +83,73 @@ export function acknowledgementMessage(record: StoredEnquiry, practice: Practice
     for (const { label, value } of quoteLines(record.quote.figures)) lines.push(`${label}: ${value}`);
     lines.push('This is an estimate; we will confirm the figures when we speak.');
   }
-  lines.push('', `If you would like to talk sooner, call us on ${practice.phone}.`);
+  lines.push(
+    '',
+    `If you would like to talk sooner, call us on ${practice.phone}.`,
+    '',
+    'If you did not send an enquiry to us, someone may have typed your address by mistake: you can ignore this e-mail, and we will not write to you again about it.',
+  );
   return { subject: `We have your enquiry – ${practice.name}`, text: lines.join('\n') };
 }
 
 /** The outbox id of an enquiry's acknowledgement. */
 export const acknowledgementId = (enquiryId: string): string => `acknowledgement/${enquiryId}`;
 
+/** The once-a-day mark that stands for "staff were told today's acknowledgements stopped". */
+const CEILING_NOTICE_MARK = 'notice-acknowledgement-ceiling';
+
+/** Tells staff, once a Sydney day, that the day's acknowledgements reached their ceiling. */
+async function noticeCeiling(date: string, ceiling: number): Promise<void> {
+  if (!(await markOnce(date, CEILING_NOTICE_MARK))) return;
+  await queueStaffNotice(
+    `acknowledgement-ceiling-${date}`,
+    {
+      subject: `Enquiry acknowledgements stopped for today (${date})`,
+      text: [
+        `The website has sent ${ceiling} enquiry acknowledgements today, the most Settings allow in one day, so it sends no more until tomorrow (Sydney time).`,
+        '',
+        'Every enquiry is still stored, and you are still alerted of each one as usual.',
+        'So many in one day may mean someone is using the enquiry form to send e-mail to other people: check the desk for enquiries that do not look genuine.',
+        'The ceiling is "Acknowledgements a day" in Settings › Practice details.',
+      ].join('\n'),
+    },
+    `enquiry acknowledgements reached the day's ceiling of ${ceiling} on ${date}`,
+  );
+}
+
 /**
  * Queues and delivers the acknowledgement of a stored enquiry, unless acknowledgements are
- * off (the Settings switch, or no SMTP) or its address already had one today. Runs after
- * the visitor's answer (`context.waitUntil`); a failed delivery stays in the outbox for
- * the scheduled retry.
+ * off (the Settings switch, or no SMTP), its mailbox already had one today, or the day's
+ * ceiling is reached. Runs after the visitor's answer (`context.waitUntil`); a failed
+ * delivery stays in the outbox for the scheduled retry.
+ *
+ * The ceiling is decided as the sign-in throttle decides: the mark is written first, then
+ * the day's marks are counted, this one included; one that sees more than the ceiling is
+ * refused (and keeps its mark: the day is over for acknowledgements anyway). Of any
+ * ceiling + 1 marks the last written sees them all, so however many instances race, no
+ * more than the ceiling are sent; a burst may send a few fewer.
  */
 export async function acknowledgeEnquiry(
   record: StoredEnquiry,
   now = new Date(currentTime()),
-): Promise<'delivered' | 'queued' | 'off' | 'repeat'> {
+): Promise<'delivered' | 'queued' | 'off' | 'repeat' | 'ceiling'> {
   if (!clientMailConfigured()) return 'off';
   const practice = await getSettings();
   if (!practice.acknowledgeEnquiries) return 'off';
   const date = sydneyToday(now);
-  const digest = clientKey(`acknowledgement:${date}:${record.email.toLowerCase()}`);
+  const digest = clientKey(`acknowledgement:${date}:${mailboxOf(record.email)}`);
   if (!(await markOnce(date, digest))) return 'repeat';
+  if ((await countOnce(date)) > practice.acknowledgementsPerDay) {
+    // Staff who wonder why this person got nothing find the reason on the timeline.
+    await appendActivity(record.id, {
+      at: now.toISOString(),
+      by: 'system',
+      type: 'email',
+      text: "No acknowledgement sent: today's ceiling in Settings was reached",
+    });
+    await noticeCeiling(date, practice.acknowledgementsPerDay);
+    return 'ceiling';
+  }
   const id = acknowledgementId(record.id);
   try {
     await queueClientMail(

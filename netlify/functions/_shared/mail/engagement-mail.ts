@@ -14,6 +14,7 @@ const sydneyDay = sydneyFormat('en-AU', { weekday: 'long', day: 'numeric', month
 const SUBJECTS = {
   sent: 'Your costs agreement to read and accept',
   resent: 'Your costs agreement: a new link',
+  reissued: 'Your accepted costs agreement: a new link',
   reminder: 'Reminder: your costs agreement is waiting',
 } as const;
 
@@ -25,6 +26,23 @@ export function linkMessage(
   kind: keyof typeof SUBJECTS,
 ): { subject: string; text: string } {
   const { practice, solicitor, matter } = record.content;
+  if (kind === 'reissued') {
+    return {
+      subject: `${SUBJECTS[kind]} – ${practice.name}`,
+      text: [
+        `Dear ${client.name},`,
+        '',
+        `Here is a new personal link to the costs agreement you accepted with ${practice.name}. It shows the document you accepted and, until we have verified them, your identity details.`,
+        '',
+        `Matter: ${matter.description}${matter.propertyAddress ? `, ${matter.propertyAddress}` : ''}`,
+        '',
+        url,
+        '',
+        'Any earlier link we sent you has ended. Please keep this one to yourself.',
+        `If you did not expect this e-mail, or have any questions, call us on ${practice.phone}.`,
+      ].join('\n'),
+    };
+  }
   const others = record.clients.filter((each) => each.name !== client.name).map((each) => each.name);
   const lines = [
     `Dear ${client.name},`,

@@ -9,13 +9,17 @@
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { serviceLabel } from '../../../../src/shared/schemas/enquiry.ts';
+import { singleLine } from '../../../../src/shared/schemas/fields.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import {
   alertOutbox,
   deleteAlert,
   enqueueAlert,
+  isStaffNotice,
+  noticeKey,
   type AlertChannel,
+  type AlertEntry,
   type OutboxEntry,
 } from '../repositories/alert-outbox-store.ts';
 import { crashPoint } from '../platform/crash-point.ts';
@@ -56,7 +60,8 @@ const sydneyTime = sydneyFormat('en-AU', {
 export function alertSummary(record: StoredEnquiry): OutboxEntry['summary'] {
   return {
     id: record.id,
-    name: `${record.firstName} ${record.lastName}`.trim(),
+    // Cleaned again: a name stored before input hygiene removed bidirectional controls must not reorder the subject.
+    name: singleLine(`${record.firstName} ${record.lastName}`).trim(),
     serviceType: record.serviceType,
     createdAt: record.createdAt,
     adminUrl: `${leadDeskEnv().siteUrl}/admin?enquiry=${encodeURIComponent(record.id)}`,
@@ -103,19 +108,23 @@ async function postWebhook(url: string, body: unknown): Promise<void> {
   if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
 }
 
-async function send(channel: AlertChannel, summary: OutboxEntry['summary']): Promise<void> {
+async function send(channel: AlertChannel, entry: AlertEntry): Promise<void> {
   const env = leadDeskEnv();
   if (channel === 'webhook') {
     if (!env.webhookUrl) throw new Error('the webhook is no longer configured');
-    return postWebhook(env.webhookUrl, { text: alertText(summary), enquiry: summary });
+    if (isStaffNotice(entry)) return postWebhook(env.webhookUrl, { text: noticeText(entry.notice) });
+    return postWebhook(env.webhookUrl, { text: alertText(entry.summary), enquiry: entry.summary });
   }
   if (!env.email) throw new Error('e-mail alerts are no longer configured');
   await sendMail(env.email.smtpUrl, {
     from: env.email.from,
     to: env.email.to,
-    ...alertEmail(summary, await standardsLine()),
+    ...(isStaffNotice(entry) ? entry.notice : alertEmail(entry.summary, await standardsLine())),
   });
 }
+
+/** A notice as one chat message: its subject, then its text. */
+const noticeText = (notice: { subject: string; text: string }) => `${notice.subject}\n${notice.text}`;
 
 /**
  * The Professional Standards line as staff switched it in Settings. An alert never waits on
@@ -186,20 +195,27 @@ const note = (enquiryId: string, text: string) =>
  */
 const alerts = outboxEngine(alertOutbox, {
   async check(entry, now) {
+    // A notice is about the site: there is always someone to tell.
+    if (isStaffNotice(entry)) return 'deliver';
     if (await getStoredEnquiry(entry.enquiryId)) return 'deliver';
     return now.getTime() - Date.parse(entry.createdAt) > ORPHAN_AFTER_MS ? 'drop' : 'wait';
   },
   async attempt(entry, attempt) {
     const failed: AlertChannel[] = [];
+    const what = isStaffNotice(entry) ? `notice ${entry.noticeId}` : `alert for ${entry.enquiryId}`;
     for (const channel of entry.pending) {
       try {
-        await send(channel, entry.summary);
-        await note(entry.enquiryId, `${CHANNEL_NAMES[channel]} alert delivered (attempt ${attempt})`);
+        await send(channel, entry);
+        if (!isStaffNotice(entry)) {
+          await note(entry.enquiryId, `${CHANNEL_NAMES[channel]} alert delivered (attempt ${attempt})`);
+        }
       } catch (error) {
         failed.push(channel);
         const reason = error instanceof Error ? error.message : String(error);
-        console.warn(`[alert] ${channel} alert for ${entry.enquiryId} failed (attempt ${attempt}): ${reason}`);
-        await note(entry.enquiryId, `${CHANNEL_NAMES[channel]} alert failed (attempt ${attempt})`);
+        console.warn(`[alert] ${channel} ${what} failed (attempt ${attempt}): ${reason}`);
+        if (!isStaffNotice(entry)) {
+          await note(entry.enquiryId, `${CHANNEL_NAMES[channel]} alert failed (attempt ${attempt})`);
+        }
       }
     }
     if (failed.length === 0) return null;
@@ -207,7 +223,8 @@ const alerts = outboxEngine(alertOutbox, {
   },
   async gaveUp(left) {
     const channels = left.pending.map((c) => CHANNEL_NAMES[c].toLowerCase()).join(' and ');
-    await note(left.enquiryId, `Gave up on the ${channels} alert after 24 hours`);
+    if (isStaffNotice(left)) console.error(`[alert] gave up on the ${channels} notice ${left.noticeId} after 24 hours`);
+    else await note(left.enquiryId, `Gave up on the ${channels} alert after 24 hours`);
   },
 });
 
@@ -217,6 +234,27 @@ const alerts = outboxEngine(alertOutbox, {
  */
 export async function deliverAlert(enquiryId: string, options: { now?: Date; dueOnly?: boolean } = {}): Promise<void> {
   await alerts.deliver(enquiryId, options);
+}
+
+/**
+ * A notice to staff about the site (not about one enquiry) through the alerts' outbox:
+ * queued, then delivered after the answer and retried like an alert. `noticeId` is its
+ * idempotency key while it waits. Resolves with whether a channel delivered it now; without
+ * any channel configured it is only logged (`logLine`).
+ */
+export async function queueStaffNotice(
+  noticeId: string,
+  notice: { subject: string; text: string },
+  logLine: string,
+): Promise<boolean> {
+  const pending = configuredChannels();
+  if (pending.length === 0) {
+    console.info(`[alert] alerts are not configured; ${logLine}`);
+    return false;
+  }
+  const at = new Date(currentTime());
+  await enqueueAlert({ noticeId, notice, pending, ...freshTimes(at) });
+  return alerts.deliver(noticeKey(noticeId), { now: at });
 }
 
 /** The scheduled function's part: every alert whose retry is due. */

@@ -1,21 +1,30 @@
 /**
- * Store `alert-outbox`: the staff alerts for new enquiries that still have to be delivered,
- * one blob per enquiry. Written before the enquiry itself, so a crash at any point loses no
- * alert (an entry whose enquiry never got stored is dropped by the retry); removed once
- * every channel has delivered (or after 24 hours of retries). Kept as every outbox is
- * (outbox-store.ts), under the enquiry's id.
+ * Store `alert-outbox`: the staff alerts that still have to be delivered. Mostly one blob
+ * per new enquiry, under the enquiry's id, written before the enquiry itself, so a crash at
+ * any point loses no alert (an entry whose enquiry never got stored is dropped by the
+ * retry); and the odd notice to staff about the site itself (the day's acknowledgements
+ * stopped at their ceiling), under `notice/{id}`. Removed once every channel has delivered
+ * (or after 24 hours of retries). Kept as every outbox is (outbox-store.ts).
  */
 import * as z from 'zod/mini';
 import { outboxStore } from './outbox-store.ts';
 
 export type AlertChannel = 'email' | 'webhook';
 
+/** What every entry carries: the channels still to deliver, and the retry's times. */
+const deliveryFields = {
+  pending: z.array(z.enum(['email', 'webhook'])),
+  attempts: z.number(),
+  createdAt: z.string(),
+  /** The scheduled retry leaves the entry alone until then. */
+  nextAttemptAt: z.string(),
+};
+
 /**
- * An alert still owed. `summary` is what the alert says (never the e-mail, phone, address or
- * message); `pending` the channels still to deliver; the scheduled retry leaves the entry
- * alone until `nextAttemptAt`.
+ * An enquiry's alert still owed. `summary` is what the alert says (never the e-mail, phone,
+ * address or message).
  */
-const outboxEntrySchema = z.object({
+const enquiryAlertSchema = z.object({
   enquiryId: z.string(),
   summary: z.object({
     id: z.string(),
@@ -24,16 +33,32 @@ const outboxEntrySchema = z.object({
     createdAt: z.string(),
     adminUrl: z.string(),
   }),
-  pending: z.array(z.enum(['email', 'webhook'])),
-  attempts: z.number(),
-  createdAt: z.string(),
-  nextAttemptAt: z.string(),
+  ...deliveryFields,
 });
-export type OutboxEntry = z.output<typeof outboxEntrySchema>;
+export type OutboxEntry = z.output<typeof enquiryAlertSchema>;
 
-export const alertOutbox = outboxStore('alert-outbox', '', outboxEntrySchema, (entry) => entry.enquiryId);
+/** A notice to staff about the site, which names nobody's contact details either. */
+const staffNoticeSchema = z.object({
+  noticeId: z.string(),
+  notice: z.object({ subject: z.string(), text: z.string() }),
+  ...deliveryFields,
+});
+export type StaffNoticeEntry = z.output<typeof staffNoticeSchema>;
+export type AlertEntry = OutboxEntry | StaffNoticeEntry;
 
-/** Adds an entry; false when one for that enquiry is already there. */
+export const isStaffNotice = (entry: AlertEntry): entry is StaffNoticeEntry => 'noticeId' in entry;
+
+/** A notice's id in the outbox: apart from the enquiries' ids, which never hold a `/`. */
+export const noticeKey = (noticeId: string): string => `notice/${noticeId}`;
+
+export const alertOutbox = outboxStore(
+  'alert-outbox',
+  '',
+  z.union([enquiryAlertSchema, staffNoticeSchema]),
+  (entry: AlertEntry) => (isStaffNotice(entry) ? noticeKey(entry.noticeId) : entry.enquiryId),
+);
+
+/** Adds an entry; false when one with its id is already there. */
 export const enqueueAlert = alertOutbox.enqueue;
 export const deleteAlert = alertOutbox.remove;
 export const listAlerts = alertOutbox.list;

@@ -143,8 +143,12 @@ export async function acceptancesOf(enquiryIds: readonly string[]): Promise<Map<
 /** Where a signed PDF lives, for a message that attaches it when sent. */
 export const documentLocation = (id: string, sha256: string) => ({ store: STORE, key: documentKey(id, sha256) });
 
-export async function putDocument(id: string, sha256: string, pdf: Uint8Array): Promise<void> {
-  await openStore(STORE).set(documentKey(id, sha256), pdf.slice().buffer);
+/**
+ * Stores a PDF under its own hash, unless one is there already (the same hash: the same
+ * bytes). True when this call created it: only its creator may ever delete it.
+ */
+export async function putDocument(id: string, sha256: string, pdf: Uint8Array): Promise<boolean> {
+  return (await openStore(STORE).set(documentKey(id, sha256), pdf.slice().buffer, { onlyIfNew: true })).modified;
 }
 
 export async function getDocument(id: string, sha256: string): Promise<Uint8Array | null> {

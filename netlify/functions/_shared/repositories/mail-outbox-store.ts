@@ -66,6 +66,16 @@ export async function markOnce(date: string, digest: string): Promise<boolean> {
   ).modified;
 }
 
+/**
+ * How many addresses were marked on `date` (YYYY-MM-DD): the marks whose name is a digest,
+ * not the named marks (`notice-…`) a kind of message keeps beside them.
+ */
+export async function countOnce(date: string): Promise<number> {
+  const prefix = `${ONCE}${date}/`;
+  return (await listKeys(openStore(STORE), prefix)).filter((key) => /^[0-9a-f]{16}$/.test(key.slice(prefix.length)))
+    .length;
+}
+
 /** Takes a mark back (the message it stood for could not be queued). */
 export async function unmarkOnce(date: string, digest: string): Promise<void> {
   await openStore(STORE).delete(`${ONCE}${date}/${digest}`);

@@ -22,6 +22,7 @@ import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { EnquiryDetail } from './EnquiryDetail.tsx';
 import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
+import { DutyIndexationNotice } from '../duty/DutyIndexationNotice.tsx';
 import { useErasure } from './Erasure.tsx';
 import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from '../kit/format.ts';
 import { DeleteButton, ListStatus, TabHeading } from '../kit/parts.tsx';
@@ -154,6 +155,7 @@ export default function EnquiriesTab() {
           (see the README).
         </p>
       ) : null}
+      <DutyIndexationNotice />
 
       <div className="mb-4 space-y-3">
         <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">

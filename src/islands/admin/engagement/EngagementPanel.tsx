@@ -132,7 +132,7 @@ export function EngagementPanel({
           onSent={async (sent) => {
             setComposing(false);
             setLink({
-              url: sent.url,
+              ...(sent.url ? { url: sent.url } : {}),
               expiresAt: sent.expiresAt,
               emailed: sent.emailed,
               what: 'sent',

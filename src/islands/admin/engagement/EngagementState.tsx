@@ -65,21 +65,30 @@ export function EngagementState({
     }
   }
 
-  const resend = () =>
-    act(
+  async function resend() {
+    const accepted = engagement.status === 'accepted';
+    if (accepted) {
+      const confirmed = await confirm({
+        title: 'End the client’s link?',
+        body: 'The link the client has stops working at once, and a new one is e-mailed to them. Their acceptance stands.',
+        confirmLabel: 'End link and send a new one',
+      });
+      if (!confirmed) return;
+    }
+    await act(
       'resend',
       async () => {
         const answer = await apiRequest<{
-          url: string;
+          url?: string;
           expiresAt: string;
-          emailed?: boolean;
+          emailed: boolean;
           clients?: IssuedClientLink[];
         }>('POST', engagementPath(engagement.id, '/resend'));
         onResent({
-          url: answer.url,
+          ...(answer.url ? { url: answer.url } : {}),
           expiresAt: answer.expiresAt,
           emailed: answer.emailed,
-          what: 'resent',
+          what: accepted ? 'reissued' : 'resent',
           ...(answer.clients ? { clients: answer.clients } : {}),
         });
         showToast({ title: 'Success', description: 'New link issued' });
@@ -87,6 +96,7 @@ export function EngagementState({
       },
       'Failed to issue a new link',
     );
+  }
 
   async function revoke() {
     const confirmed = await confirm({
@@ -124,7 +134,8 @@ export function EngagementState({
     { label: 'Accepted', at: engagement.acceptedAt },
     {
       label: engagement.status === 'expired' ? 'Expired' : 'Link expires',
-      at: can.resend ? engagement.expiresAt : undefined,
+      // An accepted engagement's link does not expire.
+      at: can.resend && engagement.status !== 'accepted' ? engagement.expiresAt : undefined,
     },
   ];
 
@@ -219,7 +230,11 @@ export function EngagementState({
               disabled={pending !== null}
               onClick={() => void resend()}
             >
-              {engagement.status === 'expired' ? 'Resend link (same terms)' : 'Resend link'}
+              {engagement.status === 'expired'
+                ? 'Resend link (same terms)'
+                : engagement.status === 'accepted'
+                  ? 'End link and send a new one'
+                  : 'Resend link'}
             </Button>
           ) : null}
           {can.revoke ? (

@@ -153,8 +153,8 @@ export function initialClients(
 
 /**
  * What staff can do with an engagement in this state, as the state table decides. An
- * expired one can get a new link (same terms, a fresh lifetime); a revoked or accepted one
- * cannot. Reminders and revoking are offered only while the client can still accept (the
+ * expired one can get a new link (same terms, a fresh lifetime), an accepted one a new link
+ * that ends the client's (the acceptance stands); a revoked one cannot. Reminders and revoking are offered only while the client can still accept (the
  * API also takes a revoke of an expired engagement, whose link has already ended).
  */
 export function engagementActions(status: EngagementStatus): { resend: boolean; revoke: boolean; reminders: boolean } {

@@ -1,6 +1,6 @@
 /**
  * Settings › Practice details: the name, phone, e-mail, address, opening hours,
- * Professional Standards line, enquiry acknowledgements, reviews embed, team and public claims (each with the day it
+ * Professional Standards line, enquiry acknowledgements (and their daily ceiling), reviews embed, team and public claims (each with the day it
  * was last checked) the public site prints. Validated
  * with the API's own schema; a save requests a rebuild, and the status below shows it. On
  * a 409 the form keeps what was typed and adopts the latest version, so saving again
@@ -192,6 +192,32 @@ export default function PracticeSettings() {
             describedBy={`${id('acknowledge')}-hint`}
           />
         </SwitchRow>
+        <Field
+          id={id('acknowledgementsPerDay')}
+          name="acknowledgementsPerDay"
+          className="max-w-md"
+          label="Acknowledgements a day"
+          hint="The most sent in one day (Sydney time). Past it they stop until tomorrow and staff are alerted once: many in a day may mean someone is using the form to e-mail others."
+          error={errors.acknowledgementsPerDay?.[0]}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={Number.isNaN(values.acknowledgementsPerDay) ? '' : String(values.acknowledgementsPerDay)}
+              // Empty is NaN, which the schema refuses with its message.
+              onChange={(event) =>
+                set(
+                  'acknowledgementsPerDay',
+                  event.target.value.trim() === '' ? Number.NaN : Number(event.target.value),
+                )
+              }
+            />
+          )}
+        </Field>
 
         <div className="space-y-3">
           <SwitchRow

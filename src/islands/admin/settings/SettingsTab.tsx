@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import AuditLog from './AuditLog.tsx';
 import ChangePasswordForm from '../staff/ChangePasswordForm.tsx';
+import DutyIndexationPanel from '../duty/DutyIndexationPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
 import PracticeSettings from './PracticeSettings.tsx';
 import StaffAccounts from '../staff/StaffAccounts.tsx';
@@ -19,6 +20,7 @@ export default function SettingsTab() {
         <ChangePasswordForm />
       </section>
       <StaffAccounts headingId={`${base}-staff`} />
+      <DutyIndexationPanel headingId={`${base}-duty`} />
       <AuditLog headingId={`${base}-audit`} />
     </div>
   );

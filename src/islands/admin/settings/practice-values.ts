@@ -75,6 +75,7 @@ export const FIELD_ORDER = [
   'region',
   'postcode',
   'hours',
+  'acknowledgementsPerDay',
   'reviewsWidgetId',
   'team',
   ...CLAIM_FIELDS.flatMap(({ key }) => [claimField(key, 'value'), claimField(key, 'checkedAt')]),

@@ -1,6 +1,7 @@
 /**
  * Staff: an enquiry's customer due diligence (AML/CTF Act): read (audited), verify and rate,
- * approve a high rating (a second person), reject, and close the matter. Every route needs a
+ * approve a high rating (a second person), reject, re-screen a verified matter (ongoing due
+ * diligence), and close the matter. Every route needs a
  * staff session and then the encryption key: without `CDD_ENCRYPTION_KEY` they answer 503.
  */
 import type { Config } from '@netlify/functions';
@@ -11,9 +12,11 @@ import {
   closeMatter,
   parseClose,
   parseReject,
+  parseRescreen,
   parseVerify,
   readCdd,
   rejectCdd,
+  rescreenCdd,
   verifyCdd,
 } from './_shared/due-diligence/staff-review.ts';
 import { handle, HttpError, json, readJson } from './_shared/http/http.ts';
@@ -38,6 +41,7 @@ export const config: Config = {
     '/api/contact-requests/:id/cdd/verify',
     '/api/contact-requests/:id/cdd/approve',
     '/api/contact-requests/:id/cdd/reject',
+    '/api/contact-requests/:id/cdd/rescreen',
     '/api/contact-requests/:id/close',
   ],
 };
@@ -61,6 +65,13 @@ export default handle(config, {
       const staff = await staffWithKey(req);
       const input = parseReject(await readJson(req));
       return json(await rejectCdd(enquiryId(params.id), input, staff));
+    },
+  },
+  '/api/contact-requests/:id/cdd/rescreen': {
+    POST: async (req, { params }) => {
+      const staff = await staffWithKey(req);
+      const input = parseRescreen(await readJson(req));
+      return json(await rescreenCdd(enquiryId(params.id), input, staff));
     },
   },
   '/api/contact-requests/:id/close': {

@@ -23,8 +23,9 @@ export default handle(config, {
   '/api/duty-indexation/:year': {
     PUT: async (req, context) => {
       const principal = await requirePrincipal(req);
-      const year = parseDutyYear(context.params.year);
+      // The body first, as every write does: a bad body is 400 whatever the year in the path.
       const input = validate(dutyIndexationInputSchema, await readJson(req));
+      const year = parseDutyYear(context.params.year);
       const table = await saveDutyYear(year, input, principal);
       await recordAudit({ by: principal, action: 'duty-indexation.save', target: String(year) });
       context.waitUntil(rebuildAfterChange());

@@ -33,8 +33,8 @@ function filtersFrom(url: URL, withDates: boolean): DeskFilters {
   }
   const cdd = params.get('cdd');
   if (cdd) {
-    if (cdd !== 'pending') throw new HttpError(400, 'cdd must be: pending');
-    filters.cdd = 'pending';
+    if (cdd !== 'pending' && cdd !== 'rescreen') throw new HttpError(400, 'cdd must be one of: pending, rescreen');
+    filters.cdd = cdd;
   }
   const q = params.get('q')?.trim();
   if (q) filters.q = q.slice(0, 100);

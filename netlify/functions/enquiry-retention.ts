@@ -3,7 +3,8 @@
  * and suspicious matter register entries past their 7 years, then enquiries nobody has
  * touched for ENQUIRY_RETENTION_DAYS (APP 11) unless they still have due diligence records
  * or the register names them; reminds staff of instructed matters whose due diligence is
- * pending too long, and principals of suspicious matter reports due within a business day;
+ * pending too long and of verified matters due for sanctions re-screening (ongoing due
+ * diligence), and principals of suspicious matter reports due within a business day;
  * sends the matters' deadline reminders and overdue alerts (matter-mail.ts: once each, from
  * the day they are due, so a missed run is caught up the next day).
  * The records go first, so an enquiry they were holding back is deleted the same day if its
@@ -11,6 +12,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { alertPendingCdd, deleteExpiredCdd } from './_shared/due-diligence/staff-review.ts';
+import { alertScreeningsDue } from './_shared/due-diligence/screening-due.ts';
 import { applyRetention } from './_shared/desk/erasure.ts';
 import { alertDueReports, deleteExpiredSuspicions } from './_shared/desk/suspicious-matters.ts';
 import { sendMatterNotices } from './_shared/matters/matter-mail.ts';
@@ -25,6 +27,7 @@ export default async () => {
   const deleted = await applyRetention();
   if (deleted > 0) console.info(`[retention] deleted ${deleted} enquiries past the retention period`);
   await alertPendingCdd();
+  await alertScreeningsDue();
   await alertDueReports();
   const notices = await sendMatterNotices();
   if (notices > 0) console.info(`[matters] sent ${notices} deadline reminders and alerts`);

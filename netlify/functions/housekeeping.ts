@@ -1,6 +1,6 @@
 /**
- * Hourly: removes sessions that have expired and sign-in attempts too old to count, so
- * neither store grows for ever nor keeps anyone's traces longer than it needs them; and
+ * Hourly: removes sessions (staff's and clients') and sign-in links that have expired, and
+ * sign-in attempts too old to count, so neither store grows for ever nor keeps anyone's traces longer than it needs them; and
  * keeps engagements moving (links that expired, reminders due after 2 and 5 business days).
  */
 import { now as currentTime } from '../../src/shared/clock.ts';
@@ -9,12 +9,18 @@ import { clientMailConfigured } from './_shared/mail/client-mail.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
 import { runEngagementJobs, siteOrigin } from './_shared/engagement/workflow.ts';
 import { WINDOW_MS } from './_shared/http/login-throttle.ts';
+import { deleteExpiredClientRecords } from './_shared/repositories/client-sessions-store.ts';
 import { deleteAttemptsBefore } from './_shared/repositories/login-attempts-store.ts';
 import { deleteExpiredSessions } from './_shared/repositories/sessions-store.ts';
 
 export default async (req?: Request) => {
   const now = currentTime();
-  const [sessions, attempts] = await Promise.all([deleteExpiredSessions(now), deleteAttemptsBefore(now - WINDOW_MS)]);
+  const [sessions, attempts, clientRecords] = await Promise.all([
+    deleteExpiredSessions(now),
+    deleteAttemptsBefore(now - WINDOW_MS),
+    // Clients' sign-in links (15 minutes) and sessions (30 days) once they have expired.
+    deleteExpiredClientRecords(now),
+  ]);
   const engagements = await runEngagementJobs(siteOrigin(req), sendEngagementLink, clientMailConfigured());
   if (engagements.expired + engagements.reminded > 0) {
     console.log(
@@ -22,8 +28,10 @@ export default async (req?: Request) => {
     );
   }
   // Quiet when there was nothing to do: locally it runs every minute (every second under test).
-  if (sessions + attempts > 0) {
-    console.log(`[housekeeping] removed ${sessions} expired sessions and ${attempts} old sign-in attempts`);
+  if (sessions + attempts + clientRecords > 0) {
+    console.log(
+      `[housekeeping] removed ${sessions} expired sessions, ${attempts} old sign-in attempts and ${clientRecords} expired client sign-in records`,
+    );
   }
   return new Response(null, { status: 204 });
 };

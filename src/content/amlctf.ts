@@ -154,6 +154,19 @@ export const SANCTIONS_RESULT_LABELS: Record<SanctionsResult, string> = {
   'possible-match': 'Possible match (escalate before acting)',
 };
 
+/**
+ * Ongoing customer due diligence (AML/CTF Act s 30, as amended 2024): the practice must keep
+ * its knowledge of a customer up to date while the business relationship lasts, which for a
+ * conveyance includes screening the customer against DFAT's Consolidated List again. The Act
+ * sets no interval; these are the practice's own policy (its AML/CTF program): again once the
+ * last screening is more than 90 days old, and again in the week before settlement.
+ */
+export const ONGOING_SCREENING = {
+  section: 'AML/CTF Act 2006 s 30',
+  intervalDays: 90,
+  beforeSettlementDays: 7,
+} as const;
+
 /** Staff's ML/TF risk rating; high needs a second staff member's approval. */
 export const RISK_RATINGS = ['low', 'medium', 'high'] as const;
 export type RiskRating = (typeof RISK_RATINGS)[number];

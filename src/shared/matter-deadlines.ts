@@ -25,7 +25,7 @@ import {
   type MatterPropertyType,
   type MatterSide,
 } from '../content/matters.ts';
-import { addNswBusinessDays, isNswBusinessDay, sydneyDayStart, sydneyInstant } from './sydney-time.ts';
+import { addCalendarDays, addNswBusinessDays, isNswBusinessDay, sydneyDayStart, sydneyInstant } from './sydney-time.ts';
 
 /** The time of day cooling-off ends (s 66S(3)). */
 export const COOLING_OFF_ENDS_AT = '17:00';
@@ -79,12 +79,6 @@ export interface Deadline {
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
-/** Calendar arithmetic on `YYYY-MM-DD` (no zone: it only names days). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
 /**
  * `months` calendar months after a day; a day the month lacks is its last day (3 months
  * after 30 November is 28 February), the way a period "within 3 months" is read.
@@ -130,7 +124,7 @@ async function settlement(facts: DeadlineFacts): Promise<Omit<Deadline, 'confirm
   const days = STANDARD_COMPLETION.daysAfterContract;
   return {
     ...base,
-    date: await onOrAfterBusinessDay(addDays(facts.contractDate, days)),
+    date: await onOrAfterBusinessDay(addCalendarDays(facts.contractDate, days)),
     basis:
       `The ${ordinal(days)} day after the contract date, the standard contract's completion date when ` +
       'no other is written in, moved to the next business day when it falls on a weekend or NSW public holiday.',

@@ -141,12 +141,17 @@ export async function isNswBusinessDay(date: string): Promise<boolean> {
   return !(holidays && holidays.some((holiday) => holiday.type === 'public'));
 }
 
+/** Calendar arithmetic on `YYYY-MM-DD` days (no zone: it only names days). */
+export function addCalendarDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
 /** The NSW business day `count` business days after a `YYYY-MM-DD` day ("within 2 business days"). */
 export async function addNswBusinessDays(date: string, count: number): Promise<string> {
   let day = date;
   for (let added = 0; added < count;) {
-    const [y, m, d] = day.split('-').map(Number);
-    day = new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10); // calendar days: no zone
+    day = addCalendarDays(day, 1);
     if (await isNswBusinessDay(day)) added++;
   }
   return day;
@@ -156,8 +161,7 @@ export async function addNswBusinessDays(date: string, count: number): Promise<s
 export async function nswBusinessDaysBefore(date: string, count: number): Promise<string> {
   let day = date;
   for (let counted = 0; counted < count;) {
-    const [y, m, d] = day.split('-').map(Number);
-    day = new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10); // calendar days: no zone
+    day = addCalendarDays(day, -1);
     if (await isNswBusinessDay(day)) counted++;
   }
   return day;

@@ -170,6 +170,7 @@ describe('GET /api/contact-requests/:id/cdd', () => {
       risk: null,
       approvals: {},
       ratings: [],
+      screening: { lastScreenedOn: null, rescreens: [] },
       version: 0,
     });
     expect((await listAudit()).at(-1)).toMatchObject({ action: 'cdd.read', target: id });
@@ -576,11 +577,13 @@ describe('closing the matter', () => {
     );
   });
 
-  it('closes an enquiry without records: nothing to keep under s 111', async () => {
+  it('closes an enquiry without records: nothing to keep under s 111, only the close itself', async () => {
     const id = await instructedEnquiry();
     const closed = await post(`/api/contact-requests/${id}/close`, alice, { endedAt: sydneyToday() });
     expect(closed.json).toEqual({ retainUntil: null });
-    expect(await getCddMeta(id)).toBeNull();
+    const meta = await getCddMeta(id);
+    expect(meta).toMatchObject({ status: 'not-started', closedAt: sydneyToday() });
+    expect(meta?.retainUntil).toBeUndefined();
   });
 });
 
@@ -606,7 +609,7 @@ describe('the desk list', () => {
     const cddOf = (id: string) => all.find((item: { id: string }) => item.id === id).cdd;
     expect(cddOf(notStarted)).toBeNull();
     expect(cddOf(waiting)).toEqual({ status: 'submitted' });
-    expect(cddOf(done)).toEqual({ status: 'verified' });
+    expect(cddOf(done)).toMatchObject({ status: 'verified' });
     expect(cddOf(notInstructed)).toBeNull();
 
     const pending = (await call(enquiries, 'GET', '/api/contact-requests?cdd=pending', { cookie: alice.cookie })).json;
@@ -615,7 +618,9 @@ describe('the desk list', () => {
     expect(ids).not.toContain(done);
     expect(ids).not.toContain(notInstructed);
     expect(pending.every((item: { status: string }) => item.status === 'instructed')).toBe(true);
-    expect((await call(enquiries, 'GET', '/api/contact-requests?cdd=all', { cookie: alice.cookie })).status).toBe(400);
+    const wrong = await call(enquiries, 'GET', '/api/contact-requests?cdd=all', { cookie: alice.cookie });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toBe('cdd must be one of: pending, rescreen');
   });
 });
 

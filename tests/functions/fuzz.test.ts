@@ -342,6 +342,8 @@ const FIELDS = [
 const BODYLESS = new Set([
   'POST /api/site-builds',
   'POST /api/logout',
+  // Signing a client out reads no body either (204, or 303 for a form).
+  'POST /api/matter-sign-out',
   'POST /api/media',
   'POST /api/engagements/fuzz-id/resend',
   'POST /api/engagements/fuzz-id/revoke',

@@ -315,7 +315,10 @@ describe('the views', () => {
       approvals: { verifiedBy: 'sam', verifiedAt: '2026-11-23T00:00:00.000Z' },
       // Stored before ratings were history: its one rating, read as a list of one, with no account id.
       ratings: [{ rating: 'high', reason: 'Foreign PEP', by: 'sam', at: '2026-11-23T00:00:00.000Z' }],
+      // Stored before the screening day was kept in plain: its verification's oldest check.
+      screening: { lastScreenedOn: '2026-11-20', rescreens: [] },
       version: record.version,
     });
+    expect(toStaffView({ ...record, screenedOn: '2026-11-25' }).screening.lastScreenedOn).toBe('2026-11-25');
   });
 });

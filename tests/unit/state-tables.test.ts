@@ -124,8 +124,9 @@ const wrong = (label: string, done: string) =>
   `409 cdd-wrong-status: This due diligence is ${label}: it cannot be ${done} now`;
 
 describe('the due-diligence table', () => {
-  // Columns: save, submit, verify, verify-high-risk, approve, reject, close.
+  // Columns: save, submit, verify, verify-high-risk, approve, reject, close, rescreen, rescreen-possible-match.
   const drafting = 'in progress (client drafting)';
+  const rescreenWrong = (label: string) => [wrong(label, 're-screened'), wrong(label, 're-screened')];
   const expected: Record<string, string[]> = {
     'not-started': [
       '→ in-progress',
@@ -135,6 +136,8 @@ describe('the due-diligence table', () => {
       NOT_SUPPLIED,
       NOT_SUPPLIED,
       '→ not-started',
+      NOT_SUPPLIED,
+      NOT_SUPPLIED,
     ],
     'in-progress': [
       '→ in-progress',
@@ -144,6 +147,7 @@ describe('the due-diligence table', () => {
       wrong(drafting, 'approved'),
       wrong(drafting, 'rejected'),
       '→ in-progress',
+      ...rescreenWrong(drafting),
     ],
     submitted: [
       '→ in-progress',
@@ -153,6 +157,7 @@ describe('the due-diligence table', () => {
       wrong('submitted', 'approved'),
       '→ rejected',
       '→ submitted',
+      ...rescreenWrong('submitted'),
     ],
     'awaiting-approval': [
       LOCKED,
@@ -162,6 +167,7 @@ describe('the due-diligence table', () => {
       '→ verified',
       '→ rejected',
       '→ awaiting-approval',
+      ...rescreenWrong('awaiting a second approval'),
     ],
     verified: [
       LOCKED,
@@ -171,6 +177,8 @@ describe('the due-diligence table', () => {
       wrong('verified', 'approved'),
       wrong('verified', 'rejected'),
       '→ verified',
+      '→ verified',
+      '→ awaiting-approval',
     ],
     rejected: [
       '→ in-progress',
@@ -180,11 +188,22 @@ describe('the due-diligence table', () => {
       wrong('rejected', 'approved'),
       wrong('rejected', 'rejected'),
       '→ rejected',
+      ...rescreenWrong('rejected'),
     ],
   };
 
   it('has the actions in the order of the columns above', () => {
-    expect(CDD_ACTIONS).toEqual(['save', 'submit', 'verify', 'verify-high-risk', 'approve', 'reject', 'close']);
+    expect(CDD_ACTIONS).toEqual([
+      'save',
+      'submit',
+      'verify',
+      'verify-high-risk',
+      'approve',
+      'reject',
+      'close',
+      'rescreen',
+      'rescreen-possible-match',
+    ]);
     expect(Object.keys(expected)).toEqual([...CDD_STATUSES]);
   });
 
@@ -223,17 +242,23 @@ describe('the due-diligence table', () => {
     expect(approvalRefusal({ by: 'ann' }, principal('b', 'bo'))).toBeNull();
   });
 
-  it('lets the client change nothing once the matter is closed, whatever the status; staff act as the table says', () => {
+  it('lets the client change nothing once the matter is closed, whatever the status, nor staff re-screen it; staff act as the table says otherwise', () => {
     const CLOSED =
       '409 cdd-closed: Your matter with us has ended, so your identity details can no longer be changed here. Please call us if something has changed.';
+    const NO_RESCREEN =
+      '409 matter-closed: This matter is closed: its due diligence is kept as it was and is no longer re-screened';
     for (const status of CDD_STATUSES) {
       const record = { status, closedAt: '2026-11-20' };
       expect(clientMayEdit(record)).toBe(false);
       expect(show(decideCddRecord(record, 'save'))).toBe(CLOSED);
       expect(show(decideCddRecord(record, 'submit'))).toBe(CLOSED);
+      expect(show(decideCddRecord(record, 'rescreen'))).toBe(NO_RESCREEN);
+      expect(show(decideCddRecord(record, 'rescreen-possible-match'))).toBe(NO_RESCREEN);
       for (const action of ['verify', 'verify-high-risk', 'approve', 'reject', 'close'] as const)
         expect(decideCddRecord(record, action)).toEqual(decideCdd(status, action));
     }
     expect(decideCddRecord(null, 'save')).toEqual(decideCdd('not-started', 'save'));
+    expect(show(decideCddRecord({ status: 'verified' }, 'rescreen'))).toBe('→ verified');
+    expect(show(decideCddRecord({ status: 'verified' }, 'rescreen-possible-match'))).toBe('→ awaiting-approval');
   });
 });

@@ -22,6 +22,7 @@ import {
   type RiskRating,
 } from '../../content/amlctf.ts';
 import { now } from '../clock.ts';
+import type { ScreeningDue } from '../ongoing-screening.ts';
 import { sydneyToday } from '../sydney-time.ts';
 import {
   optionalText,
@@ -650,6 +651,33 @@ export const cddRejectSchema = z.object({
 });
 
 /**
+ * `POST /api/contact-requests/{id}/cdd/rescreen`: a later sanctions screening of everyone in
+ * a verified matter (ongoing due diligence, s 30), with the version of the record staff read
+ * (as verify and reject). A possible match makes the matter high risk again, and a high
+ * rating needs its enhanced due diligence (400 without), as at verification.
+ */
+export const cddRescreenSchema = (context: DateContext = {}) =>
+  z
+    .object({
+      checkedAt: checkedOn(context),
+      result: z.enum(SANCTIONS_RESULTS, 'Please record the result of the sanctions check'),
+      version: readVersion,
+      /** Required with a possible match; ignored otherwise. */
+      enhanced: z.optional(enhancedSchema),
+    })
+    .check(
+      z.refine((input) => input.result !== 'possible-match' || input.enhanced !== undefined, {
+        message: ENHANCED_REQUIRED,
+        path: ['enhanced'],
+        when: (payload) => {
+          const value = payload.value as { result?: unknown; enhanced?: unknown } | undefined;
+          return value?.result === 'possible-match' && value.enhanced === undefined;
+        },
+      }),
+    );
+export type CddRescreenInput = z.output<ReturnType<typeof cddRescreenSchema>>;
+
+/**
  * `POST /api/contact-requests/{id}/close`: the day the business relationship ended, from
  * which the 7 years of s 111 run. Not in the future: a retention date is never guessed.
  */
@@ -683,6 +711,12 @@ export const cddMetaSchema = z.object({
   rejectedById: z.optional(z.string()),
   rejectedAt: z.optional(z.string()),
   riskRating: z.optional(z.enum(RISK_RATINGS)),
+  /**
+   * The day (`YYYY-MM-DD`) of the matter's last sanctions screening: at verification the
+   * oldest check among its individuals, then each re-screen. Plain, so the due list and the
+   * daily notice need no key; absent on records verified before it was kept.
+   */
+  screenedOn: z.optional(z.string()),
   /** The day the business relationship ended (`YYYY-MM-DD`), once staff close the matter. */
   closedAt: z.optional(z.string()),
   /** `retainUntil(closedAt)`: the day after which the record is deleted. */
@@ -717,6 +751,16 @@ export const cddRatingSchema = z.object({
 });
 export type CddRating = z.output<typeof cddRatingSchema>;
 
+/** One later sanctions screening of a verified matter, by account id with the username at the time. */
+export const cddRescreenEntrySchema = z.object({
+  checkedAt: z.string(),
+  result: z.enum(SANCTIONS_RESULTS),
+  byId: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+export type CddRescreen = z.output<typeof cddRescreenEntrySchema>;
+
 /** What a record keeps encrypted: every personal detail. */
 export const cddPersonalSchema = z.object({
   parties: z.array(cddDraftPartySchema),
@@ -726,6 +770,8 @@ export const cddPersonalSchema = z.object({
   rejectReason: z.optional(z.string()),
   /** Every rating given, oldest first (absent on records stored before: `ratingsOf`). */
   ratings: z.optional(z.array(cddRatingSchema)),
+  /** Every re-screen, oldest first (sealed: a possible match is about the client). */
+  rescreens: z.optional(z.array(cddRescreenEntrySchema)),
 });
 export type CddPersonal = z.output<typeof cddPersonalSchema>;
 
@@ -737,6 +783,18 @@ export interface CddClientView {
   status: CddStatus;
   parties: CddDraftParty[];
   declarations: CddDraftDeclarations;
+}
+
+/**
+ * An enquiry's due diligence on the desk's list and detail: plain fields only, read without
+ * the key and without an audited read. `closedAt` once the matter is closed (with or without
+ * anything the client gave); `screening` for a verified matter still open (ongoing due
+ * diligence: when it was last screened and when it is due again).
+ */
+export interface CddSummary {
+  status: CddStatus;
+  closedAt?: string;
+  screening?: { lastScreenedOn: string | null } & ScreeningDue;
 }
 
 /** `GET /api/contact-requests/{id}/cdd` (staff; every read audited). */
@@ -761,6 +819,8 @@ export interface CddStaffView {
   };
   /** Every rating given, oldest first, each with who gave it and any approval or rejection. */
   ratings: CddRating[];
+  /** The last sanctions screening (`lastScreenedOn`) and every re-screen since verification. */
+  screening: { lastScreenedOn: string | null; rescreens: CddRescreen[] };
   closedAt?: string;
   retainUntil?: string;
   /**
@@ -768,6 +828,16 @@ export interface CddStaffView {
    * to exactly the details staff checked (409 if the client changed them meanwhile).
    */
   version: number;
+}
+
+/**
+ * The day of the last sanctions screening: the plain `screenedOn`, or for a record verified
+ * before it was kept, the oldest check of its verification; null before any screening.
+ */
+export function lastScreenedOn(record: CddRecord): string | null {
+  if (record.screenedOn !== undefined) return record.screenedOn;
+  const days = (record.verification ?? []).map((entry) => entry.sanctionsCheckedAt).sort();
+  return days[0] ?? null;
 }
 
 /** The client's view of a record: their own answers and the status, nothing staff recorded. */
@@ -830,6 +900,7 @@ export const toStaffView = (record: CddRecord): CddStaffView => ({
       .map((key) => [key, record[key]]),
   ),
   ratings: ratingsOf(record),
+  screening: { lastScreenedOn: lastScreenedOn(record), rescreens: record.rescreens ?? [] },
   ...(record.closedAt === undefined ? {} : { closedAt: record.closedAt }),
   ...(record.retainUntil === undefined ? {} : { retainUntil: record.retainUntil }),
   version: record.version,

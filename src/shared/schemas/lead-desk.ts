@@ -3,7 +3,7 @@
  * send to change them. Shared by the desk island and the functions (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import type { CddStatus } from './cdd.ts';
+import type { CddSummary } from './cdd.ts';
 import type { EngagementSummary } from './engagement.ts';
 import { submittedEnquirySchema } from './enquiry-record.ts';
 import { plainText, requiredText } from './fields.ts';
@@ -70,8 +70,8 @@ export type StoredEnquiry = z.output<typeof storedEnquirySchema>;
 export interface DeskEnquiry extends StoredEnquiry {
   /** When the retention rule will delete it (APP 11). */
   deleteAfter?: string;
-  /** Its customer due diligence (the plain status only), or null before the client started; set by the list. */
-  cdd?: { status: CddStatus } | null;
+  /** Its customer due diligence (plain fields only, nothing decrypted), or null before there is a record; set by the list. */
+  cdd?: CddSummary | null;
 }
 
 export interface DeskEnquiryDetail extends DeskEnquiry {

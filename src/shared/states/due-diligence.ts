@@ -4,7 +4,10 @@
  * verify (low or medium risk: verified at once; high: a second person approves), reject
  * (the client corrects and resubmits) and close the matter (any state: it starts the
  * records' retention, not a new status, and from then on the client's link changes nothing:
- * `decideCddRecord`). The functions act on these cells; the desk offers
+ * `decideCddRecord`). Once verified, staff re-screen the matter (ongoing due diligence, s 30):
+ * no match keeps it verified; a possible match sends it back to `awaiting-approval` at high
+ * risk, so a principal other than the re-screener approves it again (or staff reject it). A
+ * closed matter is not re-screened. The functions act on these cells; the desk offers
  * an action only where its cell allows it.
  *
  * Who may act is not a state: a high rating's approver must be a principal whose account is
@@ -16,12 +19,23 @@ import { CDD_STATUS_LABELS, individualRef, type CddStatus } from '../schemas/cdd
 import type { StaffRole } from '../schemas/login.ts';
 import type { Cell, Refusal, StateTable } from './decision.ts';
 
-export const CDD_ACTIONS = ['save', 'submit', 'verify', 'verify-high-risk', 'approve', 'reject', 'close'] as const;
+export const CDD_ACTIONS = [
+  'save',
+  'submit',
+  'verify',
+  'verify-high-risk',
+  'approve',
+  'reject',
+  'close',
+  'rescreen',
+  'rescreen-possible-match',
+] as const;
 export type CddAction = (typeof CDD_ACTIONS)[number];
 
 export type CddRefusalCode =
   | 'cdd-locked'
   | 'cdd-closed'
+  | 'matter-closed'
   | 'cdd-not-supplied'
   | 'cdd-wrong-status'
   | 'principal-approver-required'
@@ -36,6 +50,10 @@ export const CDD_CLOSED =
   'Your matter with us has ended, so your identity details can no longer be changed here. Please call us if something has changed.';
 /** Staff's words for an enquiry whose client has not started (there is no record to act on). */
 export const CDD_NOT_SUPPLIED = 'The client has not supplied due diligence details for this enquiry yet';
+
+/** Staff's words for re-screening a closed matter. */
+export const MATTER_CLOSED_NO_RESCREEN =
+  'This matter is closed: its due diligence is kept as it was and is no longer re-screened';
 
 const locked: Refusal<CddRefusalCode> = { code: 'cdd-locked', status: 409, message: CDD_LOCKED };
 const closed: Refusal<CddRefusalCode> = { code: 'cdd-closed', status: 409, message: CDD_CLOSED };
@@ -63,6 +81,8 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
     approve: no(notSupplied),
     reject: no(notSupplied),
     close: to('not-started'),
+    rescreen: no(notSupplied),
+    'rescreen-possible-match': no(notSupplied),
   },
   'in-progress': {
     save: to('in-progress'),
@@ -72,6 +92,8 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
     approve: wrong('in-progress', 'approved'),
     reject: wrong('in-progress', 'rejected'),
     close: to('in-progress'),
+    rescreen: wrong('in-progress', 're-screened'),
+    'rescreen-possible-match': wrong('in-progress', 're-screened'),
   },
   // The client may still change a submission until staff act: a change makes it a draft again.
   submitted: {
@@ -82,6 +104,8 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
     approve: wrong('submitted', 'approved'),
     reject: to('rejected'),
     close: to('submitted'),
+    rescreen: wrong('submitted', 're-screened'),
+    'rescreen-possible-match': wrong('submitted', 're-screened'),
   },
   'awaiting-approval': {
     save: no(locked),
@@ -91,6 +115,8 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
     approve: to('verified'),
     reject: to('rejected'),
     close: to('awaiting-approval'),
+    rescreen: wrong('awaiting-approval', 're-screened'),
+    'rescreen-possible-match': wrong('awaiting-approval', 're-screened'),
   },
   verified: {
     save: no(locked),
@@ -100,6 +126,9 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
     approve: wrong('verified', 'approved'),
     reject: wrong('verified', 'rejected'),
     close: to('verified'),
+    // Ongoing due diligence: no match keeps it verified; a possible match is high risk again.
+    rescreen: to('verified'),
+    'rescreen-possible-match': to('awaiting-approval'),
   },
   // Staff sent it back: the client corrects and submits again.
   rejected: {
@@ -110,6 +139,8 @@ export const CDD_TRANSITIONS: StateTable<CddStatus, CddAction, CddRefusalCode> =
     approve: wrong('rejected', 'approved'),
     reject: wrong('rejected', 'rejected'),
     close: to('rejected'),
+    rescreen: wrong('rejected', 're-screened'),
+    'rescreen-possible-match': wrong('rejected', 're-screened'),
   },
 };
 
@@ -178,15 +209,24 @@ export function approvalRefusal(
 
 /** What the client's link changes. */
 const CLIENT_ACTIONS: readonly CddAction[] = ['save', 'submit'];
+/** Ongoing due diligence, which ends with the matter. */
+const RESCREEN_ACTIONS: readonly CddAction[] = ['rescreen', 'rescreen-possible-match'];
+const closedMatter: Refusal<CddRefusalCode> = {
+  code: 'matter-closed',
+  status: 409,
+  message: MATTER_CLOSED_NO_RESCREEN,
+};
 
 /**
  * The cell for a record as stored (none is `not-started`). Closing keeps the status (it
  * starts the 7 years of s 111), so a closed record is judged on more than its status: the
  * client's link changes nothing in it whatever the status was when the matter closed, or a
- * link still held could empty a record the law keeps. Staff's actions follow the table.
+ * link still held could empty a record the law keeps. Nor is a closed matter re-screened.
+ * Staff's other actions follow the table.
  */
 export function decideCddRecord(record: { status: CddStatus; closedAt?: string } | null, action: CddAction): CddCell {
   if (record?.closedAt !== undefined && CLIENT_ACTIONS.includes(action)) return no(closed);
+  if (record?.closedAt !== undefined && RESCREEN_ACTIONS.includes(action)) return no(closedMatter);
   return decideCdd(record?.status ?? 'not-started', action);
 }
 

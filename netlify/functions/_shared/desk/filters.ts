@@ -1,7 +1,8 @@
-/** The desk's lists: filters by status, search, arrival dates and pending due diligence. */
+/** The desk's lists: filters by status, search, arrival dates, pending due diligence and re-screening due. */
 import type { DeskEnquiry, EnquiryStatus } from '../../../../src/shared/schemas/lead-desk.ts';
 import { sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
 import { cddStatusesOf, verifiedCddIds } from '../due-diligence/staff-review.ts';
+import { screeningsDue } from '../due-diligence/screening-due.ts';
 import { listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { withRetention } from './retention.ts';
 
@@ -11,8 +12,11 @@ export interface DeskFilters {
   /** Inclusive Sydney dates (`YYYY-MM-DD`) of arrival. */
   from?: string;
   to?: string;
-  /** `pending`: instructed enquiries whose due diligence is not verified ("do not act"). */
-  cdd?: 'pending';
+  /**
+   * `pending`: instructed enquiries whose due diligence is not verified ("do not act");
+   * `rescreen`: verified, open matters due for sanctions re-screening (`screeningsDue`).
+   */
+  cdd?: 'pending' | 'rescreen';
 }
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -42,9 +46,16 @@ export async function listEnquiries(filters: DeskFilters, page: { limit?: number
   return (await listStoredEnquiries({ filter: await cddMatcher(filters), ...page })).map(withRetention);
 }
 
-/** `matcher`, narrowed to instructed enquiries without verified due diligence for `cdd=pending`. */
+/**
+ * `matcher`, narrowed to instructed enquiries without verified due diligence for
+ * `cdd=pending`, or to the matters due for re-screening for `cdd=rescreen`.
+ */
 async function cddMatcher(filters: DeskFilters): Promise<((record: StoredEnquiry) => boolean) | undefined> {
   const base = matcher(filters);
+  if (filters.cdd === 'rescreen') {
+    const due = new Set((await screeningsDue()).map((item) => item.id));
+    return (record) => due.has(record.id) && (!base || base(record));
+  }
   if (filters.cdd !== 'pending') return base;
   const verified = await verifiedCddIds();
   return (record) => record.status === 'instructed' && !verified.has(record.id) && (!base || base(record));

@@ -70,7 +70,8 @@ export async function readClientCdd(engagement: EngagementRecord): Promise<Clien
   if (!found) return { view: EMPTY_VIEW };
   // Once verified (or closed) the link has nothing left to do: it no longer shows the details,
   // so a forwarded e-mail or a shared device does not give them away for the years they are kept.
-  if (found.record.status === 'verified' || found.record.closedAt) {
+  // A re-screen's possible match sends a verified record back for approval: still hidden.
+  if (found.record.status === 'verified' || found.record.closedAt || found.record.rescreens) {
     return {
       view: { ...EMPTY_VIEW, status: found.record.status },
       ...(found.record.closedAt === undefined ? {} : { closed: true as const }),

@@ -1,7 +1,8 @@
 /**
  * Customer due diligence, the staff side: reading a record (audited), verifying and rating
- * it, a second person's approval of a high rating, rejecting it, closing the matter (which
- * starts the 7 years of AML/CTF Act s 111), the desk's list fields and filter, the daily
+ * it, a second person's approval of a high rating, rejecting it, re-screening a verified
+ * matter (ongoing due diligence, s 30), closing the matter (which starts the 7 years of
+ * AML/CTF Act s 111), the desk's list fields and filter, the daily
  * deletion of records past their retention and the daily reminder of what is pending.
  *
  * Every write is conditional on the record's ETag (`updateCdd`): a lost race judges the
@@ -17,6 +18,7 @@ import {
   approvalRefusal,
   CDD_NOT_SUPPLIED,
   decideCdd as cddTransition,
+  decideCddRecord,
   mustBeHigh,
   redFlags,
   verifyActionFor,
@@ -26,19 +28,24 @@ import {
   cddCloseSchema,
   cddFieldErrors,
   cddRejectSchema,
+  cddRescreenSchema,
   cddVerifySchema,
   individualPaths,
   individualRef,
   AGENT_PATH,
+  lastScreenedOn,
   ratingsOf,
   toStaffView,
   unverifiedPaths,
   type CddRating,
   type CddRecord,
+  type CddRescreenInput,
   type CddStaffView,
   type CddStatus,
+  type CddSummary,
   type CddVerifyInput,
 } from '../../../../src/shared/schemas/cdd.ts';
+import { screeningDue } from '../../../../src/shared/ongoing-screening.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import * as z from 'zod/mini';
@@ -59,6 +66,7 @@ import {
 import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
 import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { NOT_FOUND } from '../desk/pipeline.ts';
+import { settlementDayOf } from '../matters/settlement-day.ts';
 
 type Staff = Exclude<AuditActor, 'system'>;
 /** Approving asks the account's role, read from the store on this request. */
@@ -75,6 +83,7 @@ const NOT_STARTED: CddStaffView = {
   risk: null,
   approvals: {},
   ratings: [],
+  screening: { lastScreenedOn: null, rescreens: [] },
   version: 0,
 };
 
@@ -98,6 +107,8 @@ function parsed<T>(schema: z.ZodMiniType<T>, body: unknown): T {
 export const parseVerify = (body: unknown): CddVerifyInput =>
   parsed(cddVerifySchema({ today: sydneyToday(now()) }), body);
 export const parseReject = (body: unknown): { reason: string; version: number } => parsed(cddRejectSchema, body);
+export const parseRescreen = (body: unknown): CddRescreenInput =>
+  parsed(cddRescreenSchema({ today: sydneyToday(now()) }), body);
 export const parseClose = (body: unknown): { endedAt: string } =>
   parsed(cddCloseSchema({ today: sydneyToday(now()) }), body);
 
@@ -213,6 +224,8 @@ export async function verifyCdd(
         verifiedBy: staff.username,
         verifiedById: staff.id,
         verifiedAt: at,
+        // The matter is as freshly screened as its least recently screened individual.
+        screenedOn: input.verification.map((entry) => entry.sanctionsCheckedAt).sort()[0]!,
         ratings: [...earlier, rating],
       };
     },
@@ -247,6 +260,78 @@ function missingName(record: CddRecord, path: string): string {
 
 const LOWERING_REASON =
   'A high risk rating is on record for this matter: please give the reason for rating it lower (a principal approves it)';
+
+/**
+ * `POST …/cdd/rescreen`: a later sanctions screening of everyone in a verified, open matter
+ * (ongoing due diligence, s 30), kept as history on the record (sealed) with its day in
+ * plain (`screenedOn`, what the due list reads). No match keeps it verified. A possible match
+ * is a red flag: the matter is rated high again with the enhanced due diligence sent, by the
+ * re-screener, and waits for a principal other than them (`approveCdd`), or for staff to
+ * reject it where the match is true. A re-screen is never dated before the last screening.
+ */
+export async function rescreenCdd(
+  enquiryId: string,
+  input: CddRescreenInput,
+  staff: Staff,
+): Promise<{ status: CddStatus }> {
+  const at = new Date(now()).toISOString();
+  const possibleMatch = input.result === 'possible-match';
+  const record = await decideCdd(
+    enquiryId,
+    (current) => {
+      const status = allowed(decideCddRecord(current, possibleMatch ? 'rescreen-possible-match' : 'rescreen'));
+      const last = lastScreenedOn(current);
+      if (last !== null && input.checkedAt < last) {
+        throw badRequest({
+          checkedAt: [`The last screening on record is dated ${last}: a re-screen cannot be earlier`],
+        });
+      }
+      const screened = {
+        ...current,
+        status,
+        screenedOn: input.checkedAt,
+        rescreens: [
+          ...(current.rescreens ?? []),
+          { checkedAt: input.checkedAt, result: input.result, byId: staff.id, by: staff.username, at },
+        ],
+      };
+      if (!possibleMatch) return screened;
+      const rating: CddRating = {
+        rating: 'high',
+        reason: `Re-screening on ${input.checkedAt} found a possible match on the sanctions list`,
+        // The schema requires it with a possible match.
+        ...(input.enhanced ? { enhanced: input.enhanced } : {}),
+        byId: staff.id,
+        by: staff.username,
+        at,
+      };
+      // The approval on record was for the rating before: the new one waits for its own.
+      const { approvedBy: _approvedBy, approvedById: _approvedById, approvedAt: _approvedAt, ...rest } = screened;
+      return {
+        ...rest,
+        riskRating: 'high',
+        riskReason: rating.reason,
+        verifiedBy: staff.username,
+        verifiedById: staff.id,
+        verifiedAt: at,
+        ratings: [...ratingsOf(current), rating],
+      };
+    },
+    input.version,
+  );
+  const said = possibleMatch
+    ? `possible match; rated high risk, awaiting a principal’s approval`
+    : 'no match; still verified';
+  await Promise.all([
+    activity(
+      enquiryId,
+      staff.username,
+      `Sanctions re-screened by ${staff.username} (checked ${input.checkedAt}): ${said}`,
+    ),
+    recordAudit({ by: staff, action: 'cdd.rescreen', target: `${enquiryId} (${input.result})` }),
+  ]);
+  return { status: record.status };
+}
 
 /**
  * `POST …/cdd/approve`: a principal whose account is not the rater's approves the rating
@@ -335,9 +420,10 @@ export async function rejectCdd(
  * `POST /api/contact-requests/{id}/close`: the business relationship ended on `endedAt`.
  * With due-diligence records, they are kept until `retainUntil(endedAt)` (s 111) and then
  * deleted by the daily job. Without any (the client never started, or the practice never
- * acted), nothing is held under s 111: the close is recorded on the enquiry, `retainUntil`
- * is null, and the enquiry follows the ordinary privacy retention. Closing again corrects
- * the date.
+ * acted), nothing is held under s 111, but the close is still recorded as an empty closed
+ * record (`not-started`, no `retainUntil`): the client's link then refuses to start one
+ * (closed is closed), the staff view says the matter is closed, and the record goes with
+ * its enquiry under the ordinary privacy retention. Closing again corrects the date.
  */
 export async function closeMatter(
   enquiryId: string,
@@ -352,10 +438,26 @@ export async function closeMatter(
   if (endedAt < began) {
     throw badRequest({ endedAt: [`The matter cannot have ended before the enquiry arrived (${began})`] });
   }
+  // The engagement the record would have come through, if one was sent (the record names it).
+  const engagement = await engagementSummaryFor(enquiryId);
   const { before: found } = await updateCdd(
     enquiryId,
     (current) => {
-      if (!current) return null;
+      const at = new Date(now()).toISOString();
+      // Nothing the client gave: the close alone, so the link cannot start a record afterwards.
+      if (!current || current.status === 'not-started') {
+        return {
+          enquiryId,
+          engagementId: current?.engagementId ?? engagement?.id ?? '',
+          createdAt: current?.createdAt ?? at,
+          parties: [],
+          declarations: {},
+          status: allowed(cddTransition('not-started', 'close')),
+          closedAt: endedAt,
+          version: (current?.version ?? 0) + 1,
+          updatedAt: at,
+        };
+      }
       if (current.retainUntil && until < current.retainUntil) {
         throw badRequest({
           endedAt: [
@@ -370,30 +472,55 @@ export async function closeMatter(
         closedAt: endedAt,
         retainUntil: until,
         version: current.version + 1,
-        updatedAt: new Date(now()).toISOString(),
+        updatedAt: at,
       };
     },
     CHANGED,
   );
+  const kept = found !== null && found.status !== 'not-started';
   await Promise.all([
     activity(
       enquiryId,
       staff.username,
-      found
+      kept
         ? `Matter closed (ended ${endedAt}); due diligence records kept until ${until} (${CDD_RETENTION.section})`
-        : `Matter closed (ended ${endedAt}); no due diligence records to keep`,
+        : `Matter closed (ended ${endedAt}); no due diligence records to keep, and the client’s link takes none now`,
     ),
     recordAudit({ by: staff, action: 'cdd.close', target: `${enquiryId} (ended ${endedAt})` }),
   ]);
-  return { retainUntil: found ? until : null };
+  return { retainUntil: kept ? until : null };
 }
 
 // ---- the desk's list --------------------------------------------------------------
 
-/** The plain CDD status of each enquiry on a page, read in parallel (nothing decrypted). */
-export async function cddStatusesOf(ids: readonly string[]): Promise<Map<string, { status: CddStatus } | null>> {
-  const metas = await Promise.all(ids.map((id) => getCddMeta(id)));
-  return new Map(ids.map((id, index) => [id, metas[index] ? { status: metas[index].status } : null]));
+/**
+ * The desk's summary of a record from its plain part (`CddSummary`): the status, when the
+ * matter closed, and for a verified open matter its screening clock (on `today`).
+ */
+async function cddSummaryOf(meta: CddMeta, today: string): Promise<CddSummary> {
+  if (meta.closedAt !== undefined) return { status: meta.status, closedAt: meta.closedAt };
+  if (meta.status !== 'verified') return { status: meta.status };
+  const lastScreenedOn = meta.screenedOn ?? null;
+  const settlementOn = await settlementDayOf(meta.enquiryId);
+  return {
+    status: meta.status,
+    screening: {
+      lastScreenedOn,
+      ...screeningDue({ lastScreenedOn, ...(settlementOn ? { settlementOn } : {}) }, today),
+    },
+  };
+}
+
+/** The plain due-diligence summary of each enquiry on a page, read in parallel (nothing decrypted). */
+export async function cddStatusesOf(ids: readonly string[]): Promise<Map<string, CddSummary | null>> {
+  const today = sydneyToday(now());
+  const summaries = await Promise.all(
+    ids.map(async (id) => {
+      const meta = await getCddMeta(id);
+      return meta ? cddSummaryOf(meta, today) : null;
+    }),
+  );
+  return new Map(ids.map((id, index) => [id, summaries[index] ?? null]));
 }
 
 /** Ids of enquiries whose due diligence is verified: `cdd=pending` is instructed without one of these. */

@@ -17,6 +17,7 @@ import type {
 } from '../../../../src/shared/schemas/matter.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { getCddMeta } from '../repositories/due-diligence-store.ts';
+import { deadlineFactsOf } from './settlement-day.ts';
 
 /** When each recorded milestone was done, read from its record; absent when it is not. */
 export type RecordedMilestones = Partial<Record<(typeof RECORDED_MILESTONES)[number], string>>;
@@ -54,17 +55,7 @@ const tickedDone = (record: MatterRecord, key: string) => record.ticks[key]?.don
 
 /** Every deadline, with whether it is met and overdue at `at`. */
 export async function deadlinesOf(record: MatterRecord, at: number): Promise<MatterDeadline[]> {
-  const deadlines = await matterDeadlines({
-    side: record.side,
-    propertyType: record.propertyType,
-    contractDate: record.contractDate,
-    coolingOff: record.coolingOff,
-    settlementDate: record.settlementDate,
-    ownerOccupier: record.ownerOccupier,
-    dates: record.dates,
-    overrides: record.overrides,
-    confirmed: record.confirmed,
-  });
+  const deadlines = await matterDeadlines(deadlineFactsOf(record));
   return deadlines.sort(byDue).map((deadline) => {
     const passed = deadlineEnds(deadline) <= at;
     // A deadline with a milestone is met when staff tick it; one without, once its time is past.

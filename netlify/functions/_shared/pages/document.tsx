@@ -29,17 +29,24 @@ export interface PageDocumentProps {
   title: string;
   /** The practice's name for the header; unknown on a link that opens nothing. */
   practiceName?: string;
+  /**
+   * `no-referrer` (the default) for pages at a secret address (an engagement link). A page at
+   * a plain address whose forms are authorised by a cookie (the client's matter) uses
+   * `same-origin`: under `no-referrer` a browser sends `Origin: null` with a form post, which
+   * the same-origin check refuses.
+   */
+  referrer?: 'no-referrer' | 'same-origin';
   children: ReactNode;
 }
 
-export function PageDocument({ title, practiceName, children }: PageDocumentProps) {
+export function PageDocument({ title, practiceName, referrer = 'no-referrer', children }: PageDocumentProps) {
   return (
     <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content={referrer} />
         <title>{title}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={SITE_STYLESHEET} />

@@ -22,6 +22,7 @@ import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { EnquiryDetail } from './EnquiryDetail.tsx';
 import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
+import { RescreenDueBadge } from '../due-diligence/Rescreening.tsx';
 import { DutyIndexationNotice } from '../duty/DutyIndexationNotice.tsx';
 import { useErasure } from './Erasure.tsx';
 import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from '../kit/format.ts';
@@ -181,7 +182,9 @@ export default function EnquiriesTab() {
           <button
             type="button"
             aria-pressed={Boolean(filters.cddPending)}
-            onClick={() => setFilters((current) => ({ ...current, cddPending: !current.cddPending }))}
+            onClick={() =>
+              setFilters((current) => ({ ...current, cddPending: !current.cddPending, cddRescreen: false }))
+            }
             className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
               filters.cddPending
                 ? 'border-red-800 bg-red-800 text-white'
@@ -189,6 +192,20 @@ export default function EnquiriesTab() {
             }`}
           >
             Due diligence pending
+          </button>
+          <button
+            type="button"
+            aria-pressed={Boolean(filters.cddRescreen)}
+            onClick={() =>
+              setFilters((current) => ({ ...current, cddRescreen: !current.cddRescreen, cddPending: false }))
+            }
+            className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
+              filters.cddRescreen
+                ? 'border-amber-800 bg-amber-800 text-white'
+                : 'border-amber-400 bg-white text-amber-950 hover:bg-amber-50'
+            }`}
+          >
+            Due for re-screening
           </button>
         </div>
         <div className="flex flex-wrap items-end gap-2">
@@ -232,7 +249,7 @@ export default function EnquiriesTab() {
         error={list.error}
         isEmpty={shown.length === 0}
         empty={
-          filters.status || filters.q || filters.cddPending
+          filters.status || filters.q || filters.cddPending || filters.cddRescreen
             ? 'No contact requests match these filters.'
             : 'No contact requests yet.'
         }
@@ -280,6 +297,7 @@ export default function EnquiriesTab() {
                         </span>
                       ) : null}
                       {dueDiligencePending(request) ? <DoNotActBadge /> : null}
+                      {request.cdd?.screening?.due ? <RescreenDueBadge /> : null}
                       {request.assignee ? <span className="text-slate-700">Assigned to {request.assignee}</span> : null}
                     </p>
                   </div>

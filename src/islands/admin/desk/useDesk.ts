@@ -19,6 +19,8 @@ export interface DeskFilters {
   q: string;
   /** Only instructed enquiries whose due diligence is not verified (`cdd=pending`). */
   cddPending?: boolean;
+  /** Only verified, open matters due for sanctions re-screening (`cdd=rescreen`); never with `cddPending`. */
+  cddRescreen?: boolean;
 }
 
 export const filterQuery = (filters: DeskFilters, extra: Record<string, string> = {}) => {
@@ -26,6 +28,7 @@ export const filterQuery = (filters: DeskFilters, extra: Record<string, string> 
   if (filters.status) params.set('status', filters.status);
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.cddPending) params.set('cdd', 'pending');
+  else if (filters.cddRescreen) params.set('cdd', 'rescreen');
   return params.toString();
 };
 

@@ -80,7 +80,8 @@ export function CloseMatter({
         </p>
       ) : retainUntil === null ? (
         <p role="status" className="mt-2 text-sm text-slate-800">
-          Matter closed. There are no due diligence records to keep.
+          Matter closed. There are no due diligence records to keep, and the client’s link no longer takes identity
+          details.
         </p>
       ) : null}
     </>

@@ -1,8 +1,9 @@
 /**
- * An enquiry's customer due diligence (AML/CTF Act) on the desk: its status, and on request
- * the client's answers, the verification form for a submitted record, the second person's
- * approval of a high rating, rejection, and closing the matter (which starts the 7 years the
- * records are kept).
+ * An enquiry's customer due diligence (AML/CTF Act) on the desk: its status (and for a
+ * verified matter when it was last screened), and on request the client's answers, the
+ * verification form for a submitted record, the second person's approval of a high rating,
+ * rejection, re-screening a verified matter, and closing the matter (which starts the 7
+ * years the records are kept).
  *
  * The client's details are read only when staff ask ("Show the client's details"): every
  * read is written to the audit log, so opening an enquiry to add a note does not count as
@@ -13,7 +14,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import { CDD_STATUS_LABELS, type CddStaffView, type CddStatus } from '../../../shared/schemas/cdd.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
-import { decideCdd } from '../../../shared/states/due-diligence.ts';
+import { decideCdd, decideCddRecord } from '../../../shared/states/due-diligence.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
@@ -21,6 +22,7 @@ import { ClientAnswers, VerificationRecord } from './ClientAnswers.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
 import { CloseMatter } from './CloseMatter.tsx';
 import { DoNotActBadge, dueDiligencePending } from './DoNotActBadge.tsx';
+import { RescreenForm, RescreenHistory, ScreeningClock } from './Rescreening.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 import { VerifyForm } from './VerifyForm.tsx';
 
@@ -43,6 +45,7 @@ export function DueDiligencePanel({
 }) {
   const base = useId();
   const status: CddStatus = detail.cdd?.status ?? 'not-started';
+  const closedAt = detail.cdd?.closedAt;
   const [view, setView] = useState<CddStaffView | null>(null);
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -97,6 +100,7 @@ export function DueDiligencePanel({
         </StatusBadge>
         {pending ? <DoNotActBadge /> : null}
       </p>
+      {detail.cdd?.screening ? <ScreeningClock screening={detail.cdd.screening} /> : null}
       <p className="mt-2 text-sm text-slate-700">
         The AML/CTF Act requires us to identify and verify the customer, screen them and rate the risk before we act.
       </p>
@@ -114,7 +118,12 @@ export function DueDiligencePanel({
           <p className="mt-1 text-xs text-slate-700">Each time you open them, the audit log records it.</p>
         </div>
       ) : null}
-      {status === 'not-started' ? (
+      {status === 'not-started' && closedAt !== undefined ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="cdd-closed-before-start">
+          Matter closed (ended <time dateTime={closedAt}>{closedAt}</time>) before the client gave any details: the
+          engagement link no longer takes them, and there are no due diligence records to keep.
+        </p>
+      ) : status === 'not-started' ? (
         <p className="mt-2 text-sm text-slate-700">
           The client gives their details through the engagement link once they have accepted the engagement.
         </p>
@@ -124,10 +133,14 @@ export function DueDiligencePanel({
         <div className="mt-3 space-y-4">
           <ClientAnswers view={view} />
           <VerificationRecord view={view} />
+          <RescreenHistory view={view} />
           {isAllowed(decideCdd(view.status, 'verify')) ? (
             <VerifyForm enquiryId={detail.id} view={view} onDone={changed} />
           ) : null}
           <ReviewActions enquiryId={detail.id} view={view} confirm={confirm} onChanged={changed} />
+          {isAllowed(decideCddRecord(view, 'rescreen')) ? (
+            <RescreenForm enquiryId={detail.id} view={view} onDone={changed} />
+          ) : null}
         </div>
       ) : null}
 

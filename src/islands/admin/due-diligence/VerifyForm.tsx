@@ -57,13 +57,13 @@ const verifyBody = (
   ...(enhanced ? { enhanced } : {}),
 });
 
-interface EnhancedValues {
+export interface EnhancedValues {
   sourceOfWealth: string;
   sourceOfFunds: string;
   notes: string;
 }
 /** The enhanced due diligence a high rating records (s 32), with each field's label. */
-const ENHANCED_FIELDS: [keyof EnhancedValues, string][] = [
+export const ENHANCED_FIELDS: [keyof EnhancedValues, string][] = [
   ['sourceOfWealth', 'Source of wealth (how the customer came to have their wealth)'],
   ['sourceOfFunds', 'Source of funds (where the money for this transaction comes from)'],
   ['notes', 'Enhanced due diligence notes (further checks, who was told)'],

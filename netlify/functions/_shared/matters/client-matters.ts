@@ -1,0 +1,233 @@
+/**
+ * The client's side of their matter (docs/decisions/032-client-matter-sign-in.md): signing in
+ * by e-mail, reading their own matters (through the same view as staff, matter-view.ts, so
+ * both see the same dates), and asking for an update.
+ *
+ * Sign-in reveals nothing about who is a client: every request gets the same answer after
+ * the same work (two throttle records), and whether a link is sent is decided after the
+ * answer, in `waitUntil`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { clientNeeds, SIGN_IN_LINK_MINUTES } from '../../../../src/content/client-matter.ts';
+import { now } from '../../../../src/shared/clock.ts';
+import {
+  normaliseEmail,
+  type ClientDeadline,
+  type ClientMatter,
+  type ClientMilestone,
+} from '../../../../src/shared/schemas/client-matter.ts';
+import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
+import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { HttpError, type RouteContext } from '../http/http.ts';
+import { admitAttempt, clientAddress, clientKey } from '../http/login-throttle.ts';
+import { clientMailConfigured, sendClientMailNow } from '../mail/client-mail.ts';
+import { notifyStaff } from '../mail/staff-alerts.ts';
+import { leadDeskEnv } from '../platform/env.ts';
+import { newId } from '../repositories/blobs.ts';
+import { claimSignInLink, saveSignInLink } from '../repositories/client-sessions-store.ts';
+import { getMatter, listMatters, updateMatter } from '../repositories/matters-store.ts';
+import { getSettings } from '../repositories/settings-store.ts';
+import { whenText } from './matter-mail.ts';
+import { matterView } from './matter-view.ts';
+
+export const MY_MATTER_NOT_FOUND = 'We could not find that matter among yours';
+export const LINK_UNKNOWN = 'This sign-in link does not work';
+export const LINK_ENDED = 'This sign-in link has been used or has expired';
+
+const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+const isoNow = () => new Date(now()).toISOString();
+
+/**
+ * Throttle buckets of the sign-in throttle (login-throttle.ts), both counted on every request:
+ * one per normalised address (whatever the network: nobody can flood a mailbox) and one per
+ * network (nobody can walk a list of addresses). Two or more characters with a dash, which
+ * no staff username's bucket collides with: theirs have no `mi-` prefix by convention.
+ */
+const ADDRESS_BUCKET = (email: string) => `mi-${clientKey(`matter-email:${email}`)}`;
+const NETWORK_BUCKET = 'mn';
+
+/** True when both limits let this request through; the work is the same either way. */
+async function withinLimits(email: string, address: string): Promise<boolean> {
+  const results = await Promise.allSettled([
+    admitAttempt(ADDRESS_BUCKET(email), 'one-address', { slowLane: false }),
+    admitAttempt(NETWORK_BUCKET, address, { slowLane: false }),
+  ]);
+  for (const result of results) {
+    if (result.status === 'rejected' && !(result.reason instanceof HttpError && result.reason.status === 429)) {
+      throw result.reason;
+    }
+  }
+  return results.every((result) => result.status === 'fulfilled');
+}
+
+/** The matters whose client is at this (normalised) address: the engagement's address, else the enquiry's. */
+const mattersOf = async (email: string): Promise<MatterRecord[]> =>
+  (await listMatters()).filter((record) => normaliseEmail(record.client.email) === email);
+
+/**
+ * `POST /api/matter-sign-in`: counts the request against both limits, then, after the
+ * answer, e-mails a one-time link if the address is a client's and the limits allow.
+ */
+export async function requestSignIn(
+  rawEmail: string,
+  req: Request,
+  context: RouteContext,
+  origin: string,
+): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  const allowed = await withinLimits(email, clientAddress(req, context));
+  if (!allowed) return;
+  context.waitUntil(
+    sendSignInLink(email, origin).catch((error: unknown) => console.error('[client-matter] sign-in link:', error)),
+  );
+}
+
+async function sendSignInLink(email: string, origin: string): Promise<void> {
+  const matters = await mattersOf(email);
+  if (matters.length === 0 || !clientMailConfigured()) return;
+  const token = randomBytes(32).toString('base64url');
+  const createdAt = now();
+  await saveSignInLink(hashToken(token), {
+    email,
+    createdAt: new Date(createdAt).toISOString(),
+    expiresAt: new Date(createdAt + SIGN_IN_LINK_MINUTES * 60 * 1000).toISOString(),
+  });
+  const practice = await getSettings().catch(() => null);
+  const name = practice?.name ?? 'us';
+  // Sent at once, never through the outbox: the link is a secret the store must not keep.
+  await sendClientMailNow({
+    enquiryId: matters[0]!.enquiryId,
+    to: matters[0]!.client.email,
+    matter: true,
+    subject: `Your sign-in link – ${name}`,
+    text: [
+      `Dear ${matters[0]!.client.name},`,
+      '',
+      'Here is your link to see your matter: its milestones, its deadlines and what we need from you.',
+      `${origin}/matter/sign-in/${token}`,
+      '',
+      `It works once, for ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * `GET /matter/sign-in/{token}`: the address the link was sent to, once; 404 for a link that
+ * never existed, 410 for one used or expired.
+ */
+export async function redeemSignInLink(token: string): Promise<string> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new HttpError(404, LINK_UNKNOWN);
+  const at = now();
+  const result = await claimSignInLink(hashToken(token), new Date(at).toISOString());
+  if (!result) throw new HttpError(404, LINK_UNKNOWN);
+  if (!result.claimed || !(Date.parse(result.link.expiresAt) > at)) throw new HttpError(410, LINK_ENDED);
+  return result.link.email;
+}
+
+/** Whole Sydney days from today to `date` (negative when past). */
+export function daysUntil(date: string, at: number): number {
+  const day = (value: string) => {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((day(date) - day(sydneyToday(at))) / 86_400_000);
+}
+
+const dayText = (date: string) => whenText({ date });
+
+/** One matter as its client reads it. */
+export async function clientMatterOf(record: MatterRecord, at: number): Promise<ClientMatter> {
+  const view = await matterView(record, at);
+  const deadlines: ClientDeadline[] = view.deadlines.map((deadline) => ({
+    key: deadline.key,
+    label: deadline.label,
+    date: deadline.date,
+    ...(deadline.time ? { time: deadline.time } : {}),
+    basis: deadline.basis,
+    confirmed: deadline.confirmed,
+    met: deadline.met,
+    overdue: deadline.overdue,
+  }));
+  const milestones: ClientMilestone[] = view.milestones.map((milestone) => ({
+    key: milestone.key,
+    label: milestone.label,
+    done: milestone.done,
+    ...(milestone.doneAt ? { doneAt: milestone.doneAt } : {}),
+    ...(milestone.note ? { note: milestone.note } : {}),
+  }));
+  return {
+    id: view.id,
+    side: view.side,
+    property: view.property,
+    deadlines,
+    milestones,
+    next: view.next,
+    responsible: view.responsible,
+    needs: clientNeeds(
+      {
+        side: view.side,
+        hasContractDate: Boolean(view.contractDate),
+        done: milestones.filter((milestone) => milestone.done).map((milestone) => milestone.key),
+        open: deadlines.filter((deadline) => !deadline.met),
+      },
+      dayText,
+    ),
+    daysToNext: view.next ? daysUntil(view.next.date, at) : null,
+    updateRequests: view.updateRequests,
+  };
+}
+
+/** `GET /api/my-matters`: every matter of the signed-in client, newest first. */
+export async function myMatters(email: string): Promise<ClientMatter[]> {
+  const at = now();
+  const records = (await mattersOf(email)).sort((a, b) => b.openedAt.localeCompare(a.openedAt));
+  return Promise.all(records.map((record) => clientMatterOf(record, at)));
+}
+
+/** One matter of the signed-in client; the same 404 for another client's as for none. */
+export async function myMatterRecord(email: string, id: string): Promise<MatterRecord> {
+  const record = await getMatter(id);
+  if (!record || normaliseEmail(record.client.email) !== email) throw new HttpError(404, MY_MATTER_NOT_FOUND);
+  return record;
+}
+
+/**
+ * `POST /api/my-matters/{id}/update-requests`: the question joins the matter's timeline and
+ * its waiting requests (the Matters tab counts them and how long the oldest has waited), and
+ * staff are alerted after the answer.
+ */
+export async function requestUpdate(
+  email: string,
+  id: string,
+  message: string,
+  waitUntil: RouteContext['waitUntil'],
+): Promise<{ id: string; at: string }> {
+  await myMatterRecord(email, id);
+  const request = { id: newId(), at: isoNow() };
+  const { after } = await updateMatter(
+    id,
+    (current) => {
+      if (!current || normaliseEmail(current.client.email) !== email) throw new HttpError(404, MY_MATTER_NOT_FOUND);
+      return {
+        ...current,
+        updatedAt: request.at,
+        updateRequests: [...current.updateRequests, request],
+        timeline: [...current.timeline, { at: request.at, by: 'client', text: `Update requested: ${message}` }],
+      };
+    },
+    'Your matter is being updated just now. Please send your question again.',
+  );
+  const record = after!;
+  const link = `${leadDeskEnv().siteUrl}/admin?matter=${encodeURIComponent(record.id)}`;
+  // Named by id and link only, as every staff alert is: the question itself is on the matter.
+  waitUntil(
+    notifyStaff(
+      {
+        subject: `Update requested on matter ${record.id} (for ${record.responsible})`,
+        text: ['A client asked for an update on their matter. Their question is on its timeline.', link].join('\n'),
+      },
+      `matter ${record.id}: update requested`,
+    ).catch((error: unknown) => console.error('[client-matter] staff alert:', error)),
+  );
+  return request;
+}

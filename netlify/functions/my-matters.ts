@@ -1,0 +1,193 @@
+/**
+ * The client's own view of their matter: `/matter/` (sign in by e-mail, then their matters,
+ * server-rendered, no JavaScript needed), the one-time sign-in link, and the same as JSON
+ * under `/api/my-matters` (with the calendar file and update requests). A client session
+ * opens only the signed-in client's matters; it is never a staff session
+ * (docs/decisions/032-client-matter-sign-in.md).
+ */
+import type { Config } from '@netlify/functions';
+import { ESTIMATE_NOTE, bankDetailsWarning } from '../../src/content/matters.ts';
+import { now } from '../../src/shared/clock.ts';
+import { matterSignInSchema, normaliseEmail, updateRequestSchema } from '../../src/shared/schemas/client-matter.ts';
+import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
+import { BASE_POLICY, serializePolicy } from '../../src/shared/csp-policy.ts';
+import { siteOrigin } from './_shared/engagement/workflow.ts';
+import {
+  BASE_HEADERS,
+  handle,
+  HttpError,
+  json,
+  mediaType,
+  readForm,
+  readJson,
+  validate,
+  type RouteContext,
+} from './_shared/http/http.ts';
+import { matterCalendar } from './_shared/matters/calendar.ts';
+import {
+  clientMatterOf,
+  myMatterRecord,
+  myMatters,
+  redeemSignInLink,
+  requestSignIn,
+  requestUpdate,
+} from './_shared/matters/client-matters.ts';
+import {
+  endClientSession,
+  readClientSession,
+  requireClient,
+  startClientSession,
+} from './_shared/matters/client-session.ts';
+import { mattersPage, signInLinkPage, signInPage, type PracticeContact } from './_shared/pages/matter-page.tsx';
+import { getSettings } from './_shared/repositories/settings-store.ts';
+import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
+
+export const config: Config = {
+  path: [
+    '/matter',
+    '/matter/sign-in/:token',
+    '/api/matter-sign-in',
+    '/api/matter-sign-out',
+    '/api/my-matters',
+    '/api/my-matters/:id/calendar.ics',
+    '/api/my-matters/:id/update-requests',
+  ],
+};
+
+/** What every answer of the client's side carries: never indexed, never cached. */
+const CLIENT_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' };
+
+/** An HTML page with the site's policy (function answers do not get netlify.toml's headers). */
+const page = (html: string, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(html, {
+    status,
+    headers: {
+      ...BASE_HEADERS,
+      ...CLIENT_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': serializePolicy(BASE_POLICY),
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+      ...headers,
+    },
+  });
+
+const seeOther = (location: string, headers: Record<string, string> = {}): Response =>
+  new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...CLIENT_HEADERS, Location: location, ...headers } });
+
+async function practice(): Promise<PracticeContact> {
+  const settings = await getSettings().catch(() => defaultPracticeSettings());
+  return { name: settings.name, phone: settings.phone };
+}
+
+const isForm = (req: Request) => mediaType(req) === 'application/x-www-form-urlencoded';
+
+const matterId = (context: RouteContext) => context.params.id ?? '';
+
+async function signIn(req: Request, context: RouteContext): Promise<Response> {
+  const form = isForm(req);
+  const body = form ? { email: (await readForm(req)).get('email') ?? '' } : await readJson(req);
+  const result = matterSignInSchema.safeParse(body);
+  if (!result.success) {
+    if (!form) validate(matterSignInSchema, body);
+    const errors = toFieldErrors(result.error).email ?? ['Please enter a valid email address'];
+    return page(signInPage(await practice(), { errors, email: String(body.email ?? '') }), 400);
+  }
+  await requestSignIn(result.data.email, req, context, siteOrigin(req));
+  if (!form) return json({ status: 'accepted' }, 202, CLIENT_HEADERS);
+  // The page, not a redirect: a browser without JavaScript reads the one answer at once.
+  return page(signInPage(await practice(), { sent: true }), 202);
+}
+
+async function askForUpdate(req: Request, context: RouteContext): Promise<Response> {
+  const form = isForm(req);
+  if (!form) {
+    // The body first, as every JSON write: a malformed one is refused whoever sends it.
+    const { message } = validate(updateRequestSchema, await readJson(req));
+    const { email } = await requireClient(req);
+    return json(await requestUpdate(email, matterId(context), message, context.waitUntil), 201, CLIENT_HEADERS);
+  }
+  // A browser without JavaScript whose session has ended is sent back to sign in.
+  const session = await readClientSession(req);
+  if (!session) return seeOther('/matter/');
+  const body = { message: (await readForm(req)).get('message') ?? '' };
+  const result = updateRequestSchema.safeParse(body);
+  if (!result.success) {
+    await myMatterRecord(session.email, matterId(context));
+    const errors = toFieldErrors(result.error).message ?? [];
+    const matters = await myMatters(session.email);
+    const state = { form: { matterId: matterId(context), message: body.message, errors } };
+    return page(mattersPage(await practice(), matters, state), 400);
+  }
+  await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil);
+  return page(mattersPage(await practice(), await myMatters(session.email), { sentTo: matterId(context) }), 201);
+}
+
+export default handle(config, {
+  '/matter': {
+    GET: async (req) => {
+      const session = await readClientSession(req);
+      if (!session) return page(signInPage(await practice()));
+      return page(mattersPage(await practice(), await myMatters(session.email)));
+    },
+  },
+  '/matter/sign-in/:token': {
+    GET: async (req, context) => {
+      try {
+        const email = await redeemSignInLink(context.params.token ?? '');
+        // The link's own page must not leak its token through a Referer: it answers no-referrer.
+        return seeOther('/matter/', {
+          'Set-Cookie': await startClientSession(req, normaliseEmail(email)),
+          'Referrer-Policy': 'no-referrer',
+        });
+      } catch (error) {
+        if (!(error instanceof HttpError) || ![404, 410].includes(error.status)) throw error;
+        const kind = error.status === 410 ? 'ended' : 'unknown';
+        return page(signInLinkPage(await practice(), kind), error.status, { 'Referrer-Policy': 'no-referrer' });
+      }
+    },
+  },
+  '/api/matter-sign-in': {
+    POST: signIn,
+  },
+  '/api/matter-sign-out': {
+    POST: async (req) => {
+      const cleared = await endClientSession(req);
+      if (isForm(req)) return seeOther('/matter/', { 'Set-Cookie': cleared });
+      return new Response(null, {
+        status: 204,
+        headers: { ...BASE_HEADERS, ...CLIENT_HEADERS, 'Set-Cookie': cleared },
+      });
+    },
+  },
+  '/api/my-matters': {
+    GET: async (req) => json(await myMatters((await requireClient(req)).email), 200, CLIENT_HEADERS),
+  },
+  '/api/my-matters/:id/calendar.ics': {
+    GET: async (req, context) => {
+      const { email } = await requireClient(req);
+      const at = now();
+      const matter = await clientMatterOf(await myMatterRecord(email, matterId(context)), at);
+      const { name, phone } = await practice();
+      const body = matterCalendar(matter, {
+        host: new URL(siteOrigin(req)).hostname,
+        at,
+        practiceName: name,
+        warning: bankDetailsWarning(phone),
+        estimateNote: ESTIMATE_NOTE,
+      });
+      return new Response(body, {
+        headers: {
+          ...BASE_HEADERS,
+          ...CLIENT_HEADERS,
+          'Content-Type': 'text/calendar; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="matter-deadlines.ics"',
+        },
+      });
+    },
+  },
+  '/api/my-matters/:id/update-requests': {
+    POST: askForUpdate,
+  },
+});

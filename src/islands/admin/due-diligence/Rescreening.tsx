@@ -1,0 +1,197 @@
+/**
+ * Ongoing due diligence (AML/CTF Act s 30) in an enquiry's panel: when the matter was last
+ * screened against the sanctions list and when it is due again (plain, from the enquiry,
+ * so nothing is read for it), the re-screens on record, and the form that records a new one.
+ * A possible match makes the matter high risk again: the form asks for the enhanced due
+ * diligence, and a principal other than the one recording it approves (or staff reject it on a
+ * true match).
+ */
+import { useId, useState } from 'react';
+import { SANCTIONS_RESULTS, SANCTIONS_RESULT_LABELS, type SanctionsResult } from '../../../content/amlctf.ts';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import {
+  CDD_LIMITS,
+  cddFieldErrors,
+  cddRescreenSchema,
+  type CddStaffView,
+  type CddStatus,
+  type CddSummary,
+} from '../../../shared/schemas/cdd.ts';
+import type { FieldErrors } from '../../../shared/schemas/fields.ts';
+import { sydneyToday } from '../../../shared/sydney-time.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import { formatDateTime } from '../kit/format.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { cddPath, messageOf } from './cdd-requests.ts';
+import { ENHANCED_FIELDS, type EnhancedValues } from './VerifyForm.tsx';
+
+/** A verified, open matter's screening clock, from the enquiry's plain summary. */
+export function ScreeningClock({ screening }: { screening: NonNullable<CddSummary['screening']> }) {
+  const last = screening.lastScreenedOn;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-800" data-testid="cdd-screening">
+      <span>
+        Sanctions screening last done{' '}
+        {last ? <time dateTime={last}>{last}</time> : 'on a day not on record (verified before it was kept)'}
+        {screening.due ? '.' : '; next due '}
+        {!screening.due && screening.dueOn ? <time dateTime={screening.dueOn}>{screening.dueOn}</time> : null}
+        {!screening.due ? '.' : null}
+      </span>
+      {screening.due ? <RescreenDueBadge /> : null}
+    </p>
+  );
+}
+
+/** On the desk's list and in the panel: the matter must be screened again. */
+export function RescreenDueBadge() {
+  return (
+    <StatusBadge testId="rescreen-due" tone="waiting">
+      Re-screen due
+    </StatusBadge>
+  );
+}
+
+/** The re-screens on record, oldest first. */
+export function RescreenHistory({ view }: { view: CddStaffView }) {
+  if (!view.screening.rescreens.length) return null;
+  return (
+    <div>
+      <h5 className="mb-1 font-semibold text-slate-900">Re-screens</h5>
+      <ol className="list-decimal space-y-1 pl-5 text-sm" data-testid="rescreen-history">
+        {view.screening.rescreens.map((entry, index) => (
+          <li key={index}>
+            {`Checked ${entry.checkedAt}: ${SANCTIONS_RESULT_LABELS[entry.result]}; recorded by ${entry.by}, ${formatDateTime(entry.at)}`}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function RescreenForm({
+  enquiryId,
+  view,
+  onDone,
+}: {
+  enquiryId: string;
+  view: CddStaffView;
+  onDone: (status: CddStatus) => Promise<void>;
+}) {
+  const base = useId();
+  const fieldId = (key: string) => `${base}-${key.replace(/\./g, '-')}`;
+  const [checkedAt, setCheckedAt] = useState('');
+  const [result, setResult] = useState<SanctionsResult | ''>('');
+  const [enhanced, setEnhanced] = useState<EnhancedValues>({ sourceOfWealth: '', sourceOfFunds: '', notes: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const possibleMatch = result === 'possible-match';
+  const error = (key: string) => errors[key]?.[0];
+
+  async function submit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const body = {
+      checkedAt,
+      ...(result ? { result } : {}),
+      version: view.version,
+      ...(possibleMatch ? { enhanced } : {}),
+    };
+    const checked = cddRescreenSchema({ today: sydneyToday() }).safeParse(body);
+    if (!checked.success) return setErrors(cddFieldErrors(checked.error));
+    setPending(true);
+    try {
+      const { status } = await apiRequest<{ status: CddStatus }>('POST', cddPath(enquiryId, '/cdd/rescreen'), body);
+      setErrors({});
+      showToast({
+        title: 'Success',
+        description:
+          status === 'verified'
+            ? 'Re-screen recorded'
+            : 'Possible match recorded: rated high risk, a principal other than you must approve',
+      });
+      await onDone(status);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fieldErrors) setErrors(caught.fieldErrors);
+      else
+        showToast({
+          title: 'Error',
+          description: messageOf(caught, 'Failed to record the re-screen'),
+          variant: 'destructive',
+        });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="space-y-3 rounded-md border border-slate-300 p-3"
+      aria-labelledby={`${base}-title`}
+    >
+      <h5 id={`${base}-title`} className="font-semibold text-slate-900">
+        Record a re-screen
+      </h5>
+      <p className="text-sm text-slate-700">
+        Screen everyone in the matter against the sanctions list again at least every 90 days while it is open.
+        {view.screening.lastScreenedOn ? ` Last screened ${view.screening.lastScreenedOn}.` : ''}
+      </p>
+      <div className="flex flex-wrap items-start gap-3">
+        <Field id={fieldId('checkedAt')} label="Date of the sanctions check" error={error('checkedAt')} required>
+          {(props) => (
+            <input {...props} type="date" value={checkedAt} onChange={(event) => setCheckedAt(event.target.value)} />
+          )}
+        </Field>
+        <Field id={fieldId('result')} label="Result" error={error('result')} required className="grow basis-56">
+          {(props) => (
+            <select
+              {...props}
+              className={`${props.className} min-h-10`}
+              value={result}
+              onChange={(event) => setResult(event.target.value as SanctionsResult | '')}
+            >
+              <option value="">Choose…</option>
+              {SANCTIONS_RESULTS.map((value) => (
+                <option key={value} value={value}>
+                  {SANCTIONS_RESULT_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      {possibleMatch ? (
+        <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Enhanced due diligence</legend>
+          <p className="text-sm text-slate-700">
+            A possible match makes the matter high risk again: do not act until a principal other than you approves it.
+            On a true match, reject it instead.
+          </p>
+          {ENHANCED_FIELDS.map(([key, label]) => (
+            <Field key={key} id={fieldId(`enhanced.${key}`)} label={label} error={error(`enhanced.${key}`)} required>
+              {(props) => (
+                <textarea
+                  {...props}
+                  className={`${props.className} min-h-20`}
+                  maxLength={CDD_LIMITS.reason}
+                  value={enhanced[key]}
+                  onChange={(event) => setEnhanced((current) => ({ ...current, [key]: event.target.value }))}
+                />
+              )}
+            </Field>
+          ))}
+        </fieldset>
+      ) : null}
+      {error('version') ? (
+        <p role="alert" className="text-sm text-red-900">
+          {error('version')}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" pending={pending}>
+        Record the re-screen
+      </Button>
+    </form>
+  );
+}

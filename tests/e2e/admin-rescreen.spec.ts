@@ -1,0 +1,146 @@
+/**
+ * Ongoing due diligence on the desk: a matter verified (through the API) with a sanctions
+ * check more than 90 days old is listed under "Due for re-screening" with its badge; its
+ * panel says when it was last screened, and a member records a re-screen that finds a
+ * possible match: the form asks for the enhanced due diligence only then, and the matter
+ * goes back to awaiting a principal's approval, marked "Do not act". Axe-clean.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
+import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import { ONCE, signIn } from './fixtures.ts';
+import { waitForMail } from './mailbox.ts';
+
+const lastName = 'Rescreen';
+
+const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) =>
+  expect(response.status(), await response.text()).toBe(status);
+
+test('lists a matter due for re-screening and records a possible match, which goes back for approval', async ({
+  page,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
+  const firstName = `Reese${unique()}`;
+  const email = `${firstName.toLowerCase()}@example.com`;
+  const screened = addCalendarDays(sydneyToday(), -120);
+  await signIn(page);
+
+  // Enquiry, engagement accepted, identity submitted and verified low risk, through the API.
+  await ok(
+    await page.request.post('/api/contact', {
+      data: {
+        firstName,
+        lastName,
+        email,
+        phone: '(02) 5550 0177',
+        serviceType: 'residential-purchase',
+        propertyAddress: '8 Screen Street, Baulkham Hills NSW 2153',
+        quote: { price: 760_000, role: 'buying', propertyType: 'established' },
+      },
+    }),
+    201,
+  );
+  const found = (await (await page.request.get(`/api/contact-requests?q=${encodeURIComponent(email)}`)).json()) as {
+    id: string;
+  }[];
+  const id = found[0]!.id;
+  await ok(await page.request.post(`/api/contact-requests/${id}/engagement`, { data: {} }), 201);
+  const mail = await waitForMail(email, (message) => message.subject.startsWith('Your costs agreement'));
+  const token = /\/engage\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  const client = await browser.newContext();
+  await ok(
+    await client.request.post(`/api/engage/${token}/accept`, {
+      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true },
+    }),
+  );
+  await ok(
+    await client.request.post(`/api/engage/${token}/cdd/submit`, {
+      data: {
+        parties: [
+          {
+            type: 'individual',
+            fullName: `${firstName} ${lastName}`,
+            dateOfBirth: '1981-09-03',
+            address: '8 Screen Street, Baulkham Hills NSW 2153',
+            phone: '0412 555 777',
+            email,
+          },
+        ],
+        declarations: {
+          actingForAnother: { value: false },
+          pep: { value: false },
+          foreignPerson: { value: false },
+          purpose: 'home',
+          sourceOfFunds: { kind: 'savings' },
+        },
+      },
+    }),
+  );
+  await client.close();
+  const { version } = (await (await page.request.get(`/api/contact-requests/${id}/cdd`)).json()) as { version: number };
+  await ok(
+    await page.request.post(`/api/contact-requests/${id}/cdd/verify`, {
+      data: {
+        verification: [
+          {
+            party: '0',
+            method: 'in-person',
+            documents: [{ type: 'Passport', issuer: 'Australia', last4: '3141' }],
+            sanctionsCheckedAt: screened,
+            sanctionsResult: 'no-match',
+            pepResult: 'not-pep',
+          },
+        ],
+        version,
+        risk: { rating: 'low', reason: 'Savings held for years' },
+      },
+    }),
+  );
+  await page.reload();
+
+  // The desk's filter lists it, with its badge.
+  const tab = await openTab(page, 'Contact Requests');
+  const filter = tab.getByRole('button', { name: 'Due for re-screening' });
+  await filter.click();
+  await expect(filter).toHaveAttribute('aria-pressed', 'true');
+  const card = tab.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` });
+  await expect(card.getByTestId('rescreen-due')).toHaveText('Re-screen due');
+
+  await card.getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` }).click();
+  const panel = card.getByRole('region', { name: 'Due diligence', exact: true });
+  await expect(panel.getByTestId('cdd-screening')).toContainText(`Sanctions screening last done ${screened}`);
+  await panel.getByRole('button', { name: "Show the client's details" }).click();
+  const form = panel.getByRole('form', { name: 'Record a re-screen' });
+
+  // Nothing chosen: each field says what it needs; no enhanced fields until a possible match.
+  await form.getByRole('button', { name: 'Record the re-screen' }).click();
+  await expect(form.getByText('Please enter the date of the sanctions check')).toBeVisible();
+  await expect(form.getByText('Please record the result of the sanctions check')).toBeVisible();
+  await expect(form.getByLabel(/^Source of wealth/)).toHaveCount(0);
+
+  await form.getByLabel('Date of the sanctions check').fill(sydneyToday());
+  await form.getByLabel('Result').selectOption('no-match');
+  await expect(form.getByLabel(/^Source of wealth/)).toHaveCount(0);
+  await form.getByLabel('Result').selectOption('possible-match');
+  await form.getByRole('button', { name: 'Record the re-screen' }).click();
+  await expect(form.getByText('Please record the customer’s source of wealth')).toBeVisible();
+  await form.getByLabel(/^Source of wealth/).fill('Salary over fifteen years');
+  await form.getByLabel(/^Source of funds/).fill('Savings account statements sighted');
+  await form.getByLabel(/^Enhanced due diligence notes/).fill('Name resembles a listed person; birth date differs');
+  await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
+  await form.getByRole('button', { name: 'Record the re-screen' }).click();
+
+  await expectToast(
+    page,
+    'Success',
+    'Possible match recorded: rated high risk, a principal other than you must approve',
+  );
+  await expect(panel.getByTestId('cdd-status')).toHaveText('Awaiting a second approval');
+  await expect(panel.getByTestId('cdd-pending')).toHaveText('Do not act: due diligence pending');
+  await expect(panel.getByTestId('rescreen-history')).toContainText(`Checked ${sydneyToday()}: Possible match`);
+  await expect(panel.getByRole('form', { name: 'Record a re-screen' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
+});

@@ -2,7 +2,8 @@
  * POST /api/contact: an enquiry from either public form. Islands send JSON and get
  * `201 { id }`; a plain HTML form post (no JavaScript yet, or none at all) is read
  * form-encoded with the same schema, honeypot and limits, and answered with a 303 to a
- * page, so a browser never shows a JSON body.
+ * page, or, when a field must be fixed, with the form again as the visitor filled it, so a
+ * browser never shows a JSON body.
  */
 import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
@@ -13,8 +14,9 @@ import {
   HONEYPOT_FIELD,
   type Enquiry,
 } from '../../src/shared/schemas/enquiry.ts';
-import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
-import { enquiryErrorUrl, THANKS_PATH } from '../../src/shared/enquiry-outcome.ts';
+import { toFieldErrors, type FieldErrors } from '../../src/shared/schemas/fields.ts';
+import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '../../src/shared/enquiry-outcome.ts';
+import { practiceView } from '../../src/shared/practice-view.ts';
 import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http/http.ts';
 import { newId } from './_shared/repositories/blobs.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
@@ -22,6 +24,10 @@ import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
 import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
 import { dutyTables } from './_shared/site/duty-years.ts';
+import { mergeRepeat, rememberEnquiry } from './_shared/desk/repeat-enquiries.ts';
+import { enquiryFormPage } from './_shared/pages/enquiry-form-page.tsx';
+import { page } from './_shared/engagement/link.ts';
+import { getSettings } from './_shared/repositories/settings-store.ts';
 import type { RouteContext } from './_shared/http/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
@@ -37,9 +43,13 @@ async function accept(
   const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday(currentTime()) } : undefined;
   // The duty is the contract date's year as the practice has it (an added indexation too).
   const figures = inputs ? computeQuote(inputs, { tables: await dutyTables() }) : undefined;
-  const { record, alert } = await storeEnquiryWithAlert(
-    inputs && figures ? { ...enquiry, quote: { inputs, figures } } : enquiry,
-  );
+  const data = inputs && figures ? { ...enquiry, quote: { inputs, figures } } : enquiry;
+  // Sent again within minutes: the visitor is answered as before, staff keep one lead (and
+  // one alert, one acknowledgement), and its timeline says it came twice.
+  const repeated = await mergeRepeat(data);
+  if (repeated) return repeated.id;
+  const { record, alert } = await storeEnquiryWithAlert(data);
+  await rememberEnquiry(record);
   // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
   if (alert) {
     const delivery = deliverAlert(record.id).catch(logAlertError);
@@ -61,8 +71,8 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   const schema = enquirySchemaFor(body);
   const form = schema === heroEnquirySchema ? 'hero' : 'contact';
   const result = schema.safeParse(body);
-  // Field names only: the visitor's values never go into the address.
-  if (!result.success) return seeOther(enquiryErrorUrl({ form, fields: Object.keys(toFieldErrors(result.error)) }));
+  // The form again, as filled, with what to fix: the values travel in the page, never in an address.
+  if (!result.success) return refusedForm(form, body, toFieldErrors(result.error));
   try {
     await accept(result.data, context);
   } catch (error) {
@@ -71,6 +81,28 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
     return seeOther(enquiryErrorUrl({ form, reason: 'unavailable' }));
   }
   return seeOther(THANKS_PATH);
+}
+
+async function refusedForm(form: EnquiryFormName, values: Record<string, string>, fieldErrors: FieldErrors) {
+  let practice;
+  try {
+    practice = practiceView(await getSettings());
+  } catch (error) {
+    // Without the practice's details the page cannot say whom to call: the static page can.
+    console.error('[api] practice settings unreadable for a refused form post:', error);
+    return seeOther(enquiryErrorUrl({ form, fields: Object.keys(fieldErrors) }));
+  }
+  const html = enquiryFormPage({
+    form,
+    values,
+    fieldErrors,
+    practice: { name: practice.name, phone: practice.phone },
+  });
+  const response = page(html, 400);
+  // Not an engagement link's `no-referrer`: the page posts to this route, whose origin check
+  // refuses the `Origin: null` a browser sends under it (the page's meta says the same).
+  response.headers.set('Referrer-Policy', 'same-origin');
+  return response;
 }
 
 export const config: Config = {

@@ -1,6 +1,7 @@
 /**
- * Hourly: removes sessions (staff's and clients') and sign-in links that have expired, and
- * sign-in attempts too old to count, so neither store grows for ever nor keeps anyone's traces longer than it needs them; and
+ * Hourly: removes sessions (staff's and clients') and sign-in links that have expired,
+ * sign-in attempts too old to count and the digests that recognise an enquiry sent twice,
+ * so no store grows for ever nor keeps anyone's traces longer than it needs them; and
  * keeps engagements moving (links that expired, reminders due after 2 and 5 business days).
  */
 import { now as currentTime } from '../../src/shared/clock.ts';
@@ -12,6 +13,7 @@ import { WINDOW_MS } from './_shared/http/login-throttle.ts';
 import { deleteExpiredClientRecords } from './_shared/repositories/client-sessions-store.ts';
 import { deleteAttemptsBefore } from './_shared/repositories/login-attempts-store.ts';
 import { deleteExpiredSessions } from './_shared/repositories/sessions-store.ts';
+import { forgetOldRepeats } from './_shared/desk/repeat-enquiries.ts';
 
 export default async (req?: Request) => {
   const now = currentTime();
@@ -20,6 +22,7 @@ export default async (req?: Request) => {
     deleteAttemptsBefore(now - WINDOW_MS),
     // Clients' sign-in links (15 minutes) and sessions (30 days) once they have expired.
     deleteExpiredClientRecords(now),
+    forgetOldRepeats(now),
   ]);
   const engagements = await runEngagementJobs(siteOrigin(req), sendEngagementLink, clientMailConfigured());
   if (engagements.expired + engagements.reminded > 0) {

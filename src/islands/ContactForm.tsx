@@ -1,9 +1,8 @@
 /** The contact-section enquiry form. */
-import { CONTACT_SERVICE_OPTIONS, contactEnquirySchema, ENQUIRY_FIELDS } from '../shared/schemas/enquiry.ts';
+import { contactEnquirySchema } from '../shared/schemas/enquiry.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
-import { useEnquiryForm } from './enquiry-form.ts';
-import { Field } from '../ui/Field.tsx';
-import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
+import { fieldsOf, useEnquiryForm } from './enquiry-form.ts';
+import { ContactEnquiryFields } from '../ui/EnquiryFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
 import { AttachedQuote, useAttachedQuote, usePrefillFromQuote } from './AttachedQuote.tsx';
 import type { DutyIndexation } from '../content/transferDuty.ts';
@@ -34,7 +33,7 @@ export default function ContactForm({ phone, indexations }: { phone: string; ind
       if (phase === 'success') attached.clear();
     },
   });
-  const { pending, honeypot, bind, error, onSubmit } = form;
+  const { pending, honeypot, onSubmit } = form;
   usePrefillFromQuote(attached.attachment, form.values, form.set);
 
   return (
@@ -54,25 +53,7 @@ export default function ContactForm({ phone, indexations }: { phone: string; ind
       </h3>
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <EnquiryPersonFields idPrefix="contact" form={form} serviceOptions={CONTACT_SERVICE_OPTIONS} />
-        <Field
-          id="contact-propertyAddress"
-          name="propertyAddress"
-          label={ENQUIRY_FIELDS.propertyAddress.label}
-          error={error('propertyAddress')}
-          className="sm:col-span-2"
-        >
-          {(props) => <input {...props} type="text" autoComplete="address-line1" {...bind('propertyAddress')} />}
-        </Field>
-        <Field
-          id="contact-message"
-          name="message"
-          label={ENQUIRY_FIELDS.message.label}
-          error={error('message')}
-          className="sm:col-span-2"
-        >
-          {(props) => <textarea {...props} rows={4} {...bind('message')} />}
-        </Field>
+        <ContactEnquiryFields idPrefix="contact" {...fieldsOf(form)} />
       </div>
       <AttachedQuote attachment={attached.attachment} onRemove={attached.clear} />
       <EnquirySubmit

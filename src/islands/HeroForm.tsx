@@ -3,11 +3,10 @@
  * (medium on send, success, error) with a 300 ms visual fallback.
  */
 import { useRef } from 'react';
-import { CALLBACK_TIMES, ENQUIRY_FIELDS, HERO_SERVICE_OPTIONS, heroEnquirySchema } from '../shared/schemas/enquiry.ts';
+import { heroEnquirySchema } from '../shared/schemas/enquiry.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
-import { buzz, useEnquiryForm, VIBRATION } from './enquiry-form.ts';
-import { Field } from '../ui/Field.tsx';
-import { EnquiryPersonFields } from './EnquiryPersonFields.tsx';
+import { buzz, fieldsOf, useEnquiryForm, VIBRATION } from './enquiry-form.ts';
+import { HeroEnquiryFields } from '../ui/EnquiryFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
 
 const INITIAL = {
@@ -31,7 +30,7 @@ export default function HeroForm({ phone }: { phone: string }) {
     phone,
     onPhase: (phase) => buzz(formRef.current, VIBRATION[phase]),
   });
-  const { pending, honeypot, bind, error, onSubmit } = form;
+  const { pending, honeypot, onSubmit } = form;
 
   return (
     // A real form: without JavaScript (or if the island's code cannot load) the browser
@@ -51,41 +50,7 @@ export default function HeroForm({ phone }: { phone: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <EnquiryPersonFields idPrefix="hero" form={form} serviceOptions={HERO_SERVICE_OPTIONS} />
-        <Field
-          id="hero-callbackDate"
-          name="callbackDate"
-          label={ENQUIRY_FIELDS.callbackDate.label}
-          error={error('callbackDate')}
-        >
-          {(props) => <input {...props} type="date" {...bind('callbackDate')} />}
-        </Field>
-        <Field
-          id="hero-callbackTime"
-          name="callbackTime"
-          label={ENQUIRY_FIELDS.callbackTime.label}
-          error={error('callbackTime')}
-        >
-          {(props) => (
-            <select {...props} {...bind('callbackTime')}>
-              <option value="">Any time</option>
-              {CALLBACK_TIMES.map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          id="hero-message"
-          name="message"
-          label={ENQUIRY_FIELDS.message.label}
-          error={error('message')}
-          className="sm:col-span-2"
-        >
-          {(props) => <textarea {...props} rows={4} {...bind('message')} />}
-        </Field>
+        <HeroEnquiryFields idPrefix="hero" {...fieldsOf(form)} />
       </div>
       <EnquirySubmit
         idPrefix="hero"

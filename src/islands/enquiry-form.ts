@@ -9,7 +9,8 @@ import type * as z from 'zod/mini';
 import { apiRequest, ApiError } from '../lib/api.ts';
 import { showToast } from '../stores/toasts.ts';
 import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
-import { formToEnquiry } from '../shared/schemas/enquiry.ts';
+import { formToEnquiry, type EnquiryField } from '../shared/schemas/enquiry.ts';
+import type { EnquiryFieldsProps } from '../ui/EnquiryFields.tsx';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { ENQUIRY_MESSAGES } from '../content/practice.ts';
 
@@ -110,6 +111,17 @@ const pick = <K extends string>(target: Values<K>, source: Record<string, string
   ) as Partial<Values<K>>;
 
 export type EnquiryForm<K extends string> = ReturnType<typeof useEnquiryForm<K>>;
+
+/**
+ * A form's state as the shared fields (src/ui/EnquiryFields.tsx) take it. Each form renders
+ * only the fields its own state holds, so a field it lacks is never asked for.
+ */
+export const fieldsOf = <K extends EnquiryField>(
+  form: Pick<EnquiryForm<K>, 'bind' | 'error'>,
+): Pick<EnquiryFieldsProps, 'bind' | 'error'> => ({
+  bind: (field) => form.bind(field as K),
+  error: (field) => form.error(field as K),
+});
 
 /** Vibration patterns of the hero form. */
 export const VIBRATION = {

@@ -61,8 +61,9 @@ test('a Submit tapped before the island could load is posted as the plain form, 
   const posts = watchEnquiryPosts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await press(page.locator('#hero-form form').getByRole('button', { name: 'Get My Free Quote' }), testInfo);
-  // The no-JavaScript path: the server names the missing fields on its own page.
-  await expect(page).toHaveURL(/\/enquiry-error\/?\?form=hero&fields=/);
+  // The no-JavaScript path: the server answers with the form again, naming the missing fields.
+  await expect(page).toHaveURL(/\/api\/contact$/);
+  await expect(page.getByRole('alert').getByRole('link', { name: 'First name is required' })).toBeVisible();
   expect(posts).toEqual(['POST application/x-www-form-urlencoded']);
 });
 

@@ -1,7 +1,8 @@
 /**
  * Both enquiry forms as real HTML forms: without JavaScript (which is also what a visitor
  * gets who submits before the island hydrates) they post to /api/contact and land on
- * /thanks or on a page saying what to fix, with no personal details in any URL.
+ * /thanks or on the form again saying what to fix, with no personal details in any URL.
+ * The menu and the FAQ filter work without JavaScript too.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
@@ -116,7 +117,7 @@ test.describe('without JavaScript', () => {
     });
   }
 
-  test('a post that fails validation lands on a page that names what to fix', async ({
+  test('a refused post is answered with the form again: values kept, only the failed fields marked', async ({
     page,
     request,
     baseURL,
@@ -131,20 +132,60 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('Phone').fill('   ');
     await form.getByRole('button', { name: 'Send Enquiry' }).click();
 
-    await expect(page).toHaveURL(/\/enquiry-error\/?\?form=contact&fields=email,phone$/);
+    // The function's page, at the address the form posted to: nothing typed is in it.
+    await expect(page).toHaveURL(/\/api\/contact$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Please check your enquiry');
-    await expect(page.getByText('Your enquiry has not been sent yet.', { exact: false }).first()).toBeVisible();
-    // Without JavaScript the static page cannot read its address: it lists every rule.
-    const email = page.locator('[data-field="email"]');
-    await expect(email).toBeVisible();
-    await expect(email).toContainText('Email');
-    await expect(email).toContainText('Please enter a valid email address');
-    await expect(page.locator('[data-field="phone"]')).toContainText('Phone number is required');
-    await expect(page.getByRole('link', { name: 'Back to the enquiry form' })).toHaveAttribute('href', '/#contact');
+    const summary = page.getByRole('alert');
+    await expect(summary.getByRole('link')).toHaveText([
+      'Please enter a valid email address',
+      'Phone number is required',
+    ]);
+    const again = page.locator('form[action="/api/contact"]');
+    await expect(again.getByLabel('First name')).toHaveValue(who.firstName);
+    await expect(again.getByLabel('Email')).toHaveValue('not-an-email');
+    await expect(again.getByLabel('Service')).toHaveValue(spec('contact').serviceValue);
+    await expect(again.getByLabel('Message')).toHaveValue('Sent without JavaScript.');
+    // Only what failed is marked: the blank property address (optional) and the names are not.
+    await expect(again.locator('[aria-invalid="true"]')).toHaveCount(2);
+    await expect(again.getByLabel('Property address')).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText('or call us on (02) 5550 0123.', { exact: false })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-
     expect((await storedRequests(request, baseURL!)).some((entry) => entry.lastName === who.lastName)).toBe(false);
+
+    // Fixed and sent from that page, it is stored.
+    await again.getByLabel('Email').fill(who.email);
+    await again.getByLabel('Phone').fill(who.phone);
+    await again.getByRole('button', { name: 'Send Enquiry' }).click();
+    await expect(page).toHaveURL(/\/thanks\/?$/);
+    const stored = (await storedRequests(request, baseURL!)).find((entry) => entry.lastName === who.lastName);
+    expect(stored).toMatchObject({ ...who, serviceType: spec('contact').serviceValue });
     expectNoDetails(urls, who);
+  });
+
+  test('the menu opens without JavaScript', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the menu button exists below 1024 px');
+    await page.goto('/blog');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    const menu = page.locator('[data-nav-fallback]');
+    await menu.locator('summary').click();
+    const links = menu.getByRole('navigation', { name: 'Mobile' }).getByRole('link');
+    await expect(links.first()).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Get Quote' })).toBeVisible();
+    await links.filter({ hasText: 'FAQ' }).first().click();
+    await expect(page).toHaveURL(/\/#faq$/);
+  });
+
+  test('the FAQ filters by category without JavaScript', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONCE);
+    await page.goto('/#faq');
+    const faq = page.locator('#faq');
+    await expect(faq.getByRole('button', { name: 'Process', exact: true })).toBeHidden();
+    await faq.getByRole('navigation', { name: 'Questions by category' }).getByRole('link', { name: 'Process' }).click();
+    await expect(page).toHaveURL(/#faq-process$/);
+    await expect(faq.locator('li[data-faq-category]:visible:not([data-faq-category="Process"])')).toHaveCount(0);
+    await expect(faq.locator('li[data-faq-category="Process"]').first()).toBeVisible();
+    await faq.getByRole('link', { name: 'All', exact: true }).click();
+    await expect(faq.locator('summary:visible')).toHaveCount(await faq.locator('summary').count());
   });
 
   test('a post over 64 KB lands on the error page, not on a JSON answer', async ({ page, isMobile }) => {
@@ -184,6 +225,20 @@ test.describe('the error page with JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Back to the enquiry form' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the quote form' })).toBeHidden();
   });
+});
+
+test('the refused form page passes axe', async ({ page, isMobile }) => {
+  test.skip(isMobile, ONCE);
+  // Axe needs JavaScript: the form is posted as the browser would without it, past the island.
+  await page.goto('/');
+  await page.locator('#contact form').evaluate((form: HTMLFormElement) => {
+    (form.elements.namedItem('firstName') as HTMLInputElement).value = 'Axe';
+    (form.elements.namedItem('email') as HTMLInputElement).value = 'not-an-email';
+    HTMLFormElement.prototype.submit.call(form);
+  });
+  await expect(page).toHaveURL(/\/api\/contact$/);
+  await expect(page.getByRole('alert').getByRole('link')).toHaveCount(4);
+  await expectNoAxeViolations(page);
 });
 
 test('/thanks, /enquiry-error and /enquiry-limited pass axe', async ({ page }) => {

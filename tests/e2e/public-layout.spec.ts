@@ -112,3 +112,84 @@ test('the sticky call to action and back-to-top never cover a form control, the 
   await expect(cta).toBeVisible();
   await expect(cta.getByRole('link', { name: 'Get My Quote' })).toBeVisible();
 });
+
+/**
+ * At each of several scroll positions: how much of the screen's bottom the floating pieces
+ * take, and every visible link, button or field in the content one of them covers.
+ */
+const floatingReport = (page: Page) =>
+  page.evaluate(() => {
+    const pieces = [...document.querySelectorAll<HTMLElement>('[data-sticky-cta], [data-back-to-top]')].filter(
+      (piece) => piece.checkVisibility({ visibilityProperty: true }),
+    );
+    const boxes = pieces.map((piece) => piece.getBoundingClientRect());
+    const band = boxes.length ? innerHeight - Math.min(...boxes.map((box) => box.top)) : 0;
+    const covered: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'main :is(a[href], button, input, select, textarea, summary):not([data-back-to-top], [data-sticky-cta] *)',
+    );
+    for (const control of controls) {
+      if (!control.checkVisibility({ visibilityProperty: true })) continue;
+      // Box by box: a link that wraps is two boxes, not the rectangle around both lines.
+      const own = [...control.getClientRects()].filter((rect) => rect.width > 0);
+      // A pixel's rounding is not covering: at least 2 px each way.
+      const overlaps = (a: DOMRect, b: DOMRect) =>
+        Math.min(a.right, b.right) - Math.max(a.left, b.left) >= 2 &&
+        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) >= 2;
+      if (own.some((rect) => boxes.some((box) => overlaps(rect, box)))) {
+        covered.push(
+          (control.textContent?.trim() || control.getAttribute('aria-label') || control.tagName).slice(0, 40),
+        );
+      }
+    }
+    return { band, covered };
+  });
+
+test('on a phone the floating pieces take at most a tenth of the screen and never cover a control', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the full-width bar is the phone layout');
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  for (const path of ['/', '/quote', `/blog/${SEEDED.newest.slug}`]) {
+    await page.goto(path);
+    for (let step = 1; step <= 12; step++) {
+      // The landing page's sections take their real heights as they render, so each position
+      // is a share of the page as long as it is now (a fixed y could lie past its end).
+      const y = await page.evaluate((share) => {
+        const top = Math.round((document.documentElement.scrollHeight - innerHeight) * share);
+        scrollTo({ top, behavior: 'instant' });
+        return top;
+      }, step / 12);
+      await expect
+        .poll(
+          async () => {
+            const { band, covered } = await floatingReport(page);
+            return [...(band > 812 * 0.1 ? [`band ${Math.round(band)} px`] : []), ...covered];
+          },
+          { timeout: 3_000 },
+        )
+        .toEqual([])
+        .catch(async () =>
+          failures.push(
+            `${path} at ${y} px: ${JSON.stringify(await floatingReport(page))} ${await page.evaluate(() =>
+              JSON.stringify(
+                [...document.querySelectorAll('[data-back-to-top], [data-sticky-cta]')].map((piece) => [
+                  piece.hasAttribute('data-covering'),
+                  piece.getBoundingClientRect().toJSON(),
+                ]),
+              ),
+            )}`,
+          ),
+        );
+    }
+  }
+  expect(failures).toEqual([]);
+  // Where nothing is under it, the call to action is there, one row high.
+  await page.goto('/');
+  await page.locator('#process').scrollIntoViewIfNeeded();
+  const cta = page.locator('[data-sticky-cta]');
+  await expect(cta).toBeVisible();
+  expect((await cta.boundingBox())!.height).toBeLessThanOrEqual(64);
+});

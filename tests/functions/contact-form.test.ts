@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
+import { enquiryFormPage } from '../../netlify/functions/_shared/pages/enquiry-form-page.tsx';
 import { call, signedInStaff, useBlobs } from './harness.ts';
+import { attr, pageText, parsePage, textOf, type Element } from './html.ts';
+import { validateHtml } from './vnu.ts';
 
 useBlobs();
 
@@ -68,7 +71,7 @@ describe('POST /api/contact, form-encoded', () => {
     expect(after.some((request) => request.lastName === 'Honeypot')).toBe(false);
   });
 
-  it('sends an invalid post to the error page with the field names only, never the values', async () => {
+  it('answers an invalid post with the form again: the values kept, only the failed fields marked', async () => {
     const before = (await stored()).length;
     const response = await post({
       ...contactForm,
@@ -76,17 +79,63 @@ describe('POST /api/contact, form-encoded', () => {
       phone: '  ',
       serviceType: 'residential-conveyancing',
     });
-    expect(response.status).toBe(303);
-    const location = response.headers.get('location')!;
-    expect(location).toBe('/enquiry-error/?form=contact&fields=email,phone,serviceType');
-    for (const value of ['kim', 'Noscript', 'Box', '5550']) expect(location).not.toContain(value);
-    expect(response.text).toBe('');
+    // The page itself, not a redirect: nothing the visitor typed goes into an address.
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('x-robots-tag')).toContain('noindex');
+    // Posting it again must carry this site's Origin: `no-referrer` would make it `null`.
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    const page = parsePage(response.text);
+    const form = page.all('form')[0]!;
+    expect(attr(form, 'method')).toBe('post');
+    expect(attr(form, 'action')).toBe('/api/contact');
+    expect(attr(page.byId('retry-contact-firstName'), 'value')).toBe('Kim');
+    expect(attr(page.byId('retry-contact-propertyAddress'), 'value')).toBe('2 Example Rd, Box Hill NSW');
+    expect(attr(page.byId('retry-contact-email'), 'value')).toBe('kim-at-example');
+    // Only what failed is marked: the blank message (optional) and the valid names are not.
+    const invalid = page.withAttribute('aria-invalid', 'true').map((element) => attr(element, 'name'));
+    expect(invalid).toEqual(['email', 'phone', 'serviceType']);
+    expect(textOf(page.byId('retry-contact-email-error'))).toBe('Please enter a valid email address');
+    expect(textOf(page.byId('retry-contact-phone-error'))).toBe('Phone number is required');
+    expect(textOf(page.byId('retry-contact-serviceType-error'))).toBe('Please select a service');
+    // The summary at the top links each message to its field.
+    expect(page.withAttribute('role', 'alert')).toHaveLength(1);
+    expect(
+      page
+        .all('a')
+        .map((link) => attr(link, 'href'))
+        .filter((href) => href?.startsWith('#retry-')),
+    ).toEqual(['#retry-contact-email', '#retry-contact-phone', '#retry-contact-serviceType']);
+    // The practice's phone, with a space before it.
+    expect(pageText(response.text)).toContain('or call us on (02) 5550 0123.');
     expect((await stored()).length).toBe(before);
   });
 
-  it('names the hero form when the hero form post fails', async () => {
+  it('answers an invalid hero post with the hero form, its choices kept', async () => {
     const response = await post({ ...hero, firstName: '', callbackTime: 'Midnight' });
-    expect(response.headers.get('location')).toBe('/enquiry-error/?form=hero&fields=firstName,callbackTime');
+    expect(response.status).toBe(400);
+    const page = parsePage(response.text);
+    expect(textOf(page.byId('retry-form-title'))).toBe('Get your free quote');
+    expect(page.withAttribute('aria-invalid', 'true').map((element) => attr(element, 'name'))).toEqual([
+      'firstName',
+      'callbackTime',
+    ]);
+    const service = page.byId('retry-hero-serviceType');
+    const selected = service.childNodes.filter((option) => 'attrs' in option && attr(option, 'selected') !== undefined);
+    expect(selected.map((option) => attr(option as Element, 'value'))).toEqual(['residential-conveyancing']);
+    expect(textOf(page.byId('retry-hero-message'))).toBe(hero.message);
+    expect(attr(page.byId('retry-hero-website'), 'value')).toBe('');
+  });
+
+  it('renders the refused form as valid HTML', () => {
+    const html = enquiryFormPage({
+      form: 'contact',
+      values: { ...contactForm, email: 'x' },
+      fieldErrors: { email: ['Please enter a valid email address'] },
+      practice: { name: 'Example Conveyancing', phone: { display: '(02) 5550 0123', href: 'tel:+61255500123' } },
+    });
+    expect(validateHtml({ refused: html })).toEqual([]);
   });
 
   it('applies the same 64 KB limit: a larger post lands on the error page, stores nothing', async () => {

@@ -22,6 +22,7 @@ export const STATUS_LABELS: Record<EnquiryStatus, string> = {
 /**
  * `engagement`: the costs agreement sent, resent, viewed, reminded, accepted, expired or revoked (its text says which).
  * `cdd`: customer due diligence verified, awaiting approval, approved, rejected, the matter closed (never personal data).
+ * `repeat`: the same enquiry sent again within a few minutes, merged into this one (desk/repeat-enquiries.ts).
  */
 export const ACTIVITY_TYPES = [
   'created',
@@ -33,6 +34,7 @@ export const ACTIVITY_TYPES = [
   'alert',
   'engagement',
   'cdd',
+  'repeat',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

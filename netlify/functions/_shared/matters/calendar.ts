@@ -13,7 +13,7 @@
  */
 import type { ClientMatter } from '../../../../src/shared/schemas/client-matter.ts';
 import { sydneyInstant } from '../../../../src/shared/sydney-time.ts';
-import { addDays } from '../../../../src/shared/matter-deadlines.ts';
+import { addCalendarDays } from '../../../../src/shared/sydney-time.ts';
 
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;
@@ -95,7 +95,7 @@ export function matterCalendar(matter: ClientMatter, options: CalendarOptions): 
     } else {
       when = [
         `DTSTART;VALUE=DATE:${compactDate(deadline.date)}`,
-        `DTEND;VALUE=DATE:${compactDate(addDays(deadline.date, 1))}`,
+        `DTEND;VALUE=DATE:${compactDate(addCalendarDays(deadline.date, 1))}`,
       ];
     }
     lines.push(

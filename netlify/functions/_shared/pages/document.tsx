@@ -30,10 +30,9 @@ export interface PageDocumentProps {
   /** The practice's name for the header; unknown on a link that opens nothing. */
   practiceName?: string;
   /**
-   * `no-referrer` (the default) for pages at a secret address (an engagement link). A page at
-   * a plain address whose forms are authorised by a cookie (the client's matter) uses
-   * `same-origin`: under `no-referrer` a browser sends `Origin: null` with a form post, which
-   * the same-origin check refuses.
+   * `no-referrer` (the default) keeps a personal link out of Referers. A page with no secret
+   * in its address whose form posts to a route that checks the origin needs `same-origin`:
+   * under `no-referrer` a browser sends `Origin: null`, which that check refuses.
    */
   referrer?: 'no-referrer' | 'same-origin';
   children: ReactNode;

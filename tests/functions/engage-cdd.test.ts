@@ -156,7 +156,8 @@ async function setStatus(enquiryId: string, status: CddStatus) {
 
 describe('joint clients', () => {
   it('opens once both have accepted, and a submission needs an individual for each of them', async () => {
-    const enquiryId = await anEnquiry();
+    // A couple no other test uses (the same enquiry twice within minutes is one enquiry).
+    const enquiryId = await anEnquiry({ email: 'joint.couple@example.com' });
     const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiryId}/engagement`, {
       cookie: staff.cookie,
       body: {

@@ -38,6 +38,13 @@ const accept = (token: string, fullName: string) =>
   });
 const view = (token: string) => call(engage, 'GET', `/api/engage/${token}`, { context: { ip: ip() } });
 
+/**
+ * A person no other test uses: the same enquiry twice within minutes is one enquiry (the
+ * desk's repeat rule), and one accepted engagement per enquiry would refuse the next.
+ */
+let people = 0;
+const person = () => ({ email: `variation.${++people}@example.com` });
+
 const COUPLE = [
   { name: 'Ada Client', email: 'ada@example.com' },
   { name: 'Bo Client', email: 'bo@example.com' },
@@ -45,7 +52,7 @@ const COUPLE = [
 
 describe('joint clients', () => {
   it('gives each client their own link, and accepts the engagement only once both have', async () => {
-    const enquiryId = await anEnquiry();
+    const enquiryId = await anEnquiry(person());
     const sent = await send(enquiryId, { clients: COUPLE });
     expect(sent.status, JSON.stringify(sent.json)).toBe(201);
     // Without SMTP no link went out: each client's link is in the answer, for staff to pass on.
@@ -95,7 +102,7 @@ describe('joint clients', () => {
   });
 
   it('reads a record stored before joint clients as one client, whose link still opens and accepts', async () => {
-    const sent = await aSentEngagement(staff);
+    const sent = await aSentEngagement(staff, { enquiry: person() });
     const { record } = (await getEngagement(sent.id))!;
     const [only] = record.clients;
     // The shape every engagement had before joint clients: the client's link and details at the top.
@@ -115,7 +122,7 @@ describe('joint clients', () => {
   });
 
   it('takes one to four clients, each with their own address', async () => {
-    const enquiryId = await anEnquiry();
+    const enquiryId = await anEnquiry(person());
     const five = Array.from({ length: 5 }, (_, n) => ({ name: `Client ${n}`, email: `c${n}@example.com` }));
     expect((await send(enquiryId, { clients: five })).status).toBe(400);
     expect((await send(enquiryId, { clients: [] })).status).toBe(400);
@@ -129,7 +136,7 @@ describe('variations', () => {
   const REASON = 'The property is a vacant block, not an established home: a different duty and more searches.';
 
   it('sends an updated disclosure over an accepted engagement; accepted, both stay on record and the desk shows the current', async () => {
-    const original = await anAcceptedEngagement(staff);
+    const original = await anAcceptedEngagement(staff, { enquiry: person() });
     const varied = await vary(original.id, {
       reason: REASON,
       quote: { price: 950000, role: 'buying', propertyType: 'established', contractDate: '2026-11-20' },
@@ -176,7 +183,7 @@ describe('variations', () => {
   });
 
   it('needs what changed and why, an accepted engagement, and staff', async () => {
-    const original = await anAcceptedEngagement(staff);
+    const original = await anAcceptedEngagement(staff, { enquiry: person() });
     const bare = await vary(original.id, {});
     expect(bare.status).toBe(400);
     expect(bare.json.fieldErrors.reason).toEqual(['Please say what changed and why']);
@@ -185,7 +192,7 @@ describe('variations', () => {
     });
     expect(anonymous.status).toBe(401);
 
-    const enquiryId = await anEnquiry();
+    const enquiryId = await anEnquiry(person());
     const open = await send(enquiryId);
     const refused = await vary(open.json.id, { reason: REASON });
     expect(refused.status).toBe(409);
@@ -193,7 +200,7 @@ describe('variations', () => {
   });
 
   it('replaces an open variation when asked, ending its link', async () => {
-    const original = await anAcceptedEngagement(staff);
+    const original = await anAcceptedEngagement(staff, { enquiry: person() });
     const first = await vary(original.id, { reason: REASON });
     const second = await vary(original.id, { reason: `${REASON} Also a rush.`, replace: true });
     expect(second.status, JSON.stringify(second.json)).toBe(201);

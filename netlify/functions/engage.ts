@@ -11,8 +11,8 @@ import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
 import { acceptEngagement, currentStatus, markViewed, viewOf } from './_shared/engagement/workflow.ts';
 import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
-import { engagePage } from './_shared/pages/engagement-page.tsx';
-import { pdfResponse } from './_shared/engagement/pdf-response.ts';
+import { engagePage, type EngageFormState } from './_shared/pages/engagement-page.tsx';
+import { draftPdfResponse, pdfResponse } from './_shared/engagement/pdf-response.ts';
 import {
   handle,
   hasCode,
@@ -49,7 +49,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
   const { record } = opened;
   const result = engagementAcceptSchema.safeParse(body);
   if (!result.success) {
-    const values = body as { fullName: string; understood: boolean; accept: boolean; instruct: boolean };
+    const values = body as EngageFormState['values'];
     const html = engagePage({
       token,
       view: viewOf(record, currentStatus(record), opened.client),
@@ -68,7 +68,13 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
 }
 
 export const config: Config = {
-  path: ['/engage/:token', '/api/engage/:token', '/api/engage/:token/accept', '/api/engage/:token/document.pdf'],
+  path: [
+    '/engage/:token',
+    '/api/engage/:token',
+    '/api/engage/:token/accept',
+    '/api/engage/:token/document.pdf',
+    '/api/engage/:token/draft.pdf',
+  ],
 };
 
 export default handle(
@@ -113,6 +119,9 @@ export default handle(
         const opened = await openThrottled(req, context);
         return pdfResponse(opened.record, opened.client);
       }),
+    },
+    '/api/engage/:token/draft.pdf': {
+      GET: onLink(async (req, context) => draftPdfResponse((await openThrottled(req, context)).record)),
     },
   },
   // The link is the credential; no cookie is read (see HandleOptions).

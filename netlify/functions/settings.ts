@@ -1,13 +1,26 @@
-/** Staff: the practice details the public site prints. A change asks for a rebuild. */
+/** Staff: the practice details the public site prints, and confirming its claims. A change asks for a rebuild. */
 import type { Config } from '@netlify/functions';
-import { practiceSettingsInputSchema, settingsFieldErrors } from '../../src/shared/schemas/settings.ts';
+import * as z from 'zod/mini';
+import {
+  CLAIM_KEYS,
+  claimLabel,
+  practiceSettingsInputSchema,
+  settingsFieldErrors,
+  type ClaimKey,
+} from '../../src/shared/schemas/settings.ts';
 import { requireStaff } from './_shared/http/auth.ts';
-import { HttpError, handle, json, readJson } from './_shared/http/http.ts';
+import { HttpError, handle, json, readJson, validate } from './_shared/http/http.ts';
 import { rebuildAfterChange } from './_shared/site/rebuild.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
-import { getSettings, saveSettings } from './_shared/repositories/settings-store.ts';
+import { confirmClaim, getSettings, saveSettings } from './_shared/repositories/settings-store.ts';
 
-export const config: Config = { path: '/api/settings' };
+export const config: Config = { path: ['/api/settings', '/api/settings/claims/:claim/confirm'] };
+
+/** `POST /api/settings/claims/{claim}/confirm`: the figure as the confirmer read it (the rating's value for the rating). */
+const confirmSchema = z.object({ value: z.union([z.string(), z.number()], 'Give the figure you checked') });
+
+const STALE =
+  'Someone else changed the settings since you opened them. Your changes are still in the form: check the latest version, then save again to replace it.';
 
 export default handle(config, {
   '/api/settings': {
@@ -25,14 +38,32 @@ export default handle(config, {
         });
       }
       const { version, ...fields } = parsed.data;
-      const result = await saveSettings(fields, version);
-      if (!result.ok) {
-        throw new HttpError(
-          409,
-          'Someone else changed the settings since you opened them. Your changes are still in the form: check the latest version, then save again to replace it.',
-        );
-      }
+      const result = await saveSettings(fields, version, user.username);
+      if (!result.ok) throw new HttpError(409, STALE);
       await recordAudit({ by: user, action: 'settings.update', target: 'practice' });
+      context.waitUntil(rebuildAfterChange());
+      return json(result.settings);
+    },
+  },
+  '/api/settings/claims/:claim/confirm': {
+    POST: async (req, context) => {
+      const user = await requireStaff(req);
+      // The body first, as every write: a malformed one is a 400 whatever the path names.
+      const { value } = validate(confirmSchema, await readJson(req));
+      const claim = context.params.claim ?? '';
+      if (!(CLAIM_KEYS as readonly string[]).includes(claim)) throw new HttpError(404, 'There is no such public claim');
+      const key = claim as ClaimKey;
+      const result = await confirmClaim(key, value, user.username);
+      if (!result.ok) {
+        throw result.reason === 'nothing-to-confirm'
+          ? new HttpError(409, 'There is no rating on the site to confirm')
+          : new HttpError(
+              409,
+              `${claimLabel(key)} has changed since you read it. Refresh the settings and check the figure again.`,
+            );
+      }
+      await recordAudit({ by: user, action: 'settings.confirm-claim', target: key });
+      // The structured data carries the rating only once it is checked.
       context.waitUntil(rebuildAfterChange());
       return json(result.settings);
     },

@@ -9,6 +9,11 @@ export const COOLING_OFF = {
   offThePlanBusinessDays: 10,
   /** s 66V: the share of the price a purchaser forfeits by rescinding in the period. */
   forfeitPercent: 0.25,
+  /**
+   * When there is none although the property is residential: bought at auction (s 66U) or
+   * with the buyer's solicitor's certificate waiving it (s 66W). Commercial property has none.
+   */
+  exceptions: 'none at auction or with a s 66W certificate',
   source: {
     name: 'Conveyancing Act 1919 (NSW) s 66S',
     url: 'https://legislation.nsw.gov.au/view/html/inforce/current/act-1919-006#sec.66S',
@@ -34,6 +39,12 @@ export const DUTY_PAYMENT = {
     url: 'https://www.revenue.nsw.gov.au/property-professionals-resource-centre/guides-rulings-cpns/topics/contracts-for-sale-of-land-and-transfers/off-the-plan-agreements',
   },
 } as const;
+
+/**
+ * How settlement is lodged: either electronic lodgment network operator (Electronic
+ * Conveyancing National Law), never one of them alone.
+ */
+export const LODGMENT_NETWORK = 'an electronic lodgment network (PEXA or Sympli)';
 
 /**
  * The standard contract's completion date when none is written in: the Contract for the

@@ -1,6 +1,6 @@
 /** The landing page FAQ: 9 items in 5 categories. */
 import { DEFAULT_CLAIMS, PRACTICE } from './practice.ts';
-import { COOLING_OFF, DUTY_PAYMENT } from './conveyancingLaw.ts';
+import { COOLING_OFF, DUTY_PAYMENT, LODGMENT_NETWORK } from './conveyancingLaw.ts';
 import { PRICING } from './pricing.ts';
 import { formatAud, formatAudRange } from './money.ts';
 
@@ -38,7 +38,7 @@ export const faqFor = (claims: FaqClaims): readonly FaqItem[] => [
   {
     category: 'Process',
     question: 'What happens after I sign the contract?',
-    answer: `We exchange contracts, track the cooling-off period (${COOLING_OFF.businessDays} business days for most residential purchases, ${COOLING_OFF.offThePlanBusinessDays} for an off-the-plan contract), order searches, work with your lender, prepare settlement figures and book settlement through PEXA. Transfer duty is due within ${DUTY_PAYMENT.monthsAfterLiability} months of the contract, or at settlement if that is sooner. You hear from us at every milestone.`,
+    answer: `We exchange contracts, track the cooling-off period on a residential purchase (${COOLING_OFF.businessDays} business days, ${COOLING_OFF.offThePlanBusinessDays} for an off-the-plan contract; ${COOLING_OFF.exceptions}), order searches, work with your lender, prepare settlement figures and book settlement through ${LODGMENT_NETWORK}. Transfer duty is due within ${DUTY_PAYMENT.monthsAfterLiability} months of the contract, or at settlement if that is sooner. You hear from us at every milestone.`,
     structured: true,
   },
   {

@@ -1,7 +1,7 @@
 /**
  * The Lead Management guide of the staff portal. Data only: the
- * admin page renders it. Its figures are the guide's own (e.g. 4-6 weeks to settlement
- * here versus the public page's typical 6-8 weeks); they are named once, below.
+ * admin page renders it. Its figures are named once, below; the settlement time is not
+ * one of them: staff quote the typical settlement saved in Settings, as the site does.
  */
 import { PRACTICE } from './practice.ts';
 import { PRICING } from './pricing.ts';
@@ -30,7 +30,8 @@ export interface LeadGuide {
   };
   faqs: {
     title: string;
-    items: readonly { question: string; answer: string }[];
+    /** The answers, quoting the typical settlement as saved in Settings (the site's one figure). */
+    items: (typicalSettlement: string) => readonly { question: string; answer: string }[];
   };
   tips: {
     title: string;
@@ -58,7 +59,6 @@ export const LEAD_FIGURES = {
   simultaneousSaleAndPurchase: `+${formatAud(extras.simultaneousSaleAndPurchase)}`,
   offThePlan: `+${formatAud(extras.offThePlan)}`,
   rushService: `+${formatAud(extras.rushService)}`,
-  settlementTime: '4-6 weeks',
   coolingOffDays: COOLING_OFF.businessDays,
   coolingOffDaysOffThePlan: COOLING_OFF.offThePlanBusinessDays,
   coolingOffForfeit: `${COOLING_OFF.forfeitPercent}%`,
@@ -120,18 +120,19 @@ export const LEAD_GUIDE: LeadGuide = {
   },
   faqs: {
     title: 'Common client questions',
-    items: [
+    items: (typicalSettlement) => [
       {
         question: 'How long until settlement?',
-        answer: `Usually ${F.settlementTime} from exchange, depending on the contract and the lender.`,
+        answer: `Usually ${typicalSettlement} from exchange, depending on the contract and the lender.`,
       },
       {
         question: 'What is the cooling-off period in NSW?',
-        answer: `${F.coolingOffDays} business days for residential purchases, ${F.coolingOffDaysOffThePlan} for an off-the-plan contract. Withdrawing during cooling-off forfeits ${F.coolingOffForfeit} of the purchase price. There is no cooling-off at auctions.`,
+        answer: `${F.coolingOffDays} business days for residential purchases, ${F.coolingOffDaysOffThePlan} for an off-the-plan contract. Withdrawing during cooling-off forfeits ${F.coolingOffForfeit} of the purchase price. Commercial purchases have none, and there is ${COOLING_OFF.exceptions}.`,
       },
       {
         question: 'Is the quote fixed?',
-        answer: 'The professional fee is fixed. Disbursements are passed on at cost and itemised in the quote.',
+        answer:
+          'The professional fee is fixed. Disbursements are passed on at cost; the quote gives their estimated range.',
       },
       {
         question: 'Can you act if I have already signed?',

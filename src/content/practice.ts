@@ -81,10 +81,11 @@ export const RATING_BEST = 5;
  * PLACEHOLDER figures: the public claims as the practice's brief gave them, which the
  * practice must confirm (a practice's site must not mislead: Australian Consumer Law ss 18
  * and 29). Staff edit them in Settings ("Public claims") with the date each was last
- * checked; these apply, marked "not yet checked", until staff save. The brief's settlement
- * figures disagree by context (typical 6-8 weeks on the page, 4-6 weeks in the staff
- * guide, 14 average days in the statistics); each is kept where the page shows it, under
- * its own name.
+ * checked; these apply, marked "not yet checked", until staff save, and the desk warns
+ * principals of each one nobody has confirmed. The settlement time is one figure,
+ * `typicalSettlement`, wherever the site (and the staff guide) states one: the brief's
+ * other figures (4-6 weeks in the staff guide, 14 average days in the statistics)
+ * contradicted it.
  */
 export const DEFAULT_CLAIMS = {
   typicalSettlement: '6-8 weeks',
@@ -94,7 +95,6 @@ export const DEFAULT_CLAIMS = {
   propertiesSettled: '500+',
   yearsExperience: '15+',
   satisfaction: '98%',
-  averageDaysToSettlement: 14,
 } as const;
 
 /** The practice's call-back promise for enquiries, in hours (a service standard, not a figure about the past). */

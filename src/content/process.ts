@@ -1,4 +1,6 @@
 /** The 11-step conveyancing process of the landing page. */
+import { COOLING_OFF, LODGMENT_NETWORK } from './conveyancingLaw.ts';
+
 export interface ProcessStep {
   title: string;
   description: string;
@@ -17,12 +19,15 @@ export const PROCESS_STEPS: readonly ProcessStep[] = [
   },
   { title: 'Negotiation', description: 'We negotiate amendments with the other side where needed.' },
   { title: 'Exchange of contracts', description: 'Contracts are exchanged and the deposit is paid.' },
-  { title: 'Cooling-off and finance', description: 'We track the cooling-off period and your loan approval.' },
+  {
+    title: 'Cooling-off and finance',
+    description: `On a residential purchase we track the cooling-off period (${COOLING_OFF.exceptions}), and your loan approval.`,
+  },
   { title: 'Stamp duty and grants', description: 'Duty is assessed and any concessions or grants are applied for.' },
   {
     title: 'Pre-settlement checks',
     description: 'Settlement figures, adjustments and your final inspection are arranged.',
   },
-  { title: 'Settlement', description: 'Settlement is completed electronically through PEXA.' },
+  { title: 'Settlement', description: `Settlement is completed electronically through ${LODGMENT_NETWORK}.` },
   { title: 'Post-settlement', description: 'We notify the authorities and confirm everything is finalised.' },
 ];

@@ -21,7 +21,7 @@ export const quickFactsFor = ({
   },
   {
     title: 'Fixed-fee quotes',
-    detail: 'You receive a written, fixed professional fee before we start, with disbursements itemised.',
+    detail: 'You receive a written, fixed professional fee before we start, with an estimate of the disbursements.',
   },
   {
     title: `${claims.propertiesSettled} properties settled`,

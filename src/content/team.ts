@@ -2,6 +2,8 @@
  * The team section. PLACEHOLDER: roles only. Never invent people: replace
  * each entry with the real person's name, role and admission details once confirmed.
  */
+import { LODGMENT_NETWORK } from './conveyancingLaw.ts';
+
 export interface TeamMember {
   role: string;
   name: string;
@@ -24,7 +26,7 @@ export const TEAM: readonly TeamMember[] = [
   {
     role: 'Settlement Coordinator',
     name: 'Settlement Coordinator (name to be confirmed)',
-    bio: 'Prepares settlement figures and coordinates with lenders through PEXA.',
+    bio: `Prepares settlement figures and coordinates with lenders through ${LODGMENT_NETWORK}.`,
   },
   {
     role: 'Client Care Manager',

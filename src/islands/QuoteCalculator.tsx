@@ -317,8 +317,9 @@ export default function QuoteCalculator({
           {figures?.coolingOffBusinessDays ? (
             <Output label="Cooling-off" value={`${figures.coolingOffBusinessDays} business days`}>
               {propertyType === 'off-the-plan'
-                ? `An off-the-plan contract gives ${COOLING_OFF.offThePlanBusinessDays} business days to cool off, not ${COOLING_OFF.businessDays}.`
+                ? `An off-the-plan contract gives ${COOLING_OFF.offThePlanBusinessDays} business days to cool off, not ${COOLING_OFF.businessDays}. `
                 : null}
+              {`For a residential purchase only: ${COOLING_OFF.exceptions}.`}
             </Output>
           ) : null}
           <Output label="Estimated total" value={figures ? formatAudRange(figures.estimatedTotal) : '–'} strong>

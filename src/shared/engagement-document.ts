@@ -32,10 +32,37 @@ export function legalCostsEstimate(figures: QuoteFigures): number {
   return Math.round((figures.professionalFee + figures.disbursements.max) * 100) / 100;
 }
 
-export function buildDisclosure(figures: QuoteFigures, matter: { description: string }): DocumentSection[] {
+/** Who the disclosure is given to, and when: Form 1's "Date provided to client" and "Client details". */
+export interface DisclosureParties {
+  /** The Sydney day it is given (sent), YYYY-MM-DD. */
+  providedOn: string;
+  /** Each client's name, as the practice has it. */
+  clients: readonly string[];
+}
+
+/** "Ann", "Ann and Ben", "Ann, Ben and Cy". */
+const listOf = (names: readonly string[]): string =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** An amount including GST as Form 1 states it: before GST first, then with it. */
+const exAndIncGst = (amountIncludingGst: number): string =>
+  `${formatAudCents(splitGst(amountIncludingGst).exGst)} excluding GST (${formatAudCents(amountIncludingGst)} including GST)`;
+
+export function buildDisclosure(
+  figures: QuoteFigures,
+  matter: { description: string },
+  parties: DisclosureParties,
+): DocumentSection[] {
   const fee = splitGst(figures.professionalFee);
   const shortForm = fee.exGst <= COSTS_DISCLOSURE.shortFormMaxExGst;
   const sections: DocumentSection[] = [
+    {
+      heading: 'Date and client',
+      paragraphs: [
+        `Date provided to you: ${formatIsoDate(parties.providedOn)}`,
+        `${parties.clients.length > 1 ? 'Clients' : 'Client'}: ${listOf(parties.clients)}`,
+      ],
+    },
     {
       heading: 'About this disclosure',
       paragraphs: [
@@ -52,7 +79,7 @@ export function buildDisclosure(figures: QuoteFigures, matter: { description: st
     {
       heading: 'Our professional fee (fixed)',
       paragraphs: [
-        ...figures.feeItems.map((item) => `${item.label}: ${formatAudCents(item.amount)} including GST`),
+        ...figures.feeItems.map((item) => `${item.label}: ${exAndIncGst(item.amount)}`),
         `Total professional fee: ${formatAudCents(fee.exGst)} plus GST of ${formatAudCents(fee.gst)}, ${formatAudCents(figures.professionalFee)} in all.`,
         'The basis of our costs: a fixed fee for the work described, whatever time it takes.',
       ],

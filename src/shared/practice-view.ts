@@ -40,7 +40,7 @@ export interface PracticeView {
   reviewsEmbed: { scriptUrl: string; widgetId: string; widgetAttribute: string } | null;
   team: { name: string; role: string; bio?: string; photo?: string; principal: boolean }[];
   /** The public claims as saved in Settings (or the brief's defaults), as the pages print them. */
-  claims: { [K in keyof typeof DEFAULT_CLAIMS]: (typeof DEFAULT_CLAIMS)[K] extends number ? number : string };
+  claims: Record<keyof typeof DEFAULT_CLAIMS, string>;
   /** The rating the pages show, or null when staff cleared it. */
   rating: { value: number; count: number; best: number } | null;
   /** The rating the structured data carries: only one staff entered and dated, never the default. */
@@ -79,13 +79,10 @@ export function practiceView(settings: PracticeSettingsFields): PracticeView {
     // A photo on another site (saved before photos came from the library) would be blocked by
     // the pages' CSP and show as a broken image: the initials stand in for it.
     team: settings.team.map(({ photo, ...member }) => (photo && isSitePath(photo) ? { ...member, photo } : member)),
-    claims: {
-      ...(Object.fromEntries(TEXT_CLAIM_KEYS.map((key) => [key, settings.claims[key].value])) as Record<
-        (typeof TEXT_CLAIM_KEYS)[number],
-        string
-      >),
-      averageDaysToSettlement: settings.claims.averageDaysToSettlement.value,
-    },
+    claims: Object.fromEntries(TEXT_CLAIM_KEYS.map((key) => [key, settings.claims[key].value])) as Record<
+      (typeof TEXT_CLAIM_KEYS)[number],
+      string
+    >,
     rating:
       rating.value !== null && rating.count !== null
         ? { value: rating.value, count: rating.count, best: RATING_BEST }

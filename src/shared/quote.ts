@@ -234,7 +234,8 @@ export function computeQuote(
   return {
     ratesEffective: table.effective,
     ratesCurrent: current,
-    ...(isBuying(input.role)
+    // Cooling-off is for residential property only (Conveyancing Act 1919 s 66S).
+    ...(isBuying(input.role) && input.propertyType !== 'commercial'
       ? {
           coolingOffBusinessDays:
             input.propertyType === 'off-the-plan' ? COOLING_OFF.offThePlanBusinessDays : COOLING_OFF.businessDays,
@@ -324,7 +325,10 @@ export function quoteLines(figures: QuoteFigures): { label: string; value: strin
     lines.push({ label: 'Duty due', value: describeDutyDue(figures.transferDuty) });
   }
   if (figures.coolingOffBusinessDays) {
-    lines.push({ label: 'Cooling-off', value: `${figures.coolingOffBusinessDays} business days after exchange` });
+    lines.push({
+      label: 'Cooling-off',
+      value: `${figures.coolingOffBusinessDays} business days after exchange (${COOLING_OFF.exceptions})`,
+    });
   }
   lines.push({
     label: 'Estimated total',

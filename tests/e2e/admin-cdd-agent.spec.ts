@@ -40,7 +40,7 @@ async function acceptedEngagement(page: Page, client: APIRequestContext, firstNa
   expect(token, mail.text).toBeTruthy();
   await ok(
     await client.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true },
+      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
     }),
   );
   return token!;

@@ -44,7 +44,7 @@ async function submittedEnquiry(page: Page, client: APIRequestContext, firstName
 
   await ok(
     await client.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true },
+      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
     }),
   );
   const person = (fullName: string, dateOfBirth: string) => ({

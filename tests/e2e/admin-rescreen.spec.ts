@@ -52,7 +52,7 @@ test('lists a matter due for re-screening and records a possible match, which go
   const client = await browser.newContext();
   await ok(
     await client.request.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true },
+      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
     }),
   );
   await ok(

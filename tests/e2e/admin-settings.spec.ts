@@ -1,7 +1,8 @@
 /**
  * Practice details managed in Settings: a new phone number reaches the rebuilt
  * header, footer and structured data of `/`, and a team photo uploaded there shows in its team section; field errors, a 409 that keeps what was typed,
- * and axe on the tab. Other specs expect the default phone, so it is put back in `finally`.
+ * and axe on the tab; the desk's warning of unconfirmed claims goes once one is confirmed. Other specs expect the
+ * default phone and claims, so they are put back in `finally`.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
@@ -143,6 +144,34 @@ test.describe('admin: practice settings', () => {
         (html) => html.includes('98%') && !html.includes('96%'),
         'the landing page back on the default claims',
       );
+    }
+  });
+
+  test('the desk names each unconfirmed public claim to a principal until it is confirmed in Settings', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, ONCE);
+    const original = await (await page.request.get('/api/settings')).json();
+    try {
+      // The test account is a principal; the store holds the shipped claims, none confirmed.
+      const desk = await openTab(page, 'Contact Requests');
+      const warning = desk.getByRole('region', { name: 'Public claims nobody has confirmed' });
+      await expect(warning).toContainText('Client satisfaction');
+      await expect(warning).toContainText('Rating');
+
+      const panel = await openTab(page, 'Settings');
+      const claims = panel.getByTestId('practice-settings').getByRole('group', { name: 'Public claims' });
+      await claims.getByRole('button', { name: 'Confirm client satisfaction as shown' }).click();
+      await expectToast(page, 'Confirmed', 'The claim is recorded as checked today');
+      await expect(claims.getByText(/^Checked \d{4}-\d{2}-\d{2} by /)).toHaveCount(1);
+
+      const again = await openTab(page, 'Contact Requests');
+      const left = again.getByRole('region', { name: 'Public claims nobody has confirmed' });
+      await expect(left).toContainText('Rating');
+      await expect(left).not.toContainText('Client satisfaction');
+    } finally {
+      await saveSettings(page.request, original);
     }
   });
 

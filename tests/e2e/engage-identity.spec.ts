@@ -62,6 +62,7 @@ test.describe('identity details', () => {
     await phone.getByLabel('I have read and understood the costs disclosure').check();
     await phone.getByLabel('I accept the costs agreement').check();
     await phone.getByLabel('I instruct the practice to act for me in this matter').check();
+    await phone.getByLabel('I agree to receive, read and accept these documents electronically').check();
     await phone.getByRole('button', { name: 'Accept and instruct' }).click();
     await phone.getByRole('link', { name: 'Continue to your identity details' }).click();
     await expect(phone.getByRole('heading', { level: 1, name: 'Your identity details' })).toBeVisible();

@@ -16,7 +16,7 @@ const linkIn = (mail: Mail): string => {
   return link!;
 };
 
-/** A client on their own phone: opens their link and accepts with their name and the three ticks. */
+/** A client on their own phone: opens their link and accepts with their name and every tick. */
 async function acceptOnPhone(browser: Browser, link: string, fullName: string) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const phone = await context.newPage();
@@ -26,6 +26,7 @@ async function acceptOnPhone(browser: Browser, link: string, fullName: string) {
   await phone.getByLabel('I have read and understood the costs disclosure').check();
   await phone.getByLabel('I accept the costs agreement').check();
   await phone.getByLabel('I instruct the practice to act for me in this matter').check();
+  await phone.getByLabel('I agree to receive, read and accept these documents electronically').check();
   await phone.getByRole('button', { name: 'Accept and instruct' }).click();
   return { phone, close: () => context.close() };
 }

@@ -73,6 +73,7 @@ test.describe('engagement journey', () => {
     await phone.getByLabel('I have read and understood the costs disclosure').check();
     await phone.getByLabel('I accept the costs agreement').check();
     await phone.getByLabel('I instruct the practice to act for me in this matter').check();
+    await phone.getByLabel('I agree to receive, read and accept these documents electronically').check();
     await phone.getByRole('button', { name: 'Accept and instruct' }).click();
     await expect(phone.getByText('You accepted this costs agreement')).toBeVisible();
     await expectNoAxeViolations(phone);

@@ -41,7 +41,7 @@ export async function verifiedEnquiry(
   expect(token, mail.text).toBeTruthy();
   await ok(
     await client.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true },
+      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
     }),
   );
   await ok(

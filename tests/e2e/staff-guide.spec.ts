@@ -57,7 +57,7 @@ async function clientSubmits(client: APIRequestContext, url: string, firstName: 
   const token = url.split('/engage/')[1]!;
   await ok(
     await client.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true },
+      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
     }),
   );
   await ok(

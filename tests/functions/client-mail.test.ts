@@ -197,7 +197,7 @@ describe('client mail', () => {
   it('ends every message with the practice as saved in Settings, and the Professional Standards line only when it is on', async () => {
     const practice = { ...defaultPracticeSettings(), name: 'Quoll & Co Conveyancing', phone: '(02) 5550 0999' };
     for (const enabled of [true, false]) {
-      expect((await saveSettings({ ...practice, professionalStandards: enabled }, undefined)).ok).toBe(true);
+      expect((await saveSettings({ ...practice, professionalStandards: enabled }, undefined, 'tests')).ok).toBe(true);
       mails.length = 0;
       const id = `test/standards-${enabled}`;
       await queueClientMail({ id, to: CLIENT, subject: 'Details', text: 'Hello' });

@@ -106,7 +106,7 @@ const PAGES: Record<string, string> = {
     token: TOKEN,
     view: view(),
     form: {
-      values: { fullName: hostile('full name'), understood: true, accept: false, instruct: false },
+      values: { fullName: hostile('full name'), understood: true, accept: false, instruct: false, electronic: false },
       error: hostile('form error'),
       fieldErrors: {
         fullName: [hostile('name message')],

@@ -114,9 +114,9 @@ describe('enquiry acknowledgements', () => {
   });
 
   it('sends none while staff have switched acknowledgements off', async () => {
-    expect((await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: false }, undefined)).ok).toBe(
-      true,
-    );
+    expect(
+      (await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: false }, undefined, 'tests')).ok,
+    ).toBe(true);
     try {
       const sender = person();
       const { response, afterWork } = await submit(sender);
@@ -125,7 +125,7 @@ describe('enquiry acknowledgements', () => {
       expect(mails).toEqual([]);
       expect(await listMails()).toEqual([]);
     } finally {
-      await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: true }, undefined);
+      await saveSettings({ ...defaultPracticeSettings(), acknowledgeEnquiries: true }, undefined, 'tests');
     }
   });
 
@@ -212,7 +212,7 @@ describe('what a stranger can make the practice send', () => {
     // Earlier tests marked some addresses today already: two more may go.
     const today = sydneyToday(Date.now());
     const ceiling = (await countOnce(today)) + 2;
-    await saveSettings({ ...defaultPracticeSettings(), acknowledgementsPerDay: ceiling }, undefined);
+    await saveSettings({ ...defaultPracticeSettings(), acknowledgementsPerDay: ceiling }, undefined, 'tests');
     try {
       const ids: string[] = [];
       for (let n = 0; n < 4; n++) {
@@ -235,7 +235,7 @@ describe('what a stranger can make the practice send', () => {
     } finally {
       delete process.env.ALERT_EMAIL_TO;
       resetLeadDeskEnv();
-      await saveSettings(defaultPracticeSettings(), undefined);
+      await saveSettings(defaultPracticeSettings(), undefined, 'tests');
     }
   });
 });

@@ -31,7 +31,7 @@ import { AGENT_AUTHORITY_DETAILS, cddDraftSchema, type CddStatus } from '../../s
 import { CDD_CLOSED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
-import { aSentEngagement, anAcceptedEngagement, anEnquiry, ENQUIRY } from './fixtures/builders.ts';
+import { ACCEPTANCE, aSentEngagement, anAcceptedEngagement, anEnquiry, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { attr, pageText, parsePage, textOf } from './html.ts';
 import { invokeRouted } from './routing.ts';
@@ -173,7 +173,7 @@ describe('joint clients', () => {
     );
     const accept = (token: string, fullName: string) =>
       call(engage, 'POST', `/api/engage/${token}/accept`, {
-        body: { fullName, understood: true, accept: true, instruct: true },
+        body: { ...ACCEPTANCE, fullName },
         context: { ip: ip() },
       });
     expect((await accept(ada, 'Ada Client')).status).toBe(200);

@@ -38,7 +38,7 @@ const view = (overrides: Partial<EngagementView> = {}): EngagementView => ({
   solicitor: { name: 'Alex Principal', role: 'Principal solicitor' },
   matter,
   figures,
-  disclosure: buildDisclosure(figures, matter),
+  disclosure: buildDisclosure(figures, matter, { providedOn: '2026-11-23', clients: ['Quinn O’Buyer'] }),
   terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: COSTS_AGREEMENT.text },
   privacy: ENGAGEMENT_PRIVACY_NOTICE,
   expiresAt: '2026-12-07T07:30:00.000Z',
@@ -142,7 +142,7 @@ describe('engagePage', () => {
       token: TOKEN,
       view: view(),
       form: {
-        values: { fullName: 'Quinn O’Buyer', understood: true, accept: false, instruct: true },
+        values: { fullName: 'Quinn O’Buyer', understood: true, accept: false, instruct: true, electronic: false },
         error: 'Please check the form',
         fieldErrors: { accept: ['Please confirm you accept the costs agreement'] },
       },
@@ -175,7 +175,7 @@ describe('engagePage', () => {
       token: TOKEN,
       view: view(),
       form: {
-        values: { fullName: '', understood: true, accept: true, instruct: true },
+        values: { fullName: '', understood: true, accept: true, instruct: true, electronic: false },
         fieldErrors: { fullName: ['Please type your full name'] },
       },
     });
@@ -296,7 +296,7 @@ describe('the W3C validator', () => {
         token: TOKEN,
         view: view(),
         form: {
-          values: { fullName: '', understood: false, accept: true, instruct: false },
+          values: { fullName: '', understood: false, accept: true, instruct: false, electronic: false },
           error: 'Please check the form',
           fieldErrors: {
             fullName: ['Please type your full name'],

@@ -25,7 +25,13 @@ beforeAll(async () => {
   staff = await signedInStaff();
 });
 
-const ACCEPTANCE = { fullName: 'Ada Lovelace Client', understood: true, accept: true, instruct: true };
+const ACCEPTANCE = {
+  fullName: 'Ada Lovelace Client',
+  understood: true,
+  accept: true,
+  instruct: true,
+  electronic: true,
+};
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 const sentEngagement = () => aSentEngagement(staff);
@@ -67,7 +73,7 @@ describe('accepting an engagement', () => {
     expect(record.acceptance).toMatchObject({
       at: acceptedAt,
       fullName: ACCEPTANCE.fullName,
-      consents: { understood: true, accept: true, instruct: true },
+      consents: { understood: true, accept: true, instruct: true, electronic: true },
       termsVersion: record.content.terms.version,
       contentSha256: sha256(contentDigestInput(record.content)),
       userAgent: 'TestBrowser/1.0',
@@ -106,7 +112,7 @@ describe('accepting an engagement', () => {
     const { id, token } = await sentEngagement();
     const missing = await acceptJson(token, { fullName: '  ', understood: true, accept: false });
     expect(missing.status).toBe(400);
-    expect(Object.keys(missing.json.fieldErrors).sort()).toEqual(['accept', 'fullName', 'instruct']);
+    expect(Object.keys(missing.json.fieldErrors).sort()).toEqual(['accept', 'electronic', 'fullName', 'instruct']);
     expect((await getEngagement(id))!.record.acceptance).toBeUndefined();
   });
 
@@ -135,6 +141,7 @@ describe('accepting an engagement', () => {
       understood: 'true',
       accept: 'true',
       instruct: 'true',
+      electronic: 'true',
     });
     expect(good.status).toBe(303);
     expect(good.headers.get('location')).toBe(`/engage/${token}`);
@@ -150,6 +157,7 @@ describe('accepting an engagement', () => {
       understood: 'true',
       accept: 'true',
       instruct: 'true',
+      electronic: 'true',
     });
     expect(twice.status).toBe(303);
   });

@@ -26,7 +26,7 @@ const content = (terms = COSTS_AGREEMENT.text): EngagementContent => ({
     email: 'hello@example-conveyancing.com.au',
     address: 'Suite 1, 10 Example Street, Castle Hill NSW 2154',
   },
-  solicitor: { name: 'Jane Citizen', role: 'Principal Solicitor' },
+  solicitor: { name: 'Jane Citizen', role: 'Principal Solicitor', practisingCertificate: 'P0012345' },
   matter: {
     role: 'buying',
     propertyType: 'established',
@@ -34,7 +34,7 @@ const content = (terms = COSTS_AGREEMENT.text): EngagementContent => ({
     description,
   },
   quote: { inputs, figures },
-  disclosure: buildDisclosure(figures, { description }),
+  disclosure: buildDisclosure(figures, { description }, { providedOn: '2026-11-23', clients: ['Ada Client'] }),
   terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: terms },
   privacy: ENGAGEMENT_PRIVACY_NOTICE,
 });
@@ -42,7 +42,7 @@ const content = (terms = COSTS_AGREEMENT.text): EngagementContent => ({
 const acceptance = (fullName = 'Harriet Quoll'): Omit<AcceptanceRecord, 'documentSha256'> => ({
   at: '2026-11-23T07:25:14.123Z',
   fullName,
-  consents: { understood: true, accept: true, instruct: true },
+  consents: { understood: true, accept: true, instruct: true, electronic: true },
   termsVersion: COSTS_AGREEMENT.version,
   contentSha256: 'a'.repeat(64),
   userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko)',
@@ -93,6 +93,9 @@ describe('renderEngagementPdf', () => {
       '(02) 5550 0123',
       'hello@example-conveyancing.com.au',
       'Jane Citizen, Principal Solicitor',
+      'Practising certificate P0012345',
+      'Date provided to you: 23 November 2026',
+      'Client: Ada Client',
       description,
       '12 Quoll Street, Kellyville NSW 2155',
       ...content().disclosure.map((section) => section.heading),
@@ -113,6 +116,53 @@ describe('renderEngagementPdf', () => {
     ]) {
       expect(flat, expected).toContain(expected);
     }
+  });
+
+  it('prints each consent as ticked, the consent to deal electronically too (ETA 2000 (NSW) s 8)', async () => {
+    const flat = (await drawnText(await render())).replace(/\n/g, ' ');
+    for (const words of Object.values(ACCEPT_CONSENTS)) expect(flat, words).toContain(`Ticked: "${words}" Yes`);
+    expect(ACCEPT_CONSENTS.electronic).toBe('I agree to receive, read and accept these documents electronically');
+    // An acceptance recorded before the consent was asked says so, rather than claiming it.
+    const { electronic: _electronic, ...older } = acceptance().consents;
+    const before = await renderEngagementPdf({
+      engagementId: 'eng-123',
+      content: content(),
+      acceptances: [{ ...acceptance(), consents: older }],
+    });
+    expect((await drawnText(before)).replace(/\n/g, ' ')).toContain(
+      `Ticked: "${ACCEPT_CONSENTS.electronic}" No (not asked then)`,
+    );
+  });
+
+  it('prints each joint client’s acceptance on its own, in the order they accepted', async () => {
+    const first = acceptance('Ada Client');
+    const second = { ...acceptance('Bo Client'), at: '2026-11-24T01:00:00.000Z', addressDigest: 'b'.repeat(64) };
+    const flat = (
+      await drawnText(
+        await renderEngagementPdf({ engagementId: 'eng-123', content: content(), acceptances: [first, second] }),
+      )
+    ).replace(/\n/g, ' ');
+    expect(flat).toContain('Accepted online by Ada Client and Bo Client');
+    expect(flat.indexOf('Acceptance 1 of 2')).toBeGreaterThan(-1);
+    expect(flat.indexOf('Acceptance 2 of 2')).toBeGreaterThan(flat.indexOf('Acceptance 1 of 2'));
+    expect(flat).toContain(`Full name as typed Bo Client`);
+    expect(flat).toContain('b'.repeat(64));
+  });
+
+  it('makes a draft to keep before accepting: the same document, marked a draft, with no acceptance', async () => {
+    const draft = await renderEngagementPdf({
+      engagementId: 'eng-123',
+      content: content(),
+      draft: { sentAt: '2026-11-23T01:00:00.000Z' },
+    });
+    const flat = (await drawnText(draft)).replace(/\n/g, ' ');
+    expect(flat).toContain('Draft for you to keep: not accepted');
+    expect(flat).toContain('Practising certificate P0012345');
+    for (const section of content().disclosure) expect(flat).toContain(section.heading);
+    expect(flat).not.toContain('Accepted online');
+    expect(flat).not.toContain('Ticked:');
+    const doc = await PDFDocument.load(draft, { updateMetadata: false });
+    expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-23T01:00:00.000Z');
   });
 
   it('gives the same bytes for the same input, whenever it is made', async () => {

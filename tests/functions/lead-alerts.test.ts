@@ -222,7 +222,11 @@ describe('staff alerts', () => {
 
   it('ends the sent e-mail with the Professional Standards line as switched in Settings', async () => {
     for (const enabled of [true, false]) {
-      const saved = await saveSettings({ ...defaultPracticeSettings(), professionalStandards: enabled }, undefined);
+      const saved = await saveSettings(
+        { ...defaultPracticeSettings(), professionalStandards: enabled },
+        undefined,
+        'tests',
+      );
       expect(saved.ok).toBe(true);
       received.length = 0;
       const { afterWork } = await submit();

@@ -11,14 +11,17 @@ import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
 import { readBuildState, writeBuildState } from '../../netlify/functions/_shared/repositories/site-builds-store.ts';
 import type { APIContext } from 'astro';
-import { PRACTICE } from '../../src/content/practice.ts';
+import { DEFAULT_CLAIMS, DEFAULT_RATING, PRACTICE } from '../../src/content/practice.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
-import { sydneyInstant } from '../../src/shared/sydney-time.ts';
+import { sydneyInstant, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { practiceView } from '../../src/shared/practice-view.ts';
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import {
   businessHoursOf,
+  defaultClaims,
   defaultPracticeSettings,
+  TEXT_CLAIM_KEYS,
+  uncheckedClaims,
   TEAM_PHOTO_ELSEWHERE as PHOTO_ELSEWHERE,
 } from '../../src/shared/schemas/settings.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
@@ -215,11 +218,59 @@ describe('practice settings API', () => {
 
     const saved = await call(settings, 'PUT', '/api/settings', { body: body(before, { claims }), cookie });
     expect(saved.status).toBe(200);
-    expect((await current()).claims).toEqual(claims);
+    // Who dated each changed claim is the server's to record: the one who saved.
+    expect((await current()).claims).toEqual({
+      ...claims,
+      satisfaction: { ...claims.satisfaction, checkedBy: username },
+      rating: { ...claims.rating, checkedBy: username },
+    });
     const view = practiceView(await getSettings());
     expect(view.claims.satisfaction).toBe('97%');
     expect(view.rating).toEqual({ value: 4.8, count: 131, best: 5 });
     expect(view.structuredRating).toEqual({ value: 4.8, count: 131, best: 5 });
+  });
+
+  it('confirms a claim as shown: today and who, only while the figure is the one read; the unchecked list shrinks', async () => {
+    const reset = await call(settings, 'PUT', '/api/settings', {
+      body: { ...body(await current()), claims: defaultClaims() },
+      cookie,
+    });
+    expect(reset.status).toBe(200);
+    expect(uncheckedClaims(reset.json.claims)).toEqual([...TEXT_CLAIM_KEYS, 'rating']);
+    const confirm = (claim: string, value: unknown, as = cookie) =>
+      call(settings, 'POST', `/api/settings/claims/${claim}/confirm`, { body: { value }, cookie: as });
+
+    expect((await call(settings, 'POST', '/api/settings/claims/rating/confirm', { body: { value: 4.9 } })).status).toBe(
+      401,
+    );
+    expect((await confirm('averageDaysToSettlement', 14)).status).toBe(404);
+    // Someone changed the figure since it was read: nothing is confirmed.
+    const stale = await confirm('typicalSettlement', '4-6 weeks');
+    expect(stale.status).toBe(409);
+    expect(stale.json.error).toContain('Typical settlement (residential) has changed since you read it');
+
+    const other = await signedInStaff('staff');
+    const confirmed = await confirm('typicalSettlement', DEFAULT_CLAIMS.typicalSettlement, other.cookie);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.claims.typicalSettlement).toEqual({
+      value: DEFAULT_CLAIMS.typicalSettlement,
+      checkedAt: sydneyToday(),
+      checkedBy: other.username,
+    });
+    const rating = await confirm('rating', DEFAULT_RATING.value);
+    expect(rating.json.claims.rating).toMatchObject({ checkedAt: sydneyToday(), checkedBy: username });
+    expect(uncheckedClaims((await current()).claims)).toEqual(
+      TEXT_CLAIM_KEYS.filter((key) => key !== 'typicalSettlement'),
+    );
+    // Saving the form again keeps who checked what they checked.
+    const resaved = await call(settings, 'PUT', '/api/settings', { body: body(await current()), cookie });
+    expect(resaved.json.claims.typicalSettlement.checkedBy).toBe(other.username);
+    const audit = await listAudit();
+    expect(audit.some((entry) => entry.action === 'settings.confirm-claim' && entry.target === 'rating')).toBe(true);
+
+    // Confirming everything empties the desk's warning list.
+    for (const key of TEXT_CLAIM_KEYS) await confirm(key, DEFAULT_CLAIMS[key]);
+    expect(uncheckedClaims((await current()).claims)).toEqual([]);
   });
 
   it('names the practice in the RSS feed as saved in Settings', async () => {

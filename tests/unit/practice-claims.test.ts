@@ -39,7 +39,7 @@ describe('public claims', () => {
   it("defaults to the brief's figures, none of them checked", () => {
     const claims = defaultClaims();
     expect(claims.typicalSettlement).toEqual({ value: DEFAULT_CLAIMS.typicalSettlement, checkedAt: null });
-    expect(claims.averageDaysToSettlement).toEqual({ value: 14, checkedAt: null });
+    expect(claims).not.toHaveProperty('averageDaysToSettlement');
     expect(claims.rating).toEqual({ ...DEFAULT_RATING, checkedAt: null });
     expect(claimsSchema.safeParse(claims).success).toBe(true);
   });
@@ -60,9 +60,6 @@ describe('public claims', () => {
   it('asks when a changed figure was checked, and for a value', () => {
     expect(errorsOf(withClaim('propertiesSettled', { value: '650+' }))).toEqual({
       'claims.propertiesSettled.checkedAt': ['Give the date you last checked this figure'],
-    });
-    expect(errorsOf(withClaim('averageDaysToSettlement', { value: 21 }))).toEqual({
-      'claims.averageDaysToSettlement.checkedAt': ['Give the date you last checked this figure'],
     });
     expect(errorsOf(withClaim('yearsExperience', { value: ' ', checkedAt: '2026-11-01' }))).toEqual({
       'claims.yearsExperience.value': ['Years of experience is required'],

@@ -39,9 +39,9 @@ describe('practice settings helpers', () => {
 
   it('prints only team photos on this site: one elsewhere would be blocked by the CSP', () => {
     const team = [
-      { name: 'A', role: 'Principal Solicitor', photo: '/media/abc.jpg', principal: true },
-      { name: 'B', role: 'Conveyancer', photo: 'https://example.com/b.jpg', principal: false },
-      { name: 'C', role: 'Clerk', principal: false },
+      { name: 'A', role: 'Principal Solicitor', photo: '/media/abc.jpg', principal: true, solicitor: false },
+      { name: 'B', role: 'Conveyancer', photo: 'https://example.com/b.jpg', principal: false, solicitor: false },
+      { name: 'C', role: 'Clerk', principal: false, solicitor: false },
     ];
     const view = practiceView({ ...defaultPracticeSettings(), team });
     expect(view.team.map((member) => member.photo)).toEqual(['/media/abc.jpg', undefined, undefined]);

@@ -17,6 +17,7 @@ import { LEAD_FIGURES, LEAD_GUIDE } from '../../src/content/leadGuide.ts';
 import { FAQ } from '../../src/content/faq.ts';
 import { DEMO_POSTS } from '../../scripts/seed/demo-content.ts';
 import { formatAud } from '../../src/content/money.ts';
+import { DEFAULT_CLAIMS } from '../../src/content/practice.ts';
 
 /** A contract date inside the 2025-26 table's year: every figure below is pinned to it. */
 const CONTRACT = '2025-11-23';
@@ -302,7 +303,9 @@ describe('when duty is due, and cooling-off', () => {
     expect(lines.find((line) => line.label === 'Duty due')?.value).toBe(
       'If you will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract (23 February 2027); otherwise due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.',
     );
-    expect(lines.find((line) => line.label === 'Cooling-off')?.value).toBe('10 business days after exchange');
+    expect(lines.find((line) => line.label === 'Cooling-off')?.value).toBe(
+      '10 business days after exchange (none at auction or with a s 66W certificate)',
+    );
   });
 
   it('gives a buyer 5 business days to cool off otherwise, and a seller none to show', () => {
@@ -331,7 +334,7 @@ describe('professional fee, disbursements and total', () => {
         label: 'Duty due',
         value: 'Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.',
       },
-      { label: 'Cooling-off', value: '5 business days after exchange' },
+      { label: 'Cooling-off', value: '5 business days after exchange (none at auction or with a s 66W certificate)' },
       { label: 'Estimated total', value: '$33,062 to $33,762 including GST' },
     ]);
   });
@@ -399,7 +402,7 @@ describe('what the site says about GST, cooling-off and when duty is due', () =>
     ...FAQ.map((item) => item.answer),
     ...DEMO_POSTS.flatMap((post) => [post.excerpt ?? '', post.content]),
     ...LEAD_GUIDE.callScript.steps.map((step) => step.script),
-    ...LEAD_GUIDE.faqs.items.map((item) => item.answer),
+    ...LEAD_GUIDE.faqs.items(DEFAULT_CLAIMS.typicalSettlement).map((item) => item.answer),
   ];
 
   it('says every price a visitor or caller hears includes GST, and never "plus GST"', () => {
@@ -421,9 +424,9 @@ describe('what the site says about GST, cooling-off and when duty is due', () =>
     const told = texts.filter((text) => /cool(ing)?[- ]off/i.test(text) && /business days?/.test(text));
     expect(told.length).toBeGreaterThanOrEqual(4);
     for (const text of told) expect(text).toMatch(/10 business days|10 for an off-the-plan contract|ten off the plan/);
-    expect(LEAD_GUIDE.faqs.items.find((item) => /cooling-off/.test(item.question))?.answer).toMatch(
-      /^5 business days for residential purchases, 10 for an off-the-plan contract\./,
-    );
+    expect(
+      LEAD_GUIDE.faqs.items(DEFAULT_CLAIMS.typicalSettlement).find((item) => /cooling-off/.test(item.question))?.answer,
+    ).toMatch(/^5 business days for residential purchases, 10 for an off-the-plan contract\./);
   });
 
   it('tells off-the-plan buyers when duty is due, the same way in the FAQ and the blog', () => {

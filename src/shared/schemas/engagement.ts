@@ -52,7 +52,11 @@ export const engagementSendSchema = z.object({
   /** The quote input of `POST /api/contact`; the enquiry's own quote when absent. */
   quote: z.optional(quoteInputSchema),
   propertyAddress: optionalText(ENGAGEMENT_LIMITS.address),
-  /** A team member's name as in Settings; the principal when absent. */
+  /**
+   * A team member's name as in Settings, who must be marked a solicitor there (with a
+   * practising certificate number); when absent, the principal solicitor, else the first
+   * solicitor, else the practice itself.
+   */
   solicitor: optionalText(ENGAGEMENT_LIMITS.solicitor),
   /** Ends an open engagement and sends this one instead. */
   replace: z.optional(z.boolean('replace must be true or false')),
@@ -91,11 +95,13 @@ export const engagementPatchSchema = z.object({
   reminders: z.boolean('reminders must be true or false'),
 });
 
-/** The three consents, each with the exact words the client ticks. */
+/** The four consents, each with the exact words the client ticks. */
 export const ACCEPT_CONSENTS = {
   understood: 'I have read and understood the costs disclosure',
   accept: 'I accept the costs agreement',
   instruct: 'I instruct the practice to act for me in this matter',
+  // Electronic Transactions Act 2000 (NSW) s 8: dealing electronically needs the client's consent.
+  electronic: 'I agree to receive, read and accept these documents electronically',
 } as const;
 export type ConsentKey = keyof typeof ACCEPT_CONSENTS;
 export const CONSENT_KEYS = Object.keys(ACCEPT_CONSENTS) as ConsentKey[];
@@ -108,6 +114,7 @@ export const engagementAcceptSchema = z.object({
   understood: consent('Please confirm you have read and understood the costs disclosure'),
   accept: consent('Please confirm you accept the costs agreement'),
   instruct: consent('Please confirm you instruct the practice to act for you'),
+  electronic: consent('Please confirm you agree to deal with us electronically'),
 });
 export type EngagementAcceptance = z.output<typeof engagementAcceptSchema>;
 
@@ -133,7 +140,12 @@ const practiceSchema = z.object({
   email: z.string(),
   address: z.string(),
 });
-const solicitorSchema = z.object({ name: z.string(), role: z.string() });
+const solicitorSchema = z.object({
+  name: z.string(),
+  role: z.string(),
+  /** Printed in the disclosure; absent when the practice acts with no solicitor named (and in engagements sent before). */
+  practisingCertificate: z.optional(z.string()),
+});
 const matterSchema = z.object({
   role: z.string(),
   propertyType: z.string(),
@@ -158,7 +170,13 @@ export type EngagementContent = z.output<typeof engagementContentSchema>;
 export const acceptanceRecordSchema = z.object({
   at: z.string(),
   fullName: z.string(),
-  consents: z.object({ understood: z.literal(true), accept: z.literal(true), instruct: z.literal(true) }),
+  consents: z.object({
+    understood: z.literal(true),
+    accept: z.literal(true),
+    instruct: z.literal(true),
+    /** Absent in acceptances recorded before the consent was asked. */
+    electronic: z.optional(z.literal(true)),
+  }),
   termsVersion: z.string(),
   /** SHA-256 (hex) of the disclosure and terms exactly as shown (`contentDigestInput`). */
   contentSha256: z.string(),

@@ -34,6 +34,7 @@ export const SETTINGS_LIMITS = {
   photo: 500,
   team: 12,
   claim: 40,
+  practisingCertificate: 20,
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -68,15 +69,65 @@ const openingSchema = z
 export const TEAM_PHOTO_ELSEWHERE =
   'Upload the photo or choose it from the image library: the website cannot show images from other sites';
 
-const teamMemberSchema = z.object({
-  name: requiredText('Each team member needs a name', SETTINGS_LIMITS.teamName),
-  role: requiredText('Each team member needs a role', SETTINGS_LIMITS.teamRole),
-  bio: optionalText(SETTINGS_LIMITS.teamBio, { multiline: true }),
-  photo: optionalText(SETTINGS_LIMITS.photo).check(
-    z.refine((value) => value === undefined || isSitePath(value), TEAM_PHOTO_ELSEWHERE),
-  ),
-  principal: z._default(z.boolean(), false),
-});
+/**
+ * A practising certificate number as the Law Society of NSW (or another Australian
+ * regulator) issues it: letters, digits, hyphens and slashes, with at least one digit,
+ * e.g. `12345` or `P0012345`. Checked for its shape only: the register is the practice's
+ * to check.
+ */
+const PRACTISING_CERTIFICATE = /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9/-]*$/;
+export const PRACTISING_CERTIFICATE_FORMAT =
+  'Enter the practising certificate number: letters, digits, hyphens or slashes, with at least one digit (e.g. 12345 or P0012345)';
+export const SOLICITOR_NEEDS_CERTIFICATE = 'A solicitor needs their practising certificate number';
+export const CERTIFICATE_NEEDS_SOLICITOR =
+  'Only a solicitor has a practising certificate number: tick Solicitor or clear it';
+
+const teamMemberSchema = z
+  .object({
+    name: requiredText('Each team member needs a name', SETTINGS_LIMITS.teamName),
+    role: requiredText('Each team member needs a role', SETTINGS_LIMITS.teamRole),
+    bio: optionalText(SETTINGS_LIMITS.teamBio, { multiline: true }),
+    photo: optionalText(SETTINGS_LIMITS.photo).check(
+      z.refine((value) => value === undefined || isSitePath(value), TEAM_PHOTO_ELSEWHERE),
+    ),
+    principal: z._default(z.boolean(), false),
+    /**
+     * A lawyer holding a current practising certificate: only a solicitor may be an
+     * engagement's responsible solicitor (the disclosure prints the number). Members saved
+     * before this existed are not solicitors until staff mark them.
+     */
+    solicitor: z._default(z.boolean('Solicitor must be true or false'), false),
+    practisingCertificate: optionalText(SETTINGS_LIMITS.practisingCertificate).check(
+      z.refine((value) => value === undefined || PRACTISING_CERTIFICATE.test(value), PRACTISING_CERTIFICATE_FORMAT),
+    ),
+  })
+  .check(
+    z.superRefine((member, ctx) => {
+      if (member.solicitor && !member.practisingCertificate) {
+        ctx.addIssue({
+          code: 'custom',
+          message: SOLICITOR_NEEDS_CERTIFICATE,
+          path: ['practisingCertificate'],
+          input: '',
+        });
+      } else if (!member.solicitor && member.practisingCertificate) {
+        ctx.addIssue({
+          code: 'custom',
+          message: CERTIFICATE_NEEDS_SOLICITOR,
+          path: ['practisingCertificate'],
+          input: member.practisingCertificate,
+        });
+      }
+    }),
+  );
+
+/** The team members who may be an engagement's responsible solicitor. */
+export const solicitorsOf = <T extends { solicitor: boolean; practisingCertificate?: string | undefined }>(
+  team: readonly T[],
+): (T & { practisingCertificate: string })[] =>
+  team.filter((member): member is T & { practisingCertificate: string } =>
+    Boolean(member.solicitor && member.practisingCertificate),
+  );
 
 /** The reviews embed needs the provider's widget to show anything. */
 const reviewsHaveWidget = (value: { reviewsEnabled: boolean; reviewsWidgetId?: string | undefined }) =>
@@ -95,10 +146,10 @@ export const TEXT_CLAIMS = {
   propertiesSettled: 'Properties settled',
   yearsExperience: 'Years of experience',
   satisfaction: 'Client satisfaction',
-} as const satisfies Record<Exclude<keyof typeof DEFAULT_CLAIMS, 'averageDaysToSettlement'>, string>;
+} as const satisfies Record<keyof typeof DEFAULT_CLAIMS, string>;
 export type TextClaim = keyof typeof TEXT_CLAIMS;
 export const TEXT_CLAIM_KEYS = Object.keys(TEXT_CLAIMS) as TextClaim[];
-export const AVERAGE_DAYS_LABEL = 'Average days to settlement';
+export const RATING_LABEL = 'Rating';
 
 /**
  * The day a claim was last checked: YYYY-MM-DD, not after today in Sydney (where staff
@@ -114,11 +165,17 @@ const checkedAtSchema = z.nullable(
     z.refine((value) => value <= sydneyToday(), 'The date checked cannot be in the future'),
   ),
 );
+/**
+ * Who checked it: the username the server records when a claim is dated or confirmed
+ * (never taken from the browser). Absent for claims dated before it was recorded.
+ */
+const checkedBySchema = z.optional(z.string());
 
 const textClaimSchema = (label: string) =>
   z.object({
     value: requiredText(`${label} is required`, SETTINGS_LIMITS.claim),
     checkedAt: checkedAtSchema,
+    checkedBy: checkedBySchema,
   });
 
 const ratingSchema = z.object({
@@ -138,6 +195,7 @@ const ratingSchema = z.object({
       .check(z.int('The number of reviews is a whole number'), z.gte(0, 'The number of reviews cannot be negative')),
   ),
   checkedAt: checkedAtSchema,
+  checkedBy: checkedBySchema,
 });
 
 const claimsShape = {
@@ -145,23 +203,15 @@ const claimsShape = {
     TextClaim,
     ReturnType<typeof textClaimSchema>
   >),
-  averageDaysToSettlement: z.object({
-    value: z
-      .number('Enter the number of days')
-      .check(
-        z.int('The number of days is a whole number'),
-        z.gte(1, 'The number of days is at least 1'),
-        z.lte(365, 'The number of days is at most 365'),
-      ),
-    checkedAt: checkedAtSchema,
-  }),
   rating: ratingSchema,
 };
 
 /**
  * The public claims and the day each was last checked. A figure other than the brief's
  * default must say when it was checked; the rating and its review count go together, or
- * neither (the page then shows no rating).
+ * neither (the page then shows no rating). (An "average days to settlement" figure was
+ * dropped: it contradicted the typical settlement; a record that still has it reads
+ * without it.)
  */
 export const claimsSchema = z.object(claimsShape).check(
   z.superRefine((claims, ctx) => {
@@ -174,10 +224,6 @@ export const claimsSchema = z.object(claimsShape).check(
       });
     for (const key of TEXT_CLAIM_KEYS) {
       if (claims[key].checkedAt === null && claims[key].value !== DEFAULT_CLAIMS[key]) unchecked(key);
-    }
-    const days = claims.averageDaysToSettlement;
-    if (days.checkedAt === null && days.value !== DEFAULT_CLAIMS.averageDaysToSettlement) {
-      unchecked('averageDaysToSettlement');
     }
     const { value, count, checkedAt } = claims.rating;
     if ((value === null) !== (count === null)) {
@@ -207,15 +253,54 @@ export const claimsSchema = z.object(claimsShape).check(
   }),
 );
 export type Claims = z.output<typeof claimsSchema>;
+export type ClaimKey = keyof Claims;
+export const CLAIM_KEYS = [...TEXT_CLAIM_KEYS, 'rating'] as const satisfies readonly ClaimKey[];
+export const claimLabel = (key: ClaimKey): string => (key === 'rating' ? RATING_LABEL : TEXT_CLAIMS[key]);
 
 /** The brief's figures, none of them checked yet. */
 export const defaultClaims = (): Claims => ({
   ...(Object.fromEntries(
     TEXT_CLAIM_KEYS.map((key) => [key, { value: DEFAULT_CLAIMS[key], checkedAt: null }]),
   ) as Record<TextClaim, { value: string; checkedAt: string | null }>),
-  averageDaysToSettlement: { value: DEFAULT_CLAIMS.averageDaysToSettlement, checkedAt: null },
   rating: { value: DEFAULT_RATING.value, count: DEFAULT_RATING.count, checkedAt: null },
 });
+
+/**
+ * The claims the public site shows that nobody has confirmed: the shipped defaults
+ * (a changed figure must be dated, so an undated one is always the default). A cleared
+ * rating is not shown, so there is nothing to confirm.
+ */
+export const uncheckedClaims = (claims: Claims): ClaimKey[] =>
+  CLAIM_KEYS.filter((key) =>
+    key === 'rating'
+      ? claims.rating.value !== null && claims.rating.checkedAt === null
+      : claims[key].checkedAt === null,
+  );
+
+/**
+ * The claims with who checked each, as the server records it: a claim dated or changed in
+ * this save is `by`'s; one as it was keeps who checked it before; an undated one has nobody.
+ */
+export function recordCheckers(next: Claims, before: Claims | undefined, by: string): Claims {
+  const sameAs = (key: ClaimKey) => {
+    const was = before?.[key];
+    const now = next[key];
+    return (
+      was !== undefined &&
+      JSON.stringify({ ...was, checkedBy: undefined }) === JSON.stringify({ ...now, checkedBy: undefined })
+    );
+  };
+  const who = (key: ClaimKey): { checkedBy?: string } => {
+    if (next[key].checkedAt === null) return {};
+    const kept = sameAs(key) ? before?.[key].checkedBy : by;
+    return kept ? { checkedBy: kept } : {};
+  };
+  const entries = CLAIM_KEYS.map((key) => {
+    const { checkedBy: _ignored, ...claim } = next[key];
+    return [key, { ...claim, ...who(key) }];
+  });
+  return Object.fromEntries(entries) as Claims;
+}
 
 /**
  * The rating search engines may be told: only one staff have entered and dated. The
@@ -346,6 +431,8 @@ export function defaultPracticeSettings(): PracticeSettingsFields {
       role: member.role,
       bio: member.bio,
       principal: member.principal ?? false,
+      // Nobody is a solicitor until staff give their practising certificate number.
+      solicitor: false,
     })),
     claims: defaultClaims(),
   };

@@ -32,6 +32,7 @@ export function engagementText(view: EngagementView): string {
     [
       `Practice: ${practice.name}`,
       `Responsible solicitor: ${solicitor.name}${solicitor.role ? `, ${solicitor.role}` : ''}`,
+      ...(solicitor.practisingCertificate ? [`Practising certificate: ${solicitor.practisingCertificate}`] : []),
       `Phone: ${practice.phone}`,
       `E-mail: ${practice.email}`,
       `Address: ${practice.address}`,

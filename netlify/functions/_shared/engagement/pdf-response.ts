@@ -1,7 +1,21 @@
-/** The accepted PDF as an answer: the bytes stored under the hash the acceptance recorded. */
+/**
+ * The engagement as a PDF answer: the accepted copy (the bytes stored under the hash the
+ * acceptance recorded), or the draft the client may keep before accepting (made on request).
+ */
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import { BASE_HEADERS, HttpError } from '../http/http.ts';
 import { getDocument } from '../repositories/engagements-store.ts';
+import { renderEngagementPdf } from './pdf.ts';
+
+const pdfAnswer = (pdf: Uint8Array, filename: string): Response =>
+  new Response(pdf.slice().buffer, {
+    headers: {
+      ...BASE_HEADERS,
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Content-Length': String(pdf.byteLength),
+    },
+  });
 
 const NOT_SIGNED = 'There is no signed copy: the engagement has not been accepted';
 
@@ -15,12 +29,19 @@ export async function pdfResponse(record: EngagementRecord, client?: number): Pr
     (client === undefined ? undefined : record.clients[client]?.acceptance?.documentSha256);
   const pdf = sha ? await getDocument(record.id, sha) : null;
   if (!pdf) throw new HttpError(404, NOT_SIGNED);
-  return new Response(pdf.slice().buffer, {
-    headers: {
-      ...BASE_HEADERS,
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="costs-agreement-${record.id}.pdf"`,
-      'Content-Length': String(pdf.byteLength),
-    },
+  return pdfAnswer(pdf, `costs-agreement-${record.id}.pdf`);
+}
+
+/**
+ * The disclosure and agreement as sent, marked a draft with no acceptance: the client can
+ * keep a copy before deciding (Electronic Transactions Act 2000 (NSW) s 9: information in
+ * writing must be readily accessible for later reference).
+ */
+export async function draftPdfResponse(record: EngagementRecord): Promise<Response> {
+  const pdf = await renderEngagementPdf({
+    engagementId: record.id,
+    content: record.content,
+    draft: { sentAt: record.sentAt },
   });
+  return pdfAnswer(pdf, `costs-disclosure-${record.id}-draft.pdf`);
 }

@@ -18,15 +18,25 @@ import type { AcceptanceRecord, EngagementContent } from '../../../../src/shared
 import { formatIsoDate } from '../../../../src/shared/quote.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 
-export interface EngagementPdfInput {
+export type EngagementPdfInput = {
   engagementId: string;
   content: EngagementContent;
-  /**
-   * The acceptances as recorded, in the order they were given, before this PDF's own
-   * digest exists: one client's, or each joint client's so far (the one this PDF is for last).
-   */
-  acceptances: Omit<AcceptanceRecord, 'documentSha256'>[];
-}
+} & (
+  | {
+      /**
+       * The acceptances as recorded, in the order they were given, before this PDF's own
+       * digest exists: one client's, or each joint client's so far (the one this PDF is for last).
+       */
+      acceptances: Omit<AcceptanceRecord, 'documentSha256'>[];
+    }
+  | {
+      /**
+       * A copy for the client to keep before accepting: the same document, marked a draft,
+       * with no acceptance, dated when it was sent (so it too is the same bytes each time).
+       */
+      draft: { sentAt: string };
+    }
+);
 
 /** A4 in points (210 × 297 mm). */
 const PAGE = { width: 595.28, height: 841.89 } as const;
@@ -202,11 +212,12 @@ class Writer {
 
 /** The accepted engagement document, as PDF bytes. */
 export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Uint8Array> {
-  const { engagementId, content, acceptances } = input;
+  const { engagementId, content } = input;
+  const acceptances = 'acceptances' in input ? input.acceptances : [];
+  // The PDF is dated by the acceptance it is made for (the last), or a draft by its sending.
+  const acceptance = acceptances.at(-1) ?? null;
   const { practice, solicitor, matter, terms } = content;
-  const acceptance = acceptances.at(-1);
-  if (!acceptance) throw new Error('An engagement PDF needs an acceptance');
-  const acceptedAt = new Date(acceptance.at);
+  const acceptedAt = new Date(acceptance ? acceptance.at : 'draft' in input ? input.draft.sentAt : 0);
 
   // No metadata of pdf-lib's own (it would stamp the time of rendering): ours is set below.
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -215,7 +226,11 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   const title = `Costs disclosure and costs agreement – ${practice.name}`;
   doc.setTitle(printable(title, regular));
   doc.setAuthor(printable(practice.name, regular));
-  doc.setSubject(`Engagement ${engagementId}, accepted ${acceptance.at}`);
+  doc.setSubject(
+    acceptance
+      ? `Engagement ${engagementId}, accepted ${acceptance.at}`
+      : `Engagement ${engagementId}, draft sent ${acceptedAt.toISOString()}, not accepted`,
+  );
   doc.setProducer(PRODUCER);
   doc.setCreator(PRODUCER);
   doc.setCreationDate(acceptedAt);
@@ -223,7 +238,12 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
 
   const out = new Writer(doc, regular, bold);
   out.text('Costs disclosure and costs agreement', { size: SIZE.title, bold: true });
-  out.text(`Accepted online by ${acceptances.map((each) => each.fullName).join(' and ')}`, { color: MUTED });
+  out.text(
+    acceptance
+      ? `Accepted online by ${acceptances.map((each) => each.fullName).join(' and ')}`
+      : 'Draft for you to keep: not accepted. Accept it through your personal link.',
+    { color: MUTED },
+  );
   out.space(SIZE.body);
 
   out.heading('The practice');
@@ -232,6 +252,7 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   out.field('Phone', practice.phone);
   out.field('E-mail', practice.email);
   out.field('Responsible solicitor', `${solicitor.name}, ${solicitor.role}`);
+  if (solicitor.practisingCertificate) out.field('Practising certificate', solicitor.practisingCertificate);
 
   out.heading('The matter');
   out.field('Description', matter.description);
@@ -251,19 +272,14 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   for (const paragraph of content.privacy.split(/\n\s*\n/)) out.paragraph(paragraph.trim());
 
   // Each client's acceptance on its own (joint clients each accept for themselves).
-  acceptances.forEach((each, index) => {
-    out.heading(acceptances.length > 1 ? `Acceptance ${index + 1} of ${acceptances.length}` : 'Acceptance');
-    out.field('Accepted at', `${each.at} (${sydneyTime.format(new Date(each.at))}, Sydney time)`);
-    out.field('Full name as typed', each.fullName);
-    for (const key of CONSENT_KEYS) {
-      out.field(`Ticked: "${ACCEPT_CONSENTS[key]}"`, each.consents[key] ? 'Yes' : 'No');
-    }
-    out.field('Costs agreement version', each.termsVersion);
-    out.field('SHA-256 of the disclosure and terms as shown', each.contentSha256);
-    out.field('Browser (user agent)', each.userAgent || 'Not given');
-    out.field('Network address (keyed digest)', each.addressDigest);
-  });
-  out.field('Engagement', engagementId);
+  acceptances.forEach((each, index) =>
+    printAcceptance(
+      out,
+      each,
+      acceptances.length > 1 ? `Acceptance ${index + 1} of ${acceptances.length}` : 'Acceptance',
+    ),
+  );
+  if (acceptance) out.field('Engagement', engagementId);
 
   const pages = doc.getPages();
   pages.forEach((page, index) => {
@@ -294,4 +310,19 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   });
 
   return doc.save();
+}
+
+/** The particulars of the client's acceptance, each consent with the words they ticked. */
+function printAcceptance(out: Writer, acceptance: Omit<AcceptanceRecord, 'documentSha256'>, heading: string) {
+  out.heading(heading);
+  out.field('Accepted at', `${acceptance.at} (${sydneyTime.format(new Date(acceptance.at))}, Sydney time)`);
+  out.field('Full name as typed', acceptance.fullName);
+  for (const key of CONSENT_KEYS) {
+    // An acceptance recorded before a consent was asked for has no answer to it.
+    out.field(`Ticked: "${ACCEPT_CONSENTS[key]}"`, acceptance.consents[key] ? 'Yes' : 'No (not asked then)');
+  }
+  out.field('Costs agreement version', acceptance.termsVersion);
+  out.field('SHA-256 of the disclosure and terms as shown', acceptance.contentSha256);
+  out.field('Browser (user agent)', acceptance.userAgent || 'Not given');
+  out.field('Network address (keyed digest)', acceptance.addressDigest);
 }

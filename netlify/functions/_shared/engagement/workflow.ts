@@ -30,6 +30,7 @@ import {
   type IssuedClientLink,
 } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
+import { solicitorsOf } from '../../../../src/shared/schemas/settings.ts';
 import { decideEngagement, ENDED_LINK, isOpenStatus, statusAt } from '../../../../src/shared/states/engagement.ts';
 import { addNswBusinessDays, sydneyFormat, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { newId } from '../repositories/blobs.ts';
@@ -201,6 +202,9 @@ const activity = (enquiryId: string, by: string, text: string, at = new Date(now
 
 // ---- Staff: prepare, preview, send ------------------------------------------------
 
+const NOT_A_SOLICITOR = (name: string) =>
+  `${name} is not marked a solicitor in Settings: only a solicitor with a practising certificate can be responsible`;
+
 const NO_QUOTE = 'This enquiry has no quote: enter the property price and the matter to prepare an engagement';
 
 /** Everything the client will be shown, worked out by the server from the enquiry and staff's choices. */
@@ -217,13 +221,20 @@ export async function prepareContent(
   const inputs: QuoteInput = { ...given, contractDate: given.contractDate ?? today };
   const figures = computeQuote(inputs, { today, tables: await dutyTables() });
   const settings = await getSettings();
-  const team = settings.team;
-  const chosen = input.solicitor
-    ? team.find((member) => member.name === input.solicitor)
-    : (team.find((member) => member.principal) ?? team[0]);
-  if (input.solicitor && !chosen) {
+  // Only a lawyer with a practising certificate may be responsible for the matter.
+  const solicitors = solicitorsOf(settings.team);
+  const named = input.solicitor ? settings.team.find((member) => member.name === input.solicitor) : undefined;
+  if (input.solicitor && !named) {
     throw new HttpError(400, 'Please check the highlighted fields', {
       fieldErrors: { solicitor: ['Choose a member of the team in Settings'] },
+    });
+  }
+  const chosen = named
+    ? solicitors.find((member) => member === named)
+    : (solicitors.find((member) => member.principal) ?? solicitors[0]);
+  if (named && !chosen) {
+    throw new HttpError(400, 'Please check the highlighted fields', {
+      fieldErrors: { solicitor: [NOT_A_SOLICITOR(named.name)] },
     });
   }
   const propertyAddress =
@@ -243,7 +254,9 @@ export async function prepareContent(
         email: settings.email,
         address: `${settings.street}, ${settings.locality} ${settings.region} ${settings.postcode}`,
       },
-      solicitor: chosen ? { name: chosen.name, role: chosen.role } : { name: settings.name, role: 'Law practice' },
+      solicitor: chosen
+        ? { name: chosen.name, role: chosen.role, practisingCertificate: chosen.practisingCertificate }
+        : { name: settings.name, role: 'Law practice' },
       matter,
       quote: { inputs, figures },
       disclosure: [
@@ -260,7 +273,11 @@ export async function prepareContent(
               ),
             ]
           : []),
-        ...buildDisclosure(figures, matter),
+        // Form 1 names every client the disclosure is given to (joint clients each).
+        ...buildDisclosure(figures, matter, {
+          providedOn: today,
+          clients: clientsFor(enquiry, input, variation?.of).map((client) => client.name),
+        }),
       ],
       terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: COSTS_AGREEMENT.text },
       privacy: ENGAGEMENT_PRIVACY_NOTICE,
@@ -763,7 +780,7 @@ export async function acceptEngagement(
     const particulars: Omit<AcceptanceRecord, 'documentSha256'> = {
       at,
       fullName: input.fullName,
-      consents: { understood: true, accept: true, instruct: true },
+      consents: { understood: true, accept: true, instruct: true, electronic: true },
       termsVersion: record.content.terms.version,
       contentSha256: sha256Hex(contentDigestInput(record.content)),
       userAgent: evidence.userAgent.slice(0, 500),

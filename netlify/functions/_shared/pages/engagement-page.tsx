@@ -20,7 +20,7 @@ import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.ts
 
 /** The form as the client last posted it, with the server's messages (a re-render after a 400). */
 export interface EngageFormState {
-  values: { fullName: string; understood: boolean; accept: boolean; instruct: boolean };
+  values: { fullName: string } & Record<ConsentKey, boolean>;
   error?: string;
   fieldErrors?: Record<string, string[]>;
 }
@@ -35,6 +35,12 @@ function PracticeSection({ view }: { view: EngagementView }) {
         <dd>{practice.name}</dd>
         <dt>Responsible solicitor</dt>
         <dd>{solicitor.role ? `${solicitor.name}, ${solicitor.role}` : solicitor.name}</dd>
+        {solicitor.practisingCertificate ? (
+          <>
+            <dt>Practising certificate</dt>
+            <dd>{solicitor.practisingCertificate}</dd>
+          </>
+        ) : null}
         <dt>Phone</dt>
         <dd>
           <PhoneLink phone={practice.phone} />
@@ -290,9 +296,17 @@ export function EngagementPage({ token, view, form }: EngagePageInput) {
       {accepted ? <AcceptedSection token={token} view={view} /> : null}
       {waiting ? <WaitingSection token={token} view={view} /> : null}
       {open && !waiting ? (
-        <p className="lead">
-          {`Please read your costs disclosure and the costs agreement below. If they are right for you, accept them at the end of this page. This link works until ${formatSydney(view.expiresAt)}.`}
-        </p>
+        <>
+          <p className="lead">
+            {`Please read your costs disclosure and the costs agreement below. If they are right for you, accept them at the end of this page. This link works until ${formatSydney(view.expiresAt)}.`}
+          </p>
+          {/* A copy to keep before deciding: the same document, marked a draft. */}
+          <p>
+            <a className={buttonClass('outline')} href={`/api/engage/${encodeURIComponent(token)}/draft.pdf`} download>
+              Download this disclosure (PDF)
+            </a>
+          </p>
+        </>
       ) : null}
       <PracticeSection view={view} />
       <MatterSection view={view} />

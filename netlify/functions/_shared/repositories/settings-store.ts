@@ -4,9 +4,12 @@
  * between instances a save from a stale form is refused, never applied.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import {
   defaultPracticeSettings,
   practiceSettingsRecordSchema,
+  recordCheckers,
+  type ClaimKey,
   type PracticeSettings,
   type PracticeSettingsFields,
   type StoredPracticeSettings,
@@ -37,6 +40,8 @@ export type SettingsSaveResult = { ok: true; settings: PracticeSettings } | { ok
 export async function saveSettings(
   fields: PracticeSettingsFields,
   version: string | undefined,
+  /** Who saves: recorded against each claim this save dates or changes. */
+  by: string,
 ): Promise<SettingsSaveResult> {
   let stale = false;
   try {
@@ -50,6 +55,7 @@ export async function saveSettings(
         if (stale) return null;
         return {
           ...fields,
+          claims: recordCheckers(fields.claims, current?.claims, by),
           version: newId().slice(0, 12),
           updatedAt: new Date(currentTime()).toISOString(),
         } satisfies StoredPracticeSettings;
@@ -57,6 +63,44 @@ export async function saveSettings(
       'The settings kept changing while they were saved',
     );
     return stale || !after ? { ok: false, reason: 'conflict' } : { ok: true, settings: after };
+  } catch (error) {
+    if (error instanceof WriteConflict) return { ok: false, reason: 'conflict' };
+    throw error;
+  }
+}
+
+export type ConfirmResult =
+  { ok: true; settings: PracticeSettings } | { ok: false; reason: 'changed' | 'nothing-to-confirm' | 'conflict' };
+
+/**
+ * Records that `by` checked one claim today, as it stands: only while its figure is still
+ * `value` (the one they read), so nobody confirms a figure someone else has just changed.
+ * Saves the defaults first when nothing was saved yet.
+ */
+export async function confirmClaim(key: ClaimKey, value: unknown, by: string): Promise<ConfirmResult> {
+  let refusal: 'changed' | 'nothing-to-confirm' | null = null;
+  try {
+    const { after } = await updateJson(
+      openStore('settings'),
+      KEY,
+      practiceSettingsRecordSchema,
+      (current) => {
+        const settings: PracticeSettingsFields = current ?? defaultPracticeSettings();
+        const claim = settings.claims[key];
+        const shown = key === 'rating' ? settings.claims.rating.value : claim.value;
+        refusal = shown === null ? 'nothing-to-confirm' : shown !== value ? 'changed' : null;
+        if (refusal) return null;
+        return {
+          ...settings,
+          claims: { ...settings.claims, [key]: { ...claim, checkedAt: sydneyToday(currentTime()), checkedBy: by } },
+          version: newId().slice(0, 12),
+          updatedAt: new Date(currentTime()).toISOString(),
+        } satisfies StoredPracticeSettings;
+      },
+      'The settings kept changing while they were saved',
+    );
+    if (refusal) return { ok: false, reason: refusal };
+    return after ? { ok: true, settings: after } : { ok: false, reason: 'conflict' };
   } catch (error) {
     if (error instanceof WriteConflict) return { ok: false, reason: 'conflict' };
     throw error;

@@ -29,6 +29,7 @@ import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from
 import { DeleteButton, ListStatus, TabHeading } from '../kit/parts.tsx';
 import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
 import { QuoteSummary } from './QuoteSummary.tsx';
+import { UncheckedClaimsWarning } from '../settings/UncheckedClaimsWarning.tsx';
 import {
   filterQuery,
   takeEnquiryLink,
@@ -149,6 +150,8 @@ export default function EnquiriesTab() {
   return (
     <div>
       <TabHeading title="Contact Form Submissions">Newest first. Times are Sydney time.</TabHeading>
+
+      <UncheckedClaimsWarning />
 
       {channels && !channels.email && !channels.webhook ? (
         <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

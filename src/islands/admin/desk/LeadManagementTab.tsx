@@ -3,12 +3,28 @@
  * against the targets, above the static lead-handling guide.
  */
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { DEFAULT_CLAIMS } from '../../../content/practice.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import type { PracticeSettings } from '../../../shared/schemas/settings.ts';
 import { $session } from '../../../stores/session.ts';
 import { SuspicionRegister } from '../compliance/SuspicionRegister.tsx';
 import { LEAD_GUIDE, type PriceLine } from '../../../content/leadGuide.ts';
 import { LeadMetricsPanel } from './LeadMetricsPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
+
+/** The typical settlement as saved in Settings (the shipped figure until it loads, or if it cannot). */
+function useTypicalSettlement(): string {
+  const [figure, setFigure] = useState<string>(DEFAULT_CLAIMS.typicalSettlement);
+  useEffect(() => {
+    apiRequest<PracticeSettings>('GET', '/api/settings').then(
+      (settings) => setFigure(settings.claims.typicalSettlement.value),
+      () => {},
+    );
+  }, []);
+  return figure;
+}
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
 const cardTitle = 'mb-3 text-lg font-semibold text-brand-900';
@@ -35,6 +51,7 @@ function Price({ line, strong }: { line: PriceLine; strong?: boolean }) {
 export default function LeadManagementTab() {
   const { callScript, pricing, faqs, tips, targets, aiIdeas } = LEAD_GUIDE;
   const session = useStore($session);
+  const typicalSettlement = useTypicalSettlement();
   // The server refuses the register to staff (403); the tab does not offer it to them.
   const isPrincipal = session.status === 'signed-in' && session.user.role === 'principal';
   return (
@@ -107,7 +124,7 @@ export default function LeadManagementTab() {
           {faqs.title}
         </h3>
         <dl className="space-y-3">
-          {faqs.items.map((faq) => (
+          {faqs.items(typicalSettlement).map((faq) => (
             <div key={faq.question}>
               <dt className="font-semibold text-slate-900">{faq.question}</dt>
               <dd className="text-slate-800">{faq.answer}</dd>

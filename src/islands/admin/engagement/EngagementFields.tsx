@@ -169,14 +169,16 @@ export function EngagementFields({
         name="solicitor"
         label="Responsible solicitor"
         error={errors.solicitor?.[0]}
-        hint={teamError ? undefined : 'From the team in Settings.'}
+        hint={teamError ? undefined : 'The team members marked a solicitor in Settings.'}
       >
         {(props) =>
           team === null && !teamError ? (
             <Spinner label="Loading the team…" className="py-2 text-brand-700" />
           ) : (
             <select {...props} value={values.solicitor} onChange={(event) => set('solicitor', event.target.value)}>
-              {team && team.length > 0 ? null : <option value="">The principal, as in Settings</option>}
+              {team && team.length > 0 ? null : (
+                <option value="">No solicitor is marked in Settings: the practice itself</option>
+              )}
               {(team ?? []).map((member) => (
                 <option key={member.name} value={member.name}>
                   {member.principal ? `${member.name} (principal)` : member.name}
@@ -188,7 +190,7 @@ export function EngagementFields({
       </Field>
       {teamError ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p>We couldn't load the team from Settings ({teamError}); without a choice the principal acts.</p>
+          <p>We couldn't load the team from Settings ({teamError}); without a choice the principal solicitor acts.</p>
           <Button variant="outline" className="mt-2" onClick={onRetryTeam}>
             Try again
           </Button>

@@ -18,6 +18,9 @@ export function EngagementPreview({ view, headingId }: { view: EngagementView; h
           Responsible solicitor: {view.solicitor.name}
           {view.solicitor.role ? `, ${view.solicitor.role}` : ''}
         </p>
+        {view.solicitor.practisingCertificate ? (
+          <p>Practising certificate: {view.solicitor.practisingCertificate}</p>
+        ) : null}
       </div>
 
       <section aria-labelledby={`${headingId}-matter`}>

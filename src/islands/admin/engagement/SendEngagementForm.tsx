@@ -15,7 +15,7 @@ import {
   type EngagementSummary,
 } from '../../../shared/schemas/engagement.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
-import type { PracticeSettings } from '../../../shared/schemas/settings.ts';
+import { solicitorsOf, type PracticeSettings } from '../../../shared/schemas/settings.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { fullName } from '../kit/format.ts';
@@ -36,10 +36,13 @@ import { EngagementFields, type SetEngagementValue } from './EngagementFields.ts
 import { SendPreview } from './SendPreview.tsx';
 
 let teamNames: Promise<TeamOption[]> | undefined;
-/** The team from Settings, asked for once per visit (a failure asks again next time). */
+/**
+ * The team's solicitors from Settings (only a solicitor may be responsible), asked for once
+ * per visit (a failure asks again next time).
+ */
 function loadTeam(): Promise<TeamOption[]> {
   teamNames ??= apiRequest<PracticeSettings>('GET', '/api/settings').then(
-    (settings) => settings.team.map((member) => ({ name: member.name, principal: member.principal })),
+    (settings) => solicitorsOf(settings.team).map((member) => ({ name: member.name, principal: member.principal })),
     (error: unknown) => {
       teamNames = undefined;
       throw error;

@@ -1,5 +1,11 @@
-/** The public claims, each with the day it was last checked: the site must say only what is true. */
+/**
+ * The public claims, each with the day it was last checked and by whom: the site must say
+ * only what is true. A claim still as shipped and never checked can be confirmed as it is.
+ */
+import { useState } from 'react';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
+import type { Claims as SavedClaims } from '../../../shared/schemas/settings.ts';
+import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { CLAIM_FIELDS, claimField, type ClaimName, type PracticeValues } from './practice-values.ts';
 
@@ -7,15 +13,50 @@ type Claims = PracticeValues['claims'];
 
 export function ClaimFields({
   claims,
+  saved,
   onChange,
+  onConfirm,
   id,
   errors,
 }: {
   claims: Claims;
+  /** The claims as stored: what a confirmation confirms. */
+  saved: SavedClaims | null;
   onChange: (claims: Claims) => void;
+  onConfirm: (key: ClaimName) => Promise<void>;
   id: (field: string) => string;
   errors: FieldErrors;
 }) {
+  const [confirming, setConfirming] = useState<ClaimName | null>(null);
+  /** Who checked a saved claim and when, or the button to confirm it while it is as shipped and unchanged here. */
+  const checkedNote = (key: ClaimName, label: string) => {
+    const stored = saved?.[key];
+    if (!stored) return null;
+    if (stored.checkedAt) {
+      return (
+        <p className="text-sm text-slate-700 sm:col-span-full">
+          {`Checked ${stored.checkedAt}${stored.checkedBy ? ` by ${stored.checkedBy}` : ''}`}
+        </p>
+      );
+    }
+    const shownValue = key === 'rating' ? saved.rating.value : stored.value;
+    const typed = key === 'rating' ? claims.rating.value : claims[key].value;
+    if (shownValue === null || String(shownValue) !== typed.trim()) return null;
+    return (
+      <div className="sm:col-span-full">
+        <Button
+          variant="outline"
+          pending={confirming === key}
+          onClick={() => {
+            setConfirming(key);
+            void onConfirm(key).finally(() => setConfirming(null));
+          }}
+        >
+          {`Confirm ${label.toLowerCase()} as shown`}
+        </Button>
+      </div>
+    );
+  };
   const setClaim = (key: ClaimName, patch: Partial<Claims['rating']>) =>
     onChange({ ...claims, [key]: { ...claims[key], ...patch } });
   const checkedAtField = (key: ClaimName, label: string) => {
@@ -49,7 +90,7 @@ export function ClaimFields({
         one.
       </p>
       <ul className="mt-3 space-y-3">
-        {CLAIM_FIELDS.map(({ key, label, numeric }) => (
+        {CLAIM_FIELDS.map(({ key, label }) => (
           <li key={key} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
             <Field
               id={id(claimField(key, 'value'))}
@@ -61,13 +102,13 @@ export function ClaimFields({
               {(control) => (
                 <input
                   {...control}
-                  inputMode={numeric ? 'numeric' : undefined}
                   value={claims[key].value}
                   onChange={(event) => setClaim(key, { value: event.target.value })}
                 />
               )}
             </Field>
             {checkedAtField(key, label)}
+            {checkedNote(key, label)}
           </li>
         ))}
         <li className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
@@ -103,6 +144,7 @@ export function ClaimFields({
             )}
           </Field>
           {checkedAtField('rating', 'Rating')}
+          {checkedNote('rating', 'Rating')}
         </li>
       </ul>
     </fieldset>

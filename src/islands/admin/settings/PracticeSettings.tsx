@@ -22,8 +22,16 @@ import { ListStatus } from '../kit/parts.tsx';
 import { RebuildStatus } from '../kit/RebuildStatus.tsx';
 import { useFormErrors } from '../kit/useFormErrors.ts';
 import { ClaimFields } from './ClaimFields.tsx';
+import { claimsChanged } from './UncheckedClaimsWarning.tsx';
 import { HoursFields } from './HoursFields.tsx';
-import { claimsBody, FIELD_ORDER, toValues, type PracticeValues as Values } from './practice-values.ts';
+import {
+  claimsBody,
+  claimsValues,
+  FIELD_ORDER,
+  toValues,
+  type ClaimName,
+  type PracticeValues as Values,
+} from './practice-values.ts';
 import { TeamFields } from './TeamFields.tsx';
 
 export default function PracticeSettings() {
@@ -84,6 +92,7 @@ export default function PracticeSettings() {
       const saved = await apiRequest<Settings>('PUT', '/api/settings', body);
       setLoaded(saved);
       setVersion(saved.version);
+      claimsChanged();
       showToast({ title: 'Success', description: 'Settings updated successfully' });
       setSaves((n) => n + 1);
     } catch (error) {
@@ -103,6 +112,28 @@ export default function PracticeSettings() {
       }
     } finally {
       setPending(false);
+    }
+  }
+
+  /** Records that the signed-in member checked one claim as saved: its date and their name, kept by the server. */
+  async function confirmClaim(key: ClaimName) {
+    if (!loaded) return;
+    const value = key === 'rating' ? loaded.claims.rating.value : loaded.claims[key].value;
+    try {
+      const saved = await apiRequest<Settings>('POST', `/api/settings/claims/${key}/confirm`, { value });
+      setLoaded(saved);
+      setVersion(saved.version);
+      setValues((current) =>
+        current ? { ...current, claims: { ...current.claims, [key]: claimsValues(saved.claims)[key] } } : current,
+      );
+      claimsChanged();
+      showToast({ title: 'Confirmed', description: 'The claim is recorded as checked today' });
+    } catch (error) {
+      showToast({
+        title: 'Error',
+        description: error instanceof Error && error.message ? error.message : 'The claim was not confirmed',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -251,7 +282,14 @@ export default function PracticeSettings() {
 
         <TeamFields team={values.team} onChange={(team) => set('team', team)} id={id} error={errors.team?.[0]} />
 
-        <ClaimFields claims={values.claims} onChange={(claims) => set('claims', claims)} id={id} errors={errors} />
+        <ClaimFields
+          claims={values.claims}
+          saved={loaded?.claims ?? null}
+          onChange={(claims) => set('claims', claims)}
+          onConfirm={confirmClaim}
+          id={id}
+          errors={errors}
+        />
 
         {formError ? (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">

@@ -1,4 +1,7 @@
-/** The team the site shows (and the engagement's solicitors come from): name, role, bio, photo, principal. */
+/**
+ * The team the site shows (and the engagement's solicitors come from): name, role, bio,
+ * photo, principal, and whether they are a solicitor, with their practising certificate.
+ */
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { GroupError } from '../kit/parts.tsx';
@@ -66,6 +69,35 @@ export function TeamFields({
               photo={member.photo}
               onChange={(photo) => setMember(index, { photo })}
             />
+            <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={member.solicitor}
+                  onChange={(event) => setMember(index, { solicitor: event.target.checked })}
+                  className="size-5 accent-brand-700"
+                />
+                Solicitor (holds a current practising certificate)
+              </label>
+              {member.solicitor || member.practisingCertificate ? (
+                <Field
+                  id={id(`team-${index}-practisingCertificate`)}
+                  label={`Member ${index + 1}: practising certificate number`}
+                  hint="Letters, digits, hyphens or slashes, e.g. 12345 or P0012345. Printed in every costs disclosure."
+                  required={member.solicitor}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      autoComplete="off"
+                      spellCheck={false}
+                      value={member.practisingCertificate}
+                      onChange={(event) => setMember(index, { practisingCertificate: event.target.value })}
+                    />
+                  )}
+                </Field>
+              ) : null}
+            </div>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <label className="flex items-center gap-2 text-sm text-slate-800">
                 <input
@@ -86,7 +118,12 @@ export function TeamFields({
       <Button
         variant="outline"
         className="mt-3"
-        onClick={() => onChange([...team, { name: '', role: '', bio: '', photo: '', principal: false }])}
+        onClick={() =>
+          onChange([
+            ...team,
+            { name: '', role: '', bio: '', photo: '', principal: false, solicitor: false, practisingCertificate: '' },
+          ])
+        }
       >
         Add team member
       </Button>

@@ -3,7 +3,6 @@
  * back: numbers stay text until saved, so the schema can say what is wrong with them.
  */
 import {
-  AVERAGE_DAYS_LABEL,
   TEXT_CLAIM_KEYS,
   TEXT_CLAIMS,
   type Claims,
@@ -22,15 +21,23 @@ export type ClaimName = keyof Claims;
 /** Text fields as typed: the schema trims and checks them on save. */
 export type PracticeValues = Omit<PracticeSettingsFields, 'reviewsWidgetId' | 'team' | 'claims'> & {
   reviewsWidgetId: string;
-  team: { name: string; role: string; bio: string; photo: string; principal: boolean }[];
+  team: {
+    name: string;
+    role: string;
+    bio: string;
+    photo: string;
+    principal: boolean;
+    solicitor: boolean;
+    practisingCertificate: string;
+  }[];
   claims: Record<Exclude<ClaimName, 'rating'>, ClaimValues> & { rating: ClaimValues & { count: string } };
 };
 
 /** The claims in the form's order, with their labels. */
-export const CLAIM_FIELDS: { key: Exclude<ClaimName, 'rating'>; label: string; numeric?: boolean }[] = [
-  ...TEXT_CLAIM_KEYS.map((key) => ({ key, label: TEXT_CLAIMS[key] })),
-  { key: 'averageDaysToSettlement', label: AVERAGE_DAYS_LABEL, numeric: true },
-];
+export const CLAIM_FIELDS: { key: Exclude<ClaimName, 'rating'>; label: string }[] = TEXT_CLAIM_KEYS.map((key) => ({
+  key,
+  label: TEXT_CLAIMS[key],
+}));
 export const claimField = (claim: ClaimName, part: 'value' | 'count' | 'checkedAt') => `claims.${claim}.${part}`;
 
 export const claimsValues = (claims: Claims): PracticeValues['claims'] => ({
@@ -50,13 +57,7 @@ const numberOrNull = (typed: string) => (typed.trim() === '' ? null : Number(typ
 /** The claims as the API takes them. */
 export const claimsBody = (claims: PracticeValues['claims']) => ({
   ...Object.fromEntries(
-    CLAIM_FIELDS.map(({ key, numeric }) => [
-      key,
-      {
-        value: numeric ? (numberOrNull(claims[key].value) ?? Number.NaN) : claims[key].value,
-        checkedAt: claims[key].checkedAt || null,
-      },
-    ]),
+    CLAIM_FIELDS.map(({ key }) => [key, { value: claims[key].value, checkedAt: claims[key].checkedAt || null }]),
   ),
   rating: {
     value: numberOrNull(claims.rating.value),
@@ -93,6 +94,8 @@ export const toValues = ({ version: _v, updatedAt: _u, ...settings }: Settings):
     bio: member.bio ?? '',
     photo: member.photo ?? '',
     principal: member.principal,
+    solicitor: member.solicitor,
+    practisingCertificate: member.practisingCertificate ?? '',
   })),
   claims: claimsValues(settings.claims),
 });

@@ -22,6 +22,7 @@ import { newId } from './_shared/repositories/blobs.ts';
 import { computeQuote } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
 import { dutyTables } from './_shared/site/duty-years.ts';
 import { mergeRepeat, rememberEnquiry } from './_shared/desk/repeat-enquiries.ts';
@@ -35,6 +36,7 @@ type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
 /** Stores a valid enquiry; a filled honeypot is a bot, answered as if stored. */
 async function accept(
   { [HONEYPOT_FIELD]: honeypot, quote, ...enquiry }: Submission,
+  req: Request,
   context: RouteContext,
 ): Promise<string> {
   if (honeypot) return newId();
@@ -48,7 +50,7 @@ async function accept(
   // one alert, one acknowledgement), and its timeline says it came twice.
   const repeated = await mergeRepeat(data);
   if (repeated) return repeated.id;
-  const { record, alert } = await storeEnquiryWithAlert(data);
+  const { record, alert } = await storeEnquiryWithAlert(data, linkOrigin(req));
   await rememberEnquiry(record);
   // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
   if (alert) {
@@ -74,7 +76,7 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   // The form again, as filled, with what to fix: the values travel in the page, never in an address.
   if (!result.success) return refusedForm(form, body, toFieldErrors(result.error));
   try {
-    await accept(result.data, context);
+    await accept(result.data, req, context);
   } catch (error) {
     // The visitor gets a page that says so and gives the phone, not a JSON 500.
     console.error(`[api] ${req.method} ${req.url} form post failed:`, error);
@@ -123,7 +125,7 @@ export default handle(config, {
     POST: async (req, context) => {
       if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
       const body = await readJson(req);
-      return json({ id: await accept(validate(enquirySchemaFor(body), body), context) }, 201);
+      return json({ id: await accept(validate(enquirySchemaFor(body), body), req, context) }, 201);
     },
   },
 });

@@ -20,11 +20,11 @@ import {
   revokeEngagement,
   sendEngagement,
   setReminders,
-  siteOrigin,
   varyEngagement,
   type IssuedLinks,
 } from './_shared/engagement/workflow.ts';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { handle, HttpError, json, readJson, validate } from './_shared/http/http.ts';
 import { getEngagement, isEngagementId } from './_shared/repositories/engagements-store.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
@@ -82,7 +82,7 @@ export default handle(config, {
     POST: async (req, { params }) => {
       const staff = await requireStaff(req);
       const input = validate(engagementSendSchema, await readJson(req));
-      return issued(await sendEngagement(enquiryId(params.id), input, staff, siteOrigin(req), sendEngagementLink));
+      return issued(await sendEngagement(enquiryId(params.id), input, staff, linkOrigin(req), sendEngagementLink));
     },
   },
   '/api/contact-requests/:id/engagement/preview': {
@@ -102,7 +102,7 @@ export default handle(config, {
   '/api/engagements/:id/resend': {
     POST: async (req, { params }) => {
       const staff = await requireStaff(req);
-      const sent = await resendEngagement(engagementId(params.id), staff, siteOrigin(req), sendEngagementLink);
+      const sent = await resendEngagement(engagementId(params.id), staff, linkOrigin(req), sendEngagementLink);
       if (!sent) throw new HttpError(409, 'This engagement changed a moment ago. Refresh and try again.');
       return json(links(sent));
     },
@@ -111,7 +111,7 @@ export default handle(config, {
     POST: async (req, { params }) => {
       const staff = await requireStaff(req);
       const input = validate(engagementVariationSchema, await readJson(req));
-      return issued(await varyEngagement(engagementId(params.id), input, staff, siteOrigin(req), sendEngagementLink));
+      return issued(await varyEngagement(engagementId(params.id), input, staff, linkOrigin(req), sendEngagementLink));
     },
   },
   '/api/engagements/:id/variation/preview': {

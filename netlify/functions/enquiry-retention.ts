@@ -16,8 +16,10 @@ import { alertScreeningsDue } from './_shared/due-diligence/screening-due.ts';
 import { applyRetention } from './_shared/desk/erasure.ts';
 import { alertDueReports, deleteExpiredSuspicions } from './_shared/desk/suspicious-matters.ts';
 import { sendMatterNotices } from './_shared/matters/matter-mail.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 
-export default async () => {
+export default async (req?: Request) => {
+  const origin = linkOrigin(req);
   const cddDeleted = await deleteExpiredCdd();
   if (cddDeleted.length > 0) console.info(`[retention] deleted ${cddDeleted.length} due diligence records past s 111`);
   const suspicionsDeleted = await deleteExpiredSuspicions();
@@ -26,10 +28,10 @@ export default async () => {
   }
   const deleted = await applyRetention();
   if (deleted > 0) console.info(`[retention] deleted ${deleted} enquiries past the retention period`);
-  await alertPendingCdd();
-  await alertScreeningsDue();
-  await alertDueReports();
-  const notices = await sendMatterNotices();
+  await alertPendingCdd(undefined, origin);
+  await alertScreeningsDue(undefined, origin);
+  await alertDueReports(undefined, origin);
+  const notices = await sendMatterNotices(undefined, origin);
   if (notices > 0) console.info(`[matters] sent ${notices} deadline reminders and alerts`);
   return new Response(null, { status: 204 });
 };

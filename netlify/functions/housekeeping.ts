@@ -8,7 +8,8 @@ import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
 import { clientMailConfigured } from './_shared/mail/client-mail.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
-import { runEngagementJobs, siteOrigin } from './_shared/engagement/workflow.ts';
+import { runEngagementJobs } from './_shared/engagement/workflow.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { WINDOW_MS } from './_shared/http/login-throttle.ts';
 import { deleteExpiredClientRecords } from './_shared/repositories/client-sessions-store.ts';
 import { deleteAttemptsBefore } from './_shared/repositories/login-attempts-store.ts';
@@ -24,7 +25,7 @@ export default async (req?: Request) => {
     deleteExpiredClientRecords(now),
     forgetOldRepeats(now),
   ]);
-  const engagements = await runEngagementJobs(siteOrigin(req), sendEngagementLink, clientMailConfigured());
+  const engagements = await runEngagementJobs(linkOrigin(req), sendEngagementLink, clientMailConfigured());
   if (engagements.expired + engagements.reminded > 0) {
     console.log(
       `[housekeeping] ${engagements.expired} engagement links expired, ${engagements.reminded} reminders sent`,

@@ -4,6 +4,8 @@ import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/http/auth.ts';
 import { HttpError, handle, json } from './_shared/http/http.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { DESK_LIMITS } from '../../src/shared/schemas/lead-desk.ts';
+import { searchCounts } from './_shared/desk/filters.ts';
 import { leadMetrics } from './_shared/desk/metrics.ts';
 import { statusCounts } from './_shared/repositories/enquiries-store.ts';
 
@@ -16,8 +18,12 @@ export default handle(config, {
     GET: async (req) => {
       await requireStaff(req);
       const params = new URL(req.url).searchParams;
-      // The desk's status filter: all-time counts, kept as enquiries change (no enquiry read).
-      if (params.get('only') === 'counts') return json(await statusCounts());
+      // The desk's status filter: all-time counts, kept as enquiries change (no enquiry read),
+      // or, under a search, the counts of what it matches (which reads, as the search does).
+      if (params.get('only') === 'counts') {
+        const q = params.get('q')?.trim().slice(0, DESK_LIMITS.search);
+        return json(q ? await searchCounts(q) : await statusCounts());
+      }
       const to = params.get('to') || sydneyToday(currentTime());
       const from = params.get('from') || '2000-01-01';
       for (const [name, value] of [

@@ -11,7 +11,7 @@ import { now } from '../../src/shared/clock.ts';
 import { matterSignInSchema, normaliseEmail, updateRequestSchema } from '../../src/shared/schemas/client-matter.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { BASE_POLICY, serializePolicy } from '../../src/shared/csp-policy.ts';
-import { siteOrigin } from './_shared/engagement/workflow.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 import {
   BASE_HEADERS,
   handle,
@@ -94,7 +94,7 @@ async function signIn(req: Request, context: RouteContext): Promise<Response> {
     const errors = toFieldErrors(result.error).email ?? ['Please enter a valid email address'];
     return page(signInPage(await practice(), { errors, email: String(body.email ?? '') }), 400);
   }
-  await requestSignIn(result.data.email, req, context, siteOrigin(req));
+  await requestSignIn(result.data.email, req, context, linkOrigin(req));
   if (!form) return json({ status: 'accepted' }, 202, CLIENT_HEADERS);
   // The page, not a redirect: a browser without JavaScript reads the one answer at once.
   return page(signInPage(await practice(), { sent: true }), 202);
@@ -106,7 +106,11 @@ async function askForUpdate(req: Request, context: RouteContext): Promise<Respon
     // The body first, as every JSON write: a malformed one is refused whoever sends it.
     const { message } = validate(updateRequestSchema, await readJson(req));
     const { email } = await requireClient(req);
-    return json(await requestUpdate(email, matterId(context), message, context.waitUntil), 201, CLIENT_HEADERS);
+    return json(
+      await requestUpdate(email, matterId(context), message, context.waitUntil, linkOrigin(req)),
+      201,
+      CLIENT_HEADERS,
+    );
   }
   // A browser without JavaScript whose session has ended is sent back to sign in.
   const session = await readClientSession(req);
@@ -120,7 +124,7 @@ async function askForUpdate(req: Request, context: RouteContext): Promise<Respon
     const state = { form: { matterId: matterId(context), message: body.message, errors } };
     return page(mattersPage(await practice(), matters, state), 400);
   }
-  await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil);
+  await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil, linkOrigin(req));
   return page(mattersPage(await practice(), await myMatters(session.email), { sentTo: matterId(context) }), 201);
 }
 
@@ -171,7 +175,7 @@ export default handle(config, {
       const matter = await clientMatterOf(await myMatterRecord(email, matterId(context)), at);
       const { name, phone } = await practice();
       const body = matterCalendar(matter, {
-        host: new URL(siteOrigin(req)).hostname,
+        host: new URL(linkOrigin(req)).hostname,
         at,
         practiceName: name,
         warning: bankDetailsWarning(phone),

@@ -22,7 +22,7 @@ import { unified } from 'unified';
 import { cdnSrcset } from './image-cdn.ts';
 import { mediaKeyOf } from './media.ts';
 
-/** An image in the text spans the article's column (src/components/FeaturedImage.astro). */
+/** An image in the text spans the article's column (src/ui/ArticleLead.tsx). */
 const INLINE_IMAGE_SIZES = '(min-width: 48rem) 44rem, calc(100vw - 2rem)';
 
 interface HastNode {

@@ -11,6 +11,7 @@ import { ONCE, signIn } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 import { retainUntil } from '../../src/content/amlctf.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { formatDate } from '../../src/islands/admin/kit/format.ts';
 
 const lastName = 'Diligence';
 
@@ -210,7 +211,7 @@ test('verifies an individual and a company’s owner, rates high, and a second p
   const ended = sydneyToday();
   await closing.getByLabel('Close the matter: the day the business relationship ended').fill(ended);
   await closing.getByRole('button', { name: 'Close the matter' }).click();
-  await expect(closing.getByTestId('cdd-retain-until')).toContainText(`kept until ${retainUntil(ended)}`);
+  await expect(closing.getByTestId('cdd-retain-until')).toContainText(`kept until ${formatDate(retainUntil(ended))}`);
 
   await again.getByRole('button', { name: "Erase a person's data" }).click();
   await again.getByLabel('E-mail address').fill(email);
@@ -221,6 +222,6 @@ test('verifies an individual and a company’s owner, rates high, and a second p
     .click();
   const kept = again.getByTestId('erasure-kept');
   await expect(kept).toContainText('One enquiry was kept');
-  await expect(kept).toContainText(`kept under the AML/CTF Act 2006 s 111 until ${retainUntil(ended)}`);
+  await expect(kept).toContainText(`kept under the AML/CTF Act 2006 s 111 until ${formatDate(retainUntil(ended))}`);
   await expect(again.getByRole('article', { name: `Contact request from ${firstName} ${lastName}` })).toBeVisible();
 });

@@ -249,7 +249,7 @@ test("'Email me this quote' opens the enquiry form prefilled, and staff see the 
   await expect(quote.locator('[data-first-home-rule="concession"]')).toHaveText(
     'First home buyer rule: concessional rate (Duties Act s 78A(2)); concessional duty $19,706.',
   );
-  await expect(quote).toContainText('rates effective 1 July 2025.');
+  await expect(quote).toContainText('rates effective 1 Jul 2025.');
 });
 
 test('the contact form ignores a tampered attachment', async ({ page, isMobile }) => {

@@ -50,9 +50,11 @@ const TABLE_2026 = {
 };
 
 /** An enquiry with a quote for a contract of `contractDate`: its stored figures. */
+let enquiriesMade = 0;
+/** A new enquiry each time (its own message: the same one again within minutes is a repeat). */
 async function storedFigures(contractDate: string) {
   const made = await call(contact, 'POST', '/api/contact', {
-    body: { ...ENQUIRY, quote: aQuote({ contractDate }) },
+    body: { ...ENQUIRY, message: `Duty enquiry ${++enquiriesMade}`, quote: aQuote({ contractDate }) },
   });
   expect(made.status, made.text).toBe(201);
   const rows = (await call(enquiries, 'GET', '/api/contact-requests', { cookie: principal.cookie })).json as {

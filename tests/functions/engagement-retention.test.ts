@@ -9,6 +9,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import engagements from '../../netlify/functions/engagements.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
+import leadMetrics from '../../netlify/functions/lead-metrics.ts';
+import { updateStoredEnquiry } from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { retainUntil } from '../../src/content/amlctf.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
@@ -90,5 +92,57 @@ describe('with a due-diligence record', () => {
     const erased = await erase(email);
     expect(erased.json.kept).toEqual([{ id: submitted.enquiryId, reason: 'AML/CTF Act 2006 s 111', until: null }]);
     expect(await pdfStatus(submitted.id)).toBe(200);
+  });
+});
+
+describe('what the desk is told before a delete', () => {
+  it('marks a kept enquiry in the list and the detail with its reason; others are not kept', async () => {
+    const accepted = await anAcceptedEngagement(staff, { enquiry: { email: freshEmail(), firstName: 'Kept' } });
+    const submitted = await aSubmittedDueDiligence(staff, { enquiry: { email: freshEmail(), firstName: 'Kept' } });
+    const sentOnly = await aSentEngagement(staff, { enquiry: { email: freshEmail(), firstName: 'Kept' } });
+    const list = await call(enquiries, 'GET', '/api/contact-requests?q=kept&limit=50', { cookie: staff.cookie });
+    const keptOf = (id: string) => list.json.find((item: { id: string }) => item.id === id)?.kept;
+    const until = retainUntil(sydneyToday(Date.now()));
+    expect(keptOf(accepted.enquiryId)).toEqual({ what: 'engagement', section: REASON, until });
+    expect(keptOf(submitted.enquiryId)).toEqual({ what: 'cdd', section: 'AML/CTF Act 2006 s 111', until: null });
+    expect(keptOf(sentOnly.enquiryId)).toBeNull();
+    const detail = await call(enquiries, 'GET', `/api/contact-requests/${accepted.enquiryId}`, {
+      cookie: staff.cookie,
+    });
+    expect(detail.json.kept).toEqual({ what: 'engagement', section: REASON, until });
+  });
+});
+
+describe("the time to first contact (staff's, not the client's)", () => {
+  const measured = async () =>
+    (await call(leadMetrics, 'GET', '/api/lead-metrics?from=2000-01-01&to=2100-01-01', { cookie: staff.cookie })).json
+      .firstContact.measured;
+
+  it("does not count a client's online acceptance as the first call, even one stored so before", async () => {
+    const before = await measured();
+    const accepted = await anAcceptedEngagement(staff, { enquiry: { email: freshEmail() } });
+    const detail = await call(enquiries, 'GET', `/api/contact-requests/${accepted.enquiryId}`, {
+      cookie: staff.cookie,
+    });
+    expect(detail.json.status).toBe('instructed');
+    expect(detail.json.firstContactAt).toBeNull();
+    expect(await measured()).toBe(before);
+
+    // Stored before the fix: the first contact stamped at the acceptance itself.
+    const acceptedAt: string = detail.json.engagement.acceptedAt;
+    expect(acceptedAt).toEqual(expect.any(String));
+    const stamp = (firstContactAt: string | null) =>
+      updateStoredEnquiry(accepted.enquiryId, (record) => ({ ...record!, firstContactAt }), 'conflict');
+    await stamp(acceptedAt);
+    expect(await measured()).toBe(before);
+
+    // Staff's own first call is measured.
+    await stamp(null);
+    const called = await call(enquiries, 'POST', `/api/contact-requests/${accepted.enquiryId}/notes`, {
+      cookie: staff.cookie,
+      body: { kind: 'call', text: 'Called' },
+    });
+    expect(called.status).toBe(201);
+    expect(await measured()).toBe(before + 1);
   });
 });

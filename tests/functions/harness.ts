@@ -42,6 +42,8 @@ export interface CallOptions {
   cookie?: string;
   headers?: Record<string, string>;
   origin?: string | null;
+  /** The site's address the request is sent to (and, unless `origin` says otherwise, comes from). */
+  base?: string;
   /** Netlify's context argument (e.g. `waitUntil`, `ip`); `params` come from the path. */
   context?: TestContext;
 }
@@ -54,8 +56,9 @@ export async function call(handler: Handler, method: string, pathname: string, o
     headers['content-type'] = 'application/json';
   }
   if (options.cookie) headers.cookie = options.cookie;
-  if (method !== 'GET' && options.origin !== null) headers.origin = options.origin ?? ORIGIN;
-  const request = new Request(new URL(pathname, ORIGIN), { method, headers, body });
+  const base = options.base ?? ORIGIN;
+  if (method !== 'GET' && options.origin !== null) headers.origin = options.origin ?? base;
+  const request = new Request(new URL(pathname, base), { method, headers, body });
   const response = await invokeRouted(handler, request, options.context);
   const text = await response.text();
   let json: unknown;

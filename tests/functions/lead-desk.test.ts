@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/contact.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
+import leadMetrics from '../../netlify/functions/lead-metrics.ts';
 import { enquiryCache } from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 
@@ -133,6 +134,25 @@ describe('enquiry pipeline', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const winner = a.status === 200 ? 'contacted' : 'quoted';
     expect((await get(`/api/contact-requests/${id}`)).json).toMatchObject({ status: winner, version: 2 });
+  });
+});
+
+describe('status counts', () => {
+  it('follow a search: only the enquiries it matches are counted', async () => {
+    const first = await enquire('Counted', { email: 'counted.one@example.com' });
+    await enquire('Counted', { email: 'counted.two@example.com' });
+    await enquire('Uncounted', { email: 'other.person@example.com', phone: '0411 999 888' });
+    expect((await patch(first, { status: 'quoted' })).status).toBe(200);
+    const counts = (q: string) =>
+      call(leadMetrics, 'GET', `/api/lead-metrics?only=counts&q=${encodeURIComponent(q)}`, { cookie: staff.cookie });
+    const matched = await counts(' counted ');
+    expect(matched.status).toBe(200);
+    // 'counted' is in 'Uncounted' too: the search's own rule (name, e-mail, phone) decides.
+    expect(matched.json).toEqual({ total: 3, byStatus: { new: 2, contacted: 0, quoted: 1, instructed: 0, lost: 0 } });
+    expect((await counts('counted.two@')).json).toEqual({
+      total: 1,
+      byStatus: { new: 1, contacted: 0, quoted: 0, instructed: 0, lost: 0 },
+    });
   });
 });
 

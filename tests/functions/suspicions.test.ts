@@ -256,6 +256,15 @@ describe('the daily notice to principals', () => {
     expect(text).not.toContain(ENQUIRY.email);
   });
 
+  it('links to the address the daily function was called at (no SITE_URL: another port)', async () => {
+    const made = await record(member.cookie, await anEnquiry(), { kind: 'terrorism-financing', grounds: 'z' });
+    smtp.mails.length = 0;
+    await enquiryRetention(new Request('http://localhost:8931/.netlify/functions/enquiry-retention'));
+    const notice = smtp.mails.find((mail) => mail.to.includes(STAFF_INBOX) && mail.raw.includes('AUSTRAC'));
+    expect(notice).toBeDefined();
+    expect(await readableText(notice!)).toContain(`http://localhost:8931/admin?suspicion=${made.json.id}`);
+  });
+
   it('leaves out what is reported and what is due later than the next business day', async () => {
     const reported = (await record(member.cookie, await anEnquiry(), { kind: 'terrorism-financing', grounds: 'x' }))
       .json.id;

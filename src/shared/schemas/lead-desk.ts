@@ -68,12 +68,25 @@ export const storedEnquirySchema = z.object({
 });
 export type StoredEnquiry = z.output<typeof storedEnquirySchema>;
 
+/**
+ * Why the law keeps an enquiry (AML/CTF Act s 111), so staff cannot delete it: its due
+ * diligence records, an accepted costs agreement, or the suspicious-matter register.
+ * `until`: the last day it must be kept (YYYY-MM-DD), or null while the matter is open.
+ */
+export interface KeptByLaw {
+  what: 'cdd' | 'engagement' | 'suspicion';
+  section: string;
+  until: string | null;
+}
+
 /** A stored enquiry as the staff API answers it. */
 export interface DeskEnquiry extends StoredEnquiry {
   /** When the retention rule will delete it (APP 11). */
   deleteAfter?: string;
   /** Its customer due diligence (plain fields only, nothing decrypted), or null before there is a record; set by the list. */
   cdd?: CddSummary | null;
+  /** Set when the law keeps it: the desk disables its delete button and says why (list and detail). */
+  kept?: KeptByLaw | null;
 }
 
 export interface DeskEnquiryDetail extends DeskEnquiry {

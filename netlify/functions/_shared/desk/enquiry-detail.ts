@@ -6,6 +6,7 @@ import { HttpError } from '../http/http.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { listActivity } from '../repositories/enquiry-activity-store.ts';
 import { matterIdOf } from '../repositories/matters-store.ts';
+import { keptByLaw } from './kept-by-law.ts';
 import { NOT_FOUND } from './pipeline.ts';
 import { withRetention } from './retention.ts';
 
@@ -20,10 +21,11 @@ export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
   );
-  const [versions, cdd, matterId] = await Promise.all([
+  const [versions, cdd, matterId, kept] = await Promise.all([
     engagementVersionsFor(record.id),
     cddStatusesOf([record.id]),
     matterIdOf(record.id),
+    keptByLaw([record.id]),
   ]);
   return {
     ...withRetention(record),
@@ -32,5 +34,6 @@ export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail
     engagementHistory: versions.history,
     cdd: cdd.get(record.id) ?? null,
     matterId,
+    kept: kept.get(record.id) ?? null,
   };
 }

@@ -6,9 +6,8 @@
  * enquiry it belongs to.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { ACCEPTED_ENGAGEMENT_RETENTION, CDD_RETENTION, SUSPICION_RETENTION } from '../../../../src/content/amlctf.ts';
+import { CDD_RETENTION } from '../../../../src/content/amlctf.ts';
 import { erasureKey, type ErasureResult } from '../../../../src/shared/schemas/lead-desk.ts';
-import { cddKeptFor } from '../due-diligence/staff-review.ts';
 import { HttpError } from '../http/http.ts';
 import { deleteAlert } from '../repositories/alert-outbox-store.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
@@ -18,9 +17,9 @@ import { deleteActivity } from '../repositories/enquiry-activity-store.ts';
 import { deleteEngagementsOf } from '../repositories/engagements-store.ts';
 import { deleteMailsOf } from '../repositories/mail-outbox-store.ts';
 import { NOT_FOUND, type Staff } from './pipeline.ts';
-import { engagementsKeptFor, pastRetention } from './retention.ts';
+import { keptByLaw, keptMessage } from './kept-by-law.ts';
+import { pastRetention } from './retention.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import { suspicionsKeptFor } from './suspicious-matters.ts';
 
 /** Deletes one enquiry with everything kept about it. */
 async function eraseEnquiry(id: string): Promise<boolean> {
@@ -31,28 +30,8 @@ async function eraseEnquiry(id: string): Promise<boolean> {
 }
 
 export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
-  const kept = (await cddKeptFor([id])).get(id);
-  if (kept) {
-    throw new HttpError(
-      409,
-      `This enquiry has customer due diligence records, which the law requires us to keep (${CDD_RETENTION.section})` +
-        (kept.retainUntil ? ` until ${kept.retainUntil}.` : ': close the matter to start the retention period.'),
-    );
-  }
-  const engagementUntil = (await engagementsKeptFor([id], sydneyToday(currentTime()))).get(id);
-  if (engagementUntil) {
-    throw new HttpError(
-      409,
-      `This enquiry has an accepted costs agreement, which the law requires us to keep (${ACCEPTED_ENGAGEMENT_RETENTION.section}) until ${engagementUntil}.`,
-    );
-  }
-  const suspicionUntil = (await suspicionsKeptFor([id])).get(id);
-  if (suspicionUntil) {
-    throw new HttpError(
-      409,
-      `This enquiry is named in the suspicious matter register, which the law requires us to keep (${SUSPICION_RETENTION.section}) until ${suspicionUntil}.`,
-    );
-  }
+  const kept = (await keptByLaw([id])).get(id);
+  if (kept) throw new HttpError(409, keptMessage(kept));
   if (!(await eraseEnquiry(id))) throw new HttpError(404, NOT_FOUND);
   await recordAudit({ by, action: 'enquiry.delete', target: id });
 }
@@ -66,25 +45,14 @@ export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
 export async function eraseByEmail(email: string, by: Staff): Promise<ErasureResult> {
   const wanted = erasureKey(email);
   const matches = await listStoredEnquiries({ filter: (record) => erasureKey(record.email) === wanted });
-  const ids = matches.map((record) => record.id);
-  const [withCdd, withEngagement, withSuspicion] = await Promise.all([
-    cddKeptFor(ids),
-    engagementsKeptFor(ids, sydneyToday(currentTime())),
-    suspicionsKeptFor(ids),
-  ]);
+  const keptOnes = await keptByLaw(matches.map((record) => record.id));
   let deleted = 0;
   const kept: ErasureResult['kept'] = [];
   for (const record of matches) {
-    const cdd = withCdd.get(record.id);
-    const engagementUntil = withEngagement.get(record.id);
-    const suspicionUntil = withSuspicion.get(record.id);
-    // Kept with its accepted engagement (record and PDF) as the due diligence's context.
-    if (cdd) kept.push({ id: record.id, reason: CDD_RETENTION.section, until: cdd.retainUntil ?? null });
-    else if (engagementUntil) {
-      kept.push({ id: record.id, reason: ACCEPTED_ENGAGEMENT_RETENTION.section, until: engagementUntil });
-    }
-    // The answer goes to staff only; what they may tell the client is in the staff guide (s 123).
-    else if (suspicionUntil) kept.push({ id: record.id, reason: SUSPICION_RETENTION.section, until: suspicionUntil });
+    // Kept with its accepted engagement (record and PDF) as the due diligence's context. The
+    // answer goes to staff only; what they may tell the client is in the staff guide (s 123).
+    const why = keptOnes.get(record.id);
+    if (why) kept.push({ id: record.id, reason: why.section, until: why.until });
     else if (await eraseEnquiry(record.id)) deleted++;
   }
   await recordAudit({
@@ -101,16 +69,13 @@ export async function applyRetention(now = new Date(currentTime())): Promise<num
   // Due diligence records outlive the privacy retention (AML/CTF Act s 111): their enquiry
   // stays until the daily job has deleted them at their own `retainUntil`; so does an
   // enquiry with an accepted engagement (7 years after acceptance) or in the register.
-  const expiredIds = expired.map((record) => record.id);
-  const [protectedByCdd, protectedByEngagement, protectedBySuspicion] = await Promise.all([
-    cddKeptFor(expiredIds),
-    engagementsKeptFor(expiredIds, sydneyToday(now)),
-    suspicionsKeptFor(expiredIds),
-  ]);
+  const kept = await keptByLaw(
+    expired.map((record) => record.id),
+    sydneyToday(now),
+  );
   let deleted = 0;
   for (const record of expired) {
-    const kept = [protectedByCdd, protectedByEngagement, protectedBySuspicion].some((map) => map.has(record.id));
-    if (kept) continue;
+    if (kept.has(record.id)) continue;
     if (await eraseEnquiry(record.id)) deleted++;
   }
   if (deleted > 0) await recordAudit({ by: 'system', action: 'enquiry.retention', target: `${deleted} enquiries` });

@@ -1,9 +1,15 @@
 /** The desk's lists: filters by status, search, arrival dates, pending due diligence and re-screening due. */
-import type { DeskEnquiry, EnquiryStatus } from '../../../../src/shared/schemas/lead-desk.ts';
+import {
+  ENQUIRY_STATUSES,
+  type DeskEnquiry,
+  type EnquiryStatus,
+  type StatusCounts,
+} from '../../../../src/shared/schemas/lead-desk.ts';
 import { sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
 import { cddStatusesOf, verifiedCddIds } from '../due-diligence/staff-review.ts';
 import { screeningsDue } from '../due-diligence/screening-due.ts';
 import { listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
+import { keptByLaw } from './kept-by-law.ts';
 import { withRetention } from './retention.ts';
 
 export interface DeskFilters {
@@ -61,12 +67,31 @@ async function cddMatcher(filters: DeskFilters): Promise<((record: StoredEnquiry
   return (record) => record.status === 'instructed' && !verified.has(record.id) && (!base || base(record));
 }
 
-/** The desk's list: each enquiry on the page with its due diligence's plain status (`cdd`). */
+/**
+ * The desk's list: each enquiry on the page with its due diligence's plain status (`cdd`)
+ * and what the law keeps of it (`kept`), so its delete button can say why before a click.
+ */
 export async function listDeskEnquiries(
   filters: DeskFilters,
   page: { limit?: number; before?: string } = {},
 ): Promise<DeskEnquiry[]> {
   const records = await listEnquiries(filters, page);
-  const statuses = await cddStatusesOf(records.map((record) => record.id));
-  return records.map((record) => ({ ...record, cdd: statuses.get(record.id) ?? null }));
+  const ids = records.map((record) => record.id);
+  const [statuses, kept] = await Promise.all([cddStatusesOf(ids), keptByLaw(ids)]);
+  return records.map((record) => ({
+    ...record,
+    cdd: statuses.get(record.id) ?? null,
+    kept: kept.get(record.id) ?? null,
+  }));
+}
+
+/**
+ * The status counts of the enquiries a search matches, so the desk's chips follow the
+ * search (the all-time counts without one are kept with the enquiries: `statusCounts`).
+ */
+export async function searchCounts(q: string): Promise<StatusCounts> {
+  const byStatus = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
+  const records = await listStoredEnquiries({ filter: matcher({ q }) });
+  for (const record of records) byStatus[record.status]++;
+  return { total: records.length, byStatus };
 }

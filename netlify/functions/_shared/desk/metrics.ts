@@ -5,6 +5,7 @@ import { ENQUIRY_STATUSES, type EnquiryStatus, type LeadMetrics } from '../../..
 import { businessHoursOf } from '../../../../src/shared/schemas/settings.ts';
 import { businessMinutesBetween, sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
 import type { StoredEnquiry } from '../repositories/enquiries-store.ts';
+import { acceptancesOf } from '../repositories/engagements-store.ts';
 import { listStoredEnquiries } from '../repositories/enquiries-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { matcher } from './filters.ts';
@@ -18,11 +19,17 @@ function percentile(sorted: number[], p: number): number | null {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/**
+ * `acceptedOnline`: enquiries whose `firstContactAt` is their client's online acceptance
+ * (recorded so before the acceptance stopped setting it): the first contact counts staff's
+ * calls, status changes and e-mails only, so these are not measured.
+ */
 export function computeMetrics(
   records: StoredEnquiry[],
   from: string,
   to: string,
   hours: readonly BusinessHours[],
+  acceptedOnline: ReadonlySet<string> = new Set(),
 ): LeadMetrics {
   const byStatus = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
   const byService: Record<string, number> = {};
@@ -30,7 +37,8 @@ export function computeMetrics(
   for (const record of records) {
     byStatus[record.status]++;
     byService[record.serviceType] = (byService[record.serviceType] ?? 0) + 1;
-    if (record.firstContactAt) minutes.push(businessMinutesBetween(record.createdAt, record.firstContactAt, hours));
+    if (record.firstContactAt && !acceptedOnline.has(record.id))
+      minutes.push(businessMinutesBetween(record.createdAt, record.firstContactAt, hours));
   }
   minutes.sort((a, b) => a - b);
   const target = LEAD_FIGURES.responseMinutes;
@@ -64,5 +72,17 @@ export async function leadMetrics(from: string, to: string): Promise<LeadMetrics
     listStoredEnquiries({ arrived, filter: matcher({ from, to }) }),
     getSettings(),
   ]);
-  return computeMetrics(records, from, to, businessHoursOf(settings.hours));
+  return computeMetrics(records, from, to, businessHoursOf(settings.hours), await acceptedOnline(records));
+}
+
+/** The enquiries whose first contact was stamped at an online acceptance, not by staff. */
+async function acceptedOnline(records: readonly StoredEnquiry[]): Promise<Set<string>> {
+  const candidates = records.filter((record) => record.firstContactAt && record.status === 'instructed');
+  if (candidates.length === 0) return new Set();
+  const acceptances = await acceptancesOf(candidates.map((record) => record.id));
+  return new Set(
+    candidates
+      .filter((record) => acceptances.get(record.id)?.includes(record.firstContactAt!))
+      .map((record) => record.id),
+  );
 }

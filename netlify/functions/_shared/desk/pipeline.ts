@@ -94,13 +94,13 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
 
 /**
  * The client accepted an engagement: the enquiry is instructed, with one activity entry
- * however often this runs (a retry after a crash finds it instructed and leaves it).
+ * however often this runs (a retry after a crash finds it instructed and leaves it). The
+ * first contact stays as it was: it measures how soon staff called, and the client's own
+ * acceptance is not a call.
  */
 export async function markInstructed(id: string, acceptedBy: string, at: string): Promise<'moved' | 'already'> {
   const { before, after } = await changeEnquiry(id, undefined, (record) =>
-    record.status === 'instructed'
-      ? null
-      : { ...record, status: 'instructed', firstContactAt: record.firstContactAt ?? at },
+    record.status === 'instructed' ? null : { ...record, status: 'instructed' },
   );
   if (after === before) return 'already';
   await appendActivity(id, {

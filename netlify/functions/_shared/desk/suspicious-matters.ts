@@ -26,7 +26,7 @@ import {
 import { addNswBusinessDays, sydneyDayStart, sydneyToday, toSydneyIso } from '../../../../src/shared/sydney-time.ts';
 import { HttpError, validate } from '../http/http.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
-import { leadDeskEnv } from '../platform/env.ts';
+import { linkOrigin } from '../platform/link-origin.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import {
@@ -182,7 +182,7 @@ export interface DueReport {
 }
 
 /** Unreported suspicions whose report is due before the end of the next NSW business day (or overdue). */
-export async function reportsDueSoon(at = now()): Promise<DueReport[]> {
+export async function reportsDueSoon(at = now(), origin = linkOrigin()): Promise<DueReport[]> {
   const horizon = sydneyDayStart(await addNswBusinessDays(sydneyToday(at), 1), 1);
   return (await listSuspicionMeta())
     .filter((entry) => entry.report === null && Date.parse(entry.reportDueBy) < horizon)
@@ -191,7 +191,7 @@ export async function reportsDueSoon(at = now()): Promise<DueReport[]> {
       id: entry.id,
       reportDueBy: entry.reportDueBy,
       overdue: isOverdue(entry, at),
-      adminUrl: `${leadDeskEnv().siteUrl}/admin?suspicion=${encodeURIComponent(entry.id)}`,
+      adminUrl: `${origin}/admin?suspicion=${encodeURIComponent(entry.id)}`,
     }));
 }
 
@@ -212,8 +212,9 @@ export function dueReportsMessage(due: readonly DueReport[]): { subject: string;
 }
 
 /** Daily: tells principals, through the staff alert channels, of reports due within a business day. */
-export async function alertDueReports(at = now()): Promise<DueReport[]> {
-  const due = await reportsDueSoon(at);
+/** `origin`: where the links point, the daily function's linkOrigin(req). */
+export async function alertDueReports(at = now(), origin = linkOrigin()): Promise<DueReport[]> {
+  const due = await reportsDueSoon(at, origin);
   if (due.length > 0) {
     await notifyStaff(
       dueReportsMessage(due),

@@ -10,7 +10,7 @@ import { screeningDue, type ScreeningDueReason } from '../../../../src/shared/on
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { settlementDaysByEnquiry } from '../matters/settlement-day.ts';
-import { leadDeskEnv } from '../platform/env.ts';
+import { linkOrigin } from '../platform/link-origin.ts';
 import { listCddMeta } from '../repositories/due-diligence-store.ts';
 
 export interface ScreeningDueItem {
@@ -25,7 +25,7 @@ export interface ScreeningDueItem {
  * Verified matters not closed whose screening is due on `at`'s Sydney day, oldest due first
  * (unknown first of all). A matter's settlement day comes from its open matter, when it has one.
  */
-export async function screeningsDue(at = now()): Promise<ScreeningDueItem[]> {
+export async function screeningsDue(at = now(), origin = linkOrigin()): Promise<ScreeningDueItem[]> {
   const today = sydneyToday(at);
   const settlements = await settlementDaysByEnquiry();
   const due: ScreeningDueItem[] = [];
@@ -40,7 +40,7 @@ export async function screeningsDue(at = now()): Promise<ScreeningDueItem[]> {
       lastScreenedOn,
       dueOn: next.dueOn,
       reason: next.reason,
-      adminUrl: `${leadDeskEnv().siteUrl}/admin?enquiry=${encodeURIComponent(meta.enquiryId)}`,
+      adminUrl: `${origin}/admin?enquiry=${encodeURIComponent(meta.enquiryId)}`,
     });
   }
   return due.sort((a, b) => (a.dueOn ?? '').localeCompare(b.dueOn ?? ''));
@@ -59,9 +59,12 @@ export function screeningsDueMessage(due: readonly ScreeningDueItem[]): { subjec
   };
 }
 
-/** Daily: tells staff through the alert channels which matters are due; nothing when none is. */
-export async function alertScreeningsDue(at = now()): Promise<ScreeningDueItem[]> {
-  const due = await screeningsDue(at);
+/**
+ * Daily: tells staff through the alert channels which matters are due; nothing when none is.
+ * `origin`: where the links point, the daily function's linkOrigin(req).
+ */
+export async function alertScreeningsDue(at = now(), origin = linkOrigin()): Promise<ScreeningDueItem[]> {
+  const due = await screeningsDue(at, origin);
   if (due.length > 0) {
     await notifyStaff(
       screeningsDueMessage(due),

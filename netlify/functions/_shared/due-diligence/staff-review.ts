@@ -51,7 +51,7 @@ import { addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-t
 import * as z from 'zod/mini';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
-import { leadDeskEnv } from '../platform/env.ts';
+import { linkOrigin } from '../platform/link-origin.ts';
 import { allowed, HttpError, refusedError } from '../http/http.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
@@ -587,7 +587,7 @@ export interface PendingCdd {
  * Instructed enquiries whose due diligence is not verified more than
  * `CDD_PENDING_ALERT_BUSINESS_DAYS` NSW business days after they were instructed.
  */
-export async function overdueCdd(at = now()): Promise<PendingCdd[]> {
+export async function overdueCdd(at = now(), origin = linkOrigin()): Promise<PendingCdd[]> {
   const today = sydneyToday(at);
   const [instructed, metas] = await Promise.all([
     listStoredEnquiries({ filter: (record) => record.status === 'instructed' }),
@@ -604,7 +604,7 @@ export async function overdueCdd(at = now()): Promise<PendingCdd[]> {
       id: record.id,
       instructedOn: since,
       status,
-      adminUrl: `${leadDeskEnv().siteUrl}/admin?enquiry=${encodeURIComponent(record.id)}`,
+      adminUrl: `${origin}/admin?enquiry=${encodeURIComponent(record.id)}`,
     });
   }
   return overdue.sort((a, b) => (a.instructedOn < b.instructedOn ? -1 : a.instructedOn > b.instructedOn ? 1 : 0));
@@ -627,8 +627,8 @@ export function pendingCddMessage(pending: readonly PendingCdd[]): { subject: st
 }
 
 /** Daily: tells staff through the alert channels what is overdue; nothing when nothing is. */
-export async function alertPendingCdd(at = now()): Promise<PendingCdd[]> {
-  const pending = await overdueCdd(at);
+export async function alertPendingCdd(at = now(), origin = linkOrigin()): Promise<PendingCdd[]> {
+  const pending = await overdueCdd(at, origin);
   if (pending.length > 0) {
     await notifyStaff(
       pendingCddMessage(pending),

@@ -36,7 +36,6 @@ import { addNswBusinessDays, sydneyFormat, sydneyToday } from '../../../../src/s
 import { newId } from '../repositories/blobs.ts';
 import { crashPoint } from '../platform/crash-point.ts';
 import { renderEngagementPdf } from './pdf.ts';
-import { leadDeskEnv } from '../platform/env.ts';
 import { allowed, HttpError, refusedError } from '../http/http.ts';
 import { markInstructed, NOT_FOUND } from '../desk/pipeline.ts';
 import { addressDigest } from '../http/login-throttle.ts';
@@ -80,11 +79,6 @@ function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** Where links point: the site's own address (SITE_URL / Netlify's URL), else the request's. */
-export function siteOrigin(req?: Request): string {
-  return process.env.SITE_URL || process.env.URL || !req ? leadDeskEnv().siteUrl : new URL(req.url).origin;
 }
 
 export const engagementUrl = (origin: string, token: string): string => `${origin}/engage/${token}`;

@@ -57,14 +57,15 @@ const sydneyTime = sydneyFormat('en-AU', {
   minute: '2-digit',
 });
 
-export function alertSummary(record: StoredEnquiry): OutboxEntry['summary'] {
+/** `origin`: where links point (linkOrigin), fixed when the enquiry arrives and kept with the queued alert. */
+export function alertSummary(record: StoredEnquiry, origin: string): OutboxEntry['summary'] {
   return {
     id: record.id,
     // Cleaned again: a name stored before input hygiene removed bidirectional controls must not reorder the subject.
     name: singleLine(`${record.firstName} ${record.lastName}`).trim(),
     serviceType: record.serviceType,
     createdAt: record.createdAt,
-    adminUrl: `${leadDeskEnv().siteUrl}/admin?enquiry=${encodeURIComponent(record.id)}`,
+    adminUrl: `${origin}/admin?enquiry=${encodeURIComponent(record.id)}`,
   };
 }
 
@@ -146,8 +147,8 @@ const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'E-mail', webhook: 
  * only logged (that is what `npm start` does out of the box). 'taken': an entry for that id
  * exists already (another enquiry took the same key).
  */
-async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'taken'> {
-  const summary = alertSummary(record);
+async function queueAlert(record: StoredEnquiry, origin: string): Promise<'queued' | 'off' | 'taken'> {
+  const summary = alertSummary(record, origin);
   const pending = configuredChannels();
   if (pending.length === 0) {
     // The id only: a log line is kept by the host beyond our reach, so a name written here
@@ -170,11 +171,15 @@ async function queueAlert(record: StoredEnquiry): Promise<'queued' | 'off' | 'ta
  * enquiry nobody is told about. A failed intent write fails the whole, so the visitor is
  * told to call instead. `alert`: whether there is an alert to deliver.
  */
-export async function storeEnquiryWithAlert(data: NewEnquiry): Promise<{ record: StoredEnquiry; alert: boolean }> {
+export async function storeEnquiryWithAlert(
+  data: NewEnquiry,
+  /** Where the alert's link points: linkOrigin() of the visitor's request. */
+  origin: string,
+): Promise<{ record: StoredEnquiry; alert: boolean }> {
   // A key taken by another instance in the same instant: take a new one.
   for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
     const record = newStoredEnquiry(data);
-    const queued = await queueAlert(record);
+    const queued = await queueAlert(record, origin);
     if (queued === 'taken') continue;
     crashPoint('enquiry:after-alert-intent');
     if (await insertStoredEnquiry(record)) {

@@ -22,7 +22,6 @@ import { HttpError, type RouteContext } from '../http/http.ts';
 import { admitAttempt, clientAddress, clientKey } from '../http/login-throttle.ts';
 import { clientMailConfigured, sendClientMailNow } from '../mail/client-mail.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
-import { leadDeskEnv } from '../platform/env.ts';
 import { newId } from '../repositories/blobs.ts';
 import { claimSignInLink, saveSignInLink } from '../repositories/client-sessions-store.ts';
 import { getMatter, listMatters, updateMatter } from '../repositories/matters-store.ts';
@@ -201,6 +200,8 @@ export async function requestUpdate(
   id: string,
   message: string,
   waitUntil: RouteContext['waitUntil'],
+  /** Where the staff alert's link points: linkOrigin() of the client's request. */
+  origin: string,
 ): Promise<{ id: string; at: string }> {
   await myMatterRecord(email, id);
   const request = { id: newId(), at: isoNow() };
@@ -218,7 +219,7 @@ export async function requestUpdate(
     'Your matter is being updated just now. Please send your question again.',
   );
   const record = after!;
-  const link = `${leadDeskEnv().siteUrl}/admin?matter=${encodeURIComponent(record.id)}`;
+  const link = `${origin}/admin?matter=${encodeURIComponent(record.id)}`;
   // Named by id and link only, as every staff alert is: the question itself is on the matter.
   waitUntil(
     notifyStaff(

@@ -16,7 +16,7 @@ import type { MatterDeadline, MatterRecord, MatterView } from '../../../../src/s
 import { nswBusinessDaysBefore, sydneyFormat, sydneyInstant, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
-import { leadDeskEnv } from '../platform/env.ts';
+import { linkOrigin } from '../platform/link-origin.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { listMatters, updateMatter } from '../repositories/matters-store.ts';
 import { deadlinesOf, isOpen } from './matter-view.ts';
@@ -120,9 +120,9 @@ function clientReminder(record: MatterRecord, notice: Notice) {
   };
 }
 
-function staffNotice(record: MatterRecord, notice: Notice) {
+function staffNotice(record: MatterRecord, notice: Notice, origin: string) {
   const { deadline } = notice;
-  const link = `${leadDeskEnv().siteUrl}/admin?matter=${encodeURIComponent(record.id)}`;
+  const link = `${origin}/admin?matter=${encodeURIComponent(record.id)}`;
   const overdue = notice.kind === 'overdue';
   return {
     subject: overdue
@@ -143,7 +143,8 @@ function staffNotice(record: MatterRecord, notice: Notice) {
  * Each is claimed on the matter first (a conditional write), so two runs never send one
  * twice; the client's message then waits in the outbox until it is delivered.
  */
-export async function sendMatterNotices(at = now()): Promise<number> {
+/** `origin`: where the staff notices' links point, the daily function's linkOrigin(req). */
+export async function sendMatterNotices(at = now(), origin = linkOrigin()): Promise<number> {
   let sent = 0;
   for (const listed of (await listMatters()).filter(isOpen)) {
     let claimed: Notice[] = [];
@@ -184,7 +185,7 @@ export async function sendMatterNotices(at = now()): Promise<number> {
           await deliverClientMail(id).catch((error: unknown) => console.error('[matters] reminder:', error));
         }
       }
-      await notifyStaff(staffNotice(after, notice), `matter ${after.id}: ${notice.id}`);
+      await notifyStaff(staffNotice(after, notice, origin), `matter ${after.id}: ${notice.id}`);
       sent++;
     }
     if (claimed.length > 0) {

@@ -66,8 +66,8 @@ export interface LeadDeskEnv {
   /** Messages to clients: the same server and sender, any recipient. */
   clientEmail: { smtpUrl: string; from: string } | null;
   webhookUrl: string | null;
-  /** Where the alert's link to /admin points. */
-  siteUrl: string;
+  /** SITE_URL (else Netlify's URL) when set and valid, without a trailing slash. Links use linkOrigin(). */
+  configuredSiteUrl: string | null;
   retentionDays: number;
 }
 
@@ -101,7 +101,7 @@ export function leadDeskEnv(): LeadDeskEnv {
     email: smtpUrl && to && from ? { smtpUrl, to, from } : null,
     clientEmail: smtpUrl && from ? { smtpUrl, from } : null,
     webhookUrl: (data as z.output<typeof leadDeskSchema>).ALERT_WEBHOOK_URL ?? null,
-    siteUrl: ((data as z.output<typeof leadDeskSchema>).SITE_URL ?? 'http://localhost:8888').replace(/\/+$/, ''),
+    configuredSiteUrl: (data as z.output<typeof leadDeskSchema>).SITE_URL?.replace(/\/+$/, '') ?? null,
     retentionDays: data.ENQUIRY_RETENTION_DAYS,
   };
   return leadDeskCached;

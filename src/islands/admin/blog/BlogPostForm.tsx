@@ -14,7 +14,7 @@ import { Field } from '../../../ui/Field.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { FeaturedImageField, initialFeaturedImage } from './FeaturedImageField.tsx';
 import { InsertImageDialog } from './InsertImageDialog.tsx';
-import { toDateTimeLocal } from '../../../shared/publish-time.ts';
+import { normalisePublishedAt, toDateTimeLocal } from '../../../shared/publish-time.ts';
 import { PublishAtField } from './PublishAtField.tsx';
 import { UnsavedDraftPrompt } from './UnsavedDraftPrompt.tsx';
 import { useUnsavedDraft } from './useUnsavedDraft.ts';
@@ -199,7 +199,19 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
             <textarea {...props} rows={2} value={excerpt} onChange={(event) => setExcerpt(event.target.value)} />
           )}
         </Field>
-        <WritePreview content={content}>
+        <WritePreview
+          content={content}
+          article={{
+            title,
+            // The date the article will show: the one chosen, else the stored one, else today's.
+            date:
+              (publishAt ? normalisePublishedAt(publishAt) : null) ??
+              post?.publishedAt ??
+              post?.createdAt ??
+              new Date().toISOString(),
+            image: image.featuredImage ? { src: image.featuredImage, alt: image.featuredImageAlt } : null,
+          }}
+        >
           <div className="mb-2 flex justify-end">
             <InsertImageDialog textareaId={id('content')} content={content} onChange={setContent} />
           </div>
@@ -225,21 +237,12 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
         />
         <BlogPostSeoFields fields={seo.fields} errors={errors} idFor={id} />
         <div className="flex items-center gap-3">
-          <Switch
-            id={id('published')}
-            checked={isPublished}
-            onChange={setIsPublished}
-            labelledBy={id('published-label')}
-            describedBy={id('published-hint')}
-          />
-          <div>
-            <span id={id('published-label')} className="block text-sm font-medium text-slate-800">
-              Published
-            </span>
-            <span id={id('published-hint')} className="block text-sm text-slate-700">
-              Make this post visible on the website
-            </span>
-          </div>
+          <Switch id={id('published')} checked={isPublished} onChange={setIsPublished} />
+          {/* The words are the switch's label: clicking them turns it on or off, as a checkbox's label does. */}
+          <label htmlFor={id('published')} className="cursor-pointer">
+            <span className="block text-sm font-medium text-slate-800">Published</span>
+            <span className="block text-sm text-slate-700">Make this post visible on the website</span>
+          </label>
         </div>
         <PublishAtField
           id={id('publishedAt')}

@@ -6,6 +6,7 @@ import { runAction } from '../kit/actions.ts';
 import { BlogPostForm } from './BlogPostForm.tsx';
 import { BlogPostList } from './BlogPostList.tsx';
 import { BlogPostRevisions } from './BlogPostRevisions.tsx';
+import { SavedPostNotice } from './SavedPostNotice.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { ListStatus, TabHeading } from '../kit/parts.tsx';
 import { RebuildStatus } from '../kit/RebuildStatus.tsx';
@@ -22,6 +23,8 @@ export default function BlogPostsTab() {
   const [formKey, setFormKey] = useState(0);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [changes, setChanges] = useState(0);
+  /** The post last saved from the form: the notice above it says what that did. */
+  const [lastSaved, setLastSaved] = useState<BlogPost | null>(null);
 
   const resetForm = () => {
     setEditing(null);
@@ -42,6 +45,7 @@ export default function BlogPostsTab() {
 
   async function edit(post: BlogPost) {
     if (post.id !== editing?.id && !(await mayLeaveForm())) return;
+    setLastSaved(null);
     setEditing(post);
     setFormKey((key) => key + 1);
     requestAnimationFrame(() => {
@@ -52,7 +56,8 @@ export default function BlogPostsTab() {
     });
   }
 
-  async function saved() {
+  async function saved(post: BlogPost) {
+    setLastSaved(post);
     resetForm();
     setChanges((count) => count + 1);
     await list.reload();
@@ -82,6 +87,7 @@ export default function BlogPostsTab() {
     setDeletingId(null);
     if (ok) {
       discardDraft(post.id); // edits kept for a post that is gone could never be saved
+      if (lastSaved?.id === post.id) setLastSaved(null);
       setChanges((count) => count + 1);
       if (editing?.id === post.id) resetForm();
     }
@@ -93,7 +99,10 @@ export default function BlogPostsTab() {
         Drafts stay private; published posts appear on the public blog after a rebuild.
       </TabHeading>
       <RebuildStatus refreshKey={changes} />
-      <div id={FORM_ID} className="scroll-mt-24">
+      <div id={FORM_ID} className="scroll-mt-24 space-y-4">
+        {lastSaved ? (
+          <SavedPostNotice post={lastSaved} onEdit={() => void edit(lastSaved)} onDismiss={() => setLastSaved(null)} />
+        ) : null}
         <BlogPostForm
           key={formKey}
           post={editing}

@@ -10,7 +10,7 @@ import type { SuspicionRow } from '../../../shared/schemas/suspicion.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
-import { formatDateTime } from '../kit/format.ts';
+import { formatDate, formatDateTime } from '../kit/format.ts';
 import { ListStatus } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useList } from '../kit/useList.ts';
@@ -80,7 +80,7 @@ function SuspicionItem({ row, onReported }: { row: SuspicionRow; onReported: () 
         </div>
         <div>
           <dt className="inline text-slate-700">Kept until: </dt>
-          <dd className="inline">{row.retainUntil}</dd>
+          <dd className="inline">{formatDate(row.retainUntil)}</dd>
         </div>
       </dl>
       <p className="mt-2 text-sm whitespace-pre-line text-slate-900 break-words" id={`${base}-grounds`}>

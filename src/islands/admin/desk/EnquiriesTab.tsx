@@ -1,13 +1,13 @@
 /**
  * Tab 1, the lead desk: the enquiries people sent through the site's forms, with
  * their place in the pipeline, how long new ones have waited in business hours, the
- * detail with its activity, and the CSV export. Alerts are the notification; the list
+ * detail with its activity, and the CSV export; as cards or a compact table (remembered),
+ * with the open enquiry in the address. Alerts are the notification; the list
  * fetches again only when staff press Refresh (no polling).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
-import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
 import {
   ENQUIRY_STATUSES,
   erasureKey,
@@ -25,29 +25,25 @@ import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBad
 import { RescreenDueBadge } from '../due-diligence/Rescreening.tsx';
 import { DutyIndexationNotice } from '../duty/DutyIndexationNotice.tsx';
 import { useErasure } from './Erasure.tsx';
-import { formatCallback, formatDateTime, formatMinutes, fullName, telHref } from '../kit/format.ts';
-import { DeleteButton, ListStatus, TabHeading } from '../kit/parts.tsx';
-import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
-import { QuoteSummary } from './QuoteSummary.tsx';
+import { formatDateTime, formatMinutes, fullName } from '../kit/format.ts';
+import { ListStatus, TabHeading } from '../kit/parts.tsx';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import type { Sort } from './desk-rows.ts';
+import { DeleteEnquiry, EnquiryFields } from './EnquiryFields.tsx';
+import { EnquiryTable } from './EnquiryTable.tsx';
+import { STATUS_TONES } from './status-tones.ts';
 import { UncheckedClaimsWarning } from '../settings/UncheckedClaimsWarning.tsx';
 import {
   filterQuery,
-  takeEnquiryLink,
   useAlertChannels,
   useBusinessHours,
   useDeskList,
+  useDeskView,
+  useEnquiryAddress,
   useStatusCounts,
   waitingMinutes,
   type DeskFilters,
 } from './useDesk.ts';
-
-const STATUS_TONES: Record<EnquiryStatus, BadgeTone> = {
-  new: 'waiting',
-  contacted: 'info',
-  quoted: 'review',
-  instructed: 'success',
-  lost: 'neutral',
-};
 
 /** The clock the waiting times are measured against; ticks locally, fetches nothing. */
 function useNow(everyMs = 30_000) {
@@ -65,7 +61,9 @@ export default function EnquiriesTab() {
   const [filters, setFilters] = useState<DeskFilters>({ status: '', q: '' });
   const [search, setSearch] = useState('');
   const list = useDeskList(filters);
-  const counts = useStatusCounts();
+  const counts = useStatusCounts(filters.q);
+  const [view, setView] = useDeskView();
+  const [sort, setSort] = useState<Sort>({ key: 'received', direction: 'descending' });
   const channels = useAlertChannels();
   const hours = useBusinessHours();
   const { confirm, dialog } = useConfirm();
@@ -74,17 +72,24 @@ export default function EnquiriesTab() {
   const [linked, setLinked] = useState<string | null>(null);
   const [linkedItem, setLinkedItem] = useState<DeskEnquiry | null>(null);
   const now = useNow();
-  const linkedRef = useRef<HTMLLIElement | null>(null);
-
-  // An alert's link opens its enquiry, even when it is not on the first page.
+  const linkedRef = useRef<HTMLLIElement | HTMLTableRowElement | null>(null);
+  const listed = useRef(list.items);
   useEffect(() => {
-    const id = takeEnquiryLink();
-    if (!id) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the alert's link is taken from the address once, after mount
-    setLinked(id);
-    setOpen((current) => new Set(current).add(id));
+    listed.current = list.items;
+  });
+
+  /** Shows `id` open, fetched on its own when it is not on the pages loaded. */
+  const show = (id: string | null) => {
+    setOpen(id ? new Set([id]) : new Set());
+    if (!id || listed.current.some((item) => item.id === id)) return;
     apiRequest<DeskEnquiry>('GET', `/api/contact-requests/${encodeURIComponent(id)}`).then(setLinkedItem, () => {});
-  }, []);
+  };
+  // An alert's link (or a shared one) opens its enquiry, even when it is not on the first
+  // page; Back and Forward open the enquiry the address names (and close the rest).
+  const address = useEnquiryAddress((id, arrived) => {
+    if (arrived) setLinked(id);
+    show(id);
+  });
 
   // The linked enquiry leads the list until staff move on, whichever page it is on.
   const shown = useMemo(
@@ -97,12 +102,26 @@ export default function EnquiriesTab() {
     if (linkedItem && linkedRef.current) linkedRef.current.scrollIntoView({ block: 'start' });
   }, [linkedItem]);
 
-  const toggle = (id: string) =>
+  const toggle = (id: string) => {
+    const opening = !open.has(id);
     setOpen((current) => {
       const next = new Set(current);
       if (!next.delete(id)) next.add(id);
       return next;
     });
+    if (opening) address.go(id);
+    else if (address.id === id) address.go(null);
+  };
+  // The table shows one enquiry open at a time: the one in the address.
+  const toggleRow = (id: string) => {
+    const opening = address.id !== id || !open.has(id);
+    setOpen(opening ? new Set([id]) : new Set());
+    address.go(opening ? id : null);
+  };
+  const waited = (enquiry: DeskEnquiry) => {
+    const minutes = waitingMinutes(enquiry, now, hours);
+    return minutes === null ? null : { minutes, late: minutes > LEAD_FIGURES.responseMinutes };
+  };
 
   const refresh = () => Promise.all([list.reload(), counts.reload()]);
   const changed = (enquiry: DeskEnquiry) => {
@@ -117,6 +136,8 @@ export default function EnquiriesTab() {
   });
 
   async function remove(request: DeskEnquiry) {
+    // The button is disabled for these; the list may be older than the record.
+    if (request.kept) return;
     const name = fullName(request);
     const confirmed = await confirm({
       title: 'Delete this contact request?',
@@ -125,12 +146,14 @@ export default function EnquiriesTab() {
     });
     if (!confirmed) return;
     setDeleting(request.id);
-    await runAction(
+    const deleted = await runAction(
       () => apiRequest('DELETE', `/api/contact-requests/${encodeURIComponent(request.id)}`),
       { success: 'Contact request deleted successfully', failure: 'Failed to delete contact request' },
       refresh,
     );
     setDeleting(null);
+    // Refused because the law now keeps it (since the list was read): the list says why.
+    if (!deleted) await refresh();
   }
 
   const exportHref = useMemo(() => {
@@ -164,13 +187,16 @@ export default function EnquiriesTab() {
       <div className="mb-4 space-y-3">
         <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
           {statusOptions.map((option) => {
-            const active = filters.status === option.value;
+            // One chip looks selected: the due-diligence chips are status filters of their own.
+            const active = filters.status === option.value && !filters.cddPending && !filters.cddRescreen;
             return (
               <button
                 key={option.value || 'all'}
                 type="button"
                 aria-pressed={active}
-                onClick={() => setFilters((current) => ({ ...current, status: option.value }))}
+                onClick={() =>
+                  setFilters((current) => ({ ...current, status: option.value, cddPending: false, cddRescreen: false }))
+                }
                 className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
                   active
                     ? 'border-brand-800 bg-brand-800 text-white'
@@ -186,7 +212,12 @@ export default function EnquiriesTab() {
             type="button"
             aria-pressed={Boolean(filters.cddPending)}
             onClick={() =>
-              setFilters((current) => ({ ...current, cddPending: !current.cddPending, cddRescreen: false }))
+              setFilters((current) => ({
+                ...current,
+                status: '',
+                cddPending: !current.cddPending,
+                cddRescreen: false,
+              }))
             }
             className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
               filters.cddPending
@@ -200,7 +231,12 @@ export default function EnquiriesTab() {
             type="button"
             aria-pressed={Boolean(filters.cddRescreen)}
             onClick={() =>
-              setFilters((current) => ({ ...current, cddRescreen: !current.cddRescreen, cddPending: false }))
+              setFilters((current) => ({
+                ...current,
+                status: '',
+                cddRescreen: !current.cddRescreen,
+                cddPending: false,
+              }))
             }
             className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
               filters.cddRescreen
@@ -237,6 +273,23 @@ export default function EnquiriesTab() {
               Search
             </Button>
           </form>
+          <div role="group" aria-label="Show as" className="flex">
+            {(['cards', 'table'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+                className={`min-h-10 border px-3 text-sm font-semibold first:rounded-l-lg last:rounded-r-lg ${
+                  view === option
+                    ? 'border-brand-800 bg-brand-800 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                }`}
+              >
+                {option === 'cards' ? 'Cards' : 'Table'}
+              </button>
+            ))}
+          </div>
           <Button variant="outline" onClick={() => void refresh()}>
             Refresh
           </Button>
@@ -267,118 +320,113 @@ export default function EnquiriesTab() {
           </Button>
         </div>
       ) : null}
-      <ul className="space-y-4">
-        {shown.map((request) => {
-          const name = fullName(request);
-          const isOpen = open.has(request.id);
-          const waited = waitingMinutes(request, now, hours);
-          const late = waited !== null && waited > LEAD_FIGURES.responseMinutes;
-          const panelId = `enquiry-${request.id}`;
-          return (
-            <li key={request.id} ref={request.id === linked ? linkedRef : undefined} className="scroll-mt-4">
-              <article
-                aria-label={`Contact request from ${name}`}
-                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      {view === 'table' && shown.length > 0 ? (
+        <EnquiryTable
+          items={shown}
+          sort={sort}
+          onSort={setSort}
+          openId={address.id !== null && open.has(address.id) ? address.id : null}
+          onToggle={toggleRow}
+          waited={waited}
+          renderOpen={(request, panelId) => (
+            <section id={panelId} aria-label={`Desk for ${fullName(request)}`} className="space-y-4">
+              {/* The detail's own headings (h4) sit under this one, as they do in a card. */}
+              <h3 className="text-lg font-semibold break-words text-brand-900">{fullName(request)}</h3>
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <EnquiryFields enquiry={request} />
+                <DeleteEnquiry
+                  enquiry={request}
+                  pending={deleting === request.id}
+                  onDelete={() => void remove(request)}
+                />
+              </div>
+              <div className="border-t border-slate-200 pt-4">
+                <EnquiryDetail id={request.id} me={me} onChanged={changed} onErase={erasure.erase} />
+              </div>
+            </section>
+          )}
+        />
+      ) : null}
+      {view === 'cards' ? (
+        <ul className="space-y-4">
+          {shown.map((request) => {
+            const name = fullName(request);
+            const isOpen = open.has(request.id);
+            const waiting = waited(request);
+            const panelId = `enquiry-${request.id}`;
+            return (
+              <li
+                key={request.id}
+                ref={request.id === linked ? (element) => void (linkedRef.current = element) : undefined}
+                className="scroll-mt-4"
               >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <h3 className="text-lg font-semibold break-words text-brand-900">{name}</h3>
-                    <p className="text-sm text-slate-700">
-                      <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
-                    </p>
-                    <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                      <StatusBadge testId="enquiry-status" tone={STATUS_TONES[request.status]}>
-                        {STATUS_LABELS[request.status]}
-                      </StatusBadge>
-                      {waited !== null ? (
-                        <span
-                          data-testid="enquiry-age"
-                          className={late ? 'rounded bg-red-100 px-1.5 font-semibold text-red-900' : 'text-slate-700'}
-                        >
-                          Waiting {formatMinutes(waited)}
-                          {late ? ' – past the 5-minute target' : ''}
-                        </span>
-                      ) : null}
-                      {dueDiligencePending(request) ? <DoNotActBadge /> : null}
-                      {request.cdd?.screening?.due ? <RescreenDueBadge /> : null}
-                      {request.assignee ? <span className="text-slate-700">Assigned to {request.assignee}</span> : null}
-                    </p>
+                <article
+                  aria-label={`Contact request from ${name}`}
+                  className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <h3 className="text-lg font-semibold break-words text-brand-900">{name}</h3>
+                      <p className="text-sm text-slate-700">
+                        <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                      </p>
+                      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                        <StatusBadge testId="enquiry-status" tone={STATUS_TONES[request.status]}>
+                          {STATUS_LABELS[request.status]}
+                        </StatusBadge>
+                        {waiting ? (
+                          <span
+                            data-testid="enquiry-age"
+                            className={
+                              waiting.late ? 'rounded bg-red-100 px-1.5 font-semibold text-red-900' : 'text-slate-700'
+                            }
+                          >
+                            Waiting {formatMinutes(waiting.minutes)}
+                            {waiting.late ? ' – past the 5-minute target' : ''}
+                          </span>
+                        ) : null}
+                        {dueDiligencePending(request) ? <DoNotActBadge /> : null}
+                        {request.cdd?.screening?.due ? <RescreenDueBadge /> : null}
+                        {request.assignee ? (
+                          <span className="text-slate-700">Assigned to {request.assignee}</span>
+                        ) : null}
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap items-start gap-2">
+                      <Button
+                        variant="outline"
+                        aria-expanded={isOpen}
+                        aria-controls={panelId}
+                        aria-label={`${isOpen ? 'Close' : 'Open'} enquiry: ${name}`}
+                        onClick={() => toggle(request.id)}
+                      >
+                        {isOpen ? 'Close' : 'Open'}
+                      </Button>
+                      <DeleteEnquiry
+                        enquiry={request}
+                        pending={deleting === request.id}
+                        onDelete={() => void remove(request)}
+                      />
+                    </div>
                   </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      variant="outline"
-                      aria-expanded={isOpen}
-                      aria-controls={panelId}
-                      aria-label={`${isOpen ? 'Close' : 'Open'} enquiry: ${name}`}
-                      onClick={() => toggle(request.id)}
+                  <div className="mt-3">
+                    <EnquiryFields enquiry={request} />
+                  </div>
+                  {isOpen ? (
+                    <section
+                      id={panelId}
+                      aria-label={`Desk for ${name}`}
+                      className="mt-4 border-t border-slate-200 pt-4"
                     >
-                      {isOpen ? 'Close' : 'Open'}
-                    </Button>
-                    <DeleteButton
-                      label={`Delete contact request: ${name}`}
-                      pending={deleting === request.id}
-                      onClick={() => void remove(request)}
-                    />
-                  </div>
-                </div>
-                <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-                  <dt className="font-medium text-slate-700">Email</dt>
-                  <dd className="break-all">
-                    <a className="text-brand-700 underline underline-offset-2" href={`mailto:${request.email}`}>
-                      {request.email}
-                    </a>
-                  </dd>
-                  <dt className="font-medium text-slate-700">Phone</dt>
-                  <dd>
-                    <a className="text-brand-700 underline underline-offset-2" href={telHref(request.phone)}>
-                      {request.phone}
-                    </a>
-                  </dd>
-                  <dt className="font-medium text-slate-700">Service</dt>
-                  <dd>{serviceLabel(request.serviceType)}</dd>
-                  {request.propertyAddress ? (
-                    <>
-                      <dt className="font-medium text-slate-700">Property address</dt>
-                      <dd className="break-words">{request.propertyAddress}</dd>
-                    </>
+                      <EnquiryDetail id={request.id} me={me} onChanged={changed} onErase={erasure.erase} />
+                    </section>
                   ) : null}
-                  {request.callbackDate || request.callbackTime ? (
-                    <>
-                      <dt className="font-medium text-slate-700">Preferred callback</dt>
-                      <dd>{formatCallback(request.callbackDate, request.callbackTime)}</dd>
-                    </>
-                  ) : null}
-                  {request.message ? (
-                    <>
-                      <dt className="font-medium text-slate-700">Message</dt>
-                      <dd className="break-words whitespace-pre-line">{request.message}</dd>
-                    </>
-                  ) : null}
-                  {request.status === 'lost' && request.lostReason ? (
-                    <>
-                      <dt className="font-medium text-slate-700">Lost because</dt>
-                      <dd>{request.lostReason}</dd>
-                    </>
-                  ) : null}
-                  {request.quote ? (
-                    <>
-                      <dt className="font-medium text-slate-700">Quote</dt>
-                      <dd>
-                        <QuoteSummary quote={request.quote} label={`Instant quote from ${name}`} />
-                      </dd>
-                    </>
-                  ) : null}
-                </dl>
-                {isOpen ? (
-                  <section id={panelId} aria-label={`Desk for ${name}`} className="mt-4 border-t border-slate-200 pt-4">
-                    <EnquiryDetail id={request.id} me={me} onChanged={changed} onErase={erasure.erase} />
-                  </section>
-                ) : null}
-              </article>
-            </li>
-          );
-        })}
-      </ul>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
       {list.hasMore ? (
         <div className="mt-4 flex justify-center">
           <Button variant="outline" pending={list.loadingMore} onClick={() => void list.loadMore()}>

@@ -15,7 +15,7 @@ import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import type { useConfirm } from '../kit/ConfirmDialog.tsx';
-import { erasedMessage } from '../kit/format.ts';
+import { erasedMessage, formatDate } from '../kit/format.ts';
 import { useFormErrors } from '../kit/useFormErrors.ts';
 
 type Confirm = ReturnType<typeof useConfirm>['confirm'];
@@ -252,7 +252,7 @@ function KeptNotice({ kept, onDismiss }: { kept: ErasureResult['kept']; onDismis
           <li key={item.id}>
             Enquiry {item.id}: kept under the {item.reason}{' '}
             {item.until
-              ? `until ${item.until}`
+              ? `until ${formatDate(item.until)}`
               : 'until 7 years after the matter ends (the matter is still open: close it to fix the date)'}
           </li>
         ))}

@@ -3,14 +3,9 @@
  * and the figures the server worked out when the enquiry arrived (never the browser's).
  * Presentational, so any enquiry view can show it.
  */
-import {
-  describeQuoteInput,
-  formatIsoDate,
-  quoteLines,
-  type FirstHomeRule,
-  type StoredQuote,
-} from '../../../shared/quote.ts';
+import { describeQuoteInput, quoteLines, type FirstHomeRule, type StoredQuote } from '../../../shared/quote.ts';
 import { formatAud } from '../../../content/money.ts';
+import { formatDate } from '../kit/format.ts';
 
 const RULE: Record<FirstHomeRule, string> = {
   exemption: 'full exemption (Duties Act s 78A(1))',
@@ -54,7 +49,7 @@ export function QuoteSummary({ quote, label = 'Instant quote' }: { quote: Stored
         {extras.length > 0
           ? `Fee includes ${extras.map((item) => `${item.label.toLowerCase()} +${formatAud(item.amount)}`).join(', ')}. `
           : ''}
-        Worked out by the site with the duty rates effective {formatIsoDate(figures.ratesEffective)}
+        Worked out by the site with the duty rates effective {formatDate(figures.ratesEffective)}
         {!figures.ratesCurrent ? ", not the contract date's own (its thresholds were not in yet)" : ''}.
       </p>
     </div>

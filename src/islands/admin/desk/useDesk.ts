@@ -105,18 +105,22 @@ export function useDeskList(filters: DeskFilters) {
  */
 export const STATUS_COUNTS_PATH = '/api/lead-metrics?only=counts';
 
-/** All-time counts per status. */
-export function useStatusCounts() {
+/** Counts per status: all-time, or of what the search `q` matches, so the chips follow the search. */
+export function useStatusCounts(q = '') {
   const [counts, setCounts] = useState<StatusCounts | null>(null);
   const reload = useCallback(async () => {
+    const search = q.trim();
     try {
-      const answer = await apiRequest<StatusCounts>('GET', STATUS_COUNTS_PATH);
+      const answer = await apiRequest<StatusCounts>(
+        'GET',
+        search ? `${STATUS_COUNTS_PATH}&q=${encodeURIComponent(search)}` : STATUS_COUNTS_PATH,
+      );
       setCounts({ total: answer.total, byStatus: answer.byStatus });
     } catch {
       // The filter still works without its counts.
       setCounts(null);
     }
-  }, []);
+  }, [q]);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
     void reload();
@@ -169,4 +173,72 @@ export function takeEnquiryLink(): string | null {
   const id = new URLSearchParams(window.location.search).get('enquiry') ?? sessionStorage.getItem(LINK_KEY);
   sessionStorage.removeItem(LINK_KEY);
   return id && /^[a-z0-9]{11,40}$/.test(id) ? id : null;
+}
+
+const enquiryInAddress = (): string | null => {
+  const id = new URLSearchParams(window.location.search).get('enquiry');
+  return id && /^[a-z0-9]{11,40}$/.test(id) ? id : null;
+};
+
+/**
+ * The open enquiry lives in the address (`/admin/?enquiry={id}`, the link alerts carry), so
+ * each enquiry has a URL to share and Back and Forward move between the ones opened. `onMove`
+ * hears the enquiry the address named on arrival (`arrived`) and each one a Back or Forward
+ * landed on (null: none).
+ */
+export function useEnquiryAddress(onMove: (id: string | null, arrived: boolean) => void) {
+  const [id, setId] = useState<string | null>(null);
+  const moved = useRef(onMove);
+  useEffect(() => {
+    moved.current = onMove;
+  });
+  useEffect(() => {
+    // An alert's link, or the one kept across the sign-in detour, goes into the address.
+    const linked = takeEnquiryLink();
+    if (linked && enquiryInAddress() !== linked) {
+      const url = new URL(window.location.href);
+      url.searchParams.set('enquiry', linked);
+      history.replaceState(history.state, '', url);
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after mount
+    setId(linked);
+    if (linked) moved.current(linked, true);
+    const onPop = () => {
+      const now = enquiryInAddress();
+      setId(now);
+      moved.current(now, false);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  /** Opens (or, with null, closes) an enquiry as a new step of the browser's history. */
+  const go = useCallback((next: string | null) => {
+    const url = new URL(window.location.href);
+    if (next) url.searchParams.set('enquiry', next);
+    else url.searchParams.delete('enquiry');
+    if (url.href !== window.location.href) history.pushState(history.state, '', url);
+    setId(next);
+  }, []);
+  return { id, go };
+}
+
+const VIEW_KEY = 'desk:view';
+export type DeskView = 'cards' | 'table';
+
+/** Cards or the compact table, remembered on this browser. */
+export function useDeskView(): [DeskView, (view: DeskView) => void] {
+  const [view, setView] = useState<DeskView>('cards');
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is read after mount (no storage on the server)
+    if (localStorage.getItem(VIEW_KEY) === 'table') setView('table');
+  }, []);
+  const choose = useCallback((next: DeskView) => {
+    setView(next);
+    try {
+      localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // Private browsing without storage: the choice lasts this visit.
+    }
+  }, []);
+  return [view, choose];
 }

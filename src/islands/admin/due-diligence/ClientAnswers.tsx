@@ -16,7 +16,7 @@ import {
   type CddDraftParty,
   type CddStaffView,
 } from '../../../shared/schemas/cdd.ts';
-import { formatDateTime } from '../kit/format.ts';
+import { formatDate, formatDateTime } from '../kit/format.ts';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   const shown = rows.filter(([, value]) => value !== undefined && value !== null && value !== '');
@@ -43,7 +43,7 @@ type Person = {
 const personRows = (person: Person): [string, ReactNode][] => [
   ['Full name', person.fullName],
   ['Other names', person.otherNames],
-  ['Date of birth', person.dateOfBirth],
+  ['Date of birth', person.dateOfBirth && formatDate(person.dateOfBirth)],
   ['Residential address', person.address],
   ['Phone', person.phone],
   ['E-mail', person.email],

@@ -8,6 +8,7 @@ import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
+import { formatDate } from '../kit/format.ts';
 
 export function CloseMatter({
   enquiryId,
@@ -75,8 +76,8 @@ export function CloseMatter({
       </form>
       {keptUntil ? (
         <p role="status" className="mt-2 text-sm text-slate-800" data-testid="cdd-retain-until">
-          Due diligence records kept until <time dateTime={keptUntil}>{keptUntil}</time> (AML/CTF Act s 111: 7 years
-          after the relationship ends).
+          Due diligence records kept until <time dateTime={keptUntil}>{formatDate(keptUntil)}</time> (AML/CTF Act s 111:
+          7 years after the relationship ends).
         </p>
       ) : retainUntil === null ? (
         <p role="status" className="mt-2 text-sm text-slate-800">

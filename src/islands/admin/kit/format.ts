@@ -9,7 +9,28 @@ const dateTime = sydneyFormat('en-AU', {
   minute: '2-digit',
 });
 
-/** "21 Nov 2026, 4:23 pm" in Sydney time; an unreadable value is shown as it came. */
+const dayOnly = sydneyFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+const calendarDay = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * The one way the portal shows a date to people: "12 Apr 1996". A calendar day
+ * (`YYYY-MM-DD`: a birth date, a kept-until day) is read without a time zone; an instant is
+ * the Sydney day it fell on. An unreadable value is shown as it came.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return (day ? calendarDay : dayOnly).format(date);
+}
+
+/** "21 Nov 2026, 4:23 pm" in Sydney time (the date as `formatDate` says it); an unreadable value is shown as it came. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);

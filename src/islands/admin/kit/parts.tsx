@@ -37,16 +37,34 @@ export function ListStatus({
   return null;
 }
 
-/** Shows "Delete"; screen readers hear what it deletes, e.g. "Delete testimonial: Great service". */
-export function DeleteButton({ label, onClick, pending }: { label: string; onClick: () => void; pending?: boolean }) {
+/**
+ * Shows "Delete"; screen readers hear what it deletes, e.g. "Delete testimonial: Great service".
+ * `disabledBy`: the id of the text saying why it cannot be used (the button is disabled).
+ */
+export function DeleteButton({
+  label,
+  onClick,
+  pending,
+  disabledBy,
+}: {
+  label: string;
+  onClick: () => void;
+  pending?: boolean;
+  disabledBy?: string;
+}) {
   return (
     <button
       type="button"
       aria-label={label}
       onClick={onClick}
-      disabled={pending}
+      disabled={pending || Boolean(disabledBy)}
       aria-busy={pending || undefined}
-      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-destructive hover:bg-red-50 disabled:cursor-wait disabled:opacity-70"
+      aria-describedby={disabledBy}
+      className={`inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-destructive hover:bg-red-50 disabled:opacity-70 ${
+        disabledBy
+          ? 'disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-700'
+          : 'disabled:cursor-wait'
+      }`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
         <path d="M8 2a1 1 0 0 0-1 1v1H4a1 1 0 0 0 0 2h.1l.8 10.1A2 2 0 0 0 6.9 18h6.2a2 2 0 0 0 2-1.9L15.9 6h.1a1 1 0 1 0 0-2h-3V3a1 1 0 0 0-1-1H8Zm1 2h2V4H9Zm-1.9 4.1a.75.75 0 0 1 1.5-.1l.3 6a.75.75 0 1 1-1.5.1l-.3-6Zm5.8-.1a.75.75 0 0 0-.8.7l-.3 6a.75.75 0 1 0 1.5.1l.3-6a.75.75 0 0 0-.7-.8Z" />

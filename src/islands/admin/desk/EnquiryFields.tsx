@@ -1,0 +1,109 @@
+/**
+ * What the person sent, as the desk's card and table show it (each item's fields, the
+ * spec's), with the quote once: the stored quote's figures, and the message without the
+ * copy of them the site pasted in. And the delete button, disabled with the reason beside
+ * it when the law keeps the enquiry.
+ */
+import { useId } from 'react';
+import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
+import type { DeskEnquiry, KeptByLaw } from '../../../shared/schemas/lead-desk.ts';
+import { formatCallback, formatDate, fullName, telHref } from '../kit/format.ts';
+import { DeleteButton } from '../kit/parts.tsx';
+import { messageWithoutQuote } from './desk-rows.ts';
+import { QuoteSummary } from './QuoteSummary.tsx';
+
+const KEPT: Record<KeptByLaw['what'], string> = {
+  cdd: 'it has customer due diligence records',
+  engagement: 'it has an accepted costs agreement',
+  suspicion: 'it is named in the suspicious matter register',
+};
+
+/** "Kept by law: it has an accepted costs agreement (AML/CTF Act 2006 s 111 …) until 26 Nov 2033." */
+export function keptReason(kept: KeptByLaw): string {
+  const until = kept.until
+    ? ` until ${formatDate(kept.until)}`
+    : ': 7 years from when the matter is closed (close it to fix the date)';
+  return `Kept by law: ${KEPT[kept.what]} (${kept.section})${until}.`;
+}
+
+export function DeleteEnquiry({
+  enquiry,
+  pending,
+  onDelete,
+}: {
+  enquiry: DeskEnquiry;
+  pending: boolean;
+  onDelete: () => void;
+}) {
+  const reasonId = useId();
+  const name = fullName(enquiry);
+  return (
+    <div className="flex max-w-sm flex-col items-end gap-1">
+      <DeleteButton
+        label={`Delete contact request: ${name}`}
+        pending={pending}
+        disabledBy={enquiry.kept ? reasonId : undefined}
+        onClick={onDelete}
+      />
+      {enquiry.kept ? (
+        <p id={reasonId} className="text-right text-xs text-slate-700" data-testid="kept-reason">
+          {keptReason(enquiry.kept)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function EnquiryFields({ enquiry }: { enquiry: DeskEnquiry }) {
+  const message = messageWithoutQuote(enquiry);
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      <dt className="font-medium text-slate-700">Email</dt>
+      <dd className="break-all">
+        <a className="text-brand-700 underline underline-offset-2" href={`mailto:${enquiry.email}`}>
+          {enquiry.email}
+        </a>
+      </dd>
+      <dt className="font-medium text-slate-700">Phone</dt>
+      <dd>
+        <a className="text-brand-700 underline underline-offset-2" href={telHref(enquiry.phone)}>
+          {enquiry.phone}
+        </a>
+      </dd>
+      <dt className="font-medium text-slate-700">Service</dt>
+      <dd>{serviceLabel(enquiry.serviceType)}</dd>
+      {enquiry.propertyAddress ? (
+        <>
+          <dt className="font-medium text-slate-700">Property address</dt>
+          <dd className="break-words">{enquiry.propertyAddress}</dd>
+        </>
+      ) : null}
+      {enquiry.callbackDate || enquiry.callbackTime ? (
+        <>
+          <dt className="font-medium text-slate-700">Preferred callback</dt>
+          <dd>{formatCallback(enquiry.callbackDate, enquiry.callbackTime)}</dd>
+        </>
+      ) : null}
+      {message ? (
+        <>
+          <dt className="font-medium text-slate-700">Message</dt>
+          <dd className="break-words whitespace-pre-line">{message}</dd>
+        </>
+      ) : null}
+      {enquiry.status === 'lost' && enquiry.lostReason ? (
+        <>
+          <dt className="font-medium text-slate-700">Lost because</dt>
+          <dd>{enquiry.lostReason}</dd>
+        </>
+      ) : null}
+      {enquiry.quote ? (
+        <>
+          <dt className="font-medium text-slate-700">Quote</dt>
+          <dd>
+            <QuoteSummary quote={enquiry.quote} label={`Instant quote from ${fullName(enquiry)}`} />
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

@@ -8,6 +8,7 @@ import { NOT_FOUND } from './_shared/desk/pipeline.ts';
 import { requireStaff } from './_shared/http/auth.ts';
 import { handle, HttpError, json, readJson } from './_shared/http/http.ts';
 import {
+  answerUpdateRequest,
   changeMatter,
   listOpenMatters,
   MATTER_NOT_FOUND,
@@ -15,6 +16,7 @@ import {
   parseMatterCreate,
   parseMatterPatch,
   parseMilestoneChange,
+  parseUpdateAnswer,
   readMatter,
   tickMilestone,
 } from './_shared/matters/matter-workflow.ts';
@@ -22,7 +24,13 @@ import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 import { isMatterId } from './_shared/repositories/matters-store.ts';
 
 export const config: Config = {
-  path: ['/api/contact-requests/:id/matter', '/api/matters', '/api/matters/:id', '/api/matters/:id/milestones/:key'],
+  path: [
+    '/api/contact-requests/:id/matter',
+    '/api/matters',
+    '/api/matters/:id',
+    '/api/matters/:id/milestones/:key',
+    '/api/matters/:id/update-requests/:requestId/answer',
+  ],
 };
 
 const matterId = (params: Record<string, string>): string => {
@@ -61,6 +69,13 @@ export default handle(config, {
       const staff = await requireStaff(req);
       const input = parseMilestoneChange(await readJson(req));
       return json(await tickMilestone(matterId(params), params.key ?? '', input, staff, waitUntil));
+    },
+  },
+  '/api/matters/:id/update-requests/:requestId/answer': {
+    POST: async (req, { params, waitUntil }) => {
+      const staff = await requireStaff(req);
+      const input = parseUpdateAnswer(await readJson(req));
+      return json(await answerUpdateRequest(matterId(params), params.requestId ?? '', input, staff, waitUntil));
     },
   },
 });

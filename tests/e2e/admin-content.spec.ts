@@ -215,7 +215,7 @@ test.describe('admin: site content', () => {
     test.skip(isMobile, ONCE);
     await page.setViewportSize({ width: 375, height: 812 });
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(6);
+    await expect(tabs).toHaveCount(7);
     for (const tab of await tabs.all()) {
       const box = (await tab.boundingBox())!;
       expect(box.x, await tab.innerText()).toBeGreaterThanOrEqual(0);

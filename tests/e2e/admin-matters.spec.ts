@@ -3,7 +3,9 @@
  * client's enquiry with the contract date, the Matters tab lists it with its next deadline,
  * its page shows the deadlines worked out from the rules with their basis, staff confirm one
  * and tick "Contracts exchanged" with a note, and the client's e-mail arrives, ending with
- * the bank-details warning. Axe-clean on the enquiry's panel and the Matters tab.
+ * the bank-details warning. The client's update request (sent through the API with their own
+ * session) waits on the tab; staff answer it with a reply the client is e-mailed, and it stops
+ * waiting. Axe-clean on the enquiry's panel and the Matters tab.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
@@ -28,7 +30,6 @@ test('opens a matter for a verified client, confirms a deadline and ticks exchan
     email,
     propertyAddress: '12 Deadline Road, Kellyville NSW 2155',
   });
-  await clientContext.close();
   await page.reload();
 
   const desk = await openTab(page, 'Contact Requests');
@@ -61,6 +62,38 @@ test('opens a matter for a verified client, confirms a deadline and ticks exchan
   await settlement.getByRole('button', { name: 'Confirm settlement' }).click();
   await expectToast(page, 'Success', 'Settlement: confirmed');
   await expect(settlement).toContainText('Confirmed');
+
+  // The client asks for an update with their own session (their page is client-matter.spec.ts).
+  expect((await clientContext.request.post('/api/matter-sign-in', { data: { email } })).status()).toBe(202);
+  const signInMail = await waitForMail(email, (message) => message.subject.startsWith('Your sign-in link'));
+  const link = /\/matter\/sign-in\/[A-Za-z0-9_-]{43}/.exec(signInMail.text)?.[0];
+  expect(link, signInMail.text).toBeTruthy();
+  const signedIn = await clientContext.request.get(link!, { maxRedirects: 0 });
+  expect(signedIn.status()).toBe(303);
+  const clientCookie = signedIn.headers()['set-cookie']!.split(';')[0]!;
+  const matterId = new URL(page.url()).searchParams.get('matter')!;
+  const asked = await clientContext.request.post(`/api/my-matters/${matterId}/update-requests`, {
+    headers: { cookie: clientCookie },
+    data: { message: 'Has the bank confirmed the loan?' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  await clientContext.close();
+
+  await page.reload();
+  await expect(row).toContainText('1 waiting');
+  const request = matter.getByTestId('matter-update-request');
+  await expect(request).toContainText('Has the bank confirmed the loan?');
+  await expectNoAxeViolations(page);
+  await request.getByLabel('Reply to the client (optional)').fill('Yes: approved this morning.');
+  await request.getByRole('button', { name: 'Mark answered' }).click();
+  await expectToast(page, 'Success', 'Answered; the client is e-mailed your reply');
+  await expect(request).toHaveCount(0);
+  await expect(row).not.toContainText('waiting');
+  const reply = await waitForMail(email, (message) => message.subject === 'An update on your matter');
+  expect(reply.text).toContain('Yes: approved this morning.');
+  expect(reply.text.trimEnd()).toMatch(
+    /We will never send you new bank details by e-mail: before you transfer money, call us on .+$/,
+  );
 
   const exchanged = matter.getByTestId('matter-milestone').filter({ hasText: 'Contracts exchanged' });
   await exchanged.getByRole('checkbox', { name: 'Contracts exchanged' }).check();

@@ -153,8 +153,8 @@ interface Effect {
 }
 
 const enquiryEffect: Effect = {
-  before: async () => (await enquiries()).length,
-  async check(sent, before) {
+  before: async () => new Set((await enquiries()).map((request) => request.id)),
+  async check(sent, before: Set<string>) {
     const stored = new Map((await enquiries()).map((request) => [request.id, request]));
     // A filled honeypot is answered 201 and stored nowhere.
     const kept = ok(sent).filter(({ request }) => {
@@ -164,7 +164,10 @@ const enquiryEffect: Effect = {
     for (const { request, json } of kept) {
       expect(stored.get(json.id)?.firstName).toBe(((request.body as any).firstName as string).trim());
     }
-    expect(stored.size).toBe(before + kept.length);
+    // The same enquiry again within minutes is one enquiry (desk/repeat-enquiries.ts): each
+    // id answered is stored, and nothing else was added.
+    const answered = new Set(kept.map(({ json }) => json.id as string));
+    expect(stored.size).toBe(before.size + [...answered].filter((id) => !before.has(id)).length);
   },
 };
 
@@ -207,6 +210,7 @@ const toggleEffect = (handler: typeof testimonials, resource: string, id: string
 
 let serial = 0;
 const validEnquiry = () => ({
+  message: `Fuzzed enquiry ${++serial}`,
   firstName: 'Alex',
   lastName: 'Citizen',
   email: 'alex@example.com',

@@ -401,6 +401,82 @@ describe('asking for an update', () => {
     expect(after.updateRequests).toBe(2);
   });
 
+  it('staff answer a waiting request: the reply is e-mailed with the bank warning, and the waiting count and age drop', async () => {
+    const { id } = await aClientMatter('answered@example.com');
+    const cookie = await signedInClient('answered@example.com');
+    const ask = async (message: string) =>
+      (await call(myMatters, 'POST', `/api/my-matters/${id}/update-requests`, { cookie, body: { message } })).json as {
+        id: string;
+        at: string;
+      };
+    const first = await ask('Has the bank confirmed?');
+    const second = await ask('And the settlement time?');
+    const answer = (requestId: string, body: unknown, as = staff.cookie) =>
+      call(matters, 'POST', `/api/matters/${id}/update-requests/${requestId}/answer`, { cookie: as, body });
+    const row = async () =>
+      (await call(matters, 'GET', '/api/matters', { cookie: staff.cookie })).json.find(
+        (r: { id: string }) => r.id === id,
+      );
+
+    // Staff read each waiting question itself, oldest first.
+    const detail = (await call(matters, 'GET', `/api/matters/${id}`, { cookie: staff.cookie })).json;
+    expect(detail.waitingRequests).toEqual([
+      { id: first.id, at: first.at, message: 'Has the bank confirmed?' },
+      { id: second.id, at: second.at, message: 'And the settlement time?' },
+    ]);
+
+    // Only staff answer; the client's cookie is no staff session.
+    expect((await answer(first.id, {}, cookie)).status).toBe(401);
+    expect((await answer('no-such-request', {})).status).toBe(404);
+    expect((await answer(first.id, { reply: 42 })).status).toBe(400);
+    smtp.mails.length = 0;
+
+    const answered = await answer(first.id, { reply: 'Yes: the bank approved your loan this morning.' });
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.json.waitingRequests).toEqual([
+      { id: second.id, at: second.at, message: 'And the settlement time?' },
+    ]);
+    expect(answered.json.timeline.at(-1)).toMatchObject({
+      by: staff.username,
+      text: 'Update request answered: Yes: the bank approved your loan this morning.',
+    });
+    expect(await row()).toMatchObject({ updateRequests: 1, oldestUpdateRequestAt: second.at });
+
+    await expect.poll(() => smtp.mails.length).toBe(1);
+    expect(smtp.mails[0]!.to).toEqual(['answered@example.com']);
+    const { subject, text } = await readMail(smtp.mails[0]!);
+    expect(subject).toBe('An update on your matter');
+    expect(text).toContain('Yes: the bank approved your loan this morning.');
+    expect(text!.trimEnd()).toMatch(
+      /We will never send you new bank details by e-mail: before you transfer money, call us on .+$/,
+    );
+
+    // Answered once only: a second answer (two people at once) sends no second reply.
+    expect((await answer(first.id, { reply: 'Again' })).status).toBe(409);
+
+    // Marked answered without a reply (say, by phone): nothing is e-mailed.
+    const quiet = await answer(second.id, {});
+    expect(quiet.status).toBe(200);
+    expect(quiet.json.waitingRequests).toEqual([]);
+    expect(quiet.json.timeline.at(-1)).toMatchObject({ text: 'Update request answered' });
+    const cleared = await row();
+    expect(cleared.updateRequests).toBe(0);
+    expect(cleared).not.toHaveProperty('oldestUpdateRequestAt');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.mails).toHaveLength(1);
+    expect((await call(myMatters, 'GET', '/api/my-matters', { cookie })).json[0].updateRequests).toBe(0);
+
+    const other = await aClientMatter('other-answer@example.com');
+    expect(
+      (
+        await call(matters, 'POST', `/api/matters/${other.id}/update-requests/${first.id}/answer`, {
+          cookie: staff.cookie,
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('refuses a post from another site', async () => {
     const { id } = await aClientMatter('csrf@example.com');
     const cookie = await signedInClient('csrf@example.com');

@@ -17,7 +17,7 @@ import type { Deadline } from '../matter-deadlines.ts';
 import { isCalendarDate } from './cdd.ts';
 import { optionalText, requiredText } from './fields.ts';
 
-export const MATTER_LIMITS = { label: 80, note: 1000, dates: 12 } as const;
+export const MATTER_LIMITS = { label: 80, note: 1000, reply: 4000, dates: 12 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -122,6 +122,12 @@ export const milestoneChangeSchema = z.object({
 });
 export type MilestoneChange = z.output<typeof milestoneChangeSchema>;
 
+/** `POST /api/matters/{id}/update-requests/{requestId}/answer`: the reply is e-mailed to the client. */
+export const updateAnswerSchema = z.object({
+  reply: optionalText(MATTER_LIMITS.reply, { multiline: true }),
+});
+export type UpdateAnswer = z.output<typeof updateAnswerSchema>;
+
 // ---------- the record ----------
 
 const actorSchema = z.object({ id: z.string(), username: z.string() });
@@ -165,8 +171,22 @@ export const matterRecordSchema = z.object({
   openedAt: z.string(),
   openedBy: actorSchema,
   updatedAt: z.string(),
-  /** Update requests from the client not yet answered, oldest first (the client's side adds them). */
-  updateRequests: z.array(z.object({ id: z.string(), at: z.string() })),
+  /**
+   * Update requests from the client, oldest first (the client's side adds them). One staff
+   * answered keeps its place with `answeredAt`, so answering it twice is refused; only those
+   * without count as waiting. Requests made before the message was kept here have it on the
+   * timeline only.
+   */
+  updateRequests: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      message: z.optional(z.string()),
+      answeredAt: z.optional(z.string()),
+      answeredBy: z.optional(actorSchema),
+      reply: z.optional(z.string()),
+    }),
+  ),
   /** Reminders and alerts already sent, by an id naming the deadline, its date and the kind: once each. */
   notices: z.array(z.string()),
   timeline: z.array(timelineEntrySchema),
@@ -201,6 +221,13 @@ export interface NextDeadline {
   time?: string;
 }
 
+/** An update request staff have not answered yet; `message` is absent on the oldest records. */
+export interface WaitingUpdateRequest {
+  id: string;
+  at: string;
+  message?: string;
+}
+
 /** `GET /api/matters/{id}` and the answer of every change. */
 export interface MatterView {
   id: string;
@@ -223,6 +250,8 @@ export interface MatterView {
   updateRequests: number;
   /** When the oldest waiting update request came in. */
   oldestUpdateRequestAt?: string;
+  /** The update requests not yet answered, oldest first, with the client's question. */
+  waitingRequests: WaitingUpdateRequest[];
   open: boolean;
   timeline: MatterTimelineEntry[];
 }

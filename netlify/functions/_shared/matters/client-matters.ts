@@ -205,6 +205,7 @@ export async function requestUpdate(
 ): Promise<{ id: string; at: string }> {
   await myMatterRecord(email, id);
   const request = { id: newId(), at: isoNow() };
+  // The message is kept with the request too, so staff answering it see the question itself.
   const { after } = await updateMatter(
     id,
     (current) => {
@@ -212,7 +213,7 @@ export async function requestUpdate(
       return {
         ...current,
         updatedAt: request.at,
-        updateRequests: [...current.updateRequests, request],
+        updateRequests: [...current.updateRequests, { ...request, message }],
         timeline: [...current.timeline, { at: request.at, by: 'client', text: `Update requested: ${message}` }],
       };
     },

@@ -72,6 +72,33 @@ export async function queueMilestoneMail(
   if (queued) deliverLater(id, waitUntil);
 }
 
+/** Staff answered the client's update request with a reply: the client reads it by e-mail. */
+export async function queueAnswerMail(
+  record: MatterRecord,
+  requestId: string,
+  reply: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<void> {
+  if (!clientMailConfigured()) return;
+  // One id per request: a retried delivery never sends the reply twice.
+  const id = `matter-${record.id}-answer-${requestId}`;
+  const queued = await queueClientMail({
+    id,
+    enquiryId: record.enquiryId,
+    to: record.client.email,
+    matter: true,
+    subject: 'An update on your matter',
+    text: [
+      `Dear ${record.client.name},`,
+      '',
+      `You asked for an update on ${sideWords(record)}. ${record.responsible}, your conveyancer, replies:`,
+      '',
+      reply,
+    ].join('\n'),
+  });
+  if (queued) deliverLater(id, waitUntil);
+}
+
 type NoticeKind = 'reminder' | 'on-the-day' | 'overdue';
 
 /** What the daily job owes for one deadline of one matter today, if anything. */

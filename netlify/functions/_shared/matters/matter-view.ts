@@ -96,11 +96,25 @@ export async function matterView(record: MatterRecord, at: number, recorded?: Re
     milestones,
     next: nextOf(deadlines),
     overdue: deadlines.filter((deadline) => deadline.overdue).length,
-    updateRequests: record.updateRequests.length,
-    ...(record.updateRequests[0] ? { oldestUpdateRequestAt: record.updateRequests[0].at } : {}),
+    ...waitingCount(record),
+    waitingRequests: waitingRequestsOf(record).map(({ id, at, message }) => ({
+      id,
+      at,
+      ...(message ? { message } : {}),
+    })),
     open: isOpen(record),
     timeline: record.timeline,
   };
+}
+
+/** The client's update requests staff have not answered yet, oldest first. */
+export const waitingRequestsOf = (record: MatterRecord) =>
+  record.updateRequests.filter((request) => !request.answeredAt);
+
+/** How many requests wait and since when the oldest has: an answered one no longer counts. */
+function waitingCount(record: MatterRecord): { updateRequests: number; oldestUpdateRequestAt?: string } {
+  const waiting = waitingRequestsOf(record);
+  return { updateRequests: waiting.length, ...(waiting[0] ? { oldestUpdateRequestAt: waiting[0].at } : {}) };
 }
 
 /** One row of the staff list. */
@@ -114,8 +128,7 @@ export async function matterRow(record: MatterRecord, at: number): Promise<Matte
     side: record.side,
     next: nextOf(deadlines),
     overdue: deadlines.filter((deadline) => deadline.overdue).length,
-    updateRequests: record.updateRequests.length,
-    ...(record.updateRequests[0] ? { oldestUpdateRequestAt: record.updateRequests[0].at } : {}),
+    ...waitingCount(record),
   };
 }
 

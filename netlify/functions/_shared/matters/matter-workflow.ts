@@ -12,12 +12,14 @@ import {
   matterPatchSchema,
   milestoneChangeSchema,
   staffDateKey,
+  updateAnswerSchema,
   type MatterCreateInput,
   type MatterPatchInput,
   type MatterRecord,
   type MatterRow,
   type MatterView,
   type MilestoneChange,
+  type UpdateAnswer,
 } from '../../../../src/shared/schemas/matter.ts';
 import { COOLING_OFF_ENDS_AT } from '../../../../src/shared/matter-deadlines.ts';
 import { NOT_FOUND, type Staff } from '../desk/pipeline.ts';
@@ -29,7 +31,7 @@ import { getEngagement, latestPointer } from '../repositories/engagements-store.
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getMatter, insertMatter, listMatters, matterIdOf, updateMatter } from '../repositories/matters-store.ts';
-import { queueMilestoneMail } from './matter-mail.ts';
+import { queueAnswerMail, queueMilestoneMail } from './matter-mail.ts';
 import { deadlinesOf, isOpen, listOrder, matterRow, matterView, recordedMilestonesOf } from './matter-view.ts';
 
 export const MATTER_NOT_FOUND = 'That matter no longer exists';
@@ -40,11 +42,14 @@ export const MILESTONE_NOT_FOUND = 'That milestone is not part of this matter';
 export const MILESTONE_RECORDED =
   'This milestone follows the records (the costs agreement, due diligence): it cannot be ticked by hand';
 export const EXCHANGE_NEEDS_CONTRACT_DATE = 'Enter the contract date before marking the contracts exchanged';
+export const REQUEST_NOT_FOUND = 'That update request is not part of this matter';
+export const REQUEST_ANSWERED = 'This update request has already been answered';
 const CONFLICT = 'This matter is being changed by several people at once. Please try again.';
 
 export const parseMatterCreate = (body: unknown): MatterCreateInput => validate(matterCreateSchema, body);
 export const parseMatterPatch = (body: unknown): MatterPatchInput => validate(matterPatchSchema, body);
 export const parseMilestoneChange = (body: unknown): MilestoneChange => validate(milestoneChangeSchema, body);
+export const parseUpdateAnswer = (body: unknown): UpdateAnswer => validate(updateAnswerSchema, body);
 
 const who = (staff: Staff) => ({ id: staff.id, username: staff.username });
 const isoNow = () => new Date(now()).toISOString();
@@ -271,4 +276,52 @@ export async function tickMilestone(
     return view;
   }
   return matterView(record, now());
+}
+
+/**
+ * `POST /api/matters/{id}/update-requests/{requestId}/answer`: staff mark a client's update
+ * request answered, so it stops counting as waiting; a reply, when given, is e-mailed to the
+ * client through the matter mail (ending with the bank-details warning) and kept on the
+ * timeline. 409 when it was answered already, so two people answering never send two replies.
+ */
+export async function answerUpdateRequest(
+  id: string,
+  requestId: string,
+  input: UpdateAnswer,
+  staff: Staff,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<MatterView> {
+  const { after } = await updateMatter(
+    id,
+    (current) => {
+      if (!current) throw new HttpError(404, MATTER_NOT_FOUND);
+      const request = current.updateRequests.find((entry) => entry.id === requestId);
+      if (!request) throw new HttpError(404, REQUEST_NOT_FOUND);
+      if (request.answeredAt) throw new HttpError(409, REQUEST_ANSWERED);
+      const at = isoNow();
+      return {
+        ...current,
+        updateRequests: current.updateRequests.map((entry) =>
+          entry.id === requestId
+            ? { ...entry, answeredAt: at, answeredBy: who(staff), ...(input.reply ? { reply: input.reply } : {}) }
+            : entry,
+        ),
+        updatedAt: at,
+        timeline: [
+          ...current.timeline,
+          {
+            at,
+            by: staff.username,
+            text: input.reply ? `Update request answered: ${input.reply}` : 'Update request answered',
+          },
+        ],
+      };
+    },
+    CONFLICT,
+  );
+  const record = after!;
+  await recordAudit({ by: staff, action: 'matter.update-answered', target: `${id} request ${requestId}` });
+  const view = await matterView(record, now());
+  if (input.reply) await queueAnswerMail(record, requestId, input.reply, waitUntil);
+  return view;
 }

@@ -2,7 +2,8 @@
  * One matter for staff: its dates (editable), the deadlines worked out from them with their
  * basis (confirm one, or set a date of your own with the computed one shown beside it), the
  * milestones (tick with a note the client reads; each change e-mails the client) and the
- * timeline.
+ * timeline; the client's update requests waiting, each answered with an optional reply the
+ * client is e-mailed.
  */
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
@@ -14,14 +15,14 @@ import {
   PROPERTY_TYPES,
 } from '../../../content/matters.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
-import type { MatterDeadline, MatterView, Milestone } from '../../../shared/schemas/matter.ts';
+import type { MatterDeadline, MatterView, Milestone, WaitingUpdateRequest } from '../../../shared/schemas/matter.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
-import { formatDeadline } from './matter-format.ts';
+import { formatDeadline, waitedFor } from './matter-format.ts';
 
 type Errors = Record<string, string[] | undefined>;
 
@@ -106,6 +107,17 @@ export function MatterDetail({
           Close the matter view
         </Button>
       </div>
+      <UpdateRequests
+        requests={matter.waitingRequests}
+        onAnswer={(requestId, reply) =>
+          send(
+            'POST',
+            `${path}/update-requests/${encodeURIComponent(requestId)}/answer`,
+            reply ? { reply } : {},
+            reply ? 'Answered; the client is e-mailed your reply' : 'Marked answered',
+          )
+        }
+      />
       <MatterDatesForm
         matter={matter}
         onSave={(body) => send('PATCH', path, body, 'Dates saved; deadlines worked out again')}
@@ -485,6 +497,88 @@ function MilestoneItem({
         </Field>
         <Button type="submit" variant="secondary" pending={pending} aria-label={`Save: ${milestone.label}`}>
           Save
+        </Button>
+      </form>
+    </li>
+  );
+}
+
+/** The client's questions staff have not answered, oldest first: they lead the matter because they wait. */
+function UpdateRequests({
+  requests,
+  onAnswer,
+}: {
+  requests: WaitingUpdateRequest[];
+  onAnswer: (requestId: string, reply: string) => Promise<boolean>;
+}) {
+  return (
+    <section aria-labelledby="matter-requests-title" className="space-y-2">
+      <h4 id="matter-requests-title" className="font-semibold text-slate-900">
+        Update requests waiting
+      </h4>
+      {requests.length === 0 ? (
+        <p className="text-sm text-slate-700">None: every question the client asked is answered.</p>
+      ) : (
+        <ol className="space-y-3">
+          {requests.map((request) => (
+            <UpdateRequestItem key={request.id} request={request} onAnswer={onAnswer} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function UpdateRequestItem({
+  request,
+  onAnswer,
+}: {
+  request: WaitingUpdateRequest;
+  onAnswer: (requestId: string, reply: string) => Promise<boolean>;
+}) {
+  const base = useId();
+  const [reply, setReply] = useState('');
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    try {
+      await onAnswer(request.id, reply.trim());
+    } catch (caught) {
+      failed(caught, 'The answer was not saved');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <li data-testid="matter-update-request" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p id={`${base}-question`} className="whitespace-pre-line text-slate-900">
+        {/* Requests made before the question was kept with them have it on the timeline only. */}
+        {request.message ?? 'The question is on the timeline below.'}
+      </p>
+      <p className="mt-1 text-slate-700">
+        Asked <time dateTime={request.at}>{formatDateTime(request.at)}</time>, waiting {waitedFor(request.at)}
+      </p>
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-2 space-y-2">
+        <Field
+          id={`${base}-reply`}
+          label="Reply to the client (optional)"
+          hint="E-mailed to the client; leave empty if you answered another way"
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              aria-describedby={[`${base}-question`, props['aria-describedby']].filter(Boolean).join(' ')}
+              value={reply}
+              onChange={(event) => setReply(event.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" variant="secondary" pending={pending}>
+          Mark answered
         </Button>
       </form>
     </li>

@@ -129,6 +129,7 @@ describe('bidirectional and zero-width characters', () => {
       understood: true,
       accept: true,
       instruct: true,
+      electronic: true,
     });
     expect(accepted.fullName).toBe('Anngnp.exe');
 

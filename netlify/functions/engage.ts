@@ -33,9 +33,16 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
   if (!form) {
     // The body first: a malformed one says nothing about any link, and costs no guess.
     const input = validate(engagementAcceptSchema, await readJson(req));
-    const after = await acceptEngagement(await openThrottled(req, context), input, evidence);
+    const opened = await openThrottled(req, context);
+    const after = await acceptEngagement(opened, input, evidence);
     await queueSignedCopy(after, context.waitUntil);
-    return json({ acceptedAt: after.acceptance!.at, documentSha256: after.acceptance!.documentSha256 });
+    // A joint client's own acceptance, and whether the engagement is accepted (every client has).
+    const own = after.clients[opened.client ?? 0]!.acceptance!;
+    return json({
+      acceptedAt: own.at,
+      documentSha256: own.documentSha256,
+      status: after.acceptance ? 'accepted' : 'waiting-for-others',
+    });
   }
   const body = formToAcceptance(await readForm(req));
   const opened = await openThrottled(req, context);
@@ -45,7 +52,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
     const values = body as EngageFormState['values'];
     const html = engagePage({
       token,
-      view: viewOf(record, currentStatus(record)),
+      view: viewOf(record, currentStatus(record), opened.client),
       form: { values, error: 'Please check the highlighted fields', fieldErrors: toFieldErrors(result.error) },
     });
     return page(html, 400);
@@ -76,8 +83,14 @@ export default handle(
     '/engage/:token': {
       GET: async (req, context) => {
         try {
-          const record = await markViewed((await openThrottled(req, context)).record);
-          return page(engagePage({ token: context.params.token ?? '', view: viewOf(record, currentStatus(record)) }));
+          const opened = await openThrottled(req, context);
+          const record = await markViewed(opened.record);
+          return page(
+            engagePage({
+              token: context.params.token ?? '',
+              view: viewOf(record, currentStatus(record), opened.client),
+            }),
+          );
         } catch (error) {
           return errorPage(error);
         }
@@ -85,8 +98,9 @@ export default handle(
     },
     '/api/engage/:token': {
       GET: onLink(async (req, context) => {
-        const record = await markViewed((await openThrottled(req, context)).record);
-        return json(viewOf(record, currentStatus(record)));
+        const opened = await openThrottled(req, context);
+        const record = await markViewed(opened.record);
+        return json(viewOf(record, currentStatus(record), opened.client));
       }),
     },
     '/api/engage/:token/accept': {
@@ -101,7 +115,10 @@ export default handle(
       }),
     },
     '/api/engage/:token/document.pdf': {
-      GET: onLink(async (req, context) => pdfResponse((await openThrottled(req, context)).record)),
+      GET: onLink(async (req, context) => {
+        const opened = await openThrottled(req, context);
+        return pdfResponse(opened.record, opened.client);
+      }),
     },
     '/api/engage/:token/draft.pdf': {
       GET: onLink(async (req, context) => draftPdfResponse((await openThrottled(req, context)).record)),

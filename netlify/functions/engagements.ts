@@ -1,19 +1,27 @@
 /**
  * Staff: engagements (costs disclosure and costs agreement) sent from the lead desk:
- * preview and send from an enquiry, then resend (for an accepted one: end its link and
- * issue a new one), revoke, switch reminders and fetch the signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
+ * preview and send from an enquiry, then resend (for an accepted one: end its links and
+ * issue new ones), revoke, switch reminders, vary an accepted one (an updated disclosure)
+ * and fetch the signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
  */
 import type { Config } from '@netlify/functions';
-import { engagementPatchSchema, engagementSendSchema } from '../../src/shared/schemas/engagement.ts';
+import {
+  engagementPatchSchema,
+  engagementSendSchema,
+  engagementVariationSchema,
+} from '../../src/shared/schemas/engagement.ts';
 import { requireStaff } from './_shared/http/auth.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
 import {
   ENGAGEMENT_NOT_FOUND,
   previewEngagement,
+  previewVariation,
   resendEngagement,
   revokeEngagement,
   sendEngagement,
   setReminders,
+  varyEngagement,
+  type IssuedLinks,
 } from './_shared/engagement/workflow.ts';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
@@ -32,11 +40,29 @@ const engagementId = (id: string | undefined) => {
 };
 
 /**
- * The client's link in an answer to staff only when it did not reach the client by e-mail
- * (no SMTP, or the send failed): otherwise it is the client's alone, and whoever holds it
- * could read their identity details or accept in their name.
+ * A send's, a resend's or a variation's links in an answer to staff: each client's link
+ * only when it did not reach them by e-mail (no SMTP, or the send failed); otherwise it is
+ * the client's alone. `url` is the first client's, as before joint clients.
  */
-const linkUnlessEmailed = (url: string, emailed: boolean): { url?: string } => (emailed ? {} : { url });
+const links = (sent: IssuedLinks) => ({
+  ...(sent.clients[0]?.url ? { url: sent.clients[0].url } : {}),
+  expiresAt: sent.record.expiresAt,
+  emailed: sent.emailed,
+  clients: sent.clients,
+});
+
+/** A new engagement's answer (a send or a variation): its links, figures and lifetime. */
+const issued = (sent: IssuedLinks) =>
+  json(
+    {
+      id: sent.record.id,
+      status: 'sent',
+      ...links(sent),
+      figures: sent.record.content.quote.figures,
+      ...(sent.record.variationOf ? { variationOf: sent.record.variationOf } : {}),
+    },
+    201,
+  );
 
 export const config: Config = {
   path: [
@@ -45,6 +71,8 @@ export const config: Config = {
     '/api/engagements/:id',
     '/api/engagements/:id/resend',
     '/api/engagements/:id/revoke',
+    '/api/engagements/:id/variation',
+    '/api/engagements/:id/variation/preview',
     '/api/engagements/:id/document.pdf',
   ],
 };
@@ -54,24 +82,7 @@ export default handle(config, {
     POST: async (req, { params }) => {
       const staff = await requireStaff(req);
       const input = validate(engagementSendSchema, await readJson(req));
-      const { record, url, emailed } = await sendEngagement(
-        enquiryId(params.id),
-        input,
-        staff,
-        linkOrigin(req),
-        sendEngagementLink,
-      );
-      return json(
-        {
-          id: record.id,
-          status: 'sent',
-          ...linkUnlessEmailed(url, emailed),
-          expiresAt: record.expiresAt,
-          figures: record.content.quote.figures,
-          emailed,
-        },
-        201,
-      );
+      return issued(await sendEngagement(enquiryId(params.id), input, staff, linkOrigin(req), sendEngagementLink));
     },
   },
   '/api/contact-requests/:id/engagement/preview': {
@@ -93,11 +104,21 @@ export default handle(config, {
       const staff = await requireStaff(req);
       const sent = await resendEngagement(engagementId(params.id), staff, linkOrigin(req), sendEngagementLink);
       if (!sent) throw new HttpError(409, 'This engagement changed a moment ago. Refresh and try again.');
-      return json({
-        ...linkUnlessEmailed(sent.url, sent.emailed),
-        expiresAt: sent.record.expiresAt,
-        emailed: sent.emailed,
-      });
+      return json(links(sent));
+    },
+  },
+  '/api/engagements/:id/variation': {
+    POST: async (req, { params }) => {
+      const staff = await requireStaff(req);
+      const input = validate(engagementVariationSchema, await readJson(req));
+      return issued(await varyEngagement(engagementId(params.id), input, staff, linkOrigin(req), sendEngagementLink));
+    },
+  },
+  '/api/engagements/:id/variation/preview': {
+    POST: async (req, { params }) => {
+      await requireStaff(req);
+      const input = validate(engagementVariationSchema, await readJson(req));
+      return json(await previewVariation(engagementId(params.id), input));
     },
   },
   '/api/engagements/:id/revoke': {

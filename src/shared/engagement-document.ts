@@ -11,6 +11,7 @@ import { COSTS_DISCLOSURE } from '../content/costsAgreement.ts';
 import { formatAudCents } from '../content/money.ts';
 import { describeDutyDue, formatIsoDate, type QuoteFigures } from './quote.ts';
 import type { DocumentSection } from './schemas/engagement.ts';
+import { sydneyToday } from './sydney-time.ts';
 
 /**
  * Said in the disclosure (and so its PDF) when the contract date's year has no indexation
@@ -120,4 +121,37 @@ export function buildDisclosure(
     },
   );
   return sections;
+}
+
+/**
+ * A variation's first section: what changed since the accepted engagement and why, so the
+ * updated disclosure (s 174(1)(b)) says it in the client's own document. The lines compare
+ * the scope, the fixed fee, the disbursements estimate, the duty and the estimated total.
+ */
+export function buildVariationSection(
+  before: { figures: QuoteFigures; description: string; acceptedAt: string },
+  after: { figures: QuoteFigures; description: string },
+  reason: string,
+): DocumentSection {
+  const changes: string[] = [];
+  const money = (label: string, from: number, to: number) => {
+    if (Math.round(from * 100) !== Math.round(to * 100)) {
+      changes.push(`${label}: was ${formatAudCents(from)}, now ${formatAudCents(to)}.`);
+    }
+  };
+  if (before.description !== after.description) {
+    changes.push(`The matter: was "${before.description}", now "${after.description}".`);
+  }
+  money('Professional fee (including GST)', before.figures.professionalFee, after.figures.professionalFee);
+  money('Disbursements estimate (upper figure)', before.figures.disbursements.max, after.figures.disbursements.max);
+  money('Estimated transfer duty', before.figures.transferDuty?.total ?? 0, after.figures.transferDuty?.total ?? 0);
+  money('Estimated total legal costs', legalCostsEstimate(before.figures), legalCostsEstimate(after.figures));
+  return {
+    heading: 'What has changed, and why',
+    paragraphs: [
+      `This is an updated costs disclosure. It varies the costs agreement you accepted on ${formatIsoDate(sydneyToday(Date.parse(before.acceptedAt)))}; once you accept it, it takes the place of that agreement's costs.`,
+      `Why: ${reason}`,
+      ...(changes.length ? changes : ['The fee and estimates are unchanged.']),
+    ],
+  };
 }

@@ -206,6 +206,9 @@ test.describe('admin: engagement from the desk', () => {
             expiresAt: '2026-12-04T01:00:00.000Z',
             reminders: false,
             documentSha256: sha256,
+            clients: [
+              { name: `${firstName} Engage`, email: 'erin@example.com', acceptedAt: '2026-11-20T03:00:00.000Z' },
+            ],
           },
         },
       });

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import engage from '../../netlify/functions/engage.ts';
+import engagements from '../../netlify/functions/engagements.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import cdd from '../../netlify/functions/cdd.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
@@ -30,7 +31,7 @@ import { AGENT_AUTHORITY_DETAILS, cddDraftSchema, type CddStatus } from '../../s
 import { CDD_CLOSED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
-import { aSentEngagement, anAcceptedEngagement, ENQUIRY } from './fixtures/builders.ts';
+import { ACCEPTANCE, aSentEngagement, anAcceptedEngagement, anEnquiry, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
 import { attr, pageText, parsePage, textOf } from './html.ts';
 import { invokeRouted } from './routing.ts';
@@ -152,6 +153,44 @@ async function setStatus(enquiryId: string, status: CddStatus) {
   const found = (await getCdd(enquiryId))!;
   expect(await replaceCdd({ ...found.record, status, version: found.record.version + 1 }, found.etag)).toBe(true);
 }
+
+describe('joint clients', () => {
+  it('opens once both have accepted, and a submission needs an individual for each of them', async () => {
+    // A couple no other test uses (the same enquiry twice within minutes is one enquiry).
+    const enquiryId = await anEnquiry({ email: 'joint.couple@example.com' });
+    const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiryId}/engagement`, {
+      cookie: staff.cookie,
+      body: {
+        clients: [
+          { name: 'Ada Client', email: 'ada@example.com' },
+          { name: 'Bo Client', email: 'bo@example.com' },
+        ],
+      },
+    });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    const [ada, bo] = sent.json.clients.map((client: { url: string }) =>
+      new URL(client.url).pathname.split('/').pop()!,
+    );
+    const accept = (token: string, fullName: string) =>
+      call(engage, 'POST', `/api/engage/${token}/accept`, {
+        body: { ...ACCEPTANCE, fullName },
+        context: { ip: ip() },
+      });
+    expect((await accept(ada, 'Ada Client')).status).toBe(200);
+    // Not yet accepted by everyone: the identity details stay closed.
+    expect((await api('GET', ada)).status).toBe(404);
+    expect((await accept(bo, 'Bo Client')).status).toBe(200);
+
+    const one = await api('POST', ada, '/submit', { parties: [INDIVIDUAL], declarations: DECLARATIONS });
+    expect(one.status).toBe(400);
+    expect(one.json.fieldErrors.parties).toEqual([
+      'Please add the details of each person who accepted the costs agreement (Ada Client, Bo Client).',
+    ]);
+    const second = { ...INDIVIDUAL, fullName: 'Bo Client', email: 'bo@example.com' };
+    const both = await api('POST', bo, '/submit', { parties: [INDIVIDUAL, second], declarations: DECLARATIONS });
+    expect(both.status, JSON.stringify(both.json)).toBe(200);
+  });
+});
 
 describe('the due-diligence API', () => {
   it('answers 404 on every call before the engagement is accepted, and for an unknown link', async () => {

@@ -207,6 +207,25 @@ describe('engagePage', () => {
     expect(html).toContain('<h2 id="disclosure-heading">Costs disclosure</h2>');
   });
 
+  it('tells a joint client who accepted that the agreement waits for the others, with their own PDF and no form', () => {
+    const html = engagePage({
+      token: TOKEN,
+      view: view({
+        youAcceptedAt: '2026-11-23T07:30:00.000Z',
+        clients: [
+          { name: 'Ada Client', accepted: true },
+          { name: 'Bo Client', accepted: false },
+        ],
+      }),
+    });
+    expect(pageText(html)).toContain('You accepted this costs agreement on 23 November 2026 at 6:30 pm (Sydney time).');
+    expect(pageText(html)).toContain('The agreement takes effect once Bo Client has accepted too');
+    expect(html).toContain(`href="/api/engage/${TOKEN}/document.pdf"`);
+    expect(html).not.toContain('<form');
+    // Until everyone has accepted, nothing opens the identity details.
+    expect(html).not.toContain('/identity');
+  });
+
   it('shows no form for an ended engagement', () => {
     for (const status of ['expired', 'revoked'] as const) {
       const html = engagePage({ token: TOKEN, view: view({ status }) });
@@ -289,6 +308,16 @@ describe('the W3C validator', () => {
       accepted: engagePage({
         token: TOKEN,
         view: view({ status: 'accepted', acceptedAt: '2026-11-23T07:30:00.000Z', documentSha256: SHA }),
+      }),
+      waiting: engagePage({
+        token: TOKEN,
+        view: view({
+          youAcceptedAt: '2026-11-23T07:30:00.000Z',
+          clients: [
+            { name: 'Ada Client', accepted: true },
+            { name: 'Bo Client', accepted: false },
+          ],
+        }),
       }),
       expired: engagePage({ token: TOKEN, view: view({ status: 'expired' }) }),
       revoked: engagePage({ token: TOKEN, view: view({ status: 'revoked' }) }),

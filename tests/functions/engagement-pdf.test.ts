@@ -50,7 +50,7 @@ const acceptance = (fullName = 'Harriet Quoll'): Omit<AcceptanceRecord, 'documen
 });
 
 const render = (name?: string, terms?: string) =>
-  renderEngagementPdf({ engagementId: 'eng-123', content: content(terms), acceptance: acceptance(name) });
+  renderEngagementPdf({ engagementId: 'eng-123', content: content(terms), acceptances: [acceptance(name)] });
 
 /**
  * The text every page draws, as the PDF's content streams hold it (pdf-lib deflates them;
@@ -127,11 +127,26 @@ describe('renderEngagementPdf', () => {
     const before = await renderEngagementPdf({
       engagementId: 'eng-123',
       content: content(),
-      acceptance: { ...acceptance(), consents: older },
+      acceptances: [{ ...acceptance(), consents: older }],
     });
     expect((await drawnText(before)).replace(/\n/g, ' ')).toContain(
       `Ticked: "${ACCEPT_CONSENTS.electronic}" No (not asked then)`,
     );
+  });
+
+  it('prints each joint client’s acceptance on its own, in the order they accepted', async () => {
+    const first = acceptance('Ada Client');
+    const second = { ...acceptance('Bo Client'), at: '2026-11-24T01:00:00.000Z', addressDigest: 'b'.repeat(64) };
+    const flat = (
+      await drawnText(
+        await renderEngagementPdf({ engagementId: 'eng-123', content: content(), acceptances: [first, second] }),
+      )
+    ).replace(/\n/g, ' ');
+    expect(flat).toContain('Accepted online by Ada Client and Bo Client');
+    expect(flat.indexOf('Acceptance 1 of 2')).toBeGreaterThan(-1);
+    expect(flat.indexOf('Acceptance 2 of 2')).toBeGreaterThan(flat.indexOf('Acceptance 1 of 2'));
+    expect(flat).toContain(`Full name as typed Bo Client`);
+    expect(flat).toContain('b'.repeat(64));
   });
 
   it('makes a draft to keep before accepting: the same document, marked a draft, with no acceptance', async () => {

@@ -248,7 +248,11 @@ describe('links by e-mail', () => {
 
     const resent = await staffCall('POST', `/api/engagements/${sent.json.id}/resend`);
     expect(resent.status).toBe(200);
-    expect(resent.json).toEqual({ expiresAt: expect.any(String), emailed: true });
+    expect(resent.json).toEqual({
+      expiresAt: expect.any(String),
+      emailed: true,
+      clients: [{ name: expect.any(String), email: to, emailed: true }],
+    });
     const remailed = (await linkMailedTo(to))!;
     expect(remailed).not.toBe(mailed);
     expect((await client(`/api/engage/${tokenOf(mailed)}`)).status).toBe(410);

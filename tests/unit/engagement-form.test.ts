@@ -6,11 +6,13 @@ import {
   engagementActions,
   engagementBody,
   engagementFieldErrors,
+  initialClients,
   initialEngagementValues,
   termsParagraphs,
   unplacedErrors,
+  versionToVary,
 } from '../../src/islands/admin/engagement/engagement-form.ts';
-import { engagementSendSchema } from '../../src/shared/schemas/engagement.ts';
+import { engagementSendSchema, type EngagementSummary } from '../../src/shared/schemas/engagement.ts';
 import type { StoredQuote } from '../../src/shared/quote.ts';
 
 const TEAM = [
@@ -129,6 +131,49 @@ describe('canSendNew', () => {
     expect(canSendNew({ status: 'sent' })).toBe(false);
     expect(canSendNew({ status: 'viewed' })).toBe(false);
     expect(canSendNew({ status: 'accepted' })).toBe(false);
+  });
+
+  it('never offers one after a variation, even one that ended: the accepted version is varied instead', () => {
+    expect(canSendNew({ status: 'revoked', variationOf: 'A'.repeat(16) })).toBe(false);
+    expect(canSendNew({ status: 'expired', variationOf: 'A'.repeat(16) })).toBe(false);
+  });
+});
+
+describe('versionToVary', () => {
+  const version = (id: string, status: EngagementSummary['status'], variationOf?: string): EngagementSummary => ({
+    id,
+    status,
+    sentAt: '2026-11-20T00:00:00.000Z',
+    expiresAt: '2026-12-04T00:00:00.000Z',
+    reminders: true,
+    clients: [{ name: 'Ada Client', email: 'ada@example.com' }],
+    ...(variationOf ? { variationOf } : {}),
+  });
+
+  it('varies the current version once accepted, none while one is open, and the one in force after a variation ended', () => {
+    const first = version('first', 'accepted');
+    expect(versionToVary(null, [])).toBeNull();
+    expect(versionToVary(version('only', 'sent'), [])).toBeNull();
+    expect(versionToVary(first, [])).toBe(first);
+    expect(versionToVary(version('second', 'viewed', 'first'), [first])).toBeNull();
+    expect(versionToVary(version('second', 'revoked', 'first'), [first])).toBe(first);
+    const second = version('second', 'accepted', 'first');
+    expect(versionToVary(second, [first])).toBe(second);
+  });
+
+  it('starts the clients from the varied version, else the enquiry’s person', () => {
+    const enquiry = { firstName: 'Ada', lastName: 'Client', email: 'ada@example.com' };
+    expect(initialClients(enquiry)).toEqual([{ name: 'Ada Client', email: 'ada@example.com' }]);
+    const joint = {
+      clients: [
+        { name: 'Ada Client', email: 'ada@example.com', acceptedAt: '2026-11-21T00:00:00.000Z' },
+        { name: 'Bo Client', email: 'bo@example.com' },
+      ],
+    };
+    expect(initialClients(enquiry, joint)).toEqual([
+      { name: 'Ada Client', email: 'ada@example.com' },
+      { name: 'Bo Client', email: 'bo@example.com' },
+    ]);
   });
 });
 

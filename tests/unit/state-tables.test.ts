@@ -28,12 +28,23 @@ const ACCEPTED = '409 engagement-accepted: The client has already accepted this 
 const REVOKED = '409 engagement-revoked: This engagement was revoked. Send a new engagement instead.';
 const NO_REMINDER = '409 not-open: Only an open engagement gets reminders';
 const NO_EXPIRY = '409 not-open: Only an open engagement can expire';
+const NOT_ACCEPTED = '409 not-accepted: Only an accepted engagement can be varied. Resend or replace this one instead.';
 
 describe('the engagement table', () => {
-  // Columns: send, replace, view, remind, accept, expire, revoke, resend.
+  // Columns: send, replace, view, remind, accept, expire, revoke, resend, vary.
   const expected: Record<string, string[]> = {
-    sent: [OPEN, '→ revoked', '→ viewed', '→ sent', '→ accepted', '→ expired', '→ revoked', '→ sent'],
-    viewed: [OPEN, '→ revoked', '→ viewed', '→ viewed', '→ accepted', '→ expired', '→ revoked', '→ viewed'],
+    sent: [OPEN, '→ revoked', '→ viewed', '→ sent', '→ accepted', '→ expired', '→ revoked', '→ sent', NOT_ACCEPTED],
+    viewed: [
+      OPEN,
+      '→ revoked',
+      '→ viewed',
+      '→ viewed',
+      '→ accepted',
+      '→ expired',
+      '→ revoked',
+      '→ viewed',
+      NOT_ACCEPTED,
+    ],
     accepted: [
       ENQUIRY_ACCEPTED,
       ENQUIRY_ACCEPTED,
@@ -44,13 +55,44 @@ describe('the engagement table', () => {
       ACCEPTED,
       // A new link that ends the client's; the acceptance stands.
       '→ accepted',
+      '→ accepted',
     ],
-    expired: ['→ expired', '→ expired', LINK_ENDED, NO_REMINDER, LINK_ENDED, NO_EXPIRY, '→ revoked', '→ sent'],
-    revoked: ['→ revoked', '→ revoked', LINK_ENDED, NO_REMINDER, LINK_ENDED, NO_EXPIRY, '→ revoked', REVOKED],
+    expired: [
+      '→ expired',
+      '→ expired',
+      LINK_ENDED,
+      NO_REMINDER,
+      LINK_ENDED,
+      NO_EXPIRY,
+      '→ revoked',
+      '→ sent',
+      NOT_ACCEPTED,
+    ],
+    revoked: [
+      '→ revoked',
+      '→ revoked',
+      LINK_ENDED,
+      NO_REMINDER,
+      LINK_ENDED,
+      NO_EXPIRY,
+      '→ revoked',
+      REVOKED,
+      NOT_ACCEPTED,
+    ],
   };
 
   it('has the actions in the order of the columns above', () => {
-    expect(ENGAGEMENT_ACTIONS).toEqual(['send', 'replace', 'view', 'remind', 'accept', 'expire', 'revoke', 'resend']);
+    expect(ENGAGEMENT_ACTIONS).toEqual([
+      'send',
+      'replace',
+      'view',
+      'remind',
+      'accept',
+      'expire',
+      'revoke',
+      'resend',
+      'vary',
+    ]);
     expect(Object.keys(expected)).toEqual([...ENGAGEMENT_STATUSES]);
   });
 

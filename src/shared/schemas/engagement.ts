@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { QuoteFigures, QuoteInput } from '../quote.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText, withoutControlCharacters } from './fields.ts';
 import { quoteInputSchema, storedQuoteSchema } from './quote.ts';
 
 export const ENGAGEMENT_STATUSES = ['sent', 'viewed', 'accepted', 'expired', 'revoked'] as const;
@@ -20,7 +20,32 @@ export const ENGAGEMENT_STATUS_LABELS: Record<EngagementStatus, string> = {
   revoked: 'Revoked',
 };
 
-export const ENGAGEMENT_LIMITS = { address: 300, solicitor: 120, fullName: 200 } as const;
+export const ENGAGEMENT_LIMITS = {
+  address: 300,
+  solicitor: 120,
+  fullName: 200,
+  clientName: 200,
+  email: 254,
+  /** Joint clients: couples and families buy together, rarely more than four. */
+  clients: 4,
+  reason: 2000,
+} as const;
+
+const CLIENT_EMAIL = 'Please enter a valid email address';
+
+/** One client of a (joint) engagement as staff name them: each gets their own link. */
+export const engagementClientInputSchema = z.object({
+  name: requiredText('Please enter the client’s full name', ENGAGEMENT_LIMITS.clientName),
+  email: z
+    .string(CLIENT_EMAIL)
+    .check(
+      withoutControlCharacters(),
+      z.trim(),
+      z.maxLength(ENGAGEMENT_LIMITS.email, CLIENT_EMAIL),
+      z.email(CLIENT_EMAIL),
+    ),
+});
+export type EngagementClientInput = z.output<typeof engagementClientInputSchema>;
 
 /** `POST /api/contact-requests/{id}/engagement` (and its preview). */
 export const engagementSendSchema = z.object({
@@ -37,8 +62,33 @@ export const engagementSendSchema = z.object({
   replace: z.optional(z.boolean('replace must be true or false')),
   /** Reminders after 2 and 5 business days (on unless staff switch them off). */
   reminders: z.optional(z.boolean('reminders must be true or false')),
+  /**
+   * Who the agreement is with, each accepting for themselves (1–4); the enquiry's person
+   * when absent (a variation: the clients of the engagement it varies).
+   */
+  clients: z.optional(
+    z.array(engagementClientInputSchema, 'Please list the clients').check(
+      z.minLength(1, 'Please name at least one client'),
+      z.maxLength(ENGAGEMENT_LIMITS.clients, `At most ${ENGAGEMENT_LIMITS.clients} clients can accept one agreement`),
+      z.refine(
+        (clients) => new Set(clients.map((client) => client.email.toLowerCase())).size === clients.length,
+        'Each client needs their own e-mail address: the link is personal',
+      ),
+    ),
+  ),
 });
 export type EngagementSendInput = z.output<typeof engagementSendSchema>;
+
+export const VARIATION_REASON_MESSAGE = 'Please say what changed and why';
+
+/**
+ * `POST /api/engagements/{id}/variation` (and its preview): a send's body, with what
+ * changed and why, which the varied disclosure prints (s 174(1)(b): an updated disclosure).
+ */
+export const engagementVariationSchema = z.extend(engagementSendSchema, {
+  reason: requiredText(VARIATION_REASON_MESSAGE, ENGAGEMENT_LIMITS.reason, { multiline: true }),
+});
+export type EngagementVariationInput = z.output<typeof engagementVariationSchema>;
 
 /** `PATCH /api/engagements/{id}`: what staff may change on a sent engagement. */
 export const engagementPatchSchema = z.object({
@@ -138,12 +188,26 @@ export const acceptanceRecordSchema = z.object({
 });
 export type AcceptanceRecord = z.output<typeof acceptanceRecordSchema>;
 
-/** An engagement as stored in Blobs, and as every read parses it. */
-export const engagementRecordSchema = z.object({
+/** One client of an engagement as stored: their own link, and their own acceptance. */
+export const engagementClientSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** SHA-256 (hex) of this client's current link token; the token itself is never stored. */
+  tokenHash: z.string(),
+  acceptance: z.optional(acceptanceRecordSchema),
+});
+export type EngagementClient = z.output<typeof engagementClientSchema>;
+
+/** An engagement as stored in Blobs (records before joint clients had one client, in top-level fields). */
+const storedEngagementSchema = z.object({
   id: z.string(),
   enquiryId: z.string(),
-  /** SHA-256 (hex) of the current link's token; the token itself is never stored. */
-  tokenHash: z.string(),
+  /** The engagement this one varies (an updated disclosure after acceptance, s 174(1)(b)). */
+  variationOf: z.optional(z.string()),
+  /** What changed and why, as staff put it (a variation only). */
+  variationReason: z.optional(z.string()),
+  /** Before joint clients: the one client's link (now in `clients`). */
+  tokenHash: z.optional(z.string()),
   status: z.enum(ENGAGEMENT_STATUSES),
   sentAt: z.string(),
   sentBy: z.string(),
@@ -156,13 +220,37 @@ export const engagementRecordSchema = z.object({
   reminders: z.boolean(),
   remindersSent: z.int(),
   content: engagementContentSchema,
-  /** The client's address for the link and the signed copy. */
-  clientEmail: z.string(),
-  clientName: z.string(),
+  /** Before joint clients: the one client's address and name (now in `clients`). */
+  clientEmail: z.optional(z.string()),
+  clientName: z.optional(z.string()),
+  /** Every client, in the order staff named them; each accepts for themselves. */
+  clients: z.optional(z.array(engagementClientSchema)),
+  /**
+   * The acceptance that completed the engagement (the last client's), whose PDF prints
+   * every client's acceptance: the engagement's signed copy.
+   */
   acceptance: z.optional(acceptanceRecordSchema),
   /** Set once the acceptance has moved the enquiry to instructed (the job finishes what a crash left). */
   instructed: z.optional(z.boolean()),
 });
+
+/**
+ * An engagement as every read parses it: a record from before joint clients reads as one
+ * client (its link and acceptance moved into `clients`), and is written back that way.
+ */
+export const engagementRecordSchema = z.pipe(
+  storedEngagementSchema,
+  z.transform((stored) => {
+    const { tokenHash, clientEmail, clientName, clients, ...rest } = stored;
+    const only: EngagementClient = {
+      name: clientName ?? '',
+      email: clientEmail ?? '',
+      tokenHash: tokenHash ?? '',
+      ...(rest.acceptance ? { acceptance: rest.acceptance } : {}),
+    };
+    return { ...rest, clients: clients && clients.length > 0 ? clients : [only] };
+  }),
+);
 export type EngagementRecord = z.output<typeof engagementRecordSchema>;
 
 /** `GET /api/contact-requests/{id}`'s `engagement`. */
@@ -176,6 +264,21 @@ export interface EngagementSummary {
   documentSha256?: string;
   /** Whether reminders are still on (the desk's switch). */
   reminders: boolean;
+  /** Each client, and when they accepted (the engagement is accepted once every one has). */
+  clients: { name: string; email: string; acceptedAt?: string }[];
+  /** A variation: the engagement it varies, and what changed and why. */
+  variationOf?: string;
+  variationReason?: string;
+}
+
+/** One client's link as a send, resend or variation answers it. */
+export interface IssuedClientLink {
+  name: string;
+  email: string;
+  /** Whether this client's link went out by e-mail. */
+  emailed: boolean;
+  /** The link, only when it was not e-mailed: staff pass it on themselves. */
+  url?: string;
 }
 
 /**
@@ -190,6 +293,9 @@ export interface EngagementSent {
   figures: QuoteFigures;
   /** Whether the link went out by e-mail; false without SMTP (staff send it themselves). */
   emailed: boolean;
+  /** Each client's link (joint clients each get their own). */
+  clients: IssuedClientLink[];
+  variationOf?: string;
 }
 
 /** The preview staff see before sending: exactly what the client will be shown. */
@@ -214,6 +320,10 @@ export interface EngagementView {
   expiresAt: string;
   acceptedAt?: string;
   documentSha256?: string;
+  /** Joint clients: each one's name and whether they have accepted (no addresses). */
+  clients?: { name: string; accepted: boolean }[];
+  /** The client this link belongs to has accepted, while others have not yet. */
+  youAcceptedAt?: string;
 }
 
 /**

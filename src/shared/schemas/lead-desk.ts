@@ -93,6 +93,8 @@ export interface DeskEnquiryDetail extends DeskEnquiry {
   activity: ActivityEntry[];
   /** The enquiry's latest engagement (costs agreement), or null before any was sent. */
   engagement: EngagementSummary | null;
+  /** The versions the current engagement varies (each accepted in its time), newest first. */
+  engagementHistory: EngagementSummary[];
   /** The client's matter, once staff opened one (verified due diligence only). */
   matterId?: string | null;
 }

@@ -20,6 +20,7 @@ export const ENGAGEMENT_ACTIONS = [
   'expire',
   'revoke',
   'resend',
+  'vary',
 ] as const;
 export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
 
@@ -48,6 +49,11 @@ const refusals = {
   },
   noReminder: { code: 'not-open', status: 409, message: 'Only an open engagement gets reminders' },
   noExpiry: { code: 'not-open', status: 409, message: 'Only an open engagement can expire' },
+  notAccepted: {
+    code: 'not-accepted',
+    status: 409,
+    message: 'Only an accepted engagement can be varied. Resend or replace this one instead.',
+  },
 } as const satisfies Record<string, Refusal>;
 
 export type EngagementRefusalCode = (typeof refusals)[keyof typeof refusals]['code'];
@@ -66,6 +72,7 @@ export const ENGAGEMENT_TRANSITIONS: StateTable<EngagementStatus, EngagementActi
     expire: to('expired'),
     revoke: to('revoked'),
     resend: to('sent'),
+    vary: no(refusals.notAccepted),
   },
   viewed: {
     send: no(refusals.open),
@@ -76,6 +83,7 @@ export const ENGAGEMENT_TRANSITIONS: StateTable<EngagementStatus, EngagementActi
     expire: to('expired'),
     revoke: to('revoked'),
     resend: to('viewed'),
+    vary: no(refusals.notAccepted),
   },
   accepted: {
     send: no(refusals.enquiryAccepted),
@@ -88,6 +96,7 @@ export const ENGAGEMENT_TRANSITIONS: StateTable<EngagementStatus, EngagementActi
     revoke: no(refusals.accepted),
     // Ends the client's link (lost, forwarded) and issues a new one; the acceptance stands.
     resend: to('accepted'),
+    vary: to('accepted'),
   },
   expired: {
     send: to('expired'),
@@ -100,6 +109,7 @@ export const ENGAGEMENT_TRANSITIONS: StateTable<EngagementStatus, EngagementActi
     revoke: to('revoked'),
     // A new link with the same terms, for a fresh lifetime.
     resend: to('sent'),
+    vary: no(refusals.notAccepted),
   },
   revoked: {
     send: to('revoked'),
@@ -110,6 +120,7 @@ export const ENGAGEMENT_TRANSITIONS: StateTable<EngagementStatus, EngagementActi
     expire: no(refusals.noExpiry),
     revoke: to('revoked'),
     resend: no(refusals.revoked),
+    vary: no(refusals.notAccepted),
   },
 };
 

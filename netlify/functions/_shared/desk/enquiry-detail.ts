@@ -1,7 +1,7 @@
 /** One enquiry as the desk opens it: the record, its timeline, its engagement and due diligence. */
 import type { ActivityEntry, DeskEnquiryDetail } from '../../../../src/shared/schemas/lead-desk.ts';
 import { cddStatusesOf } from '../due-diligence/staff-review.ts';
-import { engagementSummaryFor } from '../engagement/workflow.ts';
+import { engagementVersionsFor } from '../engagement/workflow.ts';
 import { HttpError } from '../http/http.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { listActivity } from '../repositories/enquiry-activity-store.ts';
@@ -21,8 +21,8 @@ export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
   );
-  const [engagement, cdd, matterId, kept] = await Promise.all([
-    engagementSummaryFor(record.id),
+  const [versions, cdd, matterId, kept] = await Promise.all([
+    engagementVersionsFor(record.id),
     cddStatusesOf([record.id]),
     matterIdOf(record.id),
     keptByLaw([record.id]),
@@ -30,7 +30,8 @@ export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail
   return {
     ...withRetention(record),
     activity,
-    engagement,
+    engagement: versions.current,
+    engagementHistory: versions.history,
     cdd: cdd.get(record.id) ?? null,
     matterId,
     kept: kept.get(record.id) ?? null,

@@ -21,6 +21,7 @@ import {
   cddDraftSchema,
   cddFieldErrors,
   cddSubmitSchema,
+  individualPaths,
   toClientView,
   type CddClientView,
   type CddDraft,
@@ -37,6 +38,9 @@ import { appendActivity, listActivity } from '../repositories/enquiry-activity-s
 /** The 404 before acceptance: the same shape as an unknown link's, and honest for the page. */
 export const NOT_YET_ACCEPTED = 'Your identity details open once you have accepted the costs agreement.';
 export const CHECK_FIELDS = 'Please check the highlighted fields';
+
+/** Joint clients each give their details: a submission needs an individual for every client. */
+export const EACH_CLIENT = 'Please add the details of each person who accepted the costs agreement';
 
 export const ACTIVITY_SAVED = 'Identity details saved by the client (draft)';
 export const ACTIVITY_SUBMITTED = 'Identity details submitted';
@@ -203,6 +207,15 @@ export async function submitClientCdd(
       const result = z.safeParse(schema, answers ?? { parties: [], declarations: {} });
       if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
       const checked: CddDraft = { parties: result.data.parties, declarations: result.data.declarations };
+      // Joint clients: each one who accepted is a customer the practice must identify (the
+      // person acting for a customer, if any, is not one of them: no declarations here).
+      const missing = engagement.clients.length - individualPaths(checked.parties, {}).length;
+      if (missing > 0) {
+        const names = engagement.clients.map((client) => client.name).join(', ');
+        throw new HttpError(400, CHECK_FIELDS, {
+          fieldErrors: { parties: [`${EACH_CLIENT} (${names}).`] },
+        });
+      }
       return { ...withAnswers(engagement, current, checked, status, at), submittedAt: at };
     },
     CONFLICT,

@@ -19,8 +19,14 @@ const pdfAnswer = (pdf: Uint8Array, filename: string): Response =>
 
 const NOT_SIGNED = 'There is no signed copy: the engagement has not been accepted';
 
-export async function pdfResponse(record: EngagementRecord): Promise<Response> {
-  const sha = record.acceptance?.documentSha256;
+/**
+ * The engagement's signed copy once every client accepted; before that, for a joint client
+ * who has accepted (`client`, whose link asks), the PDF of their own acceptance.
+ */
+export async function pdfResponse(record: EngagementRecord, client?: number): Promise<Response> {
+  const sha =
+    record.acceptance?.documentSha256 ??
+    (client === undefined ? undefined : record.clients[client]?.acceptance?.documentSha256);
   const pdf = sha ? await getDocument(record.id, sha) : null;
   if (!pdf) throw new HttpError(404, NOT_SIGNED);
   return pdfAnswer(pdf, `costs-agreement-${record.id}.pdf`);

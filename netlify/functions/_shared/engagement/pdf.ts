@@ -1,7 +1,7 @@
 /**
  * The accepted engagement as a PDF: the practice, the responsible solicitor, the matter,
  * the costs disclosure, the costs agreement terms, the privacy notice and the particulars
- * of the client's acceptance, on numbered A4 pages.
+ * of each client's acceptance, on numbered A4 pages.
  *
  * Deterministic: the same input gives the same bytes (the document's dates are the
  * acceptance time, its producer and creator fixed, and pdf-lib's resource names come from a
@@ -23,8 +23,11 @@ export type EngagementPdfInput = {
   content: EngagementContent;
 } & (
   | {
-      /** The acceptance as recorded, before the PDF's own digest exists. */
-      acceptance: Omit<AcceptanceRecord, 'documentSha256'>;
+      /**
+       * The acceptances as recorded, in the order they were given, before this PDF's own
+       * digest exists: one client's, or each joint client's so far (the one this PDF is for last).
+       */
+      acceptances: Omit<AcceptanceRecord, 'documentSha256'>[];
     }
   | {
       /**
@@ -210,7 +213,9 @@ class Writer {
 /** The accepted engagement document, as PDF bytes. */
 export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Uint8Array> {
   const { engagementId, content } = input;
-  const acceptance = 'acceptance' in input ? input.acceptance : null;
+  const acceptances = 'acceptances' in input ? input.acceptances : [];
+  // The PDF is dated by the acceptance it is made for (the last), or a draft by its sending.
+  const acceptance = acceptances.at(-1) ?? null;
   const { practice, solicitor, matter, terms } = content;
   const acceptedAt = new Date(acceptance ? acceptance.at : 'draft' in input ? input.draft.sentAt : 0);
 
@@ -235,7 +240,7 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   out.text('Costs disclosure and costs agreement', { size: SIZE.title, bold: true });
   out.text(
     acceptance
-      ? `Accepted online by ${acceptance.fullName}`
+      ? `Accepted online by ${acceptances.map((each) => each.fullName).join(' and ')}`
       : 'Draft for you to keep: not accepted. Accept it through your personal link.',
     { color: MUTED },
   );
@@ -266,7 +271,15 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
   out.heading('Privacy notice');
   for (const paragraph of content.privacy.split(/\n\s*\n/)) out.paragraph(paragraph.trim());
 
-  if (acceptance) printAcceptance(out, engagementId, acceptance);
+  // Each client's acceptance on its own (joint clients each accept for themselves).
+  acceptances.forEach((each, index) =>
+    printAcceptance(
+      out,
+      each,
+      acceptances.length > 1 ? `Acceptance ${index + 1} of ${acceptances.length}` : 'Acceptance',
+    ),
+  );
+  if (acceptance) out.field('Engagement', engagementId);
 
   const pages = doc.getPages();
   pages.forEach((page, index) => {
@@ -300,8 +313,8 @@ export async function renderEngagementPdf(input: EngagementPdfInput): Promise<Ui
 }
 
 /** The particulars of the client's acceptance, each consent with the words they ticked. */
-function printAcceptance(out: Writer, engagementId: string, acceptance: Omit<AcceptanceRecord, 'documentSha256'>) {
-  out.heading('Acceptance');
+function printAcceptance(out: Writer, acceptance: Omit<AcceptanceRecord, 'documentSha256'>, heading: string) {
+  out.heading(heading);
   out.field('Accepted at', `${acceptance.at} (${sydneyTime.format(new Date(acceptance.at))}, Sydney time)`);
   out.field('Full name as typed', acceptance.fullName);
   for (const key of CONSENT_KEYS) {
@@ -312,5 +325,4 @@ function printAcceptance(out: Writer, engagementId: string, acceptance: Omit<Acc
   out.field('SHA-256 of the disclosure and terms as shown', acceptance.contentSha256);
   out.field('Browser (user agent)', acceptance.userAgent || 'Not given');
   out.field('Network address (keyed digest)', acceptance.addressDigest);
-  out.field('Engagement', engagementId);
 }

@@ -11,20 +11,23 @@ import {
   ENGAGEMENT_PRIVACY_NOTICE,
 } from '../../../../src/content/costsAgreement.ts';
 import { now } from '../../../../src/shared/clock.ts';
-import { buildDisclosure } from '../../../../src/shared/engagement-document.ts';
+import { buildDisclosure, buildVariationSection } from '../../../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput, type QuoteInput } from '../../../../src/shared/quote.ts';
 import { dutyTables } from '../site/duty-years.ts';
 import {
   contentDigestInput,
   type AcceptanceRecord,
   type EngagementAcceptance,
+  type EngagementClient,
   type EngagementContent,
   type EngagementPreview,
   type EngagementRecord,
   type EngagementSendInput,
   type EngagementStatus,
   type EngagementSummary,
+  type EngagementVariationInput,
   type EngagementView,
+  type IssuedClientLink,
 } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { solicitorsOf } from '../../../../src/shared/schemas/settings.ts';
@@ -33,7 +36,7 @@ import { addNswBusinessDays, sydneyFormat, sydneyToday } from '../../../../src/s
 import { newId } from '../repositories/blobs.ts';
 import { crashPoint } from '../platform/crash-point.ts';
 import { renderEngagementPdf } from './pdf.ts';
-import { allowed, HttpError } from '../http/http.ts';
+import { allowed, HttpError, refusedError } from '../http/http.ts';
 import { markInstructed, NOT_FOUND } from '../desk/pipeline.ts';
 import { addressDigest } from '../http/login-throttle.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
@@ -97,21 +100,54 @@ export function summaryOf(record: EngagementRecord): EngagementSummary {
       : {}),
     expiresAt: record.expiresAt,
     reminders: record.reminders,
+    clients: record.clients.map((client) => ({
+      name: client.name,
+      email: client.email,
+      ...(client.acceptance ? { acceptedAt: client.acceptance.at } : {}),
+    })),
+    ...(record.variationOf ? { variationOf: record.variationOf } : {}),
+    ...(record.variationReason ? { variationReason: record.variationReason } : {}),
   };
 }
 
 /** The enquiry's latest engagement for the desk, or null. */
 export async function engagementSummaryFor(enquiryId: string): Promise<EngagementSummary | null> {
+  return (await engagementVersionsFor(enquiryId)).current;
+}
+
+/** Versions are few (a variation is rare); the chain is cut here so a damaged one cannot loop. */
+const MAX_VERSIONS = 50;
+
+/**
+ * The enquiry's current engagement (its latest) and the versions it varies, newest first:
+ * each variation names the engagement it varies, and every one stays on record.
+ */
+export async function engagementVersionsFor(
+  enquiryId: string,
+): Promise<{ current: EngagementSummary | null; history: EngagementSummary[] }> {
   const latest = await latestPointer(enquiryId);
   const found = latest ? await getEngagement(latest.engagementId) : null;
-  return found ? summaryOf(found.record) : null;
+  if (!found) return { current: null, history: [] };
+  const history: EngagementSummary[] = [];
+  let previous = found.record.variationOf;
+  while (previous && history.length < MAX_VERSIONS) {
+    const older = await getEngagement(previous);
+    if (!older) break;
+    history.push(summaryOf(older.record));
+    previous = older.record.variationOf;
+  }
+  return { current: summaryOf(found.record), history };
 }
 
 export function viewOf(
-  record: Pick<EngagementRecord, 'content' | 'expiresAt' | 'acceptance'>,
+  record: Pick<EngagementRecord, 'content' | 'expiresAt' | 'acceptance'> & { clients?: EngagementClient[] },
   status: EngagementStatus,
+  /** Whose link it is (joint clients each have their own). */
+  client = 0,
 ): EngagementView {
   const { content } = record;
+  const clients = record.clients ?? [];
+  const yours = clients[client]?.acceptance;
   return {
     status,
     practice: content.practice,
@@ -125,6 +161,10 @@ export function viewOf(
     ...(record.acceptance
       ? { acceptedAt: record.acceptance.at, documentSha256: record.acceptance.documentSha256 }
       : {}),
+    ...(clients.length > 1
+      ? { clients: clients.map((each) => ({ name: each.name, accepted: Boolean(each.acceptance) })) }
+      : {}),
+    ...(yours && !record.acceptance ? { youAcceptedAt: yours.at } : {}),
   };
 }
 
@@ -165,8 +205,11 @@ const NO_QUOTE = 'This enquiry has no quote: enter the property price and the ma
 export async function prepareContent(
   enquiry: StoredEnquiry,
   input: EngagementSendInput,
+  /** A variation: the accepted engagement it varies, and what changed and why. */
+  variation?: { of: EngagementRecord; reason: string },
 ): Promise<{ inputs: QuoteInput; content: EngagementContent }> {
-  const given = input.quote ?? enquiry.quote?.inputs;
+  // A variation starts from what the varied engagement agreed, else the enquiry's quote.
+  const given = input.quote ?? variation?.of.content.quote.inputs ?? enquiry.quote?.inputs;
   if (!given) throw new HttpError(400, NO_QUOTE, { fieldErrors: { quote: [NO_QUOTE] } });
   const today = sydneyToday(now());
   const inputs: QuoteInput = { ...given, contractDate: given.contractDate ?? today };
@@ -188,7 +231,8 @@ export async function prepareContent(
       fieldErrors: { solicitor: [NOT_A_SOLICITOR(named.name)] },
     });
   }
-  const propertyAddress = input.propertyAddress ?? enquiry.propertyAddress ?? undefined;
+  const propertyAddress =
+    input.propertyAddress ?? variation?.of.content.matter.propertyAddress ?? enquiry.propertyAddress ?? undefined;
   const matter = {
     role: inputs.role,
     propertyType: inputs.propertyType,
@@ -209,10 +253,26 @@ export async function prepareContent(
         : { name: settings.name, role: 'Law practice' },
       matter,
       quote: { inputs, figures },
-      disclosure: buildDisclosure(figures, matter, {
-        providedOn: today,
-        clients: [`${enquiry.firstName} ${enquiry.lastName}`.trim()],
-      }),
+      disclosure: [
+        ...(variation
+          ? [
+              buildVariationSection(
+                {
+                  figures: variation.of.content.quote.figures,
+                  description: variation.of.content.matter.description,
+                  acceptedAt: variation.of.acceptance?.at ?? variation.of.sentAt,
+                },
+                { figures, description: matter.description },
+                variation.reason,
+              ),
+            ]
+          : []),
+        // Form 1 names every client the disclosure is given to (joint clients each).
+        ...buildDisclosure(figures, matter, {
+          providedOn: today,
+          clients: clientsFor(enquiry, input, variation?.of).map((client) => client.name),
+        }),
+      ],
       terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: COSTS_AGREEMENT.text },
       privacy: ENGAGEMENT_PRIVACY_NOTICE,
     },
@@ -239,9 +299,107 @@ export async function previewEngagement(enquiryId: string, input: EngagementSend
 /** Sent e-mail, or null without SMTP: then staff pass the link on themselves. */
 export type LinkMailer = (
   record: EngagementRecord,
+  client: EngagementClient,
   url: string,
   kind: 'sent' | 'resent' | 'reissued' | 'reminder',
 ) => Promise<boolean>;
+
+/** What a send, resend or variation answers: each client's link, only where it was not e-mailed. */
+export interface IssuedLinks {
+  record: EngagementRecord;
+  /** Whether every client's link went out by e-mail. */
+  emailed: boolean;
+  clients: IssuedClientLink[];
+}
+
+/** A fresh token for each client: their link, and its hash for the record. */
+const freshLinks = (count: number) =>
+  Array.from({ length: count }, () => {
+    const token = newToken();
+    return { token, tokenHash: hashToken(token) };
+  });
+
+/**
+ * E-mails each client in `links` their own link. The answer carries a client's link only
+ * when it was not e-mailed (no SMTP, or the send failed): otherwise it is the client's
+ * alone, and whoever holds it could read their identity details or accept in their name.
+ */
+async function mailLinks(
+  record: EngagementRecord,
+  links: { index: number; token: string }[],
+  origin: string,
+  mail: LinkMailer,
+  kind: 'sent' | 'resent' | 'reissued',
+): Promise<IssuedLinks> {
+  const clients = await Promise.all(
+    links.map(async ({ index, token }) => {
+      const client = record.clients[index]!;
+      const url = engagementUrl(origin, token);
+      const emailed = await mail(record, client, url, kind);
+      return { name: client.name, email: client.email, emailed, url };
+    }),
+  );
+  return {
+    record,
+    emailed: clients.every((client) => client.emailed),
+    clients: clients.map(({ url, ...client }) => (client.emailed ? client : { ...client, url })),
+  };
+}
+
+/** The clients a send names: as staff listed them, else the varied engagement's, else the enquiry's person. */
+function clientsFor(enquiry: StoredEnquiry, input: EngagementSendInput, varied?: EngagementRecord) {
+  if (input.clients) return input.clients;
+  if (varied) return varied.clients.map(({ name, email }) => ({ name, email }));
+  return [{ name: `${enquiry.firstName} ${enquiry.lastName}`.trim(), email: enquiry.email }];
+}
+
+/** A new engagement for the enquiry, already claimed as its latest: stored, recorded, and each link sent. */
+async function issueEngagement(
+  enquiry: StoredEnquiry,
+  input: EngagementSendInput,
+  content: EngagementContent,
+  staff: Staff,
+  origin: string,
+  mail: LinkMailer,
+  id: string,
+  variation?: { of: EngagementRecord; reason: string },
+): Promise<IssuedLinks> {
+  const at = new Date(now());
+  const named = clientsFor(enquiry, input, variation?.of);
+  const links = freshLinks(named.length);
+  const record: EngagementRecord = {
+    id,
+    enquiryId: enquiry.id,
+    ...(variation ? { variationOf: variation.of.id, variationReason: variation.reason } : {}),
+    status: 'sent',
+    sentAt: at.toISOString(),
+    sentBy: staff.username,
+    linkIssuedAt: at.toISOString(),
+    expiresAt: new Date(at.getTime() + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
+    reminders: input.reminders ?? true,
+    remindersSent: 0,
+    content,
+    clients: named.map((client, index) => ({ ...client, tokenHash: links[index]!.tokenHash })),
+  };
+  await insertEngagement(record);
+  const what = variation ? 'Variation' : 'Engagement';
+  const to = record.clients.length > 1 ? ` to ${record.clients.length} joint clients` : '';
+  await Promise.all([
+    activity(
+      enquiry.id,
+      staff.username,
+      `${what} sent${to} (terms ${content.terms.version}; link valid until ${sydneyDay.format(Date.parse(record.expiresAt))})`,
+    ),
+    recordAudit({ by: staff, action: variation ? 'engagement.vary' : 'engagement.send', target: enquiry.id }),
+  ]);
+  return mailLinks(
+    record,
+    links.map(({ token }, index) => ({ index, token })),
+    origin,
+    mail,
+    'sent',
+  );
+}
 
 export async function sendEngagement(
   enquiryId: string,
@@ -249,17 +407,18 @@ export async function sendEngagement(
   staff: Staff,
   origin: string,
   mail: LinkMailer,
-): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
+): Promise<IssuedLinks> {
   const enquiry = await enquiryOr404(enquiryId);
   const { content } = await prepareContent(enquiry, input);
   const pointer = await latestPointer(enquiryId);
   const previous = pointer ? await getEngagement(pointer.engagementId) : null;
+  // A variation only exists over an accepted engagement, so the enquiry has one even when
+  // its latest (the variation) ended: a new engagement would bypass it; vary it instead.
+  if (previous?.record.variationOf) throw refusal(decideEngagement('accepted', 'send'));
   // What becomes of the latest engagement: refused while it is accepted (or open, unless
   // replaced); a replace ends an open one; an expired or revoked one stays as it is.
   const previousStatus = previous ? currentStatus(previous.record) : null;
   const previousNext = previousStatus && allowed(decideEngagement(previousStatus, input.replace ? 'replace' : 'send'));
-  const at = new Date(now());
-  const token = newToken();
   const id = newId();
   // The decider between two sends at once (a double click, two staff): one claims the
   // enquiry's latest engagement, the other answers 409 and sends nothing.
@@ -269,47 +428,98 @@ export async function sendEngagement(
   if (previous && previousNext !== previousStatus) {
     await endEngagement(previous.record.id, staff, 'Engagement replaced by a new one');
   }
-  const record: EngagementRecord = {
-    id,
-    enquiryId,
-    tokenHash: hashToken(token),
-    status: 'sent',
-    sentAt: at.toISOString(),
-    sentBy: staff.username,
-    linkIssuedAt: at.toISOString(),
-    expiresAt: new Date(at.getTime() + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString(),
-    reminders: input.reminders ?? true,
-    remindersSent: 0,
-    content,
-    clientEmail: enquiry.email,
-    clientName: `${enquiry.firstName} ${enquiry.lastName}`.trim(),
+  return issueEngagement(enquiry, input, content, staff, origin, mail, id);
+}
+
+/** A refused cell as the error the routes answer (the table's words and code). */
+function refusal(cell: ReturnType<typeof decideEngagement>): HttpError {
+  if (!cell.refused) throw new Error('refusal() was given a cell that allows the action');
+  return refusedError(cell.refused);
+}
+
+const VARIATION_OPEN = 'A variation of this engagement is already open. Replace it to send a new one.';
+const VARIATION_SUPERSEDED = 'This engagement has been varied since. Vary the current one instead.';
+
+/**
+ * The accepted engagement `id`, and the enquiry's latest as it stands, after checking that
+ * `id` can be varied now: accepted (the state table's `vary`), still the agreement in force
+ * (no later version accepted), with no variation open unless it is to be replaced.
+ */
+async function variationStart(id: string, replace: boolean) {
+  const found = await getEngagement(id);
+  if (!found) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
+  const varied = found.record;
+  allowed(decideEngagement(currentStatus(varied), 'vary'));
+  const pointer = await latestPointer(varied.enquiryId);
+  const latest = pointer && pointer.engagementId !== id ? await getEngagement(pointer.engagementId) : null;
+  // The versions after `id` back to it: a later accepted one means `id` is no longer in force.
+  let open: EngagementRecord | null = null;
+  for (let step = latest?.record ?? null, n = 0; step && step.id !== id && n < MAX_VERSIONS; n++) {
+    const status = currentStatus(step);
+    if (status === 'accepted') throw new HttpError(409, VARIATION_SUPERSEDED);
+    if (isOpenStatus(status)) open ??= step;
+    step = step.variationOf ? ((await getEngagement(step.variationOf))?.record ?? null) : null;
+  }
+  if (open && !replace) throw new HttpError(409, VARIATION_OPEN);
+  return { varied, pointer, open };
+}
+
+/** What a variation would show the client: the preview of an updated disclosure. */
+export async function previewVariation(id: string, input: EngagementVariationInput): Promise<EngagementPreview> {
+  const { varied } = await variationStart(id, true);
+  const enquiry = await enquiryOr404(varied.enquiryId);
+  const { inputs, content } = await prepareContent(enquiry, input, { of: varied, reason: input.reason });
+  const expiresAt = new Date(now() + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString();
+  return {
+    inputs,
+    figures: content.quote.figures,
+    view: viewOf({ content, expiresAt }, 'sent'),
+    sampleTerms: COSTS_AGREEMENT.sample,
   };
-  await insertEngagement(record);
-  const url = engagementUrl(origin, token);
-  await Promise.all([
-    activity(
-      enquiryId,
-      staff.username,
-      `Engagement sent (terms ${content.terms.version}; link valid until ${sydneyDay.format(Date.parse(record.expiresAt))})`,
-    ),
-    recordAudit({ by: staff, action: 'engagement.send', target: enquiryId }),
-  ]);
-  return { record, url, emailed: await mail(record, url, 'sent') };
+}
+
+/**
+ * A variation of the accepted engagement `id` (an updated disclosure, s 174(1)(b)): a new
+ * engagement for the same enquiry that names it (`variationOf`) and says what changed and
+ * why; the client accepts it as they did the first. Both stay on record. 409 unless `id`
+ * is accepted and in force, and while a variation is open (unless `replace`).
+ */
+export async function varyEngagement(
+  id: string,
+  input: EngagementVariationInput,
+  staff: Staff,
+  origin: string,
+  mail: LinkMailer,
+): Promise<IssuedLinks> {
+  const { varied, pointer, open } = await variationStart(id, input.replace ?? false);
+  const enquiry = await enquiryOr404(varied.enquiryId);
+  const variation = { of: varied, reason: input.reason };
+  const { content } = await prepareContent(enquiry, input, variation);
+  const versionId = newId();
+  if (!(await claimLatest(varied.enquiryId, versionId, pointer?.etag ?? null))) {
+    throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
+  }
+  if (open) await endEngagement(open.id, staff, 'Variation replaced by a new one');
+  return issueEngagement(enquiry, input, content, staff, origin, mail, versionId, variation);
 }
 
 const sydneyDay = sydneyFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** Revokes (or, replaced, ends) an open engagement: its link stops working at once. */
+/** Revokes (or, replaced, ends) an open engagement: every client's link stops working at once. */
 async function endEngagement(id: string, staff: Staff, text: string): Promise<EngagementRecord> {
   const at = new Date(now()).toISOString();
   const { after, changed } = await changeEngagement(id, (record) => {
     const next = allowed(decideEngagement(currentStatus(record), 'revoke'));
     return next === record.status ? null : { ...record, status: next, revokedAt: at };
   });
-  await endToken(after.id, after.tokenHash);
+  await endTokens(after);
   if (changed) await activity(after.enquiryId, staff.username, text, at);
   return after;
 }
+
+/** Every client's current link ends (revoked, replaced or expired). */
+const endTokens = (record: EngagementRecord) =>
+  Promise.all(record.clients.map((client) => endToken(record.id, client.tokenHash)));
 
 export async function revokeEngagement(id: string, staff: Staff): Promise<EngagementSummary> {
   const after = await endEngagement(id, staff, 'Engagement revoked');
@@ -318,23 +528,34 @@ export async function revokeEngagement(id: string, staff: Staff): Promise<Engage
 }
 
 /**
- * A new link for an unrevoked engagement; the old link ends at once. Also reopens an
- * expired one for 14 days. For an accepted one it only replaces the link (a lost phone, a
- * forwarded e-mail): the acceptance stands, and the new link, which opens the signed copy
- * and the identity details, goes to the client.
+ * A new link for each client of an unrevoked engagement; their old links end at once. Also
+ * reopens an expired one for 14 days. While it is open, only the clients who have not
+ * accepted get one (an acceptance stands on the link it was given). For an accepted one it
+ * only replaces the links (a lost phone, a forwarded e-mail): the acceptances stand, and
+ * each new link, which opens the signed copy and the identity details, goes to its client.
  */
 export async function resendEngagement(
   id: string,
   staff: Staff,
   origin: string,
   mail: LinkMailer,
-): Promise<{ record: EngagementRecord; url: string; emailed: boolean }> {
-  const token = newToken();
+): Promise<IssuedLinks> {
   const at = now();
+  let links: { index: number; token: string; tokenHash: string }[] = [];
   const { before, after } = await changeEngagement(id, (record) => {
     // An expired one reopens as sent; an open or accepted one keeps its status.
     const status = allowed(decideEngagement(currentStatus(record, at), 'resend'));
-    const renewed = { ...record, tokenHash: hashToken(token), status, linkIssuedAt: new Date(at).toISOString() };
+    // Decided on each attempt's record: while open, a client who accepted meanwhile keeps their link.
+    links = record.clients.flatMap((client, index) =>
+      client.acceptance && status !== 'accepted' ? [] : [{ index, ...freshLinks(1)[0]! }],
+    );
+    const fresh = new Map(links.map((link) => [link.index, link.tokenHash]));
+    const renewed = {
+      ...record,
+      clients: record.clients.map((client, index) => ({ ...client, tokenHash: fresh.get(index) ?? client.tokenHash })),
+      status,
+      linkIssuedAt: new Date(at).toISOString(),
+    };
     // An accepted engagement's link does not expire and gets no reminders.
     if (status === 'accepted') return renewed;
     // Reminders count from the new link.
@@ -344,8 +565,7 @@ export async function resendEngagement(
       remindersSent: 0,
     };
   });
-  await swapToken(id, before.tokenHash, after.tokenHash);
-  const url = engagementUrl(origin, token);
+  await Promise.all(links.map(({ index, tokenHash }) => swapToken(id, before.clients[index]!.tokenHash, tokenHash)));
   const reissued = after.status === 'accepted';
   await Promise.all([
     activity(
@@ -357,14 +577,15 @@ export async function resendEngagement(
     ),
     recordAudit({ by: staff, action: reissued ? 'engagement.reissue' : 'engagement.resend', target: after.enquiryId }),
   ]);
-  return { record: after, url, emailed: await mail(after, url, reissued ? 'reissued' : 'resent') };
+  return mailLinks(after, links, origin, mail, reissued ? 'reissued' : 'resent');
 }
 
 /**
- * Reminder `record.remindersSent + 1`, with a new link (the token is kept only as a hash,
- * so a reminder cannot repeat the old link). The reminder is claimed by a conditional
- * write first, so two runs never send it twice; the new link replaces the old only once
- * the e-mail went, so a failed send leaves the client's link working.
+ * Reminder `record.remindersSent + 1` to each client who has not accepted, each with a new
+ * link (the token is kept only as a hash, so a reminder cannot repeat the old link). The
+ * reminder is claimed by a conditional write first, so two runs never send it twice; a new
+ * link replaces a client's old one only once their e-mail went, so a failed send leaves
+ * their link working.
  */
 async function sendReminder(record: EngagementRecord, origin: string, mail: LinkMailer, at: number): Promise<boolean> {
   const { after: claimed, changed } = await changeEngagement(record.id, (current) =>
@@ -375,24 +596,45 @@ async function sendReminder(record: EngagementRecord, origin: string, mail: Link
       : null,
   );
   if (!changed) return false;
-  const token = newToken();
-  const tokenHash = hashToken(token);
-  await addToken(record.id, tokenHash);
-  const sent = await mail(claimed, engagementUrl(origin, token), 'reminder');
   const n = claimed.remindersSent;
-  if (!sent) {
-    await endToken(record.id, tokenHash);
-    await activity(record.enquiryId, 'system', `Reminder ${n} could not be sent; the client's link still works`);
-    return false;
+  let any = false;
+  for (const [index, client] of claimed.clients.entries()) {
+    if (client.acceptance) continue;
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    await addToken(record.id, tokenHash);
+    const sent = await mail(claimed, client, engagementUrl(origin, token), 'reminder');
+    const joint = claimed.clients.length > 1;
+    if (!sent) {
+      await endToken(record.id, tokenHash);
+      const who = joint ? ` to ${client.name}` : '';
+      await activity(
+        record.enquiryId,
+        'system',
+        `Reminder ${n} could not be sent${who}; the client's link still works`,
+      );
+      continue;
+    }
+    const { changed: swapped } = await changeEngagement(record.id, (current) => {
+      const latest = current.clients[index];
+      // Only while still open and unaccepted: a client who accepted meanwhile keeps the link they used.
+      return latest &&
+        latest.tokenHash === client.tokenHash &&
+        !latest.acceptance &&
+        isOpenStatus(currentStatus(current))
+        ? { ...current, clients: current.clients.map((each, i) => (i === index ? { ...each, tokenHash } : each)) }
+        : null;
+    });
+    // Staff resent in between: their link stands, the reminder's ends.
+    await endToken(record.id, swapped ? client.tokenHash : tokenHash);
+    await activity(
+      record.enquiryId,
+      'system',
+      `Reminder ${n} sent ${joint ? `to ${client.name}` : 'to the client'} with a new link`,
+    );
+    any = true;
   }
-  const { changed: swapped } = await changeEngagement(record.id, (current) =>
-    // Only while still open: a client who accepted meanwhile keeps the link they used.
-    current.tokenHash === claimed.tokenHash && isOpenStatus(currentStatus(current)) ? { ...current, tokenHash } : null,
-  );
-  // Staff resent in between: their link stands, the reminder's ends.
-  await endToken(record.id, swapped ? claimed.tokenHash : tokenHash);
-  await activity(record.enquiryId, 'system', `Reminder ${n} sent to the client with a new link`);
-  return true;
+  return any;
 }
 
 export async function setReminders(id: string, reminders: boolean, staff: Staff): Promise<EngagementSummary> {
@@ -410,21 +652,23 @@ export async function setReminders(id: string, reminders: boolean, staff: Staff)
  * unknown or replaced; 410 once the engagement is revoked or its link expired (an
  * accepted engagement stays readable, with its signed copy).
  */
-/** An engagement as read, with the etag to write it back against. */
-export type Opened = { record: EngagementRecord; etag: string };
+/** An engagement as read, with the etag to write it back against, and whose link opened it. */
+export type Opened = { record: EngagementRecord; etag: string; client?: number };
 
-export async function openByToken(token: string): Promise<Opened> {
+export async function openByToken(token: string): Promise<Opened & { client: number }> {
   const unknownLink = () => new HttpError(404, UNKNOWN_LINK, { code: 'unknown-link' });
   if (!TOKEN_PATTERN.test(token)) throw unknownLink();
   const tokenHash = hashToken(token);
   const link = await findToken(tokenHash);
   const found = link ? await getEngagement(link.engagementId) : null;
   if (!link || !found) throw unknownLink();
+  // Joint clients each have a link: the one whose current link this is.
+  const client = found.record.clients.findIndex((each) => sameHash(each.tokenHash, tokenHash));
   // A replaced link: real once, so it may say it ended (a guess cannot reach this).
-  if (link.ended || !sameHash(found.record.tokenHash, tokenHash)) throw linkEnded();
+  if (link.ended || client < 0) throw linkEnded();
   // Revoked or expired: the link has ended (an accepted engagement stays readable).
   allowed(decideEngagement(currentStatus(found.record), 'view'));
-  return found;
+  return { ...found, client };
 }
 
 /** The client's first read records 'viewed' (once: a conditional write decides). */
@@ -481,7 +725,7 @@ export async function runEngagementJobs(
       });
       if (changed) {
         expired++;
-        await endToken(record.id, record.tokenHash);
+        await endTokens(record);
         await activity(record.enquiryId, 'system', 'Engagement link expired without acceptance');
       }
       continue;
@@ -498,56 +742,114 @@ export async function runEngagementJobs(
 
 const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
+/** Another joint client accepted while this acceptance's PDF was made: it is made again. */
+class AcceptedMeanwhile extends Error {}
+/** How often an acceptance is made again because other clients kept accepting first. */
+const MAX_ACCEPT_ROUNDS = 4;
+
 /**
- * Records the client's acceptance once and never again. The PDF of the accepted document
- * is made and stored first, named by its own hash; then one conditional write records the
- * acceptance with that hash. Of two acceptances racing, the write decides: the loser's PDF
- * is deleted, unless it is also the winner's (`dropLosingDocument`), and it answers 409.
- * Then the enquiry is instructed.
+ * Records a client's acceptance once and never again. The PDF of the accepted document
+ * (printing every client's acceptance so far, this one last) is made and stored first,
+ * named by its own hash; then one conditional write records the acceptance with that hash.
+ * Of two acceptances of one link racing, the write decides: the loser's PDF is deleted,
+ * unless it is also a recorded one (`dropLosingDocument`), and it answers 409. When another
+ * joint client accepted in between, the PDF would leave them out, so it is made again on
+ * the fresh record. The engagement is accepted once every client has accepted; then the
+ * enquiry is instructed.
  */
 export async function acceptEngagement(
   opened: Opened,
   input: EngagementAcceptance,
   evidence: { userAgent: string; address: string },
 ): Promise<EngagementRecord> {
-  const { record } = opened;
-  allowed(decideEngagement(currentStatus(record), 'accept'));
-  const at = new Date(now()).toISOString();
-  const particulars: Omit<AcceptanceRecord, 'documentSha256'> = {
-    at,
-    fullName: input.fullName,
-    consents: { understood: true, accept: true, instruct: true, electronic: true },
-    termsVersion: record.content.terms.version,
-    contentSha256: sha256Hex(contentDigestInput(record.content)),
-    userAgent: evidence.userAgent.slice(0, 500),
-    addressDigest: addressDigest(evidence.address),
-  };
-  const pdf = await renderEngagementPdf({ engagementId: record.id, content: record.content, acceptance: particulars });
-  const documentSha256 = sha256Hex(pdf);
-  const created = await putDocument(record.id, documentSha256, pdf);
-  crashPoint('engagement:document-stored');
-  let after: EngagementRecord;
-  try {
-    ({ after } = await changeEngagement(
-      record.id,
-      (current) => {
-        // Accepted meanwhile (409), or revoked or expired while the client was reading (410).
-        const next = allowed(decideEngagement(currentStatus(current), 'accept'));
-        // The link was replaced while the client was reading.
-        if (current.tokenHash !== record.tokenHash) throw linkEnded();
-        return { ...current, status: next, acceptance: { ...particulars, documentSha256 } };
-        // Conditional on the record as the link opened it: of acceptances racing, one write wins.
-      },
-      opened,
-    ));
-  } catch (error) {
-    await dropLosingDocument(record.id, documentSha256, created);
-    throw error;
+  const index = opened.client ?? 0;
+  let read: Opened = opened;
+  for (let round = 0; ; round++) {
+    const { record } = read;
+    allowed(decideEngagement(currentStatus(record), 'accept'));
+    const client = record.clients[index];
+    if (!client) throw linkEnded();
+    if (client.acceptance) throw refusal(decideEngagement('accepted', 'accept'));
+    const at = new Date(now()).toISOString();
+    const particulars: Omit<AcceptanceRecord, 'documentSha256'> = {
+      at,
+      fullName: input.fullName,
+      consents: { understood: true, accept: true, instruct: true, electronic: true },
+      termsVersion: record.content.terms.version,
+      contentSha256: sha256Hex(contentDigestInput(record.content)),
+      userAgent: evidence.userAgent.slice(0, 500),
+      addressDigest: addressDigest(evidence.address),
+    };
+    const earlier = acceptancesIn(record);
+    const pdf = await renderEngagementPdf({
+      engagementId: record.id,
+      content: record.content,
+      acceptances: [...earlier, particulars],
+    });
+    const documentSha256 = sha256Hex(pdf);
+    const created = await putDocument(record.id, documentSha256, pdf);
+    crashPoint('engagement:document-stored');
+    let after: EngagementRecord;
+    try {
+      ({ after } = await changeEngagement(
+        record.id,
+        (current) => {
+          // Accepted meanwhile (409), or revoked or expired while the client was reading (410).
+          const next = allowed(decideEngagement(currentStatus(current), 'accept'));
+          const latest = current.clients[index];
+          // The link was replaced while the client was reading.
+          if (!latest || latest.tokenHash !== client.tokenHash) throw linkEnded();
+          if (latest.acceptance) throw refusal(decideEngagement('accepted', 'accept'));
+          if (acceptancesIn(current).length !== earlier.length) throw new AcceptedMeanwhile();
+          const acceptance: AcceptanceRecord = { ...particulars, documentSha256 };
+          const clients = current.clients.map((each, i) => (i === index ? { ...each, acceptance } : each));
+          // Accepted once every client has: this acceptance's PDF then prints them all.
+          return clients.every((each) => each.acceptance)
+            ? { ...current, clients, status: next, acceptance }
+            : { ...current, clients };
+          // Conditional on the record as the link opened it: of acceptances racing, one write wins.
+        },
+        read,
+      ));
+    } catch (error) {
+      await dropLosingDocument(record.id, documentSha256, created);
+      if (!(error instanceof AcceptedMeanwhile)) throw error;
+      if (round + 1 >= MAX_ACCEPT_ROUNDS) {
+        throw new HttpError(409, 'This engagement is being accepted by several people at once. Please try again.');
+      }
+      const fresh = await getEngagement(record.id);
+      if (!fresh) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
+      read = { ...fresh, client: index };
+      continue;
+    }
+    crashPoint('engagement:accepted');
+    if (after.acceptance) {
+      await instructEnquiry(after);
+    } else {
+      const waiting = after.clients.filter((each) => !each.acceptance).map((each) => each.name);
+      await activity(
+        after.enquiryId,
+        'website',
+        `${after.variationOf ? 'Variation' : 'Engagement'} accepted online by ${input.fullName}; waiting for ${waiting.join(' and ')}`,
+        at,
+      );
+    }
+    return after;
   }
-  crashPoint('engagement:accepted');
-  await instructEnquiry(after);
-  return after;
 }
+
+/** The acceptances recorded so far, in the order the clients accepted. */
+function acceptancesIn(record: EngagementRecord): AcceptanceRecord[] {
+  return record.clients
+    .flatMap((client) => (client.acceptance ? [client.acceptance] : []))
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/** Every client's typed name, as the timeline says who accepted. */
+const acceptedBy = (record: EngagementRecord): string =>
+  acceptancesIn(record)
+    .map((acceptance) => acceptance.fullName)
+    .join(' and ');
 
 /**
  * After losing the race to record an acceptance: deletes the PDF this racer stored, and
@@ -560,7 +862,9 @@ async function dropLosingDocument(id: string, sha256: string, created: boolean):
   if (!created) return;
   try {
     const current = await getEngagement(id);
-    if (current?.record.acceptance?.documentSha256 === sha256) return;
+    // The engagement's signed copy, or any joint client's own acceptance, names it.
+    const named = [current?.record.acceptance, ...(current?.record.clients ?? []).map((client) => client.acceptance)];
+    if (named.some((acceptance) => acceptance?.documentSha256 === sha256)) return;
     await deleteDocument(id, sha256);
   } catch (error) {
     console.warn(`[engagements] left a losing acceptance's document of ${id} in place:`, error);
@@ -571,16 +875,25 @@ async function dropLosingDocument(id: string, sha256: string, created: boolean):
 export async function instructEnquiry(record: EngagementRecord): Promise<void> {
   const acceptance = record.acceptance;
   if (!acceptance || record.instructed) return;
-  const moved = await markInstructed(record.enquiryId, acceptance.fullName, acceptance.at);
+  const names = acceptedBy(record) || acceptance.fullName;
+  const moved = await markInstructed(record.enquiryId, names, acceptance.at);
   if (moved === 'already') {
-    // Staff had marked it instructed already: the timeline still shows the acceptance, once.
+    // Staff had marked it instructed already (or, for a variation, the first acceptance did):
+    // the timeline still shows this acceptance, once.
+    const text = record.variationOf ? VARIATION_ACCEPTED_TEXT : ACCEPTED_TEXT;
     const entries = await listActivity(record.enquiryId);
-    if (!entries.some((entry) => entry.type === 'engagement' && entry.text?.startsWith(ACCEPTED_TEXT))) {
-      await activity(record.enquiryId, 'website', `${ACCEPTED_TEXT} by ${acceptance.fullName}`, acceptance.at);
-    }
+    const shown = entries.some(
+      (entry) =>
+        entry.type === 'engagement' &&
+        entry.text?.startsWith(text) &&
+        // A variation's own entry, not an earlier version's.
+        (!record.variationOf || entry.at === acceptance.at),
+    );
+    if (!shown) await activity(record.enquiryId, 'website', `${text} by ${names}`, acceptance.at);
   }
   // Done once: later runs of the job leave the enquiry to staff (who may mark it lost).
   await changeEngagement(record.id, (current) => (current.instructed ? null : { ...current, instructed: true }));
 }
 
+const VARIATION_ACCEPTED_TEXT = 'Variation accepted online';
 const ACCEPTED_TEXT = 'Engagement accepted online';

@@ -3,7 +3,7 @@
  * once, and the signed copy after acceptance, through the client outbox.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
-import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
+import type { EngagementClient, EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail, sendClientMailNow } from './client-mail.ts';
 import { documentLocation } from '../repositories/engagements-store.ts';
@@ -21,6 +21,7 @@ const SUBJECTS = {
 /** The link e-mail's subject and plain text. */
 export function linkMessage(
   record: EngagementRecord,
+  client: Pick<EngagementClient, 'name'>,
   url: string,
   kind: keyof typeof SUBJECTS,
 ): { subject: string; text: string } {
@@ -29,7 +30,7 @@ export function linkMessage(
     return {
       subject: `${SUBJECTS[kind]} – ${practice.name}`,
       text: [
-        `Dear ${record.clientName},`,
+        `Dear ${client.name},`,
         '',
         `Here is a new personal link to the costs agreement you accepted with ${practice.name}. It shows the document you accepted and, until we have verified them, your identity details.`,
         '',
@@ -42,12 +43,21 @@ export function linkMessage(
       ].join('\n'),
     };
   }
+  const others = record.clients.filter((each) => each.name !== client.name).map((each) => each.name);
   const lines = [
-    `Dear ${record.clientName},`,
+    `Dear ${client.name},`,
     '',
     kind === 'reminder'
       ? `This is a reminder that your costs disclosure and costs agreement from ${practice.name} are waiting for you.`
-      : `Thank you for choosing ${practice.name}. Your costs disclosure and costs agreement are ready for you to read.`,
+      : record.variationOf
+        ? `${practice.name} has updated the costs disclosure for your matter. The updated disclosure says what has changed and why, and is ready for you to read.`
+        : `Thank you for choosing ${practice.name}. Your costs disclosure and costs agreement are ready for you to read.`,
+    ...(others.length
+      ? [
+          '',
+          `The agreement is also with ${others.join(' and ')}: each of you has their own link and accepts for themselves.`,
+        ]
+      : []),
     '',
     `Matter: ${matter.description}${matter.propertyAddress ? `, ${matter.propertyAddress}` : ''}`,
     `Responsible solicitor: ${solicitor.name}`,
@@ -69,13 +79,14 @@ export function linkMessage(
  */
 export async function sendEngagementLink(
   record: EngagementRecord,
+  client: EngagementClient,
   url: string,
   kind: keyof typeof SUBJECTS,
 ): Promise<boolean> {
   if (!clientMailConfigured()) return false;
-  const message = linkMessage(record, url, kind);
+  const message = linkMessage(record, client, url, kind);
   try {
-    await sendClientMailNow({ enquiryId: record.enquiryId, to: record.clientEmail, ...message });
+    await sendClientMailNow({ enquiryId: record.enquiryId, to: client.email, ...message });
   } catch (error) {
     console.warn(
       `[engagements] the ${kind} e-mail for ${record.id} failed:`,
@@ -99,22 +110,38 @@ export async function sendEngagementLink(
 }
 
 /**
- * After acceptance: the signed PDF to the client, through the outbox (retried for 24
- * hours; it carries no secret, the PDF is read from the store when sent). Never blocks
- * the client's answer.
+ * Once every client has accepted: the signed PDF (every acceptance printed) to each client,
+ * through the outbox (retried for 24 hours; it carries no secret, the PDF is read from the
+ * store when sent). Never blocks the client's answer.
  */
 export async function queueSignedCopy(record: EngagementRecord, waitUntil: (promise: Promise<unknown>) => void) {
   const acceptance = record.acceptance;
   if (!acceptance || !clientMailConfigured()) return;
-  const id = `engagement-${record.id}-signed`;
+  await Promise.all(
+    record.clients.map((client, index) =>
+      // The first client's message keeps the id it had before joint clients (one per engagement).
+      queueSignedCopyTo(record, client, index === 0 ? '' : `-${index + 1}`, acceptance.documentSha256, waitUntil),
+    ),
+  );
+}
+
+async function queueSignedCopyTo(
+  record: EngagementRecord,
+  client: EngagementClient,
+  suffix: string,
+  documentSha256: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+) {
+  const acceptance = { documentSha256 };
+  const id = `engagement-${record.id}-signed${suffix}`;
   const { practice } = record.content;
   const queued = await queueClientMail({
     id,
     enquiryId: record.enquiryId,
-    to: record.clientEmail,
+    to: client.email,
     subject: `Your signed costs agreement – ${practice.name}`,
     text: [
-      `Dear ${record.clientName},`,
+      `Dear ${client.name},`,
       '',
       `Thank you: you accepted our costs disclosure and costs agreement for your matter (${record.content.matter.description}).`,
       'A copy of the document you accepted is attached. Please keep it.',

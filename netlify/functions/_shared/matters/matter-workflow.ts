@@ -68,9 +68,10 @@ async function partiesOf(enquiryId: string, staff: Staff) {
   const pointer = await latestPointer(enquiryId);
   const engagement = pointer ? (await getEngagement(pointer.engagementId))?.record : undefined;
   return {
+    // The first client the engagement names (joint clients: the one staff listed first).
     client: {
-      name: engagement?.clientName ?? `${enquiry.firstName} ${enquiry.lastName}`.trim(),
-      email: engagement?.clientEmail ?? enquiry.email,
+      name: engagement?.clients[0]?.name ?? `${enquiry.firstName} ${enquiry.lastName}`.trim(),
+      email: engagement?.clients[0]?.email ?? enquiry.email,
     },
     property: engagement?.content.matter.propertyAddress ?? enquiry.propertyAddress ?? null,
     responsible: engagement?.content.solicitor.name ?? enquiry.assignee ?? staff.username,

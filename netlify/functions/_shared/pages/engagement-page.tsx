@@ -144,7 +144,11 @@ function AcceptedSection({ token, view }: { token: string; view: EngagementView 
   return (
     <section className="panel panel-success" aria-labelledby="accepted-heading">
       <h2 id="accepted-heading">Accepted</h2>
-      <p>{`You accepted this costs agreement${when}. Thank you.`}</p>
+      <p>
+        {view.clients
+          ? `Each of you (${view.clients.map((client) => client.name).join(', ')}) has accepted this costs agreement, the last${when}. Thank you.`
+          : `You accepted this costs agreement${when}. Thank you.`}
+      </p>
       {/* Not "acting" yet: s 28(1) allows no work before the client's identity is verified. */}
       <p>{NOT_ACTING_YET}</p>
       <p>
@@ -165,6 +169,25 @@ function AcceptedSection({ token, view }: { token: string; view: EngagementView 
       <p>
         <a className={buttonClass('primary')} href={`/engage/${link}/identity`}>
           Continue to your identity details
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** A joint client who has accepted, while others have not yet: their acceptance stands, the agreement waits. */
+function WaitingSection({ token, view }: { token: string; view: EngagementView }) {
+  const waiting = (view.clients ?? []).filter((client) => !client.accepted).map((client) => client.name);
+  return (
+    <section className="panel panel-success" aria-labelledby="waiting-heading">
+      <h2 id="waiting-heading">You have accepted</h2>
+      <p>{`You accepted this costs agreement on ${formatSydney(view.youAcceptedAt ?? '')}. Thank you.`}</p>
+      <p>
+        {`The agreement takes effect once ${waiting.join(' and ')} ${waiting.length > 1 ? 'have' : 'has'} accepted too: each of you accepts with your own link. We will e-mail you the signed costs agreement then.`}
+      </p>
+      <p>
+        <a className={buttonClass('outline')} href={`/api/engage/${encodeURIComponent(token)}/document.pdf`} download>
+          Download your acceptance (PDF)
         </a>
       </p>
     </section>
@@ -260,6 +283,8 @@ export interface EngagePageInput {
  */
 export function EngagementPage({ token, view, form }: EngagePageInput) {
   const open = isOpenStatus(view.status);
+  // A joint client who has accepted waits for the others: no form, their acceptance stands.
+  const waiting = open && Boolean(view.youAcceptedAt);
   const accepted = view.status === 'accepted';
   const invalid = Boolean(form && (form.error || Object.keys(form.fieldErrors ?? {}).length));
   return (
@@ -269,7 +294,8 @@ export function EngagementPage({ token, view, form }: EngagePageInput) {
     >
       <h1>Your costs agreement</h1>
       {accepted ? <AcceptedSection token={token} view={view} /> : null}
-      {open ? (
+      {waiting ? <WaitingSection token={token} view={view} /> : null}
+      {open && !waiting ? (
         <>
           <p className="lead">
             {`Please read your costs disclosure and the costs agreement below. If they are right for you, accept them at the end of this page. This link works until ${formatSydney(view.expiresAt)}.`}
@@ -287,7 +313,7 @@ export function EngagementPage({ token, view, form }: EngagePageInput) {
       <DisclosureSection sections={view.disclosure} />
       <TermsSection terms={view.terms} />
       <PrivacySection privacy={view.privacy} />
-      {open ? <AcceptForm token={token} form={form} /> : accepted ? null : <EndedNotice view={view} />}
+      {open ? waiting ? null : <AcceptForm token={token} form={form} /> : accepted ? null : <EndedNotice view={view} />}
     </PageDocument>
   );
 }

@@ -7,7 +7,9 @@
  * - `tokens/{sha256}`: the engagement a link's token opens. Only the hash of a token is
  *   ever stored; a replaced, revoked or expired link stays as `ended`, so it answers 410
  *   ("ask for a new one") rather than the unknown link's 404.
- * - `enquiries/{enquiryId}`: the enquiry's latest engagement id.
+ *   Joint clients each have their own token; the record says which client a token is.
+ * - `enquiries/{enquiryId}`: the enquiry's latest engagement id (a variation becomes the
+ *   latest; the one it varies stays, named by its `variationOf`).
  * - `documents/{id}/{sha256}`: the accepted PDF, named by its own hash, written before the
  *   acceptance that names it (a lost race leaves a file nothing names, which is deleted).
  */
@@ -37,14 +39,16 @@ const documentKey = (id: string, sha256: string) => `documents/${id}/${sha256}`;
 /** Ids are ours (`newId`): base64url only, so a key never gains a path segment. */
 export const isEngagementId = (id: string): boolean => /^[A-Za-z0-9_-]{16}$/.test(id);
 
-/** Stores a new engagement (already claimed as the enquiry's latest) and makes its token live. */
+/** Stores a new engagement (already claimed as the enquiry's latest) and makes each client's token live. */
 export async function insertEngagement(record: EngagementRecord): Promise<void> {
   const store = openStore(STORE);
   // A fresh random id is never taken; if it were, the link must not open someone else's.
   if (!(await writeJsonIf(store, recordKey(record.id), record, null))) {
     throw new Error(`The engagement id ${record.id} is taken: nothing was sent`);
   }
-  await store.setJSON(tokenKey(record.tokenHash), { engagementId: record.id });
+  await Promise.all(
+    record.clients.map((client) => store.setJSON(tokenKey(client.tokenHash), { engagementId: record.id })),
+  );
 }
 
 /** The enquiry's latest engagement id with the etag to claim the next against, or null. */

@@ -2,13 +2,15 @@
  * An enquiry's engagement (costs disclosure and costs agreement) on the desk. Before any,
  * or once the last one expired or was revoked: a form prefilled from the enquiry's quote,
  * a preview of exactly what the client will read, and the send. With one: its state and
- * times, the reminders switch, a new link, revoking, and the signed PDF once accepted.
+ * times, the reminders switch, a new link, revoking, and the signed PDF once accepted; once
+ * accepted, a variation (an updated disclosure), with the earlier versions kept below.
  * The server recomputes every figure; nothing here is trusted beyond saving a round trip.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { canSendNew } from './engagement-form.ts';
+import { canSendNew, versionToVary } from './engagement-form.ts';
+import { EngagementHistory } from './EngagementHistory.tsx';
 import { EngagementState } from './EngagementState.tsx';
 import { IssuedLinkBox, type IssuedLink } from './IssuedLinkBox.tsx';
 import { SendEngagementForm } from './SendEngagementForm.tsx';
@@ -22,12 +24,14 @@ export function EngagementPanel({
   refresh: () => Promise<void>;
 }) {
   const base = useId();
-  const [composing, setComposing] = useState(false);
+  const [composing, setComposing] = useState<'send' | 'vary' | false>(false);
   const [link, setLink] = useState<IssuedLink | null>(null);
   const openButton = useRef<HTMLButtonElement>(null);
   const linkHeading = useRef<HTMLHeadingElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { engagement } = detail;
+  const history = detail.engagementHistory ?? [];
+  const varies = versionToVary(engagement, history);
 
   useEffect(() => {
     if (link) linkHeading.current?.focus();
@@ -92,7 +96,7 @@ export function EngagementPanel({
             className="mt-2"
             onClick={() => {
               setLink(null);
-              setComposing(true);
+              setComposing('send');
             }}
           >
             Send engagement
@@ -100,11 +104,31 @@ export function EngagementPanel({
         </div>
       ) : null}
 
-      {composing && canSendNew(engagement) ? (
+      {varies && !composing ? (
+        <div className="mt-2">
+          <p className="text-sm text-slate-700">
+            If the scope or the estimate changes significantly, send the client an updated disclosure to accept.
+          </p>
+          <Button
+            ref={openButton}
+            variant="secondary"
+            className="mt-2"
+            onClick={() => {
+              setLink(null);
+              setComposing('vary');
+            }}
+          >
+            Send a variation
+          </Button>
+        </div>
+      ) : null}
+
+      {(composing === 'send' && canSendNew(engagement)) || (composing === 'vary' && varies) ? (
         <SendEngagementForm
           detail={detail}
           headingId={`${base}-form`}
           onCancel={close}
+          {...(composing === 'vary' && varies ? { varies } : {})}
           onSent={async (sent) => {
             setComposing(false);
             setLink({
@@ -112,11 +136,14 @@ export function EngagementPanel({
               expiresAt: sent.expiresAt,
               emailed: sent.emailed,
               what: 'sent',
+              clients: sent.clients,
             });
             await refresh();
           }}
         />
       ) : null}
+
+      {history.length > 0 ? <EngagementHistory versions={history} /> : null}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import {
   ENGAGEMENT_STATUS_LABELS,
   type EngagementStatus,
   type EngagementSummary,
+  type IssuedClientLink,
 } from '../../../shared/schemas/engagement.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -15,7 +16,7 @@ import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
 import { engagementActions } from './engagement-form.ts';
 import type { IssuedLink } from './IssuedLinkBox.tsx';
 
-const STATUS_TONES: Record<EngagementStatus, BadgeTone> = {
+export const STATUS_TONES: Record<EngagementStatus, BadgeTone> = {
   sent: 'info',
   viewed: 'review',
   accepted: 'success',
@@ -77,15 +78,18 @@ export function EngagementState({
     await act(
       'resend',
       async () => {
-        const answer = await apiRequest<{ url?: string; expiresAt: string; emailed: boolean }>(
-          'POST',
-          engagementPath(engagement.id, '/resend'),
-        );
+        const answer = await apiRequest<{
+          url?: string;
+          expiresAt: string;
+          emailed: boolean;
+          clients?: IssuedClientLink[];
+        }>('POST', engagementPath(engagement.id, '/resend'));
         onResent({
           ...(answer.url ? { url: answer.url } : {}),
           expiresAt: answer.expiresAt,
           emailed: answer.emailed,
           what: accepted ? 'reissued' : 'resent',
+          ...(answer.clients ? { clients: answer.clients } : {}),
         });
         showToast({ title: 'Success', description: 'New link issued' });
         await refresh();
@@ -143,6 +147,31 @@ export function EngagementState({
           {ENGAGEMENT_STATUS_LABELS[engagement.status]}
         </StatusBadge>
       </p>
+      {engagement.variationOf ? (
+        <p data-testid="engagement-variation">
+          <span className="text-slate-700">A variation (updated disclosure). What changed: </span>
+          <span className="text-slate-900">{engagement.variationReason}</span>
+        </p>
+      ) : null}
+      {engagement.clients.length > 1 ? (
+        <div>
+          <p className="text-slate-700">Joint clients (each accepts for themselves)</p>
+          <ul className="mt-1 space-y-1" data-testid="engagement-clients">
+            {engagement.clients.map((client) => (
+              <li key={client.email} className="text-slate-900">
+                {`${client.name} (${client.email}): `}
+                {client.acceptedAt ? (
+                  <>
+                    accepted <time dateTime={client.acceptedAt}>{formatDateTime(client.acceptedAt)}</time>
+                  </>
+                ) : (
+                  'not yet accepted'
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         {times
           .filter((time) => time.at)

@@ -1,4 +1,5 @@
 import { useRef, useState, type RefObject } from 'react';
+import type { IssuedClientLink } from '../../../shared/schemas/engagement.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { formatDateTime } from '../kit/format.ts';
 
@@ -9,6 +10,8 @@ export interface IssuedLink {
   expiresAt: string;
   emailed: boolean;
   what: 'sent' | 'resent' | 'reissued';
+  /** Joint clients: each one's link (a link only where it was not e-mailed). */
+  clients?: IssuedClientLink[];
 }
 
 const HEADINGS: Record<IssuedLink['what'], string> = {
@@ -55,6 +58,18 @@ export function IssuedLinkBox({
       ? `The link was e-mailed to ${email}. Only the client has it: it is not shown here.`
       : 'The link was not e-mailed (outgoing e-mail is not set up, or sending failed). Send it to the client yourself.';
 
+  if (link.clients && link.clients.length > 1) {
+    return (
+      <JointLinks
+        link={link}
+        clients={link.clients}
+        headingRef={headingRef}
+        headingId={headingId}
+        onDismiss={onDismiss}
+      />
+    );
+  }
+
   return (
     <div className="mt-3 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-950">
       <h5 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold focus-visible:outline-none">
@@ -91,6 +106,58 @@ export function IssuedLinkBox({
           It works until <time dateTime={link.expiresAt}>{formatDateTime(link.expiresAt)}</time>.
         </p>
       )}
+      <Button variant="ghost" className="mt-1" onClick={onDismiss}>
+        Done
+      </Button>
+    </div>
+  );
+}
+
+/** Joint clients' links: each client's own, said e-mailed or shown once for staff to pass on. */
+function JointLinks({
+  link,
+  clients,
+  headingRef,
+  headingId,
+  onDismiss,
+}: {
+  link: IssuedLink;
+  clients: IssuedClientLink[];
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingId: string;
+  onDismiss: () => void;
+}) {
+  return (
+    <div className="mt-3 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-950">
+      <h5 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold focus-visible:outline-none">
+        {link.what === 'sent' ? HEADINGS.sent : 'New links issued: the old ones no longer work'}
+      </h5>
+      <p className="mt-1">Each client has their own link and accepts for themselves.</p>
+      <ul className="mt-2 space-y-2" data-testid="engagement-client-links">
+        {clients.map((client, index) => (
+          <li key={client.email}>
+            {client.url ? (
+              <>
+                <label htmlFor={`${headingId}-url-${index}`} className="block font-medium">
+                  {`Link for ${client.name} (not e-mailed: send it yourself; shown only now)`}
+                </label>
+                <input
+                  id={`${headingId}-url-${index}`}
+                  readOnly
+                  value={client.url}
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="mt-1 min-h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-xs text-slate-900"
+                />
+              </>
+            ) : (
+              <p>{`${client.name}: the link was e-mailed to ${client.email}. Only they have it: it is not shown here.`}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        They work until <time dateTime={link.expiresAt}>{formatDateTime(link.expiresAt)}</time>.
+      </p>
       <Button variant="ghost" className="mt-1" onClick={onDismiss}>
         Done
       </Button>

@@ -1,13 +1,18 @@
 /**
  * Sending an engagement: the form (prefilled from the enquiry's quote), the preview, then the
- * send. The server recomputes every figure; the check here only saves a round trip.
+ * send. The server recomputes every figure; the check here only saves a round trip. The
+ * same form sends a variation of an accepted engagement, with what changed and why.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import {
+  ENGAGEMENT_LIMITS,
   engagementSendSchema,
+  engagementVariationSchema,
+  type EngagementClientInput,
   type EngagementPreview as Preview,
   type EngagementSent,
+  type EngagementSummary,
 } from '../../../shared/schemas/engagement.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { solicitorsOf, type PracticeSettings } from '../../../shared/schemas/settings.ts';
@@ -20,11 +25,13 @@ import {
   ENGAGEMENT_FIELD_ORDER,
   engagementBody,
   engagementFieldErrors,
+  initialClients,
   initialEngagementValues,
   unplacedErrors,
   type EngagementFormValues,
   type TeamOption,
 } from './engagement-form.ts';
+import { ClientsFields } from './ClientsFields.tsx';
 import { EngagementFields, type SetEngagementValue } from './EngagementFields.tsx';
 import { SendPreview } from './SendPreview.tsx';
 
@@ -55,15 +62,20 @@ export function SendEngagementForm({
   headingId,
   onCancel,
   onSent,
+  varies,
 }: {
   detail: DeskEnquiryDetail;
   headingId: string;
   onCancel: () => void;
   onSent: (sent: EngagementSent) => Promise<void>;
+  /** A variation: the accepted engagement it varies (an updated disclosure). */
+  varies?: EngagementSummary;
 }) {
   const [team, setTeam] = useState<TeamOption[] | null>(null);
   const [teamError, setTeamError] = useState<string | null>(null);
   const [values, setValues] = useState<EngagementFormValues>(() => initialEngagementValues(detail, []));
+  const [clients, setClientList] = useState<EngagementClientInput[]>(() => initialClients(detail, varies));
+  const [reason, setReason] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [pending, setPending] = useState<'preview' | 'send' | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -97,11 +109,26 @@ export function SendEngagementForm({
     setPreview(null);
     setConflict(null);
   };
+  const setClients = (next: EngagementClientInput[]) => {
+    setClientList(next);
+    setPreview(null);
+    setConflict(null);
+  };
+
+  /** The body as sent: the matter, the clients, and for a variation what changed and why. */
+  const bodyOf = (replace = false) => ({
+    ...engagementBody(values, { replace }),
+    clients,
+    ...(varies ? { reason } : {}),
+  });
+  const base = varies
+    ? `/api/engagements/${encodeURIComponent(varies.id)}/variation`
+    : `/api/contact-requests/${encodeURIComponent(detail.id)}/engagement`;
 
   /** The browser's check of the body; false (with each fault under its field) when it fails. */
   const check = (body: unknown): boolean => {
     setFormError(null);
-    const parsed = engagementSendSchema.safeParse(body);
+    const parsed = (varies ? engagementVariationSchema : engagementSendSchema).safeParse(body);
     showFieldErrors(parsed.success ? {} : engagementFieldErrors(parsed.error));
     return parsed.success;
   };
@@ -122,17 +149,11 @@ export function SendEngagementForm({
   async function showPreview(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const body = engagementBody(values);
+    const body = bodyOf();
     if (!check(body)) return;
     setPending('preview');
     try {
-      setPreview(
-        await apiRequest<Preview>(
-          'POST',
-          `/api/contact-requests/${encodeURIComponent(detail.id)}/engagement/preview`,
-          body,
-        ),
-      );
+      setPreview(await apiRequest<Preview>('POST', `${base}/preview`, body));
     } catch (error) {
       refused(error, 'The preview could not be made');
     } finally {
@@ -142,16 +163,12 @@ export function SendEngagementForm({
 
   async function send(replace: boolean) {
     if (pending) return;
-    const body = engagementBody(values, { replace });
+    const body = bodyOf(replace);
     if (!check(body)) return;
     setPending('send');
     try {
-      const sent = await apiRequest<EngagementSent>(
-        'POST',
-        `/api/contact-requests/${encodeURIComponent(detail.id)}/engagement`,
-        body,
-      );
-      showToast({ title: 'Success', description: 'Engagement sent' });
+      const sent = await apiRequest<EngagementSent>('POST', base, body);
+      showToast({ title: 'Success', description: varies ? 'Variation sent' : 'Engagement sent' });
       await onSent(sent);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(error.message);
@@ -183,7 +200,7 @@ export function SendEngagementForm({
           tabIndex={-1}
           className="font-semibold text-slate-900 focus-visible:outline-none"
         >
-          Send an engagement to {fullName(detail)}
+          {varies ? `Send a variation to ${fullName(detail)}` : `Send an engagement to ${fullName(detail)}`}
         </h5>
         <p className="text-sm text-slate-700">
           {detail.quote
@@ -191,6 +208,30 @@ export function SendEngagementForm({
             : 'The enquiry has no quote: enter the matter’s details.'}{' '}
           The site works out every figure again when you preview and send.
         </p>
+        {varies ? (
+          <div>
+            <label htmlFor={id('reason')} className="block text-sm font-medium text-slate-900">
+              What changed, and why
+            </label>
+            <p id={`${id('reason')}-hint`} className="text-sm text-slate-700">
+              The client reads this at the top of the updated disclosure, with every figure that changed.
+            </p>
+            <textarea
+              id={id('reason')}
+              rows={3}
+              maxLength={ENGAGEMENT_LIMITS.reason}
+              aria-describedby={`${id('reason')}-hint`}
+              aria-invalid={errors.reason ? true : undefined}
+              className="mt-1 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900"
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setPreview(null);
+              }}
+            />
+            {errors.reason ? <p className="text-sm font-medium text-destructive">{errors.reason[0]}</p> : null}
+          </div>
+        ) : null}
         <EngagementFields
           values={values}
           set={set}
@@ -200,6 +241,7 @@ export function SendEngagementForm({
           teamError={teamError}
           onRetryTeam={readTeam}
         />
+        <ClientsFields clients={clients} setClients={setClients} error={errors.clients?.[0]} id={id} />
 
         {formError ? (
           <p role="alert" className="text-sm font-medium text-destructive" data-testid="engagement-form-error">
@@ -221,7 +263,7 @@ export function SendEngagementForm({
           preview={preview}
           headingId={headingId}
           headingRef={previewHeading}
-          email={detail.email}
+          email={clients.map((client) => client.email).join(', ')}
           conflict={conflict}
           pending={pending}
           send={(replace) => void send(replace)}

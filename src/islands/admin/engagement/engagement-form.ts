@@ -7,7 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import type { EngagementStatus, EngagementSummary } from '../../../shared/schemas/engagement.ts';
+import type { EngagementClientInput, EngagementStatus, EngagementSummary } from '../../../shared/schemas/engagement.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
 import { decideEngagement, isOpenStatus } from '../../../shared/states/engagement.ts';
@@ -39,6 +39,8 @@ export const ENGAGEMENT_FIELD_ORDER = [
   'quote.contractDate',
   'propertyAddress',
   'solicitor',
+  'clients',
+  'reason',
 ] as const;
 
 export interface TeamOption {
@@ -120,10 +122,34 @@ export const unplacedErrors = (errors: FieldErrors): string[] =>
 /**
  * Staff may send a new engagement before any, and wherever the state table lets a plain
  * send pass the last one (expired, revoked); an open one is replaced only after the
- * server's 409 says so and staff confirm.
+ * server's 409 says so and staff confirm. After a variation (even one that ended) the
+ * enquiry has an accepted engagement: it is varied, never bypassed.
  */
-export const canSendNew = (engagement: Pick<EngagementSummary, 'status'> | null): boolean =>
-  engagement === null || isAllowed(decideEngagement(engagement.status, 'send'));
+export const canSendNew = (engagement: Pick<EngagementSummary, 'status' | 'variationOf'> | null): boolean =>
+  engagement === null || (!engagement.variationOf && isAllowed(decideEngagement(engagement.status, 'send')));
+
+/**
+ * The version staff can vary now: the current one once accepted; after a variation that
+ * expired or was revoked, the accepted version still in force; none while a variation is open.
+ */
+export function versionToVary(
+  current: EngagementSummary | null,
+  history: readonly EngagementSummary[],
+): EngagementSummary | null {
+  if (!current) return null;
+  if (isAllowed(decideEngagement(current.status, 'vary'))) return current;
+  if (!current.variationOf || isOpenStatus(current.status)) return null;
+  return history.find((version) => isAllowed(decideEngagement(version.status, 'vary'))) ?? null;
+}
+
+/** The clients the form starts with: the varied engagement's, else the enquiry's person. */
+export function initialClients(
+  enquiry: Pick<DeskEnquiryDetail, 'firstName' | 'lastName' | 'email'>,
+  varied?: Pick<EngagementSummary, 'clients'> | null,
+): EngagementClientInput[] {
+  if (varied && varied.clients.length > 0) return varied.clients.map(({ name, email }) => ({ name, email }));
+  return [{ name: `${enquiry.firstName} ${enquiry.lastName}`.trim(), email: enquiry.email }];
+}
 
 /**
  * What staff can do with an engagement in this state, as the state table decides. An

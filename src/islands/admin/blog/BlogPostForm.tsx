@@ -237,11 +237,22 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
         />
         <BlogPostSeoFields fields={seo.fields} errors={errors} idFor={id} />
         <div className="flex items-center gap-3">
-          <Switch id={id('published')} checked={isPublished} onChange={setIsPublished} />
-          {/* The words are the switch's label: clicking them turns it on or off, as a checkbox's label does. */}
+          <Switch
+            id={id('published')}
+            checked={isPublished}
+            onChange={setIsPublished}
+            labelledBy={id('published-label')}
+            describedBy={id('published-hint')}
+          />
+          {/* The words are the switch's label: clicking them turns it on or off, as a checkbox's label does.
+              aria-labelledby names it too, for checkers that do not read a <label> on a button. */}
           <label htmlFor={id('published')} className="cursor-pointer">
-            <span className="block text-sm font-medium text-slate-800">Published</span>
-            <span className="block text-sm text-slate-700">Make this post visible on the website</span>
+            <span id={id('published-label')} className="block text-sm font-medium text-slate-800">
+              Published
+            </span>
+            <span id={id('published-hint')} className="block text-sm text-slate-700">
+              Make this post visible on the website
+            </span>
           </label>
         </div>
         <PublishAtField

@@ -1,6 +1,7 @@
 /**
  * The e-mail that acknowledges an enquiry to the person who sent it: the practice's
- * call-back promise, their quote if they asked for one, and the phone number. Nothing else
+ * call-back promise, their quote if they asked for one, the Conveyancing Launch Kit's
+ * checklist (attached) and the phone number. Nothing else
  * (no marketing: the person asked a question, not for a newsletter).
  *
  * Anyone can type any address into the form, so the message carries nothing of the
@@ -18,6 +19,7 @@
  * tomorrow and staff are told once, through the alerts' outbox.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { LAUNCH_KIT } from '../../../../src/content/launch-kit.ts';
 import { CALLBACK_PROMISE_HOURS } from '../../../../src/content/practice.ts';
 import { describeQuoteInput, quoteLines } from '../../../../src/shared/quote.ts';
 import { hoursTable } from '../../../../src/shared/schemas/settings.ts';
@@ -65,6 +67,13 @@ export function mailboxOf(email: string): string {
   return `${local}@${domain}`;
 }
 
+/**
+ * The landing page promises "Your free Conveyancing Launch Kit": a quote, a checklist of
+ * what to do before exchange and a call. Every acknowledgement carries the checklist as a
+ * PDF (the same as /launch-kit/), so whoever asked for the kit through the form has it.
+ */
+export const LAUNCH_KIT_LINE = `Your free Conveyancing Launch Kit is attached (${LAUNCH_KIT.pdfFilename}): a checklist of what to do before exchange, for buyers and sellers in NSW. It is general information; we will talk through your own contract when we call.`;
+
 /** The acknowledgement's subject and text (the practice's details are appended when it is sent). */
 export function acknowledgementMessage(record: StoredEnquiry, practice: Practice): { subject: string; text: string } {
   const promise: number = CALLBACK_PROMISE_HOURS;
@@ -84,6 +93,8 @@ export function acknowledgementMessage(record: StoredEnquiry, practice: Practice
     lines.push('This is an estimate; we will confirm the figures when we speak.');
   }
   lines.push(
+    '',
+    LAUNCH_KIT_LINE,
     '',
     `If you would like to talk sooner, call us on ${practice.phone}.`,
     '',
@@ -153,7 +164,7 @@ export async function acknowledgeEnquiry(
   const id = acknowledgementId(record.id);
   try {
     await queueClientMail(
-      { id, enquiryId: record.id, to: record.email, ...acknowledgementMessage(record, practice) },
+      { id, enquiryId: record.id, to: record.email, launchKit: true, ...acknowledgementMessage(record, practice) },
       now,
     );
   } catch (error) {

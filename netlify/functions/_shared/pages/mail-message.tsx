@@ -136,7 +136,8 @@ export function MailMessage({ subject, text, practiceName, button }: MailHtmlInp
       <body style={styles.body}>
         <div style={styles.frame}>
           <div style={styles.header}>
-            <img src={`cid:${LOGO_CID}`} width={48} height={48} alt="" style={styles.logo} />
+            {/* fetchPriority low: otherwise React 19 adds a <link rel="preload"> for the image to the head. */}
+            <img src={`cid:${LOGO_CID}`} width={48} height={48} alt="" fetchPriority="low" style={styles.logo} />
             <span style={styles.name}>{practiceName}</span>
           </div>
           <div style={styles.card}>

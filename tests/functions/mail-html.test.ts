@@ -82,7 +82,9 @@ describe('e-mail as HTML beside its text', () => {
   });
 
   it('escapes every value: a hostile name and practice name are text, never markup', async () => {
-    await saveSettings({ ...defaultPracticeSettings(), name: `Quoll ${HOSTILE}` });
+    expect(
+      (await saveSettings({ ...defaultPracticeSettings(), name: `Quoll ${HOSTILE}` }, undefined, 'tests')).ok,
+    ).toBe(true);
     try {
       await sendClientMailNow({
         to: CLIENT,
@@ -101,7 +103,7 @@ describe('e-mail as HTML beside its text', () => {
       // Only a web address becomes a link: no button, no javascript: href.
       expect(page.all('a')).toEqual([]);
     } finally {
-      await saveSettings(defaultPracticeSettings());
+      await saveSettings(defaultPracticeSettings(), undefined, 'tests');
     }
   });
 

@@ -130,12 +130,12 @@ export const FUNDS_SOURCES = ['savings', 'loan', 'sale', 'gift', 'inheritance', 
 export type FundsSource = (typeof FUNDS_SOURCES)[number];
 export const FUNDS_SOURCE_LABELS: Record<FundsSource, string> = {
   savings: 'Savings',
-  loan: 'A loan (name the lender)',
+  loan: 'A loan',
   sale: 'The sale of a property',
   gift: 'A gift',
   inheritance: 'An inheritance',
   'business-income': 'Business income',
-  other: 'Something else (tell us what)',
+  other: 'Something else',
 };
 
 /**

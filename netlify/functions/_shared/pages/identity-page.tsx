@@ -694,7 +694,7 @@ function AnswersSummary({ view, buying }: { view: ClientCdd['view']; buying: boo
               ? funds
                   .map(
                     (each) =>
-                      `${FUNDS_SOURCE_LABELS[each.kind!].replace(/ \(.*\)$/, '')}${each.lender ? `: ${each.lender}` : ''}${each.details ? `: ${each.details}` : ''}`,
+                      `${FUNDS_SOURCE_LABELS[each.kind!]}${each.lender ? `: ${each.lender}` : ''}${each.details ? `: ${each.details}` : ''}`,
                   )
                   .join('; ')
               : undefined,

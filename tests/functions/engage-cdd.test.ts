@@ -505,6 +505,21 @@ describe('the due-diligence API', () => {
     expect((await getCdd(enquiryId))!.record.status).toBe('submitted');
   });
 
+  it('reads a record stored with one source of funds (as before several were asked) as a list of one, for the client and staff', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    expect((await api('POST', token, '/submit', { parties: [INDIVIDUAL], declarations: DECLARATIONS })).status).toBe(
+      200,
+    );
+    const found = (await getCdd(enquiryId))!;
+    const before = { kind: 'loan', lender: 'Old Style Bank' };
+    const stored = { ...found.record, declarations: { ...found.record.declarations, sourceOfFunds: before } };
+    expect(await replaceCdd(stored as unknown as typeof found.record, found.etag)).toBe(true);
+    expect((await api('GET', token)).json.declarations.sourceOfFunds).toEqual([before]);
+    const staffView = await call(cdd, 'GET', `/api/contact-requests/${enquiryId}/cdd`, { cookie: staff.cookie });
+    expect(staffView.json.declarations.sourceOfFunds).toEqual([before]);
+    expect(pageText((await getPage(token)).html)).toContain('A loan: Old Style Bank');
+  });
+
   it('keeps both of two saves racing on one record: the loser retries on the fresh record', async () => {
     const { enquiryId, token } = await acceptedEngagement();
     const answers = await Promise.all(

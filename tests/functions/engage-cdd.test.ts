@@ -33,7 +33,7 @@ import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { ACCEPTANCE, aSentEngagement, anAcceptedEngagement, anEnquiry, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
-import { attr, pageText, parsePage, textOf } from './html.ts';
+import { attr, pageText, parsePage, textOf, type Element } from './html.ts';
 import { invokeRouted } from './routing.ts';
 import { validateHtml } from './vnu.ts';
 
@@ -733,10 +733,8 @@ describe('the identity page without JavaScript', () => {
     // The only customer cannot be removed.
     expect(first.html).not.toContain('remove-party');
     // Each "If yes…" box sits in its question, marked to show only once its choice is ticked (CSS :has()).
-    const revealOf = (id: string) =>
-      (start.byId(id).parentNode?.parentNode as { attrs?: { name: string; value: string }[] } | undefined)?.attrs?.find(
-        (a) => a.name === 'class',
-      )?.value;
+    // The box's field wrapper, then the box around it.
+    const revealOf = (id: string) => attr((start.byId(id).parentNode as Element).parentNode as Element, 'class');
     expect(revealOf('declarations.pep.details')).toBe('reveal reveal-yes');
     expect(revealOf('declarations.purposeDetails')).toBe('reveal reveal-other');
     expect(revealOf('declarations.sourceOfFunds.lender')).toBe('reveal reveal-loan');

@@ -600,7 +600,7 @@ type Row = [string, string | undefined];
 /** A list of answers, each with its question; an answer left empty says so. */
 function Answers({ rows }: { rows: Row[] }) {
   return (
-    <dl className="details">
+    <dl className="details answers">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt>{term}</dt>

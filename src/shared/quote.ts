@@ -270,6 +270,25 @@ export function parsePrice(text: string): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
+/**
+ * A price as the visitor types it, with its thousands separators put back ("1250000" →
+ * "1,250,000") and the caret kept after the same digit it followed. Text that is not a
+ * plain amount (letters, a second point) is left as typed, so its error can be shown.
+ */
+export function groupPriceTyping(text: string, caret: number): { text: string; caret: number } {
+  const match = /^(\s*\$?\s*)([\d,]*)(\.\d{0,2})?(\s*)$/.exec(text);
+  if (!match) return { text, caret };
+  const [, prefix = '', whole = '', fraction = '', suffix = ''] = match;
+  const digits = whole.replaceAll(',', '');
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const next = `${prefix}${grouped}${fraction}${suffix}`;
+  // The caret sits after as many characters other than commas as it did before.
+  const kept = text.slice(0, caret).replaceAll(',', '').length;
+  let position = 0;
+  for (let seen = 0; position < next.length && seen < kept; position += 1) if (next[position] !== ',') seen += 1;
+  return { text: next, caret: position };
+}
+
 const SUBJECT: Record<PropertyType, string> = {
   established: 'an established home',
   'off-the-plan': 'an off-the-plan property',

@@ -112,7 +112,9 @@ describe("'Email me this quote'", () => {
     const text = await readableText(mailsTo(email)[0]!);
     expect(text).toMatch(/^Dear Ann,$/m);
     expect(text).toContain('worked out for a contract signed on Friday 11 December 2026.');
-    expect(text).toMatch(/Transfer duty: \$[\d,]+ \(first home buyer concession; full duty \$[\d,]+, you save \$[\d,]+\)/);
+    expect(text).toMatch(
+      /Transfer duty: \$[\d,]+ \(first home buyer concession; full duty \$[\d,]+, you save \$[\d,]+\)/,
+    );
     const [lead] = await storedLead(email);
     expect(lead).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
   });
@@ -247,7 +249,10 @@ describe("'Email me this quote' without JavaScript", () => {
   });
 
   it('renders both pages as valid HTML', () => {
-    const practice = { name: 'Hills District Conveyancing', phone: { display: '(02) 5550 0123', href: 'tel:0255500123' } };
+    const practice = {
+      name: 'Hills District Conveyancing',
+      phone: { display: '(02) 5550 0123', href: 'tel:0255500123' },
+    };
     const sent = quoteEmailSentPage({
       email: 'ann@example.com',
       outcome: 'sent',

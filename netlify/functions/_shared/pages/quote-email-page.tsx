@@ -6,7 +6,8 @@
  * their props, rendered by `renderPage` (document.tsx); no JavaScript.
  */
 import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM } from '../../../../src/shared/enquiry-labels.ts';
-import { ENQUIRY_ACTION, ENQUIRY_FORMS } from '../../../../src/shared/enquiry-outcome.ts';
+import { ENQUIRY_ACTION } from '../../../../src/shared/enquiry-outcome.ts';
+import { CALL_BACK_HREF, quoteEmailOutcomeText, type QuoteEmailOutcome } from '../../../../src/shared/quote-email.ts';
 import { contractDateLine, describeQuoteInput, quoteLines, type StoredQuote } from '../../../../src/shared/quote.ts';
 import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
@@ -16,12 +17,7 @@ import { Honeypot } from '../../../../src/ui/Honeypot.tsx';
 import { PrivacyNotice } from '../../../../src/ui/PrivacyNotice.tsx';
 import { PageDocument, renderPage } from './document.tsx';
 
-/** Where a call back is asked for: the landing page's quote form, which takes a preferred time. */
-export const CALL_BACK_HREF = ENQUIRY_FORMS.hero.href;
 export const QUOTE_PAGE = '/quote/';
-
-/** What the page says happened to the e-mail. */
-export type QuoteEmailOutcome = 'sent' | 'already-sent' | 'not-sent';
 
 interface Practice {
   name: string;
@@ -40,18 +36,6 @@ const QUOTE_CONTROLS = [
   'contractDate',
 ] as const;
 
-/** The confirmation's words for each outcome: the address is named, and nothing is claimed that did not happen. */
-export function outcomeText(outcome: QuoteEmailOutcome, email: string, phone: string): string {
-  switch (outcome) {
-    case 'sent':
-      return `We have e-mailed your quote to ${email}. It should arrive within a few minutes; if it does not, please check your junk mail folder.`;
-    case 'already-sent':
-      return `We have already e-mailed ${email} today, so we have not sent another e-mail. We have kept your quote, and you can call us on ${phone} to talk it through.`;
-    case 'not-sent':
-      return `We could not e-mail your quote to ${email} just now. We have kept it, and you can call us on ${phone} to talk it through.`;
-  }
-}
-
 export interface QuoteEmailSentPageProps {
   email: string;
   outcome: QuoteEmailOutcome;
@@ -67,12 +51,11 @@ export function QuoteEmailSentPage({ email, outcome, quote, today, practice }: Q
     <PageDocument title={`${heading} | ${practice.name}`} practiceName={practice.name} referrer="same-origin">
       <h1>{heading}</h1>
       <p className="lead" role="status" data-quote-email-status>
-        {outcomeText(outcome, email, practice.phone.display)}
+        {quoteEmailOutcomeText(outcome, email, practice.phone.display)}
       </p>
       <h2>Your quote</h2>
       <p>
-        {describeQuoteInput(quote.inputs)}, worked out{' '}
-        {contractDateLine(quote.inputs.contractDate ?? today, today)}.
+        {describeQuoteInput(quote.inputs)}, worked out {contractDateLine(quote.inputs.contractDate ?? today, today)}.
       </p>
       <dl data-quote-outputs>
         {quoteLines(quote.figures).map((line) => (
@@ -127,7 +110,11 @@ export function QuoteEmailFormPage({ values, fieldErrors, practice }: QuoteEmail
       <h1>Please check your request</h1>
       <p className="lead">Your quote has not been sent yet. Please fix the following, then send it again:</p>
       <ErrorSummary
-        message={otherQuoteError ? 'Some of the calculator’s choices did not arrive: please start again from the calculator.' : undefined}
+        message={
+          otherQuoteError
+            ? 'Some of the calculator’s choices did not arrive: please start again from the calculator.'
+            : undefined
+        }
         items={items}
       />
       <form method="post" action={ENQUIRY_ACTION} noValidate aria-labelledby={`${ID}-title`}>
@@ -140,20 +127,20 @@ export function QuoteEmailFormPage({ values, fieldErrors, practice }: QuoteEmail
           {priceError ? (
             <Field id={`${ID}-price`} name="price" label="Property price" required error={priceError}>
               {(props) => (
-                <input {...props} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.price ?? ''} />
+                <input
+                  {...props}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  defaultValue={values.price ?? ''}
+                />
               )}
             </Field>
           ) : null}
           <Field id={`${ID}-name`} name="name" label={QUOTE_EMAIL_FIELDS.name.label} error={nameError}>
             {(props) => <input {...props} type="text" autoComplete="name" defaultValue={values.name ?? ''} />}
           </Field>
-          <Field
-            id={`${ID}-email`}
-            name="email"
-            label={QUOTE_EMAIL_FIELDS.email.label}
-            required
-            error={emailError}
-          >
+          <Field id={`${ID}-email`} name="email" label={QUOTE_EMAIL_FIELDS.email.label} required error={emailError}>
             {(props) => <input {...props} type="email" autoComplete="email" defaultValue={values.email ?? ''} />}
           </Field>
         </div>

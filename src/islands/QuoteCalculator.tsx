@@ -234,6 +234,8 @@ export default function QuoteCalculator({
     setForeignShareText(control<HTMLInputElement>('foreignShare')?.value ?? '100');
     setRush(box('rush'));
     setContractDate(control<HTMLInputElement>('contractDate')?.value ?? '');
+    setNameText(control<HTMLInputElement>('name')?.value ?? '');
+    setEmailText(control<HTMLInputElement>('email')?.value ?? '');
   }, []);
 
   return (

@@ -1,7 +1,9 @@
 /**
  * The e-mail that acknowledges an enquiry to the person who sent it: the practice's
- * call-back promise, their quote if they asked for one, and the phone number. Nothing else
- * (no marketing: the person asked a question, not for a newsletter).
+ * call-back promise, their quote if they asked for one, and the phone number; for a quote
+ * lead (/quote's 'Email me this quote') the quote itself, with the contract date it was
+ * worked out for. Nothing else (no marketing: the person asked a question, not for a
+ * newsletter).
  *
  * Anyone can type any address into the form, so the message carries nothing of the
  * sender's own text: not their message, not their name (the greeting uses the first name

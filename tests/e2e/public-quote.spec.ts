@@ -217,7 +217,9 @@ test.describe('without JavaScript', () => {
     const notice = page.locator('noscript p');
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('The calculator needs JavaScript to update as you type.');
-    await expect(notice).toContainText('established home at $800,000; for your own figures call us on (02)');
+    await expect(notice).toContainText(
+      "established home at $800,000; for your own figures enter them and use 'Email me this quote', or call us on (02)",
+    );
     await expect(notice.locator('a[href^="tel:"]')).toHaveCount(1);
     await expect(output(page, 'Transfer duty')).toHaveText('$30,412');
   });

@@ -21,6 +21,7 @@ import { LAUNCH_KIT } from '../../src/content/launch-kit.ts';
 import { bankDetailsWarning } from '../../src/content/matters.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { attr, parsePage, textOf } from './html.ts';
+import { aQuote } from './fixtures/quote.ts';
 import { call, useBlobs } from './harness.ts';
 import { simpleParser } from 'mailparser';
 import { useSmtp, type Received } from './smtp.ts';
@@ -168,5 +169,18 @@ describe('the acknowledgement', () => {
     expect(pdf.getTitle()).toBe(LAUNCH_KIT.title);
     expect(pdf.getAuthor()).toBe(defaultPracticeSettings().name);
     expect(pdf.getPageCount()).toBeGreaterThan(1);
+  });
+
+  it('attaches it to a quote lead’s e-mail too, which is that lead’s acknowledgement', async () => {
+    const email = 'quote.kit@example.com';
+    const response = await call(contact, 'POST', '/api/contact', {
+      body: { form: 'quote', email, quote: aQuote() },
+    });
+    expect(response.status, response.text).toBe(201);
+    const mail = mails.find((each) => each.to.includes(email));
+    const parsed = await readMail(mail!);
+    expect(parsed.subject).toMatch(/^Your conveyancing quote/);
+    expect(parsed.text).toContain('Your free Conveyancing Launch Kit is attached');
+    expect(parsed.attachments.map((attachment) => attachment.filename)).toContain(LAUNCH_KIT.pdfFilename);
   });
 });

@@ -189,6 +189,11 @@ export const matterRecordSchema = z.object({
   ),
   /** Reminders and alerts already sent, by an id naming the deadline, its date and the kind: once each. */
   notices: z.array(z.string()),
+  /**
+   * The client asked to be texted about this matter at this mobile (E.164) since then; absent
+   * when they never did or stopped (docs/decisions/033-text-messages.md).
+   */
+  texts: z.optional(z.object({ mobile: z.string(), since: z.string() })),
   timeline: z.array(timelineEntrySchema),
 });
 export type MatterRecord = z.output<typeof matterRecordSchema>;
@@ -254,6 +259,8 @@ export interface MatterView {
   waitingRequests: WaitingUpdateRequest[];
   open: boolean;
   timeline: MatterTimelineEntry[];
+  /** The mobile the client asked to be texted at, and since when; null: no texts. */
+  texts: { mobile: string; since: string } | null;
 }
 
 /** One row of `GET /api/matters`. */

@@ -102,6 +102,11 @@ export function MatterDetail({
               The enquiry
             </a>
           </p>
+          <p className="text-sm text-slate-700" data-testid="matter-texts">
+            {matter.texts
+              ? `Texts: on, to ${matter.texts.mobile} (the client asked ${formatDateTime(matter.texts.since)})`
+              : 'Texts: off (the client has not asked for texts)'}
+          </p>
         </div>
         <Button variant="outline" onClick={onClose}>
           Close the matter view

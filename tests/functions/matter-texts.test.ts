@@ -25,6 +25,7 @@ import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
 import { pageText } from './html.ts';
 import { SMS_API_KEY, SMS_SENDER, SMS_USERNAME, setSmsEnv, useSmsCapture } from './sms-capture.ts';
 import { readMail, readableText, useSmtp } from './smtp.ts';
+import { validateHtml } from './vnu.ts';
 
 useBlobs();
 const smtp = useSmtp();
@@ -71,7 +72,9 @@ async function aClient() {
       .status,
   ).toBe(202);
   const mail = smtp.mails.filter((m) => m.to.includes(email)).at(-1)!;
-  const link = /http:\/\/localhost:8888(\/matter\/sign-in\/[A-Za-z0-9_-]{43})/.exec((await readMail(mail)).text ?? '')![1]!;
+  const link = /http:\/\/localhost:8888(\/matter\/sign-in\/[A-Za-z0-9_-]{43})/.exec(
+    (await readMail(mail)).text ?? '',
+  )![1]!;
   const cookie = cookieFrom((await call(myMatters, 'GET', link)).headers);
   smtp.mails.length = 0;
   return { id: opened.json.id as string, email, cookie };
@@ -94,12 +97,19 @@ describe('opting in and out', () => {
     for (const typed of ['0412 345 678', '+61 412 345 678', '(0412) 345-678', '61412345678', '0061412345678']) {
       expect(australianMobile(typed), typed).toBe('+61412345678');
     }
-    for (const typed of ['02 5550 0123', '+61 2 5550 0123', '0412 345 67', '+1 415 555 0100', '04123456789', 'mobile']) {
+    for (const typed of [
+      '02 5550 0123',
+      '+61 2 5550 0123',
+      '0412 345 67',
+      '+1 415 555 0100',
+      '04123456789',
+      'mobile',
+    ]) {
       expect(australianMobile(typed), typed).toBeNull();
     }
   });
 
-  it('takes a mobile as JSON or from the page’s form, shows it to staff, and stops on request', async () => {
+  it('takes a mobile as JSON, shows it to staff, and stops on request, the client’s or staff’s', async () => {
     const client = await aClient();
     const other = await aClient();
     expect((await texts(client.id, undefined, { texts: 'on', mobile: '0412 345 678' })).status).toBe(401);
@@ -121,8 +131,18 @@ describe('opting in and out', () => {
     expect((await call(myMatters, 'GET', '/api/my-matters', { cookie: client.cookie })).json[0].texts).toEqual({
       mobile: '+61412345678',
     });
+    // Staff can stop them (the client asked by phone, or replied STOP), never turn them on.
+    const staffPatch = (body: unknown) =>
+      call(matters, 'PATCH', `/api/matters/${client.id}`, { cookie: staff.cookie, body });
+    expect((await staffPatch({ texts: { mobile: '+61499999999' } })).status).toBe(400);
+    const stoppedByStaff = await staffPatch({ texts: null });
+    expect(stoppedByStaff.status, stoppedByStaff.text).toBe(200);
+    expect(stoppedByStaff.json.texts).toBeNull();
+    expect(stoppedByStaff.json.timeline.at(-1).text).toBe('Changed: texts turned off');
+  });
 
-    // The page, without JavaScript: why the number is asked, then the form; a bad number is shown back.
+  it('is offered on the page without JavaScript: why the number is asked, the form, a bad number shown back, on and off', async () => {
+    const other = await aClient();
     const page = await call(myMatters, 'GET', '/matter/', { cookie: other.cookie });
     expect(pageText(page.text)).toContain(TEXTS_WHY);
     const refused = await formPost(other.id, other.cookie, 'texts=on&mobile=5550+0123');
@@ -132,6 +152,7 @@ describe('opting in and out', () => {
     const taken = await formPost(other.id, other.cookie, 'texts=on&mobile=0498+765+432');
     expect(taken.status).toBe(200);
     expect(pageText(taken.text)).toContain('We will text 0498 765 432 about your matter.');
+    expect(validateHtml({ offered: page.text, refused: refused.text, on: taken.text })).toEqual([]);
     const stopped = await formPost(other.id, other.cookie, 'texts=off');
     expect(pageText(stopped.text)).toContain('We have stopped the texts. We will still e-mail you.');
     const after = await call(matters, 'GET', `/api/matters/${other.id}`, { cookie: staff.cookie });
@@ -232,10 +253,12 @@ describe('sending', () => {
     expect(textsTo('+61444444444')).toHaveLength(2);
     expect((await listMails()).filter((entry) => entry.to === '+61444444444')).toHaveLength(0);
 
-    // Refused again, then the client stops texts: the retry drops it unsent.
-    sms.refuse(1);
+    // Refused again (the message this time, as for a lack of credit), then the client stops
+    // texts: the retry drops it unsent.
+    sms.refuse(1, 'message');
     expect((await tick(client.id, 'exchanged', { done: false })).status).toBe(200);
     await expect.poll(() => textsTo('+61444444444').length).toBe(3);
+    expect((await listMails()).filter((entry) => entry.to === '+61444444444')).toHaveLength(1);
     await texts(client.id, client.cookie, { texts: 'off' });
     await retryDueClientMails(new Date(now() + 2 * 60_000));
     expect(textsTo('+61444444444')).toHaveLength(3);

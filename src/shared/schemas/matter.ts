@@ -112,6 +112,8 @@ export const matterPatchSchema = z.object({
   ownerOccupier: z.optional(ownerOccupierField),
   dates: z.optional(staffDatesField),
   deadlines: z.optional(z.array(deadlineChangeSchema).check(z.maxLength(20, 'At most 20 deadline changes'))),
+  /** `null` stops the texts the client asked for (they asked by phone, or replied STOP). */
+  texts: z.optional(z.null('texts can only be null: the client turns texts on')),
 });
 export type MatterPatchInput = z.output<typeof matterPatchSchema>;
 

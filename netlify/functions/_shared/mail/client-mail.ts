@@ -190,7 +190,8 @@ const mails = outboxEngine(mailOutbox, {
     }
   },
   delivered: (entry) => note(entry, `${kind(entry)} to the client delivered: ${entry.subject}`),
-  gaveUp: (entry) => note(entry, `Gave up on the ${kind(entry).toLowerCase()} to the client after 24 hours: ${entry.subject}`),
+  gaveUp: (entry) =>
+    note(entry, `Gave up on the ${kind(entry).toLowerCase()} to the client after 24 hours: ${entry.subject}`),
 });
 
 /**

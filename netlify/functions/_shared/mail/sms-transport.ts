@@ -34,7 +34,13 @@ export async function sendSms(env: SmsEnv, text: OutgoingText): Promise<void> {
     },
     body: JSON.stringify({
       messages: [
-        { source: 'conveyancing-site', from: env.senderId, to: text.to, body: text.body, custom_string: text.reference },
+        {
+          source: 'conveyancing-site',
+          from: env.senderId,
+          to: text.to,
+          body: text.body,
+          custom_string: text.reference,
+        },
       ],
     }),
     signal: AbortSignal.timeout(SMS_TIMEOUT_MS),

@@ -214,7 +214,8 @@ export async function sendMatterNotices(at = now(), origin = linkOrigin()): Prom
           await deliverClientMail(id).catch((error: unknown) => console.error('[matters] reminder:', error));
         }
       }
-      if (notice.kind !== 'overdue') await sendReminderText(after, notice.id, notice.deadline, notice.kind === 'on-the-day');
+      if (notice.kind !== 'overdue')
+        await sendReminderText(after, notice.id, notice.deadline, notice.kind === 'on-the-day');
       await notifyStaff(staffNotice(after, notice, origin), `matter ${after.id}: ${notice.id}`);
       sent++;
     }

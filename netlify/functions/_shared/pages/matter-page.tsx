@@ -311,13 +311,7 @@ export function mattersPage(practice: PracticeContact, matters: ClientMatter[], 
         </p>
       ) : null}
       {matters.map((matter) => (
-        <MatterSection
-          key={matter.id}
-          matter={matter}
-          form={state.form}
-          sentTo={state.sentTo}
-          texts={state.texts}
-        />
+        <MatterSection key={matter.id} matter={matter} form={state.form} sentTo={state.sentTo} texts={state.texts} />
       ))}
       <form method="post" action="/api/matter-sign-out" className="mt-8">
         <Button type="submit" variant="outline">

@@ -160,7 +160,7 @@ describe('opting in and out', () => {
     expect(after.json.timeline.at(-1).text).toBe('Texts turned off');
   });
 
-  it('is not offered when texts are not set up: no form on the page, 409 to a request', async () => {
+  it('is not offered when texts are not set up (or set up wrongly): no form on the page, 409 to a request', async () => {
     const client = await aClient();
     setSmsEnv(null);
     const page = await call(myMatters, 'GET', '/matter/', { cookie: client.cookie });
@@ -170,6 +170,10 @@ describe('opting in and out', () => {
     const refused = await texts(client.id, client.cookie, { texts: 'on', mobile: '0412 345 678' });
     expect(refused.status).toBe(409);
     expect(refused.json.error).toBe('Text messages are not set up');
+    // A sender ID the register would not take (spaces, over 11 characters) turns texts off too.
+    setSmsEnv(sms.url());
+    process.env.SMS_SENDER_ID = 'Hills Conveyancing';
+    expect((await texts(client.id, client.cookie, { texts: 'on', mobile: '0412 345 678' })).status).toBe(409);
   });
 });
 

@@ -42,20 +42,21 @@ function SummarySection({ view }: { view: EngagementView }) {
           <div key={line.label} className="summary-line">
             <dt>{line.label}</dt>
             <dd>
-              <span className="amount">{formatAudCents(line.amount)}</span>{' '}
-              <span className="note">{line.note}</span>
+              <span className="amount">{formatAudCents(line.amount)}</span> <span className="note">{line.note}</span>
             </dd>
           </div>
         ))}
         <div className="summary-line summary-total">
           <dt>{total.label}</dt>
           <dd>
-            <span className="amount">{formatAudCents(total.amount)}</span>{' '}
-            <span className="note">{total.note}</span>
+            <span className="amount">{formatAudCents(total.amount)}</span> <span className="note">{total.note}</span>
           </dd>
         </div>
       </dl>
-      <p className="meta">The costs disclosure below explains each figure; it is an estimate, and we will tell you promptly if it changes significantly.</p>
+      <p className="meta">
+        The costs disclosure below explains each figure; it is an estimate, and we will tell you promptly if it changes
+        significantly.
+      </p>
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { formatAudCents } from '../../src/content/money.ts';
 import { ACCEPT_CONSENTS, type EngagementView } from '../../src/shared/schemas/engagement.ts';
 import { aQuote } from './fixtures/quote.ts';
 import { attr, pageText, parsePage, textOf } from './html.ts';
+import { summaryOf } from './summary-lines.ts';
 import { validateHtml } from './vnu.ts';
 
 const inputs = aQuote({ rush: true, contractDate: '2026-11-20' });
@@ -236,23 +237,6 @@ describe('engagePage', () => {
     }
   });
 });
-
-/** The summary's lines as the page shows them: each label with the amount beside it. */
-function summaryOf(html: string): Record<string, string> {
-  const page = parsePage(html);
-  const section = page.withAttribute('aria-labelledby', 'summary-heading')[0]!;
-  const lines: Record<string, string> = {};
-  const walk = (node: typeof section) => {
-    if (attr(node, 'class')?.split(' ').includes('summary-line')) {
-      const [dt, dd] = node.childNodes.filter((child) => 'tagName' in child) as (typeof section)[];
-      const amount = (dd!.childNodes.find((child) => 'tagName' in child) as typeof section | undefined)!;
-      lines[textOf(dt!)] = textOf(amount);
-    }
-    for (const child of node.childNodes) if ('tagName' in child) walk(child as typeof section);
-  };
-  walk(section);
-  return lines;
-}
 
 describe('the summary at the top', () => {
   const fhb = aQuote({ price: 900_000, firstHomeBuyer: true, contractDate: '2026-11-20' });

@@ -14,9 +14,10 @@ import { formatAudCents } from '../../src/content/money.ts';
 import type { EngagementView } from '../../src/shared/schemas/engagement.ts';
 import { ACCEPTANCE, anAcceptedEngagement, anEnquiry, aSentEngagement } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
-import { attr, parsePage, textOf } from './html.ts';
+import { parsePage, textOf } from './html.ts';
 import { drawnText } from './pdf-text.ts';
 import { invokeRouted } from './routing.ts';
+import { summaryOf } from './summary-lines.ts';
 import { validateHtml } from './vnu.ts';
 
 useBlobs();
@@ -45,20 +46,6 @@ const FIRST_HOME = {
   contractDate: '2026-11-20',
 };
 const PLAIN = { price: 1_050_000, role: 'buying', propertyType: 'established', contractDate: '2026-11-20' };
-
-/** The summary's label → amount, as the page shows them. */
-function summaryOf(html: string): Record<string, string> {
-  const page = parsePage(html);
-  const lines: Record<string, string> = {};
-  for (const line of page.all('div').filter((div) => attr(div, 'class')?.split(' ').includes('summary-line'))) {
-    const dt = page.all('dt').find((element) => element.parentNode === line)!;
-    const amount = page
-      .all('span')
-      .find((span) => attr(span, 'class') === 'amount' && span.parentNode?.parentNode === line)!;
-    lines[textOf(dt)] = textOf(amount);
-  }
-  return lines;
-}
 
 /** A form post from the page, as a browser sends it (`Origin: null` under `no-referrer`). */
 const acceptForm = (token: string, fields: Record<string, string>) =>

@@ -262,6 +262,32 @@ export async function queueStaffNotice(
   return alerts.deliver(noticeKey(noticeId), { now: at });
 }
 
+/**
+ * A notice to staff queued before the answer and delivered after it (`waitUntil`), as the
+ * enquiry alerts are: the intent is in the outbox when the person who caused it is answered,
+ * so a function stopped straight after still leaves it for the scheduled retry. An id
+ * already waiting is not queued twice.
+ */
+export async function queueStaffNoticeAfter(
+  noticeId: string,
+  notice: { subject: string; text: string },
+  logLine: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<void> {
+  const pending = configuredChannels();
+  if (pending.length === 0) {
+    console.info(`[alert] alerts are not configured; ${logLine}`);
+    return;
+  }
+  const at = new Date(currentTime());
+  if (!(await enqueueAlert({ noticeId, notice, pending, ...freshTimes(at) }))) return;
+  waitUntil(
+    alerts.deliver(noticeKey(noticeId), { now: at }).catch((error: unknown) => {
+      console.warn(`[alert] notice ${noticeId} left for the retry:`, error);
+    }),
+  );
+}
+
 /** The scheduled function's part: every alert whose retry is due. */
 export const retryDueAlerts = (now = new Date(currentTime())): Promise<number> => alerts.retryDue(now);
 

@@ -171,7 +171,11 @@ describe('approving a high rating takes a note', () => {
     const note = 'Trust deed and bank statements sighted; monitor the deposit';
     const approved = await approve(id, bob, { note });
     expect(approved.status).toBe(200);
-    expect((await read()).ratings.at(-1)).toMatchObject({ rating: 'high', approvedBy: bob.username, approvalNote: note });
+    expect((await read()).ratings.at(-1)).toMatchObject({
+      rating: 'high',
+      approvedBy: bob.username,
+      approvalNote: note,
+    });
     // Sealed with the rating (it may say something of the client's affairs), and not on the timeline.
     const stored = JSON.stringify(await openStore('due-diligence').get(id, { type: 'json' }));
     expect(stored).not.toContain('Trust deed');

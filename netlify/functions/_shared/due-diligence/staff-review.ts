@@ -566,7 +566,12 @@ export async function awaitingApprovalBy(approver: Approver): Promise<Set<string
   const waiting = (await listCddMeta()).filter((meta) => {
     const awaiting = meta.closedAt === undefined ? awaitingOf(meta) : undefined;
     if (!awaiting) return false;
-    return approvalRefusal({ by: awaiting.ratedBy, ...(awaiting.ratedById ? { byId: awaiting.ratedById } : {}) }, approver) === null;
+    return (
+      approvalRefusal(
+        { by: awaiting.ratedBy, ...(awaiting.ratedById ? { byId: awaiting.ratedById } : {}) },
+        approver,
+      ) === null
+    );
   });
   return new Set(waiting.map((meta) => meta.enquiryId));
 }

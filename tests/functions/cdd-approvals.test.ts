@@ -11,6 +11,7 @@ import cdd from '../../netlify/functions/cdd.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
+import session from '../../netlify/functions/session.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
@@ -83,7 +84,7 @@ describe('staff are told when the client acts', () => {
     expect(notice.text).not.toContain(ENQUIRY.phone);
   });
 
-  it('e-mails the alert address when a client submits identity details, whichever way they send them', async () => {
+  it('e-mails the alert address when a client submits identity details', async () => {
     const engagement = await anAcceptedEngagement(alice, { enquiry: { firstName: 'Ottoline', lastName: 'Brisk' } });
     mails.length = 0;
     const { parties, declarations } = submittedDueDiligence(engagement.enquiryId);
@@ -99,6 +100,58 @@ describe('staff are told when the client acts', () => {
     // Nothing the client gave for the check travels by e-mail.
     expect(notices[0]!.text).not.toContain('1970-01-01');
     expect(notices[0]!.text).not.toContain('1 Example St');
+  });
+
+  it('e-mails the assignee instead, at the address their account gave for notices', async () => {
+    const bobsAddress = 'bob.conveyancer@example-conveyancing.com.au';
+    const bad = await call(session, 'PUT', '/api/user/email', {
+      cookie: bob.cookie,
+      body: { email: 'not an address' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fieldErrors).toEqual({ email: ['Please enter a valid email address'] });
+    const set = await call(session, 'PUT', '/api/user/email', { cookie: bob.cookie, body: { email: bobsAddress } });
+    expect(set.json).toEqual({ email: bobsAddress });
+    expect((await call(session, 'GET', '/api/user/email', { cookie: bob.cookie })).json).toEqual({
+      email: bobsAddress,
+    });
+
+    const sent = await aSentEngagement(alice, { enquiry: { firstName: 'Perpetua', lastName: 'Assigned' } });
+    const { version } = (
+      await call(enquiries, 'GET', `/api/contact-requests/${sent.enquiryId}`, { cookie: bob.cookie })
+    ).json;
+    const assigned = await call(enquiries, 'PATCH', `/api/contact-requests/${sent.enquiryId}`, {
+      cookie: bob.cookie,
+      body: { assignee: bob.username, version },
+    });
+    expect(assigned.status, assigned.text).toBe(200);
+    mails.length = 0;
+    await call(engage, 'POST', `/api/engage/${sent.token}/accept`, {
+      body: { ...ACCEPTANCE, fullName: 'Perpetua Assigned' },
+      context: { ip: '100.64.200.4' },
+    });
+    const notices = mails.filter((mail) => /Costs agreement accepted/.test(mail.raw));
+    expect(notices.map((mail) => mail.to)).toEqual([[bobsAddress]]);
+    expect((await readMail(notices[0]!)).text).toContain(`Assigned to: ${bob.username}`);
+
+    // Removed, the notices go to the alert address again.
+    const cleared = await call(session, 'PUT', '/api/user/email', { cookie: bob.cookie, body: { email: '' } });
+    expect(cleared.json).toEqual({ email: null });
+    const next = await aSubmittedDueDiligence(alice);
+    const detail = (await call(enquiries, 'GET', `/api/contact-requests/${next.enquiryId}`, { cookie: bob.cookie }))
+      .json;
+    await call(enquiries, 'PATCH', `/api/contact-requests/${next.enquiryId}`, {
+      cookie: bob.cookie,
+      body: { assignee: bob.username, version: detail.version },
+    });
+    mails.length = 0;
+    const { parties, declarations } = submittedDueDiligence(next.enquiryId);
+    // The record is submitted already: submitting again (unchanged) still tells staff.
+    await call(engageCdd, 'POST', `/api/engage/${next.token}/cdd/submit`, {
+      body: { parties, declarations },
+      context: { ip: '100.64.200.5' },
+    });
+    expect(mails.filter((mail) => /Identity details to check/.test(mail.raw)).map((mail) => mail.to)).toEqual([[DESK]]);
   });
 
   it('sends nothing to staff when a submission is refused (400): nothing was submitted', async () => {

@@ -1,17 +1,20 @@
 /**
  * Telling staff when a client acts through their link: accepts the costs agreement, or
  * submits identity details for checking. Each is a staff notice through the alerts' outbox
- * (queued before the client's answer, delivered after it, retried like an enquiry alert), to
- * the practice's alert address and webhook: staff accounts hold no e-mail address of their
- * own, so the notice names who is responsible (the enquiry's assignee, and the solicitor the
- * engagement names) for the practice's inbox to route. Like an enquiry alert it names the
- * client and links to the enquiry; it carries none of their contact or identity details.
+ * (queued before the client's answer, delivered after it, retried like an enquiry alert).
+ * Its e-mail goes to the member of staff responsible, the enquiry's assignee, when their
+ * account has an address for notices (Settings › Your e-mail for notices), else to the
+ * practice's alert address; the webhook, the practice's channel, hears of it either way. It
+ * names the client, who is responsible (the assignee and the engagement's solicitor) and
+ * links to the enquiry, like an enquiry alert; none of the client's contact or identity
+ * details.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import { singleLine } from '../../../../src/shared/schemas/fields.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
+import { findUser } from '../repositories/users-store.ts';
 import { queueStaffNoticeAfter } from './staff-alerts.ts';
 
 const sydneyTime = sydneyFormat('en-AU', {
@@ -25,30 +28,41 @@ const sydneyTime = sydneyFormat('en-AU', {
 /** A name as one line a chat client shows as is (`<` and `>` would start Slack's link syntax). */
 const oneLine = (name: string) => singleLine(name).replace(/[<>]/g, '').trim();
 
+interface Responsible {
+  /** The lines naming them. */
+  lines: string[];
+  /** The assignee's own address for notices, when their account has one. */
+  to?: string;
+}
+
 /** Who is responsible for the enquiry: its assignee on the desk and the engagement's solicitor. */
-async function responsible(record: EngagementRecord): Promise<string[]> {
+async function responsible(record: EngagementRecord): Promise<Responsible> {
   const enquiry = await getStoredEnquiry(record.enquiryId);
   const assignee = enquiry?.record.assignee;
-  return [
-    assignee ? `Assigned to: ${assignee}` : 'Assigned to: nobody yet',
-    `Responsible solicitor: ${oneLine(record.content.solicitor.name)}`,
-  ];
+  const to = assignee ? (await findUser(assignee))?.email : undefined;
+  return {
+    lines: [
+      assignee ? `Assigned to: ${assignee}` : 'Assigned to: nobody yet',
+      `Responsible solicitor: ${oneLine(record.content.solicitor.name)}`,
+    ],
+    ...(to ? { to } : {}),
+  };
 }
+
+type Notice = { subject: string; text: string; to?: string };
 
 const adminUrl = (origin: string, enquiryId: string) => `${origin}/admin?enquiry=${encodeURIComponent(enquiryId)}`;
 
 /** The notice of a client's acceptance (`client`: the index of the link's client). */
-export async function acceptedNotice(
-  record: EngagementRecord,
-  client: number,
-  origin: string,
-): Promise<{ subject: string; text: string }> {
+export async function acceptedNotice(record: EngagementRecord, client: number, origin: string): Promise<Notice> {
   const who = record.clients[client];
   const name = oneLine(who?.acceptance?.fullName ?? who?.name ?? 'The client');
   const when = sydneyTime.format(new Date(who?.acceptance?.at ?? currentTime()));
   const what = record.variationOf ? 'the updated costs disclosure (a variation)' : 'the costs agreement';
   const waiting = record.clients.filter((each) => !each.acceptance).map((each) => oneLine(each.name));
+  const { lines, to } = await responsible(record);
   return {
+    ...(to ? { to } : {}),
     subject: `${record.variationOf ? 'Variation' : 'Costs agreement'} accepted: ${name}`,
     text: [
       `${name} accepted ${what} online on ${when} (Sydney time).`,
@@ -57,7 +71,7 @@ export async function acceptedNotice(
         : 'Every client has accepted: the enquiry is instructed. Next, the client gives their identity details through the same link; do not act until they are verified.',
       '',
       `Matter: ${record.content.matter.description}`,
-      ...(await responsible(record)),
+      ...lines,
       '',
       'Open it in the staff portal:',
       adminUrl(origin, record.enquiryId),
@@ -66,20 +80,19 @@ export async function acceptedNotice(
 }
 
 /** The notice of identity details submitted for checking. */
-export async function identitySubmittedNotice(
-  record: EngagementRecord,
-  origin: string,
-): Promise<{ subject: string; text: string }> {
+export async function identitySubmittedNotice(record: EngagementRecord, origin: string): Promise<Notice> {
   const name = oneLine(record.clients.map((client) => client.name).join(' and '));
   const when = sydneyTime.format(new Date(currentTime()));
+  const { lines, to } = await responsible(record);
   return {
+    ...(to ? { to } : {}),
     subject: `Identity details to check: ${name}`,
     text: [
       `${name} submitted their identity details on ${when} (Sydney time).`,
       'Next: verify and screen everyone named, and rate the risk, in the due diligence panel. Do not act on the matter until it is verified.',
       '',
       `Matter: ${record.content.matter.description}`,
-      ...(await responsible(record)),
+      ...lines,
       '',
       'Open it in the staff portal:',
       adminUrl(origin, record.enquiryId),
@@ -94,7 +107,7 @@ export async function identitySubmittedNotice(
  */
 async function queueAfterStep(
   noticeId: string,
-  make: () => Promise<{ subject: string; text: string }>,
+  make: () => Promise<Notice>,
   logLine: string,
   waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<void> {

@@ -120,6 +120,7 @@ async function send(channel: AlertChannel, entry: AlertEntry): Promise<void> {
   await sendMail(env.email.smtpUrl, {
     from: env.email.from,
     to: env.email.to,
+    // A notice for one member of staff carries their address (`notice.to`), in the alert address's place.
     ...(isStaffNotice(entry) ? entry.notice : alertEmail(entry.summary, await standardsLine())),
   });
 }
@@ -270,7 +271,8 @@ export async function queueStaffNotice(
  */
 export async function queueStaffNoticeAfter(
   noticeId: string,
-  notice: { subject: string; text: string },
+  /** `to`: one member of staff's address, in place of the alert address (the webhook still hears of it). */
+  notice: { subject: string; text: string; to?: string },
   logLine: string,
   waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<void> {

@@ -3,7 +3,7 @@
  * submits identity details for checking. Each is a staff notice through the alerts' outbox
  * (queued before the client's answer, delivered after it, retried like an enquiry alert).
  * Its e-mail goes to the member of staff responsible, the enquiry's assignee, when their
- * account has an address for notices (Settings › Your e-mail for notices), else to the
+ * account has an address for notices (Settings › Your notices), else to the
  * practice's alert address; the webhook, the practice's channel, hears of it either way. It
  * names the client, who is responsible (the assignee and the engagement's solicitor) and
  * links to the enquiry, like an enquiry alert; none of the client's contact or identity
@@ -68,7 +68,9 @@ export async function acceptedNotice(record: EngagementRecord, client: number, o
       `${name} accepted ${what} online on ${when} (Sydney time).`,
       waiting.length > 0
         ? `Still waiting for ${waiting.join(' and ')} to accept through their own link.`
-        : 'Every client has accepted: the enquiry is instructed. Next, the client gives their identity details through the same link; do not act until they are verified.',
+        : record.variationOf
+          ? 'Every client has accepted the variation: it is now the agreement in force.'
+          : 'Every client has accepted: the enquiry is instructed. Next, the client gives their identity details through the same link; do not act until they are verified.',
       '',
       `Matter: ${record.content.matter.description}`,
       ...lines,

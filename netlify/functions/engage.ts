@@ -12,6 +12,7 @@ import {
   type EngagementRecord,
 } from '../../src/shared/schemas/engagement.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
+import { identityStep } from './_shared/due-diligence/client-draft.ts';
 import { noticeAcceptance } from './_shared/mail/client-acted.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
@@ -101,6 +102,8 @@ export default handle(
             engagePage({
               token: context.params.token ?? '',
               view: viewOf(record, currentStatus(record), opened.client),
+              // What comes after acceptance depends on the identity details (plain status only: no key needed).
+              identity: await identityStep(record),
             }),
           );
         } catch (error) {

@@ -10,6 +10,7 @@ import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import {
   approveCdd,
   closeMatter,
+  parseApprove,
   parseClose,
   parseReject,
   parseRescreen,
@@ -19,7 +20,7 @@ import {
   rescreenCdd,
   verifyCdd,
 } from './_shared/due-diligence/staff-review.ts';
-import { handle, HttpError, json, readJson } from './_shared/http/http.ts';
+import { handle, HttpError, json, readJson, readOptionalJson } from './_shared/http/http.ts';
 import { confirmIdentityVerified } from './_shared/mail/cdd-mail.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 import { NOT_FOUND } from './_shared/desk/pipeline.ts';
@@ -64,7 +65,10 @@ export default handle(config, {
   '/api/contact-requests/:id/cdd/approve': {
     POST: async (req, { params, waitUntil }) => {
       const id = enquiryId(params.id);
-      const result = await approveCdd(id, await staffWithKey(req));
+      const staff = await staffWithKey(req);
+      // The note is optional in the body (a lowered rating); a high rating's approval needs one.
+      const input = parseApprove(await readOptionalJson(req));
+      const result = await approveCdd(id, input, staff);
       await confirmIdentityVerified(id, waitUntil);
       return json(result);
     },

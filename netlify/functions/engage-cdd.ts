@@ -26,6 +26,8 @@ import {
   saveClientDraft,
   submitClientCdd,
 } from './_shared/due-diligence/client-draft.ts';
+import { noticeIdentitySubmitted } from './_shared/mail/client-acted.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { practicePhone, requireCddKeyForClient } from './_shared/due-diligence/require-cdd-key.ts';
 import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
 import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.tsx';
@@ -123,6 +125,7 @@ async function postForm(req: Request, context: RouteContext): Promise<Response> 
     if (action.kind === 'submit') {
       try {
         await submitClientCdd(record);
+        await noticeIdentitySubmitted(record, linkOrigin(req), context.waitUntil);
       } catch (error) {
         if (!(error instanceof HttpError && error.status === 400)) throw error;
         const form = { values: draft, error: error.message, fieldErrors: error.fieldErrors };
@@ -185,6 +188,7 @@ export default handle(
         const { record } = await openThrottled(req, context);
         const submitted = await submitClientCdd(record, draft);
         await confirmIdentityReceived(record, context.waitUntil);
+        await noticeIdentitySubmitted(record, linkOrigin(req), context.waitUntil);
         return json(submitted);
       }),
     },

@@ -6,10 +6,16 @@
  * and every unknown token gets the same 404.
  */
 import type { Config } from '@netlify/functions';
-import { engagementAcceptSchema, formToAcceptance } from '../../src/shared/schemas/engagement.ts';
+import {
+  engagementAcceptSchema,
+  formToAcceptance,
+  type EngagementRecord,
+} from '../../src/shared/schemas/engagement.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { identityStep } from './_shared/due-diligence/client-draft.ts';
+import { noticeAcceptance } from './_shared/mail/client-acted.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
+import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { acceptEngagement, currentStatus, markViewed, viewOf } from './_shared/engagement/workflow.ts';
 import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
 import { engagePage, type EngageFormState } from './_shared/pages/engagement-page.tsx';
@@ -27,6 +33,12 @@ import {
 } from './_shared/http/http.ts';
 import { clientAddress } from './_shared/http/login-throttle.ts';
 
+/** After an acceptance: the client's signed copy and the staff's notice, queued before the answer. */
+async function afterAcceptance(after: EngagementRecord, client: number, req: Request, context: RouteContext) {
+  await queueSignedCopy(after, context.waitUntil);
+  await noticeAcceptance(after, client, linkOrigin(req), context.waitUntil);
+}
+
 async function accept(req: Request, context: RouteContext): Promise<Response> {
   const token = context.params.token ?? '';
   const form = mediaType(req) === 'application/x-www-form-urlencoded';
@@ -36,7 +48,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
     const input = validate(engagementAcceptSchema, await readJson(req));
     const opened = await openThrottled(req, context);
     const after = await acceptEngagement(opened, input, evidence);
-    await queueSignedCopy(after, context.waitUntil);
+    await afterAcceptance(after, opened.client ?? 0, req, context);
     // A joint client's own acceptance, and whether the engagement is accepted (every client has).
     const own = after.clients[opened.client ?? 0]!.acceptance!;
     return json({
@@ -60,7 +72,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
   }
   try {
     const after = await acceptEngagement(opened, result.data, evidence);
-    await queueSignedCopy(after, context.waitUntil);
+    await afterAcceptance(after, opened.client ?? 0, req, context);
   } catch (error) {
     // Accepted already (a second tab, a double submit): the page shows the acceptance.
     if (!hasCode(error, 'already-accepted')) throw error;

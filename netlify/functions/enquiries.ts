@@ -8,6 +8,7 @@ import {
   erasureSchema,
   type EnquiryStatus,
 } from '../../src/shared/schemas/lead-desk.ts';
+import type { SessionUser } from '../../src/shared/schemas/login.ts';
 import { requireStaff } from './_shared/http/auth.ts';
 import { BASE_HEADERS, handle, HttpError, json, noContent, readJson, validate } from './_shared/http/http.ts';
 import { exportTarget, toCsv } from './_shared/desk/csv-export.ts';
@@ -21,9 +22,11 @@ import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function filtersFrom(url: URL, withDates: boolean): DeskFilters {
+const CDD_FILTERS = ['pending', 'rescreen', 'approval'] as const;
+
+function filtersFrom(url: URL, withDates: boolean, caller: SessionUser): DeskFilters {
   const params = url.searchParams;
-  const filters: DeskFilters = {};
+  const filters: DeskFilters = { caller };
   const status = params.get('status');
   if (status) {
     if (!(ENQUIRY_STATUSES as readonly string[]).includes(status)) {
@@ -33,8 +36,10 @@ function filtersFrom(url: URL, withDates: boolean): DeskFilters {
   }
   const cdd = params.get('cdd');
   if (cdd) {
-    if (cdd !== 'pending' && cdd !== 'rescreen') throw new HttpError(400, 'cdd must be one of: pending, rescreen');
-    filters.cdd = cdd;
+    if (!(CDD_FILTERS as readonly string[]).includes(cdd)) {
+      throw new HttpError(400, `cdd must be one of: ${CDD_FILTERS.join(', ')}`);
+    }
+    filters.cdd = cdd as (typeof CDD_FILTERS)[number];
   }
   const q = params.get('q')?.trim();
   if (q) filters.q = q.slice(0, 100);
@@ -85,16 +90,16 @@ export const config: Config = {
 export default handle(config, {
   '/api/contact-requests': {
     GET: async (req) => {
-      await requireStaff(req);
+      const staff = await requireStaff(req);
       const url = new URL(req.url);
-      return json(await listDeskEnquiries(filtersFrom(url, true), pageFrom(url)));
+      return json(await listDeskEnquiries(filtersFrom(url, true, staff), pageFrom(url)));
     },
   },
   '/api/contact-requests/export.csv': {
     GET: async (req) => {
       const staff = await requireStaff(req);
       const url = new URL(req.url);
-      const filters = filtersFrom(url, true);
+      const filters = filtersFrom(url, true, staff);
       const records = await listEnquiries(filters);
       // Personal details leave the practice's store: who took which ones, and when, is kept.
       await recordAudit({ by: staff, action: 'enquiry.export', target: exportTarget(filters, records.length) });

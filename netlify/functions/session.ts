@@ -1,15 +1,23 @@
 /**
  * GET /api/user, POST /api/logout and PUT /api/user/password: the current staff session.
  * These three work while an initial password is still to be changed; nothing else does.
+ * GET and PUT /api/user/email: the address the account's own notices go to.
  */
 import type { Config } from '@netlify/functions';
-import { passwordChangeSchema } from '../../src/shared/schemas/staff.ts';
-import { endSession, hashPassword, requireSession, startSession, verifyPassword } from './_shared/http/auth.ts';
+import { ownEmailSchema, passwordChangeSchema } from '../../src/shared/schemas/staff.ts';
+import {
+  endSession,
+  hashPassword,
+  requireSession,
+  requireStaff,
+  startSession,
+  verifyPassword,
+} from './_shared/http/auth.ts';
 import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http/http.ts';
 import { admitAttempt, clientAddress, noteSuccess } from './_shared/http/login-throttle.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
 import { deleteSession } from './_shared/repositories/sessions-store.ts';
-import { changePassword } from './_shared/repositories/users-store.ts';
+import { changePassword, findUser, setOwnEmail } from './_shared/repositories/users-store.ts';
 
 const pending = { allowPendingPasswordChange: true };
 
@@ -39,11 +47,28 @@ async function changeOwnPassword(req: Request, address: string): Promise<Respons
   return json({ id: updated.id, username: updated.username, role: updated.role }, 200, { 'Set-Cookie': cookie });
 }
 
-export const config: Config = { path: ['/api/user', '/api/logout', '/api/user/password'] };
+/** The account's own notice address: set, or removed with an empty string; audited without it. */
+async function changeOwnEmail(req: Request): Promise<Response> {
+  const staff = await requireStaff(req);
+  const { email } = validate(ownEmailSchema, await readJson(req));
+  const updated = await setOwnEmail(staff.username, staff.id, email === '' ? null : email);
+  if (!updated) throw new HttpError(401, 'Please sign in to continue');
+  await recordAudit({ by: updated, action: 'staff.email', target: updated.id });
+  return json({ email: updated.email ?? null });
+}
+
+export const config: Config = { path: ['/api/user', '/api/logout', '/api/user/password', '/api/user/email'] };
 
 /** Netlify passes the client's address in the context; tests and local runs may not. */
 export default handle(config, {
   '/api/user': { GET: async (req) => json((await requireSession(req, pending)).user) },
   '/api/logout': { POST: async (req) => noContent({ 'Set-Cookie': await endSession(req) }) },
   '/api/user/password': { PUT: (req, context) => changeOwnPassword(req, clientAddress(req, context)) },
+  '/api/user/email': {
+    GET: async (req) => {
+      const staff = await requireStaff(req);
+      return json({ email: (await findUser(staff.username))?.email ?? null });
+    },
+    PUT: changeOwnEmail,
+  },
 });

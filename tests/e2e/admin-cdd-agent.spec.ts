@@ -8,7 +8,14 @@
  * through the API (not under test here); every new screen is checked with axe.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import {
+  aSecondPrincipal,
+  approveWithNote,
+  expectNoAxeViolations,
+  expectToast,
+  openTab,
+  unique,
+} from './admin-helpers.ts';
 import { ONCE, signIn } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
@@ -154,28 +161,14 @@ test('a client through an attorney: a possible match escalates, enhanced due dil
   await expect(panel.getByTestId('cdd-status')).toHaveText('Awaiting a second approval');
   await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
 
-  // A second principal, another account, approves.
-  const username = `e2e-second-${unique()}`;
-  await ok(
-    await page.request.post('/api/staff', { data: { username, password: 'initial-password-e2e', role: 'principal' } }),
-    201,
-  );
-  const theirs = await browser.newContext();
-  await ok(await theirs.request.post('/api/login', { data: { username, password: 'initial-password-e2e' } }));
-  await ok(
-    await theirs.request.put('/api/user/password', {
-      data: { currentPassword: 'initial-password-e2e', newPassword: 'second-own-password-e2e' },
-    }),
-  );
-  const approver = await theirs.newPage();
-  await approver.goto('/admin');
+  // A second principal, another account, approves with a note.
+  const { approver, context: theirs } = await aSecondPrincipal(page, browser, 'e2e-second');
   const theirTab = await openTab(approver, 'Contact Requests');
   const theirCard = theirTab.getByRole('article', { name: `Contact request from ${fullName}` });
   await theirCard.getByRole('button', { name: `Open enquiry: ${fullName}` }).click();
   const theirPanel = theirCard.getByRole('region', { name: 'Due diligence', exact: true });
   await theirPanel.getByRole('button', { name: "Show the client's details" }).click();
-  await theirPanel.getByRole('button', { name: 'Approve' }).click();
-  await expectToast(approver, 'Success', 'Due diligence approved');
+  await approveWithNote(approver, theirPanel, 'Name match ruled out on the date of birth');
   await expect(theirPanel.getByTestId('cdd-status')).toHaveText('Verified');
   await expect(
     theirPanel.getByText(/^High risk by e2e-.+; enhanced due diligence: .+; approved by e2e-second-/),

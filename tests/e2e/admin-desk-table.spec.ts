@@ -154,7 +154,7 @@ test('a delete the law refuses is disabled, with the reason beside it', async ()
   const remove = cleo.getByRole('button', { name: `Delete contact request: Cleo ${lastName}` });
   await expect(remove).toBeDisabled();
   await expect(cleo.getByTestId('kept-reason')).toHaveText(
-    /^Kept by law: it is named in the suspicious matter register \(AML\/CTF Act 2006 s 111 \(suspicious matter register\)\) until \d{1,2} [A-Z][a-z]{2} \d{4}\.$/,
+    /^Kept by law: it is named in the suspicious matter register\. Kept until \d{1,2} [A-Z][a-z]{2} \d{4} \(AML\/CTF Act 2006 s 111 \(suspicious matter register\): 7 years after the suspicion was recorded\)\.$/,
   );
   await expect(remove).toHaveAccessibleDescription(/Kept by law/);
   // The cards say the same; another enquiry's delete still works.

@@ -2,11 +2,20 @@
  * Due diligence on the desk, end to end: an enquiry's engagement is sent and accepted through
  * the real API, with the link read from the e-mail the local SMTP server kept; the client
  * gives an individual and a company with one 25% owner through the engagement link's API and
- * submits. Staff see "Do not act", verify both individuals, rate high, are not offered their
- * own approval (the server answers 403), and a second principal approves: the badge goes.
+ * submits. Staff see "Do not act", verify both individuals, rate high, see their own
+ * approval disabled with the reason (the server answers 403), and a second principal
+ * approves with a note: the badge goes.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import {
+  aSecondPrincipal,
+  approveWithNote,
+  expectNoAxeViolations,
+  expectToast,
+  openTab,
+  unique,
+} from './admin-helpers.ts';
+import { SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
 import { ONCE, signIn } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 import { retainUntil } from '../../src/content/amlctf.ts';
@@ -159,40 +168,26 @@ test('verifies an individual and a company’s owner, rates high, and a second p
 
   // The rater is not offered their own approval, and the server refuses it (403).
   await expect(panel.getByText(/: a principal other than .+ must approve it\.$/)).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  // The rater sees Approve disabled, with the reason beside it; the server refuses it too.
+  await expect(panel.getByRole('button', { name: 'Approve…', exact: true })).toBeDisabled();
+  await expect(panel.getByTestId('approve-refusal')).toHaveText(SECOND_APPROVER_REQUIRED);
   await ok(await page.request.post(`/api/contact-requests/${enquiryId}/cdd/approve`), 403);
   await expect(panel.getByTestId('cdd-pending')).toBeVisible();
   await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
 
-  // A second principal, created through the Staff accounts API, with their own password.
-  const username = `e2e-approver-${unique()}`;
-  await ok(
-    await page.request.post('/api/staff', {
-      data: { username, password: 'initial-password-e2e', role: 'principal' },
-    }),
-    201,
-  );
-  const theirs = await browser.newContext();
-  await ok(await theirs.request.post('/api/login', { data: { username, password: 'initial-password-e2e' } }));
-  await ok(
-    await theirs.request.put('/api/user/password', {
-      data: { currentPassword: 'initial-password-e2e', newPassword: 'approver-own-password-e2e' },
-    }),
-  );
-  // Signed in by that API call (its session cookie is this browser's): straight to the desk.
-  const approver = await theirs.newPage();
-  await approver.goto('/admin');
-  await expect(approver.getByText(`Signed in as ${username}`)).toBeVisible();
+  // A second principal, another account, with their own password.
+  const { approver, context: theirs } = await aSecondPrincipal(page, browser);
 
   const second = await openCard(approver, firstName);
   await second.panel.getByRole('button', { name: "Show the client's details" }).click();
-  await second.panel.getByRole('button', { name: 'Approve' }).click();
-  await expectToast(approver, 'Success', 'Due diligence approved');
+  await approveWithNote(approver, second.panel, 'Company extract and owner’s ID sighted');
   await expect(second.panel.getByTestId('cdd-status')).toHaveText('Verified');
   await expect(second.card.getByTestId('cdd-pending')).toHaveCount(0);
   await expect(second.panel.getByText('Approved by', { exact: true })).toBeVisible();
   // The rating stays on record with who gave it and who approved it.
-  await expect(second.panel.getByText(/^High risk by e2e-.+; approved by e2e-approver-/)).toBeVisible();
+  await expect(
+    second.panel.getByText(/^High risk by e2e-.+; approved by e2e-approver-.+, noting: Company extract/),
+  ).toBeVisible();
   await expectNoAxeViolations(approver, '[data-testid="cdd-panel"]');
 
   // The first member's desk, opened afresh (not at the enquiry's own address, which keeps it
@@ -214,7 +209,11 @@ test('verifies an individual and a company’s owner, rates high, and a second p
   const ended = sydneyToday();
   await closing.getByLabel('Close the matter: the day the business relationship ended').fill(ended);
   await closing.getByRole('button', { name: 'Close the matter' }).click();
-  await expect(closing.getByTestId('cdd-retain-until')).toContainText(`kept until ${formatDate(retainUntil(ended))}`);
+  await page
+    .getByRole('dialog', { name: 'Close this matter?' })
+    .getByRole('button', { name: 'Close the matter' })
+    .click();
+  await expect(closing.getByTestId('cdd-retain-until')).toContainText(`Kept until ${formatDate(retainUntil(ended))}`);
 
   await again.getByRole('button', { name: "Erase a person's data" }).click();
   await again.getByLabel('E-mail address').fill(email);

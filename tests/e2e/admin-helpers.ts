@@ -3,7 +3,7 @@
  * one seeded store and run serially in two projects, so each creates its own data with a
  * unique name and never relies on counts or order.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** A short suffix that makes names and slugs unique across tests, projects and runs. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -93,4 +93,42 @@ export async function waitForPublicPage(
       },
     )
     .toBe(true);
+}
+
+/**
+ * A second principal (a high risk rating's approver is never its rater): an account made
+ * through the Staff accounts API by the signed-in `page`, in a browser context of its own,
+ * its initial password changed (which signs it in), on /admin. Close `context` when done.
+ */
+export async function aSecondPrincipal(page: Page, browser: Browser, prefix = 'e2e-approver') {
+  const username = `${prefix}-${unique()}`;
+  const created = await page.request.post('/api/staff', {
+    data: { username, password: 'initial-password-e2e', role: 'principal' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const context = await browser.newContext();
+  const login = await context.request.post('/api/login', { data: { username, password: 'initial-password-e2e' } });
+  expect(login.status(), await login.text()).toBe(200);
+  const changed = await context.request.put('/api/user/password', {
+    data: { currentPassword: 'initial-password-e2e', newPassword: `${prefix}-own-password` },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  // Signed in by that API call (its session cookie is this browser's): straight to the desk.
+  const approver = await context.newPage();
+  await approver.goto('/admin');
+  await expect(approver.getByText(`Signed in as ${username}`)).toBeVisible();
+  return { approver, username, context };
+}
+
+/**
+ * Approves the rating waiting in a due-diligence `panel` (details shown) with a note, as a
+ * second principal does: Approve… opens the dialog, the note is written, Approve sends it.
+ */
+export async function approveWithNote(page: Page, panel: Locator, note: string) {
+  await panel.getByRole('button', { name: 'Approve…', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Approve this .+ risk rating\?$/ });
+  await dialog.getByLabel(/^Your note/).fill(note);
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expectToast(page, 'Success', 'Due diligence approved');
+  await expect(dialog).toHaveCount(0);
 }

@@ -76,6 +76,6 @@ test('lists a matter due for re-screening and records a possible match, which go
   await expect(panel.getByTestId('cdd-pending')).toHaveText('Do not act: due diligence pending');
   await expect(panel.getByTestId('rescreen-history')).toContainText(`Checked ${sydneyToday()}: Possible match`);
   await expect(panel.getByRole('form', { name: 'Record a re-screen' })).toHaveCount(0);
-  await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Approve…', exact: true })).toBeDisabled();
   await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
 });

@@ -2,7 +2,7 @@
  * A client a matter may be opened for, through the real routes only: an enquiry, its
  * engagement sent and accepted (the link read from the e-mail the local SMTP server kept),
  * one individual's due diligence submitted through the link's API, and staff verifying it
- * (low risk) through theirs. `page` must be signed in as staff; `client` is another context's
+ * (low risk, or high: then it waits for a second principal's approval) through theirs. `page` must be signed in as staff; `client` is another context's
  * request (no staff cookie), as the client's browser is.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -17,6 +17,8 @@ export async function verifiedEnquiry(
   person: { firstName: string; lastName: string; email: string; propertyAddress: string },
   /** The day of the sanctions check the verification records (`YYYY-MM-DD`). */
   screenedOn = '2026-11-20',
+  /** `high` leaves it awaiting a second principal's approval (enhanced due diligence recorded). */
+  rating: 'low' | 'high' = 'low',
 ): Promise<string> {
   const { firstName, lastName, email, propertyAddress } = person;
   await ok(
@@ -85,7 +87,16 @@ export async function verifiedEnquiry(
           },
         ],
         version: read.version,
-        risk: { rating: 'low', reason: 'Known client, funds from savings held for years' },
+        ...(rating === 'high'
+          ? {
+              risk: { rating: 'high', reason: 'Deposit from an overseas account opened this year' },
+              enhanced: {
+                sourceOfWealth: 'Salary and an inheritance in 2025',
+                sourceOfFunds: 'Transfer from the overseas account',
+                notes: 'Bank statements requested',
+              },
+            }
+          : { risk: { rating: 'low', reason: 'Known client, funds from savings held for years' } }),
       },
     }),
   );

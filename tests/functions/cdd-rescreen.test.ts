@@ -209,7 +209,9 @@ describe('POST /api/contact-requests/:id/cdd/rescreen', () => {
         .status,
     ).toBe(409);
 
-    const byOther = await post(`/api/contact-requests/${id}/cdd/approve`, bob);
+    const byOther = await post(`/api/contact-requests/${id}/cdd/approve`, bob, {
+      note: 'Checked the list entry: a different date of birth',
+    });
     expect(byOther.status).toBe(200);
     expect((await read(id)).ratings.at(-1)).toMatchObject({ rating: 'high', approvedById: bob.id });
   });

@@ -134,6 +134,9 @@ const verifyBody = (rating: string, parties = ['0', '1.owners.0'], version = REA
 const post = (path: string, who: { cookie: string }, body: unknown = {}) =>
   call(cdd, 'POST', path, { cookie: who.cookie, body });
 
+/** What a second principal notes when approving a high rating (required for one). */
+const APPROVAL_NOTE = 'Source of funds documents sighted; proceed with enhanced monitoring';
+
 const withSubmitted = async (fields: Partial<CddRecord> = {}, by = alice): Promise<string> =>
   (await aSubmittedDueDiligence(by, { ...client(), record: submittedFields(fields) })).enquiryId;
 
@@ -260,7 +263,7 @@ describe('verifying, rating and approving', () => {
     expect(self.json.error).toBe(SECOND_APPROVER_REQUIRED);
     expect((await getCddMeta(id))!.status).toBe('awaiting-approval');
 
-    const approved = await post(`/api/contact-requests/${id}/cdd/approve`, bob);
+    const approved = await post(`/api/contact-requests/${id}/cdd/approve`, bob, { note: APPROVAL_NOTE });
     expect(approved.status).toBe(200);
     expect(approved.json).toEqual({ status: 'verified' });
     expect(await getCddMeta(id)).toMatchObject({
@@ -477,7 +480,7 @@ describe('verifying, rating and approving', () => {
       { rating: 'high', reason: 'Overseas funds', by: alice.username, at: '2026-11-20T00:00:00.000Z' },
     ]);
     expect((await post(`/api/contact-requests/${id}/cdd/approve`, alice)).status).toBe(403);
-    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).status).toBe(200);
+    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob, { note: APPROVAL_NOTE })).status).toBe(200);
     expect((await getCdd(id))!.record.ratings).toEqual([
       expect.objectContaining({ rating: 'high', by: alice.username, approvedById: bob.id }),
     ]);
@@ -620,7 +623,7 @@ describe('the desk list', () => {
     expect(pending.every((item: { status: string }) => item.status === 'instructed')).toBe(true);
     const wrong = await call(enquiries, 'GET', '/api/contact-requests?cdd=all', { cookie: alice.cookie });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.error).toBe('cdd must be one of: pending, rescreen');
+    expect(wrong.json.error).toBe('cdd must be one of: pending, rescreen, approval');
   });
 });
 

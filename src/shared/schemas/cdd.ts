@@ -678,6 +678,19 @@ export const unverifiedPaths = (
   return individualPaths(parties, declarations).filter((path) => !done.has(path));
 };
 
+/** The 400 of approving a high rating without a note. */
+export const APPROVAL_NOTE_REQUIRED =
+  'Please note why you approve this high risk rating (what you checked, any conditions): it is kept with the approval';
+
+/**
+ * `POST /api/contact-requests/{id}/cdd/approve`: an optional body, `{ note }`. The note is
+ * required for a high rating (`APPROVAL_NOTE_REQUIRED`), which only the record can say, so the
+ * workflow checks that; a body without one (or none at all) approves a lowered rating as before.
+ */
+export const cddApproveSchema = z.object({
+  note: optionalText(CDD_LIMITS.reason, { multiline: true }),
+});
+
 /** `POST /api/contact-requests/{id}/cdd/reject`. */
 export const cddRejectSchema = z.object({
   reason: requiredText('Please give the reason', CDD_LIMITS.reason, { multiline: true }),
@@ -779,6 +792,8 @@ export const cddRatingSchema = z.object({
   approvedById: z.optional(z.string()),
   approvedBy: z.optional(z.string()),
   approvedAt: z.optional(z.string()),
+  /** What the approver noted (required for a high rating): sealed with the rating, shown in its history. */
+  approvalNote: z.optional(z.string()),
   rejectedById: z.optional(z.string()),
   rejectedBy: z.optional(z.string()),
   rejectedAt: z.optional(z.string()),
@@ -829,6 +844,12 @@ export interface CddSummary {
   status: CddStatus;
   closedAt?: string;
   screening?: { lastScreenedOn: string | null } & ScreeningDue;
+  /**
+   * While a rating waits for a principal's approval: who gave it (account id, absent on
+   * records before ids, and the username at the time), when and what, so the desk can list
+   * what waits for whom without reading the sealed part.
+   */
+  awaiting?: { rating: RiskRating; ratedBy: string; ratedById?: string; ratedAt: string };
 }
 
 /** `GET /api/contact-requests/{id}/cdd` (staff; every read audited). */

@@ -34,6 +34,19 @@ export type StaffInput = z.input<typeof staffInputSchema>;
 /** `PATCH /api/staff/{id}`: a principal changes an account's role. */
 export const staffRoleSchema = z.object({ role });
 
+/**
+ * `PUT /api/user/email`: the address this account's own notices go to (a client's step on an
+ * enquiry assigned to it); an empty string removes it, and the practice's alert address takes
+ * them again.
+ */
+export const ownEmailSchema = z.object({
+  email: z.string('Please enter a valid email address').check(
+    z.trim(),
+    z.maxLength(254, 'Please enter a valid email address'),
+    z.refine((value) => value === '' || z.safeParse(z.email(), value).success, 'Please enter a valid email address'),
+  ),
+});
+
 /** `PUT /api/user/password`. */
 export const passwordChangeSchema = z.object({
   currentPassword: z

@@ -1,4 +1,7 @@
-/** The desk's lists: filters by status, search, arrival dates, pending due diligence and re-screening due. */
+/**
+ * The desk's lists: filters by status, search, arrival dates, pending due diligence,
+ * re-screening due and ratings waiting for the caller's approval.
+ */
 import {
   ENQUIRY_STATUSES,
   type DeskEnquiry,
@@ -6,7 +9,8 @@ import {
   type StatusCounts,
 } from '../../../../src/shared/schemas/lead-desk.ts';
 import { sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
-import { cddStatusesOf, verifiedCddIds } from '../due-diligence/staff-review.ts';
+import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
+import { awaitingApprovalBy, cddStatusesOf, verifiedCddIds } from '../due-diligence/staff-review.ts';
 import { screeningsDue } from '../due-diligence/screening-due.ts';
 import { listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { keptByLaw } from './kept-by-law.ts';
@@ -20,9 +24,12 @@ export interface DeskFilters {
   to?: string;
   /**
    * `pending`: instructed enquiries whose due diligence is not verified ("do not act");
-   * `rescreen`: verified, open matters due for sanctions re-screening (`screeningsDue`).
+   * `rescreen`: verified, open matters due for sanctions re-screening (`screeningsDue`);
+   * `approval`: open matters whose rating waits for `caller`'s approval (`awaitingApprovalBy`).
    */
-  cdd?: 'pending' | 'rescreen';
+  cdd?: 'pending' | 'rescreen' | 'approval';
+  /** Who asks: `cdd=approval` is "waiting for your approval". */
+  caller?: Pick<SessionUser, 'id' | 'username' | 'role'>;
 }
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -54,10 +61,15 @@ export async function listEnquiries(filters: DeskFilters, page: { limit?: number
 
 /**
  * `matcher`, narrowed to instructed enquiries without verified due diligence for
- * `cdd=pending`, or to the matters due for re-screening for `cdd=rescreen`.
+ * `cdd=pending`, to the matters due for re-screening for `cdd=rescreen`, or to those whose
+ * rating waits for the caller's approval for `cdd=approval`.
  */
 async function cddMatcher(filters: DeskFilters): Promise<((record: StoredEnquiry) => boolean) | undefined> {
   const base = matcher(filters);
+  if (filters.cdd === 'approval') {
+    const waiting = filters.caller ? await awaitingApprovalBy(filters.caller) : new Set<string>();
+    return (record) => waiting.has(record.id) && (!base || base(record));
+  }
   if (filters.cdd === 'rescreen') {
     const due = new Set((await screeningsDue()).map((item) => item.id));
     return (record) => due.has(record.id) && (!base || base(record));

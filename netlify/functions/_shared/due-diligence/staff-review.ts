@@ -24,7 +24,9 @@ import {
   verifyActionFor,
 } from '../../../../src/shared/states/due-diligence.ts';
 import {
+  APPROVAL_NOTE_REQUIRED,
   CDD_STATUS_LABELS,
+  cddApproveSchema,
   cddCloseSchema,
   cddFieldErrors,
   cddRejectSchema,
@@ -109,6 +111,7 @@ export const parseVerify = (body: unknown): CddVerifyInput =>
 export const parseReject = (body: unknown): { reason: string; version: number } => parsed(cddRejectSchema, body);
 export const parseRescreen = (body: unknown): CddRescreenInput =>
   parsed(cddRescreenSchema({ today: sydneyToday(now()) }), body);
+export const parseApprove = (body: unknown): { note?: string } => parsed(cddApproveSchema, body);
 export const parseClose = (body: unknown): { endedAt: string } =>
   parsed(cddCloseSchema({ today: sydneyToday(now()) }), body);
 
@@ -335,9 +338,16 @@ export async function rescreenCdd(
 
 /**
  * `POST …/cdd/approve`: a principal whose account is not the rater's approves the rating
- * waiting (`approvalRefusal`), recorded by account id with the username at the time.
+ * waiting (`approvalRefusal`), recorded by account id with the username at the time. A high
+ * rating needs the approver's note (400 `fieldErrors.note` without), asked only once the
+ * approver may approve, so the rater still hears the 403 that says why she cannot; the note
+ * is sealed with the rating (it may name the client's affairs) and never put on the timeline.
  */
-export async function approveCdd(enquiryId: string, staff: Approver): Promise<{ status: CddStatus }> {
+export async function approveCdd(
+  enquiryId: string,
+  { note }: { note?: string },
+  staff: Approver,
+): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
   let approved: CddRating | undefined;
   await decideCdd(
@@ -350,7 +360,14 @@ export async function approveCdd(enquiryId: string, staff: Approver): Promise<{ 
       if (!waiting) throw new HttpError(409, CHANGED);
       const refusal = approvalRefusal(waiting, staff);
       if (refusal) throw refusedError(refusal);
-      approved = { ...waiting, approvedById: staff.id, approvedBy: staff.username, approvedAt: at };
+      if (waiting.rating === 'high' && note === undefined) throw badRequest({ note: [APPROVAL_NOTE_REQUIRED] });
+      approved = {
+        ...waiting,
+        approvedById: staff.id,
+        approvedBy: staff.username,
+        approvedAt: at,
+        ...(note === undefined ? {} : { approvalNote: note }),
+      };
       return {
         ...current,
         status,
@@ -499,6 +516,8 @@ export async function closeMatter(
  */
 async function cddSummaryOf(meta: CddMeta, today: string): Promise<CddSummary> {
   if (meta.closedAt !== undefined) return { status: meta.status, closedAt: meta.closedAt };
+  const awaiting = awaitingOf(meta);
+  if (awaiting) return { status: meta.status, awaiting };
   if (meta.status !== 'verified') return { status: meta.status };
   const lastScreenedOn = meta.screenedOn ?? null;
   const settlementOn = await settlementDayOf(meta.enquiryId);
@@ -521,6 +540,40 @@ export async function cddStatusesOf(ids: readonly string[]): Promise<Map<string,
     }),
   );
   return new Map(ids.map((id, index) => [id, summaries[index] ?? null]));
+}
+
+/**
+ * The rating waiting for approval, from the plain part: every rating (a verification or a
+ * re-screen's possible match) writes its rater and time there, and the rating itself.
+ */
+function awaitingOf(meta: CddMeta): CddSummary['awaiting'] {
+  if (meta.status !== 'awaiting-approval' || !meta.riskRating || meta.verifiedBy === undefined) return undefined;
+  return {
+    rating: meta.riskRating,
+    ratedBy: meta.verifiedBy,
+    ...(meta.verifiedById === undefined ? {} : { ratedById: meta.verifiedById }),
+    ratedAt: meta.verifiedAt ?? meta.updatedAt,
+  };
+}
+
+/**
+ * Ids of open matters whose rating waits for `approver`'s approval: awaiting approval, and
+ * not rated by this account (by id; by username for a rating stored before ids, as
+ * `approvalRefusal` decides). A staff account approves nothing, so nothing waits for it.
+ */
+export async function awaitingApprovalBy(approver: Approver): Promise<Set<string>> {
+  if (approver.role !== 'principal') return new Set();
+  const waiting = (await listCddMeta()).filter((meta) => {
+    const awaiting = meta.closedAt === undefined ? awaitingOf(meta) : undefined;
+    if (!awaiting) return false;
+    return (
+      approvalRefusal(
+        { by: awaiting.ratedBy, ...(awaiting.ratedById ? { byId: awaiting.ratedById } : {}) },
+        approver,
+      ) === null
+    );
+  });
+  return new Set(waiting.map((meta) => meta.enquiryId));
 }
 
 /** Ids of enquiries whose due diligence is verified: `cdd=pending` is instructed without one of these. */

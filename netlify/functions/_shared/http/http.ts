@@ -120,6 +120,15 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * A JSON body that may be left out: a request with no body and no Content-Type reads as `{}`
+ * (what callers sent before the route took a body), anything else as `readJson` reads it.
+ */
+export async function readOptionalJson(req: Request): Promise<Record<string, unknown>> {
+  if (mediaType(req) === '' && (await req.clone().text()) === '') return {};
+  return readJson(req);
+}
+
 /** Reads an HTML form post (`application/x-www-form-urlencoded`), with the same limits as JSON. */
 export async function readForm(req: Request): Promise<URLSearchParams> {
   if (mediaType(req) !== 'application/x-www-form-urlencoded') {

@@ -137,6 +137,7 @@ async function send(channel: AlertChannel, entry: AlertEntry): Promise<void> {
     to: env.email.to,
     practiceName: practice.name,
     button: STAFF_BUTTON,
+    // A notice for one member of staff carries their address (`notice.to`), in the alert address's place.
     ...(isStaffNotice(entry) ? entry.notice : alertEmail(entry.summary, practice.standards)),
   });
 }
@@ -282,6 +283,33 @@ export async function queueStaffNotice(
   const at = new Date(currentTime());
   await enqueueAlert({ noticeId, notice, pending, ...freshTimes(at) });
   return alerts.deliver(noticeKey(noticeId), { now: at });
+}
+
+/**
+ * A notice to staff queued before the answer and delivered after it (`waitUntil`), as the
+ * enquiry alerts are: the intent is in the outbox when the person who caused it is answered,
+ * so a function stopped straight after still leaves it for the scheduled retry. An id
+ * already waiting is not queued twice.
+ */
+export async function queueStaffNoticeAfter(
+  noticeId: string,
+  /** `to`: one member of staff's address, in place of the alert address (the webhook still hears of it). */
+  notice: { subject: string; text: string; to?: string },
+  logLine: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<void> {
+  const pending = configuredChannels();
+  if (pending.length === 0) {
+    console.info(`[alert] alerts are not configured; ${logLine}`);
+    return;
+  }
+  const at = new Date(currentTime());
+  if (!(await enqueueAlert({ noticeId, notice, pending, ...freshTimes(at) }))) return;
+  waitUntil(
+    alerts.deliver(noticeKey(noticeId), { now: at }).catch((error: unknown) => {
+      console.warn(`[alert] notice ${noticeId} left for the retry:`, error);
+    }),
+  );
 }
 
 /** The scheduled function's part: every alert whose retry is due. */

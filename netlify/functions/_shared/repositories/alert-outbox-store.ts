@@ -40,7 +40,8 @@ export type OutboxEntry = z.output<typeof enquiryAlertSchema>;
 /** A notice to staff about the site, which names nobody's contact details either. */
 const staffNoticeSchema = z.object({
   noticeId: z.string(),
-  notice: z.object({ subject: z.string(), text: z.string() }),
+  /** `to`: the e-mail goes to this member of staff instead of the practice's alert address. */
+  notice: z.object({ subject: z.string(), text: z.string(), to: z.optional(z.string()) }),
   ...deliveryFields,
 });
 export type StaffNoticeEntry = z.output<typeof staffNoticeSchema>;

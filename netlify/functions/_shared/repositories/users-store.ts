@@ -41,6 +41,8 @@ const staffUserSchema = z.object({
    * before roles existed: those read as principals. Later changes live in the roster.
    */
   role: z.optional(z.enum(STAFF_ROLES)),
+  /** Where this account's own notices go (a client's step on an enquiry assigned to it); set by its holder. */
+  email: z.optional(z.string()),
 });
 type StoredUser = z.output<typeof staffUserSchema>;
 /** An account as the rest of the server sees it: with the role it has now. */
@@ -197,6 +199,17 @@ export async function changePassword(
       : null,
   );
   return after && withRole(after, await readRoster());
+}
+
+/** Sets (or, with null, removes) the account's own notice address. Null when the account is gone. */
+export async function setOwnEmail(username: string, userId: string, email: string | null): Promise<StaffUser | null> {
+  const { before, after } = await updateUser(username, (existing) => {
+    if (existing?.id !== userId) return null;
+    const { email: _previous, ...rest } = existing;
+    return email === null ? rest : { ...rest, email };
+  });
+  const account = after ?? (before?.id === userId ? before : null);
+  return account && withRole(account, await readRoster());
 }
 
 const ROSTER_KEY = 'roster/removed';

@@ -22,6 +22,12 @@ import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { EnquiryDetail } from './EnquiryDetail.tsx';
 import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
+import {
+  ApprovalQueue,
+  approvalFilterInAddress,
+  setApprovalFilterInAddress,
+  useApprovalQueue,
+} from '../due-diligence/ApprovalQueue.tsx';
 import { RescreenDueBadge } from '../due-diligence/Rescreening.tsx';
 import { DutyIndexationNotice } from '../duty/DutyIndexationNotice.tsx';
 import { useErasure } from './Erasure.tsx';
@@ -46,6 +52,15 @@ import {
   type DeskFilters,
 } from './useDesk.ts';
 
+/** The desk's filters narrowed to the ratings waiting for this principal's approval (and the search kept). */
+const approvalOnly = (current: DeskFilters): DeskFilters => ({
+  ...current,
+  status: '',
+  cddPending: false,
+  cddRescreen: false,
+  cddApproval: true,
+});
+
 /** The clock the waiting times are measured against; ticks locally, fetches nothing. */
 function useNow(everyMs = 30_000) {
   const [now, setNow] = useState(() => Date.now());
@@ -66,6 +81,7 @@ export default function EnquiriesTab() {
   const [view, setView] = useDeskView();
   const [sort, setSort] = useState<Sort>({ key: 'received', direction: 'descending' });
   const channels = useAlertChannels();
+  const approvals = useApprovalQueue();
   const hours = useBusinessHours();
   const { confirm, dialog } = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -124,12 +140,29 @@ export default function EnquiriesTab() {
     return minutes === null ? null : { minutes, late: minutes > LEAD_FIGURES.responseMinutes };
   };
 
-  const refresh = () => Promise.all([list.reload(), counts.reload()]);
+  const refresh = () => Promise.all([list.reload(), counts.reload(), approvals.reload()]);
   const changed = (enquiry: DeskEnquiry) => {
     list.upsert(enquiry);
     setLinkedItem((current) => (current?.id === enquiry.id ? { ...current, ...enquiry } : current));
     void counts.reload();
+    // An approval (or a new rating) moves a matter on or off "waiting for your approval".
+    void approvals.reload();
   };
+
+  // "Waiting for your approval" has an address of its own (`?cdd=approval`): read once on
+  // arrival, then kept in step with the filter.
+  const addressRead = useRef(false);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after mount
+    if (approvalFilterInAddress()) setFilters(approvalOnly);
+  }, []);
+  useEffect(() => {
+    if (!addressRead.current) {
+      addressRead.current = true;
+      return;
+    }
+    setApprovalFilterInAddress(Boolean(filters.cddApproval));
+  }, [filters.cddApproval]);
   // An alert-linked enquiry stays shown though off the list, so it must go by hand.
   const erasure = useErasure(confirm, (email) => {
     setLinkedItem((current) => (current && erasureKey(current.email) === email ? null : current));
@@ -184,19 +217,35 @@ export default function EnquiriesTab() {
         </p>
       ) : null}
       <DutyIndexationNotice />
+      <ApprovalQueue
+        items={approvals.items}
+        onOpen={(id) => {
+          setLinked(id);
+          address.go(id);
+          show(id);
+        }}
+        onShowAll={() => setFilters(approvalOnly)}
+      />
 
       <div className="mb-4 space-y-3">
         <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
           {statusOptions.map((option) => {
             // One chip looks selected: the due-diligence chips are status filters of their own.
-            const active = filters.status === option.value && !filters.cddPending && !filters.cddRescreen;
+            const active =
+              filters.status === option.value && !filters.cddPending && !filters.cddRescreen && !filters.cddApproval;
             return (
               <button
                 key={option.value || 'all'}
                 type="button"
                 aria-pressed={active}
                 onClick={() =>
-                  setFilters((current) => ({ ...current, status: option.value, cddPending: false, cddRescreen: false }))
+                  setFilters((current) => ({
+                    ...current,
+                    status: option.value,
+                    cddPending: false,
+                    cddRescreen: false,
+                    cddApproval: false,
+                  }))
                 }
                 className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
                   active
@@ -218,6 +267,7 @@ export default function EnquiriesTab() {
                 status: '',
                 cddPending: !current.cddPending,
                 cddRescreen: false,
+                cddApproval: false,
               }))
             }
             className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
@@ -237,6 +287,7 @@ export default function EnquiriesTab() {
                 status: '',
                 cddRescreen: !current.cddRescreen,
                 cddPending: false,
+                cddApproval: false,
               }))
             }
             className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
@@ -247,6 +298,24 @@ export default function EnquiriesTab() {
           >
             Due for re-screening
           </button>
+          {approvals.items ? (
+            <button
+              type="button"
+              aria-pressed={Boolean(filters.cddApproval)}
+              onClick={() =>
+                setFilters((current) =>
+                  current.cddApproval ? { ...current, cddApproval: false } : approvalOnly(current),
+                )
+              }
+              className={`min-h-10 rounded-full border px-3 text-sm font-semibold ${
+                filters.cddApproval
+                  ? 'border-violet-800 bg-violet-800 text-white'
+                  : 'border-violet-400 bg-white text-violet-950 hover:bg-violet-50'
+              }`}
+            >
+              Waiting for your approval <span className="tabular-nums">({approvals.items.length})</span>
+            </button>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <form
@@ -306,7 +375,7 @@ export default function EnquiriesTab() {
         error={list.error}
         isEmpty={shown.length === 0}
         empty={
-          filters.status || filters.q || filters.cddPending || filters.cddRescreen
+          filters.status || filters.q || filters.cddPending || filters.cddRescreen || filters.cddApproval
             ? 'No contact requests match these filters.'
             : 'No contact requests yet.'
         }

@@ -24,6 +24,7 @@ import { EraseThisPerson } from './Erasure.tsx';
 import { RecordSuspicion } from '../compliance/RecordSuspicion.tsx';
 import { OpenMatter } from '../matters/OpenMatter.tsx';
 import { formatDateTime } from '../kit/format.ts';
+import { keptUntilText, privacyRetentionText } from './kept-until.ts';
 
 const input =
   'min-h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700';
@@ -304,10 +305,14 @@ export function EnquiryDetail({
             </li>
           ))}
         </ol>
-        {detail.deleteAfter ? (
-          <p className="mt-3 text-xs text-slate-700">
-            Kept until <time dateTime={detail.deleteAfter}>{formatDateTime(detail.deleteAfter)}</time> unless there is
-            more activity (privacy retention).
+        {/* One date: what the law keeps outlasts the privacy retention, which skips it. */}
+        {detail.kept ? (
+          <p className="mt-3 text-xs text-slate-700" data-testid="enquiry-kept-until">
+            {keptUntilText(detail.kept)}
+          </p>
+        ) : detail.deleteAfter ? (
+          <p className="mt-3 text-xs text-slate-700" data-testid="enquiry-kept-until">
+            {privacyRetentionText(detail.deleteAfter)}
           </p>
         ) : null}
       </div>

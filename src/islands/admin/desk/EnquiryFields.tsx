@@ -7,7 +7,8 @@
 import { useId } from 'react';
 import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
 import type { DeskEnquiry, KeptByLaw } from '../../../shared/schemas/lead-desk.ts';
-import { formatCallback, formatDate, fullName, telHref } from '../kit/format.ts';
+import { formatCallback, fullName, telHref } from '../kit/format.ts';
+import { keptUntilText } from './kept-until.ts';
 import { DeleteButton } from '../kit/parts.tsx';
 import { messageWithoutQuote } from './desk-rows.ts';
 import { QuoteSummary } from './QuoteSummary.tsx';
@@ -18,12 +19,13 @@ const KEPT: Record<KeptByLaw['what'], string> = {
   suspicion: 'it is named in the suspicious matter register',
 };
 
-/** "Kept by law: it has an accepted costs agreement (AML/CTF Act 2006 s 111 …) until 26 Nov 2033." */
+/**
+ * "Kept by law: it has an accepted costs agreement. Kept until 26 Nov 2033 (AML/CTF Act 2006
+ * s 111 (accepted costs agreement): 7 years after the costs agreement was accepted)." The
+ * date and its basis in the words the enquiry's detail and the due-diligence panel use.
+ */
 export function keptReason(kept: KeptByLaw): string {
-  const until = kept.until
-    ? ` until ${formatDate(kept.until)}`
-    : ': 7 years from when the matter is closed (close it to fix the date)';
-  return `Kept by law: ${KEPT[kept.what]} (${kept.section})${until}.`;
+  return `Kept by law: ${KEPT[kept.what]}. ${keptUntilText(kept)}`;
 }
 
 export function DeleteEnquiry({

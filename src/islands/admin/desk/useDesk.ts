@@ -21,6 +21,8 @@ export interface DeskFilters {
   cddPending?: boolean;
   /** Only verified, open matters due for sanctions re-screening (`cdd=rescreen`); never with `cddPending`. */
   cddRescreen?: boolean;
+  /** Only open matters whose rating waits for this principal's approval (`cdd=approval`); never with the others. */
+  cddApproval?: boolean;
 }
 
 export const filterQuery = (filters: DeskFilters, extra: Record<string, string> = {}) => {
@@ -29,6 +31,7 @@ export const filterQuery = (filters: DeskFilters, extra: Record<string, string> 
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.cddPending) params.set('cdd', 'pending');
   else if (filters.cddRescreen) params.set('cdd', 'rescreen');
+  else if (filters.cddApproval) params.set('cdd', 'approval');
   return params.toString();
 };
 

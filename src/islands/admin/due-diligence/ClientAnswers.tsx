@@ -204,7 +204,12 @@ export function ClientAnswers({ view }: { view: CddStaffView }) {
 /** A rating in the history, without the select's hint ("needs a second approval"). */
 const RATING_NAMES = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
-/** The risk, who verified, approved or rejected, and each individual's checks; nothing before a verification. */
+/**
+ * The risk, who rated, approved or rejected it ("Verified by" only once it is verified on its
+ * rater's word alone; a rating waiting for approval, or approved, was rated), with each
+ * approver's note in the ratings' history, and each individual's checks; nothing before a
+ * verification.
+ */
 export function VerificationRecord({ view }: { view: CddStaffView }) {
   if (!view.risk && !view.verification.length) return null;
   return (
@@ -214,9 +219,16 @@ export function VerificationRecord({ view }: { view: CddStaffView }) {
         rows={[
           ['Risk', view.risk ? `${RISK_RATING_LABELS[view.risk.rating]}: ${view.risk.reason}` : undefined],
           [
-            'Verified by',
+            // Verified only once the record is: until a rating is approved, its giver only rated it.
+            view.status === 'verified' && !view.approvals.approvedBy ? 'Verified by' : 'Rated by',
             view.approvals.verifiedBy
               ? `${view.approvals.verifiedBy}, ${formatDateTime(view.approvals.verifiedAt)}`
+              : undefined,
+          ],
+          [
+            'Approval',
+            view.status === 'awaiting-approval' && view.approvals.verifiedBy
+              ? `Waiting for a principal other than ${view.approvals.verifiedBy}`
               : undefined,
           ],
           [
@@ -245,6 +257,7 @@ export function VerificationRecord({ view }: { view: CddStaffView }) {
                   ? `; enhanced due diligence: source of wealth: ${rating.enhanced.sourceOfWealth}; source of funds: ${rating.enhanced.sourceOfFunds}; notes: ${rating.enhanced.notes}`
                   : ''}
                 {rating.approvedBy ? `; approved by ${rating.approvedBy}, ${formatDateTime(rating.approvedAt)}` : ''}
+                {rating.approvalNote === undefined ? '' : `, noting: ${rating.approvalNote}`}
                 {rating.rejectedBy ? `; rejected by ${rating.rejectedBy}, ${formatDateTime(rating.rejectedAt)}` : ''}
               </li>
             ))}

@@ -3,7 +3,7 @@
  * verified matter when it was last screened), and on request the client's answers, the
  * verification form for a submitted record, the second person's approval of a high rating,
  * rejection, re-screening a verified matter, and closing the matter (which starts the 7
- * years the records are kept).
+ * years the records are kept; a closed matter is shown read-only, with its one kept-until date).
  *
  * The client's details are read only when staff ask ("Show the client's details"): every
  * read is written to the audit log, so opening an enquiry to add a note does not count as
@@ -20,7 +20,7 @@ import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
 import { ClientAnswers, VerificationRecord } from './ClientAnswers.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
-import { CloseMatter } from './CloseMatter.tsx';
+import { ClosedMatter, CloseMatter } from './CloseMatter.tsx';
 import { DoNotActBadge, dueDiligencePending } from './DoNotActBadge.tsx';
 import { RescreenForm, RescreenHistory, ScreeningClock } from './Rescreening.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
@@ -72,10 +72,15 @@ export function DueDiligencePanel({
     headingRef.current?.focus();
   }
 
-  /** Closing changes the enquiry; the record is read again only if it is on screen (each read is audited). */
+  /**
+   * Closing changes the enquiry (the panel then shows the closed state); the record is read
+   * again only if it is on screen (each read is audited). Focus goes to the heading, as the
+   * form it was in is gone.
+   */
   async function closed() {
     await onStatus();
     if (view) await load();
+    headingRef.current?.focus();
   }
 
   const shownStatus = view?.status ?? status;
@@ -118,12 +123,7 @@ export function DueDiligencePanel({
           <p className="mt-1 text-xs text-slate-700">Each time you open them, the audit log records it.</p>
         </div>
       ) : null}
-      {status === 'not-started' && closedAt !== undefined ? (
-        <p className="mt-2 text-sm text-slate-700" data-testid="cdd-closed-before-start">
-          Matter closed (ended <time dateTime={closedAt}>{closedAt}</time>) before the client gave any details: the
-          engagement link no longer takes them, and there are no due diligence records to keep.
-        </p>
-      ) : status === 'not-started' ? (
+      {status === 'not-started' && closedAt === undefined ? (
         <p className="mt-2 text-sm text-slate-700">
           The client gives their details through the engagement link once they have accepted the engagement.
         </p>
@@ -134,17 +134,26 @@ export function DueDiligencePanel({
           <ClientAnswers view={view} />
           <VerificationRecord view={view} />
           <RescreenHistory view={view} />
-          {isAllowed(decideCdd(view.status, 'verify')) ? (
-            <VerifyForm enquiryId={detail.id} view={view} onDone={changed} />
-          ) : null}
-          <ReviewActions enquiryId={detail.id} view={view} confirm={confirm} onChanged={changed} />
-          {isAllowed(decideCddRecord(view, 'rescreen')) ? (
-            <RescreenForm enquiryId={detail.id} view={view} onDone={changed} />
+          {/* A closed matter is read-only here: its records are kept as they were. */}
+          {closedAt === undefined ? (
+            <>
+              {isAllowed(decideCdd(view.status, 'verify')) ? (
+                <VerifyForm enquiryId={detail.id} view={view} onDone={changed} />
+              ) : null}
+              <ReviewActions enquiryId={detail.id} view={view} confirm={confirm} onChanged={changed} />
+              {isAllowed(decideCddRecord(view, 'rescreen')) ? (
+                <RescreenForm enquiryId={detail.id} view={view} onDone={changed} />
+              ) : null}
+            </>
           ) : null}
         </div>
       ) : null}
 
-      <CloseMatter enquiryId={detail.id} shownRetainUntil={view?.retainUntil} onClosed={closed} />
+      {closedAt === undefined ? (
+        <CloseMatter enquiryId={detail.id} status={shownStatus} confirm={confirm} onClosed={closed} />
+      ) : (
+        <ClosedMatter detail={detail} closedAt={closedAt} />
+      )}
       {dialog}
     </section>
   );

@@ -1,8 +1,9 @@
 /**
  * What staff can do with a record waiting on them: a principal who did not rate it approves
- * the rating waiting (high, or lower than a high one on record); everyone else is told who
- * may. Anyone rejects it with a reason the client is shown. The server decides either way
- * (`approvalRefusal`): the button is only offered where it would be allowed.
+ * the rating waiting (high, or lower than a high one on record), with a note in a dialog
+ * (required for a high rating); everyone else sees Approve disabled with the reason beside
+ * it, in the server's words. Anyone rejects it with a reason the client is shown. The
+ * server decides either way (`approvalRefusal`, 403).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
+import { ApproveDialog } from './ApproveDialog.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
 
 export function ReviewActions({
@@ -33,10 +35,11 @@ export function ReviewActions({
   const base = useId();
   const session = useStore($session);
   const waiting = view.ratings.at(-1);
-  const mayApprove =
-    session.status === 'signed-in' && waiting !== undefined && approvalRefusal(waiting, session.user) === null;
-  const [acting, setActing] = useState<'approve' | 'reject' | null>(null);
-  const [approveError, setApproveError] = useState<string | null>(null);
+  // Why this account may not approve (null: it may); unknown until the session is.
+  const refusal =
+    session.status === 'signed-in' && waiting !== undefined ? approvalRefusal(waiting, session.user) : undefined;
+  const [acting, setActing] = useState<'reject' | null>(null);
+  const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [rejectReason, setRejectReason] = useState('');
   const [rejectError, setRejectError] = useState<string | undefined>();
@@ -45,21 +48,6 @@ export function ReviewActions({
   useEffect(() => {
     if (rejecting) rejectRef.current?.focus();
   }, [rejecting]);
-
-  async function approve() {
-    setActing('approve');
-    setApproveError(null);
-    try {
-      await apiRequest('POST', cddPath(enquiryId, '/cdd/approve'));
-      showToast({ title: 'Success', description: 'Due diligence approved' });
-      await onChanged();
-    } catch (caught) {
-      // 403 for the person who rated it: said here, next to the button, not only in a toast.
-      setApproveError(messageOf(caught, 'Failed to approve'));
-    } finally {
-      setActing(null);
-    }
-  }
 
   async function reject(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -105,15 +93,29 @@ export function ReviewActions({
               : `Rated ${waiting.rating} risk by ${waiting.by}, lower than a high rating on record (${waiting.loweringReason})`}
             : a principal other than {waiting.by} must approve it.
           </p>
-          {mayApprove ? (
-            <Button pending={acting === 'approve'} onClick={() => void approve()}>
-              Approve
-            </Button>
-          ) : null}
-          {approveError ? (
-            <p role="alert" className="text-sm font-medium text-red-900">
-              {approveError}
-            </p>
+          {refusal === undefined ? null : (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <Button
+                disabled={refusal !== null}
+                aria-describedby={refusal ? `${base}-why-not` : undefined}
+                onClick={() => setApproving(true)}
+              >
+                Approve…
+              </Button>
+              {refusal ? (
+                <p id={`${base}-why-not`} className="text-sm text-slate-800" data-testid="approve-refusal">
+                  {refusal.message}
+                </p>
+              ) : null}
+            </div>
+          )}
+          {approving ? (
+            <ApproveDialog
+              enquiryId={enquiryId}
+              waiting={waiting}
+              onClose={() => setApproving(false)}
+              onApproved={onChanged}
+            />
           ) : null}
         </div>
       ) : null}

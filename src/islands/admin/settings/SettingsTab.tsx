@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import AuditLog from './AuditLog.tsx';
 import ChangePasswordForm from '../staff/ChangePasswordForm.tsx';
+import OwnEmailForm from '../staff/OwnEmailForm.tsx';
 import DutyIndexationPanel from '../duty/DutyIndexationPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
 import PracticeSettings from './PracticeSettings.tsx';
@@ -18,6 +19,12 @@ export default function SettingsTab() {
           Your password
         </h3>
         <ChangePasswordForm />
+      </section>
+      <section aria-labelledby={`${base}-email`} className="space-y-4">
+        <h3 id={`${base}-email`} className="text-lg font-semibold text-brand-900">
+          Your notices
+        </h3>
+        <OwnEmailForm />
       </section>
       <StaffAccounts headingId={`${base}-staff`} />
       <DutyIndexationPanel headingId={`${base}-duty`} />

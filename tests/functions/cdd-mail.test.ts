@@ -157,7 +157,9 @@ describe('the client’s identity details: verified', () => {
     expect(high.json).toEqual({ status: 'awaiting-approval' });
     expect(mails).toEqual([]);
 
-    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).json).toEqual({ status: 'verified' });
+    expect(
+      (await post(`/api/contact-requests/${id}/cdd/approve`, bob, { note: 'Source of the deposit checked' })).json,
+    ).toEqual({ status: 'verified' });
     expect(mails.map((mail) => mail.to)).toEqual([[email]]);
     expect((await readText(mails[0]!)).subject.startsWith(VERIFIED_SUBJECT)).toBe(true);
 
@@ -170,7 +172,9 @@ describe('the client’s identity details: verified', () => {
       version: await versionOf(id),
     });
     expect(match.json, JSON.stringify(match.json)).toEqual({ status: 'awaiting-approval' });
-    expect((await post(`/api/contact-requests/${id}/cdd/approve`, bob)).json).toEqual({ status: 'verified' });
+    expect(
+      (await post(`/api/contact-requests/${id}/cdd/approve`, bob, { note: 'Source of the deposit checked' })).json,
+    ).toEqual({ status: 'verified' });
     expect(mails).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
 import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import login from '../../netlify/functions/login.ts';
 import { recordAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
-import { actorNote } from '../../src/islands/admin/settings/AuditLog.tsx';
+import { actorNote } from '../../src/islands/admin/settings/audit-sentences.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -233,7 +233,14 @@ describe('who the audit names', () => {
       (entry) => entry.action === 'staff.password' && entry.by === username,
     );
     expect(changes.map((entry) => entry.byId)).toEqual([newBob, oldBob]);
-    expect(actorNote(changes[1])).toBe(`(account ${oldBob})`);
+    // The portal names accounts by what `GET /api/staff` lists now: new Bob, not old Bob.
+    const names = new Map(
+      ((await call(staff, 'GET', '/api/staff', { cookie: admin.cookie })).json as { id: string; username: string }[]).map(
+        (member) => [member.id, member.username],
+      ),
+    );
+    expect(actorNote(changes[0], names)).toBe('');
+    expect(actorNote(changes[1], names)).toBe('(account since removed)');
   });
 
   it('reserves `system` and `website` in any case, so no account passes for the scheduled jobs', async () => {
@@ -261,7 +268,7 @@ describe('who the audit names', () => {
     }
     const [job] = (await wholeLog(admin.cookie, 100)).filter((entry) => entry.action === 'enquiry.retention');
     expect(job).toMatchObject({ by: 'system', byId: null });
-    expect(actorNote(job)).toBe('(scheduled job)');
+    expect(actorNote(job, new Map())).toBe('(scheduled job)');
   });
 
   it('records who exported enquiries as CSV, under which filter, without the search text', async () => {

@@ -235,9 +235,9 @@ describe('who the audit names', () => {
     expect(changes.map((entry) => entry.byId)).toEqual([newBob, oldBob]);
     // The portal names accounts by what `GET /api/staff` lists now: new Bob, not old Bob.
     const names = new Map(
-      ((await call(staff, 'GET', '/api/staff', { cookie: admin.cookie })).json as { id: string; username: string }[]).map(
-        (member) => [member.id, member.username],
-      ),
+      (
+        (await call(staff, 'GET', '/api/staff', { cookie: admin.cookie })).json as { id: string; username: string }[]
+      ).map((member) => [member.id, member.username]),
     );
     expect(actorNote(changes[0], names)).toBe('');
     expect(actorNote(changes[1], names)).toBe('(account since removed)');

@@ -75,7 +75,7 @@ async function submittedEnquiry(page: Page, client: APIRequestContext, firstName
           pep: { value: false },
           foreignPerson: { value: false },
           purpose: 'home',
-          sourceOfFunds: { kind: 'loan', lender: 'Example Bank' },
+          sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }],
         },
       },
     }),
@@ -133,6 +133,8 @@ test('verifies an individual and a company’s owner, rates high, and a second p
   await expect(panel.getByTestId('cdd-status')).toHaveText('Submitted');
   await panel.getByRole('button', { name: "Show the client's details" }).click();
   await expect(panel.getByText(`${firstName} Holdings Pty Ltd`, { exact: true })).toBeVisible();
+  // Several sources of funds, each with its lender.
+  await expect(panel.getByText('Savings; A loan: Example Bank', { exact: true })).toBeVisible();
   const form = panel.getByRole('form', { name: 'Verify, screen and rate' });
 
   // A full document number is refused, under its field, before anything is sent.

@@ -64,7 +64,7 @@ export async function verifiedEnquiry(
           pep: { value: false },
           foreignPerson: { value: false },
           purpose: 'home',
-          sourceOfFunds: { kind: 'savings' },
+          sourceOfFunds: [{ kind: 'savings' }],
         },
       },
     }),

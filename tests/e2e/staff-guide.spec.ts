@@ -78,7 +78,7 @@ async function clientSubmits(client: APIRequestContext, url: string, firstName: 
           pep: { value: false },
           foreignPerson: { value: false },
           purpose: 'home',
-          sourceOfFunds: { kind: 'loan', lender: 'Example Bank' },
+          sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }],
         },
       },
     }),

@@ -1,5 +1,5 @@
 /**
- * The opening hours as a week: one row a day, open or closed, and from when to when. A closed
+ * The opening hours as a week: one row a day, open or closed, and its hours from and to. A closed
  * day shows "Closed" where its times would be, and Monday's hours copy to the other weekdays
  * in one click (most practices keep the same hours all week).
  */
@@ -10,7 +10,7 @@ import type { PracticeValues } from './practice-values.ts';
 
 type Hours = PracticeValues['hours'];
 
-const TIME_CLASS = `${CONTROL_CLASS} w-full min-w-0 border-slate-400 px-2 sm:w-32`;
+const TIME_CLASS = `${CONTROL_CLASS} w-32 border-slate-400`;
 
 export function HoursFields({
   hours,
@@ -45,11 +45,8 @@ export function HoursFields({
             <th scope="col" className="px-2 py-1 font-semibold">
               Open
             </th>
-            <th scope="col" className="px-2 py-1 font-semibold">
-              From
-            </th>
             <th scope="col" className="py-1 pl-2 font-semibold">
-              To
+              Hours
             </th>
           </tr>
         </thead>
@@ -72,9 +69,10 @@ export function HoursFields({
                   className="size-6 accent-brand-700"
                 />
               </td>
-              {row.open ? (
-                <>
-                  <td className="px-2 py-1.5">
+              <td className="py-1.5 pl-2">
+                {row.open ? (
+                  // From and to side by side, or one above the other on a phone.
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <input
                       id={id(`opens-${index}`)}
                       type="time"
@@ -83,8 +81,7 @@ export function HoursFields({
                       onChange={(event) => setHour(index, { opens: event.target.value })}
                       className={TIME_CLASS}
                     />
-                  </td>
-                  <td className="py-1.5 pl-2">
+                    <span aria-hidden="true">–</span>
                     <input
                       id={id(`closes-${index}`)}
                       type="time"
@@ -93,13 +90,11 @@ export function HoursFields({
                       onChange={(event) => setHour(index, { closes: event.target.value })}
                       className={TIME_CLASS}
                     />
-                  </td>
-                </>
-              ) : (
-                <td colSpan={2} className="py-1.5 pl-2 text-slate-700">
-                  Closed
-                </td>
-              )}
+                  </div>
+                ) : (
+                  <span className="text-slate-700">Closed</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

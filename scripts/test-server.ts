@@ -12,6 +12,7 @@ import { insertTestimonial } from '../netlify/functions/_shared/repositories/tes
 import { upsertUser } from '../netlify/functions/_shared/repositories/users-store.ts';
 import { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from './lib/test-seed.ts';
 import { startMailCapture } from './lib/mail-capture.ts';
+import { startSmsCapture } from './lib/sms-capture.ts';
 import { startServer } from './lib/server.ts';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'e2e-blobs-'));
@@ -24,6 +25,13 @@ if (mail) {
   process.env.ALERT_SMTP_URL = mail.url;
   process.env.ALERT_EMAIL_FROM = 'website@example.test';
 }
+
+// Texts go to a local stand-in for ClickSend's API, so the client's page offers them (decision 033).
+const sms = await startSmsCapture();
+process.env.CLICKSEND_USERNAME = 'e2e';
+process.env.CLICKSEND_API_KEY = 'e2e-key';
+process.env.SMS_SENDER_ID = 'E2ETest';
+process.env.CLICKSEND_API_URL = sms.url;
 
 const server = await startServer({
   port: Number(process.env.PORT ?? 8890),
@@ -66,6 +74,7 @@ console.log(`e2e server at ${server.url} (blobs in ${directory})`);
 const stop = async () => {
   await server.stop();
   await mail?.stop();
+  await sms.stop();
   rmSync(directory, { recursive: true, force: true });
   process.exit(0);
 };

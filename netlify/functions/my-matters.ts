@@ -8,7 +8,14 @@
 import type { Config } from '@netlify/functions';
 import { ESTIMATE_NOTE, bankDetailsWarning } from '../../src/content/matters.ts';
 import { now } from '../../src/shared/clock.ts';
-import { matterSignInSchema, normaliseEmail, updateRequestSchema } from '../../src/shared/schemas/client-matter.ts';
+import { textsOnSaid, TEXTS_OFF_SAID } from '../../src/content/client-texts.ts';
+import {
+  localMobile,
+  matterSignInSchema,
+  normaliseEmail,
+  textsChangeSchema,
+  updateRequestSchema,
+} from '../../src/shared/schemas/client-matter.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { BASE_POLICY, serializePolicy } from '../../src/shared/csp-policy.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
@@ -25,6 +32,7 @@ import {
 } from './_shared/http/http.ts';
 import { matterCalendar } from './_shared/matters/calendar.ts';
 import {
+  changeTexts,
   clientMatterOf,
   myMatterRecord,
   myMatters,
@@ -38,7 +46,15 @@ import {
   requireClient,
   startClientSession,
 } from './_shared/matters/client-session.ts';
-import { mattersPage, signInLinkPage, signInPage, type PracticeContact } from './_shared/pages/matter-page.tsx';
+import { clientTextsConfigured } from './_shared/mail/client-mail.ts';
+import {
+  mattersPage,
+  signInLinkPage,
+  signInPage,
+  type MattersPageState,
+  type PracticeContact,
+  type TextsState,
+} from './_shared/pages/matter-page.tsx';
 import { getSettings } from './_shared/repositories/settings-store.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 
@@ -51,6 +67,7 @@ export const config: Config = {
     '/api/my-matters',
     '/api/my-matters/:id/calendar.ics',
     '/api/my-matters/:id/update-requests',
+    '/api/my-matters/:id/texts',
   ],
 };
 
@@ -84,6 +101,16 @@ async function practice(): Promise<PracticeContact> {
 const isForm = (req: Request) => mediaType(req) === 'application/x-www-form-urlencoded';
 
 const matterId = (context: RouteContext) => context.params.id ?? '';
+
+/** The signed-in client's page; texts are offered only when the practice set them up. */
+async function clientPage(
+  email: string,
+  state: Omit<MattersPageState, 'texts'> & { texts?: Omit<TextsState, 'offered'> } = {},
+  status = 200,
+): Promise<Response> {
+  const texts = { ...state.texts, offered: clientTextsConfigured() };
+  return page(mattersPage(await practice(), await myMatters(email), { ...state, texts }), status);
+}
 
 async function signIn(req: Request, context: RouteContext): Promise<Response> {
   const form = isForm(req);
@@ -120,12 +147,33 @@ async function askForUpdate(req: Request, context: RouteContext): Promise<Respon
   if (!result.success) {
     await myMatterRecord(session.email, matterId(context));
     const errors = toFieldErrors(result.error).message ?? [];
-    const matters = await myMatters(session.email);
-    const state = { form: { matterId: matterId(context), message: body.message, errors } };
-    return page(mattersPage(await practice(), matters, state), 400);
+    return clientPage(session.email, { form: { matterId: matterId(context), message: body.message, errors } }, 400);
   }
   await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil, linkOrigin(req));
-  return page(mattersPage(await practice(), await myMatters(session.email), { sentTo: matterId(context) }), 201);
+  return clientPage(session.email, { sentTo: matterId(context) }, 201);
+}
+
+/** Texts about a matter on or off: JSON, or the page's form (no JavaScript needed). */
+async function changeMatterTexts(req: Request, context: RouteContext): Promise<Response> {
+  const id = matterId(context);
+  if (!isForm(req)) {
+    const change = validate(textsChangeSchema, await readJson(req));
+    const { email } = await requireClient(req);
+    return json({ texts: await changeTexts(email, id, change) }, 200, CLIENT_HEADERS);
+  }
+  const session = await readClientSession(req);
+  if (!session) return seeOther('/matter/');
+  const form = await readForm(req);
+  const body = { texts: form.get('texts') ?? '', mobile: form.get('mobile') ?? undefined };
+  const result = textsChangeSchema.safeParse(body);
+  if (!result.success) {
+    await myMatterRecord(session.email, id);
+    const errors = Object.values(toFieldErrors(result.error)).flat();
+    return clientPage(session.email, { texts: { form: { matterId: id, mobile: body.mobile ?? '', errors } } }, 400);
+  }
+  const texts = await changeTexts(session.email, id, result.data);
+  const said = texts ? textsOnSaid(localMobile(texts.mobile)) : TEXTS_OFF_SAID;
+  return clientPage(session.email, { texts: { said: { matterId: id, text: said } } });
 }
 
 export default handle(config, {
@@ -133,7 +181,7 @@ export default handle(config, {
     GET: async (req) => {
       const session = await readClientSession(req);
       if (!session) return page(signInPage(await practice()));
-      return page(mattersPage(await practice(), await myMatters(session.email)));
+      return clientPage(session.email);
     },
   },
   '/matter/sign-in/:token': {
@@ -193,5 +241,8 @@ export default handle(config, {
   },
   '/api/my-matters/:id/update-requests': {
     POST: askForUpdate,
+  },
+  '/api/my-matters/:id/texts': {
+    POST: changeMatterTexts,
   },
 });

@@ -3,7 +3,7 @@
  * for a verified client with today's contract date, the client asks for a sign-in link at
  * /matter/, opens it from the e-mail the site really sent (local SMTP), sees the deadlines
  * with their basis and the countdown, downloads the calendar file (read by ical.js), and asks
- * for an update; staff see it waiting on the Matters tab and tick "Contracts exchanged", and
+ * for an update, and asks for texts; staff see it waiting on the Matters tab and tick "Contracts exchanged", and
  * the client's e-mail arrives. Axe needs scripts, so it looks at the same pages in a second,
  * script-enabled context with the client's cookie.
  */
@@ -119,6 +119,13 @@ test.describe("the client's matter", () => {
     await expectNoAxeViolations(stranger);
     await stranger.context().close();
     await checker.close();
+
+    // Texts (the e2e server stands in for ClickSend), asked for on the page without JavaScript.
+    await matter.getByLabel('Your mobile number').fill('0412 345 678');
+    await matter.getByRole('button', { name: 'Text me about my matter' }).click();
+    await expect(phone.getByTestId('client-matter').getByRole('status')).toHaveText(
+      'We will text 0412 345 678 about your matter.',
+    );
 
     // Staff see the request waiting, and tick exchange.
     await page.goto(`/admin/?matter=${matterId}`);

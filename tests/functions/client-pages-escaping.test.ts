@@ -15,7 +15,9 @@ import {
   somethingWentWrongPage,
 } from '../../netlify/functions/_shared/pages/link-error-page.tsx';
 import type { CddDraft, CddStatus } from '../../src/shared/schemas/cdd.ts';
+import { computeQuote } from '../../src/shared/quote.ts';
 import type { EngagementView } from '../../src/shared/schemas/engagement.ts';
+import { aQuote } from './fixtures/quote.ts';
 import { attributeValues, pageText, parsePage, textOf } from './html.ts';
 
 /** Each way in at once: an element, a quoted attribute's end, an entity, and right-to-left overrides. */
@@ -37,7 +39,8 @@ const view = (overrides: Partial<EngagementView> = {}): EngagementView => ({
     propertyAddress: hostile('property'),
     description: hostile('description'),
   },
-  figures: {} as EngagementView['figures'],
+  // Numbers only (the summary prints them): nothing typed reaches the figures.
+  figures: computeQuote(aQuote(), { today: '2026-11-23' }),
   disclosure: [
     { heading: hostile('heading'), paragraphs: [hostile('paragraph')] },
     { heading: 'Your rights', paragraphs: [hostile('right')] },

@@ -249,10 +249,13 @@ describe('their matter', () => {
         'property',
         'responsible',
         'side',
+        'texts',
         'updateRequests',
       ].sort(),
     );
     expect(matter.id).toBe(id);
+    // Texts are the client's choice (decision 033): none until they ask.
+    expect(matter.texts).toBeNull();
     const byKey = Object.fromEntries(matter.deadlines.map((d: { key: string }) => [d.key, d]));
     expect(byKey['cooling-off']).toMatchObject({ date: '2026-12-02', time: '17:00', confirmed: false });
     expect(byKey['cooling-off'].basis).toContain('s 66S');

@@ -4,6 +4,7 @@
  * staff names beyond the responsible solicitor, no notices).
  */
 import * as z from 'zod/mini';
+import { TEXTS_MOBILE_MESSAGE } from '../../content/client-texts.ts';
 import type { MatterSide } from '../../content/matters.ts';
 import type { NextDeadline } from './matter.ts';
 import { requiredText } from './fields.ts';
@@ -24,6 +25,40 @@ export const matterSignInSchema = z.object({
 export const updateRequestSchema = z.object({
   message: requiredText(UPDATE_MESSAGE_REQUIRED, CLIENT_MATTER_LIMITS.message, { multiline: true }),
 });
+
+/**
+ * An Australian mobile number in E.164 (`+614xxxxxxxx`), from the ways people write one
+ * (`0412 345 678`, `+61 412 345 678`, `61412345678`, `(0412) 345-678`); null for anything
+ * else, a landline included: texts go to mobiles only.
+ */
+export function australianMobile(input: string): string | null {
+  const compact = input.trim().replace(/[\s().-]/g, '');
+  const match = /^(?:\+61|0061|61|0)(4\d{8})$/.exec(compact);
+  return match ? `+61${match[1]}` : null;
+}
+
+/** `+61412345678` as Australians read it: `0412 345 678`. */
+export const localMobile = (e164: string): string => {
+  const digits = `0${e164.slice(3)}`;
+  return `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
+};
+
+/**
+ * `POST /api/my-matters/{id}/texts`: `{ texts: 'on', mobile }` asks for texts about the
+ * matter at that mobile (normalised to E.164), `{ texts: 'off' }` stops them.
+ */
+export const textsChangeSchema = z
+  .object({
+    texts: z.enum(['on', 'off'], "texts must be 'on' or 'off'"),
+    mobile: z.optional(z.string(TEXTS_MOBILE_MESSAGE).check(z.maxLength(40, TEXTS_MOBILE_MESSAGE))),
+  })
+  .check(
+    z.refine((value) => value.texts === 'off' || australianMobile(value.mobile ?? '') !== null, {
+      path: ['mobile'],
+      message: TEXTS_MOBILE_MESSAGE,
+    }),
+  );
+export type TextsChange = z.output<typeof textsChangeSchema>;
 
 /** An address as sign-in compares it: the same mailbox whatever the case or spaces it was typed with. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
@@ -62,4 +97,6 @@ export interface ClientMatter {
   daysToNext: number | null;
   /** Update requests waiting for an answer. */
   updateRequests: number;
+  /** The mobile the client asked to be texted at (E.164), or null: no texts. */
+  texts: { mobile: string } | null;
 }

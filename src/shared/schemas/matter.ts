@@ -112,6 +112,8 @@ export const matterPatchSchema = z.object({
   ownerOccupier: z.optional(ownerOccupierField),
   dates: z.optional(staffDatesField),
   deadlines: z.optional(z.array(deadlineChangeSchema).check(z.maxLength(20, 'At most 20 deadline changes'))),
+  /** `null` stops the texts the client asked for (they asked by phone, or replied STOP). */
+  texts: z.optional(z.null('texts can only be null: the client turns texts on')),
 });
 export type MatterPatchInput = z.output<typeof matterPatchSchema>;
 
@@ -189,6 +191,11 @@ export const matterRecordSchema = z.object({
   ),
   /** Reminders and alerts already sent, by an id naming the deadline, its date and the kind: once each. */
   notices: z.array(z.string()),
+  /**
+   * The client asked to be texted about this matter at this mobile (E.164) since then; absent
+   * when they never did or stopped (docs/decisions/033-text-messages.md).
+   */
+  texts: z.optional(z.object({ mobile: z.string(), since: z.string() })),
   timeline: z.array(timelineEntrySchema),
 });
 export type MatterRecord = z.output<typeof matterRecordSchema>;
@@ -254,6 +261,8 @@ export interface MatterView {
   waitingRequests: WaitingUpdateRequest[];
   open: boolean;
   timeline: MatterTimelineEntry[];
+  /** The mobile the client asked to be texted at, and since when; null: no texts. */
+  texts: { mobile: string; since: string } | null;
 }
 
 /** One row of `GET /api/matters`. */

@@ -9,17 +9,25 @@
  *
  * Every message is plain text and ends with the practice's details (and the Professional
  * Standards line when it is on): transactional mail, no marketing.
+ *
+ * A text message to a client (ClickSend, when set up) is another channel of the same outbox:
+ * queued beside the e-mail under an id of its own, claimed and retried the same way, so a
+ * provider that fails never holds up or loses the e-mail
+ * (docs/decisions/033-text-messages.md).
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { bankDetailsWarning } from '../../../../src/content/matters.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../../src/shared/schemas/settings.ts';
-import { clientMailEnv } from '../platform/env.ts';
+import { clientMailEnv, smsEnv } from '../platform/env.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
+import { getMatter } from '../repositories/matters-store.ts';
 import { enqueueMail, mailOutbox, readAttachment, type MailEntry } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { freshTimes, outboxEngine } from './outbox.ts';
+import { sendSms } from './sms-transport.ts';
+import { smsText } from './sms-text.ts';
 import { sendMail } from './transport.ts';
 
 export interface ClientMail {
@@ -39,6 +47,23 @@ export interface ClientMail {
 
 /** Whether messages to clients can be sent: `ALERT_SMTP_URL` and `ALERT_EMAIL_FROM` are set. */
 export const clientMailConfigured = (): boolean => clientMailEnv() !== null;
+
+/** Whether texts to clients can be sent: the SMS provider is set up (env.ts, `smsEnv`). */
+export const clientTextsConfigured = (): boolean => smsEnv() !== null;
+
+export interface ClientText {
+  /** The caller's idempotency key, as for a message. */
+  id: string;
+  enquiryId: string;
+  /** The matter whose client asked for texts: checked again before each attempt. */
+  matterId: string;
+  /** The mobile, E.164. */
+  to: string;
+  /** Names the text on the enquiry's activity ("Contracts exchanged"). */
+  subject: string;
+  /** The text's own line; the bank-details warning and the practice's name are appended (sms-text.ts). */
+  text: string;
+}
 
 /** The practice as a message's closing lines print it. */
 export type MailPractice = Pick<
@@ -88,7 +113,23 @@ export async function queueClientMail(message: ClientMail, now = new Date(curren
   return enqueueMail({ ...message, ...freshTimes(now) });
 }
 
+/**
+ * Queues a text; false when one with that id is already queued. Like a message, it is sent
+ * after the answer (`deliverClientMail(id)`) and retried by the scheduled function.
+ */
+export async function queueClientText(text: ClientText, now = new Date(currentTime())): Promise<boolean> {
+  return enqueueMail({ ...text, channel: 'sms', ...freshTimes(now) });
+}
+
+async function sendText(entry: MailEntry): Promise<void> {
+  const env = smsEnv();
+  if (!env) throw new Error('texts to clients are no longer configured');
+  const practice = await practiceDetails();
+  await sendSms(env, { to: entry.to, body: smsText(entry.text, practice), reference: entry.id });
+}
+
 async function send(entry: MailEntry): Promise<void> {
+  if (entry.channel === 'sms') return sendText(entry);
   const env = clientMailEnv();
   if (!env) throw new Error('e-mail to clients is no longer configured');
   let attachments: { filename: string; contentType: string; content: Buffer }[] = [];
@@ -122,10 +163,21 @@ const note = async (entry: MailEntry, text: string) => {
   });
 };
 
+/** "E-mail" or "Text", as the activity names the channel. */
+const kind = (entry: MailEntry) => (entry.channel === 'sms' ? 'Text' : 'E-mail');
+
+/** A text whose client has since stopped texts, or asked for them at another number, is not sent. */
+async function stillWanted(entry: MailEntry): Promise<boolean> {
+  if (entry.channel !== 'sms') return true;
+  const matter = entry.matterId ? await getMatter(entry.matterId) : null;
+  return matter?.texts?.mobile === entry.to;
+}
+
 /** The client messages' outbox (outbox.ts): one message, one send, each attempt on the activity. */
 const mails = outboxEngine(mailOutbox, {
   // An enquiry erased since: the person asked to be forgotten, and there is no activity to write to.
-  check: async (entry) => (entry.enquiryId && !(await getStoredEnquiry(entry.enquiryId)) ? 'drop' : 'deliver'),
+  check: async (entry) =>
+    (entry.enquiryId && !(await getStoredEnquiry(entry.enquiryId))) || !(await stillWanted(entry)) ? 'drop' : 'deliver',
   async attempt(entry, attempt) {
     try {
       await send(entry);
@@ -133,12 +185,13 @@ const mails = outboxEngine(mailOutbox, {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       console.warn(`[client-mail] message ${entry.id} failed (attempt ${attempt}): ${reason}`);
-      await note(entry, `E-mail to the client failed (attempt ${attempt}): ${entry.subject}`);
+      await note(entry, `${kind(entry)} to the client failed (attempt ${attempt}): ${entry.subject}`);
       return entry;
     }
   },
-  delivered: (entry) => note(entry, `E-mail to the client delivered: ${entry.subject}`),
-  gaveUp: (entry) => note(entry, `Gave up on the e-mail to the client after 24 hours: ${entry.subject}`),
+  delivered: (entry) => note(entry, `${kind(entry)} to the client delivered: ${entry.subject}`),
+  gaveUp: (entry) =>
+    note(entry, `Gave up on the ${kind(entry).toLowerCase()} to the client after 24 hours: ${entry.subject}`),
 });
 
 /**

@@ -9,9 +9,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { clientNeeds, SIGN_IN_LINK_MINUTES } from '../../../../src/content/client-matter.ts';
+import { TEXTS_NOT_SET_UP } from '../../../../src/content/client-texts.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import {
+  australianMobile,
   normaliseEmail,
+  type TextsChange,
   type ClientDeadline,
   type ClientMatter,
   type ClientMilestone,
@@ -20,7 +23,7 @@ import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { HttpError, type RouteContext } from '../http/http.ts';
 import { admitAttempt, clientAddress, clientKey } from '../http/login-throttle.ts';
-import { clientMailConfigured, sendClientMailNow } from '../mail/client-mail.ts';
+import { clientMailConfigured, clientTextsConfigured, sendClientMailNow } from '../mail/client-mail.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { newId } from '../repositories/blobs.ts';
 import { claimSignInLink, saveSignInLink } from '../repositories/client-sessions-store.ts';
@@ -173,6 +176,7 @@ export async function clientMatterOf(record: MatterRecord, at: number): Promise<
     ),
     daysToNext: view.next ? daysUntil(view.next.date, at) : null,
     updateRequests: view.updateRequests,
+    texts: record.texts ? { mobile: record.texts.mobile } : null,
   };
 }
 
@@ -232,4 +236,34 @@ export async function requestUpdate(
     ).catch((error: unknown) => console.error('[client-matter] staff alert:', error)),
   );
   return request;
+}
+
+/**
+ * `POST /api/my-matters/{id}/texts`: the signed-in client turns texts about their matter on
+ * (at a mobile, E.164) or off; 409 when texts are not set up. Another client's matter is the
+ * same 404 as none. Lands on the matter's timeline, which staff read.
+ */
+export async function changeTexts(email: string, id: string, change: TextsChange): Promise<{ mobile: string } | null> {
+  if (!clientTextsConfigured()) throw new HttpError(409, TEXTS_NOT_SET_UP);
+  const mobile = change.texts === 'on' ? australianMobile(change.mobile ?? '') : null;
+  const { after } = await updateMatter(
+    id,
+    (current) => {
+      if (!current || normaliseEmail(current.client.email) !== email) throw new HttpError(404, MY_MATTER_NOT_FOUND);
+      if ((current.texts?.mobile ?? null) === mobile) return null;
+      const at = new Date(now()).toISOString();
+      const { texts: _previous, ...rest } = current;
+      return {
+        ...rest,
+        ...(mobile ? { texts: { mobile, since: at } } : {}),
+        updatedAt: at,
+        timeline: [
+          ...current.timeline,
+          { at, by: 'client', text: mobile ? `Texts turned on, to ${mobile}` : 'Texts turned off' },
+        ],
+      };
+    },
+    'Your matter is being updated just now. Please try again.',
+  );
+  return after?.texts ? { mobile: after.texts.mobile } : null;
 }

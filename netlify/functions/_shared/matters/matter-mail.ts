@@ -19,6 +19,7 @@ import { notifyStaff } from '../mail/staff-alerts.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { listMatters, updateMatter } from '../repositories/matters-store.ts';
+import { queueMilestoneText, sendReminderText } from './matter-texts.ts';
 import { deadlinesOf, isOpen } from './matter-view.ts';
 
 const longDay = sydneyFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -41,15 +42,16 @@ const sideWords = (record: MatterRecord) => `your ${record.side}${record.propert
 const deliverLater = (id: string, waitUntil: (promise: Promise<unknown>) => void) =>
   waitUntil(deliverClientMail(id).catch((error: unknown) => console.error('[matters] client mail:', error)));
 
-/** A milestone changed: the client hears of it, with the next deadline. */
+/** A milestone changed: the client hears of it, with the next deadline (and by text too, when they asked). */
 export async function queueMilestoneMail(
   record: MatterRecord,
   view: MatterView,
   milestone: { label: string; done: boolean; note?: string },
   waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<void> {
-  if (!clientMailConfigured()) return;
   const next = view.deadlines.find((deadline) => !deadline.met);
+  await queueMilestoneText(record, milestone, next, waitUntil);
+  if (!clientMailConfigured()) return;
   const id = `matter-${record.id}-step-${record.timeline.length}`;
   const queued = await queueClientMail({
     id,
@@ -212,6 +214,8 @@ export async function sendMatterNotices(at = now(), origin = linkOrigin()): Prom
           await deliverClientMail(id).catch((error: unknown) => console.error('[matters] reminder:', error));
         }
       }
+      if (notice.kind !== 'overdue')
+        await sendReminderText(after, notice.id, notice.deadline, notice.kind === 'on-the-day');
       await notifyStaff(staffNotice(after, notice, origin), `matter ${after.id}: ${notice.id}`);
       sent++;
     }

@@ -104,6 +104,7 @@ export async function matterView(record: MatterRecord, at: number, recorded?: Re
     })),
     open: isOpen(record),
     timeline: record.timeline,
+    texts: record.texts ?? null,
   };
 }
 

@@ -139,6 +139,7 @@ function describeChange(input: MatterPatchInput): string {
   if (input.ownerOccupier !== undefined) parts.push(`owner-occupier ${input.ownerOccupier ? 'yes' : 'no'}`);
   if (input.dates)
     parts.push(`dates ${input.dates.map((entry) => `${entry.label} ${entry.date}`).join(', ') || 'none'}`);
+  if (input.texts === null) parts.push('texts turned off');
   for (const change of input.deadlines ?? []) {
     if (change.date !== undefined) parts.push(`${change.key} ${change.date ?? 'back to the computed date'}`);
     if (change.confirmed !== undefined) parts.push(`${change.key} ${change.confirmed ? 'confirmed' : 'unconfirmed'}`);
@@ -166,6 +167,8 @@ function withFields(record: MatterRecord, input: MatterPatchInput): MatterRecord
     if (input.settlementDate === null) delete next.settlementDate;
     else next.settlementDate = input.settlementDate;
   }
+  // Staff can only stop texts; turning them on is the client's choice, with their number.
+  if (input.texts === null) delete next.texts;
   return next;
 }
 

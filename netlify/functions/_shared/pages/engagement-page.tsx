@@ -10,6 +10,8 @@ import { Fragment } from 'react';
 import { IDENTITY_CHECK } from '../../../../src/content/amlctf.ts';
 import { ACCEPT_CONSENTS, CONSENT_KEYS, ENGAGEMENT_LIMITS } from '../../../../src/shared/schemas/engagement.ts';
 import type { ConsentKey, DocumentSection, EngagementView } from '../../../../src/shared/schemas/engagement.ts';
+import { formatAudCents } from '../../../../src/content/money.ts';
+import { costSummary } from '../../../../src/shared/engagement-document.ts';
 import { formatIsoDate } from '../../../../src/shared/quote.ts';
 import { isOpenStatus } from '../../../../src/shared/states/engagement.ts';
 import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
@@ -27,16 +29,57 @@ export interface EngageFormState {
   fieldErrors?: Record<string, string[]>;
 }
 
+/**
+ * What the client will pay, before anything else: the fee with its GST, the disbursements,
+ * the duty and one estimated total, from the figures the disclosure below states
+ * (`costSummary` and `buildDisclosure` read the same `figures`).
+ */
+function SummarySection({ view }: { view: EngagementView }) {
+  const { lines, total } = costSummary(view.figures);
+  return (
+    <section className="summary" aria-labelledby="summary-heading">
+      <h2 id="summary-heading">What you will pay</h2>
+      <dl>
+        {lines.map((line) => (
+          <div key={line.label} className="summary-line">
+            <dt>{line.label}</dt>
+            <dd>
+              <span className="amount">{formatAudCents(line.amount)}</span> <span className="note">{line.note}</span>
+            </dd>
+          </div>
+        ))}
+        <div className="summary-line summary-total">
+          <dt>{total.label}</dt>
+          <dd>
+            <span className="amount">{formatAudCents(total.amount)}</span> <span className="note">{total.note}</span>
+          </dd>
+        </div>
+      </dl>
+      <p className="meta">
+        The costs disclosure below explains each figure; it is an estimate, and we will tell you promptly if it changes
+        significantly.
+      </p>
+    </section>
+  );
+}
+
 function PracticeSection({ view }: { view: EngagementView }) {
   const { practice, solicitor } = view;
+  // With no solicitor marked in Settings the practice itself is responsible (decision 021):
+  // it is named once, as the practice, not again as its own solicitor.
+  const practiceIsResponsible = solicitor.name === practice.name;
   return (
     <section aria-labelledby="who-heading">
       <h2 id="who-heading">Who will act for you</h2>
       <dl className="details">
         <dt>Practice</dt>
         <dd>{practice.name}</dd>
-        <dt>Responsible solicitor</dt>
-        <dd>{solicitor.role ? `${solicitor.name}, ${solicitor.role}` : solicitor.name}</dd>
+        {practiceIsResponsible ? null : (
+          <>
+            <dt>Responsible solicitor</dt>
+            <dd>{solicitor.role ? `${solicitor.name}, ${solicitor.role}` : solicitor.name}</dd>
+          </>
+        )}
         {solicitor.practisingCertificate ? (
           <>
             <dt>Practising certificate</dt>
@@ -210,10 +253,15 @@ function AcceptedSection({ token, view, identity }: { token: string; view: Engag
           Download the signed costs agreement (PDF)
         </a>
       </p>
+      {/* A consumer needs the PDF, not its hash: the fingerprint stays, folded away, for anyone checking a copy. */}
       {view.documentSha256 ? (
-        <p>
-          SHA-256 of the signed PDF: <code className="hash">{view.documentSha256}</code>
-        </p>
+        <details className="records">
+          <summary>For your records</summary>
+          <p>
+            The signed PDF&apos;s fingerprint (SHA-256), which shows a copy is exactly the one you accepted:{' '}
+            <code className="hash">{view.documentSha256}</code>
+          </p>
+        </details>
       ) : null}
       <IdentityNext link={link} step={identity} />
     </section>
@@ -355,6 +403,7 @@ export function EngagementPage({ token, view, form, identity = 'none' }: EngageP
           </p>
         </>
       ) : null}
+      <SummarySection view={view} />
       <PracticeSection view={view} />
       <MatterSection view={view} />
       <DisclosureSection sections={view.disclosure} />

@@ -8,9 +8,17 @@
  */
 import type { ReactNode } from 'react';
 import { SIGN_IN_ANSWER, UPDATE_ANSWER_PROMISE, UPDATE_SENT } from '../../../../src/content/client-matter.ts';
+import {
+  TEXTS_MOBILE_HINT,
+  TEXTS_MOBILE_LABEL,
+  TEXTS_OFF_BUTTON,
+  TEXTS_ON_BUTTON,
+  TEXTS_WHY,
+} from '../../../../src/content/client-texts.ts';
 import { bankDetailsWarning, ESTIMATE_NOTE, MATTER_SIDE_LABELS } from '../../../../src/content/matters.ts';
 import {
   CLIENT_MATTER_LIMITS,
+  localMobile,
   type ClientDeadline,
   type ClientMatter,
 } from '../../../../src/shared/schemas/client-matter.ts';
@@ -119,7 +127,78 @@ export interface UpdateFormState {
   errors: string[];
 }
 
-function MatterSection({ matter, form, sentTo }: { matter: ClientMatter; form?: UpdateFormState; sentTo?: string }) {
+/** The texts' part of the page: only when the practice set up texts (state.texts.offered). */
+export interface TextsState {
+  offered: boolean;
+  /** A mobile that did not pass, on this matter. */
+  form?: { matterId: string; mobile: string; errors: string[] };
+  /** What was just changed, on this matter, in words. */
+  said?: { matterId: string; text: string };
+}
+
+function TextsPart({ matter, state }: { matter: ClientMatter; state: TextsState }) {
+  const mobileId = `mobile-${matter.id}`;
+  const mine = state.form?.matterId === matter.id ? state.form : undefined;
+  const action = `/api/my-matters/${encodeURIComponent(matter.id)}/texts`;
+  return (
+    <>
+      <h3>Text messages</h3>
+      {state.said?.matterId === matter.id ? (
+        <div role="status" className="mb-4 rounded-md border-2 border-brand-600 bg-white p-4">
+          <p className="mb-0">{state.said.text}</p>
+        </div>
+      ) : null}
+      <p>{TEXTS_WHY}</p>
+      {matter.texts ? (
+        <form method="post" action={action}>
+          <p data-testid="texts-on">We text you at {localMobile(matter.texts.mobile)}.</p>
+          <input type="hidden" name="texts" value="off" />
+          <Button type="submit" variant="outline">
+            {TEXTS_OFF_BUTTON}
+          </Button>
+        </form>
+      ) : (
+        <form method="post" action={action} noValidate>
+          {mine ? <ErrorSummary items={mine.errors.map((message) => ({ message, field: mobileId }))} /> : null}
+          <input type="hidden" name="texts" value="on" />
+          <Field
+            id={mobileId}
+            name="mobile"
+            label={TEXTS_MOBILE_LABEL}
+            hint={TEXTS_MOBILE_HINT}
+            error={mine?.errors}
+            className="mb-4"
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={40}
+                defaultValue={mine?.mobile ?? ''}
+                required
+              />
+            )}
+          </Field>
+          <Button type="submit">{TEXTS_ON_BUTTON}</Button>
+        </form>
+      )}
+    </>
+  );
+}
+
+function MatterSection({
+  matter,
+  form,
+  sentTo,
+  texts,
+}: {
+  matter: ClientMatter;
+  form?: UpdateFormState;
+  sentTo?: string;
+  texts?: TextsState;
+}) {
   const headingId = `matter-${matter.id}`;
   const title = `Your ${MATTER_SIDE_LABELS[matter.side].toLowerCase()}${matter.property ? ` of ${matter.property}` : ''}`;
   const mine = form?.matterId === matter.id ? form : undefined;
@@ -208,6 +287,7 @@ function MatterSection({ matter, form, sentTo }: { matter: ClientMatter; form?: 
         </Field>
         <Button type="submit">Ask for an update</Button>
       </form>
+      {texts?.offered ? <TextsPart matter={matter} state={texts} /> : null}
     </section>
   );
 }
@@ -216,6 +296,7 @@ export interface MattersPageState {
   form?: UpdateFormState;
   /** The matter whose update request was just sent. */
   sentTo?: string;
+  texts?: TextsState;
 }
 
 /** `GET /matter/` signed in: every matter of the client. */
@@ -230,7 +311,7 @@ export function mattersPage(practice: PracticeContact, matters: ClientMatter[], 
         </p>
       ) : null}
       {matters.map((matter) => (
-        <MatterSection key={matter.id} matter={matter} form={state.form} sentTo={state.sentTo} />
+        <MatterSection key={matter.id} matter={matter} form={state.form} sentTo={state.sentTo} texts={state.texts} />
       ))}
       <form method="post" action="/api/matter-sign-out" className="mt-8">
         <Button type="submit" variant="outline">

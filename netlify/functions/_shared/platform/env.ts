@@ -135,3 +135,53 @@ export function mediaLibraryMaxBytes(): number {
   console.error('[env] ignoring invalid MEDIA_LIBRARY_MAX_BYTES (a whole number of bytes)');
   return MEDIA_LIBRARY_DEFAULT_BYTES;
 }
+
+/**
+ * Text messages to clients through ClickSend's REST API (docs/decisions/033-text-messages.md):
+ * all of CLICKSEND_USERNAME, CLICKSEND_API_KEY and SMS_SENDER_ID, or texts are off and
+ * everything goes by e-mail alone. The sender ID is 3 to 11 letters and digits with at
+ * least one letter (registered on ACMA's SMS Sender ID Register) or a number in E.164.
+ * CLICKSEND_API_URL is for tests and the local capture only.
+ */
+const smsSchema = z.object({
+  CLICKSEND_USERNAME: z.string().check(z.minLength(1)),
+  CLICKSEND_API_KEY: z.string().check(z.minLength(1)),
+  SMS_SENDER_ID: z.string().check(z.regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$|^\+\d{8,15}$/)),
+  CLICKSEND_API_URL: z._default(z.url({ protocol: /^https?$/ }), 'https://rest.clicksend.com/v3'),
+});
+
+export interface SmsEnv {
+  username: string;
+  apiKey: string;
+  senderId: string;
+  /** Without a trailing slash. */
+  apiUrl: string;
+}
+
+let smsCached: { raw: string; env: SmsEnv | null } | undefined;
+
+/** The SMS provider's settings, or null: not set up (or set up wrongly, which is logged once). */
+export function smsEnv(): SmsEnv | null {
+  const names = ['CLICKSEND_USERNAME', 'CLICKSEND_API_KEY', 'SMS_SENDER_ID', 'CLICKSEND_API_URL'] as const;
+  const raw = Object.fromEntries(names.map((name) => [name, process.env[name] || undefined]));
+  const key = JSON.stringify(raw);
+  // Read on every call (tests change it) but parsed, and complained about, once per value.
+  if (smsCached?.raw === key) return smsCached.env;
+  let env: SmsEnv | null = null;
+  if (raw.CLICKSEND_USERNAME || raw.CLICKSEND_API_KEY || raw.SMS_SENDER_ID) {
+    const parsed = smsSchema.safeParse(raw);
+    if (parsed.success) {
+      env = {
+        username: parsed.data.CLICKSEND_USERNAME,
+        apiKey: parsed.data.CLICKSEND_API_KEY,
+        senderId: parsed.data.SMS_SENDER_ID,
+        apiUrl: parsed.data.CLICKSEND_API_URL.replace(/\/+$/, ''),
+      };
+    } else {
+      const bad = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))].join(', ');
+      console.error(`[env] text messages are off: ${bad} missing or invalid`);
+    }
+  }
+  smsCached = { raw: key, env };
+  return env;
+}

@@ -1,5 +1,6 @@
 /**
- * Store `mail-outbox`: messages to clients that still have to be delivered, one blob per
+ * Store `mail-outbox`: messages to clients that still have to be delivered (e-mails, and
+ * texts as another channel of the same outbox, retried the same way), one blob per
  * message under `message/{id}` (the caller's idempotency key), removed once delivered or
  * after 24 hours of retries (kept as every outbox is: outbox-store.ts). Attachments are
  * referenced (store and key), never copied.
@@ -16,7 +17,13 @@ import { outboxStore } from './outbox-store.ts';
 const mailEntrySchema = z.object({
   id: z.string(),
   enquiryId: z.optional(z.string()),
+  /** Absent on e-mails (every entry before texts existed is one). */
+  channel: z.optional(z.enum(['email', 'sms'])),
+  /** A text's matter: it is dropped unsent if the client stopped texts (or changed the number) since. */
+  matterId: z.optional(z.string()),
+  /** An e-mail address, or a mobile in E.164 for a text. */
   to: z.string(),
+  /** A text has none of its own: this names it on the enquiry's activity. */
   subject: z.string(),
   /** The message's own text; the practice's details are appended when it is sent. */
   text: z.string(),

@@ -102,6 +102,25 @@ export function MatterDetail({
               The enquiry
             </a>
           </p>
+          <p className="text-sm text-slate-700" data-testid="matter-texts">
+            {matter.texts
+              ? `Texts: on, to ${matter.texts.mobile} (the client asked ${formatDateTime(matter.texts.since)})`
+              : 'Texts: off (the client has not asked for texts)'}
+            {matter.texts ? (
+              <>
+                {' '}
+                <Button
+                  variant="outline"
+                  className="ml-2 px-2 py-1 text-sm"
+                  onClick={() =>
+                    void send('PATCH', path, { texts: null }, 'Texts stopped; the client is still e-mailed')
+                  }
+                >
+                  Stop the texts
+                </Button>
+              </>
+            ) : null}
+          </p>
         </div>
         <Button variant="outline" onClick={onClose}>
           Close the matter view

@@ -20,6 +20,7 @@ import {
   verifyCdd,
 } from './_shared/due-diligence/staff-review.ts';
 import { handle, HttpError, json, readJson } from './_shared/http/http.ts';
+import { confirmIdentityVerified } from './_shared/mail/cdd-mail.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 import { NOT_FOUND } from './_shared/desk/pipeline.ts';
 
@@ -51,14 +52,22 @@ export default handle(config, {
     GET: async (req, { params }) => json(await readCdd(enquiryId(params.id), await staffWithKey(req))),
   },
   '/api/contact-requests/:id/cdd/verify': {
-    POST: async (req, { params }) => {
+    POST: async (req, { params, waitUntil }) => {
       const staff = await staffWithKey(req);
       const input = parseVerify(await readJson(req));
-      return json(await verifyCdd(enquiryId(params.id), input, staff));
+      const id = enquiryId(params.id);
+      const result = await verifyCdd(id, input, staff);
+      if (result.status === 'verified') await confirmIdentityVerified(id, waitUntil);
+      return json(result);
     },
   },
   '/api/contact-requests/:id/cdd/approve': {
-    POST: async (req, { params }) => json(await approveCdd(enquiryId(params.id), await staffWithKey(req))),
+    POST: async (req, { params, waitUntil }) => {
+      const id = enquiryId(params.id);
+      const result = await approveCdd(id, await staffWithKey(req));
+      await confirmIdentityVerified(id, waitUntil);
+      return json(result);
+    },
   },
   '/api/contact-requests/:id/cdd/reject': {
     POST: async (req, { params }) => {

@@ -30,6 +30,7 @@ import { practicePhone, requireCddKeyForClient } from './_shared/due-diligence/r
 import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
 import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.tsx';
 import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';
+import { confirmIdentityReceived } from './_shared/mail/cdd-mail.ts';
 import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
 import {
   handle,
@@ -127,6 +128,7 @@ async function postForm(req: Request, context: RouteContext): Promise<Response> 
         const form = { values: draft, error: error.message, fieldErrors: error.fieldErrors };
         return page(await renderPage(record, token, { form }), 400);
       }
+      await confirmIdentityReceived(record, context.waitUntil);
       return seeOther(`${identityPath(token)}#status`);
     }
   } catch (error) {
@@ -181,7 +183,9 @@ export default handle(
         await requireCddKeyForClient();
         const draft = await readOptionalDraft(req);
         const { record } = await openThrottled(req, context);
-        return json(await submitClientCdd(record, draft));
+        const submitted = await submitClientCdd(record, draft);
+        await confirmIdentityReceived(record, context.waitUntil);
+        return json(submitted);
       }),
     },
   },

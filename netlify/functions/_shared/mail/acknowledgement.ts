@@ -1,8 +1,9 @@
 /**
  * The e-mail that acknowledges an enquiry to the person who sent it: the practice's
- * call-back promise, their quote if they asked for one, and the phone number; for a quote
- * lead (/quote's 'Email me this quote') the quote itself, with the contract date it was
- * worked out for. Nothing else (no marketing: the person asked a question, not for a
+ * call-back promise, their quote if they asked for one, the Conveyancing Launch Kit's
+ * checklist (attached) and the phone number; for a quote lead (/quote's 'Email me this
+ * quote') the quote itself, with the contract date it was worked out for, and the same
+ * checklist. Nothing else (no marketing: the person asked a question, not for a
  * newsletter).
  *
  * Anyone can type any address into the form, so the message carries nothing of the
@@ -20,6 +21,7 @@
  * tomorrow and staff are told once, through the alerts' outbox.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { LAUNCH_KIT } from '../../../../src/content/launch-kit.ts';
 import { CALLBACK_PROMISE_HOURS } from '../../../../src/content/practice.ts';
 import { contractDateLine, describeQuoteInput, quoteLines } from '../../../../src/shared/quote.ts';
 import { hoursTable } from '../../../../src/shared/schemas/settings.ts';
@@ -68,6 +70,13 @@ export function mailboxOf(email: string): string {
 }
 
 /**
+ * The landing page promises "Your free Conveyancing Launch Kit": a quote, a checklist of
+ * what to do before exchange and a call. Every acknowledgement carries the checklist as a
+ * PDF (the same as /launch-kit/), so whoever asked for the kit through the form has it.
+ */
+export const LAUNCH_KIT_LINE = `Your free Conveyancing Launch Kit is attached (${LAUNCH_KIT.pdfFilename}): a checklist of what to do before exchange, for buyers and sellers in NSW. It is general information; ask us about your own contract.`;
+
+/**
  * A quote lead's acknowledgement is the quote itself (/quote's 'Email me this quote'): the
  * figures, the contract date they were worked out for, and how to talk to us. It promises
  * no call: the person gave an address, not a phone number.
@@ -86,6 +95,8 @@ export function quoteMessage(record: StoredEnquiry, practice: Practice): { subje
     ...quoteLines(quote.figures).map(({ label, value }) => `${label}: ${value}`),
     '',
     'This is an estimate; our written costs agreement confirms the figures before you instruct us.',
+    '',
+    LAUNCH_KIT_LINE,
     '',
     `To talk it through or to instruct us, call us on ${practice.phone} or reply to this e-mail.`,
     '',
@@ -117,6 +128,8 @@ export function acknowledgementMessage(record: StoredEnquiry, practice: Practice
     lines.push('This is an estimate; we will confirm the figures when we speak.');
   }
   lines.push(
+    '',
+    LAUNCH_KIT_LINE,
     '',
     `If you would like to talk sooner, call us on ${practice.phone}.`,
     '',
@@ -193,6 +206,7 @@ export async function queueAcknowledgement(
         id: acknowledgementId(record.id),
         enquiryId: record.id,
         to: record.email,
+        launchKit: true,
         ...acknowledgementMessage(record, practice),
       },
       now,

@@ -7,8 +7,9 @@
  * one message). Every attempt lands on the
  * enquiry's activity, by subject: the address never does.
  *
- * Every message is plain text and ends with the practice's details (and the Professional
- * Standards line when it is on): transactional mail, no marketing.
+ * Every message is written as plain text and ends with the practice's details (and the
+ * Professional Standards line when it is on): transactional mail, no marketing. The
+ * transport sends an HTML part made from it beside it (transport.ts).
  *
  * A text message to a client (ClickSend, when set up) is another channel of the same outbox:
  * queued beside the e-mail under an id of its own, claimed and retried the same way, so a
@@ -25,6 +26,7 @@ import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getMatter } from '../repositories/matters-store.ts';
 import { enqueueMail, mailOutbox, readAttachment, type MailEntry } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
+import { LAUNCH_KIT_FILENAME, launchKitPdf } from './launch-kit-attachment.ts';
 import { freshTimes, outboxEngine } from './outbox.ts';
 import { sendSms } from './sms-transport.ts';
 import { smsText } from './sms-text.ts';
@@ -43,6 +45,10 @@ export interface ClientMail {
   attachment?: { filename: string; contentType: string; store: string; key: string };
   /** About a client's matter: the message ends with the bank-details warning, after the practice's details. */
   matter?: boolean;
+  /** The label of the HTML part's button: the text's first line that is a web address (transport.ts). */
+  button?: string;
+  /** Attach the Conveyancing Launch Kit's checklist (a PDF made from src/content/launch-kit.ts). */
+  launchKit?: boolean;
 }
 
 /** Whether messages to clients can be sent: `ALERT_SMTP_URL` and `ALERT_EMAIL_FROM` are set. */
@@ -139,14 +145,19 @@ async function send(entry: MailEntry): Promise<void> {
     if (!bytes) throw new Error(`the attachment ${store}/${key} is missing`);
     attachments = [{ filename, contentType, content: Buffer.from(bytes) }];
   }
+  if (entry.launchKit) {
+    attachments.push({ filename: LAUNCH_KIT_FILENAME, contentType: 'application/pdf', content: await launchKitPdf() });
+  }
   const practice = await practiceDetails();
   await sendMail(env.smtpUrl, {
     from: { name: practice.name, address: env.from },
     // A reply reaches the practice, not the sending mailbox.
     replyTo: practice.email,
     to: entry.to,
-    subject: entry.subject.replace(/[\r\n]+/g, ' '),
+    subject: entry.subject,
     text: clientMailText(entry.text, practice, { matter: entry.matter }),
+    practiceName: practice.name,
+    ...(entry.button ? { button: entry.button } : {}),
     attachments,
     // Out-of-office robots do not answer machine-sent mail (RFC 3834).
     headers: { 'Auto-Submitted': 'auto-generated' },

@@ -85,8 +85,9 @@ export async function sendEngagementLink(
 ): Promise<boolean> {
   if (!clientMailConfigured()) return false;
   const message = linkMessage(record, client, url, kind);
+  const button = kind === 'reissued' ? 'Open your costs agreement' : 'Read and accept your costs agreement';
   try {
-    await sendClientMailNow({ enquiryId: record.enquiryId, to: client.email, ...message });
+    await sendClientMailNow({ enquiryId: record.enquiryId, to: client.email, button, ...message });
   } catch (error) {
     console.warn(
       `[engagements] the ${kind} e-mail for ${record.id} failed:`,

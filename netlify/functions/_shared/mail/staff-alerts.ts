@@ -10,6 +10,7 @@ import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { serviceLabel } from '../../../../src/shared/schemas/enquiry.ts';
 import { singleLine } from '../../../../src/shared/schemas/fields.ts';
+import { defaultPracticeSettings } from '../../../../src/shared/schemas/settings.ts';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import {
@@ -43,6 +44,9 @@ const MINUTE = 60_000;
  * a minute) or the enquiry was erased. Until then, its enquiry may still be on its way.
  */
 export const ORPHAN_AFTER_MS = 2 * MINUTE;
+
+/** The button every e-mail to staff has for its link: each links into the portal. */
+const STAFF_BUTTON = 'Open it in the staff portal';
 
 export function configuredChannels(): AlertChannel[] {
   const { email, webhookUrl } = leadDeskEnv();
@@ -127,10 +131,13 @@ async function send(channel: AlertChannel, entry: AlertEntry): Promise<void> {
     return postWebhook(env.webhookUrl, { text: alertText(entry.summary), enquiry: entry.summary });
   }
   if (!env.email) throw new Error('e-mail alerts are no longer configured');
+  const practice = await practiceForStaff();
   await sendMail(env.email.smtpUrl, {
     from: env.email.from,
     to: env.email.to,
-    ...(isStaffNotice(entry) ? entry.notice : alertEmail(entry.summary, await standardsLine())),
+    practiceName: practice.name,
+    button: STAFF_BUTTON,
+    ...(isStaffNotice(entry) ? entry.notice : alertEmail(entry.summary, practice.standards)),
   });
 }
 
@@ -138,15 +145,20 @@ async function send(channel: AlertChannel, entry: AlertEntry): Promise<void> {
 const noticeText = (notice: { subject: string; text: string }) => `${notice.subject}\n${notice.text}`;
 
 /**
- * The Professional Standards line as staff switched it in Settings. An alert never waits on
- * it: if the settings cannot be read, the typed default decides.
+ * The practice's name (the HTML part's header) and the Professional Standards line as staff
+ * switched it in Settings. An alert never waits on them: if the settings cannot be read, the
+ * typed defaults decide.
  */
-async function standardsLine(): Promise<{ enabled: boolean; text: string }> {
+async function practiceForStaff(): Promise<{ name: string; standards: { enabled: boolean; text: string } }> {
   try {
-    return { enabled: (await getSettings()).professionalStandards, text: PROFESSIONAL_STANDARDS.text };
+    const settings = await getSettings();
+    return {
+      name: settings.name,
+      standards: { enabled: settings.professionalStandards, text: PROFESSIONAL_STANDARDS.text },
+    };
   } catch (error) {
-    console.error('[alert] practice settings unreadable; the Professional Standards line follows the default', error);
-    return PROFESSIONAL_STANDARDS;
+    console.error('[alert] practice settings unreadable; the alert follows the defaults', error);
+    return { name: defaultPracticeSettings().name, standards: PROFESSIONAL_STANDARDS };
   }
 }
 
@@ -295,7 +307,16 @@ export async function notifyStaff(
   for (const channel of channels) {
     try {
       if (channel === 'webhook') await postWebhook(env.webhookUrl!, { text: `${message.subject}\n${message.text}` });
-      else await sendMail(env.email!.smtpUrl, { from: env.email!.from, to: env.email!.to, ...message });
+      else {
+        const practice = await practiceForStaff();
+        await sendMail(env.email!.smtpUrl, {
+          from: env.email!.from,
+          to: env.email!.to,
+          practiceName: practice.name,
+          button: STAFF_BUTTON,
+          ...message,
+        });
+      }
       delivered.push(channel);
     } catch (error) {
       console.warn(`[alert] ${channel} notice failed: ${error instanceof Error ? error.message : String(error)}`);

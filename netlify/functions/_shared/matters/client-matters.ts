@@ -102,6 +102,7 @@ async function sendSignInLink(email: string, origin: string): Promise<void> {
     to: matters[0]!.client.email,
     matter: true,
     subject: `Your sign-in link – ${name}`,
+    button: 'Sign in to see your matter',
     text: [
       `Dear ${matters[0]!.client.name},`,
       '',

@@ -32,6 +32,10 @@ const mailEntrySchema = z.object({
   ),
   /** A message about a client's matter: it ends with the bank-details warning (client-mail.ts). */
   matter: z.optional(z.boolean()),
+  /** The HTML part's button label (transport.ts). */
+  button: z.optional(z.string()),
+  /** Attach the Conveyancing Launch Kit's PDF, made when the message is sent. */
+  launchKit: z.optional(z.boolean()),
   attempts: z.number(),
   createdAt: z.string(),
   /** The scheduled retry leaves the message alone until then. */

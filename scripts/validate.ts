@@ -8,7 +8,8 @@
  *   checked in tests/functions, state by state).
  * - pa11y (HTML_CodeSniffer, WCAG 2 AA) on every page at 375 px (a phone) and at 1280 px, and
  *   on /admin signed in, with each tab opened in turn (panels stay mounted once opened, so the
- *   last run has all six in the document at once, where duplicate ids would show).
+ *   last run has all six in the document at once, where duplicate ids would show), and each
+ *   section of Settings.
  *
  * The server is the end-to-end server (scripts/test-server.ts): the production build over a
  * throwaway, seeded Blobs store with the test staff account. VALIDATE_PORT (default 8895)
@@ -179,9 +180,8 @@ async function checkAdmin(browser: Browser, cookie: string, width: string): Prom
     const tabs = await page.$$eval('[role="tab"]', (elements) =>
       elements.map((element) => element.id.replace(/^tab-/, '')),
     );
-    for (const tab of tabs) {
-      await page.click(`#tab-${tab}`);
-      // Open and loaded: the panel shows, and no 'Loading…' status is left in it.
+    /** Waits until the panel shows with nothing loading, then checks the page as it is. */
+    const checkShown = async (tab: string, where: string) => {
       await page.waitForFunction(
         (id: string) => {
           const panel = document.getElementById(`panel-${id}`);
@@ -194,7 +194,6 @@ async function checkAdmin(browser: Browser, cookie: string, width: string): Prom
         tab,
       );
       await page.waitForNetworkIdle({ idleTime: 300 });
-      const where = `/admin, tab ${tab}, at ${width}`;
       const results = await pa11y(`${BASE}/admin`, {
         ...PA11Y,
         browser,
@@ -204,6 +203,19 @@ async function checkAdmin(browser: Browser, cookie: string, width: string): Prom
       });
       recordPa11y(where, results.issues);
       snapshots.set(where, `<!doctype html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`);
+    };
+    for (const tab of tabs) {
+      await page.click(`#tab-${tab}`);
+      // Open and loaded: the panel shows, and no 'Loading…' status is left in it.
+      await checkShown(tab, `/admin, tab ${tab}, at ${width}`);
+      // Settings shows one section at a time (decision 039): each is checked as shown.
+      const sections = await page.$$eval(`#panel-${tab} nav[aria-label="Settings sections"] a`, (links) =>
+        links.map((link) => new URL((link as HTMLAnchorElement).href).searchParams.get('section') ?? ''),
+      );
+      for (const section of sections.slice(1)) {
+        await page.click(`#panel-${tab} nav[aria-label="Settings sections"] a[href$="section=${section}"]`);
+        await checkShown(tab, `/admin, tab ${tab}, section ${section}, at ${width}`);
+      }
     }
   } finally {
     await page.close();

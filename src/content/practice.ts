@@ -97,6 +97,17 @@ export const DEFAULT_CLAIMS = {
   satisfaction: '98%',
 } as const;
 
+/**
+ * Tokens a service's time frame may hold for a claim's figure, so the services follow
+ * Settings: "{typical settlement}" prints the typical settlement saved there (decision 039).
+ */
+export const CLAIM_TOKENS = {
+  typicalSettlement: '{typical settlement}',
+  commercialSettlement: '{commercial settlement}',
+  contractReview: '{contract review}',
+  offThePlan: '{off the plan}',
+} as const satisfies Partial<Record<keyof typeof DEFAULT_CLAIMS, string>>;
+
 /** The practice's call-back promise for enquiries, in hours (a service standard, not a figure about the past). */
 export const CALLBACK_PROMISE_HOURS = 2;
 

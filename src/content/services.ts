@@ -2,9 +2,10 @@
  * The practice's six services: the defaults put once into the services
  * store, where staff then edit them (docs/decisions/007-site-content-from-the-store.md). The landing page shows the
  * store's active services; it falls back to these only while the store was never seeded.
- * Keep `id` stable.
+ * Keep `id` stable. Time frames that are a claim ("{typical settlement}") print the figure
+ * saved in Settings (decision 039).
  */
-import { DEFAULT_CLAIMS, PRACTICE } from './practice.ts';
+import { CLAIM_TOKENS, PRACTICE } from './practice.ts';
 
 /** The icons a card may show: the fixed set `src/components/Icon.astro` draws for services. */
 export const SERVICE_ICONS = ['home', 'building', 'document', 'key', 'crane', 'star', 'shield', 'pin'] as const;
@@ -39,7 +40,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Liaison with your agent, lender and the other side',
       'Electronic settlement (PEXA or Sympli)',
     ],
-    timeFrame: DEFAULT_CLAIMS.typicalSettlement,
+    timeFrame: CLAIM_TOKENS.typicalSettlement,
     serviceAreas: NORTH_WEST,
     isActive: true,
   },
@@ -55,7 +56,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Business and property sale coordination',
       'Strata and community title checks',
     ],
-    timeFrame: DEFAULT_CLAIMS.commercialSettlement,
+    timeFrame: CLAIM_TOKENS.commercialSettlement,
     serviceAreas: [...NORTH_WEST, 'Parramatta'],
     isActive: true,
   },
@@ -71,7 +72,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Cooling-off and auction advice',
       'Negotiation of amendments',
     ],
-    timeFrame: DEFAULT_CLAIMS.contractReview,
+    timeFrame: CLAIM_TOKENS.contractReview,
     serviceAreas: ['All of NSW'],
     isActive: true,
   },
@@ -86,7 +87,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Final inspection reminders',
       'Electronic lodgment (PEXA or Sympli)',
     ],
-    timeFrame: DEFAULT_CLAIMS.typicalSettlement,
+    timeFrame: CLAIM_TOKENS.typicalSettlement,
     serviceAreas: NORTH_WEST,
     isActive: true,
   },
@@ -102,7 +103,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Defects and variation rights explained',
       'Registration and settlement notice tracking',
     ],
-    timeFrame: DEFAULT_CLAIMS.offThePlan,
+    timeFrame: CLAIM_TOKENS.offThePlan,
     serviceAreas: [...NORTH_WEST, 'Box Hill', 'Schofields'],
     isActive: true,
   },
@@ -118,7 +119,7 @@ export const SERVICES: readonly ServiceRecord[] = [
       'Pre-auction contract review',
       'Support on settlement day',
     ],
-    timeFrame: DEFAULT_CLAIMS.typicalSettlement,
+    timeFrame: CLAIM_TOKENS.typicalSettlement,
     serviceAreas: NORTH_WEST,
     isActive: true,
   },

@@ -7,6 +7,7 @@
 import { getCollection, getEntry } from 'astro:content';
 import { PRACTICE_ENTRY, type PublishedPost } from '../shared/site-content.ts';
 import type { PublicService } from '../shared/schemas/service.ts';
+import { fillClaimTokens } from '../shared/claim-tokens.ts';
 import type { PracticeView } from '../shared/practice-view.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
 import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
@@ -34,8 +35,17 @@ export async function getPracticeSettings(): Promise<PracticeView> {
   return entry.data;
 }
 
-/** The landing page's active services, in the staff's order. */
-export const getActiveServices = async (): Promise<PublicService[]> => recordsOf(await getCollection('services'));
+/**
+ * The landing page's active services, in the staff's order, each time frame's claim token
+ * ("{typical settlement}") replaced with the figure saved in Settings.
+ */
+export async function getActiveServices(): Promise<PublicService[]> {
+  const { claims } = await getPracticeSettings();
+  return recordsOf<PublicService>(await getCollection('services')).map((service) => ({
+    ...service,
+    timeFrame: fillClaimTokens(service.timeFrame, claims),
+  }));
+}
 
 /** Testimonials staff marked active (and so consented to), for the landing page. */
 export const getActiveTestimonials = async (): Promise<Testimonial[]> => recordsOf(await getCollection('testimonials'));

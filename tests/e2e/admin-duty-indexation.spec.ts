@@ -5,7 +5,7 @@
  * again), so the specs after this one see the shipped years only.
  */
 import { expect, test } from '@playwright/test';
-import { expectToast, openTab, waitForPublicPage } from './admin-helpers.ts';
+import { expectToast, openSettingsSection, openTab, waitForPublicPage } from './admin-helpers.ts';
 import { ONCE, signIn } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
@@ -28,7 +28,7 @@ test('a principal adds the 2026-27 indexation and /quote uses it after the rebui
   const desk = await openTab(page, 'Contact Requests');
   await expect(desk.getByTestId('duty-indexation-missing')).toContainText('Add the 2026-27 duty indexation');
 
-  const settings = await openTab(page, 'Settings');
+  const settings = await openSettingsSection(page, 'Transfer duty indexation');
   const panel = settings.getByRole('region', { name: 'Transfer duty indexation' });
   const form = panel.getByRole('form', { name: "Add a year's duty indexation" });
   await expect(form.getByLabel('Year starting 1 July')).toHaveValue('2026');

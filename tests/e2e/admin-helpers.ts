@@ -27,6 +27,18 @@ export async function openTab(page: Page, name: string) {
   return panel;
 }
 
+/**
+ * Opens Settings at one of its sections (by its name in the sections' list) and answers the
+ * Settings panel, once that section is the one shown.
+ */
+export async function openSettingsSection(page: Page, name: string) {
+  const panel = await openTab(page, 'Settings');
+  const link = panel.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name, exact: true });
+  await link.click();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+  return panel;
+}
+
 export { expectNoAxeViolations } from './fixtures.ts';
 
 /** Sends an enquiry as a visitor would (the contact-section form's payload). */

@@ -46,7 +46,10 @@ test.describe('admin tabs', () => {
     await expect(page.getByRole('tab', { name: 'Settings' })).toBeFocused();
     await expect(page.getByRole('tabpanel', { name: 'Settings' })).toContainText('Practice details');
     await expect(
-      page.getByRole('tabpanel', { name: 'Settings' }).getByRole('heading', { name: 'Staff accounts' }),
+      page
+        .getByRole('tabpanel', { name: 'Settings' })
+        .getByRole('navigation', { name: 'Settings sections' })
+        .getByRole('link', { name: 'Staff accounts' }),
     ).toBeVisible();
 
     await page.keyboard.press('ArrowRight'); // wraps to the first

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { openTab } from './admin-helpers.ts';
+import { openSettingsSection, openTab } from './admin-helpers.ts';
 import { ONCE, signIn } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 
@@ -127,6 +127,12 @@ test('takes the staff guide’s screenshots of the desk, the engagement and due-
   ).toBeVisible();
   await page.mouse.move(0, 0);
   await shoot(page, 'desk.jpg');
+  // The same three in the compact table; then back to the cards, which the rest of the guide uses.
+  const showAs = tab.getByRole('group', { name: 'Show as' });
+  await showAs.getByRole('button', { name: 'Table' }).click();
+  await expect(tab.getByTestId('desk-table').locator('tbody tr[data-enquiry-row]')).toHaveCount(3);
+  await shoot(tab, 'desk-table.jpg');
+  await showAs.getByRole('button', { name: 'Cards' }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Alex's engagement, previewed before it is sent.
@@ -160,9 +166,20 @@ test('takes the staff guide’s screenshots of the desk, the engagement and due-
   await expect(diligence.getByRole('form', { name: 'Verify, screen and rate' })).toBeVisible();
   await shoot(diligence, 'due-diligence.jpg');
 
-  // Settings: the practice details, the team and the public claims.
-  const settings = await openTab(page, 'Settings');
-  await expect(settings.getByTestId('practice-settings').getByLabel('Phone')).not.toHaveValue('');
-  await page.mouse.move(0, 0);
-  await shoot(page, 'settings.jpg');
+  // Settings, a section at a time: the practice details, the week of hours, the public claims, the audit log.
+  for (const [section, name] of [
+    ['Practice details', 'settings.jpg'],
+    ['Opening hours', 'settings-hours.jpg'],
+    ['Public claims', 'settings-claims.jpg'],
+    ['Audit log', 'settings-audit.jpg'],
+  ] as const) {
+    const settings = await openSettingsSection(page, section);
+    await expect(settings.getByRole('heading', { level: 3, name: section, exact: true })).toBeVisible();
+    await expect(settings.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    if (section === 'Practice details') {
+      await expect(settings.getByTestId('practice-settings').getByLabel('Phone')).not.toHaveValue('');
+    }
+    await page.mouse.move(0, 0);
+    await shoot(page, name);
+  }
 });

@@ -17,7 +17,8 @@ import { applyRetention } from '../../netlify/functions/_shared/desk/erasure.ts'
 import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
 import { findUser, upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import login from '../../netlify/functions/login.ts';
-import { actorNote } from '../../src/islands/admin/settings/AuditLog.tsx';
+import { recordAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
+import { actorNote } from '../../src/islands/admin/settings/audit-sentences.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
@@ -232,7 +233,14 @@ describe('who the audit names', () => {
       (entry) => entry.action === 'staff.password' && entry.by === username,
     );
     expect(changes.map((entry) => entry.byId)).toEqual([newBob, oldBob]);
-    expect(actorNote(changes[1])).toBe(`(account ${oldBob})`);
+    // The portal names accounts by what `GET /api/staff` lists now: new Bob, not old Bob.
+    const names = new Map(
+      (
+        (await call(staff, 'GET', '/api/staff', { cookie: admin.cookie })).json as { id: string; username: string }[]
+      ).map((member) => [member.id, member.username]),
+    );
+    expect(actorNote(changes[0], names)).toBe('');
+    expect(actorNote(changes[1], names)).toBe('(account since removed)');
   });
 
   it('reserves `system` and `website` in any case, so no account passes for the scheduled jobs', async () => {
@@ -260,7 +268,7 @@ describe('who the audit names', () => {
     }
     const [job] = (await wholeLog(admin.cookie, 100)).filter((entry) => entry.action === 'enquiry.retention');
     expect(job).toMatchObject({ by: 'system', byId: null });
-    expect(actorNote(job)).toBe('(scheduled job)');
+    expect(actorNote(job, new Map())).toBe('(scheduled job)');
   });
 
   it('records who exported enquiries as CSV, under which filter, without the search text', async () => {
@@ -288,5 +296,66 @@ describe('who the audit names', () => {
       target: '1 enquiries; status=lost, from=2026-01-01, with a search',
     });
     expect(JSON.stringify(entry)).not.toContain('Wilhelmina');
+  });
+
+  it('narrows the log to one person, one action or its family, and Sydney days, page by page', async () => {
+    // A past week of its own, so entries other tests write today never fall inside it.
+    const ann = { id: 'ann-account-id', username: `ann-${Date.now().toString(36)}` };
+    const ben = { id: 'ben-account-id', username: `ben-${Date.now().toString(36)}` };
+    // 10 Mar 2025, 11:30 pm in Sydney is still the 10th there, but the 10th in UTC too; 1 am on the
+    // 12th in Sydney is the 11th in UTC: the days are Sydney's.
+    const entries: [typeof ann, string, string][] = [
+      [ann, 'staff.remove', '2025-03-10T12:30:00.000Z'], // 10 Mar, 11:30 pm Sydney
+      [ben, 'staff.add', '2025-03-10T13:30:00.000Z'], // 11 Mar, 12:30 am Sydney
+      [ann, 'staff.add', '2025-03-11T05:00:00.000Z'], // 11 Mar
+      [ann, 'enquiry.update', '2025-03-11T06:00:00.000Z'], // 11 Mar
+      [ann, 'staff.password', '2025-03-11T14:00:00.000Z'], // 12 Mar, 1 am Sydney
+    ];
+    for (const [by, action, at] of entries) await recordAudit({ by, action, target: by.id, at });
+    const list = async (query: string) => {
+      const answer = await call(audit, 'GET', `/api/audit?${query}`, { cookie: admin.cookie });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json as { entries: { action: string; by: string; at: string }[]; next: string | null };
+    };
+    const march = 'from=2025-03-10&to=2025-03-12';
+
+    // Ann's staff actions (the family), newest first, two to a page.
+    const first = await list(`${march}&by=${ann.username}&action=staff&limit=2`);
+    expect(first.entries.map((entry) => entry.action)).toEqual(['staff.password', 'staff.add']);
+    expect(first.next).not.toBeNull();
+    const second = await list(`${march}&by=${ann.username}&action=staff&limit=2&before=${first.next}`);
+    expect(second.entries.map((entry) => entry.action)).toEqual(['staff.remove']);
+    expect(second.next).toBeNull();
+
+    // One action exactly; a family never matches a longer word ('staff' is not 'staffing').
+    expect((await list(`${march}&action=staff.add`)).entries.map((entry) => entry.by)).toEqual([
+      ann.username,
+      ben.username,
+    ]);
+    expect((await list(`${march}&action=enquiry`)).entries.map((entry) => entry.action)).toEqual(['enquiry.update']);
+    expect((await list(`${march}&action=staf`)).entries).toEqual([]);
+
+    // Days are Sydney's, both ends included.
+    expect((await list('from=2025-03-11&to=2025-03-11')).entries.map((entry) => entry.at)).toEqual([
+      '2025-03-11T06:00:00.000Z',
+      '2025-03-11T05:00:00.000Z',
+      '2025-03-10T13:30:00.000Z',
+    ]);
+    expect((await list('from=2025-03-12&to=2025-03-12')).entries.map((entry) => entry.action)).toEqual([
+      'staff.password',
+    ]);
+    // An empty parameter is no filter, as a form sends it.
+    expect((await list(`${march}&by=&action=`)).entries).toHaveLength(5);
+
+    for (const [query, field] of [
+      ['from=2025-02-30', 'from'],
+      ['to=yesterday', 'to'],
+      ['from=2025-03-12&to=2025-03-10', 'to'],
+      ['action=DROP%20TABLE', 'action'],
+    ]) {
+      const refused = await call(audit, 'GET', `/api/audit?${query}`, { cookie: admin.cookie });
+      expect(refused.status, query).toBe(400);
+      expect(Object.keys(refused.json.fieldErrors), query).toEqual([field]);
+    }
   });
 });

@@ -7,10 +7,13 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
 import services from '../../netlify/functions/services.ts';
+import settings from '../../netlify/functions/settings.ts';
 import testimonials from '../../netlify/functions/testimonials.ts';
 import { SERVICES } from '../../src/content/services.ts';
 import { getActiveServices, getActiveTestimonials } from '../../src/data/published.ts';
+import { CLAIM_TOKENS } from '../../src/content/practice.ts';
 import { CONSENT_REQUIRED } from '../../src/shared/schemas/testimonial.ts';
+import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
 import { useRacers } from './racers.ts';
 
@@ -69,6 +72,35 @@ const list = async (handler: typeof services, resource: string) =>
   (await call(handler, 'GET', `/api/admin/${resource}`, { cookie })).json as any[];
 
 describe('services', () => {
+  it('build: a time frame naming a claim ("{typical settlement}") prints the figure saved in Settings', async () => {
+    const residential = () => getActiveServices().then((all) => all.find((s) => s.id === 'residential-conveyancing')!);
+    const stored = SERVICES.find((s) => s.id === 'residential-conveyancing')!;
+    expect(stored.timeFrame).toBe(CLAIM_TOKENS.typicalSettlement);
+    expect((await residential()).timeFrame).toBe('6-8 weeks');
+
+    const {
+      version,
+      updatedAt: _updatedAt,
+      ...current
+    } = (await call(settings, 'GET', '/api/settings', { cookie })).json;
+    const claims = { ...current.claims, typicalSettlement: { value: '5-7 weeks', checkedAt: sydneyToday(Date.now()) } };
+    const saved = await call(settings, 'PUT', '/api/settings', { cookie, body: { ...current, claims, version } });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      expect((await residential()).timeFrame).toBe('5-7 weeks');
+      // The other services keep their own claims: commercial is still its own figure.
+      const commercial = (await getActiveServices()).find((s) => s.id === 'commercial-property')!;
+      expect(commercial.timeFrame).toBe('8-12 weeks');
+    } finally {
+      const latest = (await call(settings, 'GET', '/api/settings', { cookie })).json;
+      const back = await call(settings, 'PUT', '/api/settings', {
+        cookie,
+        body: { ...current, version: latest.version },
+      });
+      expect(back.status, back.text).toBe(200);
+    }
+  });
+
   it('build: the defaults until the store is seeded, then the store alone', async () => {
     expect((await getActiveServices()).map((s) => s.title)).toEqual(SERVICES.map((s) => s.title));
     // The first staff call seeds the six defaults, in their order, with every card field.

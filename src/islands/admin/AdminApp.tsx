@@ -30,6 +30,26 @@ const TABS: readonly TabDefinition[] = [
   { id: 'settings', label: 'Settings', render: () => <SettingsTab /> },
 ];
 
+/**
+ * The tab the address names: `?tab=` (kept there as staff move between tabs, so a reload
+ * stays put), else Matters for a matter's link, else Settings for a section's.
+ */
+function tabInAddress(): string | undefined {
+  const params = new URLSearchParams(window.location.search);
+  const named = params.get('tab');
+  if (named && TABS.some((tab) => tab.id === named)) return named;
+  if (linkedMatter()) return 'matters';
+  if (params.has('section')) return 'settings';
+  return undefined;
+}
+
+/** Writes the tab chosen into the address without a new history step (the sections and enquiries make those). */
+function keepTabInAddress(id: string): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set('tab', id);
+  if (url.href !== window.location.href) history.replaceState(history.state, '', url);
+}
+
 export default function AdminApp() {
   const session = useStore($session);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -117,7 +137,7 @@ export default function AdminApp() {
           <ChangePasswordForm submitLabel="Change password and continue" />
         </section>
       ) : (
-        <Tabs tabs={TABS} label="Portal sections" initial={linkedMatter() ? 'matters' : undefined} />
+        <Tabs tabs={TABS} label="Portal sections" initial={tabInAddress()} onSelect={keepTabInAddress} />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 /** Staff accounts, password changes and the audit log, shared by islands and functions. */
 import * as z from 'zod/mini';
+import { isDateInRange, isIsoDate } from './fields.ts';
 import {
   isReservedUsername,
   MIN_PASSWORD_LENGTH,
@@ -84,3 +85,28 @@ export interface AuditPage {
 }
 export const AUDIT_PAGE_MAX = 100;
 export const AUDIT_PAGE_DEFAULT = 25;
+
+/**
+ * `GET /api/audit`'s filters, as the query string gives them: who (a username as recorded,
+ * `system` for the scheduled jobs), what (an action such as `staff.remove`, or its family,
+ * `staff`), and Sydney days from and to (both included).
+ */
+export const AUDIT_DATE_MESSAGE = 'Use a date like 2026-11-23';
+/** A real day (Date.parse takes 30 February as 2 March). */
+const isRealDay = (value: string) =>
+  isIsoDate(value) && isDateInRange(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const auditDay = z.optional(z.string().check(z.refine(isRealDay, AUDIT_DATE_MESSAGE)));
+export const auditFilterSchema = z
+  .object({
+    by: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    action: z.optional(z.string().check(z.regex(/^[a-z-]+(\.[a-z-]+)*$/, 'Unknown action'), z.maxLength(60))),
+    from: auditDay,
+    to: auditDay,
+  })
+  .check(
+    z.refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+      message: 'The first day must not be after the last',
+      path: ['to'],
+    }),
+  );
+export type AuditFilterInput = z.output<typeof auditFilterSchema>;

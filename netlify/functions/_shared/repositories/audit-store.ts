@@ -52,18 +52,54 @@ export async function listAudit(): Promise<AuditEvent[]> {
 /** A key made by `timeKey`: what `before` may name. */
 export const AUDIT_ID_PATTERN = /^[0-9a-z]{15}[0-9a-f]{12}$/;
 
-/** Newest first, `limit` entries older than the entry `before` (by key, hence by time). */
-export async function listAuditPage(limit: number, before?: string): Promise<AuditPage> {
+/**
+ * What the log may be narrowed to: who acted (the username recorded), what (an action, or
+ * its family: `enquiry` takes `enquiry.update`, `enquiry.note`, …) and when (Sydney days,
+ * both ends included, as instants the caller worked out).
+ */
+export interface AuditFilter {
+  by?: string | undefined;
+  action?: string | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+/** The time part of a `timeKey` for an instant: keys compare as their times do. */
+const keyTime = (ms: number) => ms.toString(36).padStart(11, '0');
+
+const matches = (event: AuditEvent, filter: AuditFilter) =>
+  (filter.by === undefined || event.by === filter.by) &&
+  (filter.action === undefined || event.action === filter.action || event.action.startsWith(`${filter.action}.`));
+
+/**
+ * Newest first, `limit` entries older than the entry `before` (by key, hence by time). The
+ * dates narrow the keys before anything is read; who and what are decided on each entry,
+ * read newest first until the page is full (and one more, to know whether there is a next).
+ */
+export async function listAuditPage(limit: number, before?: string, filter: AuditFilter = {}): Promise<AuditPage> {
   const store = openStore('audit');
+  const from = filter.fromMs === undefined ? undefined : keyTime(filter.fromMs);
+  const until = filter.toMs === undefined ? undefined : keyTime(filter.toMs);
   const keys = (await listKeys(store))
-    .filter((key) => AUDIT_ID_PATTERN.test(key) && (before === undefined || key < before))
+    .filter(
+      (key) =>
+        AUDIT_ID_PATTERN.test(key) &&
+        (before === undefined || key < before) &&
+        (from === undefined || key.slice(0, 11) >= from) &&
+        (until === undefined || key.slice(0, 11) < until),
+    )
     .sort()
     .reverse();
-  const page = keys.slice(0, limit);
   const entries: AuditEntry[] = [];
-  for (const key of page) {
+  let more = false;
+  for (const key of keys) {
     const event = await getJson(store, key, auditEventSchema);
-    if (event) entries.push({ id: key, ...event });
+    if (!event || !matches(event, filter)) continue;
+    if (entries.length === limit) {
+      more = true;
+      break;
+    }
+    entries.push({ id: key, ...event });
   }
-  return { entries, next: keys.length > limit ? page[page.length - 1]! : null };
+  return { entries, next: more ? entries[entries.length - 1]!.id : null };
 }

@@ -13,8 +13,21 @@ export interface TabDefinition {
   render: () => ReactNode;
 }
 
-/** `initial`: the id of the tab shown first (a link into one: `/admin?matter=…` opens Matters). */
-export function Tabs({ tabs, label, initial }: { tabs: readonly TabDefinition[]; label: string; initial?: string }) {
+/**
+ * `initial`: the id of the tab shown first (a link into one: `/admin?matter=…` opens Matters);
+ * `onSelect` hears each tab chosen (the portal keeps it in the address).
+ */
+export function Tabs({
+  tabs,
+  label,
+  initial,
+  onSelect,
+}: {
+  tabs: readonly TabDefinition[];
+  label: string;
+  initial?: string | undefined;
+  onSelect?: (id: string) => void;
+}) {
   const first = Math.max(
     0,
     tabs.findIndex((tab) => tab.id === initial),
@@ -26,6 +39,7 @@ export function Tabs({ tabs, label, initial }: { tabs: readonly TabDefinition[];
   function select(index: number, focus = false) {
     setActive(index);
     setVisited((seen) => (seen.has(index) ? seen : new Set(seen).add(index)));
+    onSelect?.(tabs[index]!.id);
     if (focus) buttons.current[index]?.focus();
   }
 

@@ -1,51 +1,84 @@
-/** The audit log: who changed what, newest first, a page at a time. */
-import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
-import type { AuditEntry, AuditPage } from '../../../shared/schemas/staff.ts';
+/**
+ * The audit log, read as sentences: when, who and what, newest first, a page at a time, with
+ * a link to the enquiry or matter an entry names. Narrowed by person, action (or a family of
+ * actions) and Sydney days on the server (`GET /api/audit?by=&action=&from=&to=`). It loads
+ * each time the section is opened, and Refresh reads it again.
+ */
+import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import type { AuditEntry, AuditPage, StaffMember } from '../../../shared/schemas/staff.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { CONTROL_CLASS } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { ListStatus } from '../kit/parts.tsx';
+import { actorNote, AUDIT_ACTIONS, AUDIT_FAMILIES, describeAudit, type AccountNames } from './audit-sentences.ts';
 
 const PAGE = 25;
 
-/**
- * Usernames are reused once an account is removed: the account's id tells which person
- * acted. Entries written before ids were kept say so rather than guess.
- */
-export function actorNote(entry: Pick<AuditEntry, 'byId'>): string {
-  if (entry.byId === null) return '(scheduled job)';
-  return `(account ${entry.byId})`;
+interface Filter {
+  by: string;
+  action: string;
+  from: string;
+  to: string;
 }
+const NO_FILTER: Filter = { by: '', action: '', from: '', to: '' };
+
+const query = (filter: Filter, before: string | null) => {
+  const params = new URLSearchParams({ limit: String(PAGE) });
+  for (const [name, value] of Object.entries(filter)) if (value) params.set(name, value);
+  if (before) params.set('before', before);
+  return `/api/audit?${params}`;
+};
 
 export default function AuditLog({ headingId }: { headingId: string }) {
+  const base = useId();
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  /** The filter as set in the form, and the one the list shows. */
+  const [draft, setDraft] = useState<Filter>(NO_FILTER);
+  const [shown, setShown] = useState<Filter>(NO_FILTER);
 
-  const load = useCallback(async (before: string | null) => {
-    const query = before ? `?limit=${PAGE}&before=${encodeURIComponent(before)}` : `?limit=${PAGE}`;
+  const names: AccountNames = useMemo(() => new Map(staff.map((member) => [member.id, member.username])), [staff]);
+
+  const load = useCallback(async (filter: Filter, before: string | null) => {
     try {
-      const page = await apiRequest<AuditPage>('GET', `/api/audit${query}`);
+      const page = await apiRequest<AuditPage>('GET', query(filter, before));
       setEntries((current) => (before ? [...current, ...page.entries] : page.entries));
       setNext(page.next);
+      setShown(filter);
       setError(null);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Something went wrong');
+      const fieldError = caught instanceof ApiError ? Object.values(caught.fieldErrors ?? {})[0]?.[0] : undefined;
+      setError(fieldError ?? (caught instanceof Error ? caught.message : 'Something went wrong'));
     }
   }, []);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
-    void load(null).finally(() => setLoading(false));
+    void load(NO_FILTER, null).finally(() => setLoading(false));
+    // The accounts as they are now: who an id names, and the people to filter by.
+    apiRequest<StaffMember[]>('GET', '/api/staff').then(setStaff, () => setStaff([]));
   }, [load]);
+
+  async function reload(filter: Filter) {
+    setLoading(true);
+    await load(filter, null);
+    setLoading(false);
+  }
 
   async function loadMore() {
     setLoadingMore(true);
-    await load(next);
+    await load(shown, next);
     setLoadingMore(false);
   }
+
+  const filtered = Object.values(shown).some(Boolean);
+  const set = (field: keyof Filter, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const control = `${CONTROL_CLASS} border-slate-400`;
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -53,37 +86,148 @@ export default function AuditLog({ headingId }: { headingId: string }) {
         <h3 id={headingId} className="text-lg font-semibold text-brand-900">
           Audit log
         </h3>
-        <Button variant="outline" onClick={() => void load(null)}>
+        <Button variant="outline" onClick={() => void reload(shown)}>
           Refresh
         </Button>
       </div>
+      <form
+        aria-label="Filter the audit log"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4"
+        onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          void reload(draft);
+        }}
+      >
+        <div className="space-y-1">
+          <label htmlFor={`${base}-by`} className="block text-sm font-semibold text-slate-800">
+            Person
+          </label>
+          <select
+            id={`${base}-by`}
+            className={control}
+            value={draft.by}
+            onChange={(event) => set('by', event.target.value)}
+          >
+            <option value="">Anyone</option>
+            {staff.map((member) => (
+              <option key={member.id} value={member.username}>
+                {member.username}
+              </option>
+            ))}
+            <option value="system">Scheduled jobs</option>
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${base}-action`} className="block text-sm font-semibold text-slate-800">
+            Action
+          </label>
+          <select
+            id={`${base}-action`}
+            className={control}
+            value={draft.action}
+            onChange={(event) => set('action', event.target.value)}
+          >
+            <option value="">Any action</option>
+            {AUDIT_FAMILIES.map(({ family, label }) => (
+              <optgroup key={family} label={label}>
+                <option value={family}>{`All: ${label.toLowerCase()}`}</option>
+                {Object.entries(AUDIT_ACTIONS)
+                  .filter(([, action]) => action.family === family)
+                  .map(([code, action]) => (
+                    <option key={code} value={code}>
+                      {action.label}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${base}-from`} className="block text-sm font-semibold text-slate-800">
+            From
+          </label>
+          <input
+            id={`${base}-from`}
+            type="date"
+            className={control}
+            value={draft.from}
+            onChange={(event) => set('from', event.target.value)}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${base}-to`} className="block text-sm font-semibold text-slate-800">
+            To
+          </label>
+          <input
+            id={`${base}-to`}
+            type="date"
+            className={control}
+            value={draft.to}
+            onChange={(event) => set('to', event.target.value)}
+          />
+        </div>
+        <div className="flex flex-wrap gap-2 sm:col-span-full">
+          <Button type="submit" variant="secondary">
+            Show entries
+          </Button>
+          {filtered ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setDraft(NO_FILTER);
+                void reload(NO_FILTER);
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      </form>
       <ListStatus
         loading={loading}
-        error={error}
+        error={entries.length === 0 ? error : null}
         isEmpty={entries.length === 0}
-        empty="No changes recorded yet."
+        empty={filtered ? 'Nothing matches these filters.' : 'No changes recorded yet.'}
         what="audit log"
-        onRetry={() => void load(null)}
+        onRetry={() => void reload(shown)}
       />
       {entries.length > 0 ? (
         <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="audit-list">
-          {entries.map((entry) => (
-            <li key={entry.id} data-testid="audit-entry" className="flex flex-wrap gap-x-4 gap-y-1 px-4 py-2 text-sm">
-              <time dateTime={entry.at} className="w-44 shrink-0 text-slate-700">
-                {formatDateTime(entry.at)}
-              </time>
-              <span className="font-medium text-slate-900" data-testid="audit-by">
-                {entry.by} <span className="font-mono text-xs font-normal text-slate-700">{actorNote(entry)}</span>
-              </span>
-              <span className="font-mono text-slate-800">{entry.action}</span>
-              <span className="break-all text-slate-700">{entry.target}</span>
-            </li>
-          ))}
+          {entries.map((entry) => {
+            const sentence = describeAudit(entry, names);
+            const note = actorNote(entry, names);
+            return (
+              <li
+                key={entry.id}
+                data-testid="audit-entry"
+                className="grid gap-x-4 gap-y-0.5 px-4 py-2 text-sm sm:grid-cols-[11rem_10rem_1fr]"
+              >
+                <time dateTime={entry.at} className="text-slate-700">
+                  {formatDateTime(entry.at)}
+                </time>
+                <span className="font-medium break-words text-slate-900" data-testid="audit-by">
+                  {entry.byId === null ? 'Scheduled job' : entry.by}
+                  {note && entry.byId !== null ? <span className="font-normal text-slate-700"> {note}</span> : null}
+                </span>
+                <span className="text-slate-800" data-testid="audit-what">
+                  {sentence.text}
+                  {sentence.link ? (
+                    <>
+                      {' '}
+                      <a href={sentence.link.href} className="font-semibold text-brand-800 underline">
+                        {sentence.link.label}
+                      </a>
+                    </>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
         </ol>
       ) : null}
       {error && entries.length > 0 ? (
         <p role="alert" className="text-sm text-red-900">
-          We couldn't load more of the audit log: {error}
+          We couldn't load the audit log: {error}
         </p>
       ) : null}
       {next ? (

@@ -88,7 +88,7 @@ export function ServiceForm(props: ContentFormProps<Service>) {
         label="Time frame"
         required
         error={errors.timeFrame?.[0]}
-        hint="For example: 6-8 weeks"
+        hint="For example: 2-3 weeks. {typical settlement}, {commercial settlement}, {contract review} or {off the plan} prints that figure from Settings › Public claims, so the card follows it."
       >
         {(control) => <input {...control} value={timeFrame} onChange={(event) => setTimeFrame(event.target.value)} />}
       </Field>

@@ -96,7 +96,10 @@ describe("'Email me this quote'", () => {
     });
     // Staff are alerted, told it is a quote lead with no phone to call.
     const alert = mails.find((entry) => entry.to.includes('staff@example-conveyancing.com.au'));
-    expect(await readableText(alert!)).toContain('No name given (quote lead: quote e-mailed, no phone)');
+    const alertText = await readableText(alert!);
+    expect(alertText).toContain('No name given (quote lead: quote e-mailed, no phone)');
+    expect(alertText).toContain('Open it in the staff portal to reply by e-mail about the quote:');
+    expect(alertText).not.toContain('call back within 5 minutes');
     const timeline = (await listActivity(response.json.id)).map((entry) => entry.text);
     expect(timeline).toContain('E-mail to the client delivered: Your conveyancing quote – Hills District Conveyancing');
   });

@@ -80,14 +80,20 @@ export function alertSummary(record: StoredEnquiry, origin: string): OutboxEntry
     serviceType: record.serviceType,
     createdAt: record.createdAt,
     adminUrl: `${origin}/admin?enquiry=${encodeURIComponent(record.id)}`,
+    ...(record.source === 'quote' ? { quoteLead: true } : {}),
   };
+}
+
+/** What staff should do next: call back within the spec's 5 minutes, or, for a quote lead with no phone, reply by e-mail. */
+function nextStep(summary: OutboxEntry['summary']): string {
+  return summary.quoteLead ? 'Reply by e-mail about the quote' : 'Call back within 5 minutes';
 }
 
 /** One line a chat client shows as is; `<` and `>` would start Slack's link syntax. */
 export function alertText(summary: OutboxEntry['summary']): string {
   const name = summary.name.replace(/[<>]/g, '');
   const when = sydneyTime.format(new Date(summary.createdAt));
-  return `New enquiry from ${name}: ${serviceLabel(summary.serviceType)}, ${when} (Sydney time). Call back within 5 minutes: ${summary.adminUrl}`;
+  return `New enquiry from ${name}: ${serviceLabel(summary.serviceType)}, ${when} (Sydney time). ${nextStep(summary)}: ${summary.adminUrl}`;
 }
 
 export function alertEmail(
@@ -102,7 +108,7 @@ export function alertEmail(
     `Service: ${serviceLabel(summary.serviceType)}`,
     `Received: ${when} (Sydney time)`,
     '',
-    `Open it in the staff portal to call back within 5 minutes:`,
+    `Open it in the staff portal to ${nextStep(summary).replace(/^./, (first) => first.toLowerCase())}:`,
     summary.adminUrl,
   ];
   if (standards.enabled) lines.push('', standards.text);

@@ -12,6 +12,7 @@
  */
 import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { bankDetailsWarning } from '../../../../src/content/matters.ts';
 
 /** The content id of the logo the transport attaches inline (transport.ts). */
 export const LOGO_CID = 'practice-logo';
@@ -59,7 +60,27 @@ const styles = {
   link: { color: BRAND, wordBreak: 'break-all' },
   footer: { marginTop: '16px', padding: '0 4px', fontSize: '13px', lineHeight: 1.5, color: MUTED },
   footerParagraph: { margin: '0 0 12px 0', overflowWrap: 'anywhere' },
+  warning: {
+    margin: '16px 0 0 0',
+    padding: '12px 16px',
+    backgroundColor: '#fef3c7',
+    borderLeft: '4px solid #b45309',
+    borderRadius: '6px',
+    fontWeight: 700,
+    color: INK,
+    overflowWrap: 'anywhere',
+  },
 } satisfies Record<string, CSSProperties>;
+
+/** How the bank-details warning begins, whatever the phone (src/content/matters.ts). */
+const WARNING_START = bankDetailsWarning('').split(':')[0]!;
+
+/**
+ * Whether a closing block is the bank-details warning: the defence against payment-redirection
+ * fraud is the one closing line that must not read as small print, so it gets a box of its own.
+ */
+const isBankWarning = (block: Block): boolean =>
+  block.kind === 'text' && block.lines.join(' ').startsWith(WARNING_START);
 
 /** A line that is a web address and nothing else: a link the text part writes out. */
 const LINK_LINE = /^https?:\/\/\S+$/;
@@ -124,7 +145,9 @@ export function MailMessage({ subject, text, practiceName, button }: MailHtmlInp
   const all = text.split('\n');
   const cut = all.lastIndexOf('--');
   const body = blocksOf((cut < 0 ? all : all.slice(0, cut)).join('\n'));
-  const footer = cut < 0 ? [] : blocksOf(all.slice(cut + 1).join('\n'));
+  const closing = cut < 0 ? [] : blocksOf(all.slice(cut + 1).join('\n'));
+  const warnings = closing.filter(isBankWarning);
+  const footer = closing.filter((block) => !isBankWarning(block));
   const main = body.findIndex((block) => block.kind === 'link');
   return (
     <html lang="en-AU">
@@ -158,6 +181,11 @@ export function MailMessage({ subject, text, practiceName, button }: MailHtmlInp
                 </p>
               ),
             )}
+            {warnings.map((block, index) => (
+              <p key={index} style={styles.warning}>
+                {block.kind === 'text' && <Lines lines={block.lines} />}
+              </p>
+            ))}
           </div>
           {footer.length > 0 && (
             <div style={styles.footer}>

@@ -32,6 +32,8 @@ const enquiryAlertSchema = z.object({
     serviceType: z.string(),
     createdAt: z.string(),
     adminUrl: z.string(),
+    /** A quote lead from /quote: no phone, so the alert asks for a reply by e-mail, not a call. */
+    quoteLead: z.optional(z.boolean()),
   }),
   ...deliveryFields,
 });

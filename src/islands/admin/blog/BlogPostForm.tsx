@@ -241,8 +241,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
             id={id('published')}
             checked={isPublished}
             onChange={setIsPublished}
-            labelledBy={id('published-label')}
-            describedBy={id('published-hint')}
+            labelledBy={`${id('published-label')} ${id('published-hint')}`}
           />
           {/* The words are the switch's label: clicking them turns it on or off, as a checkbox's label does.
               aria-labelledby names it too, for checkers that do not read a <label> on a button. */}

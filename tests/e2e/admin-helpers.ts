@@ -3,7 +3,11 @@
  * one seeded store and run serially in two projects, so each creates its own data with a
  * unique name and never relies on counts or order.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+
+/** The API answered `status` (200 unless given); its body is the message when it did not. */
+export const ok = async (response: APIResponse, status = 200) =>
+  expect(response.status(), await response.text()).toBe(status);
 
 /** A short suffix that makes names and slugs unique across tests, projects and runs. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -4,11 +4,11 @@
  * and axe on the tab; the desk's warning of unconfirmed claims goes once one is confirmed. Other specs expect the
  * default phone and claims, so they are put back in `finally`.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { png } from '../functions/fixtures/images.ts';
 import { expectNoAxeViolations, expectToast, openTab } from './admin-helpers.ts';
-import { expectNoSidewaysScroll, failApi, ONCE, signIn } from './fixtures.ts';
+import { expectNoSidewaysScroll, failApi, ONCE, signIn, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const DEFAULT_PHONE = PRACTICE.phone.display;

@@ -4,9 +4,9 @@
  * removed, and every step shows in the audit log. Axe on the Settings tab, at both widths, is
  * admin-settings.spec.ts's.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn, STAFF } from './fixtures.ts';
+import { ONCE, signIn, STAFF, test } from './fixtures.ts';
 
 test('add a member, who must change the initial password; remove them, and they are signed out', async ({
   page,

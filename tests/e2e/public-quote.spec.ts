@@ -1,6 +1,6 @@
 /** /quote: the instant quote and NSW transfer duty calculator, at both widths. */
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE, STAFF } from './fixtures.ts';
+import { expect, type Page, type Route } from '@playwright/test';
+import { expectNoSidewaysScroll, ONCE, STAFF, test } from './fixtures.ts';
 import { expectToast, openTab, unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Helpers for the staff-portal journeys (login-*.spec.ts, admin-*.spec.ts). Tests share
- * one seeded store and run serially in two projects, so each creates its own data with a
- * unique name and never relies on counts or order.
+ * one seeded store and run two at a time (tests/e2e/shared-state.ts), so each creates its
+ * own data with a unique name and never relies on counts or order.
  */
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 

@@ -1,6 +1,9 @@
 /**
- * POST /api/contact: an enquiry from either public form. Islands send JSON and get
- * `201 { id }`; a plain HTML form post (no JavaScript yet, or none at all) is read
+ * POST /api/contact: an enquiry from either public form, or /quote's 'Email me this quote'
+ * (`form: 'quote'`: an address, a name perhaps, and the quote), which e-mails the quote at
+ * once and files the request as a quote lead, through the same path (repeat merge, alert,
+ * the acknowledgements' limits, the rate limit). Islands send JSON and get `201 { id }`
+ * (a quote also `{ email }`: whether it is on its way); a plain HTML form post (no JavaScript yet, or none at all) is read
  * form-encoded with the same schema, honeypot and limits, and answered with a 303 to a
  * page, or, when a field must be fixed, with the form again as the visitor filled it, so a
  * browser never shows a JSON body.
@@ -10,20 +13,28 @@ import type { Config } from '@netlify/functions';
 import {
   enquirySchemaFor,
   formToEnquiry,
+  formToQuoteEmail,
   heroEnquirySchema,
   HONEYPOT_FIELD,
+  QUOTE_EMAIL_FORM,
+  quoteEmailSchema,
   type Enquiry,
+  type QuoteEmailRequest,
 } from '../../src/shared/schemas/enquiry.ts';
 import { toFieldErrors, type FieldErrors } from '../../src/shared/schemas/fields.ts';
 import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '../../src/shared/enquiry-outcome.ts';
 import { practiceView } from '../../src/shared/practice-view.ts';
 import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http/http.ts';
 import { newId } from './_shared/repositories/blobs.ts';
-import { computeQuote } from '../../src/shared/quote.ts';
+import { computeQuote, contactServiceFor, type QuoteInput } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
-import { acknowledgeEnquiry } from './_shared/mail/acknowledgement.ts';
+import { acknowledgeEnquiry, acknowledgementId, queueAcknowledgement } from './_shared/mail/acknowledgement.ts';
+import { deliverClientMail } from './_shared/mail/client-mail.ts';
+import type { NewEnquiry, StoredEnquiry } from './_shared/repositories/enquiries-store.ts';
+import { quoteEmailFormPage, quoteEmailSentPage } from './_shared/pages/quote-email-page.tsx';
+import type { QuoteEmailOutcome } from '../../src/shared/quote-email.ts';
 import { dutyTables } from './_shared/site/duty-years.ts';
 import { mergeRepeat, rememberEnquiry } from './_shared/desk/repeat-enquiries.ts';
 import { enquiryFormPage } from './_shared/pages/enquiry-form-page.tsx';
@@ -33,6 +44,37 @@ import type { RouteContext } from './_shared/http/http.ts';
 
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
 
+/**
+ * The stored quote for `quote`: the inputs (the contract date stored even when the person
+ * left it to today, so the figures stay explained) and the figures as we work them out,
+ * never the browser's, with the contract date's duty year as the practice has it.
+ */
+async function storedQuote(quote: QuoteInput) {
+  const inputs = { ...quote, contractDate: quote.contractDate ?? sydneyToday(currentTime()) };
+  return { inputs, figures: computeQuote(inputs, { tables: await dutyTables() }) };
+}
+
+/**
+ * Files an enquiry: a repeat of one sent within minutes is merged into it (staff keep one
+ * lead, one alert, one acknowledgement, and its timeline says it came twice); a new one is
+ * stored with its alert's intent, whose delivery never delays the visitor.
+ */
+async function fileEnquiry(
+  data: NewEnquiry,
+  req: Request,
+  context: RouteContext,
+): Promise<{ record: StoredEnquiry; repeated: boolean }> {
+  const repeated = await mergeRepeat(data);
+  if (repeated) return { record: repeated, repeated: true };
+  const { record, alert } = await storeEnquiryWithAlert(data, linkOrigin(req));
+  await rememberEnquiry(record);
+  if (alert) {
+    const delivery = deliverAlert(record.id).catch(logAlertError);
+    context.waitUntil(delivery);
+  }
+  return { record, repeated: false };
+}
+
 /** Stores a valid enquiry; a filled honeypot is a bot, answered as if stored. */
 async function accept(
   { [HONEYPOT_FIELD]: honeypot, quote, ...enquiry }: Submission,
@@ -40,26 +82,82 @@ async function accept(
   context: RouteContext,
 ): Promise<string> {
   if (honeypot) return newId();
-  // The schema kept only the quote's inputs: the figures are ours, never the browser's. The
-  // contract date is stored even when the person left it to today, so the figures stay explained.
-  const inputs = quote ? { ...quote, contractDate: quote.contractDate ?? sydneyToday(currentTime()) } : undefined;
-  // The duty is the contract date's year as the practice has it (an added indexation too).
-  const figures = inputs ? computeQuote(inputs, { tables: await dutyTables() }) : undefined;
-  const data = inputs && figures ? { ...enquiry, quote: { inputs, figures } } : enquiry;
-  // Sent again within minutes: the visitor is answered as before, staff keep one lead (and
-  // one alert, one acknowledgement), and its timeline says it came twice.
-  const repeated = await mergeRepeat(data);
-  if (repeated) return repeated.id;
-  const { record, alert } = await storeEnquiryWithAlert(data, linkOrigin(req));
-  await rememberEnquiry(record);
-  // The alert's intent was stored with the enquiry; its delivery never delays the visitor.
-  if (alert) {
-    const delivery = deliverAlert(record.id).catch(logAlertError);
-    context.waitUntil(delivery);
-  }
-  // So is the acknowledgement to the person, queued and sent after the answer.
-  context.waitUntil(acknowledgeEnquiry(record).catch(logAcknowledgementError));
+  const data = quote ? { ...enquiry, quote: await storedQuote(quote) } : enquiry;
+  const { record, repeated } = await fileEnquiry(data, req, context);
+  // The acknowledgement to the person is queued and sent after the answer.
+  if (!repeated) context.waitUntil(acknowledgeEnquiry(record).catch(logAcknowledgementError));
   return record.id;
+}
+
+/**
+ * 'Email me this quote': files a quote lead and queues its quote e-mail (the enquiry's
+ * acknowledgement, under the same limits) before answering, so the page can say whether the
+ * quote is on its way; delivery runs after the answer. A repeat within minutes is the
+ * first request again, answered as it was: the quote went then.
+ */
+async function acceptQuoteEmail(
+  { [HONEYPOT_FIELD]: honeypot, name, email, quote }: QuoteEmailRequest,
+  req: Request,
+  context: RouteContext,
+): Promise<{ record: StoredEnquiry | null; email: QuoteEmailOutcome }> {
+  if (honeypot) return { record: null, email: 'sent' };
+  // One box for a name: its first word greets the person, the rest is the last name.
+  const [firstName = '', ...rest] = (name ?? '').split(' ').filter(Boolean);
+  const stored = await storedQuote(quote);
+  const data: NewEnquiry = {
+    firstName,
+    lastName: rest.join(' '),
+    email,
+    phone: '',
+    serviceType: contactServiceFor(stored.inputs),
+    quote: stored,
+    source: 'quote',
+  };
+  const { record, repeated } = await fileEnquiry(data, req, context);
+  if (repeated) return { record, email: 'sent' };
+  let queued;
+  try {
+    queued = await queueAcknowledgement(record);
+  } catch (error) {
+    // The lead is stored and staff are alerted: the page says the quote was not sent.
+    logAcknowledgementError(error);
+    return { record, email: 'not-sent' };
+  }
+  if (queued === 'queued') {
+    context.waitUntil(deliverClientMail(acknowledgementId(record.id)).catch(logAcknowledgementError));
+    return { record, email: 'sent' };
+  }
+  return { record, email: queued === 'repeat' ? 'already-sent' : 'not-sent' };
+}
+
+/** /quote's form posted without JavaScript: the confirmation, or the form again with what to fix. */
+async function quoteFromForm(fields: Record<string, string>, req: Request, context: RouteContext): Promise<Response> {
+  const result = quoteEmailSchema.safeParse(formToQuoteEmail(fields));
+  const practice = await practiceOrNull();
+  if (!result.success) {
+    const fieldErrors = toFieldErrors(result.error, { paths: true });
+    if (!practice) return seeOther(enquiryErrorUrl({ fields: Object.keys(fieldErrors) }));
+    return samePageResponse(quoteEmailFormPage({ values: fields, fieldErrors, practice }), 400);
+  }
+  let filed;
+  try {
+    filed = await acceptQuoteEmail(result.data, req, context);
+  } catch (error) {
+    console.error(`[api] ${req.method} ${req.url} quote form post failed:`, error);
+    return seeOther(enquiryErrorUrl({ reason: 'unavailable' }));
+  }
+  if (!practice) return seeOther(THANKS_PATH);
+  const quote = filed.record?.quote ?? (await storedQuote(result.data.quote));
+  return samePageResponse(
+    quoteEmailSentPage({
+      email: result.data.email,
+      outcome: filed.email,
+      quote,
+      today: sydneyToday(currentTime()),
+      practice,
+    }),
+    200,
+  );
 }
 
 async function fromForm(req: Request, context: RouteContext): Promise<Response> {
@@ -70,6 +168,7 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
     if (error instanceof HttpError && error.status === 413) return seeOther(enquiryErrorUrl({ reason: 'too-large' }));
     throw error;
   }
+  if (body.form === QUOTE_EMAIL_FORM) return quoteFromForm(body, req, context);
   const schema = enquirySchemaFor(body);
   const form = schema === heroEnquirySchema ? 'hero' : 'contact';
   const result = schema.safeParse(body);
@@ -85,26 +184,33 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   return seeOther(THANKS_PATH);
 }
 
-async function refusedForm(form: EnquiryFormName, values: Record<string, string>, fieldErrors: FieldErrors) {
-  let practice;
+/** The practice's name and phone for a page, or null (logged) when the settings cannot be read. */
+async function practiceOrNull(): Promise<{ name: string; phone: { display: string; href: string } } | null> {
   try {
-    practice = practiceView(await getSettings());
+    const practice = practiceView(await getSettings());
+    return { name: practice.name, phone: practice.phone };
   } catch (error) {
-    // Without the practice's details the page cannot say whom to call: the static page can.
-    console.error('[api] practice settings unreadable for a refused form post:', error);
-    return seeOther(enquiryErrorUrl({ form, fields: Object.keys(fieldErrors) }));
+    // Without the practice's details a page cannot say whom to call: the static pages can.
+    console.error('[api] practice settings unreadable for a form post:', error);
+    return null;
   }
-  const html = enquiryFormPage({
-    form,
-    values,
-    fieldErrors,
-    practice: { name: practice.name, phone: practice.phone },
-  });
-  const response = page(html, 400);
-  // Not an engagement link's `no-referrer`: the page posts to this route, whose origin check
-  // refuses the `Origin: null` a browser sends under it (the page's meta says the same).
+}
+
+/**
+ * A page this route renders. Not an engagement link's `no-referrer`: the page posts to this
+ * route, whose origin check refuses the `Origin: null` a browser sends under it (the page's
+ * meta says the same).
+ */
+function samePageResponse(html: string, status: number): Response {
+  const response = page(html, status);
   response.headers.set('Referrer-Policy', 'same-origin');
   return response;
+}
+
+async function refusedForm(form: EnquiryFormName, values: Record<string, string>, fieldErrors: FieldErrors) {
+  const practice = await practiceOrNull();
+  if (!practice) return seeOther(enquiryErrorUrl({ form, fields: Object.keys(fieldErrors) }));
+  return samePageResponse(enquiryFormPage({ form, values, fieldErrors, practice }), 400);
 }
 
 export const config: Config = {
@@ -125,6 +231,10 @@ export default handle(config, {
     POST: async (req, context) => {
       if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
       const body = await readJson(req);
+      if (body.form === QUOTE_EMAIL_FORM) {
+        const { record, email } = await acceptQuoteEmail(validate(quoteEmailSchema, body), req, context);
+        return json({ id: record?.id ?? newId(), email }, 201);
+      }
       return json({ id: await accept(validate(enquirySchemaFor(body), body), req, context) }, 201);
     },
   },

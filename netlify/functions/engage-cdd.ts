@@ -19,6 +19,7 @@ import {
   assertAccepted,
   CHECK_FIELDS,
   isBuying,
+  knownDetails,
   NOT_YET_ACCEPTED,
   parseDraftBody,
   readClientCdd,
@@ -58,28 +59,36 @@ async function pageForError(error: unknown): Promise<Response> {
 async function openForPage(
   req: Request,
   context: RouteContext,
-): Promise<{ record: EngagementRecord } | { response: Response }> {
-  const { record } = await openThrottled(req, context);
+): Promise<{ record: EngagementRecord; client?: number } | { response: Response }> {
+  const { record, client } = await openThrottled(req, context);
   try {
     assertAccepted(record);
   } catch {
     const html = cddNotYetPage(context.params.token ?? '', record.content.practice, NOT_YET_ACCEPTED);
     return { response: page(html, 404) };
   }
-  return { record };
+  return { record, client };
 }
 
-async function renderPage(record: EngagementRecord, token: string, extra: { form?: CddFormState; saved?: boolean }) {
+async function renderPage(
+  record: EngagementRecord,
+  token: string,
+  extra: { form?: CddFormState; saved?: boolean; change?: boolean; client?: number },
+) {
+  const { client, ...rest } = extra;
   const cdd = await readClientCdd(record);
-  return cddPage({ token, practice: record.content.practice, buying: isBuying(record), cdd, ...extra });
+  // Only a first visit's form starts from what the practice knows of this link's client.
+  const known = client !== undefined && cdd.view.status === 'not-started' ? await knownDetails(record, client) : {};
+  return cddPage({ token, practice: record.content.practice, buying: isBuying(record), cdd, known, ...rest });
 }
 
 async function showPage(req: Request, context: RouteContext): Promise<Response> {
   await requireCddKeyForClient();
   const opened = await openForPage(req, context);
   if ('response' in opened) return opened.response;
-  const saved = new URL(req.url).searchParams.has('saved');
-  return page(await renderPage(opened.record, context.params.token ?? '', { saved }));
+  const query = new URL(req.url).searchParams;
+  const extra = { saved: query.has('saved'), change: query.has('change'), client: opened.client };
+  return page(await renderPage(opened.record, context.params.token ?? '', extra));
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { Config } from '@netlify/functions';
 import { engagementAcceptSchema, formToAcceptance } from '../../src/shared/schemas/engagement.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
+import { identityStep } from './_shared/due-diligence/client-draft.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
 import { acceptEngagement, currentStatus, markViewed, viewOf } from './_shared/engagement/workflow.ts';
 import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
@@ -89,6 +90,8 @@ export default handle(
             engagePage({
               token: context.params.token ?? '',
               view: viewOf(record, currentStatus(record), opened.client),
+              // What comes after acceptance depends on the identity details (plain status only: no key needed).
+              identity: await identityStep(record),
             }),
           );
         } catch (error) {

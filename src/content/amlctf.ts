@@ -75,6 +75,32 @@ export const WHY_WE_ASK = {
     'The AML/CTF Act requires us to understand where the money for a purchase comes from, to rule out the proceeds of crime.',
 } as const;
 
+/**
+ * What the identity page tells a client before the form: what to have ready and how long it
+ * takes. The practice's own figures (its AML/CTF program), not the Act's: change them here.
+ * `checkBusinessDays` is the practice's target for checking submitted details (NSW business
+ * days); `fillMinutes` how long the form takes one individual customer.
+ */
+export const IDENTITY_CHECK = {
+  fillMinutes: 10,
+  checkBusinessDays: 2,
+  /** One line each, shown as a list; each says for whom it is needed. */
+  haveReady: [
+    'For each person: a current passport or Australian driver licence, to copy the full name and date of birth exactly as they appear',
+    'For each person: their residential address (not a post office box), phone and e-mail',
+    'For a company: its ACN or ABN, its registered office and principal place of business, and its directors’ names',
+    'For a trust: the trust deed, for the trust’s name and type, the trustees and the beneficiaries',
+    'For anyone acting for a customer: the power of attorney or other authority, with its date',
+    'For a purchase: where the money comes from, and for a loan the lender’s name',
+  ],
+  /** What happens after the client submits, in order. */
+  afterSubmit: [
+    'We check your details against your identity documents and the government sanctions list.',
+    'We may ask to see your original documents, or certified copies.',
+    'We let you know once your identity is verified; then we start work on your matter.',
+  ],
+} as const;
+
 /** The purpose of the transaction (s 28: the nature and purpose of the business relationship). */
 export const CDD_PURPOSES = ['home', 'investment', 'business', 'other'] as const;
 export type CddPurpose = (typeof CDD_PURPOSES)[number];
@@ -104,12 +130,12 @@ export const FUNDS_SOURCES = ['savings', 'loan', 'sale', 'gift', 'inheritance', 
 export type FundsSource = (typeof FUNDS_SOURCES)[number];
 export const FUNDS_SOURCE_LABELS: Record<FundsSource, string> = {
   savings: 'Savings',
-  loan: 'A loan (name the lender)',
+  loan: 'A loan',
   sale: 'The sale of a property',
   gift: 'A gift',
   inheritance: 'An inheritance',
   'business-income': 'Business income',
-  other: 'Something else (tell us what)',
+  other: 'Something else',
 };
 
 /**

@@ -2,8 +2,7 @@
 declare global {
   namespace Astro {
     interface ClientDirectives {
-      /** true, or a sessionStorage key whose presence hydrates the island at once. */
-      'client:interaction'?: boolean | string;
+      'client:interaction'?: boolean;
       'client:companion'?: boolean;
     }
   }

@@ -21,13 +21,7 @@
  *   JavaScript;
  * - a click on a plain `<button type="button">` does nothing without the island, so it is
  *   remembered and dispatched again once the island is live: the first tap on the menu
- *   button or on an FAQ filter still works;
- * - a link marked `data-after-hydration` needs the island's handler (the calculator's
- *   'Email me this quote' stores the quote first): its plain click waits for hydration
- *   and is replayed then, or is followed as a plain link if the code cannot load.
- *
- * `client:interaction="<sessionStorage key>"`: hydrates at once when this tab has stored
- * that key (the contact form, when the calculator has attached a quote to show).
+ *   button or on an FAQ filter still works (and a link is always left to the browser).
  */
 import type { ClientDirective } from 'astro';
 
@@ -52,29 +46,12 @@ function plainButton(target: EventTarget | null): Element | null {
   return control?.matches('button[type="button"]') ? control : null;
 }
 
-const stored = (key: unknown) => {
-  if (typeof key !== 'string' || key === '') return false;
-  try {
-    return sessionStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
-};
-
-const interaction: ClientDirective = (load, options, el) => {
+const interaction: ClientDirective = (load, _options, el) => {
   let started = false;
   let replay: Element | null = null;
 
   const onClick = (event: Event) => {
-    const target = event.target;
-    const link = target instanceof Element ? target.closest<HTMLAnchorElement>('a[href][data-after-hydration]') : null;
-    const mouse = event as MouseEvent;
-    if (link && mouse.button === 0 && !mouse.metaKey && !mouse.ctrlKey && !mouse.shiftKey && !mouse.altKey) {
-      event.preventDefault();
-      replay = link;
-    } else {
-      replay = plainButton(target) ?? replay;
-    }
+    replay = plainButton(event.target) ?? replay;
     void wake();
   };
   const onSubmit = (event: Event) => {
@@ -99,10 +76,8 @@ const interaction: ClientDirective = (load, options, el) => {
       await hydrate();
     } catch (error) {
       // A failed download (a dropped connection) is retried on the next interaction; a
-      // link that was waiting is followed as the plain link it is, a held submit posted as
-      // the plain form.
+      // held submit is posted as the plain form.
       started = false;
-      if (replay instanceof HTMLAnchorElement) location.assign(replay.href);
       if ((replay instanceof HTMLButtonElement || replay instanceof HTMLInputElement) && replay.type === 'submit') {
         el.removeEventListener('submit', onSubmit);
         replay.form?.requestSubmit(replay);
@@ -116,10 +91,6 @@ const interaction: ClientDirective = (load, options, el) => {
     replay = null;
   }
 
-  if (stored(options.value)) {
-    void wake();
-    return;
-  }
   for (const type of WAKE_EVENTS) el.addEventListener(type, wake, { passive: true });
   el.addEventListener('click', onClick);
   el.addEventListener('submit', onSubmit);

@@ -4,8 +4,6 @@ import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { fieldsOf, useEnquiryForm } from './enquiry-form.ts';
 import { ContactEnquiryFields } from '../ui/EnquiryFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
-import { AttachedQuote, useAttachedQuote, usePrefillFromQuote } from './AttachedQuote.tsx';
-import type { DutyIndexation } from '../content/transferDuty.ts';
 
 const INITIAL = {
   firstName: '',
@@ -18,23 +16,10 @@ const INITIAL = {
 };
 type Key = keyof typeof INITIAL;
 
-/**
- * `phone`: the practice's phone from Settings, for the failure message; `indexations`: the
- * transfer duty years the build read, for an attached quote's figures.
- */
-export default function ContactForm({ phone, indexations }: { phone: string; indexations: readonly DutyIndexation[] }) {
-  const attached = useAttachedQuote(indexations);
-  const form = useEnquiryForm<Key>({
-    initial: INITIAL,
-    schema: contactEnquirySchema,
-    phone,
-    extra: attached.quote ? { quote: attached.quote } : undefined,
-    onPhase: (phase) => {
-      if (phase === 'success') attached.clear();
-    },
-  });
+/** `phone`: the practice's phone from Settings, for the failure message. */
+export default function ContactForm({ phone }: { phone: string }) {
+  const form = useEnquiryForm<Key>({ initial: INITIAL, schema: contactEnquirySchema, phone });
   const { pending, honeypot, onSubmit } = form;
-  usePrefillFromQuote(attached.attachment, form.values, form.set);
 
   return (
     // A real form: without JavaScript (or if the island's code cannot load) the browser
@@ -55,7 +40,6 @@ export default function ContactForm({ phone, indexations }: { phone: string; ind
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <ContactEnquiryFields idPrefix="contact" {...fieldsOf(form)} />
       </div>
-      <AttachedQuote attachment={attached.attachment} onRemove={attached.clear} />
       <EnquirySubmit
         idPrefix="contact"
         honeypot={honeypot}

@@ -1,15 +1,32 @@
 /**
  * The /quote calculator: fee, disbursements, NSW transfer duty and the total,
- * updated as the person types. Pre-rendered with a typical price so the page shows a real
- * estimate before (or without) JavaScript. No zod and no stores: React plus the quote module.
+ * updated as the person types, for a contract date it names; and 'Email me this quote',
+ * which sends the quote to an address at once and files it with the practice (POST
+ * /api/contact, `form: 'quote'`). Pre-rendered with a typical price so the page shows a real
+ * estimate before (or without) JavaScript; without it, 'Email me this quote' posts the
+ * form and the contact function answers with a page. No zod and no stores: React plus the
+ * quote module.
  */
-import { Children, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Children,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type SubmitEvent,
+} from 'react';
 import { SHIPPED_DUTY_INDEXATIONS, SURCHARGE, type DutyIndexation } from '../content/transferDuty.ts';
 import { dutyTablesFrom } from '../shared/duty-tables.ts';
 import { COOLING_OFF } from '../content/conveyancingLaw.ts';
 import {
   computeQuote,
+  contractDateLine,
   describeDutyDue,
+  firstHomeSaving,
+  groupPriceTyping,
   describeQuoteInput,
   parsePrice,
   PROPERTY_TYPES,
@@ -21,25 +38,51 @@ import {
   type QuoteRole,
 } from '../shared/quote.ts';
 import { formatAud, formatAudRange } from '../content/money.ts';
-import { attachQuote } from '../lib/quoteAttachment.ts';
-import { CONTROL_CLASS } from '../ui/Field.tsx';
+import { apiRequest, ApiError } from '../lib/api.ts';
+import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
+import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM } from '../shared/enquiry-labels.ts';
+import {
+  CALL_BACK_HREF,
+  QUOTE_EMAIL_OUTCOMES,
+  quoteEmailOutcomeText,
+  type QuoteEmailOutcome,
+} from '../shared/quote-email.ts';
+import { sydneyToday } from '../shared/sydney-time.ts';
+import { CONTROL_CLASS, Field } from '../ui/Field.tsx';
+import { Honeypot } from '../ui/Honeypot.tsx';
 
 /** The example the page is pre-rendered with. */
 export const DEFAULT_PRICE = 800_000;
 
 const CHECK_CLASS = 'size-5 shrink-0 rounded border-slate-400 accent-brand-700';
 
+/** An address as far as the page can tell; the server's check (the spec's rule) decides. */
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
  * `indexations`: the transfer duty years the build read (shipped and added by principals),
  * so the page's figures are the ones the server stores for the same contract date.
+ * `builtOn`: Sydney's date when the page was built, which the pre-rendered estimate is for
+ * until the island reads today's. `phone`: the practice's, for a send that fails.
  */
 export default function QuoteCalculator({
   indexations = SHIPPED_DUTY_INDEXATIONS,
+  builtOn,
+  phone,
 }: {
   indexations?: readonly DutyIndexation[];
+  builtOn: string;
+  phone: string;
 }) {
   const id = useId();
   const tables = useMemo(() => dutyTablesFrom(indexations), [indexations]);
+  // The page may be days old: once live, the estimate is for Sydney's today in this browser.
+  // Until then `today` is unknown, and the date line names the build's day without "today".
+  const today = useSyncExternalStore(
+    noSubscription,
+    () => sydneyToday(Date.now()),
+    () => null,
+  );
   const [priceText, setPriceText] = useState(formatAud(DEFAULT_PRICE).replace('$', ''));
   const [role, setRole] = useState<QuoteRole>('buying');
   const [propertyType, setPropertyType] = useState<PropertyType>('established');
@@ -66,11 +109,13 @@ export default function QuoteCalculator({
           rush,
           ...(/^\d{4}-\d{2}-\d{2}$/.test(contractDate) ? { contractDate } : {}),
         };
-  const figures = input ? computeQuote(input, { tables }) : null;
+  const dutyDate = input?.contractDate ?? today ?? builtOn;
+  const figures = input ? computeQuote(input, { tables, today: today ?? builtOn }) : null;
   const lines = figures ? quoteLines(figures) : [];
   const value = (label: string) => lines.find((line) => line.label === label)?.value ?? '–';
   const feeExtras = figures?.feeItems.filter((item) => item.key !== 'base') ?? [];
   const duty = figures?.transferDuty;
+  const saving = duty ? firstHomeSaving(duty) : null;
   const priceError = priceText.trim() !== '' && price === null;
 
   // Screen readers hear the new total once the person pauses, not on every keystroke.
@@ -88,6 +133,89 @@ export default function QuoteCalculator({
   // Someone may type or tick before the island hydrates: take over what the controls show.
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLElement>(null);
+  const priceRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const emailBlockRef = useRef<HTMLDivElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+
+  const [emailText, setEmailText] = useState('');
+  const [nameText, setNameText] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<{ outcome: QuoteEmailOutcome; email: string } | null>(null);
+  // The confirmation is what the person reads next: focus moves to it once it is shown.
+  useEffect(() => {
+    if (sent) statusRef.current?.focus();
+  }, [sent]);
+
+  async function sendQuote() {
+    if (sending) return;
+    if (!input) {
+      priceRef.current?.focus();
+      return;
+    }
+    // Read from the controls: text typed before the island hydrated is there, not in state.
+    const email = (emailRef.current?.value ?? emailText).trim();
+    const name = formRef.current?.elements.namedItem('name');
+    const nameValue = name instanceof HTMLInputElement ? name.value : nameText;
+    if (!LOOKS_LIKE_EMAIL.test(email)) {
+      setEmailError(QUOTE_EMAIL_FIELDS.email.message);
+      emailRef.current?.focus();
+      return;
+    }
+    setEmailError(null);
+    setSendError(null);
+    setSending(true);
+    try {
+      const answer = await apiRequest<{ email?: string }>('POST', ENQUIRY_ACTION, {
+        form: QUOTE_EMAIL_FORM,
+        name: nameValue,
+        email,
+        quote: input,
+        website: honeypotRef.current?.value ?? '',
+      });
+      const outcome = QUOTE_EMAIL_OUTCOMES.find((value) => value === answer?.email) ?? 'sent';
+      setSent({ outcome, email });
+    } catch (error) {
+      const fieldError = error instanceof ApiError ? error.fieldErrors?.email?.[0] : undefined;
+      if (fieldError) {
+        setEmailError(fieldError);
+        emailRef.current?.focus();
+      } else {
+        // A 429 says what happened in its own words; anything else gets ours.
+        setSendError(
+          error instanceof ApiError && error.status === 429
+            ? error.message
+            : `We could not send your quote just now. Please try again, or call us on ${phone}.`,
+        );
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // 'Email me this quote', or Enter in its fields, sends the quote. Anything else (the
+    // estimate button, Enter in the calculator's fields) takes the person to the estimate,
+    // which follows every change already (below the form on a phone).
+    const submitter = event.nativeEvent.submitter;
+    const fromEmail =
+      submitter?.dataset.quoteEmail !== undefined || emailBlockRef.current?.contains(document.activeElement) === true;
+    if (fromEmail) void sendQuote();
+    else resultRef.current?.focus();
+  };
+
+  const onPriceChange = (target: HTMLInputElement) => {
+    const grouped = groupPriceTyping(target.value, target.selectionStart ?? target.value.length);
+    setPriceText(grouped.text);
+    // After React writes the grouped text, put the caret back after the digit it followed.
+    requestAnimationFrame(() => {
+      if (document.activeElement === target) target.setSelectionRange(grouped.caret, grouped.caret);
+    });
+  };
   useEffect(() => {
     const controls = formRef.current?.elements;
     if (!controls) return;
@@ -106,21 +234,26 @@ export default function QuoteCalculator({
     setForeignShareText(control<HTMLInputElement>('foreignShare')?.value ?? '100');
     setRush(box('rush'));
     setContractDate(control<HTMLInputElement>('contractDate')?.value ?? '');
+    setNameText(control<HTMLInputElement>('name')?.value ?? '');
+    setEmailText(control<HTMLInputElement>('email')?.value ?? '');
   }, []);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr]">
+      {/* Posts without JavaScript: 'Email me this quote' (in the estimate, tied to this form
+          by its id) sends the calculator's controls with the address, and the contact
+          function answers with a page. The estimate button reloads the page, as it always did. */}
       <form
         ref={formRef}
+        id={field('form')}
+        method="post"
+        action={ENQUIRY_ACTION}
+        noValidate
         aria-labelledby={field('title')}
-        onSubmit={(event) => {
-          // The estimate follows every change already; the button takes you to it (below the
-          // form on a phone) and says so to a screen reader.
-          event.preventDefault();
-          resultRef.current?.focus();
-        }}
+        onSubmit={onSubmit}
         className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
+        <input type="hidden" name="form" value={QUOTE_EMAIL_FORM} />
         <h2 id={field('title')} className="text-xl font-bold text-brand-900">
           Your property
         </h2>
@@ -137,13 +270,14 @@ export default function QuoteCalculator({
                 $
               </span>
               <input
+                ref={priceRef}
                 id={field('price')}
                 name="price"
                 type="text"
                 inputMode="decimal"
                 autoComplete="off"
                 value={priceText}
-                onChange={(event) => setPriceText(event.currentTarget.value)}
+                onChange={(event) => onPriceChange(event.currentTarget)}
                 aria-invalid={priceError || undefined}
                 aria-describedby={`${field('price-hint')}${priceError ? ` ${field('price-error')}` : ''}`}
                 className={`${CONTROL_CLASS} pl-7 ${priceError ? 'border-destructive' : 'border-slate-400'}`}
@@ -271,7 +405,10 @@ export default function QuoteCalculator({
             </p>
           </div>
         </div>
-        <button type="submit" className="btn btn-secondary mt-6 w-full sm:w-auto">
+        {/* The spam trap, empty; a filled one is answered as sent and nothing is stored. */}
+        <Honeypot inputRef={honeypotRef} idPrefix={field('quote')} />
+        {/* First in the form, so Enter in a field means this button (onSubmit decides). */}
+        <button type="submit" formMethod="get" formAction="/quote/" className="btn btn-secondary mt-6 w-full sm:w-auto">
           See my estimate
         </button>
       </form>
@@ -299,10 +436,20 @@ export default function QuoteCalculator({
           </Output>
           {role !== 'selling' ? (
             <Output label="Transfer duty" value={duty?.total != null ? formatAud(duty.total) : '–'}>
+              {duty ? (
+                <span className="block font-medium text-white" data-contract-date-line>
+                  {capitalise(contractDateLine(dutyDate, today ?? ''))}.{' '}
+                </span>
+              ) : null}
               {duty?.firstHomeRule === 'exemption' ? 'No duty: first home buyer exemption. ' : null}
               {duty?.firstHomeRule === 'concession' && duty.general !== null
                 ? `First home buyer concession: ${formatAud(duty.general)} instead of the full duty. `
                 : null}
+              {saving ? (
+                <span className="block" data-first-home-saving>
+                  Full duty {formatAud(saving.fullDuty)}: you save {formatAud(saving.saving)}.{' '}
+                </span>
+              ) : null}
               {duty?.firstHomeRule === 'none'
                 ? propertyType === 'commercial'
                   ? 'The first home scheme does not cover commercial property. '
@@ -334,22 +481,102 @@ export default function QuoteCalculator({
         <p className="sr-only" aria-live="polite">
           {announced}
         </p>
-        {/* data-after-hydration: clicked before the island is live, the link waits for it
-            (src/directives/interaction.ts), so the quote is stored before it navigates. */}
-        <a
-          href="/#contact"
-          data-after-hydration
-          onClick={() => {
-            if (input) attachQuote(input);
-          }}
-          className="btn btn-primary mt-5 w-full sm:w-auto"
-        >
-          Email me this quote
-        </a>
+        <div ref={emailBlockRef} className="mt-6 border-t border-white/15 pt-5" data-quote-email>
+          {sent ? (
+            <div
+              ref={statusRef}
+              role="status"
+              tabIndex={-1}
+              className="rounded-lg bg-white p-4 text-slate-900"
+              data-quote-email-status
+            >
+              <p className="font-bold text-brand-900">
+                {sent.outcome === 'sent' ? 'Your quote is on its way' : 'We have your quote'}
+              </p>
+              <p className="mt-1">{quoteEmailOutcomeText(sent.outcome, sent.email, phone)}</p>
+              <button
+                type="button"
+                onClick={() => setSent(null)}
+                className="mt-2 min-h-11 font-semibold text-brand-700 underline underline-offset-2"
+              >
+                E-mail it to another address
+              </button>
+            </div>
+          ) : (
+            <>
+              <p className="text-sm text-brand-100">
+                We e-mail you this quote at once and keep it, so we can answer your questions about it.
+              </p>
+              <div className="mt-3 grid gap-4 sm:grid-cols-2">
+                <Field id={field('name')} name="name" label={QUOTE_EMAIL_FIELDS.name.label} tone="dark">
+                  {(props) => (
+                    <input
+                      {...props}
+                      form={field('form')}
+                      type="text"
+                      autoComplete="name"
+                      value={nameText}
+                      onChange={(event) => setNameText(event.currentTarget.value)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id={field('email')}
+                  name="email"
+                  label={QUOTE_EMAIL_FIELDS.email.label}
+                  required
+                  tone="dark"
+                  error={emailError ?? undefined}
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      ref={emailRef}
+                      form={field('form')}
+                      type="email"
+                      autoComplete="email"
+                      value={emailText}
+                      onChange={(event) => {
+                        setEmailText(event.currentTarget.value);
+                        setEmailError(null);
+                      }}
+                    />
+                  )}
+                </Field>
+              </div>
+              {sendError ? (
+                <p role="alert" className="mt-3 rounded-lg bg-white p-3 text-sm font-medium text-destructive">
+                  {sendError}
+                </p>
+              ) : null}
+              <button
+                type="submit"
+                form={field('form')}
+                data-quote-email=""
+                disabled={sending}
+                aria-busy={sending || undefined}
+                className="btn btn-primary mt-4 w-full sm:w-auto"
+              >
+                Email me this quote
+              </button>
+            </>
+          )}
+          <p className="mt-4 text-sm text-brand-100">
+            Rather talk it through?{' '}
+            <a href={CALL_BACK_HREF} className="inline-flex min-h-11 items-center font-semibold text-white underline">
+              Request a call back
+            </a>
+          </p>
+        </div>
       </section>
     </div>
   );
 }
+
+/** Sydney's date is read when the page renders; nothing announces its change. */
+const noSubscription = () => () => undefined;
+
+const capitalise = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
 /** "50", "50%", "33.5" → the percentage; null outside 1 to 100. */
 function parseShare(text: string): number | null {

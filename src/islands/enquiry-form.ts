@@ -19,15 +19,13 @@ export type Values<K extends string> = Record<K, string>;
 export interface EnquiryFormOptions<K extends string> {
   initial: Values<K>;
   schema: z.ZodMiniType;
-  /** Sent along with the fields, e.g. the /quote calculator's `quote`. */
-  extra?: Record<string, unknown>;
   /** The practice's phone as the page was built with it (Settings), for the failure toast. */
   phone: string;
   /** Called as the request starts and ends, for the hero form's vibration and pulse. */
   onPhase?: (phase: 'send' | 'success' | 'error') => void;
 }
 
-export function useEnquiryForm<K extends string>({ initial, schema, extra, phone, onPhase }: EnquiryFormOptions<K>) {
+export function useEnquiryForm<K extends string>({ initial, schema, phone, onPhase }: EnquiryFormOptions<K>) {
   const [values, setValues] = useState<Values<K>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -49,7 +47,7 @@ export function useEnquiryForm<K extends string>({ initial, schema, extra, phone
     // DOM's value), and would otherwise be judged empty.
     const fields = formToEnquiry(formFields(form));
     setValues((current) => ({ ...current, ...pick(current, fields) }));
-    const payload = { ...fields, ...extra };
+    const payload = fields;
     const result = schema.safeParse(payload);
     if (!result.success) {
       const fieldErrors = toFieldErrors(result.error);

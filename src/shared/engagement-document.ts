@@ -32,6 +32,69 @@ export function legalCostsEstimate(figures: QuoteFigures): number {
   return Math.round((figures.professionalFee + figures.disbursements.max) * 100) / 100;
 }
 
+/**
+ * The one estimated total a client is shown: the professional fee, the disbursements at the
+ * top of their estimate and any transfer duty. The quote's range (`estimatedTotal`) ends at
+ * the same figure; a client deciding whether to sign is given the upper one, so nothing on
+ * the page, in the disclosure or in its PDF can name a second "estimated total".
+ */
+export function estimatedTotal(figures: QuoteFigures): number {
+  return Math.round((legalCostsEstimate(figures) + (figures.transferDuty?.total ?? 0)) * 100) / 100;
+}
+
+/** One line of the summary at the top of the engagement page (and the staff preview of it). */
+export interface CostSummaryLine {
+  label: string;
+  /** The amount, to the cent. */
+  amount: number;
+  /** What the amount is, in a few words ("including GST of $168.18", "paid to Revenue NSW"). */
+  note: string;
+}
+
+const DUTY_RELIEF: Record<string, string> = {
+  exemption: 'first home buyer exemption',
+  concession: 'first home buyer concession',
+};
+
+/**
+ * What the client will pay, in four lines and one total, from the same figures the
+ * disclosure states (`buildDisclosure`): the fee with GST, the disbursements at the top of
+ * their estimate, the duty (when buying) and the estimated total.
+ */
+export function costSummary(figures: QuoteFigures): { lines: CostSummaryLine[]; total: CostSummaryLine } {
+  const fee = splitGst(figures.professionalFee);
+  const lines: CostSummaryLine[] = [
+    {
+      label: 'Professional fee (fixed)',
+      amount: figures.professionalFee,
+      note: `including GST of ${formatAudCents(fee.gst)}`,
+    },
+    {
+      label: 'Disbursements (estimate)',
+      amount: figures.disbursements.max,
+      note: `at most, charged at cost (typically ${formatAudCents(figures.disbursements.min)} to ${formatAudCents(figures.disbursements.max)})`,
+    },
+  ];
+  const duty = figures.transferDuty;
+  if (duty) {
+    const relief = duty.firstHomeRule ? DUTY_RELIEF[duty.firstHomeRule] : undefined;
+    const notes = [
+      'paid to Revenue NSW, not to us',
+      relief && `after the ${relief}`,
+      duty.surcharge > 0 && `including ${formatAudCents(duty.surcharge)} foreign purchaser surcharge`,
+    ].filter(Boolean);
+    lines.push({ label: 'Transfer duty (estimate)', amount: duty.total, note: notes.join('; ') });
+  }
+  return {
+    lines,
+    total: {
+      label: 'Estimated total',
+      amount: estimatedTotal(figures),
+      note: duty ? 'including GST and transfer duty' : 'including GST',
+    },
+  };
+}
+
 /** Who the disclosure is given to, and when: Form 1's "Date provided to client" and "Client details". */
 export interface DisclosureParties {
   /** The Sydney day it is given (sent), YYYY-MM-DD. */
@@ -108,9 +171,12 @@ export function buildDisclosure(
   sections.push(
     {
       heading: 'Estimated total',
+      // One total (the page's summary states the same figure, estimatedTotal): the legal
+      // costs s 174(1)(b) asks for are named inside it, never as a second "total".
       paragraphs: [
-        `Our estimate of your total legal costs: ${formatAudCents(legal)} including GST (the professional fee and disbursements at the top of their estimate).` +
-          (duty ? ` With transfer duty, about ${formatAudCents(legal + duty.total)}.` : ''),
+        duty
+          ? `Estimated total: ${formatAudCents(estimatedTotal(figures))} including GST, made up of our legal costs of ${formatAudCents(legal)} (the professional fee and disbursements at the top of their estimate) and transfer duty of ${formatAudCents(duty.total)}.`
+          : `Estimated total: ${formatAudCents(estimatedTotal(figures))} including GST, our legal costs (the professional fee and disbursements at the top of their estimate).`,
         'This is an estimate. We will tell you promptly if anything happens that significantly changes it.',
       ],
     },
@@ -145,7 +211,7 @@ export function buildVariationSection(
   money('Professional fee (including GST)', before.figures.professionalFee, after.figures.professionalFee);
   money('Disbursements estimate (upper figure)', before.figures.disbursements.max, after.figures.disbursements.max);
   money('Estimated transfer duty', before.figures.transferDuty?.total ?? 0, after.figures.transferDuty?.total ?? 0);
-  money('Estimated total legal costs', legalCostsEstimate(before.figures), legalCostsEstimate(after.figures));
+  money('Estimated total', estimatedTotal(before.figures), estimatedTotal(after.figures));
   return {
     heading: 'What has changed, and why',
     paragraphs: [

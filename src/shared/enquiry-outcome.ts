@@ -4,7 +4,7 @@
  * static, so the error page's address carries only field names and codes from the lists
  * below, never what the visitor typed: no personal details in URLs, logs or history.
  */
-import { ENQUIRY_FIELDS, type EnquiryField } from './schemas/enquiry.ts';
+import { ENQUIRY_FIELDS, type EnquiryField } from './enquiry-labels.ts';
 
 /** Where both forms post, with JavaScript (JSON) or without (form-encoded). */
 export const ENQUIRY_ACTION = '/api/contact';

@@ -59,6 +59,11 @@ export interface DutyFigures {
   total: number;
   /** Set when the person said they are a first home buyer. */
   firstHomeRule?: FirstHomeRule;
+  /**
+   * With an exemption or a concession: the general duty the same purchase would pay without
+   * it, so the quote can show the full duty and the saving (quotes stored before it lack it).
+   */
+  fullGeneral?: number;
   /** Last day to pay, YYYY-MM-DD: 3 months after the contract (or at settlement, if earlier). */
   dueDate: string;
   /**
@@ -153,7 +158,8 @@ export function transferDuty(input: QuoteInput, table: TransferDutyTable, contra
     input.foreignPurchaser && residential
       ? Math.round((cents(input.price) * table.foreignPurchaserSurcharge.percent * share) / 10_000)
       : 0;
-  let general = generalDutyCents(input.price, residential, table);
+  const full = generalDutyCents(input.price, residential, table);
+  let general = full;
   let firstHomeRule: FirstHomeRule | undefined;
   if (input.firstHomeBuyer) {
     // At least one first home buyer must be an Australian citizen or permanent resident
@@ -182,6 +188,7 @@ export function transferDuty(input: QuoteInput, table: TransferDutyTable, contra
     surcharge: dollars(surcharge),
     total: dollars(general + surcharge),
     ...(firstHomeRule ? { firstHomeRule } : {}),
+    ...(general < full ? { fullGeneral: dollars(full) } : {}),
     dueDate: addMonths(contractDate, DUTY_PAYMENT.monthsAfterLiability),
     ...(deferred
       ? {
@@ -263,6 +270,25 @@ export function parsePrice(text: string): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
+/**
+ * A price as the visitor types it, with its thousands separators put back ("1250000" →
+ * "1,250,000") and the caret kept after the same digit it followed. Text that is not a
+ * plain amount (letters, a second point) is left as typed, so its error can be shown.
+ */
+export function groupPriceTyping(text: string, caret: number): { text: string; caret: number } {
+  const match = /^(\s*\$?\s*)([\d,]*)(\.\d{0,2})?(\s*)$/.exec(text);
+  if (!match) return { text, caret };
+  const [, prefix = '', whole = '', fraction = '', suffix = ''] = match;
+  const digits = whole.replaceAll(',', '');
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const next = `${prefix}${grouped}${fraction}${suffix}`;
+  // The caret sits after as many characters other than commas as it did before.
+  const kept = text.slice(0, caret).replaceAll(',', '').length;
+  let position = 0;
+  for (let seen = 0; position < next.length && seen < kept; position += 1) if (next[position] !== ',') seen += 1;
+  return { text: next, caret: position };
+}
+
 const SUBJECT: Record<PropertyType, string> = {
   established: 'an established home',
   'off-the-plan': 'an off-the-plan property',
@@ -283,6 +309,37 @@ export function describeQuoteInput(input: QuoteInput): string {
   return [`${role} ${SUBJECT[input.propertyType]} at ${formatAud(input.price)}${dated}`, ...notes].join('; ');
 }
 
+/** "2026-11-26" with its weekday: "Thursday 26 November 2026". */
+export const formatIsoDay = (iso: string): string =>
+  new Intl.DateTimeFormat('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`));
+
+/**
+ * The contract date the duty was worked out for, as the quote says it beside the figure:
+ * "for a contract signed today, Thursday 26 November 2026", or "… signed on Friday 12
+ * December 2026" for a date the person chose (or a day that is no longer today). `today`
+ * is Sydney's date where the figures were worked out (src/shared/sydney-time.ts).
+ */
+export function contractDateLine(contractDate: string, today: string): string {
+  const day = formatIsoDay(contractDate);
+  return contractDate === today ? `for a contract signed today, ${day}` : `for a contract signed on ${day}`;
+}
+
+/**
+ * What first home relief saves: the full duty (with any surcharge, which the scheme never
+ * reduces) and the difference; null without an exemption or a concession, or for a quote
+ * stored before the full duty was kept.
+ */
+export function firstHomeSaving(duty: DutyFigures): { fullDuty: number; saving: number } | null {
+  if (duty.fullGeneral === undefined || duty.fullGeneral <= duty.general) return null;
+  return { fullDuty: duty.fullGeneral + duty.surcharge, saving: duty.fullGeneral - duty.general };
+}
+
 /** "2025-07-01" as people read it: "1 July 2025". */
 export const formatIsoDate = (iso: string): string =>
   new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -297,8 +354,10 @@ const RULE_NOTE: Record<FirstHomeRule, string> = {
 
 /** Transfer duty as a short text: "$30,412", "$0 (first home buyer exemption)", "$19,706 (first home buyer concession)". */
 export function describeDuty(duty: DutyFigures): string {
+  const saving = firstHomeSaving(duty);
   const notes = [
     duty.firstHomeRule && RULE_NOTE[duty.firstHomeRule],
+    saving && `full duty ${formatAud(saving.fullDuty)}, you save ${formatAud(saving.saving)}`,
     duty.surcharge > 0 && `includes ${formatAud(duty.surcharge)} foreign purchaser surcharge`,
   ].filter(Boolean);
   return notes.length > 0 ? `${formatAud(duty.total)} (${notes.join('; ')})` : formatAud(duty.total);

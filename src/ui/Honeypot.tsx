@@ -3,7 +3,7 @@
  * the tab order; autofill is off so browsers never fill it in.
  */
 import type { Ref } from 'react';
-import { HONEYPOT_FIELD } from '../shared/schemas/enquiry.ts';
+import { HONEYPOT_FIELD } from '../shared/enquiry-labels.ts';
 
 export function Honeypot({ inputRef, idPrefix }: { inputRef: Ref<HTMLInputElement>; idPrefix: string }) {
   return (

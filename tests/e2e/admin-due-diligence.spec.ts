@@ -34,7 +34,7 @@ async function submittedEnquiry(page: Page, client: APIRequestContext, firstName
         owners: [individual(`Olive ${lastName}`, '1970-02-01', person)],
       },
     ],
-    { kind: 'loan', lender: 'Example Bank' },
+    [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }],
   );
   return id;
 }
@@ -88,6 +88,8 @@ test('verifies an individual and a company’s owner, rates high, and a second p
   await expect(panel.getByTestId('cdd-status')).toHaveText('Submitted');
   await panel.getByRole('button', { name: "Show the client's details" }).click();
   await expect(panel.getByText(`${firstName} Holdings Pty Ltd`, { exact: true })).toBeVisible();
+  // Several sources of funds, each with its lender.
+  await expect(panel.getByText('Savings; A loan: Example Bank', { exact: true })).toBeVisible();
   const form = panel.getByRole('form', { name: 'Verify, screen and rate' });
 
   // A full document number is refused, under its field, before anything is sent.

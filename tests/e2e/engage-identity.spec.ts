@@ -1,9 +1,12 @@
 /**
  * The client's identity details on a 375 px phone with JavaScript off, from a freshly
  * accepted engagement: the link from the e-mail the site really sent (local SMTP), the
- * acceptance, then an individual and a company with one 25% owner typed in through the
- * plain form, a draft saved and reopened, a submit refused with the message under the
- * field, fixed, submitted. Axe needs scripts, so it looks at the same pages in a second,
+ * acceptance, then the form prefilled with what the practice knows, an individual and a
+ * company with one 25% owner typed in through the plain form, the "If yes…" and lender
+ * boxes shown only once their choice is ticked (CSS, no script), savings and a loan
+ * together, a draft saved and reopened, a submit refused with the message under the field,
+ * fixed, submitted and read back with what happens next, and the engagement page's next
+ * step following. Axe needs scripts, so it looks at the same pages in a second,
  * script-enabled context.
  */
 import { expect, type Page } from '@playwright/test';
@@ -69,8 +72,17 @@ test.describe('identity details', () => {
     const identityUrl = `${link}/identity`;
     expect(phone.url()).toBe(identityUrl);
 
-    // An individual, then a company with one owner (each button saves what was typed first).
+    // Before the form: why we ask (once, folded), what to have ready. The first customer
+    // starts with what the practice knows, and, being the only one, cannot be removed.
+    await expect(phone.getByText('Why we ask for each detail')).toHaveCount(1);
+    await expect(phone.getByRole('heading', { name: 'Before you start' })).toBeVisible();
     const individual = phone.getByRole('group', { name: 'Customer 1: an individual' });
+    await expect(individual.getByLabel('Full name')).toHaveValue(`${firstName} Identity`);
+    await expect(individual.getByLabel('E-mail')).toHaveValue(email);
+    await expect(individual.getByLabel('Phone')).toHaveValue('(02) 5550 0177');
+    await expect(phone.getByRole('button', { name: /Remove this party/ })).toHaveCount(0);
+
+    // An individual, then a company with one owner (each button saves what was typed first).
     await fillPerson(individual, {
       name: `${firstName} Identity`,
       birth: '1978-05-21',
@@ -96,11 +108,23 @@ test.describe('identity details', () => {
       phone: '0400 999 888',
       email: 'olive@example.com',
     });
+    // "If yes…" shows only once yes is ticked, and goes again with no.
+    const pep = phone.getByRole('group', { name: /politically exposed person/ });
+    const pepDetails = pep.getByLabel(/^If yes: who/);
+    await expect(pepDetails).toBeHidden();
+    await pep.getByLabel('Yes', { exact: true }).check();
+    await expect(pepDetails).toBeVisible();
     for (const question of [/acting on a customer’s behalf/, /politically exposed person/, /foreign person/]) {
       await phone.getByRole('group', { name: question }).getByLabel('No', { exact: true }).check();
     }
+    await expect(pepDetails).toBeHidden();
     await phone.getByLabel('A home to live in').check();
+    // Savings and a loan together; the lender's box comes with the loan.
+    const lender = phone.getByLabel('The lender’s name');
+    await expect(lender).toBeHidden();
     await phone.getByLabel('Savings').check();
+    await phone.getByLabel(/^A loan/).check();
+    await lender.fill('Example Mutual Bank');
     await phone.getByRole('button', { name: 'Save draft' }).first().click();
     await expect(phone.getByRole('status')).toHaveText(/Your draft is saved/);
 
@@ -109,6 +133,7 @@ test.describe('identity details', () => {
     await expect(company.getByLabel('Company name')).toHaveValue(`${firstName} Holdings Pty Ltd`);
     await expect(owner.getByLabel('Full name')).toHaveValue('Olive Owner');
     await expect(phone.getByLabel('Savings')).toBeChecked();
+    await expect(lender).toHaveValue('Example Mutual Bank');
     await expect(individual.getByLabel('Date of birth')).toHaveValue('1978-05-21');
 
     // Submitting with the owner's date of birth missing: the summary, and the message under the field.
@@ -139,6 +164,16 @@ test.describe('identity details', () => {
     await expect(phone.getByRole('heading', { name: 'Submitted' })).toBeVisible();
     await expect(phone.getByText('We will check them and contact you')).toBeVisible();
     expect(new URL(phone.url()).hash).toBe('#status');
+    // Read back, nothing to type into, and what happens next.
+    await expect(phone.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+    await expect(phone.getByRole('heading', { name: 'What you gave us' })).toBeVisible();
+    await expect(phone.getByText('Savings; A loan: Example Mutual Bank')).toBeVisible();
+    await expect(phone.getByRole('textbox')).toHaveCount(0);
+    await expect(phone.getByRole('link', { name: 'Change your details' })).toBeVisible();
+    // The engagement page no longer asks for the details: it says what is next.
+    await phone.goto(link!);
+    await expect(phone.getByRole('heading', { name: 'Next: we check your identity details' })).toBeVisible();
+    await expect(phone.getByRole('heading', { name: 'Next: your identity details' })).toHaveCount(0);
 
     await look.goto(identityUrl);
     await expect(look.getByRole('heading', { name: 'Submitted' })).toBeVisible();
@@ -155,6 +190,7 @@ test.describe('identity details', () => {
         { type: 'individual', fullName: `${firstName} Identity`, dateOfBirth: '1978-05-21' },
         { type: 'company', owners: [{ fullName: 'Olive Owner', dateOfBirth: '1966-02-11' }] },
       ],
+      declarations: { sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Mutual Bank' }] },
     });
     await client.close();
     await checker.close();

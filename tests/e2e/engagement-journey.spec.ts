@@ -47,6 +47,12 @@ test.describe('engagement journey', () => {
     await panel.getByRole('button', { name: 'Preview' }).click();
     const preview = panel.getByRole('region', { name: 'What the client will see' });
     await expect(preview.getByRole('heading', { name: 'Your rights' })).toBeVisible();
+    // Staff preview the client's summary: one estimated total, the one the client will read.
+    const previewTotal = (await preview
+      .getByRole('definition')
+      .filter({ hasText: 'including GST and transfer duty' })
+      .textContent())!;
+    const total = /\$[\d,]+\.\d{2}/.exec(previewTotal)![0];
     await preview.getByRole('button', { name: `Send to ${email}` }).click();
     await expect(panel.getByRole('heading', { name: 'Engagement sent' })).toBeVisible();
 
@@ -59,6 +65,13 @@ test.describe('engagement journey', () => {
     const phone = await client.newPage();
     await phone.goto(link!);
     await expect(phone.getByRole('heading', { name: 'Costs disclosure' })).toBeVisible();
+    // The site's header and, first, what they will pay: one estimated total, the disclosure's.
+    await expect(phone.getByRole('link', { name: /– home$/ })).toBeVisible();
+    const summary = phone.getByRole('region', { name: 'What you will pay' });
+    await expect(summary).toBeVisible();
+    await expect(summary.getByRole('definition').last()).toContainText(total);
+    await expect(phone.getByText(`Estimated total: ${total} including GST`)).toBeVisible();
+    await expect(phone.getByText(/about \$/)).toHaveCount(0);
     await expectNoSidewaysScroll(phone);
     await expectNoAxeViolations(phone);
 
@@ -76,8 +89,16 @@ test.describe('engagement journey', () => {
     await phone.getByLabel('I agree to receive, read and accept these documents electronically').check();
     await phone.getByRole('button', { name: 'Accept and instruct' }).click();
     await expect(phone.getByText('You accepted this costs agreement')).toBeVisible();
+    // The post answered 303 to the page itself, so a refresh reads it again rather than re-posting.
+    await expect(phone).toHaveURL(link!);
+    await phone.reload();
+    await expect(phone.getByText('You accepted this costs agreement')).toBeVisible();
     await expectNoAxeViolations(phone);
-    const shownHash = (await phone.locator('code').first().textContent())!.trim();
+    // The fingerprint is folded away, for the client's records.
+    const records = phone.getByText('For your records');
+    await expect(phone.locator('code.hash')).toBeHidden();
+    await records.click();
+    const shownHash = (await phone.locator('code.hash').textContent())!.trim();
     expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
     const [clientPdf] = await Promise.all([
       phone.waitForEvent('download'),

@@ -88,7 +88,7 @@ export async function submitDueDiligence(
   client: APIRequestContext,
   token: string,
   parties: unknown[],
-  sourceOfFunds: Record<string, string> = { kind: 'savings' },
+  sourceOfFunds: Record<string, string>[] = [{ kind: 'savings' }],
 ) {
   await ok(
     await client.put(`/api/engage/${token}/cdd`, {

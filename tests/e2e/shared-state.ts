@@ -77,6 +77,7 @@ export const SHARED_STATE: Record<string, Kinds> = {
   'public-navigation.spec.ts': both('reads-site'),
   'public-quote.spec.ts': both('reads-site'),
   'public-weight.spec.ts': both('reads-site'),
+  'quote-email.spec.ts': both('reads-site'),
   'seo.spec.ts': both('reads-site'),
   // Their own enquiries, engagements, due diligence and matters.
   'admin-cdd-agent.spec.ts': both('own'),

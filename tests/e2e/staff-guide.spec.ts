@@ -68,7 +68,7 @@ test('takes the staff guide’s screenshots of the desk, the engagement and due-
     client.request,
     token,
     [{ type: 'individual', ...individual(`Priya ${lastName}`, '1984-03-09', priyaClient) }],
-    { kind: 'loan', lender: 'Example Bank' },
+    [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }],
   );
   await client.close();
   await page.reload();

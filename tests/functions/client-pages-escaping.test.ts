@@ -15,7 +15,9 @@ import {
   somethingWentWrongPage,
 } from '../../netlify/functions/_shared/pages/link-error-page.tsx';
 import type { CddDraft, CddStatus } from '../../src/shared/schemas/cdd.ts';
+import { computeQuote } from '../../src/shared/quote.ts';
 import type { EngagementView } from '../../src/shared/schemas/engagement.ts';
+import { aQuote } from './fixtures/quote.ts';
 import { attributeValues, pageText, parsePage, textOf } from './html.ts';
 
 /** Each way in at once: an element, a quoted attribute's end, an entity, and right-to-left overrides. */
@@ -37,7 +39,8 @@ const view = (overrides: Partial<EngagementView> = {}): EngagementView => ({
     propertyAddress: hostile('property'),
     description: hostile('description'),
   },
-  figures: {} as EngagementView['figures'],
+  // Numbers only (the summary prints them): nothing typed reaches the figures.
+  figures: computeQuote(aQuote(), { today: '2026-11-23' }),
   disclosure: [
     { heading: hostile('heading'), paragraphs: [hostile('paragraph')] },
     { heading: 'Your rights', paragraphs: [hostile('right')] },
@@ -91,7 +94,10 @@ const draft: CddDraft = {
     foreignPerson: { value: false, details: hostile('foreign') },
     purpose: 'other',
     purposeDetails: hostile('purpose'),
-    sourceOfFunds: { kind: 'loan', lender: hostile('lender'), details: hostile('funds') },
+    sourceOfFunds: [
+      { kind: 'loan', lender: hostile('lender') },
+      { kind: 'other', details: hostile('funds') },
+    ],
   },
 } as CddDraft;
 
@@ -139,6 +145,14 @@ const PAGES: Record<string, string> = {
     },
   }),
   'identity submitted': identity('submitted'),
+  'identity changing': identity('submitted', { change: true }),
+  'identity prefilled': cddPage({
+    token: TOKEN,
+    practice,
+    buying: true,
+    cdd: { view: { status: 'not-started', parties: [], declarations: {} } },
+    known: { fullName: hostile('known name'), email: hostile('known email'), phone: hostile('known phone') },
+  }),
   'identity rejected': identity('rejected'),
   'identity awaiting approval': identity('awaiting-approval'),
   'identity verified': identity('verified'),
@@ -202,10 +216,31 @@ describe('every page a function renders, with hostile text in every field', () =
     expect(box('parties.2.beneficiaries')).toBe(hostile('beneficiary'));
     expect(box('declarations.pep.details')).toBe(hostile('pep'));
     expect(value('declarations.sourceOfFunds.lender')).toBe(hostile('lender'));
+    expect(box('declarations.sourceOfFunds.details')).toBe(hostile('funds'));
 
-    const awaiting = pageText(PAGES['identity awaiting approval']!);
-    expect(awaiting).toContain(hostile('customer name'));
-    expect(awaiting).toContain(`Owner: ${hostile('owner name')}`);
+    // Read back, not editable: after submitting, and while staff check.
+    for (const name of ['identity submitted', 'identity awaiting approval']) {
+      const text = pageText(PAGES[name]!);
+      for (const label of [
+        'customer name',
+        'customer address',
+        'owner name',
+        'acn',
+        'trustee',
+        'pep',
+        'lender',
+        'funds',
+      ]) {
+        expect(text, `${name}: ${label}`).toContain(hostile(label));
+      }
+      expect(parsePage(PAGES[name]!).all('input'), name).toEqual([]);
+    }
+
+    const prefilled = parsePage(PAGES['identity prefilled']!);
+    const known = (id: string) => prefilled.byId(id).attrs.find((a) => a.name === 'value')?.value;
+    expect(known('parties.0.fullName')).toBe(hostile('known name'));
+    expect(known('parties.0.email')).toBe(hostile('known email'));
+    expect(known('parties.0.phone')).toBe(hostile('known phone'));
     expect(pageText(PAGES['identity refused']!)).toContain(hostile('unclaimed message'));
   });
 });

@@ -33,7 +33,7 @@ import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { ACCEPTANCE, aSentEngagement, anAcceptedEngagement, anEnquiry, ENQUIRY } from './fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from './harness.ts';
-import { attr, pageText, parsePage, textOf } from './html.ts';
+import { attr, pageText, parsePage, textOf, type Element } from './html.ts';
 import { invokeRouted } from './routing.ts';
 import { validateHtml } from './vnu.ts';
 
@@ -109,7 +109,7 @@ const DECLARATIONS = {
   pep: { value: false },
   foreignPerson: { value: false },
   purpose: 'home',
-  sourceOfFunds: { kind: 'loan', lender: 'Example Mutual Bank' },
+  sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Mutual Bank' }],
 };
 
 let network = 0;
@@ -180,6 +180,15 @@ describe('joint clients', () => {
     // Not yet accepted by everyone: the identity details stay closed.
     expect((await api('GET', ada)).status).toBe(404);
     expect((await accept(bo, 'Bo Client')).status).toBe(200);
+
+    // Each link's form starts with its own client: the name they accepted under and their
+    // e-mail; the enquiry's phone is neither's (it came from another address).
+    const prefilled = async (token: string) => {
+      const form = parsePage((await getPage(token)).html);
+      return ['fullName', 'email', 'phone'].map((key) => attr(form.byId(`parties.0.${key}`), 'value') ?? '');
+    };
+    expect(await prefilled(ada)).toEqual(['Ada Client', 'ada@example.com', '']);
+    expect(await prefilled(bo)).toEqual(['Bo Client', 'bo@example.com', '']);
 
     const one = await api('POST', ada, '/submit', { parties: [INDIVIDUAL], declarations: DECLARATIONS });
     expect(one.status).toBe(400);
@@ -488,8 +497,27 @@ describe('the due-diligence API', () => {
     expect((await api('POST', token, '/submit', { parties: [INDIVIDUAL], declarations })).status).toBe(200);
     const buyer = await acceptedEngagement();
     const refused = await api('POST', buyer.token, '/submit', { parties: [INDIVIDUAL], declarations });
-    expect(Object.keys(refused.json.fieldErrors)).toEqual(['declarations.sourceOfFunds']);
+    expect(refused.json.fieldErrors).toEqual({
+      'declarations.sourceOfFunds': [
+        'Source of funds: please choose where the money for the purchase comes from (one or more)',
+      ],
+    });
     expect((await getCdd(enquiryId))!.record.status).toBe('submitted');
+  });
+
+  it('reads a record stored with one source of funds (as before several were asked) as a list of one, for the client and staff', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    expect((await api('POST', token, '/submit', { parties: [INDIVIDUAL], declarations: DECLARATIONS })).status).toBe(
+      200,
+    );
+    const found = (await getCdd(enquiryId))!;
+    const before = { kind: 'loan', lender: 'Old Style Bank' };
+    const stored = { ...found.record, declarations: { ...found.record.declarations, sourceOfFunds: before } };
+    expect(await replaceCdd(stored as unknown as typeof found.record, found.etag)).toBe(true);
+    expect((await api('GET', token)).json.declarations.sourceOfFunds).toEqual([before]);
+    const staffView = await call(cdd, 'GET', `/api/contact-requests/${enquiryId}/cdd`, { cookie: staff.cookie });
+    expect(staffView.json.declarations.sourceOfFunds).toEqual([before]);
+    expect(pageText((await getPage(token)).html)).toContain('A loan: Old Style Bank');
   });
 
   it('keeps both of two saves racing on one record: the loser retries on the fresh record', async () => {
@@ -613,8 +641,12 @@ describe('the form parser', () => {
       ['declarations.foreignPerson.value', 'no'],
       ['declarations.actingForAnother.value', 'maybe'],
       ['declarations.purpose', 'investment'],
+      // Several sources share one name; the lender goes with the loan, the details with nothing ticked for them.
+      ['declarations.sourceOfFunds.kind', 'loan'],
+      ['declarations.sourceOfFunds.kind', 'savings'],
       ['declarations.sourceOfFunds.kind', 'loan'],
       ['declarations.sourceOfFunds.lender', 'Bank'],
+      ['declarations.sourceOfFunds.details', 'left from before'],
       ['action', 'add-owner:1'],
     ]);
     const { action, draft } = parseCddForm(form);
@@ -634,7 +666,7 @@ describe('the form parser', () => {
         pep: { value: true, details: 'My aunt, a senator' },
         foreignPerson: { value: false },
         purpose: 'investment',
-        sourceOfFunds: { kind: 'loan', lender: 'Bank' },
+        sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Bank' }],
       },
     });
     expect(cddDraftSchema.safeParse(draft).success).toBe(true);
@@ -682,8 +714,31 @@ describe('the identity page without JavaScript', () => {
     expect(first.html).toContain('name="parties.0.fullName"');
     expect(first.html).toContain('type="date"');
     expect(attr(parsePage(first.html).byId('parties.0.dateOfBirth'), 'autocomplete')).toBe('bday');
-    expect(first.html).toContain('requires us to identify and verify each customer');
     expect(first.html).not.toContain('<script');
+    // The first customer starts with what the practice knows: the accepted name, the e-mail, the enquiry's phone.
+    const start = parsePage(first.html);
+    expect(['fullName', 'email', 'phone'].map((key) => attr(start.byId(`parties.0.${key}`), 'value'))).toEqual([
+      'Ada Client',
+      'ada@example.com',
+      '0400 111 222',
+    ]);
+    // Why we ask, once, folded away; then what to have ready and how long it takes.
+    const text = pageText(first.html);
+    expect(text.split('Why we ask').length - 1).toBe(1);
+    expect(text).toContain('requires us to identify and verify each customer');
+    expect(text).toContain('a current passport or Australian driver licence');
+    expect(text).toContain('for a loan the lender’s name');
+    expect(text).toContain('It takes about 10 minutes for each person');
+    expect(text).toContain('within 2 business days');
+    // The only customer cannot be removed.
+    expect(first.html).not.toContain('remove-party');
+    // Each "If yes…" box sits in its question, marked to show only once its choice is ticked (CSS :has()).
+    // The box's field wrapper, then the box around it.
+    const revealOf = (id: string) => attr((start.byId(id).parentNode as Element).parentNode as Element, 'class');
+    expect(revealOf('declarations.pep.details')).toBe('reveal reveal-yes');
+    expect(revealOf('declarations.purposeDetails')).toBe('reveal reveal-other');
+    expect(revealOf('declarations.sourceOfFunds.lender')).toBe('reveal reveal-loan');
+    expect(attr(start.byId('declarations.sourceOfFunds.kind-savings'), 'type')).toBe('checkbox');
 
     const typed: [string, string][] = [
       ['parties.0.type', 'individual'],
@@ -695,6 +750,9 @@ describe('the identity page without JavaScript', () => {
     expect(added.headers.get('referrer-policy')).toBe('no-referrer');
     const withCompany = (await getPage(token)).html;
     expect(withCompany).toContain(`value="${NAME}"`);
+    // Two customers: each can be removed, and Enter in a field still saves (the first button).
+    expect(withCompany).toContain('value="remove-party:0"');
+    expect(withCompany.indexOf('value="save"')).toBeLessThan(withCompany.indexOf('value="remove-party:0"'));
     expect(withCompany).toContain('id="party-1"');
     expect(withCompany).toContain('name="parties.1.directors"');
 
@@ -722,7 +780,7 @@ describe('the identity page without JavaScript', () => {
     expect(attr(parsePage(savedPage).byId('declarations.pep.value-no'), 'checked')).toBe('');
     // Enter in a field submits with the first button, which must be "Save draft".
     expect(savedPage.indexOf('value="save"')).toBeLessThan(savedPage.indexOf('value="add-party:individual"'));
-    expect(savedPage.indexOf('value="save"')).toBeLessThan(savedPage.indexOf('value="remove-party:0"'));
+    expect(savedPage).not.toContain('remove-party');
     expect((await activityOf(enquiryId)).map((entry) => entry.text)).toContain(
       'Identity details saved by the client (draft)',
     );
@@ -811,7 +869,9 @@ describe('the identity page without JavaScript', () => {
     ]);
     expect(done.status).toBe(303);
     expect((await api('GET', token)).json.declarations.actingForAnother).toEqual(ACTING);
-    const shown = (await getPage(token)).html;
+    // Read back after submitting; the form again when the client asks to change it.
+    expect(pageText((await getPage(token)).html)).toContain(`Yes: ${AGENT_NAME} (power of attorney)`);
+    const shown = (await getPage(token, '?change=1')).html;
     expect(attr(parsePage(shown).byId(`${AGENT_PREFIX}.authority-power-of-attorney`), 'checked')).toBe('');
 
     const { token: nobody } = await acceptedEngagement();
@@ -819,8 +879,20 @@ describe('the identity page without JavaScript', () => {
     expect((await api('GET', nobody)).json.declarations.actingForAnother).toEqual({ value: false });
   });
 
-  it('submits a complete form: 303 to the confirmation, still editable until verified', async () => {
-    const { token } = await acceptedEngagement();
+  it('submits a complete form: 303 to the confirmation, then the answers read back with what happens next; the engagement page follows', async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    const engagementNext = async () => {
+      const response = await invokeRouted(engage, new Request(new URL(`/engage/${token}`, ORIGIN)), { ip: ip() });
+      const page = parsePage(await response.text());
+      return {
+        headings: page.all('h3').map(textOf),
+        identityLink: page.all('a').find((a) => attr(a, 'href') === `/engage/${token}/identity`),
+      };
+    };
+    const before = await engagementNext();
+    expect(before.headings).toContain('Next: your identity details');
+    expect(before.identityLink && textOf(before.identityLink)).toBe('Continue to your identity details');
+
     const done = await postForm(token, [
       ...Object.entries(INDIVIDUAL).map(([key, value]) => [`parties.0.${key}`, value] as [string, string]),
       ['declarations.actingForAnother.value', 'no'],
@@ -828,23 +900,49 @@ describe('the identity page without JavaScript', () => {
       ['declarations.foreignPerson.value', 'no'],
       ['declarations.purpose', 'home'],
       ['declarations.sourceOfFunds.kind', 'savings'],
+      ['declarations.sourceOfFunds.kind', 'loan'],
+      ['declarations.sourceOfFunds.lender', 'Example Mutual Bank'],
       ['action', 'submit'],
     ]);
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`/engage/${token}/identity#status`);
-    const shown = (await getPage(token)).html;
-    expect(shown).toContain('You submitted your identity details on');
-    expect(shown).toContain('We will check them and contact you');
-    expect(shown).toContain('<form');
-  });
-
-  it('links from the accepted engagement page to the identity details', async () => {
-    const { token } = await acceptedEngagement();
-    const response = await invokeRouted(engage, new Request(new URL(`/engage/${token}`, ORIGIN)), { ip: ip() });
-    const link = parsePage(await response.text())
+    expect((await api('GET', token)).json.declarations.sourceOfFunds).toEqual([
+      { kind: 'savings' },
+      { kind: 'loan', lender: 'Example Mutual Bank' },
+    ]);
+    const shown = await getPage(token);
+    const text = pageText(shown.html);
+    expect(text).toContain('You submitted your identity details on');
+    expect(text).toContain('We will check them and contact you');
+    expect(text).toContain('What happens next');
+    // Read back, not a form: nothing below "Submitted" can be typed into.
+    expect(shown.html).not.toContain('<form');
+    expect(parsePage(shown.html).all('input')).toEqual([]);
+    expect(text).toContain(NAME);
+    expect(text).toContain('14 March 1971');
+    expect(text).toContain('Savings; A loan: Example Mutual Bank');
+    const change = parsePage(shown.html)
       .all('a')
-      .find((a) => attr(a, 'href') === `/engage/${token}/identity`);
-    expect(link && textOf(link)).toBe('Continue to your identity details');
+      .find((a) => textOf(a) === 'Change your details');
+    expect(attr(change!, 'href')).toBe(`/engage/${token}/identity?change=1#parties`);
+    const changing = parsePage((await getPage(token, '?change=1')).html);
+    expect(attr(changing.byId('parties.0.fullName'), 'value')).toBe(NAME);
+    expect(attr(changing.byId('declarations.sourceOfFunds.kind-loan'), 'checked')).toBe('');
+
+    const after = await engagementNext();
+    expect(after.headings).toContain('Next: we check your identity details');
+    expect(after.headings).not.toContain('Next: your identity details');
+    expect(after.identityLink && textOf(after.identityLink)).toBe('See the details you gave');
+
+    // Verified: the status alone, no empty list of customers; the engagement page says so.
+    await setStatus(enquiryId, 'verified');
+    const verified = await getPage(token);
+    expect(pageText(verified.html)).toContain('We have verified your identity details');
+    expect(parsePage(verified.html).all('h2').map(textOf)).not.toContain('Your customers');
+    expect(parsePage(verified.html).all('h2').map(textOf)).not.toContain('What you gave us');
+    const done2 = await engagementNext();
+    expect(done2.headings).toContain('Your identity is verified');
+    expect(done2.headings.some((heading) => heading.startsWith('Next:'))).toBe(false);
   });
 });
 
@@ -880,7 +978,7 @@ describe('the W3C validator', () => {
             'parties.1.owners': ['Please add the owners'],
             'parties.2': ['Please check this party'],
             'declarations.pep': ['Please say'],
-            'declarations.sourceOfFunds.lender': ['Please name the lender'],
+            'declarations.sourceOfFunds.1.lender': ['Source of funds: please name the lender of the loan'],
             [`${AGENT_PREFIX}.authority`]: ['Please choose the authority the person acts under'],
             [`${AGENT_PREFIX}.agent`]: ['Please give the details of the person acting for the customer'],
             [`${AGENT_PREFIX}.agent.email`]: ['Please enter an e-mail address for the person acting'],
@@ -889,6 +987,14 @@ describe('the W3C validator', () => {
         },
       }),
       submitted: cddPage({ token, practice, buying: false, cdd: view('submitted') }),
+      changing: cddPage({ token, practice, buying: true, cdd: view('submitted'), change: true }),
+      prefilled: cddPage({
+        token,
+        practice,
+        buying: true,
+        cdd: { view: { status: 'not-started', parties: [], declarations: {} } },
+        known: { fullName: 'Ada Client', email: 'ada@example.com', phone: '0400 111 222' },
+      }),
       rejected: cddPage({ token, practice, buying: true, cdd: view('rejected') }),
       awaiting: cddPage({ token, practice, buying: true, cdd: view('awaiting-approval') }),
       verified: cddPage({ token, practice, buying: true, cdd: view('verified') }),

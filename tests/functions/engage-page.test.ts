@@ -11,9 +11,11 @@ import { engageEndedPage } from '../../netlify/functions/_shared/pages/link-erro
 import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costsAgreement.ts';
 import { buildDisclosure } from '../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput } from '../../src/shared/quote.ts';
+import { formatAudCents } from '../../src/content/money.ts';
 import { ACCEPT_CONSENTS, type EngagementView } from '../../src/shared/schemas/engagement.ts';
 import { aQuote } from './fixtures/quote.ts';
 import { attr, pageText, parsePage, textOf } from './html.ts';
+import { summaryOf } from './summary-lines.ts';
 import { validateHtml } from './vnu.ts';
 
 const inputs = aQuote({ rush: true, contractDate: '2026-11-20' });
@@ -236,6 +238,101 @@ describe('engagePage', () => {
   });
 });
 
+describe('the summary at the top', () => {
+  const fhb = aQuote({ price: 900_000, firstHomeBuyer: true, contractDate: '2026-11-20' });
+  const plain = aQuote({ price: 1_050_000, contractDate: '2026-11-20' });
+  const viewFor = (inputs: typeof fhb) => {
+    const shown = computeQuote(inputs, { today: '2026-11-23' });
+    const described = { ...matter, description: describeQuoteInput(inputs) };
+    return view({
+      figures: shown,
+      matter: described,
+      disclosure: buildDisclosure(shown, described, { providedOn: '2026-11-23', clients: ['Quinn O’Buyer'] }),
+    });
+  };
+
+  it.each([
+    ['with the first home buyer concession', fhb],
+    ['without it', plain],
+  ])('states the fee with GST, disbursements, duty and one total, as the disclosure does (%s)', (_, inputs) => {
+    const shown = viewFor(inputs);
+    const html = engagePage({ token: TOKEN, view: shown });
+    const text = pageText(html);
+    const { figures: f } = shown;
+    const duty = f.transferDuty!;
+    if (inputs.firstHomeBuyer) expect(duty.firstHomeRule).toBe('concession');
+    const total = f.professionalFee + f.disbursements.max + duty.total;
+    expect(summaryOf(html)).toEqual({
+      'Professional fee (fixed)': formatAudCents(f.professionalFee),
+      'Disbursements (estimate)': formatAudCents(f.disbursements.max),
+      'Transfer duty (estimate)': formatAudCents(duty.total),
+      'Estimated total': formatAudCents(total),
+    });
+    // The same figures in the disclosure below (and so in its PDF, which prints those sections).
+    expect(text).toContain(`${formatAudCents(f.professionalFee)} in all.`);
+    expect(text).toContain(`we estimate up to ${formatAudCents(f.disbursements.max)}`);
+    expect(text).toContain(`Estimated transfer duty: ${formatAudCents(duty.total)}`);
+    expect(text).toContain(`Estimated total: ${formatAudCents(total)} including GST`);
+    expect(total).toBe(f.estimatedTotal.max);
+    // One estimated total: every one the page names is the same figure, and the quote's
+    // lower end (a second "total") appears nowhere.
+    const totals = [...text.matchAll(/Estimated total:?\s*(\$[\d,.]+)/g)].map((match) => match[1]);
+    expect(totals.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(totals)).toEqual(new Set([formatAudCents(total)]));
+    expect(text).not.toContain(formatAudCents(f.estimatedTotal.min));
+    expect(text).not.toMatch(/about \$/);
+    // The concession is named beside the duty.
+    if (inputs.firstHomeBuyer) expect(text).toContain('after the first home buyer concession');
+    // First on the page, before who acts and the disclosure.
+    expect(html.indexOf('summary-heading')).toBeLessThan(html.indexOf('who-heading'));
+  });
+
+  it('leaves duty out when selling, and the total is the legal costs', () => {
+    const selling = aQuote({ role: 'selling', contractDate: '2026-11-20' });
+    const html = engagePage({ token: TOKEN, view: viewFor(selling) });
+    const lines = summaryOf(html);
+    expect(Object.keys(lines)).toEqual(['Professional fee (fixed)', 'Disbursements (estimate)', 'Estimated total']);
+    const f = computeQuote(selling, { today: '2026-11-23' });
+    expect(lines['Estimated total']).toBe(formatAudCents(f.professionalFee + f.disbursements.max));
+  });
+});
+
+describe('the look and the names', () => {
+  it("wears the site's header: its mark and the practice's name, linking home", () => {
+    const page = parsePage(engagePage({ token: TOKEN, view: view() }));
+    const header = page.all('header')[0]!;
+    const home = page.withAttribute('href', '/')[0]!;
+    expect(attr(home, 'aria-label')).toBe('Hills District Conveyancing – home');
+    expect(textOf(header)).toContain('Hills District Conveyancing');
+    expect(page.all('svg')).toHaveLength(1);
+  });
+
+  it('names the solicitor once, and the practice once when it is itself responsible', () => {
+    const named = pageText(engagePage({ token: TOKEN, view: view() }));
+    expect(named.split('Alex Principal').length - 1).toBe(1);
+    const practice = view().practice;
+    const html = engagePage({ token: TOKEN, view: view({ solicitor: { name: practice.name, role: 'Law practice' } }) });
+    const who = textOf(parsePage(html).withAttribute('aria-labelledby', 'who-heading')[0]!);
+    expect(who.split(practice.name).length - 1).toBe(1);
+    expect(who).not.toContain('Responsible solicitor');
+    expect(who).not.toContain('Law practice');
+  });
+
+  it("keeps the signed PDF's fingerprint folded away, for the client's records", () => {
+    const html = engagePage({
+      token: TOKEN,
+      view: view({ status: 'accepted', acceptedAt: '2026-11-23T07:30:00.000Z', documentSha256: SHA }),
+    });
+    const page = parsePage(html);
+    const details = page.all('details')[0]!;
+    expect(attr(details, 'open')).toBeUndefined();
+    expect(textOf(page.all('summary')[0]!)).toBe('For your records');
+    expect(textOf(details)).toContain(SHA);
+    // Nowhere else: a consumer is not shown a raw hash.
+    expect(pageText(html).split(SHA).length - 1).toBe(1);
+  });
+});
+
 describe('engageEndedPage', () => {
   it('says the same for every unknown link, and nothing about whether it existed', () => {
     const html = engageEndedPage('unknown');
@@ -318,6 +415,10 @@ describe('the W3C validator', () => {
             { name: 'Bo Client', accepted: false },
           ],
         }),
+      }),
+      practiceResponsible: engagePage({
+        token: TOKEN,
+        view: view({ solicitor: { name: 'Hills District Conveyancing', role: 'Law practice' } }),
       }),
       expired: engagePage({ token: TOKEN, view: view({ status: 'expired' }) }),
       revoked: engagePage({ token: TOKEN, view: view({ status: 'revoked' }) }),

@@ -5,8 +5,7 @@
  * throwing.
  */
 import { createHash } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { printable, renderEngagementPdf } from '../../netlify/functions/_shared/engagement/pdf.ts';
 import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costsAgreement.ts';
@@ -14,6 +13,7 @@ import { buildDisclosure } from '../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput } from '../../src/shared/quote.ts';
 import { ACCEPT_CONSENTS, type AcceptanceRecord, type EngagementContent } from '../../src/shared/schemas/engagement.ts';
 import { aQuote } from './fixtures/quote.ts';
+import { drawnText } from './pdf-text.ts';
 
 const inputs = aQuote();
 const figures = computeQuote(inputs, { today: '2026-11-23' });
@@ -51,26 +51,6 @@ const acceptance = (fullName = 'Harriet Quoll'): Omit<AcceptanceRecord, 'documen
 
 const render = (name?: string, terms?: string) =>
   renderEngagementPdf({ engagementId: 'eng-123', content: content(terms), acceptances: [acceptance(name)] });
-
-/**
- * The text every page draws, as the PDF's content streams hold it (pdf-lib deflates them;
- * the standard fonts write each string as hex of its WinAnsi bytes).
- */
-const winAnsi = new TextDecoder('windows-1252');
-async function drawnText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  let text = '';
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const filter = object.dict.get(PDFName.of('Filter'));
-    const raw = Buffer.from(object.contents);
-    const stream = filter === PDFName.of('FlateDecode') ? inflateSync(raw) : raw;
-    for (const match of stream.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      text += winAnsi.decode(Buffer.from(match[1]!, 'hex')) + '\n';
-    }
-  }
-  return text;
-}
 
 describe('renderEngagementPdf', () => {
   it('makes an A4 PDF that loads back, with its metadata at the acceptance time', async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { retainUntil } from '../../src/content/amlctf.ts';
 import {
   cddDraftSchema,
+  cddPersonalSchema,
   cddFieldErrors,
   cddSubmitSchema,
   cddRejectSchema,
@@ -48,7 +49,7 @@ const declarations = (overrides: Record<string, unknown> = {}) => ({
   pep: { value: false },
   foreignPerson: { value: false },
   purpose: 'home',
-  sourceOfFunds: { kind: 'loan', lender: 'Example Bank' },
+  sourceOfFunds: [{ kind: 'loan', lender: 'Example Bank' }],
   ...overrides,
 });
 
@@ -118,26 +119,71 @@ describe('the submission', () => {
     expect(
       submit({
         parties: [{ type: 'individual', ...person() }],
-        declarations: declarations({ sourceOfFunds: { kind: 'loan' } }),
+        declarations: declarations({ sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan' }] }),
       }).errors,
     ).toEqual({
-      'declarations.sourceOfFunds.lender': ['Please name the lender'],
+      'declarations.sourceOfFunds.1.lender': ['Source of funds: please name the lender of the loan'],
     });
-    expect(
-      submit({
-        parties: [{ type: 'individual', ...person() }],
-        declarations: declarations({ sourceOfFunds: undefined }),
-      }).errors,
-    ).toEqual({ 'declarations.sourceOfFunds': ['Please choose where the money for the purchase comes from'] });
+    for (const none of [undefined, []]) {
+      expect(
+        submit({
+          parties: [{ type: 'individual', ...person() }],
+          declarations: declarations({ sourceOfFunds: none }),
+        }).errors,
+      ).toEqual({
+        'declarations.sourceOfFunds': [
+          'Source of funds: please choose where the money for the purchase comes from (one or more)',
+        ],
+      });
+    }
     const sale = submit(
       {
         parties: [{ type: 'individual', ...person() }],
-        declarations: declarations({ sourceOfFunds: { kind: 'loan' } }),
+        declarations: declarations({ sourceOfFunds: [{ kind: 'loan' }] }),
       },
       false,
     );
     expect(sale.errors).toBeNull();
     expect(sale.data!.declarations.sourceOfFunds).toBeUndefined();
+  });
+
+  it('takes several sources of funds at once, each once, and something else with what it is', () => {
+    const both = submit({
+      parties: [{ type: 'individual', ...person() }],
+      declarations: declarations({
+        sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }, { kind: 'other' }],
+      }),
+    });
+    expect(both.errors).toEqual({
+      'declarations.sourceOfFunds.2.details': ['Source of funds: please tell us what the other source of the money is'],
+    });
+    const twice = submit({
+      parties: [{ type: 'individual', ...person() }],
+      declarations: declarations({ sourceOfFunds: [{ kind: 'savings' }, { kind: 'savings' }] }),
+    });
+    expect(twice.errors).toEqual({ 'declarations.sourceOfFunds': ['Source of funds: choose each source once'] });
+    const ok = submit({
+      parties: [{ type: 'individual', ...person() }],
+      declarations: declarations({ sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }] }),
+    });
+    expect(ok.data!.declarations.sourceOfFunds).toEqual([
+      { kind: 'savings' },
+      { kind: 'loan', lender: 'Example Bank' },
+    ]);
+  });
+
+  it('reads a single source of funds, as drafts and records held it before, as a list of one', () => {
+    const old = { kind: 'loan', lender: 'Example Bank' };
+    expect(cddDraftSchema.parse({ declarations: { sourceOfFunds: old } }).declarations.sourceOfFunds).toEqual([old]);
+    expect(
+      cddPersonalSchema.parse({ parties: [], declarations: { sourceOfFunds: { kind: 'savings' } } }).declarations
+        .sourceOfFunds,
+    ).toEqual([{ kind: 'savings' }]);
+    const submitted = submit({
+      parties: [{ type: 'individual', ...person() }],
+      declarations: declarations({ sourceOfFunds: old }),
+    });
+    expect(submitted.data!.declarations.sourceOfFunds).toEqual([old]);
   });
 
   it('takes an ACN or ABN with spaces, nothing else', () => {

@@ -66,6 +66,8 @@ describe('the desk table', () => {
 
   it('names the next action from the status and the due diligence', () => {
     expect(nextAction(enquiry({ status: 'new' }))).toBe('Call back');
+    // A quote lead ('Email me this quote') gave an address only.
+    expect(nextAction(enquiry({ status: 'new', phone: '', source: 'quote' }))).toBe('E-mail about the quote');
     expect(nextAction(enquiry({ status: 'instructed', cdd: null }))).toBe('Wait for identity details');
     expect(nextAction(enquiry({ status: 'instructed', cdd: { status: 'submitted' } }))).toBe('Check identity details');
     expect(nextAction(enquiry({ status: 'lost' }))).toBe('None');

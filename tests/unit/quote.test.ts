@@ -4,7 +4,10 @@ import {
   addMonths,
   computeQuote,
   contactServiceFor,
+  contractDateLine,
   describeQuoteInput,
+  firstHomeSaving,
+  groupPriceTyping,
   parsePrice,
   quoteLines,
   transferDuty as transferDutyOn,
@@ -108,18 +111,41 @@ describe('First Home Buyers Assistance Scheme', () => {
     transferDuty(home(price, { firstHomeBuyer: true, propertyType }))!;
 
   it('charges no duty on a home up to $800,000 (s 78A(1))', () => {
-    expect(fhb(800_000)).toEqual({ general: 0, surcharge: 0, total: 0, firstHomeRule: 'exemption' });
+    // The full duty it saves is kept, so the quote can show it (with the saving).
+    expect(fhb(800_000)).toEqual({
+      general: 0,
+      surcharge: 0,
+      total: 0,
+      firstHomeRule: 'exemption',
+      fullGeneral: 30_412,
+    });
     expect(fhb(500_000, 'off-the-plan').total).toBe(0);
   });
 
   it('works out the concessional duty between $800,000 and $1,000,000 (s 78A(2)), to the cent', () => {
     // N - D x (1,000,000 - V) / 200,000 with D = $30,412, the full duty on $800,000.
     // $850,000: N = $32,662; 32,662 - 30,412 x 0.75 = $9,853.
-    expect(fhb(850_000)).toEqual({ general: 9_853, surcharge: 0, total: 9_853, firstHomeRule: 'concession' });
+    expect(fhb(850_000)).toEqual({
+      general: 9_853,
+      surcharge: 0,
+      total: 9_853,
+      firstHomeRule: 'concession',
+      fullGeneral: 32_662,
+    });
     // $900,000: N = $34,912; 34,912 - 30,412 x 0.5 = $19,706.
-    expect(fhb(900_000)).toEqual({ general: 19_706, surcharge: 0, total: 19_706, firstHomeRule: 'concession' });
+    expect(fhb(900_000)).toMatchObject({
+      general: 19_706,
+      total: 19_706,
+      firstHomeRule: 'concession',
+      fullGeneral: 34_912,
+    });
     // $950,000: N = $37,162; 37,162 - 30,412 x 0.25 = $29,559.
-    expect(fhb(950_000)).toEqual({ general: 29_559, surcharge: 0, total: 29_559, firstHomeRule: 'concession' });
+    expect(fhb(950_000)).toMatchObject({
+      general: 29_559,
+      total: 29_559,
+      firstHomeRule: 'concession',
+      fullGeneral: 37_162,
+    });
     // Just over the exemption: N = $30,416.50 ("or part" of $100); 30,416.50 - 30,412 x 199,999/200,000 = $4.65 (4.652...).
     expect(fhb(800_001).total).toBe(4.65);
     // Just under the limit: 39,412 - 30,412 x 1/200,000 = $39,411.85 (.8479...).
@@ -170,6 +196,7 @@ describe('First Home Buyers Assistance Scheme', () => {
       surcharge: 0,
       total: 7_221,
       firstHomeRule: 'concession',
+      fullGeneral: 12_412,
     });
     expect(fhb(449_999, 'vacant-land')).toMatchObject({ firstHomeRule: 'concession' });
     expect(fhb(450_000, 'vacant-land')).toMatchObject({ total: 14_662, firstHomeRule: 'none' });
@@ -222,6 +249,7 @@ describe('foreign purchaser surcharge', () => {
       surcharge: 40_500,
       total: 60_206,
       firstHomeRule: 'concession',
+      fullGeneral: 34_912,
     });
   });
 
@@ -367,9 +395,12 @@ describe('professional fee, disbursements and total', () => {
   it('adds the concessional duty into the total and names the rule', () => {
     const figures = computeQuote(home(900_000, { firstHomeBuyer: true }));
     expect(figures.estimatedTotal).toEqual({ min: 22_356, max: 23_056 });
-    expect(quoteLines(figures)[2]).toEqual({ label: 'Transfer duty', value: '$19,706 (first home buyer concession)' });
+    expect(quoteLines(figures)[2]).toEqual({
+      label: 'Transfer duty',
+      value: '$19,706 (first home buyer concession; full duty $34,912, you save $15,206)',
+    });
     expect(quoteLines(computeQuote(home(700_000, { firstHomeBuyer: true })))[2]!.value).toBe(
-      '$0 (first home buyer exemption)',
+      '$0 (first home buyer exemption; full duty $25,912, you save $25,912)',
     );
   });
 
@@ -460,6 +491,48 @@ describe('parsePrice', () => {
       expect(parsePrice(text)).toBeNull();
     },
   );
+});
+
+describe('the price as it is typed', () => {
+  it('puts the thousands separators back and keeps the caret after the digit it followed', () => {
+    expect(groupPriceTyping('1250000', 7)).toEqual({ text: '1,250,000', caret: 9 });
+    // A digit typed in the middle: "800,0|00" + 5 → "8,000,5|00".
+    expect(groupPriceTyping('800,0500', 6)).toEqual({ text: '8,000,500', caret: 7 });
+    expect(groupPriceTyping('800000', 3)).toEqual({ text: '800,000', caret: 3 });
+    expect(groupPriceTyping('$1000.5', 7)).toEqual({ text: '$1,000.5', caret: 8 });
+    expect(groupPriceTyping('', 0)).toEqual({ text: '', caret: 0 });
+    // What it writes, the calculator and the server read.
+    expect(parsePrice(groupPriceTyping('1250000', 7).text)).toBe(1_250_000);
+  });
+
+  it('leaves text that is not a plain amount as typed, so its error shows', () => {
+    expect(groupPriceTyping('80k', 3)).toEqual({ text: '80k', caret: 3 });
+    expect(groupPriceTyping('1.2.3', 2)).toEqual({ text: '1.2.3', caret: 2 });
+  });
+});
+
+describe('the contract date the duty is for', () => {
+  it("says today's date as today, and any other as the day it is", () => {
+    expect(contractDateLine('2026-11-26', '2026-11-26')).toBe('for a contract signed today, Thursday 26 November 2026');
+    expect(contractDateLine('2026-12-11', '2026-11-26')).toBe('for a contract signed on Friday 11 December 2026');
+    // Before the page knows today (pre-rendered), the date is named without "today".
+    expect(contractDateLine('2026-11-26', '')).toBe('for a contract signed on Thursday 26 November 2026');
+  });
+
+  it('shows the full duty and the saving of first home relief, surcharge included in the full duty', () => {
+    const concession = computeQuote(home(900_000, { firstHomeBuyer: true })).transferDuty!;
+    expect(firstHomeSaving(concession)).toEqual({ fullDuty: 34_912, saving: 15_206 });
+    const shared = computeQuote(
+      home(900_000, { firstHomeBuyer: true, foreignPurchaser: true, foreignShare: 50 }),
+    ).transferDuty!;
+    expect(firstHomeSaving(shared)).toEqual({ fullDuty: 34_912 + 40_500, saving: 15_206 });
+    expect(firstHomeSaving(computeQuote(home(700_000, { firstHomeBuyer: true })).transferDuty!)).toEqual({
+      fullDuty: 25_912,
+      saving: 25_912,
+    });
+    expect(firstHomeSaving(computeQuote(home(1_200_000, { firstHomeBuyer: true })).transferDuty!)).toBeNull();
+    expect(firstHomeSaving(computeQuote(home(900_000)).transferDuty!)).toBeNull();
+  });
 });
 
 describe('describing a quote for people', () => {

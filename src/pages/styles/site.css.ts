@@ -6,5 +6,8 @@
  * are the site's and never a hand copy.
  */
 import css from '../../styles/client-pages.css?inline';
+import { interFontFace } from '../../lib/inter-font.ts';
 
-export const GET = (): Response => new Response(css, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });
+// The site's typeface too (decision 036): these pages have no build to inline it into.
+export const GET = (): Response =>
+  new Response(`${css}\n${interFontFace('swap')}\n`, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });

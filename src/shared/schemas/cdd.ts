@@ -291,25 +291,51 @@ const actingForAnotherSchema = (context: DateContext) =>
     { error: ACTING_FOR_ANOTHER_QUESTION },
   );
 
-const sourceOfFundsSchema = z
+/**
+ * Where the money for a purchase comes from: one or more sources (savings and a loan is the
+ * common case), each once, a loan with its lender and "something else" with what it is.
+ * Records and API bodies from before several sources were asked hold one object
+ * (`{ kind, lender?, details? }`): read as a list of that one (`fundsList`).
+ */
+export const FUNDS_REQUIRED =
+  'Source of funds: please choose where the money for the purchase comes from (one or more)';
+export const FUNDS_LENDER_REQUIRED = 'Source of funds: please name the lender of the loan';
+export const FUNDS_OTHER_REQUIRED = 'Source of funds: please tell us what the other source of the money is';
+
+/** Migrate on read: a single source (as stored before) becomes a list of one; anything else passes through. */
+export const fundsList = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : value;
+
+const fundsEntrySchema = z
   .object(
     {
-      kind: z.enum(FUNDS_SOURCES, 'Please choose where the money for the purchase comes from'),
+      kind: z.enum(FUNDS_SOURCES, FUNDS_REQUIRED),
       lender: optionalText(CDD_LIMITS.name),
       details: optionalText(CDD_LIMITS.details, { multiline: true }),
     },
-    'Please choose where the money for the purchase comes from',
+    FUNDS_REQUIRED,
   )
   .check(
     z.refine((funds) => funds.kind !== 'loan' || funds.lender !== undefined, {
-      message: 'Please name the lender',
+      message: FUNDS_LENDER_REQUIRED,
       path: ['lender'],
     }),
     z.refine((funds) => funds.kind !== 'other' || funds.details !== undefined, {
-      message: 'Please tell us where the money comes from',
+      message: FUNDS_OTHER_REQUIRED,
       path: ['details'],
     }),
   );
+
+const sourceOfFundsSchema = z.pipe(
+  z.transform(fundsList),
+  z.array(fundsEntrySchema, FUNDS_REQUIRED).check(
+    z.minLength(1, FUNDS_REQUIRED),
+    z.maxLength(FUNDS_SOURCES.length, FUNDS_REQUIRED),
+    z.refine((list) => new Set(list.map((funds) => funds.kind)).size === list.length, {
+      message: 'Source of funds: choose each source once',
+    }),
+  ),
+);
 
 const declarationsSchema = ({ buying, ...context }: CddSubmitOptions) =>
   z
@@ -436,12 +462,20 @@ export const cddDraftDeclarationsSchema = z.object({
   foreignPerson: draftYesNo,
   purpose: z.optional(z.enum(CDD_PURPOSES, 'Please choose the purpose of the transaction')),
   purposeDetails: draftText(CDD_LIMITS.details, true),
+  /** Several sources at once; a draft or record holding one object (as stored before) reads as a list of it. */
   sourceOfFunds: z.optional(
-    z.object({
-      kind: z.optional(z.enum(FUNDS_SOURCES, 'Please choose where the money comes from')),
-      lender: draftText(CDD_LIMITS.name),
-      details: draftText(CDD_LIMITS.details, true),
-    }),
+    z.pipe(
+      z.transform(fundsList),
+      z
+        .array(
+          z.object({
+            kind: z.optional(z.enum(FUNDS_SOURCES, 'Please choose where the money comes from')),
+            lender: draftText(CDD_LIMITS.name),
+            details: draftText(CDD_LIMITS.details, true),
+          }),
+        )
+        .check(z.maxLength(FUNDS_SOURCES.length, `Please choose at most ${FUNDS_SOURCES.length} sources`)),
+    ),
   ),
 });
 

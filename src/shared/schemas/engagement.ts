@@ -305,6 +305,11 @@ export interface EngagementPreview {
   view: EngagementView;
   /** True while the terms are the shipped sample terms. */
   sampleTerms: boolean;
+  /**
+   * Why sending would be refused, in the server's words: on the production site, while the
+   * terms are the sample (decision 036). Absent wherever sending is possible.
+   */
+  sendRefused?: string;
 }
 
 /** `GET /api/engage/{token}`: what the client reads (nothing staff-only). */

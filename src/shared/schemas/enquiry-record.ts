@@ -18,6 +18,11 @@ export const submittedEnquirySchema = z.object({
   callbackTime: z.optional(z.string()),
   /** The instant quote the person asked us to email: their inputs and the server's figures. */
   quote: z.optional(storedQuoteSchema),
+  /**
+   * 'quote': a quote lead, from /quote's 'Email me this quote' (an address and the quote,
+   * a name perhaps, no phone); absent for the enquiry forms.
+   */
+  source: z.optional(z.literal('quote')),
   createdAt: z.string(),
 });
 

@@ -5,6 +5,8 @@
 import * as z from 'zod/mini';
 import { dateInRange, isIsoDate, optionalText, requiredText, withoutControlCharacters } from './fields.ts';
 import { quoteInputSchema } from './quote.ts';
+import { parsePrice } from '../quote.ts';
+import { ENQUIRY_FIELDS, HONEYPOT_FIELD, LIMITS, QUOTE_EMAIL_FORM, type EnquiryField } from '../enquiry-labels.ts';
 
 export const HERO_SERVICE_OPTIONS = [
   { value: 'residential-conveyancing', label: 'Residential Conveyancing' },
@@ -25,50 +27,26 @@ export const CONTACT_SERVICE_OPTIONS = [
 
 export const CALLBACK_TIMES = ['Morning', 'Afternoon', 'Evening'] as const;
 
-/**
- * Name of the hidden honeypot field. People never see it; bots that fill every
- * input do, and their submission is answered as a success without being stored.
- */
-export const HONEYPOT_FIELD = 'website';
-
 type Options = readonly { value: string; label: string }[];
 const values = <T extends Options>(options: T) =>
   options.map((option) => option.value) as [T[number]['value'], ...T[number]['value'][]];
 
-export const LIMITS = { name: 100, email: 254, phone: 40, address: 300, message: 5000 } as const;
-
-/**
- * What each field is called on both forms and the message its rule gives, once:
- * the schemas, the islands and the no-JavaScript error page all read them from here.
- */
-export const ENQUIRY_FIELDS = {
-  firstName: { label: 'First name', message: 'First name is required' },
-  lastName: { label: 'Last name', message: 'Last name is required' },
-  email: { label: 'Email', message: 'Please enter a valid email address' },
-  phone: { label: 'Phone', message: 'Phone number is required' },
-  serviceType: { label: 'Service', message: 'Please select a service' },
-  callbackDate: { label: 'Preferred callback date', message: 'Please choose a valid date' },
-  callbackTime: { label: 'Preferred callback time', message: 'Please choose Morning, Afternoon or Evening' },
-  propertyAddress: { label: 'Property address', message: `Please keep this under ${LIMITS.address} characters` },
-  message: { label: 'Message', message: `Please keep this under ${LIMITS.message} characters` },
-} as const;
-export type EnquiryField = keyof typeof ENQUIRY_FIELDS;
+export { ENQUIRY_FIELDS, HONEYPOT_FIELD, LIMITS, QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM } from '../enquiry-labels.ts';
+export type { EnquiryField } from '../enquiry-labels.ts';
 const MESSAGE = (field: EnquiryField) => ENQUIRY_FIELDS[field].message;
+
+/** Every form's e-mail address: one rule, one message (the spec's). */
+const emailField = z
+  .string(MESSAGE('email'))
+  .check(withoutControlCharacters(), z.trim(), z.maxLength(LIMITS.email, MESSAGE('email')), z.email(MESSAGE('email')));
 
 const personFields = {
   firstName: requiredText(MESSAGE('firstName'), LIMITS.name),
   lastName: requiredText(MESSAGE('lastName'), LIMITS.name),
-  email: z
-    .string(MESSAGE('email'))
-    .check(
-      withoutControlCharacters(),
-      z.trim(),
-      z.maxLength(LIMITS.email, MESSAGE('email')),
-      z.email(MESSAGE('email')),
-    ),
+  email: emailField,
   phone: requiredText(MESSAGE('phone'), LIMITS.phone),
   message: optionalText(LIMITS.message, { multiline: true }),
-  /** From /quote's 'Email me this quote': the calculator's inputs; the server recomputes the figures. */
+  /** A quote's inputs sent with an enquiry (the API takes one; the server recomputes the figures). */
   quote: z.optional(quoteInputSchema),
   [HONEYPOT_FIELD]: z.optional(z.string()),
 };
@@ -101,6 +79,21 @@ export const contactEnquirySchema = z.object({
   serviceType: serviceType(CONTACT_SERVICE_OPTIONS),
   propertyAddress: optionalText(LIMITS.address),
 });
+
+/**
+ * /quote's 'Email me this quote': an address (a name optional) and the calculator's inputs.
+ * The `form` field tells `POST /api/contact` which form it is; the server works the figures
+ * out again, e-mails them and files the request as a quote lead.
+ */
+export const quoteEmailSchema = z.object({
+  form: z.literal(QUOTE_EMAIL_FORM),
+  name: optionalText(LIMITS.name),
+  email: emailField,
+  quote: quoteInputSchema,
+  [HONEYPOT_FIELD]: z.optional(z.string()),
+});
+export type QuoteEmailInput = z.input<typeof quoteEmailSchema>;
+export type QuoteEmailRequest = z.output<typeof quoteEmailSchema>;
 
 export type HeroEnquiryInput = z.input<typeof heroEnquirySchema>;
 export type ContactEnquiryInput = z.input<typeof contactEnquirySchema>;
@@ -138,3 +131,31 @@ export type { SubmittedEnquiry } from './enquiry-record.ts';
 /** The human label for a stored service value, falling back to the value itself. */
 export const serviceLabel = (value: string): string =>
   [...HERO_SERVICE_OPTIONS, ...CONTACT_SERVICE_OPTIONS].find((option) => option.value === value)?.label ?? value;
+
+/**
+ * /quote's form posted without JavaScript, as `quoteEmailSchema` reads it: the calculator's
+ * controls arrive as text (the price as typed, "800,000"; a ticked box as "on"), and are
+ * turned into the quote's values here. A price that does not read as one stays text, so the
+ * schema refuses it with its own message.
+ */
+export function formToQuoteEmail(fields: Record<string, string>): Record<string, unknown> {
+  const { price = '', foreignShare = '', contractDate = '', name, email, [HONEYPOT_FIELD]: honeypot } = fields;
+  const ticked = (field: string) => fields[field] !== undefined && fields[field] !== '';
+  const share = Number(foreignShare.replace('%', '').trim());
+  return {
+    form: QUOTE_EMAIL_FORM,
+    name,
+    email: email ?? '',
+    ...(honeypot === undefined ? {} : { [HONEYPOT_FIELD]: honeypot }),
+    quote: {
+      price: parsePrice(price) ?? price,
+      role: fields.role,
+      propertyType: fields.propertyType,
+      firstHomeBuyer: ticked('firstHomeBuyer'),
+      foreignPurchaser: ticked('foreignPurchaser'),
+      ...(foreignShare.trim() === '' || !Number.isFinite(share) ? {} : { foreignShare: share }),
+      rush: ticked('rush'),
+      ...(contractDate.trim() === '' ? {} : { contractDate: contractDate.trim() }),
+    },
+  };
+}

@@ -97,6 +97,7 @@ export const storedQuoteSchema = z.object({
         surcharge: z.number(),
         total: z.number(),
         firstHomeRule: z.optional(z.enum(['exemption', 'concession', 'none'])),
+        fullGeneral: z.optional(z.number()),
         dueDate: z.string(),
         deferredDueDate: z.optional(z.string()),
       }),

@@ -32,7 +32,8 @@ import type { EngagementRecord } from '../../../../src/shared/schemas/engagement
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { decideCddRecord, type CddAction } from '../../../../src/shared/states/due-diligence.ts';
 import { allowed, HttpError } from '../http/http.ts';
-import { getCdd, updateCdd } from '../repositories/due-diligence-store.ts';
+import { getCdd, getCddMeta, updateCdd } from '../repositories/due-diligence-store.ts';
+import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
 
 /** The 404 before acceptance: the same shape as an unknown link's, and honest for the page. */
@@ -81,6 +82,46 @@ export async function readClientCdd(engagement: EngagementRecord): Promise<Clien
     view: toClientView(found.record),
     ...(found.record.submittedAt ? { submittedAt: found.record.submittedAt } : {}),
   };
+}
+
+/** What the practice already knows of the person whose link this is: the form starts with it. */
+export interface KnownDetails {
+  fullName?: string;
+  email?: string;
+  phone?: string;
+}
+
+/**
+ * The details of the client whose link opened the page (joint clients each have their own):
+ * the name they accepted under (else the one staff typed), their e-mail, and the enquiry's
+ * phone when the enquiry is theirs (the only client, or the one with the enquiry's e-mail).
+ * An erased enquiry gives nothing. Only a prefill: nothing is stored until the client saves.
+ */
+export async function knownDetails(engagement: EngagementRecord, client: number): Promise<KnownDetails> {
+  const person = engagement.clients[client];
+  if (!person) return {};
+  const enquiry = (await getStoredEnquiry(engagement.enquiryId))?.record;
+  const theirs =
+    enquiry !== undefined &&
+    (engagement.clients.length === 1 || enquiry.email.toLowerCase() === person.email.toLowerCase());
+  const known: KnownDetails = {
+    fullName: (person.acceptance?.fullName ?? person.name).trim(),
+    email: person.email.trim(),
+    phone: theirs ? enquiry.phone.trim() : '',
+  };
+  return Object.fromEntries(Object.entries(known).filter(([, value]) => value !== '')) as KnownDetails;
+}
+
+/**
+ * Where the client stands with their identity details, for the engagement page's "next"
+ * step: from the record's plain part (no key needed). `none` before anything was saved.
+ */
+export type IdentityStep = 'none' | CddStatus | 'closed';
+export async function identityStep(engagement: EngagementRecord): Promise<IdentityStep> {
+  if (engagement.status !== 'accepted') return 'none';
+  const meta = await getCddMeta(engagement.enquiryId);
+  if (!meta) return 'none';
+  return meta.closedAt ? 'closed' : meta.status;
 }
 
 const activity = (enquiryId: string, text: string, at: string) =>

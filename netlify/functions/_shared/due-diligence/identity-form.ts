@@ -7,6 +7,7 @@
  *
  * Pure functions: the route parses, then checks the result with `cddDraftSchema`.
  */
+import { FUNDS_SOURCES } from '../../../../src/content/amlctf.ts';
 import {
   CDD_LIMITS,
   PARTY_TYPES,
@@ -99,12 +100,35 @@ function actingFor(raw: Map<string, string>, yes: boolean): { agent?: Record<str
   };
 }
 
+const FUNDS_PREFIX = 'declarations.sourceOfFunds';
+
+/**
+ * The sources of funds ticked (one checkbox per kind, `….kind`, several at once), in the
+ * order the form lists them so each keeps its place (the schema's messages name it by
+ * index); the lender goes with a loan and the details with "something else", and are not
+ * kept without them (the page shows their boxes only then). A kind the form does not offer
+ * is passed on for the schema to refuse.
+ */
+function sourcesOfFunds(ticked: string[], raw: Map<string, string>): Record<string, string>[] {
+  const kinds = new Set(ticked.filter((kind) => kind !== ''));
+  const known = FUNDS_SOURCES.filter((kind) => kinds.has(kind));
+  const unknown = [...kinds].filter((kind) => !(FUNDS_SOURCES as readonly string[]).includes(kind));
+  const lender = raw.get(`${FUNDS_PREFIX}.lender`);
+  const details = raw.get(`${FUNDS_PREFIX}.details`);
+  return [...known, ...unknown].map((kind) => ({
+    kind,
+    ...(kind === 'loan' && lender !== undefined ? { lender } : {}),
+    ...(kind === 'other' && details !== undefined ? { details } : {}),
+  }));
+}
+
 /**
  * The post read back into the draft's shape: parties in index order (at most
  * `CDD_LIMITS.parties`, owners at most `CDD_LIMITS.list` each; further indices are
  * ignored), text boxes of names split one per line, yes/no radios as booleans (with the
- * person acting for the customer and their authority), and only the fields each kind of
- * party has. The first value of a repeated name counts. The result
+ * person acting for the customer and their authority), the sources of funds ticked, and
+ * only the fields each kind of party has. The first value of a repeated name counts (the
+ * source-of-funds checkboxes aside, which share one name). The result
  * is unchecked: the caller parses it with `cddDraftSchema`.
  */
 export function parseCddForm(form: URLSearchParams): { action: CddFormAction; draft: unknown } {
@@ -165,12 +189,8 @@ export function parseCddForm(form: URLSearchParams): { action: CddFormAction; dr
   if (purpose) declarations.purpose = purpose;
   const purposeDetails = raw.get('declarations.purposeDetails');
   if (purposeDetails !== undefined) declarations.purposeDetails = purposeDetails;
-  const funds: Record<string, string> = {};
-  for (const field of ['kind', 'lender', 'details'] as const) {
-    const value = raw.get(`declarations.sourceOfFunds.${field}`);
-    if (value !== undefined && (field !== 'kind' || value !== '')) funds[field] = value;
-  }
-  if (Object.keys(funds).length) declarations.sourceOfFunds = funds;
+  const funds = sourcesOfFunds(form.getAll(`${FUNDS_PREFIX}.kind`), raw);
+  if (funds.length) declarations.sourceOfFunds = funds;
 
   return { action: parseAction(raw.get('action') ?? null), draft: { parties: draftParties, declarations } };
 }

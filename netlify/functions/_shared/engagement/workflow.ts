@@ -36,6 +36,7 @@ import { addNswBusinessDays, sydneyFormat, sydneyToday } from '../../../../src/s
 import { newId } from '../repositories/blobs.ts';
 import { crashPoint } from '../platform/crash-point.ts';
 import { renderEngagementPdf } from './pdf.ts';
+import { refuseSampleTermsInProduction, sampleTermsRefusal } from './sample-terms.ts';
 import { allowed, HttpError, refusedError } from '../http/http.ts';
 import { markInstructed, NOT_FOUND } from '../desk/pipeline.ts';
 import { addressDigest } from '../http/login-throttle.ts';
@@ -279,6 +280,12 @@ export async function prepareContent(
   };
 }
 
+/** A preview's `sendRefused`, when a send of this content would be refused here. */
+function withSendRefusal(content: EngagementContent): { sendRefused?: string } {
+  const refusal = sampleTermsRefusal(content.terms);
+  return refusal ? { sendRefused: refusal } : {};
+}
+
 async function enquiryOr404(enquiryId: string): Promise<StoredEnquiry> {
   const found = await getStoredEnquiry(enquiryId);
   if (!found) throw new HttpError(404, NOT_FOUND);
@@ -293,6 +300,7 @@ export async function previewEngagement(enquiryId: string, input: EngagementSend
     figures: content.quote.figures,
     view: viewOf({ content, expiresAt }, 'sent'),
     sampleTerms: COSTS_AGREEMENT.sample,
+    ...withSendRefusal(content),
   };
 }
 
@@ -410,6 +418,7 @@ export async function sendEngagement(
 ): Promise<IssuedLinks> {
   const enquiry = await enquiryOr404(enquiryId);
   const { content } = await prepareContent(enquiry, input);
+  refuseSampleTermsInProduction(content.terms);
   const pointer = await latestPointer(enquiryId);
   const previous = pointer ? await getEngagement(pointer.engagementId) : null;
   // A variation only exists over an accepted engagement, so the enquiry has one even when
@@ -475,6 +484,7 @@ export async function previewVariation(id: string, input: EngagementVariationInp
     figures: content.quote.figures,
     view: viewOf({ content, expiresAt }, 'sent'),
     sampleTerms: COSTS_AGREEMENT.sample,
+    ...withSendRefusal(content),
   };
 }
 
@@ -495,6 +505,7 @@ export async function varyEngagement(
   const enquiry = await enquiryOr404(varied.enquiryId);
   const variation = { of: varied, reason: input.reason };
   const { content } = await prepareContent(enquiry, input, variation);
+  refuseSampleTermsInProduction(content.terms);
   const versionId = newId();
   if (!(await claimLatest(varied.enquiryId, versionId, pointer?.etag ?? null))) {
     throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
@@ -545,6 +556,9 @@ export async function resendEngagement(
   const { before, after } = await changeEngagement(id, (record) => {
     // An expired one reopens as sent; an open or accepted one keeps its status.
     const status = allowed(decideEngagement(currentStatus(record, at), 'resend'));
+    // A new link to terms not yet accepted is a send; an accepted engagement's new link
+    // only lets its client back to what they accepted.
+    if (status !== 'accepted') refuseSampleTermsInProduction(record.content.terms);
     // Decided on each attempt's record: while open, a client who accepted meanwhile keeps their link.
     links = record.clients.flatMap((client, index) =>
       client.acceptance && status !== 'accepted' ? [] : [{ index, ...freshLinks(1)[0]! }],

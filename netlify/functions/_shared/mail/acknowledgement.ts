@@ -1,7 +1,9 @@
 /**
  * The e-mail that acknowledges an enquiry to the person who sent it: the practice's
- * call-back promise, their quote if they asked for one, and the phone number. Nothing else
- * (no marketing: the person asked a question, not for a newsletter).
+ * call-back promise, their quote if they asked for one, and the phone number; for a quote
+ * lead (/quote's 'Email me this quote') the quote itself, with the contract date it was
+ * worked out for. Nothing else (no marketing: the person asked a question, not for a
+ * newsletter).
  *
  * Anyone can type any address into the form, so the message carries nothing of the
  * sender's own text: not their message, not their name (the greeting uses the first name
@@ -19,7 +21,7 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { CALLBACK_PROMISE_HOURS } from '../../../../src/content/practice.ts';
-import { describeQuoteInput, quoteLines } from '../../../../src/shared/quote.ts';
+import { contractDateLine, describeQuoteInput, quoteLines } from '../../../../src/shared/quote.ts';
 import { hoursTable } from '../../../../src/shared/schemas/settings.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from './client-mail.ts';
@@ -65,8 +67,39 @@ export function mailboxOf(email: string): string {
   return `${local}@${domain}`;
 }
 
+/**
+ * A quote lead's acknowledgement is the quote itself (/quote's 'Email me this quote'): the
+ * figures, the contract date they were worked out for, and how to talk to us. It promises
+ * no call: the person gave an address, not a phone number.
+ */
+export function quoteMessage(record: StoredEnquiry, practice: Practice): { subject: string; text: string } {
+  const quote = record.quote!;
+  const name = greetingName(record.firstName);
+  const received = sydneyToday(new Date(record.createdAt));
+  const contractDate = quote.inputs.contractDate ?? received;
+  const lines = [
+    name ? `Dear ${name},` : 'Hello,',
+    '',
+    `Here is the conveyancing quote you asked for on the ${practice.name} website, worked out ${contractDateLine(contractDate, received)}.`,
+    '',
+    describeQuoteInput(quote.inputs),
+    ...quoteLines(quote.figures).map(({ label, value }) => `${label}: ${value}`),
+    '',
+    'This is an estimate; our written costs agreement confirms the figures before you instruct us.',
+    '',
+    `To talk it through or to instruct us, call us on ${practice.phone} or reply to this e-mail.`,
+    '',
+    'Our hours (Sydney time):',
+    ...hoursTable(practice.hours).map((row) => `${row.day}: ${row.hours}`),
+    '',
+    'If you did not ask for this quote, someone may have typed your address by mistake: you can ignore this e-mail, and we will not write to you again about it.',
+  ];
+  return { subject: `Your conveyancing quote – ${practice.name}`, text: lines.join('\n') };
+}
+
 /** The acknowledgement's subject and text (the practice's details are appended when it is sent). */
 export function acknowledgementMessage(record: StoredEnquiry, practice: Practice): { subject: string; text: string } {
+  if (record.source === 'quote' && record.quote) return quoteMessage(record, practice);
   const promise: number = CALLBACK_PROMISE_HOURS;
   const hours = `${promise} hour${promise === 1 ? '' : 's'}`;
   const name = greetingName(record.firstName);
@@ -117,11 +150,15 @@ async function noticeCeiling(date: string, ceiling: number): Promise<void> {
   );
 }
 
+/** Why no acknowledgement was queued, or that one was. */
+export type AcknowledgementQueued = 'queued' | 'off' | 'repeat' | 'ceiling';
+
 /**
- * Queues and delivers the acknowledgement of a stored enquiry, unless acknowledgements are
- * off (the Settings switch, or no SMTP), its mailbox already had one today, or the day's
- * ceiling is reached. Runs after the visitor's answer (`context.waitUntil`); a failed
- * delivery stays in the outbox for the scheduled retry.
+ * Queues the acknowledgement of a stored enquiry (a quote lead's is its quote), unless
+ * acknowledgements are off (the Settings switch, or no SMTP), its mailbox already had one
+ * today, or the day's ceiling is reached. Delivery is the caller's (`deliverClientMail`),
+ * after the answer; /quote's confirmation waits for this decision so it can say whether
+ * the quote is on its way.
  *
  * The ceiling is decided as the sign-in throttle decides: the mark is written first, then
  * the day's marks are counted, this one included; one that sees more than the ceiling is
@@ -129,10 +166,10 @@ async function noticeCeiling(date: string, ceiling: number): Promise<void> {
  * ceiling + 1 marks the last written sees them all, so however many instances race, no
  * more than the ceiling are sent; a burst may send a few fewer.
  */
-export async function acknowledgeEnquiry(
+export async function queueAcknowledgement(
   record: StoredEnquiry,
   now = new Date(currentTime()),
-): Promise<'delivered' | 'queued' | 'off' | 'repeat' | 'ceiling'> {
+): Promise<AcknowledgementQueued> {
   if (!clientMailConfigured()) return 'off';
   const practice = await getSettings();
   if (!practice.acknowledgeEnquiries) return 'off';
@@ -150,10 +187,14 @@ export async function acknowledgeEnquiry(
     await noticeCeiling(date, practice.acknowledgementsPerDay);
     return 'ceiling';
   }
-  const id = acknowledgementId(record.id);
   try {
     await queueClientMail(
-      { id, enquiryId: record.id, to: record.email, ...acknowledgementMessage(record, practice) },
+      {
+        id: acknowledgementId(record.id),
+        enquiryId: record.id,
+        to: record.email,
+        ...acknowledgementMessage(record, practice),
+      },
       now,
     );
   } catch (error) {
@@ -163,5 +204,19 @@ export async function acknowledgeEnquiry(
   }
   // Yesterday's marks decide nothing any more; a failure here only leaves them for next time.
   await pruneOnce(date).catch((error: unknown) => console.warn('[acknowledgement] could not prune old marks', error));
-  return (await deliverClientMail(id, { now })) ? 'delivered' : 'queued';
+  return 'queued';
+}
+
+/**
+ * Queues and delivers the acknowledgement of a stored enquiry (`queueAcknowledgement`).
+ * Runs after the visitor's answer (`context.waitUntil`); a failed delivery stays in the
+ * outbox for the scheduled retry.
+ */
+export async function acknowledgeEnquiry(
+  record: StoredEnquiry,
+  now = new Date(currentTime()),
+): Promise<'delivered' | 'queued' | 'off' | 'repeat' | 'ceiling'> {
+  const queued = await queueAcknowledgement(record, now);
+  if (queued !== 'queued') return queued;
+  return (await deliverClientMail(acknowledgementId(record.id), { now })) ? 'delivered' : 'queued';
 }

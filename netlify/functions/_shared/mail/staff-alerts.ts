@@ -57,12 +57,22 @@ const sydneyTime = sydneyFormat('en-AU', {
   minute: '2-digit',
 });
 
+/**
+ * Whom an alert names. A quote lead (/quote's 'Email me this quote') may have no name and has
+ * no phone: the alert says it is one, so nobody looks for a number to call.
+ */
+function alertName(record: StoredEnquiry): string {
+  // Cleaned again: a name stored before input hygiene removed bidirectional controls must not reorder the subject.
+  const name = singleLine(`${record.firstName} ${record.lastName}`).trim();
+  if (record.source !== 'quote') return name;
+  return `${name || 'No name given'} (quote lead: quote e-mailed, no phone)`;
+}
+
 /** `origin`: where links point (linkOrigin), fixed when the enquiry arrives and kept with the queued alert. */
 export function alertSummary(record: StoredEnquiry, origin: string): OutboxEntry['summary'] {
   return {
     id: record.id,
-    // Cleaned again: a name stored before input hygiene removed bidirectional controls must not reorder the subject.
-    name: singleLine(`${record.firstName} ${record.lastName}`).trim(),
+    name: alertName(record),
     serviceType: record.serviceType,
     createdAt: record.createdAt,
     adminUrl: `${origin}/admin?enquiry=${encodeURIComponent(record.id)}`,

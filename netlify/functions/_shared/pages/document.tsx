@@ -10,6 +10,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
+import { LogoMark } from '../../../../src/ui/LogoMark.tsx';
 
 /** Where the build puts the site's stylesheet for these pages (src/pages/styles/site.css.ts). */
 export const SITE_STYLESHEET = '/styles/site.css';
@@ -57,9 +58,20 @@ export function PageDocument({ title, practiceName, referrer = 'no-referrer', ch
         >
           Skip to the content
         </a>
-        <header className="page-header bg-brand-800 py-4 text-white">
-          <div className="mx-auto w-full max-w-2xl px-4">
-            <p className="mb-0 text-lg font-bold">{practiceName ?? 'Costs agreement'}</p>
+        {/* The public site's header, as Logo.astro draws it: the same mark, name and white bar. */}
+        <header className="page-header border-b border-slate-200 bg-white py-3">
+          <div className="mx-auto flex w-full max-w-2xl items-center px-4">
+            <a
+              href="/"
+              className="logo-mark flex items-center gap-2 rounded-md text-brand-900 no-underline"
+              aria-label={practiceName ? `${practiceName} – home` : 'Home'}
+            >
+              <LogoMark />
+              <span className="flex flex-col leading-tight">
+                <span className="text-base font-bold">{practiceName ?? 'Costs agreement'}</span>
+                <span className="text-xs text-slate-600">Conveyancing &amp; property law</span>
+              </span>
+            </a>
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-2xl px-4 pt-6 pb-12">

@@ -7,8 +7,11 @@
  * and posts the same on any phone, with a keyboard and a screen reader, and with scripts off.
  */
 import { Fragment } from 'react';
+import { IDENTITY_CHECK } from '../../../../src/content/amlctf.ts';
 import { ACCEPT_CONSENTS, CONSENT_KEYS, ENGAGEMENT_LIMITS } from '../../../../src/shared/schemas/engagement.ts';
 import type { ConsentKey, DocumentSection, EngagementView } from '../../../../src/shared/schemas/engagement.ts';
+import { formatAudCents } from '../../../../src/content/money.ts';
+import { costSummary } from '../../../../src/shared/engagement-document.ts';
 import { formatIsoDate } from '../../../../src/shared/quote.ts';
 import { isOpenStatus } from '../../../../src/shared/states/engagement.ts';
 import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
@@ -16,6 +19,7 @@ import { Choice } from '../../../../src/ui/Choice.tsx';
 import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
 import { Field, FieldError } from '../../../../src/ui/Field.tsx';
 import { paragraphsOf, propertyTypeLabel, RIGHTS_HEADING, roleLabel } from '../engagement/engagement-text.ts';
+import type { IdentityStep } from '../due-diligence/client-draft.ts';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
 
 /** The form as the client last posted it, with the server's messages (a re-render after a 400). */
@@ -25,16 +29,57 @@ export interface EngageFormState {
   fieldErrors?: Record<string, string[]>;
 }
 
+/**
+ * What the client will pay, before anything else: the fee with its GST, the disbursements,
+ * the duty and one estimated total, from the figures the disclosure below states
+ * (`costSummary` and `buildDisclosure` read the same `figures`).
+ */
+function SummarySection({ view }: { view: EngagementView }) {
+  const { lines, total } = costSummary(view.figures);
+  return (
+    <section className="summary" aria-labelledby="summary-heading">
+      <h2 id="summary-heading">What you will pay</h2>
+      <dl>
+        {lines.map((line) => (
+          <div key={line.label} className="summary-line">
+            <dt>{line.label}</dt>
+            <dd>
+              <span className="amount">{formatAudCents(line.amount)}</span> <span className="note">{line.note}</span>
+            </dd>
+          </div>
+        ))}
+        <div className="summary-line summary-total">
+          <dt>{total.label}</dt>
+          <dd>
+            <span className="amount">{formatAudCents(total.amount)}</span> <span className="note">{total.note}</span>
+          </dd>
+        </div>
+      </dl>
+      <p className="meta">
+        The costs disclosure below explains each figure; it is an estimate, and we will tell you promptly if it changes
+        significantly.
+      </p>
+    </section>
+  );
+}
+
 function PracticeSection({ view }: { view: EngagementView }) {
   const { practice, solicitor } = view;
+  // With no solicitor marked in Settings the practice itself is responsible (decision 021):
+  // it is named once, as the practice, not again as its own solicitor.
+  const practiceIsResponsible = solicitor.name === practice.name;
   return (
     <section aria-labelledby="who-heading">
       <h2 id="who-heading">Who will act for you</h2>
       <dl className="details">
         <dt>Practice</dt>
         <dd>{practice.name}</dd>
-        <dt>Responsible solicitor</dt>
-        <dd>{solicitor.role ? `${solicitor.name}, ${solicitor.role}` : solicitor.name}</dd>
+        {practiceIsResponsible ? null : (
+          <>
+            <dt>Responsible solicitor</dt>
+            <dd>{solicitor.role ? `${solicitor.name}, ${solicitor.role}` : solicitor.name}</dd>
+          </>
+        )}
         {solicitor.practisingCertificate ? (
           <>
             <dt>Practising certificate</dt>
@@ -138,7 +183,59 @@ function PrivacySection({ privacy }: { privacy: string }) {
 export const NOT_ACTING_YET =
   'We start work on your matter once we have verified your identity: the Anti-Money Laundering and Counter-Terrorism Financing Act 2006 requires us to identify you before we act in a property transaction.';
 
-function AcceptedSection({ token, view }: { token: string; view: EngagementView }) {
+/**
+ * The step after acceptance, as the client's identity details stand: give them (or check
+ * them again), wait for our check, or nothing more to do. Its own heading under "Accepted".
+ */
+function IdentityNext({ link, step }: { link: string; step: IdentityStep }) {
+  const identity = `/engage/${link}/identity`;
+  switch (step) {
+    case 'submitted':
+    case 'awaiting-approval':
+      return (
+        <>
+          <h3>Next: we check your identity details</h3>
+          <p>
+            {`You have given us your identity details. We aim to check them within ${IDENTITY_CHECK.checkBusinessDays} business days, and will contact you if we need to see your documents.`}
+          </p>
+          <p>
+            <a className={buttonClass('outline')} href={identity}>
+              See the details you gave
+            </a>
+          </p>
+        </>
+      );
+    case 'verified':
+      return (
+        <>
+          <h3>Your identity is verified</h3>
+          <p>
+            We have verified your identity details, so we can act on your matter. We will contact you about the next
+            steps.
+          </p>
+        </>
+      );
+    case 'closed':
+      return null;
+    default:
+      return (
+        <>
+          <h3>{step === 'rejected' ? 'Next: please check your identity details' : 'Next: your identity details'}</h3>
+          <p>
+            Please give us your identity details now: you can save them and come back with this link. We will let you
+            know once we have verified them.
+          </p>
+          <p>
+            <a className={buttonClass('primary')} href={identity}>
+              Continue to your identity details
+            </a>
+          </p>
+        </>
+      );
+  }
+}
+
+function AcceptedSection({ token, view, identity }: { token: string; view: EngagementView; identity: IdentityStep }) {
   const when = view.acceptedAt ? ` on ${formatSydney(view.acceptedAt)}` : '';
   const link = encodeURIComponent(token);
   return (
@@ -150,27 +247,23 @@ function AcceptedSection({ token, view }: { token: string; view: EngagementView 
           : `You accepted this costs agreement${when}. Thank you.`}
       </p>
       {/* Not "acting" yet: s 28(1) allows no work before the client's identity is verified. */}
-      <p>{NOT_ACTING_YET}</p>
+      {identity === 'verified' || identity === 'closed' ? null : <p>{NOT_ACTING_YET}</p>}
       <p>
         <a className={buttonClass('primary')} href={`/api/engage/${link}/document.pdf`} download>
           Download the signed costs agreement (PDF)
         </a>
       </p>
+      {/* A consumer needs the PDF, not its hash: the fingerprint stays, folded away, for anyone checking a copy. */}
       {view.documentSha256 ? (
-        <p>
-          SHA-256 of the signed PDF: <code className="hash">{view.documentSha256}</code>
-        </p>
+        <details className="records">
+          <summary>For your records</summary>
+          <p>
+            The signed PDF&apos;s fingerprint (SHA-256), which shows a copy is exactly the one you accepted:{' '}
+            <code className="hash">{view.documentSha256}</code>
+          </p>
+        </details>
       ) : null}
-      <h3>Next: your identity details</h3>
-      <p>
-        Please give us your identity details now: you can save them and come back with this link. We will let you know
-        once we have verified them.
-      </p>
-      <p>
-        <a className={buttonClass('primary')} href={`/engage/${link}/identity`}>
-          Continue to your identity details
-        </a>
-      </p>
+      <IdentityNext link={link} step={identity} />
     </section>
   );
 }
@@ -274,6 +367,8 @@ export interface EngagePageInput {
   token: string;
   view: EngagementView;
   form?: EngageFormState;
+  /** Where the client's identity details stand, once accepted (`identityStep`); `none` when absent. */
+  identity?: IdentityStep;
 }
 
 /**
@@ -281,7 +376,7 @@ export interface EngagePageInput {
  * the link is open (`sent`, `viewed`), or the confirmation once accepted (shown first, since
  * the accept post lands back here).
  */
-export function EngagementPage({ token, view, form }: EngagePageInput) {
+export function EngagementPage({ token, view, form, identity = 'none' }: EngagePageInput) {
   const open = isOpenStatus(view.status);
   // A joint client who has accepted waits for the others: no form, their acceptance stands.
   const waiting = open && Boolean(view.youAcceptedAt);
@@ -293,7 +388,7 @@ export function EngagementPage({ token, view, form }: EngagePageInput) {
       practiceName={view.practice.name}
     >
       <h1>Your costs agreement</h1>
-      {accepted ? <AcceptedSection token={token} view={view} /> : null}
+      {accepted ? <AcceptedSection token={token} view={view} identity={identity} /> : null}
       {waiting ? <WaitingSection token={token} view={view} /> : null}
       {open && !waiting ? (
         <>
@@ -308,6 +403,7 @@ export function EngagementPage({ token, view, form }: EngagePageInput) {
           </p>
         </>
       ) : null}
+      <SummarySection view={view} />
       <PracticeSection view={view} />
       <MatterSection view={view} />
       <DisclosureSection sections={view.disclosure} />

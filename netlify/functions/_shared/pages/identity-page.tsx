@@ -17,7 +17,9 @@ import {
   CDD_PURPOSES,
   FUNDS_SOURCE_LABELS,
   FUNDS_SOURCES,
+  IDENTITY_CHECK,
   WHY_WE_ASK,
+  type FundsSource,
 } from '../../../../src/content/amlctf.ts';
 import {
   CDD_LIMITS,
@@ -26,7 +28,7 @@ import {
   type CddDraftParty,
 } from '../../../../src/shared/schemas/cdd.ts';
 import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
-import type { ClientCdd } from '../due-diligence/client-draft.ts';
+import type { ClientCdd, KnownDetails } from '../due-diligence/client-draft.ts';
 import type { ReactElement, ReactNode } from 'react';
 import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
 import { Choice } from '../../../../src/ui/Choice.tsx';
@@ -53,6 +55,13 @@ export interface CddPageInput {
   form?: CddFormState;
   /** Landed here after "Save draft". */
   saved?: boolean;
+  /**
+   * What the practice knows of the client whose link this is (their name, e-mail, phone):
+   * the first customer starts with it until the client has saved anything.
+   */
+  known?: KnownDetails;
+  /** The client asked to change details already submitted (`?change`): the form again. */
+  change?: boolean;
 }
 
 /**
@@ -99,11 +108,13 @@ interface FieldOptions {
   multiline?: boolean;
   /** Also show the messages of paths inside this one (a list's items). */
   within?: boolean;
+  /** Also show the messages of these paths (a source of funds' lender, whatever its place in the list). */
+  claims?: string[];
 }
 
 function field(messages: Messages, options: FieldOptions): ReactElement {
   const { name, label, max, type = 'text', hint, multiline = false } = options;
-  const errors = messages.take(name, [name], { within: options.within });
+  const errors = messages.take(name, [name, ...(options.claims ?? [])], { within: options.within });
   // A date input shows only a whole date; anything else a draft holds (sent by the API) is left out.
   const value = type === 'date' && options.value !== undefined && !DAY.test(options.value) ? '' : (options.value ?? '');
   return (
@@ -133,7 +144,11 @@ function field(messages: Messages, options: FieldOptions): ReactElement {
   );
 }
 
-/** Radios for one answer; `paths` are the messages it shows (the answer, or its absence). */
+/**
+ * Radios for one answer (or checkboxes for several, `multiple`); `paths` are the messages it
+ * shows (the answer, or its absence). `extra` follows the choices inside the fieldset: the
+ * boxes a choice reveals (`Reveal`).
+ */
 function radios(
   messages: Messages,
   input: {
@@ -142,11 +157,13 @@ function radios(
     why?: string;
     options: { value: string; label: string }[];
     value?: string;
+    /** Checkboxes: every value ticked. */
+    multiple?: readonly string[];
     paths: string[];
   },
   extra: ReactNode = null,
 ): ReactElement {
-  const { name, options } = input;
+  const { name, options, multiple } = input;
   const firstId = `${name}-${options[0]!.value}`;
   const errors = messages.take(firstId, input.paths);
   const errorId = `${name}-error`;
@@ -155,16 +172,16 @@ function radios(
       <legend>{input.legend}</legend>
       {input.why ? <p className="why">{input.why}</p> : null}
       {errors.length ? <FieldError id={errorId} messages={errors} className="field-error" /> : null}
-      <div className="mb-3">
+      <div className="choices mb-3">
         {options.map((option) => (
           <Choice
             key={option.value}
-            type="radio"
+            type={multiple ? 'checkbox' : 'radio'}
             id={`${name}-${option.value}`}
             name={name}
             value={option.value}
             label={option.label}
-            checked={input.value === option.value}
+            checked={multiple ? multiple.includes(option.value) : input.value === option.value}
             errorId={errors.length ? errorId : undefined}
           />
         ))}
@@ -172,6 +189,16 @@ function radios(
       {extra}
     </fieldset>
   );
+}
+
+/**
+ * What a choice reveals ("If yes…", the lender of a loan): shown only once the question's
+ * choice `when` is ticked. CSS does it (`:has()` in client-pages.css), so it works with no
+ * script, follows each click, and hides nothing from a browser without `:has()`; a hidden
+ * box is out of the accessibility tree too, and it follows its choice in reading order.
+ */
+function Reveal({ when, children }: { when: 'yes' | 'loan' | 'other'; children: ReactNode }) {
+  return <div className={`reveal reveal-${when}`}>{children}</div>;
 }
 
 /** One of the form's steps (`name="action"`); `context` tells a screen reader which of several it is. */
@@ -288,7 +315,8 @@ function ownersBlock(messages: Messages, index: number, owners: Owner[]): ReactE
 
 const PARTY_NOUN = { individual: 'an individual', company: 'a company', trust: 'a trust' } as const;
 
-function partyBlock(messages: Messages, party: CddDraftParty, index: number): ReactElement {
+/** One customer's box; `only`: the form's one customer, which cannot be removed (there must be one). */
+function partyBlock(messages: Messages, party: CddDraftParty, index: number, only: boolean): ReactElement {
   const prefix = `parties.${index}`;
   let fields: ReactElement[];
   if (party.type === 'individual') {
@@ -392,17 +420,20 @@ function partyBlock(messages: Messages, party: CddDraftParty, index: number): Re
     <fieldset key={index} className="party" id={`party-${index}`}>
       <legend>{`Customer ${index + 1}: ${PARTY_NOUN[party.type]}`}</legend>
       <input type="hidden" name={`${prefix}.type`} value={party.type} />
-      <p className="why">{`Why we ask: ${WHY_WE_ASK[party.type]}`}</p>
       {partyErrors.length ? <FieldError messages={partyErrors} className="field-error" /> : null}
       {fields}
-      <p>
-        <ActionButton action={`remove-party:${index}`} context={`(customer ${index + 1})`}>
-          Remove this party
-        </ActionButton>
-      </p>
+      {only ? null : (
+        <p>
+          <ActionButton action={`remove-party:${index}`} context={`(customer ${index + 1})`}>
+            Remove this party
+          </ActionButton>
+        </p>
+      )}
     </fieldset>
   );
 }
+
+const FUNDS_PREFIX = 'declarations.sourceOfFunds';
 
 const YES_NO = [
   { value: 'yes', label: 'Yes' },
@@ -430,8 +461,8 @@ const QUESTIONS = {
 
 /**
  * Under "is anyone acting for a customer?": their authority, its details and the person
- * acting, identified like a customer (s 28(2)(b), (c)). Always shown (the page has no
- * script to reveal it on "yes"); the form drops it empty unless the answer is yes.
+ * acting, identified like a customer (s 28(2)(b), (c)). Shown once the answer is yes
+ * (`Reveal`); the form drops it empty unless the answer is yes.
  */
 function agentBlock(messages: Messages, acting: CddDraftDeclarations['actingForAnother']): ReactElement {
   const prefix = 'declarations.actingForAnother';
@@ -452,7 +483,7 @@ function agentBlock(messages: Messages, acting: CddDraftDeclarations['actingForA
   const person = individualFields(messages, `${prefix}.agent`, acting?.agent ?? {}, false);
   const personErrors = messages.take('agent', [`${prefix}.agent`]);
   return (
-    <>
+    <Reveal when="yes">
       {authority}
       {details}
       <fieldset className="owner" id="agent">
@@ -461,7 +492,7 @@ function agentBlock(messages: Messages, acting: CddDraftDeclarations['actingForA
         {personErrors.length ? <FieldError messages={personErrors} className="field-error" /> : null}
         {person}
       </fieldset>
-    </>
+    </Reveal>
   );
 }
 
@@ -473,20 +504,23 @@ function declarationsBlock(messages: Messages, declarations: CddDraftDeclaration
       {
         name: `${name}.value`,
         legend: QUESTIONS[key].legend,
-        why: `Why we ask: ${WHY_WE_ASK[key]}`,
         options: YES_NO,
         value: yesNoValue(declarations[key]),
         paths: [name, `${name}.value`],
       },
-      key === 'actingForAnother'
-        ? agentBlock(messages, declarations.actingForAnother)
-        : field(messages, {
+      key === 'actingForAnother' ? (
+        agentBlock(messages, declarations.actingForAnother)
+      ) : (
+        <Reveal when="yes">
+          {field(messages, {
             name: `${name}.details`,
             label: QUESTIONS[key].details,
             value: declarations[key]?.details,
             max: CDD_LIMITS.details,
             multiline: true,
-          }),
+          })}
+        </Reveal>
+      ),
     );
   });
   const purpose = radios(
@@ -494,45 +528,57 @@ function declarationsBlock(messages: Messages, declarations: CddDraftDeclaration
     {
       name: 'declarations.purpose',
       legend: 'What is the purpose of this transaction?',
-      why: `Why we ask: ${WHY_WE_ASK.purpose}`,
       options: CDD_PURPOSES.map((value) => ({ value, label: CDD_PURPOSE_LABELS[value] })),
       value: declarations.purpose,
       paths: ['declarations.purpose'],
     },
-    field(messages, {
-      name: 'declarations.purposeDetails',
-      label: 'If something else: what is the purpose?',
-      value: declarations.purposeDetails,
-      max: CDD_LIMITS.details,
-      multiline: true,
-    }),
-  );
-  if (!buying) return [...questions, purpose];
-  const funds = radios(
-    messages,
-    {
-      name: 'declarations.sourceOfFunds.kind',
-      legend: 'Where does the money for the purchase come from?',
-      why: `Why we ask: ${WHY_WE_ASK.sourceOfFunds}`,
-      options: FUNDS_SOURCES.map((value) => ({ value, label: FUNDS_SOURCE_LABELS[value] })),
-      value: declarations.sourceOfFunds?.kind,
-      paths: ['declarations.sourceOfFunds', 'declarations.sourceOfFunds.kind'],
-    },
-    <>
+    <Reveal when="other">
       {field(messages, {
-        name: 'declarations.sourceOfFunds.lender',
-        label: 'If a loan: the lender’s name',
-        value: declarations.sourceOfFunds?.lender,
-        max: CDD_LIMITS.name,
-        autocomplete: 'off',
-      })}
-      {field(messages, {
-        name: 'declarations.sourceOfFunds.details',
-        label: 'Details (required for something else)',
-        value: declarations.sourceOfFunds?.details,
+        name: 'declarations.purposeDetails',
+        label: 'If something else: what is the purpose?',
+        value: declarations.purposeDetails,
         max: CDD_LIMITS.details,
         multiline: true,
       })}
+    </Reveal>,
+  );
+  if (!buying) return [...questions, purpose];
+  // Several at once (savings and a loan): checkboxes. The schema names a source's missing
+  // lender or details by its place in the list (`declarations.sourceOfFunds.1.lender`).
+  const sources = declarations.sourceOfFunds ?? [];
+  const ticked = sources.flatMap((each) => (each.kind ? [each.kind] : []));
+  const places = FUNDS_SOURCES.map((_, index) => `${FUNDS_PREFIX}.${index}`);
+  const of = (kind: FundsSource) => sources.find((each) => each.kind === kind);
+  const funds = radios(
+    messages,
+    {
+      name: `${FUNDS_PREFIX}.kind`,
+      legend: 'Where does the money for the purchase come from? Tick each source.',
+      options: FUNDS_SOURCES.map((value) => ({ value, label: FUNDS_SOURCE_LABELS[value] })),
+      multiple: ticked,
+      paths: [FUNDS_PREFIX, `${FUNDS_PREFIX}.kind`, ...places, ...places.map((place) => `${place}.kind`)],
+    },
+    <>
+      <Reveal when="loan">
+        {field(messages, {
+          name: `${FUNDS_PREFIX}.lender`,
+          label: 'The lender’s name',
+          value: of('loan')?.lender,
+          max: CDD_LIMITS.name,
+          autocomplete: 'off',
+          claims: places.map((place) => `${place}.lender`),
+        })}
+      </Reveal>
+      <Reveal when="other">
+        {field(messages, {
+          name: `${FUNDS_PREFIX}.details`,
+          label: 'If something else: where does the money come from?',
+          value: of('other')?.details,
+          max: CDD_LIMITS.details,
+          multiline: true,
+          claims: places.map((place) => `${place}.details`),
+        })}
+      </Reveal>
     </>,
   );
   return [...questions, purpose, funds];
@@ -542,36 +588,154 @@ function partyName(party: CddDraftParty): string {
   return (party.type === 'individual' ? party.fullName : party.name) ?? 'Not named';
 }
 
-/** The answers as a list, for the read-only states (staff are checking, or have verified them). */
-function AnswersSummary({ view }: { view: ClientCdd['view'] }) {
-  const acting = view.declarations.actingForAnother;
+const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
+/** "14 March 1971" for a whole `YYYY-MM-DD` day, as the rest of the page writes dates; anything else as typed. */
+const longDay = (value: string | undefined): string | undefined =>
+  value !== undefined && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+    ? dayFormat.format(new Date(`${value}T00:00:00Z`))
+    : value;
+
+type Row = [string, string | undefined];
+
+/** A list of answers, each with its question; an answer left empty says so. */
+function Answers({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="details answers">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt>{term}</dt>
+          <dd>{value === undefined || value === '' ? 'Not given' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const personRows = (person: Owner): Row[] => [
+  ['Full name', person.fullName],
+  ['Other names used', person.otherNames ?? 'None'],
+  ['Date of birth', longDay(person.dateOfBirth)],
+  ['Residential address', person.address],
+  ['Phone', person.phone],
+  ['E-mail', person.email],
+];
+
+const listed = (list: string[] | undefined) => (list?.length ? list.join(', ') : undefined);
+
+const answerOf = (answer: { value?: boolean; details?: string } | undefined): string | undefined =>
+  answer?.value === undefined ? undefined : answer.value ? `Yes${answer.details ? `: ${answer.details}` : ''}` : 'No';
+
+function PartyAnswers({ party, index }: { party: CddDraftParty; index: number }) {
+  const heading = `Customer ${index + 1}: ${partyName(party)}`;
+  const rows: Row[] =
+    party.type === 'individual'
+      ? personRows(party)
+      : party.type === 'company'
+        ? [
+            ['Company name', party.name],
+            ['ACN or ABN', party.acnOrAbn],
+            ['Registered office address', party.registeredAddress],
+            ['Principal place of business', party.principalPlace],
+            ['Directors', listed(party.directors)],
+          ]
+        : [
+            ['Name of the trust', party.name],
+            ['Type of trust', party.trustType],
+            ['Trustees', listed(party.trustees)],
+            ['Settlor', party.settlor],
+            ['Appointor', party.appointor ?? 'None'],
+            ['Beneficiaries', listed(party.beneficiaries)],
+          ];
   return (
     <>
-      <h2 id="parties">Your customers</h2>
-      <ul>
-        {view.parties.map((party, index) => (
-          <li key={index}>
-            {`Customer ${index + 1} (${PARTY_NOUN[party.type]}): ${partyName(party)}`}
-            {party.type !== 'individual' && party.owners?.length ? (
-              <ul>
-                {party.owners.map((owner, o) => (
-                  <li key={o}>{`Owner: ${owner.fullName ?? 'Not named'}`}</li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {acting?.value === true ? (
-        <p>
-          {`Acting for the customer: ${acting.agent?.fullName ?? 'Not named'}${acting.authority ? ` (${AGENT_AUTHORITY_LABELS[acting.authority].toLowerCase()})` : ''}`}
-        </p>
-      ) : null}
+      <h3>{heading}</h3>
+      <Answers rows={rows} />
+      {party.type !== 'individual'
+        ? (party.owners ?? []).map((owner, o) => (
+            <div key={o}>
+              <h4>{`Owner ${o + 1} of ${partyName(party)}`}</h4>
+              <Answers rows={personRows(owner)} />
+            </div>
+          ))
+        : null}
     </>
   );
 }
 
-function StatusPanel({ input }: { input: CddPageInput }) {
+/**
+ * The answers as the client gave them, read-only: after submitting (until they choose to
+ * change them) and while staff are checking them. Never once verified or closed: the link
+ * shows nothing of them then (`readClientCdd`).
+ */
+function AnswersSummary({ view, buying }: { view: ClientCdd['view']; buying: boolean }) {
+  const { declarations } = view;
+  const acting = declarations.actingForAnother;
+  const funds = (declarations.sourceOfFunds ?? []).filter((each) => each.kind);
+  const matterRows: Row[] = [
+    [
+      'Someone acting for a customer',
+      acting?.value === true
+        ? `Yes: ${acting.agent?.fullName ?? 'not named'}${acting.authority ? ` (${AGENT_AUTHORITY_LABELS[acting.authority].toLowerCase()})` : ''}${acting.details ? `; ${acting.details}` : ''}`
+        : answerOf(acting),
+    ],
+    ['Politically exposed person', answerOf(declarations.pep)],
+    ['Foreign person', answerOf(declarations.foreignPerson)],
+    [
+      'Purpose of the transaction',
+      declarations.purpose
+        ? `${CDD_PURPOSE_LABELS[declarations.purpose]}${declarations.purposeDetails ? `: ${declarations.purposeDetails}` : ''}`
+        : undefined,
+    ],
+    ...(buying
+      ? ([
+          [
+            'Source of funds',
+            funds.length
+              ? funds
+                  .map(
+                    (each) =>
+                      `${FUNDS_SOURCE_LABELS[each.kind!]}${each.lender ? `: ${each.lender}` : ''}${each.details ? `: ${each.details}` : ''}`,
+                  )
+                  .join('; ')
+              : undefined,
+          ],
+        ] satisfies Row[])
+      : []),
+  ];
+  return (
+    <section aria-labelledby="answers">
+      <h2 id="answers">What you gave us</h2>
+      {view.parties.map((party, index) => (
+        <PartyAnswers key={index} party={party} index={index} />
+      ))}
+      {acting?.value === true && acting.agent ? (
+        <>
+          <h3>The person acting for the customer</h3>
+          <Answers rows={personRows(acting.agent)} />
+        </>
+      ) : null}
+      <h3>About the matter</h3>
+      <Answers rows={matterRows} />
+    </section>
+  );
+}
+
+/** What happens after a submission, in order, and how long the check takes (IDENTITY_CHECK). */
+function NextSteps() {
+  return (
+    <>
+      <h3>What happens next</h3>
+      <ol>
+        {IDENTITY_CHECK.afterSubmit.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <p>{`We aim to check your details within ${IDENTITY_CHECK.checkBusinessDays} business days.`}</p>
+    </>
+  );
+}
+
+function StatusPanel({ input, editing }: { input: CddPageInput; editing: boolean }) {
   const { status } = input.cdd.view;
   const call = <PhoneLink phone={input.practice.phone} />;
   const when = input.cdd.submittedAt ? ` on ${formatSydney(input.cdd.submittedAt)}` : '';
@@ -597,12 +761,21 @@ function StatusPanel({ input }: { input: CddPageInput }) {
       return panel(
         'Submitted',
         true,
-        <>
-          <p>{`You submitted your identity details${when}. We will check them and contact you.`}</p>
+        editing ? (
           <p>
-            Until we have verified them you can still change them below: change what you need and submit them again.
+            {`You submitted your identity details${when}. Change what you need below and submit them again; until you do, we check them as you submitted them.`}
           </p>
-        </>,
+        ) : (
+          <>
+            <p>{`You submitted your identity details${when}. We will check them and contact you.`}</p>
+            <NextSteps />
+            <p>
+              {'Something wrong or changed? '}
+              <a href={`${identityPath(input.token)}?change=1#parties`}>Change your details</a>
+              {' (you then submit them again).'}
+            </p>
+          </>
+        ),
       );
     case 'rejected':
       return panel(
@@ -636,19 +809,55 @@ function StatusPanel({ input }: { input: CddPageInput }) {
   }
 }
 
-function Intro() {
+const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
+
+/** Which reason goes with which part of the form, in the form's order. */
+const WHY_TOPICS: [keyof typeof WHY_WE_ASK, string][] = [
+  ['individual', 'Each person'],
+  ['company', 'A company'],
+  ['trust', 'A trust'],
+  ['actingForAnother', 'Someone acting for a customer'],
+  ['pep', 'Politically exposed people'],
+  ['foreignPerson', 'Foreign persons'],
+  ['purpose', 'The purpose'],
+  ['sourceOfFunds', 'The source of funds'],
+];
+
+/** Before the form: why (once, folded away), what to have ready, and how long it all takes. */
+function Intro({ buying }: { buying: boolean }) {
+  const ready = IDENTITY_CHECK.haveReady.filter((line) => buying || !line.startsWith('For a purchase'));
   return (
     <>
       <p className="lead">
         Before we can act in a property transaction, the Anti-Money Laundering and Counter-Terrorism Financing Act 2006
         requires us to identify each customer (each buyer or seller on the contract), anyone who owns or controls a
-        company or trust customer, and anyone acting for them, and to understand the transaction. Each part below says
-        why it is asked.
+        company or trust customer, and anyone acting for them, and to understand the transaction.
       </p>
-      <p>
-        You can save your answers at any time and come back with the same link. We keep these details encrypted, and
-        only for as long as the law requires (7 years after your matter ends).
-      </p>
+      <details className="mb-3.5">
+        <summary>Why we ask for each detail</summary>
+        <ul>
+          {WHY_TOPICS.filter(([key]) => buying || key !== 'sourceOfFunds').map(([key, topic]) => (
+            <li key={key}>{`${topic}: ${WHY_WE_ASK[key]}`}</li>
+          ))}
+        </ul>
+      </details>
+      <section aria-labelledby="before-heading">
+        <h2 id="before-heading">Before you start</h2>
+        <p>
+          {`It takes about ${IDENTITY_CHECK.fillMinutes} minutes for each person. You can save your answers at any time and come back with the same link. Have these ready:`}
+        </p>
+        <ul>
+          {ready.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p>
+          {`Once you submit, we aim to check your details within ${IDENTITY_CHECK.checkBusinessDays} business days, and may ask to see your identity documents.`}
+        </p>
+        <p>
+          We keep these details encrypted, and only for as long as the law requires (7 years after your matter ends).
+        </p>
+      </section>
     </>
   );
 }
@@ -657,15 +866,18 @@ function Intro() {
 function identityForm(input: CddPageInput, messages: Messages): ReactElement {
   const { token, cdd, form, buying } = input;
   const values = form?.values ?? { parties: cdd.view.parties, declarations: cdd.view.declarations };
-  // A first visit starts with one individual, the most common customer; the type is kept as a hidden field.
-  const parties: CddDraftParty[] = values.parties.length ? values.parties : [{ type: 'individual' }];
-  const partyBlocks = parties.map((party, index) => partyBlock(messages, party, index));
+  // A first visit starts with one individual, the most common customer, with what the
+  // practice knows of the client whose link this is; the type is kept as a hidden field.
+  const parties: CddDraftParty[] = values.parties.length
+    ? values.parties
+    : [{ type: 'individual', ...(cdd.view.status === 'not-started' ? input.known : {}) }];
+  const partyBlocks = parties.map((party, index) => partyBlock(messages, party, index, parties.length === 1));
   const partiesErrors = messages.take('parties', ['parties']);
   const declarations = declarationsBlock(messages, values.declarations, buying);
   // Built last, once every field has claimed its messages, and placed first.
   const summary = <ErrorSummary message={form?.error} items={messages.summary()} />;
   return (
-    <form method="post" action={`/engage/${encodeURIComponent(token)}/identity`} noValidate>
+    <form method="post" action={identityPath(token)} noValidate>
       {summary}
       <p className="actions">
         <ActionButton action="save" primary>
@@ -708,7 +920,6 @@ function identityForm(input: CddPageInput, messages: Messages): ReactElement {
   );
 }
 
-/** The whole page: the status, then the form while the client may edit, else their answers. */
 /** The APP 5 collection notice, the same text the API gives as `notice`. */
 function CollectionNoticeSection({ practiceName }: { practiceName: string }) {
   const notice = collectionNotice(practiceName);
@@ -725,15 +936,22 @@ function CollectionNoticeSection({ practiceName }: { practiceName: string }) {
   );
 }
 
+/**
+ * The whole page: the status, then the form while the client may edit; a submission read
+ * back (with what happens next) until they choose to change it, or while staff check it;
+ * once verified or closed, only the status.
+ */
 export function cddPage(input: CddPageInput): string {
   const { token, cdd, form } = input;
-  const editable = !cdd.closed && !['awaiting-approval', 'verified'].includes(cdd.view.status);
+  const { status } = cdd.view;
+  const open = !cdd.closed && !['awaiting-approval', 'verified'].includes(status);
+  // A submission is shown read-only unless the client asked to change it, or a refused post is shown again.
+  const editable = open && (status !== 'submitted' || Boolean(input.change || form));
   const invalid = Boolean(form && (form.error || Object.keys(form.fieldErrors ?? {}).length));
-  const content = editable ? (
-    identityForm(input, new Messages(form?.fieldErrors ?? {}))
-  ) : (
-    <AnswersSummary view={cdd.view} />
-  );
+  const readBack = !editable && !cdd.closed && ['submitted', 'awaiting-approval'].includes(status);
+  let content: ReactNode = null;
+  if (editable) content = identityForm(input, new Messages(form?.fieldErrors ?? {}));
+  else if (readBack) content = <AnswersSummary view={cdd.view} buying={input.buying} />;
   return renderPage(
     <PageDocument
       title={`${invalid ? 'Error: ' : ''}Your identity details – ${input.practice.name}`}
@@ -745,8 +963,8 @@ export function cddPage(input: CddPageInput): string {
           <p>Your draft is saved. You can come back to it with the same link.</p>
         </div>
       ) : null}
-      <StatusPanel input={input} />
-      {editable ? <Intro /> : null}
+      <StatusPanel input={input} editing={editable} />
+      {editable ? <Intro buying={input.buying} /> : null}
       {content}
       <CollectionNoticeSection practiceName={input.practice.name} />
       <p className="mt-8">

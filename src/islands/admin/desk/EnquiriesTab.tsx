@@ -28,6 +28,7 @@ import { useErasure } from './Erasure.tsx';
 import { formatDateTime, formatMinutes, fullName } from '../kit/format.ts';
 import { ListStatus, TabHeading } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { QuoteLeadBadge } from './QuoteSummary.tsx';
 import type { Sort } from './desk-rows.ts';
 import { DeleteEnquiry, EnquiryFields } from './EnquiryFields.tsx';
 import { EnquiryTable } from './EnquiryTable.tsx';
@@ -374,6 +375,7 @@ export default function EnquiriesTab() {
                         <StatusBadge testId="enquiry-status" tone={STATUS_TONES[request.status]}>
                           {STATUS_LABELS[request.status]}
                         </StatusBadge>
+                        {request.source === 'quote' ? <QuoteLeadBadge /> : null}
                         {waiting ? (
                           <span
                             data-testid="enquiry-age"

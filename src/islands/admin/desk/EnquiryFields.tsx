@@ -66,9 +66,14 @@ export function EnquiryFields({ enquiry }: { enquiry: DeskEnquiry }) {
       </dd>
       <dt className="font-medium text-slate-700">Phone</dt>
       <dd>
-        <a className="text-brand-700 underline underline-offset-2" href={telHref(enquiry.phone)}>
-          {enquiry.phone}
-        </a>
+        {enquiry.phone ? (
+          <a className="text-brand-700 underline underline-offset-2" href={telHref(enquiry.phone)}>
+            {enquiry.phone}
+          </a>
+        ) : (
+          // A quote lead: the person gave an address only, and was e-mailed the quote.
+          'None given: reply by e-mail'
+        )}
       </dd>
       <dt className="font-medium text-slate-700">Service</dt>
       <dd>{serviceLabel(enquiry.serviceType)}</dd>

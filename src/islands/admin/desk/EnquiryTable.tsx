@@ -12,6 +12,7 @@ import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBad
 import { RescreenDueBadge } from '../due-diligence/Rescreening.tsx';
 import { formatDateTime, formatMinutes, fullName } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { QuoteLeadBadge } from './QuoteSummary.tsx';
 import { nextAction, sortEnquiries, type Sort, type SortKey } from './desk-rows.ts';
 import { STATUS_TONES } from './status-tones.ts';
 
@@ -130,6 +131,7 @@ export function EnquiryTable({
                     <StatusBadge testId="enquiry-status" tone={STATUS_TONES[enquiry.status]}>
                       {STATUS_LABELS[enquiry.status]}
                     </StatusBadge>
+                    {enquiry.source === 'quote' ? <QuoteLeadBadge /> : null}
                     {waiting ? (
                       <span
                         data-testid="enquiry-age"

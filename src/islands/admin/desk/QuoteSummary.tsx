@@ -3,6 +3,7 @@
  * and the figures the server worked out when the enquiry arrived (never the browser's).
  * Presentational, so any enquiry view can show it.
  */
+import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { describeQuoteInput, quoteLines, type FirstHomeRule, type StoredQuote } from '../../../shared/quote.ts';
 import { formatAud } from '../../../content/money.ts';
 import { formatDate } from '../kit/format.ts';
@@ -53,5 +54,17 @@ export function QuoteSummary({ quote, label = 'Instant quote' }: { quote: Stored
         {!figures.ratesCurrent ? ", not the contract date's own (its thresholds were not in yet)" : ''}.
       </p>
     </div>
+  );
+}
+
+/**
+ * Marks a quote lead (/quote's 'Email me this quote'): the quote was e-mailed to the person,
+ * who gave an address and perhaps a name, but no phone.
+ */
+export function QuoteLeadBadge() {
+  return (
+    <StatusBadge testId="quote-lead" tone="info">
+      Quote lead
+    </StatusBadge>
   );
 }

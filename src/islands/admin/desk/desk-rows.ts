@@ -9,10 +9,11 @@ import { describeQuoteInput, quoteLines } from '../../../shared/quote.ts';
 import { fullName } from '../kit/format.ts';
 
 /** What staff do next with an enquiry, in a few words. */
-export function nextAction(enquiry: Pick<DeskEnquiry, 'status' | 'cdd'>): string {
+export function nextAction(enquiry: Pick<DeskEnquiry, 'status' | 'cdd' | 'phone'>): string {
   switch (enquiry.status) {
     case 'new':
-      return 'Call back';
+      // A quote lead gave an address, not a phone.
+      return enquiry.phone ? 'Call back' : 'E-mail about the quote';
     case 'contacted':
       return 'Send the costs agreement';
     case 'quoted':

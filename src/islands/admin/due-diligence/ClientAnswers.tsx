@@ -164,8 +164,15 @@ function DeclarationAnswers({ declarations }: { declarations: CddDraftDeclaratio
         ],
         [
           'Source of funds',
-          funds?.kind
-            ? `${FUNDS_SOURCE_LABELS[funds.kind]}${funds.lender ? `: ${funds.lender}` : ''}${funds.details ? ` (${funds.details})` : ''}`
+          // Several at once (savings and a loan, say): each with its lender or what it is.
+          funds?.some((each) => each.kind)
+            ? funds
+                .filter((each) => each.kind)
+                .map(
+                  (each) =>
+                    `${FUNDS_SOURCE_LABELS[each.kind!]}${each.lender ? `: ${each.lender}` : ''}${each.details ? ` (${each.details})` : ''}`,
+                )
+                .join('; ')
             : undefined,
         ],
       ]}

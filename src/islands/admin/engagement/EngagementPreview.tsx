@@ -4,12 +4,15 @@
  * with their version and effective date, and the privacy notice. Presentational: it prints
  * the server's own text, so staff read exactly what the client will.
  */
-import { formatIsoDate, quoteLines } from '../../../shared/quote.ts';
+import { formatAudCents } from '../../../content/money.ts';
+import { costSummary } from '../../../shared/engagement-document.ts';
+import { formatIsoDate } from '../../../shared/quote.ts';
 import type { EngagementView } from '../../../shared/schemas/engagement.ts';
 import { termsParagraphs } from './engagement-form.ts';
 import { formatDateTime } from '../kit/format.ts';
 
 export function EngagementPreview({ view, headingId }: { view: EngagementView; headingId: string }) {
+  const summary = costSummary(view.figures);
   return (
     <div className="space-y-4 text-sm text-slate-800" data-testid="engagement-preview">
       <div>
@@ -35,11 +38,14 @@ export function EngagementPreview({ view, headingId }: { view: EngagementView; h
         <h6 id={`${headingId}-figures`} className="font-semibold text-slate-900">
           The figures
         </h6>
+        {/* The client page's summary, line for line: one estimated total, the disclosure's. */}
         <dl className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
-          {quoteLines(view.figures).map((line) => (
+          {[...summary.lines, summary.total].map((line) => (
             <div key={line.label} className="contents">
               <dt className="text-slate-700">{line.label}</dt>
-              <dd className="font-semibold break-words text-slate-900 tabular-nums">{line.value}</dd>
+              <dd className="break-words text-slate-900">
+                <span className="font-semibold tabular-nums">{formatAudCents(line.amount)}</span> {line.note}
+              </dd>
             </div>
           ))}
         </dl>

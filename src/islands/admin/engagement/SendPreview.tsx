@@ -33,7 +33,16 @@ export function SendPreview({
         What the client will see
       </h5>
       <EngagementPreview view={preview.view} headingId={`${headingId}-preview`} />
-      {preview.sampleTerms ? (
+      {preview.sendRefused ? (
+        // The production site refuses the sample terms (decision 036): say so, and offer no send.
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive bg-red-50 p-3 text-sm font-semibold text-red-950"
+          data-testid="send-refused"
+        >
+          {preview.sendRefused}
+        </p>
+      ) : preview.sampleTerms ? (
         <p
           className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm font-semibold text-amber-950"
           data-testid="sample-terms-warning"
@@ -42,7 +51,7 @@ export function SendPreview({
           sending to real clients.
         </p>
       ) : null}
-      {conflict ? (
+      {preview.sendRefused ? null : conflict ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p>{conflict}</p>
           <p className="mt-1">Replacing it ends the client’s current link at once.</p>

@@ -45,8 +45,9 @@ export function telHref(phone: string): string {
 }
 
 /** "Jane Citizen" from the parts a contact request stores. */
+/** A quote lead may come with no name at all ('Email me this quote' asks for an address only). */
 export const fullName = (person: { firstName: string; lastName: string }): string =>
-  `${person.firstName} ${person.lastName}`.trim();
+  `${person.firstName} ${person.lastName}`.trim() || 'No name given';
 
 const callbackDay = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'UTC',

@@ -55,8 +55,12 @@ describe('takeTurn', () => {
     const laterOwn = takeTurn(directory, 'own').then((release) => (order.push('own'), release));
     expect(await settlesWithin(laterOwn, 600)).toBe(false);
     await releaseOwn();
-    await (await alone)();
-    await (await laterOwn)();
+    await (
+      await alone
+    )();
+    await (
+      await laterOwn
+    )();
     expect(order).toEqual(['alone', 'own']);
   });
 
@@ -66,7 +70,9 @@ describe('takeTurn', () => {
     writeFileSync(path.join(directory, 'counter'), '1');
     const release = takeTurn(directory, 'own');
     expect(await settlesWithin(release, 2_000)).toBe(true);
-    await (await release)();
+    await (
+      await release
+    )();
     expect(readdirSync(directory).filter((name) => /^[wh]-/.test(name))).toEqual([]);
   });
 });

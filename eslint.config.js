@@ -145,6 +145,26 @@ export default defineConfig(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  {
+    // Two Playwright workers share one e2e server: every test waits for its turn through the
+    // `test` of tests/e2e/fixtures.ts (tests/e2e/shared-state.ts, decision 040).
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from './fixtures.ts': it waits for the test's turn on the shared e2e server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   astro.configs.recommended,
   astro.configs['jsx-a11y-recommended'],
   prettier,

@@ -18,6 +18,11 @@ process.env.E2E_CLOCK_TOKEN ||= randomBytes(24).toString('base64url');
  * site sends to clients; the tests read them there (tests/e2e/mailbox.ts). Made once per run.
  */
 process.env.E2E_MAIL_DIR ||= mkdtempSync(path.join(tmpdir(), 'e2e-mail-'));
+/**
+ * Where the workers queue for their turns on the shared server (tests/e2e/shared-state.ts):
+ * a test that moves the clock or rebuilds the site runs only beside tests it cannot disturb.
+ */
+process.env.E2E_LOCK_DIR ||= mkdtempSync(path.join(tmpdir(), 'e2e-turns-'));
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -27,8 +32,11 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/${PORT}`,
+  // Two files at a time, each test waiting for its turn (tests/e2e/shared-state.ts): on a
+  // 2-core machine much of a journey is waiting on the server, a rebuild or the browser, and
+  // a second worker fills it (decision 040). The tests of one file still run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Ceilings, not waits: tests wait on states. CI runs on a shared 2-core machine where a
   // 20-second journey has taken more than 45 s; a test that hangs still fails, just later.

@@ -3,8 +3,8 @@
  * unsaved edits kept across a reload with a prompt to restore them, and the questions
  * before leaving unsaved edits (the browser's beforeunload, and switching posts).
  */
-import { expect, test } from '@playwright/test';
-import { ONCE, signIn } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 test('Write/Preview, unsaved edits restored after a reload, and leaving them asks first', async ({

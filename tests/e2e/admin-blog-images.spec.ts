@@ -3,9 +3,9 @@
  * the Markdown at the caret, which Preview shows. The library deletes an image after saying
  * which posts still use it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { png } from '../functions/fixtures/images.ts';
-import { ONCE, signIn } from './fixtures.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 /** An image no earlier run uploaded: its colour is random, and its bytes decide its address. */

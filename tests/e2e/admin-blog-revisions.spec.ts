@@ -3,8 +3,8 @@
  * updates replaced; restoring the first, after the confirm dialog, puts its text back in
  * the form and the replaced version joins the list.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { ONCE, signIn, STAFF } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { ONCE, signIn, STAFF, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });

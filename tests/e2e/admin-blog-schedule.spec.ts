@@ -5,8 +5,8 @@
  * moves the e2e server's clock (scripts/lib/server.ts, `testClock`) instead of waiting for
  * the wall clock (the functions and the next build both read it), and puts it back after.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ONCE, signIn } from './fixtures.ts';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { openTab, unique, waitForPublicPage, waitForRebuild } from './admin-helpers.ts';
 
 const MINUTE = 60_000;

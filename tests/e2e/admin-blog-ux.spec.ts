@@ -5,9 +5,9 @@
  * (title, date and reading time, featured image, the body in the article's styles).
  * Desktop only: nothing here depends on the width.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { png } from '../functions/fixtures/images.ts';
-import { ONCE, signIn } from './fixtures.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 // Decided before the hook, so the phone neither signs in nor opens the tab for these.

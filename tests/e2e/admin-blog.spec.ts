@@ -3,8 +3,8 @@
  * is created, edited, published, rebuilt onto /blog and its article, unpublished,
  * rebuilt away (the article shows the not-found state), and deleted.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { failApi, ONCE, signIn } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { failApi, ONCE, signIn, test } from './fixtures.ts';
 import { expectToast, openTab, unique, waitForPublicPage, waitForRebuild } from './admin-helpers.ts';
 
 const form = (page: Page) => page.getByRole('region', { name: /^(Add New|Edit) Blog Post$/ });

@@ -7,7 +7,7 @@
  * and its report recorded in the register. The enquiry and its accepted engagement come
  * through the API (not under test here); every new screen is checked with axe.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   aSecondPrincipal,
   approveWithNote,
@@ -16,42 +16,12 @@ import {
   openTab,
   unique,
 } from './admin-helpers.ts';
-import { ONCE, signIn } from './fixtures.ts';
-import { waitForMail } from './mailbox.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
+import { acceptedEngagement } from './matter-helpers.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 
 const lastName = 'Agency';
 const ATTORNEY = 'Wilhelmina Attorney';
-
-const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) =>
-  expect(response.status(), await response.text()).toBe(status);
-
-/** An enquiry with an accepted engagement (instructed), through the API; answers the link's token. */
-async function acceptedEngagement(page: Page, client: APIRequestContext, firstName: string, email: string) {
-  const created = await page.request.post('/api/contact', {
-    data: {
-      firstName,
-      lastName,
-      email,
-      phone: '(02) 5550 0188',
-      serviceType: 'residential-purchase',
-      propertyAddress: '8 Attorney Road, Castle Hill NSW 2154',
-      quote: { price: 910_000, role: 'buying', propertyType: 'established' },
-    },
-  });
-  await ok(created, 201);
-  const { id } = (await created.json()) as { id: string };
-  await ok(await page.request.post(`/api/contact-requests/${id}/engagement`, { data: {} }), 201);
-  const mail = await waitForMail(email, (message) => message.subject.startsWith('Your costs agreement'));
-  const token = /\/engage\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
-  expect(token, mail.text).toBeTruthy();
-  await ok(
-    await client.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
-    }),
-  );
-  return token!;
-}
 
 async function fillPerson(
   group: ReturnType<Page['getByRole']>,
@@ -87,7 +57,12 @@ test('a client through an attorney: a possible match escalates, enhanced due dil
   const fullName = `${firstName} ${lastName}`;
   await signIn(page);
   const clientContext = await browser.newContext();
-  const token = await acceptedEngagement(page, clientContext.request, firstName, email);
+  const { token } = await acceptedEngagement(page, clientContext.request, {
+    firstName,
+    lastName,
+    email,
+    propertyAddress: '8 Attorney Road, Castle Hill NSW 2154',
+  });
 
   // The client, through their link's identity page: themselves, then the attorney acting for them.
   const client = await clientContext.newPage();

@@ -1,6 +1,6 @@
 /** Contact Requests tab: the enquiry's details, and deleting with a confirmation. */
-import { expect, test, type Page } from '@playwright/test';
-import { failApi, ONCE, signIn } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { failApi, ONCE, signIn, test } from './fixtures.ts';
 import { createEnquiry, expectToast, openTab, unique } from './admin-helpers.ts';
 
 test.describe('admin: contact requests', () => {

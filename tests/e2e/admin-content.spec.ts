@@ -4,10 +4,10 @@
  * production build; the consent rule; axe on both tabs; and three defects seen on the way
  * (the switch's words, the tab bar on a phone, toasts over Logout).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CONSENT_REQUIRED } from '../../src/shared/schemas/testimonial.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { failApi, ONCE, signIn } from './fixtures.ts';
+import { failApi, ONCE, signIn, test } from './fixtures.ts';
 
 /** Polls the landing page's HTML until `check` holds: the rebuild a change asked for is live. */
 async function waitForLanding(request: APIRequestContext, check: (html: string) => boolean, message: string) {

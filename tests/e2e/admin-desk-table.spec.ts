@@ -5,9 +5,9 @@
  * disabled with its reason beside it. Desktop only: the table is the same at every width
  * (it scrolls sideways inside its own box on a phone), the cards are unchanged.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn } from './fixtures.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,6 +1,6 @@
 /** The lead desk on the Contact Requests tab, and the metrics on Lead Management. */
-import { expect, test, type Page } from '@playwright/test';
-import { ONCE, signIn, STAFF } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { ONCE, signIn, STAFF, test } from './fixtures.ts';
 import { createEnquiry, expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 const lastName = 'Desk';

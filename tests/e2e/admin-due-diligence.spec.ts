@@ -6,90 +6,46 @@
  * approval disabled with the reason (the server answers 403), and a second principal
  * approves with a note: the badge goes.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   aSecondPrincipal,
   approveWithNote,
   expectNoAxeViolations,
   expectToast,
+  ok,
   openTab,
   unique,
 } from './admin-helpers.ts';
 import { SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
-import { ONCE, signIn } from './fixtures.ts';
-import { waitForMail } from './mailbox.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
+import { acceptedEngagement, individual, submitDueDiligence } from './matter-helpers.ts';
 import { retainUntil } from '../../src/content/amlctf.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { formatDate } from '../../src/islands/admin/kit/format.ts';
 
 const lastName = 'Diligence';
 
-const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) =>
-  expect(response.status(), await response.text()).toBe(status);
-
-/** An instructed enquiry with a submitted due diligence, through the real routes only. */
+/** An instructed enquiry with a submitted due diligence (an individual and a company with one owner). */
 async function submittedEnquiry(page: Page, client: APIRequestContext, firstName: string, email: string) {
-  await ok(
-    await page.request.post('/api/contact', {
-      data: {
-        firstName,
-        lastName,
-        email,
-        phone: '(02) 5550 0166',
-        serviceType: 'residential-purchase',
-        propertyAddress: '5 Check Street, Castle Hill NSW 2154',
-        quote: { price: 820_000, role: 'buying', propertyType: 'established' },
+  const person = { firstName, lastName, email, propertyAddress: '5 Check Street, Castle Hill NSW 2154' };
+  const { id, token } = await acceptedEngagement(page, client, person, { price: 820_000 });
+  await submitDueDiligence(
+    client,
+    token,
+    [
+      { type: 'individual', ...individual(`${firstName} ${lastName}`, '1979-06-15', person) },
+      {
+        type: 'company',
+        name: `${firstName} Holdings Pty Ltd`,
+        acnOrAbn: '123 456 789',
+        registeredAddress: '1 George St, Sydney NSW 2000',
+        principalPlace: '1 George St, Sydney NSW 2000',
+        directors: [`Olive ${lastName}`],
+        owners: [individual(`Olive ${lastName}`, '1970-02-01', person)],
       },
-    }),
-    201,
+    ],
+    [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }],
   );
-  const found = (await (await page.request.get(`/api/contact-requests?q=${encodeURIComponent(email)}`)).json()) as {
-    id: string;
-  }[];
-  const id = found[0]!.id;
-  await ok(await page.request.post(`/api/contact-requests/${id}/engagement`, { data: {} }), 201);
-  const mail = await waitForMail(email, (message) => message.subject.startsWith('Your costs agreement'));
-  const token = /\/engage\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
-  expect(token, mail.text).toBeTruthy();
-
-  await ok(
-    await client.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
-    }),
-  );
-  const person = (fullName: string, dateOfBirth: string) => ({
-    fullName,
-    dateOfBirth,
-    address: '5 Check Street, Castle Hill NSW 2154',
-    phone: '0412 345 678',
-    email,
-  });
-  await ok(
-    await client.put(`/api/engage/${token}/cdd`, {
-      data: {
-        parties: [
-          { type: 'individual', ...person(`${firstName} ${lastName}`, '1979-06-15') },
-          {
-            type: 'company',
-            name: `${firstName} Holdings Pty Ltd`,
-            acnOrAbn: '123 456 789',
-            registeredAddress: '1 George St, Sydney NSW 2000',
-            principalPlace: '1 George St, Sydney NSW 2000',
-            directors: [`Olive ${lastName}`],
-            owners: [person(`Olive ${lastName}`, '1970-02-01')],
-          },
-        ],
-        declarations: {
-          actingForAnother: { value: false },
-          pep: { value: false },
-          foreignPerson: { value: false },
-          purpose: 'home',
-          sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }],
-        },
-      },
-    }),
-  );
-  await ok(await client.post(`/api/engage/${token}/cdd/submit`));
   return id;
 }
 

@@ -4,9 +4,9 @@
  * prints that year's rates and figures. The year is withdrawn afterwards (and the site rebuilt
  * again), so the specs after this one see the shipped years only.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectToast, openSettingsSection, openTab, waitForPublicPage } from './admin-helpers.ts';
-import { ONCE, signIn } from './fixtures.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const STALE = "The transfer duty is an estimate on last year's thresholds";

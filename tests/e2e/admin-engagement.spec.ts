@@ -1,6 +1,6 @@
 /** The engagement panel of the lead desk: preview, send, a new link, reminders and revoking. */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSidewaysScroll, failApi, ONCE, signIn } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, failApi, ONCE, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 import { waitForMail } from './mailbox.ts';
 

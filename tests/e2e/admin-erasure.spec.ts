@@ -1,7 +1,7 @@
 /** A Privacy Act erasure from the lead desk: one person's enquiries go, nobody else's, and the audit keeps no address. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { AuditPage } from '../../src/shared/schemas/staff.ts';
-import { failApi, ONCE, signIn, STAFF } from './fixtures.ts';
+import { failApi, ONCE, signIn, STAFF, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 async function enquire(page: Page, firstName: string, lastName: string, email: string) {

@@ -1,9 +1,20 @@
 /**
  * Helpers for the staff-portal journeys (login-*.spec.ts, admin-*.spec.ts). Tests share
- * one seeded store and run serially in two projects, so each creates its own data with a
- * unique name and never relies on counts or order.
+ * one seeded store and run two at a time (tests/e2e/shared-state.ts), so each creates its
+ * own data with a unique name and never relies on counts or order.
  */
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+/** The API answered `status` (200 unless given); its body is the message when it did not. */
+export const ok = async (response: APIResponse, status = 200) =>
+  expect(response.status(), await response.text()).toBe(status);
 
 /** A short suffix that makes names and slugs unique across tests, projects and runs. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

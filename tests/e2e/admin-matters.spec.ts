@@ -7,9 +7,9 @@
  * session) waits on the tab; staff answer it with a reply the client is e-mailed, and it stops
  * waiting. Axe-clean on the enquiry's panel and the Matters tab.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn } from './fixtures.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';
 

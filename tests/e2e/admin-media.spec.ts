@@ -3,9 +3,9 @@
  * publishes, and after the rebuild the article shows the image, sized and described, from
  * this site under the strict CSP; the blog index shows it small.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { png, svg } from '../functions/fixtures/images.ts';
-import { ONCE, signIn } from './fixtures.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique, waitForPublicPage } from './admin-helpers.ts';
 
 test('upload a featured image, describe it, publish, and see it on the article', async ({ page, isMobile }) => {

@@ -5,10 +5,10 @@
  * possible match: the form asks for the enhanced due diligence only then, and the matter
  * goes back to awaiting a principal's approval, marked "Do not act". Axe-clean.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn } from './fixtures.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';
 
 const lastName = 'Rescreen';

@@ -7,7 +7,7 @@
  * log as sentences, filtered by person, action and date. Other specs expect the default
  * phone, hours and claims, so they are put back in `finally`.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { png } from '../functions/fixtures/images.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
@@ -19,7 +19,7 @@ import {
   openTab,
   unique,
 } from './admin-helpers.ts';
-import { expectNoSidewaysScroll, failApi, ONCE, signIn, STAFF } from './fixtures.ts';
+import { expectNoSidewaysScroll, failApi, ONCE, signIn, STAFF, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const DEFAULT_PHONE = PRACTICE.phone.display;

@@ -4,9 +4,9 @@
  * removed, and every step shows in the audit log; the desk names unconfirmed public claims to
  * principals only. Axe on the Settings tab, at both widths, is admin-settings.spec.ts's.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, openSettingsSection, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn, STAFF } from './fixtures.ts';
+import { ONCE, signIn, STAFF, test } from './fixtures.ts';
 
 const UNCHECKED_CLAIMS_TITLE = 'Public claims nobody has confirmed';
 

@@ -4,9 +4,9 @@
  * register at the top of Lead Management with its clock, and records the report to AUSTRAC.
  * Axe-clean with the dialog open and with the register shown.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createEnquiry, expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn } from './fixtures.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
 
 test('records a suspicion from an enquiry and the principal records its report', async ({ page, isMobile }) => {
   test.skip(isMobile, ONCE);

@@ -1,6 +1,6 @@
 /** /admin's seven tabs: keyboard operation, static tabs, and axe on every tab. */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE, signIn } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, ONCE, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, openTab } from './admin-helpers.ts';
 
 const TAB_NAMES = [

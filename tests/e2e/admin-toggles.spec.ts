@@ -3,8 +3,8 @@
  * delete asks first. Switches are flipped and flipped back; deletes
  * remove one of the disposable records the test server seeds for them.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DISPOSABLE_TITLE, failApi, ONCE, signIn } from './fixtures.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { DISPOSABLE_TITLE, failApi, ONCE, signIn, test } from './fixtures.ts';
 import { expectToast, openTab } from './admin-helpers.ts';
 
 const KINDS = [

@@ -2,8 +2,8 @@
  * The platform through the production server: functions, redirects and headers from
  * netlify.toml, as a visitor's browser or curl meets them.
  */
-import { expect, test } from '@playwright/test';
-import { STAFF } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { STAFF, test } from './fixtures.ts';
 
 test.describe('production server', () => {
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from a destructuring pattern: none here

@@ -7,12 +7,12 @@
  * the client's e-mail arrives. Axe needs scripts, so it looks at the same pages in a second,
  * script-enabled context with the client's cookie.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import ICAL from 'ical.js';
 import { readFileSync } from 'node:fs';
 import { SIGN_IN_ANSWER, UPDATE_SENT } from '../../src/content/client-matter.ts';
 import { expectToast, unique } from './admin-helpers.ts';
-import { expectNoAxeViolations, expectNoSidewaysScroll, signIn } from './fixtures.ts';
+import { expectNoAxeViolations, expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';
 

@@ -4,8 +4,8 @@
  * console message, with its islands hydrated and, on a phone, the drawer opened.
  * The public pages come from the sitemap, so pages added later are checked too.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { STAFF } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { STAFF, test } from './fixtures.ts';
 import { openTab } from './admin-helpers.ts';
 
 /** Every page in the sitemap, as a path on the test server. */

@@ -9,9 +9,9 @@
  * step following. Axe needs scripts, so it looks at the same pages in a second,
  * script-enabled context.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { unique } from './admin-helpers.ts';
-import { expectNoAxeViolations, expectNoSidewaysScroll, STAFF } from './fixtures.ts';
+import { expectNoAxeViolations, expectNoSidewaysScroll, STAFF, test } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } as const;

@@ -5,8 +5,8 @@
  * why), both accept it on their phones, and the desk shows it as current with the first
  * version kept below. Staff work at desktop width; the clients each on a 375 px phone.
  */
-import { expect, test, type Browser } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE, signIn } from './fixtures.ts';
+import { expect, type Browser } from '@playwright/test';
+import { expectNoSidewaysScroll, ONCE, signIn, test } from './fixtures.ts';
 import { openTab, unique } from './admin-helpers.ts';
 import { waitForMail, type Mail } from './mailbox.ts';
 

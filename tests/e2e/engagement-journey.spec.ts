@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Download } from '@playwright/test';
-import { expectNoAxeViolations, expectNoSidewaysScroll, signIn } from './fixtures.ts';
+import { expect, type Download } from '@playwright/test';
+import { expectNoAxeViolations, expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
 import { openTab, unique } from './admin-helpers.ts';
 import { waitForMail } from './mailbox.ts';
 

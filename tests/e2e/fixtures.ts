@@ -4,10 +4,35 @@
  * scripts/lib/test-seed.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { expect, test as base, type Cookie, type Page } from '@playwright/test';
 import { STAFF } from '../../scripts/lib/test-seed.ts';
+import { kindOf, takeTurn } from './shared-state.ts';
 
 export { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../../scripts/lib/test-seed.ts';
+
+/**
+ * Playwright's `test`, with every test waiting for its turn on the shared e2e server: two
+ * workers run side by side, and a test that moves the clock or rebuilds the site waits until
+ * nothing it would disturb is running (shared-state.ts). Specs import `test` from here, never
+ * from @playwright/test (ESLint refuses it). The wait has its own time limit, so a test that
+ * waited for a long rebuild journey keeps its whole time.
+ */
+export const test = base.extend<{ sharedState: void }>({
+  sharedState: [
+    // Playwright reads a fixture's dependencies from this pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      const directory = process.env.E2E_LOCK_DIR;
+      const release = directory ? await takeTurn(directory, kindOf(testInfo.file, testInfo.project.name)) : null;
+      try {
+        await use();
+      } finally {
+        await release?.();
+      }
+    },
+    { auto: true, timeout: 30 * 60_000, title: 'wait for a turn on the shared server', box: true },
+  ],
+});
 
 /** Signs in through the real login page and waits for the admin page. */
 export async function signInThroughLoginPage(page: Page) {

@@ -3,9 +3,9 @@
  * same handler Netlify's tools use): resized to the width the layout shows, as AVIF or WebP.
  * A phone's article downloads at most 60 KB for its featured image.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { STAFF } from './fixtures.ts';
+import { STAFF, test } from './fixtures.ts';
 import { unique, waitForPublicPage } from './admin-helpers.ts';
 
 const BUDGET_BYTES = 60 * 1024;

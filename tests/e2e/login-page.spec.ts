@@ -1,6 +1,6 @@
 /** /login: the page, validation, failures, the debug console and cache help. */
-import { expect, test } from '@playwright/test';
-import { ONCE, STAFF } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { ONCE, STAFF, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, unique } from './admin-helpers.ts';
 
 test.describe('login page', () => {

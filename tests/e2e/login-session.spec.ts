@@ -1,6 +1,6 @@
 /** Signing in and out, and the redirects between /login and /admin. */
-import { expect, test } from '@playwright/test';
-import { failApi, ONCE, signInThroughLoginPage, STAFF } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { failApi, ONCE, signInThroughLoginPage, STAFF, test } from './fixtures.ts';
 import { expectToast } from './admin-helpers.ts';
 
 test.describe('staff session', () => {

@@ -1,5 +1,5 @@
 /** axe on every public page, at both widths (the two projects). */
-import { test } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoAxeViolations, hydrated, SEEDED } from './public-helpers.ts';
 
 const PAGES = [

@@ -1,6 +1,6 @@
 /** Blog index, articles, the landing teaser and both 404s, from the seeded posts. */
-import { expect, test } from '@playwright/test';
-import { ONCE } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { ONCE, test } from './fixtures.ts';
 import { SEEDED } from './public-helpers.ts';
 
 test('the blog index groups published posts by year, newest first, without drafts', async ({ page, isMobile }) => {

@@ -9,7 +9,8 @@
  * (on a fast machine a plain tap might otherwise find the code already there). It taps on
  * the mobile project (touch) and clicks on desktop.
  */
-import { expect, test, type Locator, type TestInfo } from '@playwright/test';
+import { test } from './fixtures.ts';
+import { expect, type Locator, type TestInfo } from '@playwright/test';
 import { holdIsland, watchEnquiryPosts } from './public-helpers.ts';
 
 const MESSAGES = [

@@ -4,9 +4,9 @@
  * /thanks or on the form again saying what to fix, with no personal details in any URL.
  * The menu and the FAQ filter work without JavaScript too.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
-import { ONCE, STAFF } from './fixtures.ts';
+import { ONCE, STAFF, test } from './fixtures.ts';
 import { unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 

@@ -1,6 +1,6 @@
 /** Both enquiry forms: validation, pending, success and failure. */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { failApi, ONCE } from './fixtures.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { failApi, ONCE, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const MESSAGES = {

@@ -4,8 +4,8 @@
  * is sent once, a filter tap is applied, the calculator's link carries its quote (the first
  * tap on each, at both widths: public-first-tap.spec.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { ONCE } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { ONCE, test } from './fixtures.ts';
 import { holdIsland, SEEDED, watchEnquiryPosts, watchScripts } from './public-helpers.ts';
 
 /** Loads `path` and reads it to the end without touching it (scrolling is not reaching for anything). */

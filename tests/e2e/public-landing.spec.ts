@@ -1,6 +1,6 @@
 /** Landing page content: quick facts, services, FAQ, testimonials, structured data. */
-import { expect, test } from '@playwright/test';
-import { ONCE } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { ONCE, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 import { SERVICES } from '../../src/content/services.ts';
 import { FAQ, FAQ_CATEGORIES } from '../../src/content/faq.ts';

@@ -6,10 +6,10 @@
  * site's own; the PDF is the same file).
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { LAUNCH_KIT } from '../../src/content/launch-kit.ts';
-import { expectNoAxeViolations, ONCE } from './fixtures.ts';
+import { expectNoAxeViolations, ONCE, test } from './fixtures.ts';
 
 test.skip(({ isMobile }) => isMobile, ONCE);
 

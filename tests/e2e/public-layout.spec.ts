@@ -1,5 +1,6 @@
 /** Layout defects a visitor once met: no sideways scrolling at any width, floating pieces never cover a form or the FAQ. */
-import { expect, test, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
 import { SEEDED, scrollToY } from './public-helpers.ts';
 
 const PAGES = ['/', '/blog', `/blog/${SEEDED.newest.slug}`, '/privacy', '/login'];

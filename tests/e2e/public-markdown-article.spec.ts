@@ -4,8 +4,8 @@
  * link out, nothing from its raw HTML able to run, its tags linking to tag pages that list
  * it, and its reading time.
  */
-import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE, signIn } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { expectNoSidewaysScroll, ONCE, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique, waitForPublicPage } from './admin-helpers.ts';
 
 test('a Markdown post with tags is built into a safe, structured article and tag pages', async ({ page, isMobile }) => {

@@ -1,6 +1,6 @@
 /** Header, drawer, anchors, /v2 and the floating pieces of the landing page. */
-import { expect, test } from '@playwright/test';
-import { ONCE } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { ONCE, test } from './fixtures.ts';
 import { expectScrolledTo, hydrated, scrollToY } from './public-helpers.ts';
 import { PRACTICE } from '../../src/content/practice.ts';
 

@@ -1,6 +1,6 @@
 /** /quote: the instant quote and NSW transfer duty calculator, at both widths. */
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE } from './fixtures.ts';
+import { expect, type Page, type Route } from '@playwright/test';
+import { expectNoSidewaysScroll, ONCE, test } from './fixtures.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 
 /** The value printed beside an output's label. */

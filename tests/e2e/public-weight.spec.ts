@@ -1,6 +1,7 @@
 /** JavaScript stays small: islands wait until reached for; articles need no React at desktop. */
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { test } from './fixtures.ts';
+import { expect } from '@playwright/test';
 import { hydrated, SEEDED, watchScripts } from './public-helpers.ts';
 
 test('the contact form hydrates when reached for, not when it comes into view', async ({ page }) => {

@@ -7,8 +7,8 @@
  * and the contact function answers with a page. The confirmation is checked at both widths
  * (the phone's floating pieces must not cover it); the rest does not depend on the width.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { ONCE, signIn } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { ONCE, signIn, test } from './fixtures.ts';
 import { openTab, unique } from './admin-helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';

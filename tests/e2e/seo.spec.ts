@@ -3,8 +3,8 @@
  * site's own links agree, and the other forms redirect there), the sitemap's lastmod, the
  * articles' structured data and every page's social-card alt text.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ONCE } from './fixtures.ts';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { ONCE, test } from './fixtures.ts';
 
 test.beforeEach(({ isMobile }) => {
   test.skip(isMobile, ONCE);

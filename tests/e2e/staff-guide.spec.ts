@@ -8,10 +8,10 @@
  * each `npm test` (the times and ids on screen differ from run to run).
  */
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { openSettingsSection, openTab } from './admin-helpers.ts';
-import { ONCE, signIn } from './fixtures.ts';
-import { waitForMail } from './mailbox.ts';
+import { ONCE, signIn, test } from './fixtures.ts';
+import { acceptEngagement, individual, quotedEnquiry, sendEngagement, submitDueDiligence } from './matter-helpers.ts';
 
 /** Everyone in the pictures shares this last name, so a search shows only them. */
 const lastName = 'Sample';
@@ -25,66 +25,20 @@ async function shoot(target: Page | Locator, name: string) {
   await target.screenshot({ path: guidePath(name), type: 'jpeg', quality: 70, animations: 'disabled', caret: 'hide' });
 }
 
-const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) =>
-  expect(response.status(), await response.text()).toBe(status);
+/** Everyone's details in the pictures: the same street, an address per first name. */
+const person = (firstName: string) => ({
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
+  propertyAddress: '12 Example Avenue, Castle Hill NSW 2154',
+});
 
 /** An enquiry as the quote page sends it; answers its id. */
-async function enquiry(page: Page, firstName: string, price: number): Promise<string> {
-  const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`;
-  await ok(
-    await page.request.post('/api/contact', {
-      data: {
-        firstName,
-        lastName,
-        email,
-        phone: '(02) 5550 0142',
-        serviceType: 'residential-purchase',
-        propertyAddress: '12 Example Avenue, Castle Hill NSW 2154',
-        message: 'We have found a house and would like the contract reviewed.',
-        quote: { price, role: 'buying', propertyType: 'established' },
-      },
-    }),
-    201,
-  );
-  const found = (await (await page.request.get(`/api/contact-requests?q=${encodeURIComponent(email)}`)).json()) as {
-    id: string;
-  }[];
-  return found[0]!.id;
-}
-
-/** The client's side, through the engagement link's API: accept, then give and submit identity details. */
-async function clientSubmits(client: APIRequestContext, url: string, firstName: string) {
-  const token = url.split('/engage/')[1]!;
-  await ok(
-    await client.post(`/api/engage/${token}/accept`, {
-      data: { fullName: `${firstName} ${lastName}`, understood: true, accept: true, instruct: true, electronic: true },
-    }),
-  );
-  await ok(
-    await client.put(`/api/engage/${token}/cdd`, {
-      data: {
-        parties: [
-          {
-            type: 'individual',
-            fullName: `${firstName} ${lastName}`,
-            dateOfBirth: '1984-03-09',
-            address: '12 Example Avenue, Castle Hill NSW 2154',
-            phone: '0412 345 678',
-            email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
-          },
-        ],
-        declarations: {
-          actingForAnother: { value: false },
-          pep: { value: false },
-          foreignPerson: { value: false },
-          purpose: 'home',
-          sourceOfFunds: [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }],
-        },
-      },
-    }),
-  );
-  await ok(await client.post(`/api/engage/${token}/cdd/submit`));
-}
+const enquiry = (page: Page, firstName: string, price: number) =>
+  quotedEnquiry(page, person(firstName), {
+    price,
+    message: 'We have found a house and would like the contract reviewed.',
+  });
 
 async function openCard(page: Page, firstName: string) {
   const tab = await openTab(page, 'Contact Requests');
@@ -104,15 +58,18 @@ test('takes the staff guide’s screenshots of the desk, the engagement and due-
   await enquiry(page, 'Jordan', 1_150_000);
   const priyaId = await enquiry(page, 'Priya', 820_000);
 
-  // Priya has accepted her engagement and sent her identity details.
-  const sent = await page.request.post(`/api/contact-requests/${priyaId}/engagement`, { data: {} });
-  await ok(sent, 201);
+  // Priya has accepted her engagement and sent her identity details. E-mailed, the link is
+  // the client's alone: Priya's comes from her mailbox.
+  const priyaClient = person('Priya');
+  const token = await sendEngagement(page, priyaId, priyaClient.email);
   const client = await browser.newContext();
-  // E-mailed, the link is the client's alone: Priya's comes from her mailbox.
-  const mail = await waitForMail(`priya.${lastName.toLowerCase()}@example.com`, (message) =>
-    message.subject.startsWith('Your costs agreement'),
+  await acceptEngagement(client.request, token, `Priya ${lastName}`);
+  await submitDueDiligence(
+    client.request,
+    token,
+    [{ type: 'individual', ...individual(`Priya ${lastName}`, '1984-03-09', priyaClient) }],
+    [{ kind: 'savings' }, { kind: 'loan', lender: 'Example Bank' }],
   );
-  await clientSubmits(client.request, /https?:\/\/\S+\/engage\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0], 'Priya');
   await client.close();
   await page.reload();
 

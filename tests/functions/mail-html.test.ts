@@ -126,7 +126,7 @@ describe('e-mail as HTML beside its text', () => {
     expect(paragraphs.filter((paragraph) => paragraph === warning)).toHaveLength(1);
     // Not small print: the one closing line that defends against payment-redirection fraud stands out.
     expect(parsed.html as string).toMatch(
-      /<p style="[^"]*font-weight:700[^"]*">We will never send you new bank details/,
+      /<p style="[^"]*font-weight:700[^"]*"><span>We will never send you new bank details/,
     );
     // No link in the text: no button either.
     expect(parsePage(parsed.html as string).all('a')).toEqual([]);

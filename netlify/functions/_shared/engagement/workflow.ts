@@ -292,8 +292,8 @@ async function enquiryOr404(enquiryId: string): Promise<StoredEnquiry> {
   return found.record;
 }
 
-export async function previewEngagement(enquiryId: string, input: EngagementSendInput): Promise<EngagementPreview> {
-  const { inputs, content } = await prepareContent(await enquiryOr404(enquiryId), input);
+/** What the client would see if it were sent now: its link would run from today. */
+function previewOf(inputs: EngagementPreview['inputs'], content: EngagementContent): EngagementPreview {
   const expiresAt = new Date(now() + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString();
   return {
     inputs,
@@ -302,6 +302,11 @@ export async function previewEngagement(enquiryId: string, input: EngagementSend
     sampleTerms: COSTS_AGREEMENT.sample,
     ...withSendRefusal(content),
   };
+}
+
+export async function previewEngagement(enquiryId: string, input: EngagementSendInput): Promise<EngagementPreview> {
+  const { inputs, content } = await prepareContent(await enquiryOr404(enquiryId), input);
+  return previewOf(inputs, content);
 }
 
 /** Sent e-mail, or null without SMTP: then staff pass the link on themselves. */
@@ -478,14 +483,7 @@ export async function previewVariation(id: string, input: EngagementVariationInp
   const { varied } = await variationStart(id, true);
   const enquiry = await enquiryOr404(varied.enquiryId);
   const { inputs, content } = await prepareContent(enquiry, input, { of: varied, reason: input.reason });
-  const expiresAt = new Date(now() + COSTS_DISCLOSURE.linkValidDays * DAY).toISOString();
-  return {
-    inputs,
-    figures: content.quote.figures,
-    view: viewOf({ content, expiresAt }, 'sent'),
-    sampleTerms: COSTS_AGREEMENT.sample,
-    ...withSendRefusal(content),
-  };
+  return previewOf(inputs, content);
 }
 
 /**

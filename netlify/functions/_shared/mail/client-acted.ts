@@ -71,15 +71,20 @@ export async function acceptedNotice(record: EngagementRecord, client: number, o
         : record.variationOf
           ? 'Every client has accepted the variation: it is now the agreement in force.'
           : 'Every client has accepted: the enquiry is instructed. Next, the client gives their identity details through the same link; do not act until they are verified.',
-      '',
-      `Matter: ${record.content.matter.description}`,
-      ...lines,
-      '',
-      'Open it in the staff portal:',
-      adminUrl(origin, record.enquiryId),
+      ...closingLines(record, lines, origin),
     ].join('\n'),
   };
 }
+
+/** What every notice ends with: the matter, who is responsible, and the link into the portal. */
+const closingLines = (record: EngagementRecord, responsibleLines: string[], origin: string): string[] => [
+  '',
+  `Matter: ${record.content.matter.description}`,
+  ...responsibleLines,
+  '',
+  'Open it in the staff portal:',
+  adminUrl(origin, record.enquiryId),
+];
 
 /** The notice of identity details submitted for checking. */
 export async function identitySubmittedNotice(record: EngagementRecord, origin: string): Promise<Notice> {
@@ -92,12 +97,7 @@ export async function identitySubmittedNotice(record: EngagementRecord, origin: 
     text: [
       `${name} submitted their identity details on ${when} (Sydney time).`,
       'Next: verify and screen everyone named, and rate the risk, in the due diligence panel. Do not act on the matter until it is verified.',
-      '',
-      `Matter: ${record.content.matter.description}`,
-      ...lines,
-      '',
-      'Open it in the staff portal:',
-      adminUrl(origin, record.enquiryId),
+      ...closingLines(record, lines, origin),
     ].join('\n'),
   };
 }

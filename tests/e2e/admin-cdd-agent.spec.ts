@@ -19,6 +19,7 @@ import {
 import { ONCE, signIn, test } from './fixtures.ts';
 import { acceptedEngagement } from './matter-helpers.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { formatDate } from '../../src/islands/admin/kit/format.ts';
 
 const lastName = 'Agency';
 const ATTORNEY = 'Wilhelmina Attorney';
@@ -169,7 +170,7 @@ test('a client through an attorney: a possible match escalates, enhanced due dil
   await row.getByLabel('AUSTRAC reference').fill(`SMR-${firstName}`);
   await row.getByRole('button', { name: 'Record the report' }).click();
   await expectToast(page, 'Success', 'Report recorded');
-  await expect(row).toContainText(`Reported on ${today}, reference SMR-${firstName}`);
+  await expect(row).toContainText(`Reported on ${formatDate(today)}, reference SMR-${firstName}`);
   await expectNoAxeViolations(page);
 
   // The client's link answers as it did before the suspicion: verified, nothing more.

@@ -7,6 +7,7 @@
  */
 import { expect } from '@playwright/test';
 import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
+import { formatDate } from '../../src/islands/admin/kit/format.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 import { ONCE, signIn, test } from './fixtures.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';
@@ -74,7 +75,9 @@ test('lists a matter due for re-screening and records a possible match, which go
   );
   await expect(panel.getByTestId('cdd-status')).toHaveText('Awaiting a second approval');
   await expect(panel.getByTestId('cdd-pending')).toHaveText('Do not act: due diligence pending');
-  await expect(panel.getByTestId('rescreen-history')).toContainText(`Checked ${sydneyToday()}: Possible match`);
+  await expect(panel.getByTestId('rescreen-history')).toContainText(
+    `Checked ${formatDate(sydneyToday())}: Possible match`,
+  );
   await expect(panel.getByRole('form', { name: 'Record a re-screen' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Approve…', exact: true })).toBeDisabled();
   await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');

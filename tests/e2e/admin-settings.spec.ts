@@ -177,7 +177,7 @@ test.describe('admin: practice settings', () => {
       const claims = panel.getByTestId('practice-settings').getByRole('group', { name: 'Public claims' });
       await claims.getByRole('button', { name: 'Confirm client satisfaction as shown' }).click();
       await expectToast(page, 'Confirmed', 'The claim is recorded as checked today');
-      await expect(claims.getByText(/^Checked \d{4}-\d{2}-\d{2} by /)).toHaveCount(1);
+      await expect(claims.getByText(/^Checked \d{1,2} [A-Z][a-z]{2} \d{4} by /)).toHaveCount(1);
 
       const again = await openTab(page, 'Contact Requests');
       const left = again.getByRole('region', { name: 'Public claims nobody has confirmed' });

@@ -45,5 +45,5 @@ test('records a suspicion from an enquiry and the principal records its report',
   await row.getByLabel('AUSTRAC reference').fill('SMR-0042');
   await row.getByRole('button', { name: 'Record the report' }).click();
   await expectToast(page, 'Success', 'Report recorded');
-  await expect(row).toContainText('Reported on 2026-11-20, reference SMR-0042');
+  await expect(row).toContainText('Reported on 20 Nov 2026, reference SMR-0042');
 });

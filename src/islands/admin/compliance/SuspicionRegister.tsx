@@ -88,7 +88,7 @@ function SuspicionItem({ row, onReported }: { row: SuspicionRow; onReported: () 
       </p>
       {row.report ? (
         <p className="mt-2 text-sm text-slate-800">
-          Reported on {row.report.reportedAt}, reference {row.report.reference} (recorded by{' '}
+          Reported on {formatDate(row.report.reportedAt)}, reference {row.report.reference} (recorded by{' '}
           {row.report.recordedBy.username}).
         </p>
       ) : (

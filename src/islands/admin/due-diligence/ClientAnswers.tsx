@@ -271,10 +271,13 @@ export function VerificationRecord({ view }: { view: CddStaffView }) {
             {VERIFICATION_METHOD_LABELS[entry.method]}
             {entry.reference ? ` (${entry.reference})` : ''};{' '}
             {entry.documents
-              .map((d) => `${d.type}, ${d.issuer}, ending ${d.last4}${d.expiry ? `, expires ${d.expiry}` : ''}`)
+              .map(
+                (d) =>
+                  `${d.type}, ${d.issuer}, ending ${d.last4}${d.expiry ? `, expires ${formatDate(d.expiry)}` : ''}`,
+              )
               .join('; ')}
-            ; sanctions checked {entry.sanctionsCheckedAt}: {SANCTIONS_RESULT_LABELS[entry.sanctionsResult]};{' '}
-            {PEP_RESULT_LABELS[entry.pepResult]}
+            ; sanctions checked {formatDate(entry.sanctionsCheckedAt)}: {SANCTIONS_RESULT_LABELS[entry.sanctionsResult]}
+            ; {PEP_RESULT_LABELS[entry.pepResult]}
           </li>
         ))}
       </ul>

@@ -22,7 +22,7 @@ import { sydneyToday } from '../../../shared/sydney-time.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
-import { formatDateTime } from '../kit/format.ts';
+import { formatDate, formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
 import { ENHANCED_FIELDS, type EnhancedValues } from './VerifyForm.tsx';
@@ -62,7 +62,7 @@ export function RescreenHistory({ view }: { view: CddStaffView }) {
       <ol className="list-decimal space-y-1 pl-5 text-sm" data-testid="rescreen-history">
         {view.screening.rescreens.map((entry, index) => (
           <li key={index}>
-            {`Checked ${entry.checkedAt}: ${SANCTIONS_RESULT_LABELS[entry.result]}; recorded by ${entry.by}, ${formatDateTime(entry.at)}`}
+            {`Checked ${formatDate(entry.checkedAt)}: ${SANCTIONS_RESULT_LABELS[entry.result]}; recorded by ${entry.by}, ${formatDateTime(entry.at)}`}
           </li>
         ))}
       </ol>

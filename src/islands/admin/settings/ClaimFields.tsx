@@ -7,6 +7,7 @@ import type { FieldErrors } from '../../../shared/schemas/fields.ts';
 import type { Claims as SavedClaims } from '../../../shared/schemas/settings.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
+import { formatDate } from '../kit/format.ts';
 import { CLAIM_FIELDS, claimField, type ClaimName, type PracticeValues } from './practice-values.ts';
 
 type Claims = PracticeValues['claims'];
@@ -35,7 +36,7 @@ export function ClaimFields({
     if (stored.checkedAt) {
       return (
         <p className="text-sm text-slate-700 sm:col-span-full">
-          {`Checked ${stored.checkedAt}${stored.checkedBy ? ` by ${stored.checkedBy}` : ''}`}
+          {`Checked ${formatDate(stored.checkedAt)}${stored.checkedBy ? ` by ${stored.checkedBy}` : ''}`}
         </p>
       );
     }

@@ -74,6 +74,14 @@ describe('GET /api/lead-metrics', () => {
       lostReason: 'Price',
     });
     await plant({ createdAt: sydney(2026, 11, 25, 12), serviceType: 'other' });
+    // A quote lead, answered by e-mail an hour later: counted, but not against the call-back target.
+    await plant({
+      createdAt: sydney(2026, 11, 25, 13),
+      firstContactAt: sydney(2026, 11, 25, 14),
+      status: 'contacted',
+      source: 'quote',
+      phone: '',
+    });
     // Outside the range.
     await plant({ createdAt: sydney(2026, 11, 10, 12), status: 'instructed' });
   });
@@ -84,11 +92,11 @@ describe('GET /api/lead-metrics', () => {
     expect(response.json).toEqual({
       from: '2026-11-24',
       to: '2026-11-25',
-      total: 4,
-      byStatus: { new: 1, contacted: 1, quoted: 0, instructed: 1, lost: 1 },
-      byService: { 'residential-purchase': 3, other: 1 },
+      total: 5,
+      byStatus: { new: 1, contacted: 2, quoted: 0, instructed: 1, lost: 1 },
+      byService: { 'residential-purchase': 4, other: 1 },
       firstContact: { measured: 3, medianMinutes: 4, p90Minutes: 20, within5Minutes: 2, targetMinutes: 5 },
-      conversion: { instructed: 1, lost: 1, rate: 0.25, target: 0.3 },
+      conversion: { instructed: 1, lost: 1, rate: 0.2, target: 0.3 },
     });
   });
 

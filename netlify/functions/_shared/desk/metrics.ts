@@ -22,7 +22,8 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 /**
  * `acceptedOnline`: enquiries whose `firstContactAt` is their client's online acceptance
  * (recorded so before the acceptance stopped setting it): the first contact counts staff's
- * calls, status changes and e-mails only, so these are not measured.
+ * calls, status changes and e-mails only, so these are not measured. Nor are quote leads
+ * (/quote's 'Email me this quote'): they have no phone, and the target is for a call back.
  */
 export function computeMetrics(
   records: StoredEnquiry[],
@@ -37,7 +38,7 @@ export function computeMetrics(
   for (const record of records) {
     byStatus[record.status]++;
     byService[record.serviceType] = (byService[record.serviceType] ?? 0) + 1;
-    if (record.firstContactAt && !acceptedOnline.has(record.id))
+    if (record.firstContactAt && record.source !== 'quote' && !acceptedOnline.has(record.id))
       minutes.push(businessMinutesBetween(record.createdAt, record.firstContactAt, hours));
   }
   minutes.sort((a, b) => a - b);

@@ -242,27 +242,21 @@ describe('staff alerts', () => {
     }
   });
 
+  const summary = {
+    id: 'x',
+    name: 'A B',
+    serviceType: 'other',
+    createdAt: new Date().toISOString(),
+    adminUrl: 'https://x/admin',
+  };
+
   it('ends the e-mail with the Professional Standards line only when it is switched on', () => {
-    const summary = {
-      id: 'x',
-      name: 'A B',
-      serviceType: 'other',
-      createdAt: new Date().toISOString(),
-      adminUrl: 'https://x/admin',
-    };
     const line = 'Liability limited by a scheme approved under Professional Standards Legislation.';
     expect(alertEmail(summary, { enabled: true, text: line }).text.endsWith(line)).toBe(true);
     expect(alertEmail(summary, { enabled: false, text: line }).text).not.toContain(line);
   });
 
   it('asks for a call back within 5 minutes, or for a quote lead (no phone) a reply by e-mail', () => {
-    const summary = {
-      id: 'x',
-      name: 'A B',
-      serviceType: 'other',
-      createdAt: new Date().toISOString(),
-      adminUrl: 'https://x/admin',
-    };
     expect(alertEmail(summary).text).toContain('Open it in the staff portal to call back within 5 minutes:');
     const quoteLead = alertEmail({ ...summary, quoteLead: true }).text;
     expect(quoteLead).toContain('Open it in the staff portal to reply by e-mail about the quote:');

@@ -12,18 +12,9 @@
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import { singleLine } from '../../../../src/shared/schemas/fields.ts';
-import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { findUser } from '../repositories/users-store.ts';
-import { queueStaffNoticeAfter } from './staff-alerts.ts';
-
-const sydneyTime = sydneyFormat('en-AU', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { queueStaffNoticeAfter, sydneyTime } from './staff-alerts.ts';
 
 /** A name as one line a chat client shows as is (`<` and `>` would start Slack's link syntax). */
 const oneLine = (name: string) => singleLine(name).replace(/[<>]/g, '').trim();

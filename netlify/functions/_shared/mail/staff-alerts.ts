@@ -53,7 +53,8 @@ export function configuredChannels(): AlertChannel[] {
   return [...(email ? (['email'] as const) : []), ...(webhookUrl ? (['webhook'] as const) : [])];
 }
 
-const sydneyTime = sydneyFormat('en-AU', {
+/** How staff messages give a moment: "Thu 26 Nov, 9:41 am", Sydney time. */
+export const sydneyTime = sydneyFormat('en-AU', {
   weekday: 'short',
   day: 'numeric',
   month: 'short',

@@ -48,8 +48,9 @@ test('Write/Preview, unsaved edits restored after a reload, and leaving them ask
   await page.reload();
   expect(asked).toEqual(['beforeunload']);
 
-  // The edits were kept: the editor offers them back, and the question has the focus.
-  await openTab(page, 'Blog Posts');
+  // The edits were kept: the portal's address keeps the tab, so the reload reopens Blog Posts
+  // by itself; the editor offers the edits back, and the question has the focus.
+  await expect(page.getByRole('tab', { name: 'Blog Posts', exact: true })).toHaveAttribute('aria-selected', 'true');
   const offer = page.getByRole('group', {
     name: /^You have unsaved changes from \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)\.$/,
   });

@@ -308,6 +308,7 @@ describe('who the audit names', () => {
       [ann, 'staff.remove', '2025-03-10T12:30:00.000Z'], // 10 Mar, 11:30 pm Sydney
       [ben, 'staff.add', '2025-03-10T13:30:00.000Z'], // 11 Mar, 12:30 am Sydney
       [ann, 'staff.add', '2025-03-11T05:00:00.000Z'], // 11 Mar
+      [ben, 'staff.add.principal', '2025-03-11T05:30:00.000Z'], // 11 Mar
       [ann, 'enquiry.update', '2025-03-11T06:00:00.000Z'], // 11 Mar
       [ann, 'staff.password', '2025-03-11T14:00:00.000Z'], // 12 Mar, 1 am Sydney
     ];
@@ -327,7 +328,8 @@ describe('who the audit names', () => {
     expect(second.entries.map((entry) => entry.action)).toEqual(['staff.remove']);
     expect(second.next).toBeNull();
 
-    // One action exactly; a family never matches a longer word ('staff' is not 'staffing').
+    // One action exactly (adding a staff account is not adding a principal); a family never
+    // matches a longer word ('staff' is not 'staffing').
     expect((await list(`${march}&action=staff.add`)).entries.map((entry) => entry.by)).toEqual([
       ann.username,
       ben.username,
@@ -338,6 +340,7 @@ describe('who the audit names', () => {
     // Days are Sydney's, both ends included.
     expect((await list('from=2025-03-11&to=2025-03-11')).entries.map((entry) => entry.at)).toEqual([
       '2025-03-11T06:00:00.000Z',
+      '2025-03-11T05:30:00.000Z',
       '2025-03-11T05:00:00.000Z',
       '2025-03-10T13:30:00.000Z',
     ]);
@@ -345,7 +348,7 @@ describe('who the audit names', () => {
       'staff.password',
     ]);
     // An empty parameter is no filter, as a form sends it.
-    expect((await list(`${march}&by=&action=`)).entries).toHaveLength(5);
+    expect((await list(`${march}&by=&action=`)).entries).toHaveLength(6);
 
     for (const [query, field] of [
       ['from=2025-02-30', 'from'],

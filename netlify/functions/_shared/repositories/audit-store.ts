@@ -54,8 +54,9 @@ export const AUDIT_ID_PATTERN = /^[0-9a-z]{15}[0-9a-f]{12}$/;
 
 /**
  * What the log may be narrowed to: who acted (the username recorded), what (an action, or
- * its family: `enquiry` takes `enquiry.update`, `enquiry.note`, …) and when (Sydney days,
- * both ends included, as instants the caller worked out).
+ * its family: `enquiry` takes `enquiry.update`, `enquiry.note`, …; an action is exact, so
+ * `staff.add` is not `staff.add.principal`) and when (Sydney days, both ends included, as
+ * instants the caller worked out).
  */
 export interface AuditFilter {
   by?: string | undefined;
@@ -69,7 +70,10 @@ const keyTime = (ms: number) => ms.toString(36).padStart(11, '0');
 
 const matches = (event: AuditEvent, filter: AuditFilter) =>
   (filter.by === undefined || event.by === filter.by) &&
-  (filter.action === undefined || event.action === filter.action || event.action.startsWith(`${filter.action}.`));
+  (filter.action === undefined ||
+    event.action === filter.action ||
+    // A family is one word (`staff`); an action has a dot and is matched exactly.
+    (!filter.action.includes('.') && event.action.startsWith(`${filter.action}.`)));
 
 /**
  * Newest first, `limit` entries older than the entry `before` (by key, hence by time). The

@@ -414,6 +414,10 @@ async function issueEngagement(
   );
 }
 
+const SENT_A_MOMENT_AGO = 'An engagement was sent for this enquiry a moment ago. Refresh to see it.';
+/** How long a claimed pointer without its record counts as a send still writing it (a send that died leaves it). */
+const SEND_IN_FLIGHT_MS = 2 * 60_000;
+
 export async function sendEngagement(
   enquiryId: string,
   input: EngagementSendInput,
@@ -426,6 +430,11 @@ export async function sendEngagement(
   refuseSampleTermsInProduction(content.terms);
   const pointer = await latestPointer(enquiryId);
   const previous = pointer ? await getEngagement(pointer.engagementId) : null;
+  // A send claims the pointer before it writes the record: a pointer claimed moments ago with
+  // no record yet is a send in flight (another process), not "no engagement".
+  if (pointer && !previous && pointer.claimedAt !== null && now() - pointer.claimedAt < SEND_IN_FLIGHT_MS) {
+    throw new HttpError(409, SENT_A_MOMENT_AGO);
+  }
   // A variation only exists over an accepted engagement, so the enquiry has one even when
   // its latest (the variation) ended: a new engagement would bypass it; vary it instead.
   if (previous?.record.variationOf) throw refusal(decideEngagement('accepted', 'send'));
@@ -436,8 +445,8 @@ export async function sendEngagement(
   const id = newId();
   // The decider between two sends at once (a double click, two staff): one claims the
   // enquiry's latest engagement, the other answers 409 and sends nothing.
-  if (!(await claimLatest(enquiryId, id, pointer?.etag ?? null))) {
-    throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
+  if (!(await claimLatest(enquiryId, id, pointer?.etag ?? null, now()))) {
+    throw new HttpError(409, SENT_A_MOMENT_AGO);
   }
   if (previous && previousNext !== previousStatus) {
     await endEngagement(previous.record.id, staff, 'Engagement replaced by a new one');
@@ -505,7 +514,7 @@ export async function varyEngagement(
   const { content } = await prepareContent(enquiry, input, variation);
   refuseSampleTermsInProduction(content.terms);
   const versionId = newId();
-  if (!(await claimLatest(varied.enquiryId, versionId, pointer?.etag ?? null))) {
+  if (!(await claimLatest(varied.enquiryId, versionId, pointer?.etag ?? null, now()))) {
     throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
   }
   if (open) await endEngagement(open.id, staff, 'Variation replaced by a new one');

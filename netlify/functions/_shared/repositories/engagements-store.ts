@@ -27,7 +27,8 @@ import {
 } from './blobs.ts';
 
 const STORE = 'engagements';
-const pointerSchema = z.object({ engagementId: z.string() });
+/** `claimedAt` (ms): when a send claimed it; the record is written just after (engagements before it have none). */
+const pointerSchema = z.object({ engagementId: z.string(), claimedAt: z.optional(z.number()) });
 /** A token's entry: the engagement it opens; `ended` once the link was replaced, revoked or expired. */
 const tokenSchema = z.object({ engagementId: z.string(), ended: z.optional(z.boolean()) });
 
@@ -52,17 +53,26 @@ export async function insertEngagement(record: EngagementRecord): Promise<void> 
 }
 
 /** The enquiry's latest engagement id with the etag to claim the next against, or null. */
-export async function latestPointer(enquiryId: string): Promise<{ engagementId: string; etag: string } | null> {
+export async function latestPointer(
+  enquiryId: string,
+): Promise<{ engagementId: string; etag: string; claimedAt: number | null } | null> {
   const found = await getJsonWithEtag(openStore(STORE), enquiryKey(enquiryId), pointerSchema);
-  return found?.data ? { engagementId: found.data.engagementId, etag: found.etag } : null;
+  return found?.data
+    ? { engagementId: found.data.engagementId, etag: found.etag, claimedAt: found.data.claimedAt ?? null }
+    : null;
 }
 
 /**
  * Makes `engagementId` the enquiry's latest, only if the latest is still the one read
  * (`etag`; null: there was none). Of two sends racing, one claims it; false for the other.
  */
-export async function claimLatest(enquiryId: string, engagementId: string, etag: string | null): Promise<boolean> {
-  return writeJsonIf(openStore(STORE), enquiryKey(enquiryId), { engagementId }, etag);
+export async function claimLatest(
+  enquiryId: string,
+  engagementId: string,
+  etag: string | null,
+  claimedAt: number,
+): Promise<boolean> {
+  return writeJsonIf(openStore(STORE), enquiryKey(enquiryId), { engagementId, claimedAt }, etag);
 }
 
 export async function getEngagement(id: string): Promise<{ record: EngagementRecord; etag: string } | null> {

@@ -5,14 +5,12 @@
  * the enquiry, naming who is responsible); the approver's note a high rating needs (400
  * without; kept sealed with the rating); and the desk's "waiting for your approval" list.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import cdd from '../../netlify/functions/cdd.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import enquiries from '../../netlify/functions/enquiries.ts';
 import session from '../../netlify/functions/session.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 import { openStore } from '../../netlify/functions/_shared/repositories/blobs.ts';
 import { APPROVAL_NOTE_REQUIRED } from '../../src/shared/schemas/cdd.ts';
@@ -26,7 +24,7 @@ import {
   aSubmittedDueDiligence,
   submittedDueDiligence,
 } from './fixtures/builders.ts';
-import { call, signedInStaff, useBlobs } from './harness.ts';
+import { call, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { readMail, useSmtp, type Received } from './smtp.ts';
 
 useBlobs();
@@ -34,12 +32,7 @@ const DESK = 'desk@example-conveyancing.com.au';
 const SITE = 'https://conveyancing.example';
 const { mails } = useSmtp({ alertsTo: DESK });
 
-const KEY = randomBytes(32).toString('base64');
-beforeEach(() => {
-  process.env.CDD_ENCRYPTION_KEY = KEY;
-  process.env.CDD_ENCRYPTION_KEY_PREVIOUS = '';
-  resetCddKeyEnv();
-});
+useCddKey();
 
 type Signed = Awaited<ReturnType<typeof signedInStaff>>;
 /** Alice and Bob are principals; Carol is staff. */

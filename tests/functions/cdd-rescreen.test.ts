@@ -5,8 +5,7 @@
  * desk's `cdd=rescreen`, the daily notice by id and link), and a matter closed before the
  * client gave anything, whose link then takes nothing.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import cdd from '../../netlify/functions/cdd.ts';
 import contact from '../../netlify/functions/contact.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
@@ -31,19 +30,14 @@ import {
 import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { resetClock } from '../../src/shared/clock.ts';
 import { anAcceptedEngagement, aSubmittedDueDiligence } from './fixtures/builders.ts';
-import { call, signedInStaff, useBlobs } from './harness.ts';
+import { call, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { readableText, useSmtp } from './smtp.ts';
 
 useBlobs();
 const STAFF_INBOX = 'desk@example-conveyancing.com.au';
 const { mails } = useSmtp({ alertsTo: STAFF_INBOX });
 
-const KEY = randomBytes(32).toString('base64');
-beforeEach(() => {
-  process.env.CDD_ENCRYPTION_KEY = KEY;
-  process.env.CDD_ENCRYPTION_KEY_PREVIOUS = '';
-  resetCddKeyEnv();
-});
+useCddKey();
 afterEach(() => resetClock());
 
 type Signed = Awaited<ReturnType<typeof signedInStaff>>;

@@ -2,11 +2,13 @@
  * Calls the real function handlers in process, over a real Netlify Blobs server
  * (Netlify's own local implementation) in a throwaway directory per test file.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/lib/local-blobs.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
 import { upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import type { StaffRole } from '../../src/shared/schemas/login.ts';
@@ -17,6 +19,20 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 /** A function's default export. */
 type Handler = (req: Request, context?: any) => Promise<Response> | Response;
+
+/**
+ * A due-diligence encryption key of this file's own, set (with no previous key) before each
+ * test, as a deploy with CDD_ENCRYPTION_KEY has it; answers the key.
+ */
+export function useCddKey(): string {
+  const key = randomBytes(32).toString('base64');
+  beforeEach(() => {
+    process.env.CDD_ENCRYPTION_KEY = key;
+    process.env.CDD_ENCRYPTION_KEY_PREVIOUS = '';
+    resetCddKeyEnv();
+  });
+  return key;
+}
 
 /** Starts a fresh store for this file, and stops it afterwards; tells where it keeps its data. */
 export function useBlobs(): { directory: () => string } {

@@ -7,11 +7,9 @@
  * or the client did not opt in; a provider that fails is retried by the outbox without
  * holding up the e-mail, and a client who stopped texts meanwhile gets none.
  */
-import { randomBytes } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import matters from '../../netlify/functions/matters.ts';
 import myMatters from '../../netlify/functions/my-matters.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { retryDueClientMails } from '../../netlify/functions/_shared/mail/client-mail.ts';
 import { gsmLength, toGsm7 } from '../../netlify/functions/_shared/mail/sms-text.ts';
 import { sendMatterNotices } from '../../netlify/functions/_shared/matters/matter-mail.ts';
@@ -21,7 +19,7 @@ import { australianMobile } from '../../src/shared/schemas/client-matter.ts';
 import { now, resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { sydneyInstant } from '../../src/shared/sydney-time.ts';
 import { aVerifiedDueDiligence } from './fixtures/builders.ts';
-import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
+import { call, cookieFrom, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { pageText } from './html.ts';
 import { SMS_API_KEY, SMS_SENDER, SMS_USERNAME, setSmsEnv, useSmsCapture } from './sms-capture.ts';
 import { readMail, readableText, useSmtp } from './smtp.ts';
@@ -30,11 +28,7 @@ import { validateHtml } from './vnu.ts';
 useBlobs();
 const smtp = useSmtp();
 const sms = useSmsCapture();
-const KEY = randomBytes(32).toString('base64');
-beforeEach(() => {
-  process.env.CDD_ENCRYPTION_KEY = KEY;
-  resetCddKeyEnv();
-});
+useCddKey();
 
 let staff: { cookie: string; username: string };
 beforeAll(async () => {

@@ -5,28 +5,22 @@
  * ticked by staff, each change e-mailing the client; the daily reminders and overdue alerts,
  * once each.
  */
-import { randomBytes } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import enquiryRetention from '../../netlify/functions/enquiry-retention.ts';
 import matters from '../../netlify/functions/matters.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { sendMatterNotices } from '../../netlify/functions/_shared/matters/matter-mail.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { sydneyInstant } from '../../src/shared/sydney-time.ts';
 import { aSubmittedDueDiligence, aVerifiedDueDiligence, anAcceptedEngagement, ENQUIRY } from './fixtures/builders.ts';
-import { call, signedInStaff, useBlobs } from './harness.ts';
+import { call, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { readableText, useSmtp } from './smtp.ts';
 
 useBlobs();
 const STAFF_INBOX = 'desk@example-conveyancing.com.au';
 const smtp = useSmtp({ alertsTo: STAFF_INBOX });
 
-beforeEach(() => {
-  process.env.CDD_ENCRYPTION_KEY = KEY;
-  resetCddKeyEnv();
-});
-const KEY = randomBytes(32).toString('base64');
+useCddKey();
 
 let staff: { cookie: string; username: string };
 beforeAll(async () => {

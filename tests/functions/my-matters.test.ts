@@ -5,17 +5,15 @@
  * requests that staff see waiting, and sign-out.
  */
 import ICAL from 'ical.js';
-import { randomBytes } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import contactRequests from '../../netlify/functions/enquiries.ts';
 import matters from '../../netlify/functions/matters.ts';
 import myMatters from '../../netlify/functions/my-matters.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { escapeText, foldLine } from '../../netlify/functions/_shared/matters/calendar.ts';
 import { SIGN_IN_ANSWER, UPDATE_SENT } from '../../src/content/client-matter.ts';
 import { clockOffsetMs, now, resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { aVerifiedDueDiligence } from './fixtures/builders.ts';
-import { call, cookieFrom, signedInStaff, useBlobs } from './harness.ts';
+import { call, cookieFrom, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { parsePage, pageText, textOf } from './html.ts';
 import { readMail, useSmtp } from './smtp.ts';
 import { validateHtml } from './vnu.ts';
@@ -23,11 +21,7 @@ import { validateHtml } from './vnu.ts';
 useBlobs();
 const STAFF_INBOX = 'desk@example-conveyancing.com.au';
 const smtp = useSmtp({ alertsTo: STAFF_INBOX });
-const KEY = randomBytes(32).toString('base64');
-beforeEach(() => {
-  process.env.CDD_ENCRYPTION_KEY = KEY;
-  resetCddKeyEnv();
-});
+useCddKey();
 afterEach(async () => {
   const moved = clockOffsetMs() !== 0;
   resetClock();

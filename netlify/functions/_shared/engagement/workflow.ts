@@ -418,6 +418,19 @@ const SENT_A_MOMENT_AGO = 'An engagement was sent for this enquiry a moment ago.
 /** How long a claimed pointer without its record counts as a send still writing it (a send that died leaves it). */
 const SEND_IN_FLIGHT_MS = 2 * 60_000;
 
+/**
+ * The enquiry's latest engagement as a send or a variation decides on it. A send claims the
+ * pointer before it writes the record, so a pointer claimed moments ago with no record yet is
+ * a send in flight in another process (409), not "no engagement".
+ */
+async function latestForDecision(pointer: Awaited<ReturnType<typeof latestPointer>>) {
+  const latest = pointer ? await getEngagement(pointer.engagementId) : null;
+  if (pointer && !latest && pointer.claimedAt !== null && now() - pointer.claimedAt < SEND_IN_FLIGHT_MS) {
+    throw new HttpError(409, SENT_A_MOMENT_AGO);
+  }
+  return latest;
+}
+
 export async function sendEngagement(
   enquiryId: string,
   input: EngagementSendInput,
@@ -429,12 +442,7 @@ export async function sendEngagement(
   const { content } = await prepareContent(enquiry, input);
   refuseSampleTermsInProduction(content.terms);
   const pointer = await latestPointer(enquiryId);
-  const previous = pointer ? await getEngagement(pointer.engagementId) : null;
-  // A send claims the pointer before it writes the record: a pointer claimed moments ago with
-  // no record yet is a send in flight (another process), not "no engagement".
-  if (pointer && !previous && pointer.claimedAt !== null && now() - pointer.claimedAt < SEND_IN_FLIGHT_MS) {
-    throw new HttpError(409, SENT_A_MOMENT_AGO);
-  }
+  const previous = await latestForDecision(pointer);
   // A variation only exists over an accepted engagement, so the enquiry has one even when
   // its latest (the variation) ended: a new engagement would bypass it; vary it instead.
   if (previous?.record.variationOf) throw refusal(decideEngagement('accepted', 'send'));
@@ -474,7 +482,7 @@ async function variationStart(id: string, replace: boolean) {
   const varied = found.record;
   allowed(decideEngagement(currentStatus(varied), 'vary'));
   const pointer = await latestPointer(varied.enquiryId);
-  const latest = pointer && pointer.engagementId !== id ? await getEngagement(pointer.engagementId) : null;
+  const latest = pointer && pointer.engagementId !== id ? await latestForDecision(pointer) : null;
   // The versions after `id` back to it: a later accepted one means `id` is no longer in force.
   let open: EngagementRecord | null = null;
   for (let step = latest?.record ?? null, n = 0; step && step.id !== id && n < MAX_VERSIONS; n++) {

@@ -1,6 +1,6 @@
 /**
  * The site's typeface, Inter (self-hosted, Latin subset), declared once for the two places
- * that load it: the built pages inline it (src/layouts/BaseLayout.astro, with a preload) and
+ * that load it: the built pages inline it (src/layouts/Document.astro, with a preload) and
  * the stylesheet of the pages the functions render appends it (src/pages/styles/site.css.ts).
  * The `?url` import makes the build emit the file under its content hash, the same address
  * for both.

@@ -10,7 +10,10 @@
  * Env: BENCH_PAGES (comma-separated paths, `article` for the newest article; default
  * `/,/blog,article,/quote`; a page the build does not have is skipped with a note),
  * BENCH_JS_PAGES (JavaScript only; default every public page, a missing tag and a 404),
- * BENCH_RUNS (default 3), BENCH_PORT (default 8894), CHROMIUM_PATH (/usr/bin/chromium).
+ * BENCH_RUNS (default 3), BENCH_PORT (default 8894), CHROMIUM_PATH (/usr/bin/chromium),
+ * BENCH_AGAINST (the address of another build's server, e.g. an older commit's
+ * `PORT=8896 node scripts/test-server.ts` in a worktree: its Lighthouse runs alternate with
+ * this build's, so a before/after on this noisy shared machine compares like with like).
  * The server is the e2e server (scripts/test-server.ts): the production build over a
  * throwaway, seeded Blobs store, so the figures never depend on local data.
  */
@@ -35,6 +38,7 @@ const JS_PAGES = (
   .map((page) => page.trim())
   .filter(Boolean);
 const PORT = Number(process.env.BENCH_PORT ?? 8894);
+const AGAINST = process.env.BENCH_AGAINST?.replace(/\/$/, '');
 const DIST = path.resolve('dist');
 const BASE = `http://localhost:${PORT}`;
 
@@ -254,34 +258,45 @@ try {
   const rows: Record<string, string | number>[] = [];
   try {
     for (const page of pages) {
-      const runs: Run[] = [];
+      const builds = AGAINST ? [AGAINST, BASE] : [BASE];
+      const runs = new Map<string, Run[]>(builds.map((base) => [base, []]));
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await audit(chrome.port, `${BASE}${page.path}`));
-        process.stderr.write('.');
+        for (const base of builds) {
+          runs.get(base)!.push(await audit(chrome.port, `${base}${page.path}`));
+          process.stderr.write('.');
+        }
       }
-      const m = (key: keyof Run) => median(runs.map((run) => run[key]));
-      const js = measured.get(`${BASE}${page.path}`)!;
-      rows.push({
-        page: page.name,
-        Perf: m('performance'),
-        A11y: m('accessibility'),
-        BP: m('bestPractices'),
-        SEO: m('seo'),
-        'LCP ms': Math.round(m('lcp')),
-        'TBT ms': Math.round(m('tbt')),
-        CLS: Number(m('cls').toFixed(3)),
-        'JS 375 load': kb(js.phone.load),
-        'JS 375 read': kb(js.phone.read),
-        'JS 1280 load': kb(js.desktop.load),
-        'JS 1280 read': kb(js.desktop.read),
-        'JS all': kb(jsTotal(page.html)),
-      });
+      for (const base of builds) {
+        const m = (key: keyof Run) => median(runs.get(base)!.map((run) => run[key]));
+        const js = measured.get(`${BASE}${page.path}`)!;
+        rows.push({
+          page: AGAINST ? `${page.name} ${base === BASE ? 'this build' : 'against'}` : page.name,
+          Perf: m('performance'),
+          A11y: m('accessibility'),
+          BP: m('bestPractices'),
+          SEO: m('seo'),
+          'LCP ms': Math.round(m('lcp')),
+          'TBT ms': Math.round(m('tbt')),
+          CLS: Number(m('cls').toFixed(3)),
+          ...(base === BASE
+            ? {
+                'JS 375 load': kb(js.phone.load),
+                'JS 375 read': kb(js.phone.read),
+                'JS 1280 load': kb(js.desktop.load),
+                'JS 1280 read': kb(js.desktop.read),
+                'JS all': kb(jsTotal(page.html)),
+              }
+            : {}),
+        });
+      }
     }
   } finally {
     chrome.kill();
   }
   process.stderr.write('\n');
   console.log(`Lighthouse ${RUNS} run(s) per page, mobile preset, medians. JS = gzip of what the page loads, measured`);
+  if (AGAINST)
+    console.log(`Runs alternate between this build and the one at ${AGAINST} ("against"); JS is this build's.`);
   console.log('in Chromium at 375 px (touch) and 1280 px: on load, and after reading to the end without opening the');
   console.log('menu; "JS all" = every island hydrated, from the built HTML.');
   console.table(rows);

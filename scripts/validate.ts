@@ -174,7 +174,9 @@ async function checkAdmin(browser: Browser, cookie: string, width: string): Prom
   try {
     await page.setViewport(WIDTHS[width]!);
     const [name, ...value] = cookie.split('=');
-    await page.setCookie({ name: name!, value: value.join('='), url: BASE });
+    await page
+      .browserContext()
+      .setCookie({ name: name!, value: value.join('='), domain: new URL(BASE).hostname, path: '/' });
     await page.goto(`${BASE}/admin`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[role="tab"]');
     const tabs = await page.$$eval('[role="tab"]', (elements) =>

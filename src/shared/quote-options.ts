@@ -17,3 +17,19 @@ export const PROPERTY_TYPES = [
 
 export type QuoteRole = (typeof QUOTE_ROLES)[number]['value'];
 export type PropertyType = (typeof PROPERTY_TYPES)[number]['value'];
+
+/**
+ * A quote's options as a form holds them, by the controls' names: numbers and dates as typed
+ * (`price` "800,000", `foreignShare` "50%", `contractDate` empty for today), boxes as ticked.
+ * The calculator on /quote and the desk's engagement form both start from it.
+ */
+export interface QuoteFormValues {
+  price: string;
+  role: QuoteRole;
+  propertyType: PropertyType;
+  firstHomeBuyer: boolean;
+  foreignPurchaser: boolean;
+  foreignShare: string;
+  rush: boolean;
+  contractDate: string;
+}

@@ -4,9 +4,9 @@
  * contract date. Each is a named form control, so the form posts them without JavaScript.
  */
 import type { Ref } from 'react';
+import type { QuoteFormValues } from '../../shared/quote-options.ts';
 import { groupPriceTyping, PROPERTY_TYPES, QUOTE_ROLES, type PropertyType } from '../../shared/quote.ts';
 import { CONTROL_CLASS, Field } from '../../ui/Field.tsx';
-import type { QuoteFormValues } from './useQuoteForm.ts';
 
 const CHECK_CLASS = 'size-5 shrink-0 rounded border-slate-400 accent-brand-700';
 

@@ -5,34 +5,13 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { formatAud } from '../../content/money.ts';
-import {
-  parsePrice,
-  PROPERTY_TYPES,
-  QUOTE_ROLES,
-  type PropertyType,
-  type QuoteInput,
-  type QuoteRole,
-} from '../../shared/quote.ts';
+import type { QuoteFormValues } from '../../shared/quote-options.ts';
+import { parsePrice, PROPERTY_TYPES, QUOTE_ROLES, type QuoteInput } from '../../shared/quote.ts';
 
 /** The example the page is pre-rendered with. */
 export const DEFAULT_PRICE = 800_000;
 
-/**
- * The calculator's controls as the person left them, by the controls' names: text as typed
- * (`price` "800,000", `foreignShare` "50%"), boxes as ticked.
- */
-export interface QuoteFormValues {
-  price: string;
-  role: QuoteRole;
-  propertyType: PropertyType;
-  firstHomeBuyer: boolean;
-  foreignPurchaser: boolean;
-  foreignShare: string;
-  rush: boolean;
-  /** Empty means today (in Sydney): the page is pre-rendered, so no fixed date can be its default. */
-  contractDate: string;
-}
-
+/** The controls as the page is pre-rendered: the example price, buying an established home. */
 const PRE_RENDERED: QuoteFormValues = {
   price: formatAud(DEFAULT_PRICE).replace('$', ''),
   role: 'buying',

@@ -11,18 +11,10 @@ import type { EngagementClientInput, EngagementStatus, EngagementSummary } from 
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
 import { decideEngagement, isOpenStatus } from '../../../shared/states/engagement.ts';
-import type { PropertyType, QuoteRole } from '../../../shared/quote-options.ts';
+import type { QuoteFormValues } from '../../../shared/quote-options.ts';
 
 /** The form as typed: numbers and dates stay text until the body is built. */
-export interface EngagementFormValues {
-  price: string;
-  role: QuoteRole;
-  propertyType: PropertyType;
-  firstHomeBuyer: boolean;
-  foreignPurchaser: boolean;
-  foreignShare: string;
-  rush: boolean;
-  contractDate: string;
+export interface EngagementFormValues extends QuoteFormValues {
   propertyAddress: string;
   solicitor: string;
 }

@@ -17,9 +17,12 @@ import { approvalOnly } from './useDeskFilters.ts';
 /** Each chip's colours, selected and not: the due-diligence ones in their badges' colours. */
 const TONES = {
   status: ['border-brand-800 bg-brand-800 text-white', 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'],
-  pending: ['border-red-800 bg-red-800 text-white', 'border-red-300 bg-white text-red-900 hover:bg-red-50'],
-  rescreen: ['border-amber-800 bg-amber-800 text-white', 'border-amber-400 bg-white text-amber-950 hover:bg-amber-50'],
-  approval: [
+  cddPending: ['border-red-800 bg-red-800 text-white', 'border-red-300 bg-white text-red-900 hover:bg-red-50'],
+  cddRescreen: [
+    'border-amber-800 bg-amber-800 text-white',
+    'border-amber-400 bg-white text-amber-950 hover:bg-amber-50',
+  ],
+  cddApproval: [
     'border-violet-800 bg-violet-800 text-white',
     'border-violet-400 bg-white text-violet-950 hover:bg-violet-50',
   ],
@@ -50,6 +53,12 @@ function Chip({
 }
 
 const NO_CDD_VIEW = { cddPending: false, cddRescreen: false, cddApproval: false };
+
+/** The due-diligence views any account may choose, each a chip that toggles. */
+const CDD_VIEWS = [
+  ['cddPending', 'Due diligence pending'],
+  ['cddRescreen', 'Due for re-screening'],
+] as const;
 
 export function DeskFilterChips({
   filters,
@@ -86,27 +95,19 @@ export function DeskFilterChips({
           {option.count === undefined ? null : <span className="ml-1 tabular-nums">({option.count})</span>}
         </Chip>
       ))}
-      <Chip
-        tone="pending"
-        pressed={Boolean(filters.cddPending)}
-        onPress={() =>
-          onChange((current) => ({ ...current, status: '', ...NO_CDD_VIEW, cddPending: !current.cddPending }))
-        }
-      >
-        Due diligence pending
-      </Chip>
-      <Chip
-        tone="rescreen"
-        pressed={Boolean(filters.cddRescreen)}
-        onPress={() =>
-          onChange((current) => ({ ...current, status: '', ...NO_CDD_VIEW, cddRescreen: !current.cddRescreen }))
-        }
-      >
-        Due for re-screening
-      </Chip>
+      {CDD_VIEWS.map(([key, label]) => (
+        <Chip
+          key={key}
+          tone={key}
+          pressed={Boolean(filters[key])}
+          onPress={() => onChange((current) => ({ ...current, status: '', ...NO_CDD_VIEW, [key]: !current[key] }))}
+        >
+          {label}
+        </Chip>
+      ))}
       {awaitingApproval === null ? null : (
         <Chip
-          tone="approval"
+          tone="cddApproval"
           pressed={Boolean(filters.cddApproval)}
           onPress={() =>
             onChange((current) => (current.cddApproval ? { ...current, cddApproval: false } : approvalOnly(current)))

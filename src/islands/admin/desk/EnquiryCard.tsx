@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { formatDateTime, formatMinutes, fullName } from '../kit/format.ts';
+import { formatDateTime, fullName } from '../kit/format.ts';
 import { EnquiryBadges } from './EnquiryBadges.tsx';
 import { EnquiryFields } from './EnquiryFields.tsx';
 import type { Waited } from './useDesk.ts';
@@ -46,22 +46,7 @@ export function EnquiryCard({
               <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-              <EnquiryBadges
-                enquiry={enquiry}
-                waiting={
-                  waiting ? (
-                    <span
-                      data-testid="enquiry-age"
-                      className={
-                        waiting.late ? 'rounded bg-red-100 px-1.5 font-semibold text-red-900' : 'text-slate-700'
-                      }
-                    >
-                      Waiting {formatMinutes(waiting.minutes)}
-                      {waiting.late ? ' – past the 5-minute target' : ''}
-                    </span>
-                  ) : null
-                }
-              />
+              <EnquiryBadges enquiry={enquiry} waiting={waiting} inWords />
               {enquiry.assignee ? <span className="text-slate-700">Assigned to {enquiry.assignee}</span> : null}
             </p>
           </div>

@@ -8,7 +8,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
 import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { formatDateTime, formatMinutes, fullName } from '../kit/format.ts';
+import { formatDateTime, fullName } from '../kit/format.ts';
 import { EnquiryBadges } from './EnquiryBadges.tsx';
 import { nextAction, sortEnquiries, type Sort, type SortKey } from './desk-rows.ts';
 import type { Waited } from './useDesk.ts';
@@ -125,19 +125,7 @@ export function EnquiryTable({
                 <td className="px-3 py-2">{serviceLabel(enquiry.serviceType)}</td>
                 <td className="px-3 py-2">
                   <span className="flex flex-wrap items-center gap-1">
-                    <EnquiryBadges
-                      enquiry={enquiry}
-                      waiting={
-                        waiting ? (
-                          <span
-                            data-testid="enquiry-age"
-                            className={waiting.late ? 'rounded bg-red-100 px-1.5 font-semibold text-red-900' : ''}
-                          >
-                            {formatMinutes(waiting.minutes)}
-                          </span>
-                        ) : null
-                      }
-                    />
+                    <EnquiryBadges enquiry={enquiry} waiting={waiting} />
                   </span>
                 </td>
                 <td className="px-3 py-2" data-testid="next-action">

@@ -45,7 +45,6 @@ export function ConditionDates({
           <DateField
             id={`${base}-date-${index}`}
             label="Date"
-            error={undefined}
             className="basis-44"
             value={entry.date}
             onChange={(date) => change(index, { date })}

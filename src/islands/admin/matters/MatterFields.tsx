@@ -20,7 +20,7 @@ export function LabelledSelect<Value extends string>({
 }: {
   id: string;
   label: string;
-  error: string[] | undefined;
+  error?: string[] | undefined;
   className?: string;
   values: readonly Value[];
   labels: Record<Value, string>;
@@ -55,7 +55,7 @@ export function DateField({
   id: string;
   label: string;
   hint?: ReactNode;
-  error: string[] | undefined;
+  error?: string[] | undefined;
   className?: string;
   value: string;
   onChange: (value: string) => void;
@@ -69,7 +69,7 @@ export function DateField({
 
 /**
  * "Side" and "Property type", with ids `{idBase}-side` and `{idBase}-type`. `classNames` sizes
- * each field where the two sit in a row of their own.
+ * each field where they sit in a wrapping row (opening a matter) rather than a grid.
  */
 export function SideAndPropertyType({
   idBase,

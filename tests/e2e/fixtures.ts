@@ -6,16 +6,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Cookie, type Page } from '@playwright/test';
 import { STAFF } from '../../scripts/lib/test-seed.ts';
-import { kindOf, takeTurn } from './shared-state.ts';
+import { dropReservation, kindOf, takeTurn } from './shared-state.ts';
 
 export { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../../scripts/lib/test-seed.ts';
 
 /**
+ * The turn this worker keeps for the next test of the `alone` or `site` file it is running
+ * (shared-state.ts, `Turn`): its file, and the reservation's name.
+ */
+let reserved: { file: string; name: string } | null = null;
+
+/**
  * Playwright's `test`, with every test waiting for its turn on the shared e2e server: two
  * workers run side by side, and a test that moves the clock or rebuilds the site waits until
- * nothing it would disturb is running (shared-state.ts). Specs import `test` from here, never
- * from @playwright/test (ESLint refuses it). The wait has its own time limit, so a test that
- * waited for a long rebuild journey keeps its whole time.
+ * nothing it would disturb is running (shared-state.ts). The tests of an `alone` or `site`
+ * file keep the turn between them, so they run back to back. Specs import `test` from here,
+ * never from @playwright/test (ESLint refuses it). The wait has its own time limit, so a test
+ * that waited for a long rebuild journey keeps its whole time.
  */
 export const test = base.extend<{ sharedState: void }>({
   sharedState: [
@@ -23,11 +30,20 @@ export const test = base.extend<{ sharedState: void }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       const directory = process.env.E2E_LOCK_DIR;
-      const release = directory ? await takeTurn(directory, kindOf(testInfo.file, testInfo.project.name)) : null;
+      if (!directory) return use();
+      const file = `${testInfo.project.name} ${testInfo.file}`;
+      const kind = kindOf(testInfo.file, testInfo.project.name);
+      const mine = reserved?.file === file ? reserved.name : undefined;
+      if (reserved && !mine) await dropReservation(directory, reserved.name);
+      reserved = null;
+      const turn = await takeTurn(directory, kind, mine);
       try {
         await use();
       } finally {
-        await release?.();
+        // A reservation nobody takes (the file's last test) lapses after RESERVATION_MS.
+        const keep = kind === 'alone' || kind === 'site';
+        const name = await turn.release({ reserve: keep });
+        if (keep) reserved = { file, name };
       }
     },
     { auto: true, timeout: 30 * 60_000, title: 'wait for a turn on the shared server', box: true },

@@ -1,6 +1,11 @@
-/** JavaScript stays small: islands wait until reached for; articles need no React at desktop. */
+/**
+ * JavaScript stays small: islands wait until reached for; articles need no React at desktop.
+ * The inline stylesheet carries no class only the staff portal uses.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { test } from './fixtures.ts';
+import { ONCE, test } from './fixtures.ts';
 import { expect } from '@playwright/test';
 import { hydrated, SEEDED, watchScripts } from './public-helpers.ts';
 
@@ -91,4 +96,40 @@ test('/quote loads at most 90 KB of JavaScript (gzip) once the calculator is use
   test.info().annotations.push({ type: 'quote-js-gzip-bytes', description: String(bytes) });
   console.log(`/quote JavaScript: ${(bytes / 1000).toFixed(1)} KB gzip in ${scripts.size} files plus inline`);
   expect(bytes).toBeLessThanOrEqual(90_000);
+});
+
+test('the public pages inline none of the staff portal’s own classes, and its page has them', async ({
+  request,
+  isMobile,
+}) => {
+  test.skip(isMobile, ONCE);
+  // Class names written in the portal's islands and in no other file the public stylesheet is
+  // built from (decision 041); plain names only, so they read the same in CSS.
+  const texts = (directory: string, skip?: string) =>
+    (readdirSync(directory, { recursive: true }) as string[])
+      .filter((name) => /\.(tsx?|astro)$/.test(name) && !(skip && path.join(directory, name).startsWith(skip)))
+      .map((name) => readFileSync(path.join(directory, name), 'utf8'));
+  const written = texts('src/islands/admin').flatMap((text) =>
+    [...text.matchAll(/className="([^"]+)"/g)].flatMap((match) => match[1]!.split(/\s+/)),
+  );
+  const elsewhere = [...texts('src', 'src/islands/admin'), ...texts('netlify/functions/_shared/pages')].join('\n');
+  const portalOnly = [...new Set(written)].filter(
+    (name) => /^[a-z][a-z0-9-]*$/.test(name) && !new RegExp(`(^|[^\\w-])${name}([^\\w-]|$)`).test(elsewhere),
+  );
+  const inlineCss = async (url: string) =>
+    [...(await (await request.get(url)).text()).matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+      .map((match) => match[1])
+      .join('');
+  const [home = '', quote = '', article = '', admin = ''] = await Promise.all(
+    ['/', '/quote/', `/blog/${SEEDED.newest.slug}/`, '/admin/'].map(inlineCss),
+  );
+  const rule = (name: string) => new RegExp(`\\.${name}(?![\\w-])`);
+  const inPortal = portalOnly.filter((name) => rule(name).test(admin));
+  expect(inPortal.length, 'the portal page has its own classes').toBeGreaterThan(20);
+  for (const [page, css] of Object.entries({ home, quote, article })) {
+    expect(
+      inPortal.filter((name) => rule(name).test(css)),
+      `${page} inlines the portal's classes`,
+    ).toEqual([]);
+  }
 });

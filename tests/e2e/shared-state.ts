@@ -143,21 +143,24 @@ async function withMutex<T>(directory: string, step: () => Promise<T>): Promise<
   }
 }
 
-/** An entry of the queue: `{w|h}-{ticket}-{kind}-{pid}` (waiting or holding). */
+/**
+ * An entry of the queue: `{w|h|r}-{ticket}-{kind}-{pid}`: waiting, holding, or reserved (a
+ * turn just given back by a test whose file has more tests, kept for them: see `Turn`).
+ */
 interface Entry {
   name: string;
-  state: 'w' | 'h';
+  state: 'w' | 'h' | 'r';
   ticket: number;
   kind: SharedStateKind;
   pid: number;
 }
 
 const parse = (name: string): Entry | null => {
-  const match = /^([wh])-(\d+)-([a-z-]+)-(\d+)$/.exec(name);
+  const match = /^([whr])-(\d+)-([a-z-]+)-(\d+)$/.exec(name);
   return match
     ? {
         name,
-        state: match[1] as 'w' | 'h',
+        state: match[1] as Entry['state'],
         ticket: Number(match[2]),
         kind: match[3] as SharedStateKind,
         pid: Number(match[4]),
@@ -166,12 +169,47 @@ const parse = (name: string): Entry | null => {
 };
 
 /**
- * Waits for a turn of `kind` in `directory`'s queue and returns the function that gives it
- * back. First come, first served: a test enters when no test running conflicts with it and
- * no test that asked earlier and conflicts is still waiting, so a run of compatible tests
- * never keeps a conflicting one out for good. Entries of dead workers are removed.
+ * How long a reserved turn waits for the next test of its file. Between two tests of one
+ * file a worker only closes one browser context and opens the next (about a second on a busy
+ * machine); a reservation older than this is taken for abandoned and removed.
  */
-export async function takeTurn(directory: string, kind: SharedStateKind): Promise<() => Promise<void>> {
+export const RESERVATION_MS = 5_000;
+
+/** A turn held by a test. */
+export interface Turn {
+  /**
+   * Gives the turn back. With `reserve`, the turn is kept, with its place in the queue, for
+   * the next test of the same file, which takes it back at once by passing the returned name
+   * to `takeTurn`: the tests of one `alone` or `site` file then run back to back instead of
+   * each waiting for whatever the other worker started meanwhile (and that test for them).
+   */
+  release(options?: { reserve?: boolean }): Promise<string>;
+}
+
+/** Gives back a turn kept by `release({ reserve: true })` that no test of its file will take. */
+export async function dropReservation(directory: string, reservation: string): Promise<void> {
+  await rm(path.join(directory, reservation), { force: true });
+}
+
+/**
+ * Waits for a turn of `kind` in `directory`'s queue. First come, first served: a test enters
+ * when no test running conflicts with it and no test that asked earlier and conflicts is still
+ * waiting (or holds a reservation), so a run of compatible tests never keeps a conflicting one
+ * out for good. Entries of dead workers and stale reservations are removed. `reservation`, a
+ * name `release({ reserve: true })` returned, takes that turn back at once if it still stands.
+ */
+export async function takeTurn(directory: string, kind: SharedStateKind, reservation?: string): Promise<Turn> {
+  if (reservation) {
+    const reclaimed = await withMutex(directory, async () => {
+      const held = `h${reservation.slice(1)}`;
+      if (parse(held)?.kind !== kind) return '';
+      return rename(path.join(directory, reservation), path.join(directory, held)).then(
+        () => held,
+        () => '', // gone: it went stale, or the run's queue was cleared
+      );
+    });
+    if (reclaimed) return turn(directory, reclaimed);
+  }
   const mine = await withMutex(directory, async () => {
     const counter = path.join(directory, 'counter');
     const ticket = Number(await readFile(counter, 'utf8').catch(() => '0')) + 1;
@@ -187,12 +225,19 @@ export async function takeTurn(directory: string, kind: SharedStateKind): Promis
       for (const name of await readdir(directory)) {
         const entry = parse(name);
         if (!entry || entry.ticket === mine.ticket) continue;
-        if (!alive(entry.pid)) await rm(path.join(directory, name), { force: true });
+        const stale =
+          entry.state === 'r' &&
+          (await stat(path.join(directory, name)).then(
+            (found) => Date.now() - found.mtimeMs > RESERVATION_MS,
+            () => true,
+          ));
+        if (stale || !alive(entry.pid)) await rm(path.join(directory, name), { force: true });
         else entries.push(entry);
       }
+      // A reservation keeps its test's early ticket: it blocks as a turn being held does.
       const blocked = entries.some(
         (entry) =>
-          (entry.state === 'h' || entry.ticket < mine.ticket) &&
+          (entry.state !== 'w' || entry.ticket < mine.ticket) &&
           !(COMPATIBLE[kind].includes(entry.kind) && COMPATIBLE[entry.kind].includes(kind)),
       );
       if (blocked) return '';
@@ -202,5 +247,24 @@ export async function takeTurn(directory: string, kind: SharedStateKind): Promis
     });
     if (!holding) await pause(100);
   }
-  return () => rm(path.join(directory, holding), { force: true });
+  return turn(directory, holding);
+}
+
+function turn(directory: string, holding: string): Turn {
+  return {
+    async release({ reserve = false } = {}) {
+      if (!reserve) {
+        await rm(path.join(directory, holding), { force: true });
+        return '';
+      }
+      // A new file, so the reservation's age starts now; under the mutex, so a waiting
+      // worker never finds the turn gone in between.
+      const reserved = `r${holding.slice(1)}`;
+      await withMutex(directory, async () => {
+        await writeFile(path.join(directory, reserved), '');
+        await rm(path.join(directory, holding), { force: true });
+      });
+      return reserved;
+    },
+  };
 }

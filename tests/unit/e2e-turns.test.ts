@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { kindOf, takeTurn, type SharedStateKind } from '../e2e/shared-state.ts';
+import { dropReservation, kindOf, RESERVATION_MS, takeTurn, type SharedStateKind } from '../e2e/shared-state.ts';
 
 let directory: string;
 beforeEach(() => {
@@ -27,9 +27,9 @@ describe('takeTurn', () => {
     ['reads-site', 'reads-site'],
   ];
   it.each(together)('lets %s and %s run at the same time', async (first, second) => {
-    const releaseFirst = await takeTurn(directory, first);
+    const first_ = await takeTurn(directory, first);
     expect(await settlesWithin(takeTurn(directory, second), 2_000)).toBe(true);
-    await releaseFirst();
+    await first_.release();
   });
 
   const apart: [SharedStateKind, SharedStateKind][] = [
@@ -40,27 +40,23 @@ describe('takeTurn', () => {
     ['reads-site', 'site'],
   ];
   it.each(apart)('keeps %s and %s apart until the first is done', async (first, second) => {
-    const releaseFirst = await takeTurn(directory, first);
+    const first_ = await takeTurn(directory, first);
     const next = takeTurn(directory, second);
     expect(await settlesWithin(next, 600)).toBe(false);
-    await releaseFirst();
+    await first_.release();
     expect(await settlesWithin(next, 2_000)).toBe(true);
   });
 
   it('serves in order: a test that asked after a waiting `alone` waits behind it', async () => {
-    const releaseOwn = await takeTurn(directory, 'own');
+    const own = await takeTurn(directory, 'own');
     const order: string[] = [];
     const alone = takeTurn(directory, 'alone').then((release) => (order.push('alone'), release));
     await new Promise((resolve) => setTimeout(resolve, 300)); // `alone` has asked first
     const laterOwn = takeTurn(directory, 'own').then((release) => (order.push('own'), release));
     expect(await settlesWithin(laterOwn, 600)).toBe(false);
-    await releaseOwn();
-    await (
-      await alone
-    )();
-    await (
-      await laterOwn
-    )();
+    await own.release();
+    await (await alone).release();
+    await (await laterOwn).release();
     expect(order).toEqual(['alone', 'own']);
   });
 
@@ -70,10 +66,52 @@ describe('takeTurn', () => {
     writeFileSync(path.join(directory, 'counter'), '1');
     const release = takeTurn(directory, 'own');
     expect(await settlesWithin(release, 2_000)).toBe(true);
-    await (
-      await release
-    )();
-    expect(readdirSync(directory).filter((name) => /^[wh]-/.test(name))).toEqual([]);
+    await (await release).release();
+    expect(readdirSync(directory).filter((name) => /^[whr]-/.test(name))).toEqual([]);
+  });
+});
+
+describe('a reserved turn', () => {
+  it('is taken back at once by the next test of its file, ahead of a conflicting test that asked meanwhile', async () => {
+    const first = await takeTurn(directory, 'alone');
+    const other = takeTurn(directory, 'own');
+    const reservation = await first.release({ reserve: true });
+    expect(reservation).toMatch(/^r-/);
+    expect(await settlesWithin(other, 600)).toBe(false);
+    const second = await takeTurn(directory, 'alone', reservation);
+    expect(await settlesWithin(other, 600)).toBe(false);
+    await second.release();
+    expect(await settlesWithin(other, 2_000)).toBe(true);
+    await (await other).release();
+  });
+
+  it('keeps a conflicting test out until it is dropped', async () => {
+    const first = await takeTurn(directory, 'site');
+    const reservation = await first.release({ reserve: true });
+    const other = takeTurn(directory, 'reads-site');
+    expect(await settlesWithin(other, 600)).toBe(false);
+    await dropReservation(directory, reservation);
+    expect(await settlesWithin(other, 2_000)).toBe(true);
+    await (await other).release();
+  });
+
+  it('lapses when no test of its file takes it within RESERVATION_MS', async () => {
+    const first = await takeTurn(directory, 'alone');
+    const reservation = await first.release({ reserve: true });
+    const other = takeTurn(directory, 'own');
+    expect(await settlesWithin(other, RESERVATION_MS - 1_500)).toBe(false);
+    expect(await settlesWithin(other, 3_000)).toBe(true);
+    await (await other).release();
+    // Too late: the file's next test queues like any other.
+    const late = await takeTurn(directory, 'alone', reservation);
+    await late.release();
+    expect(readdirSync(directory).filter((name) => /^[whr]-/.test(name))).toEqual([]);
+  });
+
+  it('lets a compatible test run beside it', async () => {
+    const first = await takeTurn(directory, 'site');
+    await first.release({ reserve: true });
+    expect(await settlesWithin(takeTurn(directory, 'own'), 2_000)).toBe(true);
   });
 });
 

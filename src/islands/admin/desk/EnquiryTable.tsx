@@ -6,15 +6,12 @@
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
-import { STATUS_LABELS, type DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
+import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
-import { RescreenDueBadge } from '../due-diligence/Rescreening.tsx';
-import { formatDateTime, formatMinutes, fullName } from '../kit/format.ts';
-import { StatusBadge } from '../kit/StatusBadge.tsx';
-import { QuoteLeadBadge } from './QuoteSummary.tsx';
+import { formatDateTime, fullName } from '../kit/format.ts';
+import { EnquiryBadges } from './EnquiryBadges.tsx';
 import { nextAction, sortEnquiries, type Sort, type SortKey } from './desk-rows.ts';
-import { STATUS_TONES } from './status-tones.ts';
+import type { Waited } from './useDesk.ts';
 
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'name', label: 'Name' },
@@ -60,7 +57,7 @@ export function EnquiryTable({
   openId: string | null;
   onToggle: (id: string) => void;
   /** Business minutes a new enquiry has waited, and whether that is past the target. */
-  waited: (enquiry: DeskEnquiry) => { minutes: number; late: boolean } | null;
+  waited: (enquiry: DeskEnquiry) => Waited | null;
   /** What an open enquiry shows under its row. */
   renderOpen: (enquiry: DeskEnquiry, panelId: string) => ReactNode;
 }) {
@@ -128,20 +125,7 @@ export function EnquiryTable({
                 <td className="px-3 py-2">{serviceLabel(enquiry.serviceType)}</td>
                 <td className="px-3 py-2">
                   <span className="flex flex-wrap items-center gap-1">
-                    <StatusBadge testId="enquiry-status" tone={STATUS_TONES[enquiry.status]}>
-                      {STATUS_LABELS[enquiry.status]}
-                    </StatusBadge>
-                    {enquiry.source === 'quote' ? <QuoteLeadBadge /> : null}
-                    {waiting ? (
-                      <span
-                        data-testid="enquiry-age"
-                        className={waiting.late ? 'rounded bg-red-100 px-1.5 font-semibold text-red-900' : ''}
-                      >
-                        {formatMinutes(waiting.minutes)}
-                      </span>
-                    ) : null}
-                    {dueDiligencePending(enquiry) ? <DoNotActBadge /> : null}
-                    {enquiry.cdd?.screening?.due ? <RescreenDueBadge /> : null}
+                    <EnquiryBadges enquiry={enquiry} waiting={waiting} />
                   </span>
                 </td>
                 <td className="px-3 py-2" data-testid="next-action">

@@ -1,12 +1,14 @@
 /**
  * The desk's data: one page of enquiries at a time for the chosen filters, the status
- * counts, and the alert configuration. Fetched when the tab is first shown and again only
+ * counts, the alert configuration, and how long new enquiries have waited (the saved
+ * business hours against a clock that ticks locally). Fetched when the tab is first shown and again only
  * when staff ask (Refresh, a filter, Load more) or after their own change (no
  * polling, no refetch on focus, no retries). A change answered by the API replaces the
  * item in place, so the list shows the saved state at once.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
+import { LEAD_FIGURES } from '../../../content/leadGuide.ts';
 import type { BusinessHours } from '../../../content/practice.ts';
 import type { AlertChannels, DeskEnquiry, EnquiryStatus, StatusCounts } from '../../../shared/schemas/lead-desk.ts';
 import { businessHoursOf, type PracticeSettings } from '../../../shared/schemas/settings.ts';
@@ -33,6 +35,12 @@ export const filterQuery = (filters: DeskFilters, extra: Record<string, string> 
   else if (filters.cddRescreen) params.set('cdd', 'rescreen');
   else if (filters.cddApproval) params.set('cdd', 'approval');
   return params.toString();
+};
+
+/** The CSV of the enquiries the filters show. */
+export const exportPath = (filters: DeskFilters) => {
+  const query = filterQuery(filters);
+  return `/api/contact-requests/export.csv${query ? `?${query}` : ''}`;
 };
 
 export function useDeskList(filters: DeskFilters) {
@@ -152,6 +160,35 @@ export const waitingMinutes = (
   now: number,
   hours: readonly BusinessHours[] | null,
 ): number | null => (enquiry.status === 'new' && hours ? businessMinutesBetween(enquiry.createdAt, now, hours) : null);
+
+/** A new enquiry's wait in business minutes, and whether that is past the call-back target. */
+export interface Waited {
+  minutes: number;
+  late: boolean;
+}
+
+/** The clock the waiting times are measured against; ticks locally, fetches nothing. */
+function useNow(everyMs = 30_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** How long each new enquiry has waited, in the practice's business hours, as the clock ticks. */
+export function useWaited(): (enquiry: DeskEnquiry) => Waited | null {
+  const hours = useBusinessHours();
+  const now = useNow();
+  return (enquiry) => {
+    const minutes = waitingMinutes(enquiry, now, hours);
+    // The 5-minute target is for a call back; a quote lead has no phone, so it waits without being late.
+    return minutes === null
+      ? null
+      : { minutes, late: enquiry.source !== 'quote' && minutes > LEAD_FIGURES.responseMinutes };
+  };
+}
 
 export function useAlertChannels(): AlertChannels | null {
   const [channels, setChannels] = useState<AlertChannels | null>(null);

@@ -10,7 +10,6 @@ import { useId, useState } from 'react';
 import { SANCTIONS_RESULTS, SANCTIONS_RESULT_LABELS, type SanctionsResult } from '../../../content/amlctf.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import {
-  CDD_LIMITS,
   cddFieldErrors,
   cddRescreenSchema,
   type CddStaffView,
@@ -25,7 +24,7 @@ import { Field } from '../../../ui/Field.tsx';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
-import { ENHANCED_FIELDS, type EnhancedValues } from './VerifyForm.tsx';
+import { EnhancedDueDiligence, NO_ENHANCED, type EnhancedValues } from './EnhancedDueDiligence.tsx';
 
 /** A verified, open matter's screening clock, from the enquiry's plain summary. */
 export function ScreeningClock({ screening }: { screening: NonNullable<CddSummary['screening']> }) {
@@ -83,7 +82,7 @@ export function RescreenForm({
   const fieldId = (key: string) => `${base}-${key.replace(/\./g, '-')}`;
   const [checkedAt, setCheckedAt] = useState('');
   const [result, setResult] = useState<SanctionsResult | ''>('');
-  const [enhanced, setEnhanced] = useState<EnhancedValues>({ sourceOfWealth: '', sourceOfFunds: '', notes: '' });
+  const [enhanced, setEnhanced] = useState<EnhancedValues>(NO_ENHANCED);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const possibleMatch = result === 'possible-match';
@@ -163,26 +162,10 @@ export function RescreenForm({
         </Field>
       </div>
       {possibleMatch ? (
-        <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Enhanced due diligence</legend>
-          <p className="text-sm text-slate-700">
-            A possible match makes the matter high risk again: do not act until a principal other than you approves it.
-            On a true match, reject it instead.
-          </p>
-          {ENHANCED_FIELDS.map(([key, label]) => (
-            <Field key={key} id={fieldId(`enhanced.${key}`)} label={label} error={error(`enhanced.${key}`)} required>
-              {(props) => (
-                <textarea
-                  {...props}
-                  className={`${props.className} min-h-20`}
-                  maxLength={CDD_LIMITS.reason}
-                  value={enhanced[key]}
-                  onChange={(event) => setEnhanced((current) => ({ ...current, [key]: event.target.value }))}
-                />
-              )}
-            </Field>
-          ))}
-        </fieldset>
+        <EnhancedDueDiligence values={enhanced} onChange={setEnhanced} fieldId={fieldId} error={error}>
+          A possible match makes the matter high risk again: do not act until a principal other than you approves it. On
+          a true match, reject it instead.
+        </EnhancedDueDiligence>
       ) : null}
       {error('version') ? (
         <p role="alert" className="text-sm text-red-900">

@@ -23,6 +23,7 @@ import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { individualLabel } from './ClientAnswers.tsx';
+import { ENHANCED_FIELDS, EnhancedDueDiligence, NO_ENHANCED, type EnhancedValues } from './EnhancedDueDiligence.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
 import { emptyDocument, IndividualChecks, type DocumentValues, type EntryValues } from './IndividualChecks.tsx';
 
@@ -57,18 +58,6 @@ const verifyBody = (
   ...(enhanced ? { enhanced } : {}),
 });
 
-export interface EnhancedValues {
-  sourceOfWealth: string;
-  sourceOfFunds: string;
-  notes: string;
-}
-/** The enhanced due diligence a high rating records (s 32), with each field's label. */
-export const ENHANCED_FIELDS: [keyof EnhancedValues, string][] = [
-  ['sourceOfWealth', 'Source of wealth (how the customer came to have their wealth)'],
-  ['sourceOfFunds', 'Source of funds (where the money for this transaction comes from)'],
-  ['notes', 'Enhanced due diligence notes (further checks, who was told)'],
-];
-
 export function VerifyForm({
   enquiryId,
   view,
@@ -86,7 +75,7 @@ export function VerifyForm({
   const [rating, setRating] = useState<RiskRating | ''>('');
   const [reason, setReason] = useState('');
   const [loweringReason, setLoweringReason] = useState('');
-  const [enhanced, setEnhanced] = useState<EnhancedValues>({ sourceOfWealth: '', sourceOfFunds: '', notes: '' });
+  const [enhanced, setEnhanced] = useState<EnhancedValues>(NO_ENHANCED);
   // A high rating on record (even rejected) makes a lower one need its reason and a principal's approval.
   const lowering = rating !== '' && verifyActionFor(rating, view.ratings) === 'verify-high-risk' && rating !== 'high';
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -266,25 +255,9 @@ export function VerifyForm({
         ) : null}
       </fieldset>
       {rating === 'high' ? (
-        <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Enhanced due diligence</legend>
-          <p className="text-sm text-slate-700">
-            A high rating needs enhanced due diligence and a principal&apos;s approval.
-          </p>
-          {ENHANCED_FIELDS.map(([key, label]) => (
-            <Field key={key} id={fieldId(`enhanced.${key}`)} label={label} error={error(`enhanced.${key}`)} required>
-              {(props) => (
-                <textarea
-                  {...props}
-                  className={`${props.className} min-h-20`}
-                  maxLength={CDD_LIMITS.reason}
-                  value={enhanced[key]}
-                  onChange={(event) => setEnhanced((current) => ({ ...current, [key]: event.target.value }))}
-                />
-              )}
-            </Field>
-          ))}
-        </fieldset>
+        <EnhancedDueDiligence values={enhanced} onChange={setEnhanced} fieldId={fieldId} error={error}>
+          A high rating needs enhanced due diligence and a principal&apos;s approval.
+        </EnhancedDueDiligence>
       ) : null}
       <Button type="submit" pending={pending}>
         Record the verification

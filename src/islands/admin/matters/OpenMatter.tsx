@@ -3,14 +3,13 @@
  * before: AML/CTF Act s 28), or the link to the matter once it has one.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { MATTER_SIDE_LABELS, MATTER_SIDES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '../../../content/matters.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import type { MatterView } from '../../../shared/schemas/matter.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
 import { flashToast } from '../kit/flash.ts';
+import { DateField, SideAndPropertyType } from './MatterFields.tsx';
 
 export const matterHref = (id: string): string => `/admin/?matter=${encodeURIComponent(id)}`;
 
@@ -62,43 +61,23 @@ export function OpenMatter({ detail }: { detail: DeskEnquiryDetail }) {
         </a>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="mt-2 flex flex-wrap items-end gap-2">
-          <Field id={`${base}-side`} label="Side" error={errors.side} className="basis-40">
-            {(props) => (
-              <select {...props} value={side} onChange={(event) => setSide(event.target.value)}>
-                {MATTER_SIDES.map((value) => (
-                  <option key={value} value={value}>
-                    {MATTER_SIDE_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id={`${base}-type`} label="Property type" error={errors.propertyType} className="basis-48">
-            {(props) => (
-              <select {...props} value={propertyType} onChange={(event) => setPropertyType(event.target.value)}>
-                {PROPERTY_TYPES.map((value) => (
-                  <option key={value} value={value}>
-                    {PROPERTY_TYPE_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
+          <SideAndPropertyType
+            idBase={base}
+            side={side}
+            propertyType={propertyType}
+            errors={errors}
+            onSideChange={setSide}
+            onPropertyTypeChange={setPropertyType}
+            classNames={{ side: 'basis-40', propertyType: 'basis-48' }}
+          />
+          <DateField
             id={`${base}-contract`}
             label="Contract date (if exchanged)"
             error={errors.contractDate}
             className="basis-48"
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="date"
-                value={contractDate}
-                onChange={(event) => setContractDate(event.target.value)}
-              />
-            )}
-          </Field>
+            value={contractDate}
+            onChange={setContractDate}
+          />
           <Button type="submit" pending={pending}>
             Open a matter
           </Button>

@@ -1,0 +1,119 @@
+/**
+ * "The contract's dates": the matter's side and property type, its contract date, cooling-off
+ * arrangement, settlement date and the dates its special conditions set. Saving works the
+ * deadlines out again; the server's field messages show under the fields they are about.
+ */
+import { useId, useState, type SubmitEvent } from 'react';
+import { COOLING_OFF_ARRANGEMENTS, COOLING_OFF_LABELS } from '../../../content/matters.ts';
+import { ApiError } from '../../../lib/api.ts';
+import type { MatterView } from '../../../shared/schemas/matter.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { ConditionDates, type ConditionDate } from './ConditionDates.tsx';
+import { DateField, LabelledSelect, SideAndPropertyType } from './MatterFields.tsx';
+
+interface DatesBody {
+  side: string;
+  propertyType: string;
+  contractDate: string | null;
+  coolingOff: string;
+  settlementDate: string | null;
+  ownerOccupier: boolean;
+  dates: ConditionDate[];
+}
+
+export function MatterDatesForm({
+  matter,
+  onSave,
+}: {
+  matter: MatterView;
+  onSave: (body: DatesBody) => Promise<boolean>;
+}) {
+  const base = useId();
+  const [side, setSide] = useState<string>(matter.side);
+  const [propertyType, setPropertyType] = useState<string>(matter.propertyType);
+  const [contractDate, setContractDate] = useState(matter.contractDate ?? '');
+  const [coolingOff, setCoolingOff] = useState<string>(matter.coolingOff);
+  const [settlementDate, setSettlementDate] = useState(matter.settlementDate ?? '');
+  const [ownerOccupier, setOwnerOccupier] = useState(matter.ownerOccupier);
+  const [dates, setDates] = useState<ConditionDate[]>(matter.dates.map(({ label, date }) => ({ label, date })));
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    try {
+      const saved = await onSave({
+        side,
+        propertyType,
+        contractDate: contractDate || null,
+        coolingOff,
+        settlementDate: settlementDate || null,
+        ownerOccupier,
+        // Rows left wholly blank are dropped; the server judges the rest.
+        dates: dates.filter((entry) => entry.label || entry.date),
+      });
+      if (saved) setErrors({});
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fieldErrors) setErrors(caught.fieldErrors);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${base}-title`} className="space-y-3">
+      <h4 id={`${base}-title`} className="font-semibold text-slate-900">
+        The contract's dates
+      </h4>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <SideAndPropertyType
+          idBase={base}
+          side={side}
+          propertyType={propertyType}
+          errors={errors}
+          onSideChange={setSide}
+          onPropertyTypeChange={setPropertyType}
+        />
+        <DateField
+          id={`${base}-contract`}
+          label="Contract date"
+          error={errors.contractDate}
+          value={contractDate}
+          onChange={setContractDate}
+        />
+        <LabelledSelect
+          id={`${base}-cooling`}
+          label="Cooling-off"
+          error={errors.coolingOff}
+          values={COOLING_OFF_ARRANGEMENTS}
+          labels={COOLING_OFF_LABELS}
+          value={coolingOff}
+          onChange={setCoolingOff}
+        />
+        <DateField
+          id={`${base}-settlement`}
+          label="Settlement date in the contract"
+          hint="Leave empty for the standard contract's 42nd day"
+          error={errors.settlementDate}
+          value={settlementDate}
+          onChange={setSettlementDate}
+        />
+        {propertyType === 'off-the-plan' ? (
+          <label className="flex items-center gap-2 self-end text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={ownerOccupier}
+              onChange={(event) => setOwnerOccupier(event.target.checked)}
+            />
+            The buyer will live in the home (duty may wait, s 49A)
+          </label>
+        ) : null}
+      </div>
+      <ConditionDates dates={dates} error={errors.dates} onChange={setDates} />
+      <Button type="submit" pending={pending}>
+        Save the dates
+      </Button>
+    </form>
+  );
+}

@@ -32,6 +32,15 @@ export type EnquiryField = keyof typeof ENQUIRY_FIELDS;
 /** The `form` value that makes a `POST /api/contact` /quote's 'Email me this quote'. */
 export const QUOTE_EMAIL_FORM = 'quote';
 
+/**
+ * /quote's property price, as the calculator asks for it and as the page that answers a
+ * plain 'Email me this quote' post asks for it again when it was refused.
+ */
+export const QUOTE_PRICE_FIELD = {
+  label: 'Property price',
+  message: 'Please enter a price in dollars, like 800,000',
+} as const;
+
 /** /quote's 'Email me this quote' fields: the e-mail address is the enquiry forms' (the spec's label and message). */
 export const QUOTE_EMAIL_FIELDS = {
   name: { label: 'Name (optional)', message: `Please keep this under ${LIMITS.name} characters` },

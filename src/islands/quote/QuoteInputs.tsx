@@ -4,6 +4,7 @@
  * contract date. Each is a named form control, so the form posts them without JavaScript.
  */
 import type { Ref } from 'react';
+import { QUOTE_PRICE_FIELD } from '../../shared/enquiry-labels.ts';
 import type { QuoteFormValues } from '../../shared/quote-options.ts';
 import { groupPriceTyping, PROPERTY_TYPES, QUOTE_ROLES, type PropertyType } from '../../shared/quote.ts';
 import { CONTROL_CLASS, Field } from '../../ui/Field.tsx';
@@ -51,9 +52,9 @@ export function QuoteInputs({
       <Field
         id={field('price')}
         name="price"
-        label="Property price"
+        label={QUOTE_PRICE_FIELD.label}
         hint="In Australian dollars, e.g. 800,000. Buying and selling: the price of the one you are buying."
-        error={priceError ? 'Please enter a price in dollars, like 800,000' : undefined}
+        error={priceError ? QUOTE_PRICE_FIELD.message : undefined}
       >
         {(props) => (
           <div className="relative">

@@ -5,7 +5,7 @@
  * choices travel in this page's body (hidden fields), never in an address. Pure functions of
  * their props, rendered by `renderPage` (document.tsx); no JavaScript.
  */
-import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM } from '../../../../src/shared/enquiry-labels.ts';
+import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM, QUOTE_PRICE_FIELD } from '../../../../src/shared/enquiry-labels.ts';
 import { ENQUIRY_ACTION } from '../../../../src/shared/enquiry-outcome.ts';
 import { CALL_BACK_HREF, quoteEmailOutcomeText, type QuoteEmailOutcome } from '../../../../src/shared/quote-email.ts';
 import { contractDateLine, describeQuoteInput, quoteLines, type StoredQuote } from '../../../../src/shared/quote.ts';
@@ -93,7 +93,7 @@ const ID = 'retry-quote';
 export function QuoteEmailFormPage({ values, fieldErrors, practice }: QuoteEmailFormPageProps) {
   const emailError = fieldErrors.email?.[0];
   const nameError = fieldErrors.name?.[0];
-  const priceError = fieldErrors['quote.price'] ? 'Please enter a price in dollars, like 800,000' : undefined;
+  const priceError = fieldErrors['quote.price'] ? QUOTE_PRICE_FIELD.message : undefined;
   // Any other part of the quote can only be wrong if the request was not made by the page.
   const otherQuoteError = Object.keys(fieldErrors).some((key) => key.startsWith('quote') && key !== 'quote.price');
   const items = [
@@ -125,7 +125,7 @@ export function QuoteEmailFormPage({ values, fieldErrors, practice }: QuoteEmail
         )}
         <div className="mt-4 grid gap-4">
           {priceError ? (
-            <Field id={`${ID}-price`} name="price" label="Property price" required error={priceError}>
+            <Field id={`${ID}-price`} name="price" label={QUOTE_PRICE_FIELD.label} required error={priceError}>
               {(props) => (
                 <input
                   {...props}

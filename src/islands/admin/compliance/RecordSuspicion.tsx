@@ -13,6 +13,7 @@ import {
 } from '../../../content/amlctf.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { showToast } from '../../../stores/toasts.ts';
+import { toastFailure } from '../kit/actions.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
@@ -48,12 +49,7 @@ export function RecordSuspicion({ enquiryId }: { enquiryId: string }) {
       });
     } catch (caught) {
       if (caught instanceof ApiError && caught.fieldErrors) setErrors(caught.fieldErrors);
-      else
-        showToast({
-          title: 'Error',
-          description: caught instanceof Error ? caught.message : 'Failed to record the suspicion',
-          variant: 'destructive',
-        });
+      else toastFailure(caught, 'Failed to record the suspicion');
     } finally {
       setPending(false);
     }

@@ -8,6 +8,7 @@ import { SUSPICION_KIND_LABELS } from '../../../content/amlctf.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import type { SuspicionRow } from '../../../shared/schemas/suspicion.ts';
 import { showToast } from '../../../stores/toasts.ts';
+import { toastFailure } from '../kit/actions.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { formatDate, formatDateTime } from '../kit/format.ts';
@@ -114,12 +115,7 @@ function ReportForm({ id, onReported }: { id: string; onReported: () => Promise<
       await onReported();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fieldErrors) setErrors(caught.fieldErrors);
-      else
-        showToast({
-          title: 'Error',
-          description: caught instanceof Error ? caught.message : 'Failed to record the report',
-          variant: 'destructive',
-        });
+      else toastFailure(caught, 'Failed to record the report');
     } finally {
       setPending(false);
     }

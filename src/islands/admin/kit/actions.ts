@@ -25,3 +25,11 @@ export async function runAction(
   await refresh?.();
   return true;
 }
+
+/** The error toast for a change that failed: the server's reason, or `fallback` when it gave none. */
+export const toastFailure = (caught: unknown, fallback: string) =>
+  showToast({
+    title: 'Error',
+    description: caught instanceof Error && caught.message ? caught.message : fallback,
+    variant: 'destructive',
+  });

@@ -10,7 +10,7 @@ import { Field } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { formatDeadline } from './matter-format.ts';
-import { toastFailure } from './useMatter.ts';
+import { toastFailure } from '../kit/actions.ts';
 
 /** Saves one milestone's tick and note; false when it failed and was toasted. */
 type TickMilestone = (key: string, body: { done: boolean; note?: string }) => Promise<boolean>;

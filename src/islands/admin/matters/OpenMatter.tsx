@@ -6,7 +6,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import type { MatterView } from '../../../shared/schemas/matter.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
-import { showToast } from '../../../stores/toasts.ts';
+import { toastFailure } from '../kit/actions.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { flashToast } from '../kit/flash.ts';
 import { DateField, SideAndPropertyType } from './MatterFields.tsx';
@@ -41,12 +41,7 @@ export function OpenMatter({ detail }: { detail: DeskEnquiryDetail }) {
     } catch (caught) {
       setPending(false);
       if (caught instanceof ApiError && caught.fieldErrors) setErrors(caught.fieldErrors);
-      else
-        showToast({
-          title: 'Error',
-          description: caught instanceof Error ? caught.message : 'The matter was not opened',
-          variant: 'destructive',
-        });
+      else toastFailure(caught, 'The matter was not opened');
     }
   }
 

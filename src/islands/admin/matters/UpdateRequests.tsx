@@ -8,7 +8,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { waitedFor } from './matter-format.ts';
-import { toastFailure } from './useMatter.ts';
+import { toastFailure } from '../kit/actions.ts';
 
 /** Marks one request answered, with the reply when there is one; false when it failed and was toasted. */
 type AnswerRequest = (requestId: string, reply: string) => Promise<boolean>;

@@ -6,14 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import type { MatterView } from '../../../shared/schemas/matter.ts';
 import { showToast } from '../../../stores/toasts.ts';
-
-/** The error toast for a change that failed: the server's reason, or `fallback` when it gave none. */
-export const toastFailure = (caught: unknown, fallback: string) =>
-  showToast({
-    title: 'Error',
-    description: caught instanceof Error && caught.message ? caught.message : fallback,
-    variant: 'destructive',
-  });
+import { toastFailure } from '../kit/actions.ts';
 
 /** `onChanged` runs after every saved change (the Matters tab refreshes its list). */
 export function useMatter(id: string, onChanged: () => Promise<void>) {

@@ -266,9 +266,9 @@ try {
           process.stderr.write('.');
         }
       }
+      const js = measured.get(`${BASE}${page.path}`)!;
       for (const base of builds) {
         const m = (key: keyof Run) => median(runs.get(base)!.map((run) => run[key]));
-        const js = measured.get(`${BASE}${page.path}`)!;
         rows.push({
           page: AGAINST ? `${page.name} ${base === BASE ? 'this build' : 'against'}` : page.name,
           Perf: m('performance'),

@@ -22,6 +22,7 @@ import {
   anAcceptedEngagement,
   aSentEngagement,
   aSubmittedDueDiligence,
+  IN_PERSON_VERIFICATION,
   submittedDueDiligence,
 } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from './harness.ts';
@@ -159,18 +160,9 @@ describe('staff are told when the client acts', () => {
   });
 });
 
-/** The one individual of `submittedDueDiligence`, checked in person. */
+/** A high rating of the one individual of `submittedDueDiligence`, checked in person. */
 const verifyHigh = (version: number) => ({
-  verification: [
-    {
-      party: '0',
-      method: 'in-person',
-      documents: [{ type: 'Passport', issuer: 'Australia', last4: '4321', expiry: '2031-05-31' }],
-      sanctionsCheckedAt: '2026-11-20',
-      sanctionsResult: 'no-match',
-      pepResult: 'not-pep',
-    },
-  ],
+  verification: IN_PERSON_VERIFICATION,
   version,
   risk: { rating: 'high', reason: 'Funds from an overseas trust' },
   enhanced: {

@@ -42,7 +42,9 @@ export default defineConfig({
   // 20-second journey has taken more than 45 s; a test that hangs still fails, just later.
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // A stray `test.only` must not pass CI by running one test (`.ci/run` sets CI).
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

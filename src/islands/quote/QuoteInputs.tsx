@@ -40,11 +40,16 @@ export function QuoteInputs({
 
   const onPriceChange = (target: HTMLInputElement) => {
     const grouped = groupPriceTyping(target.value, target.selectionStart ?? target.value.length);
+    // Write the grouped text and the caret now, in the keystroke's own event: React then finds
+    // the field already holding its value and leaves it (and the caret) alone. Putting the
+    // caret back later (a frame after) raced the person: on a slow phone a tap or an arrow
+    // key that moved the caret before that frame was undone, and the next digit landed at
+    // the end ("12,500,005" for a 5 typed after "12,").
+    if (target.value !== grouped.text) {
+      target.value = grouped.text;
+      target.setSelectionRange(grouped.caret, grouped.caret);
+    }
     onChange({ price: grouped.text });
-    // After React writes the grouped text, put the caret back after the digit it followed.
-    requestAnimationFrame(() => {
-      if (document.activeElement === target) target.setSelectionRange(grouped.caret, grouped.caret);
-    });
   };
 
   return (

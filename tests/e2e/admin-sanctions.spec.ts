@@ -2,8 +2,8 @@
  * A possible sanctions match on the desk (issue 31, "A sanctions match stops the work until it
  * is resolved"): verification with a possible match is refused and the match shows in the
  * Due diligence panel with the form that resolves it; the seeded principal records a false
- * positive with the evidence; once rated, Approve is disabled for them with the reason beside
- * it, and a second principal approves it. Axe on each step. Desktop only: nothing here
+ * positive with the evidence; once another principal rates it, Approve is disabled for the
+ * resolver with the reason beside it, and a second principal approves it. Axe on each step. Desktop only: nothing here
  * depends on the width.
  */
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
@@ -21,8 +21,10 @@ const EVIDENCE = 'The listed person was born in 1950 in another country; the cli
 let enquiryId: string;
 /** The resolver: the seeded principal. */
 let page: Page;
-/** The second principal. */
+/** The second principal, who approves. */
 let approver: Page;
+/** A third principal, who rates it (so the resolver's refusal is the one shown). */
+let rater: Page;
 
 const verification = (rating: 'low' | 'high') => ({
   verification: [
@@ -74,6 +76,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }, info) => {
   expect(stopped.status(), await stopped.text()).toBe(409);
   expect(((await stopped.json()) as { error: string }).error).toContain(`parties.0 (${fullName})`);
   ({ approver } = await aSecondPrincipal(page, browser, 'e2e-sanctions'));
+  ({ approver: rater } = await aSecondPrincipal(page, browser, 'e2e-rater'));
 });
 
 test('a principal resolves the possible match as a false positive in the panel', async () => {
@@ -97,8 +100,8 @@ test('a principal resolves the possible match as a false positive in the panel',
 test('rated after the false positive, it waits: the resolver cannot approve, a second principal does', async () => {
   // Rated low: the red flag no longer forces high, but a principal other than the resolver approves.
   await ok(
-    await page.request.post(`/api/contact-requests/${enquiryId}/cdd/verify`, {
-      data: { ...verification('low'), version: await version(page) },
+    await rater.request.post(`/api/contact-requests/${enquiryId}/cdd/verify`, {
+      data: { ...verification('low'), version: await version(rater) },
     }),
   );
   const panel = await openedPanel(page);

@@ -7,15 +7,12 @@
  * never a staff-role account or the webhook) and changes nothing the client can see; a
  * re-screen's possible match holds the matter the same way.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import cdd from '../../netlify/functions/cdd.ts';
 import engage from '../../netlify/functions/engage.ts';
 import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import matters from '../../netlify/functions/matters.ts';
 import { TRUE_MATCH_ENDED } from '../../netlify/functions/_shared/due-diligence/staff-review.ts';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
 import { listMails } from '../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
 import { setOwnEmail } from '../../netlify/functions/_shared/repositories/users-store.ts';
@@ -24,6 +21,7 @@ import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { aSubmittedDueDiligence, IN_PERSON_VERIFICATION } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { readMail, useSmtp } from './smtp.ts';
+import { useWebhookReceiver } from './webhook.ts';
 
 useBlobs();
 const DESK = 'desk@example-conveyancing.com.au';
@@ -31,15 +29,7 @@ const { mails } = useSmtp({ alertsTo: DESK });
 useCddKey();
 
 // The practice's shared channel: it must hear nothing of a sanctions match.
-const hooks: string[] = [];
-const receiver: Server = createServer((req, res) => {
-  let body = '';
-  req.on('data', (chunk) => (body += chunk));
-  req.on('end', () => {
-    hooks.push(body);
-    res.end('ok');
-  });
-});
+const hooks = useWebhookReceiver();
 
 type Signed = Awaited<ReturnType<typeof signedInStaff>>;
 /** Alice and Bob are principals (Alice with her own notice address); Carol is staff, with one too. */
@@ -49,17 +39,9 @@ let carol: Signed;
 const ALICE_MAIL = 'alice.principal@example-conveyancing.com.au';
 const CAROL_MAIL = 'carol.staff@example-conveyancing.com.au';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  process.env.ALERT_WEBHOOK_URL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  resetLeadDeskEnv();
   [alice, bob, carol] = [await signedInStaff(), await signedInStaff(), await signedInStaff('staff')];
   await setOwnEmail(alice.username, alice.id, ALICE_MAIL);
   await setOwnEmail(carol.username, carol.id, CAROL_MAIL);
-});
-afterAll(async () => {
-  delete process.env.ALERT_WEBHOOK_URL;
-  resetLeadDeskEnv();
-  await new Promise((resolve) => receiver.close(resolve));
 });
 
 const post = (path: string, who: { cookie: string }, body: unknown = {}) =>

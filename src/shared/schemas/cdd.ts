@@ -738,6 +738,13 @@ export const cddRescreenSchema = (context: DateContext = {}) =>
     );
 export type CddRescreenInput = z.output<ReturnType<typeof cddRescreenSchema>>;
 
+/**
+ * The 400 of verifying without enhanced due diligence where the matter needs it for a reason
+ * staff are not told (a suspicion: s 123). Neutral on purpose.
+ */
+export const ENHANCED_NEEDED =
+  'This matter needs enhanced due diligence: record the source of wealth, the source of funds and notes';
+
 /** The 400 of a re-screen's possible match that does not say whom it is about. */
 export const RESCREEN_PARTY_REQUIRED =
   'Please say which individual the possible match is about (party, as in the verification)';
@@ -855,6 +862,10 @@ export const cddRescreenEntrySchema = z.object({
   result: z.enum(SANCTIONS_RESULTS),
   /** Whom a possible match is about. */
   party: z.optional(z.string()),
+  /** Enhanced due diligence recorded with it (a possible match, or after a suspicion). */
+  enhanced: z.optional(enhancedSchema),
+  /** It was a principal who recorded it: only a principal's counts as the review a suspicion needs. */
+  byPrincipal: z.optional(z.boolean()),
   byId: z.string(),
   by: z.string(),
   at: z.string(),
@@ -958,6 +969,12 @@ export interface CddStaffView {
    * alone (party, outcome, evidence, by id and username, at), and the individuals whose match
    * is still unresolved: while any is, nothing verifies the record or opens a matter.
    */
+  /**
+   * Principals only, on a verified record once a suspicion was recorded about the enquiry:
+   * enhanced due diligence is due from `due` (an instant) and was recorded by a principal
+   * (a re-screen with `enhanced`) at `done`. Never in a staff-role account's view.
+   */
+  enhancedReview?: { due: string; done?: string };
   sanctions: {
     matches: CddSanctionsMatch[];
     resolutions: ({ party: string } & NonNullable<CddSanctionsMatch['resolution']>)[];

@@ -34,6 +34,7 @@ import {
   cddRescreenSchema,
   cddSanctionsResolutionSchema,
   cddVerifySchema,
+  ENHANCED_NEEDED,
   falsePositiveOf,
   hasTrueMatch,
   individualAt,
@@ -79,6 +80,7 @@ import { appendActivity, listActivity } from '../repositories/enquiry-activity-s
 import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { NOT_FOUND } from '../desk/pipeline.ts';
 import { settlementDayOf } from '../matters/settlement-day.ts';
+import { suspicionSince } from '../desk/suspicious-matters.ts';
 
 type Staff = Exclude<AuditActor, 'system'>;
 /** Approving asks the account's role, read from the store on this request. */
@@ -137,13 +139,25 @@ async function requireEnquiry(enquiryId: string): Promise<StoredEnquiry> {
 const activity = (enquiryId: string, by: string, text: string) =>
   appendActivity(enquiryId, { at: new Date(now()).toISOString(), by, type: 'cdd', text } satisfies ActivityEntry);
 
-/** The staff view of an enquiry's due diligence; every read is audited (who, when, which enquiry). */
-export async function readCdd(enquiryId: string, staff: Staff): Promise<CddStaffView> {
+/**
+ * The staff view of an enquiry's due diligence; every read is audited (who, when, which
+ * enquiry). A principal also sees the enhanced review a suspicion calls for (`enhancedReview`);
+ * a staff-role account's view is the same with or without a suspicion (s 123).
+ */
+export async function readCdd(enquiryId: string, staff: Approver): Promise<CddStaffView> {
   await requireEnquiry(enquiryId);
   const found = await getCdd(enquiryId);
   // Audited before answering: a read nobody recorded must not reach the browser.
   await recordAudit({ by: staff, action: 'cdd.read', target: enquiryId });
-  return found ? toStaffView(found.record) : NOT_STARTED;
+  if (!found) return NOT_STARTED;
+  const view = toStaffView(found.record);
+  if (staff.role !== 'principal' || found.record.status !== 'verified') return view;
+  const due = await suspicionSince(enquiryId);
+  if (due === null) return view;
+  const done = (found.record.rescreens ?? []).find(
+    (entry) => entry.enhanced !== undefined && entry.byPrincipal === true && entry.at >= due,
+  )?.at;
+  return { ...view, enhancedReview: { due, ...(done ? { done } : {}) } };
 }
 
 const CHANGED_SINCE_READ =
@@ -189,6 +203,8 @@ export async function verifyCdd(
   const at = new Date(now()).toISOString();
   let lowered = false;
   let stopped: string | undefined;
+  // After a suspicion the customer needs enhanced due diligence (s 32(b)), whatever the rating.
+  const suspected = (await suspicionSince(enquiryId)) !== null;
   const record = await decideCdd(
     enquiryId,
     (current) => {
@@ -236,6 +252,7 @@ export async function verifyCdd(
         if (matches.length === 0) throw new HttpError(409, stopped);
         return { ...current, sanctionsMatches: [...(current.sanctionsMatches ?? []), ...matches] };
       }
+      if (suspected && input.enhanced === undefined) throw badRequest({ enhanced: [ENHANCED_NEEDED] });
       const flags = redFlags(current.declarations, input.verification, cleared);
       if (flags.length > 0 && input.risk.rating !== 'high') throw badRequest({ 'risk.rating': [mustBeHigh(flags)] });
       lowered = input.risk.rating !== 'high' && byRatings === 'verify-high-risk';
@@ -245,8 +262,8 @@ export async function verifyCdd(
         rating: input.risk.rating,
         reason: input.risk.reason,
         ...(lowered && loweringReason !== undefined ? { loweringReason } : {}),
-        // The schema requires it with a high rating; a lower one keeps none.
-        ...(input.risk.rating === 'high' && input.enhanced ? { enhanced: input.enhanced } : {}),
+        // The schema requires it with a high rating, and so does a suspicion; otherwise none is kept.
+        ...((input.risk.rating === 'high' || suspected) && input.enhanced ? { enhanced: input.enhanced } : {}),
         byId: staff.id,
         by: staff.username,
         at,
@@ -352,7 +369,7 @@ const LOWERING_REASON =
 export async function rescreenCdd(
   enquiryId: string,
   input: CddRescreenInput,
-  staff: Staff,
+  staff: Approver,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
   const possibleMatch = input.result === 'possible-match';
@@ -384,6 +401,10 @@ export async function rescreenCdd(
             checkedAt: input.checkedAt,
             result: input.result,
             ...(possibleMatch && party !== undefined ? { party } : {}),
+            // Enhanced due diligence with a re-screen: a principal's is the review a suspicion needs.
+            ...(input.enhanced
+              ? { enhanced: input.enhanced, ...(staff.role === 'principal' ? { byPrincipal: true } : {}) }
+              : {}),
             byId: staff.id,
             by: staff.username,
             at,

@@ -90,6 +90,9 @@ export function RescreenForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const possibleMatch = result === 'possible-match';
+  // Principals only see it: enhanced due diligence the matter needs (after a suspicion), recorded with a re-screen.
+  const reviewDue = view.enhancedReview !== undefined && view.enhancedReview.done === undefined;
+  const withEnhanced = possibleMatch || reviewDue;
   const error = (key: string) => errors[key]?.[0];
 
   async function submit(event: { preventDefault(): void }) {
@@ -99,7 +102,7 @@ export function RescreenForm({
       ...(result ? { result } : {}),
       ...(possibleMatch && party ? { party } : {}),
       version: view.version,
-      ...(possibleMatch ? { enhanced } : {}),
+      ...(withEnhanced ? { enhanced } : {}),
     };
     const checked = cddRescreenSchema({ today: sydneyToday() }).safeParse(body);
     if (!checked.success) return setErrors(cddFieldErrors(checked.error));
@@ -184,6 +187,11 @@ export function RescreenForm({
             </select>
           )}
         </Field>
+      ) : null}
+      {reviewDue && !possibleMatch ? (
+        <EnhancedDueDiligence values={enhanced} onChange={setEnhanced} fieldId={fieldId} error={error}>
+          Enhanced due diligence is due on this matter (for principals): record it with this re-screen.
+        </EnhancedDueDiligence>
       ) : null}
       {possibleMatch ? (
         <EnhancedDueDiligence values={enhanced} onChange={setEnhanced} fieldId={fieldId} error={error}>

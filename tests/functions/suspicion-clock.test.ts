@@ -107,7 +107,7 @@ describe('every principal hears of it at once', () => {
       // Nothing else: no grounds, no enquiry, no kind.
       expect(read.text).not.toContain('Vexlund');
       expect(read.text).not.toContain(enquiryId);
-      expect(read.text.toLowerCase()).not.toContain('laundering');
+      expect(String(read.text).toLowerCase()).not.toContain('laundering');
     }
     expect(to).not.toContain(SAM_MAIL);
     expect(to).not.toContain('suspect-client@example.com');

@@ -362,7 +362,11 @@ describe('professional fee, disbursements and total', () => {
         label: 'Duty due',
         value: 'Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.',
       },
-      { label: 'Cooling-off', value: '5 business days after exchange (none at auction, on the same day as a passed-in auction, on exercising an option, or with a s 66W certificate)' },
+      {
+        label: 'Cooling-off',
+        value:
+          '5 business days after exchange (none at auction, on the same day as a passed-in auction, on exercising an option, or with a s 66W certificate)',
+      },
       { label: 'Estimated total', value: '$33,062 to $33,762 including GST' },
     ]);
   });

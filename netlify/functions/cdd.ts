@@ -1,7 +1,7 @@
 /**
  * Staff: an enquiry's customer due diligence (AML/CTF Act): read (audited), verify and rate,
  * approve a high rating (a second person), reject, re-screen a verified matter (ongoing due
- * diligence), and close the matter. Every route needs a
+ * diligence), resolve a possible sanctions match, and close the matter. Every route needs a
  * staff session and then the encryption key: without `CDD_ENCRYPTION_KEY` they answer 503.
  */
 import type { Config } from '@netlify/functions';
@@ -14,10 +14,12 @@ import {
   parseClose,
   parseReject,
   parseRescreen,
+  parseSanctionsResolution,
   parseVerify,
   readCdd,
   rejectCdd,
   rescreenCdd,
+  resolveSanctionsMatch,
   verifyCdd,
 } from './_shared/due-diligence/staff-review.ts';
 import { handle, HttpError, json, readJson, readOptionalJson } from './_shared/http/http.ts';
@@ -44,6 +46,7 @@ export const config: Config = {
     '/api/contact-requests/:id/cdd/approve',
     '/api/contact-requests/:id/cdd/reject',
     '/api/contact-requests/:id/cdd/rescreen',
+    '/api/contact-requests/:id/cdd/sanctions-resolution',
     '/api/contact-requests/:id/close',
   ],
 };
@@ -85,6 +88,13 @@ export default handle(config, {
       const staff = await staffWithKey(req);
       const input = parseRescreen(await readJson(req));
       return json(await rescreenCdd(enquiryId(params.id), input, staff));
+    },
+  },
+  '/api/contact-requests/:id/cdd/sanctions-resolution': {
+    POST: async (req, { params }) => {
+      const staff = await staffWithKey(req);
+      const input = parseSanctionsResolution(await readJson(req));
+      return json(await resolveSanctionsMatch(enquiryId(params.id), input, staff));
     },
   },
   '/api/contact-requests/:id/close': {

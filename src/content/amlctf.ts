@@ -207,8 +207,9 @@ export const RISK_RATING_LABELS: Record<RiskRating, string> = {
  * reasonable grounds about a customer or a transaction, it must report it to the AUSTRAC
  * CEO: s 41(2)(a), within 24 hours after forming the suspicion when it relates to terrorism
  * financing; s 41(2)(b), in any other case within 3 business days after the day on which it
- * formed the suspicion. "Business day" excludes Saturdays, Sundays and public holidays in the
- * place concerned (Acts Interpretation Act 1901 s 2B), NSW for this practice.
+ * formed the suspicion. "Business day" excludes Saturdays, Sundays and public or bank holidays
+ * in the place concerned (AML/CTF Act s 5; Acts Interpretation Act 1901 s 2B), NSW for this
+ * practice (`isNswBusinessDay`, src/shared/sydney-time.ts).
  * Checked 2026-11-26 against the Act as amended by the Amendment Act 2024.
  */
 export const SUSPICIOUS_MATTER_REPORT = {

@@ -10,10 +10,14 @@ export const COOLING_OFF = {
   /** s 66V: the share of the price a purchaser forfeits by rescinding in the period. */
   forfeitPercent: 0.25,
   /**
-   * When there is none although the property is residential: bought at auction (s 66U) or
-   * with the buyer's solicitor's certificate waiving it (s 66W). Commercial property has none.
+   * When there is none although the property is residential (s 66T): a sale by public auction
+   * (s 66T(b)), a contract made on the same day as the property was offered at a public
+   * auction and passed in (s 66T(c)), a contract made by exercising an option (s 66T(d)), or
+   * the purchaser's solicitor's certificate waiving it (s 66W, s 66T(a)). Commercial property
+   * has none (s 66Q).
    */
-  exceptions: 'none at auction or with a s 66W certificate',
+  exceptions:
+    'none at auction, on the same day as a passed-in auction, on exercising an option, or with a s 66W certificate',
   source: {
     name: 'Conveyancing Act 1919 (NSW) s 66S',
     url: 'https://legislation.nsw.gov.au/view/html/inforce/current/act-1919-006#sec.66S',

@@ -21,8 +21,8 @@ export const PROPERTY_TYPE_LABELS: Record<MatterPropertyType, string> = {
 
 /**
  * How the cooling-off period stands: `standard` (Conveyancing Act 1919 s 66S), `waived` (the
- * purchaser's solicitor gave a s 66W certificate) or `none` (an auction, or a contract made
- * by exercising an option: s 66T).
+ * purchaser's solicitor gave a s 66W certificate) or `none` (a sale by auction, a contract made
+ * on the same day as a passed-in auction, or one made by exercising an option: s 66T).
  */
 export const COOLING_OFF_ARRANGEMENTS = ['standard', 'waived', 'none'] as const;
 export type CoolingOffArrangement = (typeof COOLING_OFF_ARRANGEMENTS)[number];
@@ -30,7 +30,7 @@ export type CoolingOffArrangement = (typeof COOLING_OFF_ARRANGEMENTS)[number];
 export const COOLING_OFF_LABELS: Record<CoolingOffArrangement, string> = {
   standard: 'Standard cooling-off period',
   waived: 'Waived (section 66W certificate)',
-  none: 'None (auction or option)',
+  none: 'None (auction, same day as a passed-in auction, or option)',
 };
 
 /** The deadlines the rules work out; staff-set dates have keys of their own. */
@@ -40,6 +40,12 @@ export const DEADLINE_LABELS = {
   duty: 'Transfer duty due',
 } as const;
 export type ComputedDeadlineKey = keyof typeof DEADLINE_LABELS;
+
+/**
+ * On a sale the cooling-off period is the purchaser's (s 66S): the vendor's practice must know
+ * when the purchaser's right to rescind ends (a notice of rescission after it is late, s 66U).
+ */
+export const PURCHASER_COOLING_OFF_LABEL = 'Purchaser’s cooling-off period ends';
 
 /** The milestones of each side, in order: the client's timeline. */
 export const MILESTONES = {

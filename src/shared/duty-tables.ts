@@ -15,7 +15,11 @@
  *   table itself charges at the threshold): 2024-25's $1,564 is $497 + $1,067.50 rounded
  *   down, where the unrounded sum would give $1,565. That is what is done here.
  * - s 32A(2): the premium base amount is the duty under s 32 on a value equal to the premium
- *   threshold, rounded the same way.
+ *   threshold, rounded the same way. Here Revenue NSW's published figure is the unrounded
+ *   sum of every range's fixed-rate amount up to the threshold, rounded once: 2024-25's
+ *   premium base is $182,390 (Revenue NSW, Contracts for sale of land and transfers guide,
+ *   ch 10: "$182,390 plus $7.00 for every $100 over $3,636,000"), where the rounded top base
+ *   plus the last range would give $182,389. That is what is done for the premium.
  *
  * Whole numbers throughout: the ratio is read as thousandths, dollars times thousandths is
  * exact, and bases are worked in cents (every range's width is whole $1,000s, so its
@@ -64,6 +68,17 @@ function dutyAtCents(general: readonly DutyBracket[], value: number): number {
   return range.base * 100 + Math.ceil((value - range.from) / 100) * range.centsPer100;
 }
 
+/**
+ * The duty, in cents, on exactly `value` as the sum of every range's fixed-rate amount, none
+ * rounded (the premium base: s 32A(2), as Revenue NSW publishes it).
+ */
+function unroundedDutyCents(general: readonly DutyBracket[], value: number): number {
+  return general.reduce((total, range, index) => {
+    const to = Math.min(value, general[index + 1]?.from ?? value);
+    return to <= range.from ? total : total + Math.ceil((to - range.from) / 100) * range.centsPer100;
+  }, 0);
+}
+
 /** The year's table from its ratio, with last year's table for the floor of s 33AC(4). */
 export function indexedDutyTable(indexation: DutyIndexation, lastYear?: TransferDutyTable): TransferDutyTable {
   const thousandths = ratioInThousandths(indexation.ratio);
@@ -89,7 +104,7 @@ export function indexedDutyTable(indexation: DutyIndexation, lastYear?: Transfer
     minimumDuty: DUTY_2019.minimumDuty,
     premium: {
       from: premiumFrom,
-      base: toDollarsHalfDown(dutyAtCents(general, premiumFrom)),
+      base: toDollarsHalfDown(unroundedDutyCents(general, premiumFrom)),
       centsPer100: DUTY_2019.premiumCentsPer100,
     },
     firstHomeBuyers: FIRST_HOME_BUYERS,

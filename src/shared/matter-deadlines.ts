@@ -1,17 +1,21 @@
 /**
  * The deadlines of a client's matter, worked out from the rules (docs/decisions/029):
  *
- * - cooling-off ends (purchases of residential property only): 5 pm Sydney time on the 5th
- *   NSW business day after the contract date, the 10th for an off the plan contract
- *   (Conveyancing Act 1919 (NSW) s 66S(3); "business day" s 66P(1); Sydney time s 66P(2));
- *   none when a s 66W certificate waived it or there is none (auction, option: s 66T);
+ * - cooling-off ends (residential property only, s 66Q): 5 pm Sydney time on the 5th NSW
+ *   business day after the contract date, the 10th for an off the plan contract
+ *   (Conveyancing Act 1919 (NSW) s 66S(3); "business day" s 66P(1): not a weekend, nor a
+ *   public or bank holiday throughout the State; Sydney time s 66P(2)); none when a s 66W
+ *   certificate waived it or there is none (auction, passed-in auction the same day, option:
+ *   s 66T). On a sale it is the purchaser's period, shown so the vendor's practice knows when
+ *   the purchaser's right to rescind (s 66U) ends;
  * - settlement: the date staff enter, else the standard contract's 42nd day after the
  *   contract date, moved to the next business day;
  * - transfer duty (purchases): 3 months after the contract date (Duties Act 1997 (NSW) s 153(1),
- *   liability arising on signing, s 12), never after settlement (the transfer is not
- *   registered before duty is paid); off the plan for an owner-occupier, liability arises at
- *   the earlier of completion and 12 months after the contract (s 49A(1), (1A)), so the
- *   earlier of settlement and 15 months;
+ *   liability arising on signing, s 12), moved to the next business day when that day is not
+ *   one (Interpretation Act 1987 (NSW) s 36(2), applied by Duties Act s 300(4)), never after
+ *   settlement (the transfer is not registered before duty is paid); off the plan for an
+ *   individual who will live in the home, liability arises at the earlier of completion and
+ *   12 months after the contract (s 49A(1), (1A)), so the earlier of settlement and 15 months;
  * - the dates a special condition sets (finance and others), as staff enter them.
  *
  * Pure apart from the NSW holiday calendar (loaded once by sydney-time.ts): both sides run
@@ -21,11 +25,19 @@ import { COOLING_OFF, DUTY_PAYMENT, STANDARD_COMPLETION } from '../content/conve
 import {
   DEADLINE_LABELS,
   DEADLINE_MILESTONES,
+  PURCHASER_COOLING_OFF_LABEL,
   type CoolingOffArrangement,
   type MatterPropertyType,
   type MatterSide,
 } from '../content/matters.ts';
-import { addCalendarDays, addNswBusinessDays, isNswBusinessDay, sydneyDayStart, sydneyInstant } from './sydney-time.ts';
+import {
+  addCalendarDays,
+  addNswBusinessDays,
+  formatIsoDay,
+  isNswBusinessDay,
+  sydneyDayStart,
+  sydneyInstant,
+} from './sydney-time.ts';
 
 /** The time of day cooling-off ends (s 66S(3)). */
 export const COOLING_OFF_ENDS_AT = '17:00';
@@ -53,6 +65,11 @@ export interface DeadlineFacts {
   settlementDate?: string;
   /** An off the plan buyer who will live in the home (s 49A(1A)): duty may wait for settlement. */
   ownerOccupier?: boolean;
+  /**
+   * A company or trust is a customer in the due diligence: the s 49A deferral is for an
+   * individual who will live in the home, so such a purchaser pays within 3 months.
+   */
+  entityPurchaser?: boolean;
   dates: readonly StaffDate[];
   overrides: readonly DeadlineOverride[];
   /** Keys of deadlines staff have confirmed. */
@@ -94,24 +111,27 @@ export async function onOrAfterBusinessDay(date: string): Promise<string> {
   return (await isNswBusinessDay(date)) ? date : addNswBusinessDays(date, 1);
 }
 
-const earliest = (...dates: string[]): string => dates.reduce((a, b) => (b < a ? b : a));
+/** Cooling-off applies to residential property (s 66Q): not commercial property; on either side, the purchaser's. */
+const hasCoolingOff = (facts: DeadlineFacts) => facts.propertyType !== 'commercial' && facts.coolingOff === 'standard';
 
-/** Cooling-off applies to a purchase of residential property (s 66Q): not commercial property. */
-const hasCoolingOff = (facts: DeadlineFacts) =>
-  facts.side === 'purchase' && facts.propertyType !== 'commercial' && facts.coolingOff === 'standard';
+/** What a business day leaves out, in the words every basis uses (s 66P(1); Interpretation Act s 36(2)). */
+const NOT_COUNTING = 'not counting weekends and NSW public and bank holidays';
 
 async function coolingOff(facts: DeadlineFacts, contractDate: string): Promise<Omit<Deadline, 'confirmed'>> {
   const offThePlan = facts.propertyType === 'off-the-plan';
   const days = offThePlan ? COOLING_OFF.offThePlanBusinessDays : COOLING_OFF.businessDays;
+  const rule =
+    `5 pm Sydney time on the ${ordinal(days)} business day after the contract date` +
+    `${offThePlan ? ' (an off the plan contract)' : ''}, ${NOT_COUNTING} (Conveyancing Act 1919 (NSW) s 66S(3)).`;
+  const sale = facts.side === 'sale';
   return {
     key: 'cooling-off',
-    label: DEADLINE_LABELS['cooling-off'],
+    label: sale ? PURCHASER_COOLING_OFF_LABEL : DEADLINE_LABELS['cooling-off'],
     date: await addNswBusinessDays(contractDate, days),
     time: COOLING_OFF_ENDS_AT,
-    basis:
-      `5 pm Sydney time on the ${ordinal(days)} business day after the contract date` +
-      `${offThePlan ? ' (an off the plan contract)' : ''}, not counting weekends and NSW public holidays ` +
-      `(Conveyancing Act 1919 (NSW) s 66S(3)).`,
+    basis: sale
+      ? `The purchaser’s cooling-off period: until then the purchaser may rescind the contract (s 66U). ${rule}`
+      : rule,
   };
 }
 
@@ -127,41 +147,69 @@ async function settlement(facts: DeadlineFacts): Promise<Omit<Deadline, 'confirm
     date: await onOrAfterBusinessDay(addCalendarDays(facts.contractDate, days)),
     basis:
       `The ${ordinal(days)} day after the contract date, the standard contract's completion date when ` +
-      'no other is written in, moved to the next business day when it falls on a weekend or NSW public holiday.',
+      'no other is written in, moved to the next business day when it falls on a weekend or a NSW public or bank holiday.',
   };
 }
 
-function duty(
+/**
+ * The last day to pay within a period ending on `lastDay`: that day, or the next business day
+ * when it is not one (Interpretation Act 1987 (NSW) s 36(2), applied by Duties Act s 300(4)),
+ * with the words saying so.
+ */
+async function lastDayToPay(lastDay: string): Promise<{ date: string; moved: string }> {
+  const date = await onOrAfterBusinessDay(lastDay);
+  if (date === lastDay) return { date, moved: '' };
+  return {
+    date,
+    moved:
+      ` The period ends on ${formatIsoDay(lastDay)}, which is not a business day, so the last day to pay moves to the ` +
+      `next business day (Interpretation Act 1987 (NSW) s 36(2), applied by Duties Act 1997 (NSW) s 300(4)).`,
+  };
+}
+
+/** Off the plan, for an individual buyer who will live in the home: the s 49A deferral. */
+const defersDuty = (facts: DeadlineFacts) =>
+  facts.propertyType === 'off-the-plan' && facts.ownerOccupier === true && facts.entityPurchaser !== true;
+
+async function duty(
   facts: DeadlineFacts,
   contractDate: string,
   settlementDate: string | undefined,
-): Omit<Deadline, 'confirmed'> {
+): Promise<Omit<Deadline, 'confirmed'>> {
   const base = { key: 'duty', label: DEADLINE_LABELS.duty };
   const months = DUTY_PAYMENT.monthsAfterLiability;
-  if (facts.propertyType === 'off-the-plan' && facts.ownerOccupier) {
-    const longest = addMonths(contractDate, DUTY_PAYMENT.offThePlanDeferralMonths + months);
+  const deferred = defersDuty(facts);
+  const total = deferred ? DUTY_PAYMENT.offThePlanDeferralMonths + months : months;
+  const statutory = await lastDayToPay(addMonths(contractDate, total));
+  const bySettlement = settlementDate !== undefined && settlementDate < statutory.date;
+  const date = bySettlement ? settlementDate : statutory.date;
+  const moved = bySettlement ? '' : statutory.moved;
+  if (deferred) {
     return {
       ...base,
-      date: settlementDate ? earliest(settlementDate, longest) : longest,
+      date,
       basis:
-        `Off the plan, for a buyer who will live in the home: by settlement or ${DUTY_PAYMENT.offThePlanDeferralMonths + months} ` +
-        'months after the contract date, whichever comes first (Duties Act 1997 (NSW) s 49A and s 153).',
+        `Off the plan, for an individual buyer who will live in the home: by settlement or ${total} ` +
+        `months after the contract date, whichever comes first (Duties Act 1997 (NSW) s 49A and s 153).${moved}`,
     };
   }
-  const threeMonths = addMonths(contractDate, months);
   return {
     ...base,
-    date: settlementDate ? earliest(settlementDate, threeMonths) : threeMonths,
+    date,
     basis:
       `Within ${months} months after the contract date (Duties Act 1997 (NSW) s 153), and by settlement if that ` +
-      'comes first: the transfer cannot be registered until duty is paid.',
+      `comes first: the transfer cannot be registered until duty is paid.${moved}`,
   };
 }
 
 /** Staff's own date for a deadline replaces the computed one, which stays beside it. */
 function withOverride(deadline: Omit<Deadline, 'confirmed'>, facts: DeadlineFacts): Deadline {
   const override = facts.overrides.find((entry) => entry.key === deadline.key);
-  const milestone = (DEADLINE_MILESTONES as Record<string, string>)[deadline.key];
+  // A sale has no "cooling-off ended" milestone: the purchaser's period is met once it passes.
+  const milestone =
+    facts.side === 'sale' && deadline.key === 'cooling-off'
+      ? undefined
+      : (DEADLINE_MILESTONES as Record<string, string>)[deadline.key];
   const linked = milestone ? { milestone } : {};
   if (!override) return { ...deadline, ...linked, confirmed: facts.confirmed.includes(deadline.key) };
   const { time, ...rest } = deadline;
@@ -193,7 +241,7 @@ export async function matterDeadlines(facts: DeadlineFacts): Promise<Deadline[]>
   const settled = settles ? withOverride(settles, facts) : null;
   if (settled) deadlines.push(settled);
   if (contractDate && facts.side === 'purchase') {
-    deadlines.push(withOverride(duty(facts, contractDate, settled?.date), facts));
+    deadlines.push(withOverride(await duty(facts, contractDate, settled?.date), facts));
   }
   for (const date of facts.dates) {
     const milestone = date.key === 'finance' ? { milestone: DEADLINE_MILESTONES.finance } : {};

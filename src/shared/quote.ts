@@ -11,7 +11,7 @@ import type { DutyBracket, FirstHomeBand, TransferDutyTable } from '../content/t
 import { dutyTableFor, dutyYearOf, financialYearLabel, TRANSFER_DUTY_TABLES } from './duty-tables.ts';
 import { COOLING_OFF, DUTY_PAYMENT } from '../content/conveyancingLaw.ts';
 import { formatAud, formatAudRange } from '../content/money.ts';
-import { sydneyToday } from './sydney-time.ts';
+import { formatIsoDay, sydneyToday } from './sydney-time.ts';
 import { QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 
 export { PROPERTY_TYPES, QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
@@ -309,15 +309,7 @@ export function describeQuoteInput(input: QuoteInput): string {
   return [`${role} ${SUBJECT[input.propertyType]} at ${formatAud(input.price)}${dated}`, ...notes].join('; ');
 }
 
-/** "2026-11-26" with its weekday: "Thursday 26 November 2026". */
-export const formatIsoDay = (iso: string): string =>
-  new Intl.DateTimeFormat('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${iso}T00:00:00Z`));
+export { formatIsoDay };
 
 /**
  * The contract date the duty was worked out for, as the quote says it beside the figure:
@@ -368,7 +360,7 @@ export function describeDutyDue(duty: DutyFigures): string {
   const standard = `Due by ${formatIsoDate(duty.dueDate)}, 3 months after the contract, or at settlement if that is earlier.`;
   if (!duty.deferredDueDate) return standard;
   return (
-    `If you will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or ` +
+    `If you are buying as an individual (not a company or trust) and will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or ` +
     `15 months after the contract (${formatIsoDate(duty.deferredDueDate)}); otherwise ${standard[0]!.toLowerCase()}${standard.slice(1)}`
   );
 }

@@ -3,9 +3,10 @@
  * algorithm, over Intl), "today", business hours and NSW business days. Nothing else names
  * the zone: formatters ask `sydneyFormat` for theirs.
  *
- * NSW business days count weekends and NSW public holidays out; the holidays come from the
- * `date-holidays` package (region AU-NSW; docs/decisions/019-nsw-business-days.md). It is
- * loaded only when a business day is asked for, so no page or island that formats a date
+ * NSW business days count weekends, NSW public holidays and NSW bank holidays out; the
+ * holidays come from the `date-holidays` package (region AU-NSW, types `public` and `bank`;
+ * docs/decisions/019-nsw-business-days.md, docs/decisions/042-bank-holiday-not-a-business-day.md).
+ * It is loaded only when a business day is asked for, so no page or island that formats a date
  * carries its data.
  */
 import type { BusinessHours } from '../content/practice.ts';
@@ -123,23 +124,58 @@ export function businessMinutesBetween(
 type HolidayCalendar = { isHoliday(date: Date): false | { type: string }[] };
 let nsw: Promise<HolidayCalendar> | undefined;
 
+/**
+ * The kinds of holiday that are not business days: a public holiday throughout NSW (Public
+ * Holidays Act 2010 (NSW), including the additional days it and its orders give: the Monday
+ * after a weekend Anzac Day in 2026 and 2027, Christmas and Boxing Day substitutes) and a bank
+ * holiday throughout NSW (the August Bank Holiday, the first Monday in August: Retail Trading
+ * Act 2008 (NSW) s 14B(1)(d), (3)). Each definition the practice works to leaves both out:
+ * - Conveyancing Act 1919 (NSW) s 66P(1) (cooling-off): "any day except Saturday or Sunday or
+ *   a day that is a public or bank holiday throughout the State";
+ * - the standard contract's "business day" (completion; 2022 edition, clause 1);
+ * - Interpretation Act 1987 (NSW) s 36(2) (a time that ends on a day that is not a business
+ *   day, applied to duty by Duties Act 1997 (NSW) s 300(4)): Saturday, Sunday, "a public
+ *   holiday or bank holiday in the place in which any relevant act is to be or may be done";
+ * - AML/CTF Act 2006 (Cth) s 5 "business day" (suspicious matter and threshold transaction
+ *   reports): not a Saturday, Sunday, or a public or bank holiday in the place concerned.
+ * `date-holidays` AU-NSW (the state itself, not a region within it) gives the Bank Holiday the
+ * type `bank`; holidays of one area only (a local show day) are not in the state's calendar.
+ */
+const NOT_BUSINESS_DAYS: ReadonlySet<string> = new Set(['public', 'bank']);
+
 /** NSW's calendar, loaded once on first use (its data stays out of every page). */
 function nswHolidays(): Promise<HolidayCalendar> {
   nsw ??= import('date-holidays').then(
-    ({ default: Holidays }) => new Holidays('AU', 'NSW', { types: ['public'] }) as HolidayCalendar,
+    ({ default: Holidays }) =>
+      new Holidays('AU', 'NSW', { types: [...NOT_BUSINESS_DAYS] as ('public' | 'bank')[] }) as HolidayCalendar,
   );
   return nsw;
 }
 
-/** Whether a `YYYY-MM-DD` day is a NSW business day: not a weekend, not a NSW public holiday. */
+/**
+ * Whether a `YYYY-MM-DD` day is a NSW business day: not a Saturday or Sunday, and not a public
+ * or bank holiday throughout NSW (the sources are above `NOT_BUSINESS_DAYS`). The one test of
+ * a business day: cooling-off, settlement, duty, reminders, the suspicious-matter and
+ * threshold-report clocks and screening windows all count or move days with it.
+ */
 export async function isNswBusinessDay(date: string): Promise<boolean> {
   const [y, m, d] = date.split('-').map(Number);
   const weekday = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
   // date-holidays reads a Date in the calendar's own zone: noon Sydney is safely that day.
   const holidays = (await nswHolidays()).isHoliday(new Date(sydneyInstant(y!, m!, d!, 12, 0)));
-  return !(holidays && holidays.some((holiday) => holiday.type === 'public'));
+  return !(holidays && holidays.some((holiday) => NOT_BUSINESS_DAYS.has(holiday.type)));
 }
+
+/** "2026-11-26" with its weekday: "Thursday 26 November 2026" (no zone: it only names the day). */
+export const formatIsoDay = (iso: string): string =>
+  new Intl.DateTimeFormat('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`));
 
 /** Calendar arithmetic on `YYYY-MM-DD` days (no zone: it only names days). */
 export function addCalendarDays(date: string, days: number): string {

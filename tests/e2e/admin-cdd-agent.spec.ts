@@ -1,8 +1,8 @@
 /**
  * Issue 23's compliance journey, end to end: a client who acts through an attorney gives
  * their identity details and the attorney's through the identity page of their link; staff
- * screen both and find a possible sanctions match on the attorney, which allows only a high
- * rating (the server says why under the rating); staff record enhanced due diligence; a
+ * screen both and find a possible sanctions match on the attorney, which stops the verification
+ * until it is resolved as a false positive; staff rate it high with enhanced due diligence; a
  * second principal (another account) approves; and a suspicion about the matter is recorded
  * and its report recorded in the register. The enquiry and its accepted engagement come
  * through the API (not under test here); every new screen is checked with axe.
@@ -120,14 +120,24 @@ test('a client through an attorney: a possible match escalates, enhanced due dil
     '5678',
     'possible-match',
   );
-  // A possible match on the attorney allows only a high rating: the server says so under the rating.
+  // A possible match on the attorney stops the verification until it is resolved: the server
+  // records it, and the panel shows it with the form that resolves it.
   await form.getByLabel(/^Rating/).selectOption('low');
   await form.getByLabel('Reason for the rating').fill('Long-standing client; attorney is her daughter');
   await form.getByRole('button', { name: 'Record the verification' }).click();
-  await expect(
-    form.getByText('This matter must be rated high: a possible sanctions match (the person acting for the customer)'),
-  ).toBeVisible();
+  await expectToast(
+    page,
+    'Error',
+    `A possible sanctions match for the person acting for the customer (${ATTORNEY}) is not resolved`,
+  );
   await expect(panel.getByTestId('cdd-status')).toHaveText('Submitted');
+  const resolution = panel.getByTestId('sanctions-resolution');
+  await resolution.getByRole('radio', { name: 'False positive: not the listed person' }).check();
+  await resolution
+    .getByLabel(/^Evidence: what distinguishes the client/)
+    .fill('Listed person born 1948 in another country; the attorney in 1972 (licence sighted)');
+  await resolution.getByRole('button', { name: 'Record the resolution' }).click();
+  await expectToast(page, 'Success', /False positive recorded/);
   await form.getByLabel(/^Rating/).selectOption('high');
   await form.getByLabel(/^Source of wealth/).fill('Retirement savings and the sale of the family home in 2020');
   await form.getByLabel(/^Source of funds/).fill('Term deposit held since the 2020 sale');

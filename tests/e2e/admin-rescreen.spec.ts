@@ -62,17 +62,16 @@ test('lists a matter due for re-screening and records a possible match, which go
   await form.getByLabel('Result').selectOption('possible-match');
   await form.getByRole('button', { name: 'Record the re-screen' }).click();
   await expect(form.getByText('Please record the customer’s source of wealth')).toBeVisible();
+  // A possible match says whom it is about.
+  await expect(form.getByText('Please say which individual the possible match is about')).toBeVisible();
+  await form.getByLabel('Whom the possible match is about').selectOption({ index: 1 });
   await form.getByLabel(/^Source of wealth/).fill('Salary over fifteen years');
   await form.getByLabel(/^Source of funds/).fill('Savings account statements sighted');
   await form.getByLabel(/^Enhanced due diligence notes/).fill('Name resembles a listed person; birth date differs');
   await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
   await form.getByRole('button', { name: 'Record the re-screen' }).click();
 
-  await expectToast(
-    page,
-    'Success',
-    'Possible match recorded: rated high risk, a principal other than you must approve',
-  );
+  await expectToast(page, 'Success', 'Possible match recorded: the matter is on hold until the match is resolved');
   await expect(panel.getByTestId('cdd-status')).toHaveText('Awaiting a second approval');
   await expect(panel.getByTestId('cdd-pending')).toHaveText('Do not act: due diligence pending');
   await expect(panel.getByTestId('rescreen-history')).toContainText(
@@ -80,5 +79,7 @@ test('lists a matter due for re-screening and records a possible match, which go
   );
   await expect(panel.getByRole('form', { name: 'Record a re-screen' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Approve…', exact: true })).toBeDisabled();
+  // On hold: the match waits to be resolved in the panel.
+  await expect(panel.getByTestId('sanctions-matches')).toContainText('Not resolved: do not act.');
   await expectNoAxeViolations(page, '[data-testid="cdd-panel"]');
 });

@@ -168,10 +168,18 @@ describe('the client’s identity details: verified', () => {
     const match = await post(`/api/contact-requests/${id}/cdd/rescreen`, alice, {
       checkedAt: sydneyToday(),
       result: 'possible-match',
+      party: '0',
       enhanced: ENHANCED,
       version: await versionOf(id),
     });
     expect(match.json, JSON.stringify(match.json)).toEqual({ status: 'awaiting-approval' });
+    const resolved = await post(`/api/contact-requests/${id}/cdd/sanctions-resolution`, alice, {
+      party: '0',
+      outcome: 'false-positive',
+      evidence: 'A different date of birth from the listed person',
+      version: await versionOf(id),
+    });
+    expect(resolved.json).toEqual({ status: 'awaiting-approval' });
     expect(
       (await post(`/api/contact-requests/${id}/cdd/approve`, bob, { note: 'Source of the deposit checked' })).json,
     ).toEqual({ status: 'verified' });

@@ -157,6 +157,7 @@ describe('POST /api/contact-requests/:id/cdd/rescreen', () => {
     const flagged = await rescreen(id, alice, {
       checkedAt: today(),
       result: 'possible-match',
+      party: '0',
       version,
       enhanced: ENHANCED,
     });
@@ -203,6 +204,14 @@ describe('POST /api/contact-requests/:id/cdd/rescreen', () => {
         .status,
     ).toBe(409);
 
+    // The match is resolved first (cdd-sanctions.test.ts): Carol records the false positive.
+    const resolved = await post(`/api/contact-requests/${id}/cdd/sanctions-resolution`, carol, {
+      party: '0',
+      outcome: 'false-positive',
+      evidence: 'The listed person was born in 1951; the client in 1974 (passport sighted)',
+      version: view.version,
+    });
+    expect(resolved.json).toEqual({ status: 'awaiting-approval' });
     const byOther = await post(`/api/contact-requests/${id}/cdd/approve`, bob, {
       note: 'Checked the list entry: a different date of birth',
     });
@@ -213,7 +222,13 @@ describe('POST /api/contact-requests/:id/cdd/rescreen', () => {
   it('stops a true match: staff reject the matter waiting for approval, with the reason', async () => {
     const { id } = await verifiedMatter('2026-11-20');
     const { version } = await read(id);
-    await rescreen(id, alice, { checkedAt: today(), result: 'possible-match', version, enhanced: ENHANCED });
+    await rescreen(id, alice, {
+      checkedAt: today(),
+      result: 'possible-match',
+      party: '0',
+      version,
+      enhanced: ENHANCED,
+    });
     const rejected = await post(`/api/contact-requests/${id}/cdd/reject`, bob, {
       reason: 'True match on the Consolidated List: we cannot act',
       version: version + 1,

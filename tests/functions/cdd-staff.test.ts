@@ -174,6 +174,7 @@ describe('GET /api/contact-requests/:id/cdd', () => {
       approvals: {},
       ratings: [],
       screening: { lastScreenedOn: null, rescreens: [] },
+      sanctions: { matches: [], resolutions: [], unresolved: [] },
       version: 0,
     });
     expect((await listAudit()).at(-1)).toMatchObject({ action: 'cdd.read', target: id });
@@ -347,12 +348,13 @@ describe('verifying, rating and approving', () => {
     const id = await withSubmitted();
     const possible = (rating: string) => {
       const body = verifyBody(rating);
-      return { ...body, verification: [{ ...entry('0'), sanctionsResult: 'possible-match' }, entry('1.owners.0')] };
+      // A possible sanctions match stops verification outright (cdd-sanctions.test.ts); a PEP forces high.
+      return { ...body, verification: [{ ...entry('0'), pepResult: 'foreign-pep' }, entry('1.owners.0')] };
     };
     const low = await post(`/api/contact-requests/${id}/cdd/verify`, alice, possible('low'));
     expect(low.status).toBe(400);
     expect(low.json.fieldErrors).toEqual({
-      'risk.rating': ['This matter must be rated high: a possible sanctions match (parties.0)'],
+      'risk.rating': ['This matter must be rated high: a politically exposed person in screening (parties.0)'],
     });
     const { enhanced: _enhanced, ...bare } = possible('high');
     const plain = await post(`/api/contact-requests/${id}/cdd/verify`, alice, bare);
@@ -433,12 +435,6 @@ describe('verifying, rating and approving', () => {
     const withAgent = (agent: Record<string, string>) => ({
       ...verifyBody('low'),
       verification: [entry('0'), entry('1.owners.0'), { ...entry('agent'), ...agent }],
-    });
-    const possible = await post(url, alice, withAgent({ sanctionsResult: 'possible-match' }));
-    expect(possible.json.fieldErrors).toEqual({
-      'risk.rating': [
-        'This matter must be rated high: a possible sanctions match (the person acting for the customer)',
-      ],
     });
     const pep = await post(url, alice, withAgent({ pepResult: 'domestic-pep' }));
     expect(pep.json.fieldErrors['risk.rating']).toEqual([

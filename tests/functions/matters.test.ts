@@ -12,7 +12,13 @@ import { listAudit } from '../../netlify/functions/_shared/repositories/audit-st
 import { sendMatterNotices } from '../../netlify/functions/_shared/matters/matter-mail.ts';
 import { resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { sydneyInstant } from '../../src/shared/sydney-time.ts';
-import { aSubmittedDueDiligence, aVerifiedDueDiligence, anAcceptedEngagement, ENQUIRY } from './fixtures/builders.ts';
+import {
+  aSubmittedDueDiligence,
+  aVerifiedDueDiligence,
+  anAcceptedEngagement,
+  ENQUIRY,
+  IN_PERSON_VERIFICATION,
+} from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { readableText, useSmtp } from './smtp.ts';
 
@@ -150,6 +156,83 @@ describe('deadlines through the API (the issue’s cases)', () => {
     expect(Object.keys(datesOf(waived.json)).sort()).toEqual(['duty', 'settlement']);
     const none = await patch(matter.id, { coolingOff: 'none' });
     expect(Object.keys(datesOf(none.json)).sort()).toEqual(['duty', 'settlement']);
+  });
+
+  it('counts the Bank Holiday out, moves duty to a business day and shows a sale the purchaser’s cooling-off (issue 31)', async () => {
+    type Full = Deadline & { basis: string; label: string; milestone?: string };
+    const opened = async (body: Record<string, unknown>) => {
+      const matter = await aMatter(body);
+      // What the API keeps: the matter read back gives the same deadlines.
+      const again = await read(matter.id);
+      expect(again.status).toBe(200);
+      expect(again.json.deadlines).toEqual(matter.deadlines);
+      return {
+        dates: datesOf(again.json),
+        byKey: Object.fromEntries(again.json.deadlines.map((d: Full) => [d.key, d])),
+      };
+    };
+    // Residential, established, exchanged Friday 31 July 2026 (a past date is accepted).
+    await clockAt(sydneyAt('2026-11-30'));
+    expect((await opened({ contractDate: '2026-07-31' })).dates['cooling-off']).toBe('2026-08-10 17:00');
+    // Off the plan, an individual owner-occupier, exchanged 20 July 2026: 10 business days.
+    const offThePlan = await opened({ propertyType: 'off-the-plan', ownerOccupier: true, contractDate: '2026-07-20' });
+    expect(offThePlan.dates['cooling-off']).toBe('2026-08-04 17:00');
+    // Exchanged 22 June 2026, no settlement date: day 42 is the Bank Holiday.
+    expect(await opened({ contractDate: '2026-06-22' })).toMatchObject({
+      dates: { settlement: '2026-08-04', duty: '2026-08-04' },
+    });
+    // Exchanged 3 July 2026, settling 20 November: duty moves from Saturday 3 October past Labour Day.
+    const moved = await opened({ contractDate: '2026-07-03', settlementDate: '2026-11-20' });
+    expect(moved.dates.duty).toBe('2026-10-06');
+    expect(moved.byKey.duty.basis).toMatch(/Saturday 3 October 2026, which is not a business day.*s 36\(2\)/);
+    // A sale, residential, exchanged 25 November 2026: the purchaser's cooling-off.
+    const sale = await opened({ side: 'sale', contractDate: '2026-11-25' });
+    expect(sale.dates).toEqual({ 'cooling-off': '2026-12-02 17:00', settlement: '2027-01-06' });
+    expect(`${sale.byKey['cooling-off'].label} ${sale.byKey['cooling-off'].basis}`).toMatch(/purchaser’s/i);
+    for (const coolingOff of ['waived', 'none']) {
+      expect(Object.keys((await opened({ side: 'sale', contractDate: '2026-11-25', coolingOff })).dates)).toEqual([
+        'settlement',
+      ]);
+    }
+  });
+
+  it('defers off the plan duty only for an individual: a company customer pays within 3 months', async () => {
+    const { enquiryId } = await aVerifiedDueDiligence(staff, {
+      record: {
+        parties: [
+          {
+            type: 'company',
+            name: 'Quarrie Holdings Pty Ltd',
+            acnOrAbn: '123 456 789',
+            registeredAddress: '1 George St, Sydney NSW 2000',
+            principalPlace: '1 George St, Sydney NSW 2000',
+            directors: ['Olive Owner'],
+            owners: [
+              {
+                fullName: 'Olive Owner',
+                dateOfBirth: '1965-01-02',
+                address: '3 Other Rd, Bowral NSW 2576',
+                phone: '0400 333 444',
+                email: 'obf@example.com',
+              },
+            ],
+          },
+        ],
+      },
+      verification: [{ ...IN_PERSON_VERIFICATION[0]!, party: '0.owners.0' }],
+    });
+    const body = {
+      side: 'purchase',
+      propertyType: 'off-the-plan',
+      ownerOccupier: true,
+      contractDate: '2026-11-25',
+      settlementDate: '2028-06-30',
+    };
+    const company = await open(enquiryId, body);
+    expect(company.status, company.text).toBe(201);
+    expect(datesOf(company.json).duty).toBe('2027-02-25');
+    // The same contract for an individual owner-occupier waits for 15 months.
+    expect(datesOf(await aMatter(body)).duty).toBe('2028-02-25');
   });
 
   it('keeps the computed date beside staff’s own, confirms, and refuses a deadline it does not have', async () => {

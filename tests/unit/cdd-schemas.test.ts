@@ -363,6 +363,7 @@ describe('the views', () => {
       ratings: [{ rating: 'high', reason: 'Foreign PEP', by: 'sam', at: '2026-11-23T00:00:00.000Z' }],
       // Stored before the screening day was kept in plain: its verification's oldest check.
       screening: { lastScreenedOn: '2026-11-20', rescreens: [] },
+      sanctions: { matches: [], resolutions: [], unresolved: [] },
       version: record.version,
     });
     expect(toStaffView({ ...record, screenedOn: '2026-11-25' }).screening.lastScreenedOn).toBe('2026-11-25');

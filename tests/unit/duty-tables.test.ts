@@ -41,7 +41,8 @@ describe('the published tables, from their ratios', () => {
         [1_212_000, 49_069],
       ].map(([from, base], index) => [from, base, RATES[index]]),
     );
-    expect(table.premium).toEqual({ from: 3_636_000, base: 182_389, centsPer100: 700 });
+    // Revenue NSW publishes $182,390: the unrounded sum, rounded once (s 32A(2)).
+    expect(table.premium).toEqual({ from: 3_636_000, base: 182_390, centsPer100: 700 });
     expect(table.minimumDuty).toBe(20);
   });
 

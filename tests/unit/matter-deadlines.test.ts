@@ -49,20 +49,23 @@ describe('the deadline engine', () => {
 
   it('puts duty at 3 months when the entered settlement is later', async () => {
     expect((await dates({ contractDate: '2026-11-25', settlementDate: '2027-04-30' })).duty).toBe('2027-02-25');
-    // 30 November plus 3 months: February has no 30th, so its last day.
-    expect((await dates({ contractDate: '2026-11-30', settlementDate: '2027-06-30' })).duty).toBe('2027-02-28');
+    // 30 November plus 3 months: February has no 30th, so its last day, Sunday 28 February
+    // 2027, which is not a business day: the last day to pay is Monday 1 March (s 36(2)).
+    expect((await dates({ contractDate: '2026-11-30', settlementDate: '2027-06-30' })).duty).toBe('2027-03-01');
     expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
     expect(addMonths('2027-11-30', 3)).toBe('2028-02-29');
   });
 
-  it('lets an off the plan owner-occupier pay duty by settlement or 15 months (s 49A)', async () => {
+  it('lets an off the plan owner-occupier who is an individual pay duty by settlement or 15 months (s 49A)', async () => {
     const later = { contractDate: '2026-11-25', propertyType: 'off-the-plan' as const, settlementDate: '2028-06-30' };
     expect((await dates({ ...later, ownerOccupier: true })).duty).toBe('2028-02-25');
     expect((await dates({ ...later, ownerOccupier: false })).duty).toBe('2027-02-25');
+    // A company or trust customer gets 3 months, whatever the owner-occupier box says.
+    expect((await dates({ ...later, ownerOccupier: true, entityPurchaser: true })).duty).toBe('2027-02-25');
     expect((await dates({ ...later, ownerOccupier: true, settlementDate: '2027-09-01' })).duty).toBe('2027-09-01');
   });
 
-  it('has no cooling-off for commercial property, a s 66W waiver, an auction or a sale', async () => {
+  it('has no cooling-off for commercial property, a s 66W waiver or an auction; a sale shows the purchaser’s', async () => {
     for (const over of [
       { propertyType: 'commercial' as const },
       { coolingOff: 'waived' as const },
@@ -71,12 +74,58 @@ describe('the deadline engine', () => {
       const keys = Object.keys(await dates({ contractDate: '2026-11-25', ...over }));
       expect(keys).toEqual(['settlement', 'duty']);
     }
-    // The vendor pays no duty and has no cooling-off of their own.
-    expect(Object.keys(await dates({ contractDate: '2026-11-25', side: 'sale' }))).toEqual(['settlement']);
+    // The vendor pays no duty; the cooling-off period on a sale is the purchaser's.
+    const sale = byKey(await matterDeadlines(facts({ contractDate: '2026-11-25', side: 'sale' })));
+    expect(Object.keys(sale)).toEqual(['cooling-off', 'settlement']);
+    expect(sale['cooling-off']).toMatchObject({
+      date: '2026-12-02',
+      time: '17:00',
+      label: 'Purchaser’s cooling-off period ends',
+    });
+    expect(sale['cooling-off']!.basis).toContain('The purchaser’s cooling-off period');
+    // A sale has no "cooling-off ended" milestone: the purchaser's period is met once it passes.
+    expect(sale['cooling-off']!.milestone).toBeUndefined();
+    for (const coolingOff of ['waived', 'none'] as const) {
+      expect(Object.keys(await dates({ contractDate: '2026-11-25', side: 'sale', coolingOff }))).toEqual([
+        'settlement',
+      ]);
+    }
     // Vacant land for a home is residential property (s 66Q(1)(b)).
     expect((await dates({ contractDate: '2026-11-25', propertyType: 'vacant-land' }))['cooling-off']).toBe(
       '2026-12-02 17:00',
     );
+  });
+
+  it('leaves the Bank Holiday out of cooling-off, settlement and duty', async () => {
+    // Friday 31 July 2026: 5 business days skip Monday 3 August (the Bank Holiday).
+    expect((await dates({ contractDate: '2026-07-31' }))['cooling-off']).toBe('2026-08-10 17:00');
+    // Off the plan, 20 July 2026: 10 business days end on Tuesday 4 August.
+    expect(
+      (await dates({ contractDate: '2026-07-20', propertyType: 'off-the-plan', ownerOccupier: true }))['cooling-off'],
+    ).toBe('2026-08-04 17:00');
+    // Monday 22 June 2026: the 42nd day is the Bank Holiday, so settlement and duty are Tuesday 4 August.
+    expect(await dates({ contractDate: '2026-06-22' })).toMatchObject({ settlement: '2026-08-04', duty: '2026-08-04' });
+    expect((await dates({ contractDate: '2027-06-21' })).settlement).toBe('2027-08-03');
+  });
+
+  it('moves a duty date that is not a business day to the next one, and says why (s 36)', async () => {
+    // 3 July 2026 plus 3 months is Saturday 3 October; Monday 5 October is Labour Day.
+    const duty = byKey(
+      await matterDeadlines(facts({ contractDate: '2026-07-03', settlementDate: '2026-11-20' })),
+    ).duty!;
+    expect(duty.date).toBe('2026-10-06');
+    expect(duty.basis).toContain('Saturday 3 October 2026, which is not a business day');
+    expect(duty.basis).toContain('Interpretation Act 1987 (NSW) s 36(2)');
+    // A business day stays, and the basis says nothing of moving.
+    const plain = byKey(
+      await matterDeadlines(facts({ contractDate: '2026-11-25', settlementDate: '2027-04-30' })),
+    ).duty!;
+    expect(plain.date).toBe('2027-02-25');
+    expect(plain.basis).not.toContain('s 36');
+    // Good Friday 2026, from a contract of Saturday 3 January: Tuesday 7 April.
+    expect((await dates({ contractDate: '2026-01-03', settlementDate: '2026-06-30' })).duty).toBe('2026-04-07');
+    // Settlement before the moved day still comes first.
+    expect((await dates({ contractDate: '2026-07-03', settlementDate: '2026-10-05' })).duty).toBe('2026-10-05');
   });
 
   it('moves a default settlement off weekends and public holidays, never an entered one', async () => {

@@ -53,7 +53,7 @@ describe('the public copy', () => {
     expect(computeQuote(aQuote({ propertyType: 'commercial' }))).not.toHaveProperty('coolingOffBusinessDays');
     const home = quoteLines(computeQuote(aQuote({ propertyType: 'established' })));
     expect(home.find((line) => line.label === 'Cooling-off')?.value).toBe(
-      '5 business days after exchange (none at auction or with a s 66W certificate)',
+      '5 business days after exchange (none at auction, on the same day as a passed-in auction, on exercising an option, or with a s 66W certificate)',
     );
     // Every line that says when cooling-off applies (not one offering advice on it).
     const cooling = texts().filter((text) => /cooling-off/i.test(text) && /period|business days/.test(text));

@@ -329,10 +329,10 @@ describe('when duty is due, and cooling-off', () => {
     );
     const lines = quoteLines(computeQuote(offThePlan));
     expect(lines.find((line) => line.label === 'Duty due')?.value).toBe(
-      'If you will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract (23 February 2027); otherwise due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.',
+      'If you are buying as an individual (not a company or trust) and will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract (23 February 2027); otherwise due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.',
     );
     expect(lines.find((line) => line.label === 'Cooling-off')?.value).toBe(
-      '10 business days after exchange (none at auction or with a s 66W certificate)',
+      '10 business days after exchange (none at auction, on the same day as a passed-in auction, on exercising an option, or with a s 66W certificate)',
     );
   });
 
@@ -362,7 +362,11 @@ describe('professional fee, disbursements and total', () => {
         label: 'Duty due',
         value: 'Due by 23 February 2026, 3 months after the contract, or at settlement if that is earlier.',
       },
-      { label: 'Cooling-off', value: '5 business days after exchange (none at auction or with a s 66W certificate)' },
+      {
+        label: 'Cooling-off',
+        value:
+          '5 business days after exchange (none at auction, on the same day as a passed-in auction, on exercising an option, or with a s 66W certificate)',
+      },
       { label: 'Estimated total', value: '$33,062 to $33,762 including GST' },
     ]);
   });

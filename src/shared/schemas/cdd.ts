@@ -581,12 +581,16 @@ const checkedOn = (context: DateContext) =>
     z.refine((value) => value <= todayOf(context), { message: 'The sanctions check cannot be dated in the future' }),
   );
 
+/** Which individual: a party, an owner (`1.owners.0`) or the person acting (`agent`), as `individualPaths` names them. */
+const individualField = () =>
+  z
+    .string('Please say which individual this is')
+    .check(z.regex(PARTY_PATH, 'Name the individual by their place, e.g. "0", "1.owners.0" or "agent"'));
+
 const verificationEntrySchema = (context: DateContext) =>
   z
     .object({
-      party: z
-        .string('Please say which individual this is')
-        .check(z.regex(PARTY_PATH, 'Name the individual by their place, e.g. "0", "1.owners.0" or "agent"')),
+      party: individualField(),
       method: z.enum(VERIFICATION_METHODS, 'Please choose how the identity was verified'),
       reference: optionalText(CDD_LIMITS.reference),
       documents: z
@@ -708,11 +712,21 @@ export const cddRescreenSchema = (context: DateContext = {}) =>
     .object({
       checkedAt: checkedOn(context),
       result: z.enum(SANCTIONS_RESULTS, 'Please record the result of the sanctions check'),
+      /** The individual the possible match is about (as in verify); required with one. */
+      party: z.optional(individualField()),
       version: readVersion,
       /** Required with a possible match; ignored otherwise. */
       enhanced: z.optional(enhancedSchema),
     })
     .check(
+      z.refine((input) => input.result !== 'possible-match' || input.party !== undefined, {
+        message: RESCREEN_PARTY_REQUIRED,
+        path: ['party'],
+        when: (payload) => {
+          const value = payload.value as { result?: unknown; party?: unknown } | undefined;
+          return value?.result === 'possible-match' && value.party === undefined;
+        },
+      }),
       z.refine((input) => input.result !== 'possible-match' || input.enhanced !== undefined, {
         message: ENHANCED_REQUIRED,
         path: ['enhanced'],
@@ -723,6 +737,42 @@ export const cddRescreenSchema = (context: DateContext = {}) =>
       }),
     );
 export type CddRescreenInput = z.output<ReturnType<typeof cddRescreenSchema>>;
+
+/**
+ * The 400 of verifying without enhanced due diligence where the matter needs it for a reason
+ * staff are not told (a suspicion: s 123). Neutral on purpose.
+ */
+export const ENHANCED_NEEDED =
+  'This matter needs enhanced due diligence: record the source of wealth, the source of funds and notes';
+
+/** The 400 of a re-screen's possible match that does not say whom it is about. */
+export const RESCREEN_PARTY_REQUIRED =
+  'Please say which individual the possible match is about (party, as in the verification)';
+
+/**
+ * How a possible sanctions match was resolved (AML/CTF Act s 28(2)(e)(ii)): not the listed
+ * person (`false-positive`), or the listed person (`true-match`), which ends the matter.
+ */
+export const SANCTIONS_OUTCOMES = ['false-positive', 'true-match'] as const;
+export type SanctionsOutcome = (typeof SANCTIONS_OUTCOMES)[number];
+export const SANCTIONS_OUTCOME_LABELS: Record<SanctionsOutcome, string> = {
+  'false-positive': 'False positive: not the listed person',
+  'true-match': 'True match: the listed person',
+};
+export const SANCTIONS_EVIDENCE_MAX = 2000;
+
+/** `POST /api/contact-requests/{id}/cdd/sanctions-resolution`. */
+export const cddSanctionsResolutionSchema = z.object({
+  party: individualField(),
+  outcome: z.enum(SANCTIONS_OUTCOMES, 'Please choose false positive or true match'),
+  evidence: requiredText(
+    'Please record the evidence: what distinguishes the client from the listed person, or the list entry',
+    SANCTIONS_EVIDENCE_MAX,
+    { multiline: true },
+  ),
+  version: readVersion,
+});
+export type CddSanctionsResolutionInput = z.output<typeof cddSanctionsResolutionSchema>;
 
 /**
  * `POST /api/contact-requests/{id}/close`: the day the business relationship ended, from
@@ -764,6 +814,12 @@ export const cddMetaSchema = z.object({
    * daily notice need no key; absent on records verified before it was kept.
    */
   screenedOn: z.optional(z.string()),
+  /**
+   * What the client's link and matter page show as the status, where it differs from
+   * `status`: set when a true sanctions match ends the matter, to the status the client saw
+   * then, so nothing they see changes (no tipping off). Absent otherwise.
+   */
+  clientStatus: z.optional(z.enum(CDD_STATUSES)),
   /** The day the business relationship ended (`YYYY-MM-DD`), once staff close the matter. */
   closedAt: z.optional(z.string()),
   /** `retainUntil(closedAt)`: the day after which the record is deleted. */
@@ -804,11 +860,41 @@ export type CddRating = z.output<typeof cddRatingSchema>;
 export const cddRescreenEntrySchema = z.object({
   checkedAt: z.string(),
   result: z.enum(SANCTIONS_RESULTS),
+  /** Whom a possible match is about. */
+  party: z.optional(z.string()),
+  /** Enhanced due diligence recorded with it (a possible match, or after a suspicion). */
+  enhanced: z.optional(enhancedSchema),
+  /** It was a principal who recorded it: only a principal's counts as the review a suspicion needs. */
+  byPrincipal: z.optional(z.boolean()),
   byId: z.string(),
   by: z.string(),
   at: z.string(),
 });
 export type CddRescreen = z.output<typeof cddRescreenEntrySchema>;
+
+/**
+ * A possible sanctions match of one individual, as verification or a re-screen recorded it,
+ * and how staff resolved it. Sealed: it is about the client.
+ */
+export const cddSanctionsMatchSchema = z.object({
+  party: z.string(),
+  /** The day of the screening that found it. */
+  screenedOn: z.string(),
+  source: z.enum(['verify', 'rescreen']),
+  byId: z.string(),
+  by: z.string(),
+  at: z.string(),
+  resolution: z.optional(
+    z.object({
+      outcome: z.enum(SANCTIONS_OUTCOMES),
+      evidence: z.string(),
+      byId: z.string(),
+      by: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type CddSanctionsMatch = z.output<typeof cddSanctionsMatchSchema>;
 
 /** What a record keeps encrypted: every personal detail. */
 export const cddPersonalSchema = z.object({
@@ -821,6 +907,8 @@ export const cddPersonalSchema = z.object({
   ratings: z.optional(z.array(cddRatingSchema)),
   /** Every re-screen, oldest first (sealed: a possible match is about the client). */
   rescreens: z.optional(z.array(cddRescreenEntrySchema)),
+  /** Every possible sanctions match recorded, oldest first, each with its resolution once made. */
+  sanctionsMatches: z.optional(z.array(cddSanctionsMatchSchema)),
 });
 export type CddPersonal = z.output<typeof cddPersonalSchema>;
 
@@ -876,6 +964,22 @@ export interface CddStaffView {
   ratings: CddRating[];
   /** The last sanctions screening (`lastScreenedOn`) and every re-screen since verification. */
   screening: { lastScreenedOn: string | null; rescreens: CddRescreen[] };
+  /**
+   * Every possible sanctions match recorded (with its resolution once made), the resolutions
+   * alone (party, outcome, evidence, by id and username, at), and the individuals whose match
+   * is still unresolved: while any is, nothing verifies the record or opens a matter.
+   */
+  /**
+   * Principals only, on a verified record once a suspicion was recorded about the enquiry:
+   * enhanced due diligence is due from `due` (an instant) and was recorded by a principal
+   * (a re-screen with `enhanced`) at `done`. Never in a staff-role account's view.
+   */
+  enhancedReview?: { due: string; done?: string };
+  sanctions: {
+    matches: CddSanctionsMatch[];
+    resolutions: ({ party: string } & NonNullable<CddSanctionsMatch['resolution']>)[];
+    unresolved: string[];
+  };
   closedAt?: string;
   retainUntil?: string;
   /**
@@ -895,9 +999,13 @@ export function lastScreenedOn(record: CddRecord): string | null {
   return days[0] ?? null;
 }
 
+/** The status the client is shown: what they saw before a true sanctions match, else the status. */
+export const statusForClient = (record: { status: CddStatus; clientStatus?: CddStatus }): CddStatus =>
+  record.clientStatus ?? record.status;
+
 /** The client's view of a record: their own answers and the status, nothing staff recorded. */
 export const toClientView = (record: CddRecord): CddClientView => ({
-  status: record.status,
+  status: statusForClient(record),
   parties: record.parties,
   declarations: record.declarations,
 });
@@ -925,6 +1033,29 @@ export function ratingsOf(record: CddRecord): CddRating[] {
     },
   ];
 }
+
+/**
+ * The individuals whose latest possible sanctions match is unresolved, in the order recorded:
+ * while any is, s 28(2)(e)(ii) is not established, so nothing verifies or approves the record.
+ */
+export function unresolvedMatches(record: Pick<CddRecord, 'sanctionsMatches'>): string[] {
+  const latest = new Map<string, CddSanctionsMatch>();
+  for (const match of record.sanctionsMatches ?? []) latest.set(match.party, match);
+  return [...latest.values()].filter((match) => !match.resolution).map((match) => match.party);
+}
+
+/** The latest possible match of `party`, when it was resolved as a false positive; else undefined. */
+export function falsePositiveOf(
+  record: Pick<CddRecord, 'sanctionsMatches'>,
+  party: string,
+): CddSanctionsMatch | undefined {
+  const latest = (record.sanctionsMatches ?? []).findLast((match) => match.party === party);
+  return latest?.resolution?.outcome === 'false-positive' ? latest : undefined;
+}
+
+/** Whether a true sanctions match is on record: the matter is ended for good. */
+export const hasTrueMatch = (record: Pick<CddRecord, 'sanctionsMatches'>): boolean =>
+  (record.sanctionsMatches ?? []).some((match) => match.resolution?.outcome === 'true-match');
 
 /** The staff view of a record. */
 export const toStaffView = (record: CddRecord): CddStaffView => ({
@@ -956,6 +1087,13 @@ export const toStaffView = (record: CddRecord): CddStaffView => ({
   ),
   ratings: ratingsOf(record),
   screening: { lastScreenedOn: lastScreenedOn(record), rescreens: record.rescreens ?? [] },
+  sanctions: {
+    matches: record.sanctionsMatches ?? [],
+    resolutions: (record.sanctionsMatches ?? []).flatMap((match) =>
+      match.resolution ? [{ party: match.party, ...match.resolution }] : [],
+    ),
+    unresolved: unresolvedMatches(record),
+  },
   ...(record.closedAt === undefined ? {} : { closedAt: record.closedAt }),
   ...(record.retainUntil === undefined ? {} : { retainUntil: record.retainUntil }),
   version: record.version,

@@ -159,6 +159,11 @@ export const matterRecordSchema = z.object({
   coolingOff: z.enum(COOLING_OFF_ARRANGEMENTS),
   settlementDate: z.optional(z.string()),
   ownerOccupier: z.optional(z.boolean()),
+  /**
+   * A company or trust is among the customers the due diligence names (read when the matter
+   * opens): the off the plan duty deferral is for an individual who will live in the home.
+   */
+  entityPurchaser: z.optional(z.boolean()),
   dates: z.array(z.object({ key: z.string(), label: z.string(), date: z.string() })),
   overrides: z.array(z.object({ key: z.string(), date: z.string(), time: z.optional(z.string()) })),
   confirmed: z.array(z.string()),

@@ -10,12 +10,37 @@ import { requiredText } from './fields.ts';
 
 export const SUSPICION_LIMITS = { grounds: 5000, reference: 100 } as const;
 
-/** `POST /api/contact-requests/{id}/suspicion` */
-export const suspicionInputSchema = z.object({
-  kind: z.enum(SUSPICION_KINDS, 'Please choose what the suspicion is about'),
-  grounds: requiredText('Please give the grounds for the suspicion', SUSPICION_LIMITS.grounds, { multiline: true }),
-});
-export type SuspicionInput = z.output<typeof suspicionInputSchema>;
+/** An instant with its offset: `2026-11-30T14:05:00+11:00`, or UTC with `Z`. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `POST /api/contact-requests/{id}/suspicion`, judged at `now` (ms): `formedAt` is when the
+ * practice formed the suspicion (s 41(1)), the moment its report's clock runs from; not in
+ * the future, and it may be before the enquiry was filed (a suspicion can arise in a call
+ * before it). Absent: now.
+ */
+export const suspicionInputSchema = (now: number) =>
+  z.object({
+    kind: z.enum(SUSPICION_KINDS, 'Please choose what the suspicion is about'),
+    grounds: requiredText('Please give the grounds for the suspicion', SUSPICION_LIMITS.grounds, { multiline: true }),
+    formedAt: z.optional(
+      z.string('Please enter when the suspicion was formed, e.g. 2026-11-30T14:05:00+11:00').check(
+        z.trim(),
+        z.refine((value) => INSTANT.test(value) && Number.isFinite(Date.parse(value)), {
+          message:
+            'Please enter when the suspicion was formed as a date and time with its offset, e.g. 2026-11-30T14:05:00+11:00',
+          abort: true,
+        }),
+        z.refine((value) => Date.parse(value) <= now, {
+          message: 'The suspicion cannot have been formed in the future',
+        }),
+        z.refine((value) => Date.parse(value) >= Date.parse('2000-01-01T00:00:00Z'), {
+          message: 'Please check the year the suspicion was formed',
+        }),
+      ),
+    ),
+  });
+export type SuspicionInput = z.output<ReturnType<typeof suspicionInputSchema>>;
 
 /** `PATCH /api/suspicions/{id}`: the day the report was made (Sydney, not in the future) and AUSTRAC's reference. */
 export const suspicionReportSchema = (today: string) =>
@@ -44,9 +69,11 @@ export interface SuspicionRow {
   enquiryId: string;
   kind: SuspicionKind;
   grounds: string;
+  /** When the practice formed the suspicion (the clock's start); the recording time on entries before it was kept. */
+  formedAt: string;
   recordedAt: string;
   recordedBy: RecordedBy;
-  /** When the report to AUSTRAC is due (s 41(2)), an ISO instant. */
+  /** When the report to AUSTRAC is due (s 41(2)), from `formedAt`, an ISO instant. */
   reportDueBy: string;
   /** Not reported and past `reportDueBy`. */
   overdue: boolean;

@@ -163,16 +163,19 @@ export const verifyActionFor = (
  * What forces a rating to high (s 28(2)(e)(ii), s 32): a possible match on the sanctions
  * list, a politically exposed person declared by the client, or one found by staff's
  * screening, of any individual verified: a party, an owner or the person acting for the
- * customer. Each is named, with the individual's path, so the 400 says why.
+ * customer. Each is named, with the individual's path, so the 400 says why. A possible match
+ * resolved as a false positive (`cleared`) no longer forces high: the matter still waits for
+ * a principal other than the resolver (`SANCTIONS_RESOLVER_CANNOT_APPROVE`).
  */
 export function redFlags(
   declarations: { pep?: { value?: boolean } },
   verification: readonly { party: string; sanctionsResult: string; pepResult: string }[],
+  cleared: ReadonlySet<string> = new Set(),
 ): string[] {
   return [
     ...(declarations.pep?.value === true ? ['the client declared a politically exposed person'] : []),
     ...verification.flatMap((entry) => [
-      ...(entry.sanctionsResult === 'possible-match'
+      ...(entry.sanctionsResult === 'possible-match' && !cleared.has(entry.party)
         ? [`a possible sanctions match (${individualRef(entry.party)})`]
         : []),
       ...(entry.pepResult !== 'not-pep'
@@ -189,6 +192,10 @@ export const PRINCIPAL_APPROVER_REQUIRED =
   'A high risk rating is approved by a principal of the practice (AML/CTF program: senior approval).';
 export const SECOND_APPROVER_REQUIRED =
   'You rated this due diligence high risk, so a different principal must approve it (AML/CTF program: a second person).';
+
+/** The 403 for the principal who resolved a possible match as a false positive. */
+export const SANCTIONS_RESOLVER_CANNOT_APPROVE =
+  'You recorded this possible sanctions match as a false positive, so a different principal must approve it (AML/CTF program: a second person).';
 
 /**
  * Whether `approver` may approve the rating `rater` gave: a principal's account other than
@@ -224,8 +231,14 @@ const closedMatter: Refusal<CddRefusalCode> = {
  * link still held could empty a record the law keeps. Nor is a closed matter re-screened.
  * Staff's other actions follow the table.
  */
-export function decideCddRecord(record: { status: CddStatus; closedAt?: string } | null, action: CddAction): CddCell {
+export function decideCddRecord(
+  record: { status: CddStatus; closedAt?: string; clientStatus?: CddStatus } | null,
+  action: CddAction,
+): CddCell {
   if (record?.closedAt !== undefined && CLIENT_ACTIONS.includes(action)) return no(closed);
+  // A true sanctions match ended it: the client's link changes nothing, in words that say no more
+  // than "we are checking" (s 123: no tipping off).
+  if (record?.clientStatus !== undefined && CLIENT_ACTIONS.includes(action)) return no(locked);
   if (record?.closedAt !== undefined && RESCREEN_ACTIONS.includes(action)) return no(closedMatter);
   return decideCdd(record?.status ?? 'not-started', action);
 }

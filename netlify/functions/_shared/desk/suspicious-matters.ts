@@ -25,6 +25,7 @@ import {
 } from '../../../../src/shared/schemas/suspicion.ts';
 import { addNswBusinessDays, sydneyDayStart, sydneyToday, toSydneyIso } from '../../../../src/shared/sydney-time.ts';
 import { HttpError, validate } from '../http/http.ts';
+import { notifyPrincipals, type PrincipalNotice } from '../mail/principal-notices.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
@@ -45,15 +46,15 @@ const HOUR = 60 * 60 * 1000;
 export const SUSPICION_NOT_FOUND = 'That suspicion is not in the register';
 export const ALREADY_REPORTED = 'The report of this suspicion is already recorded';
 
-export const parseSuspicion = (body: unknown): SuspicionInput => validate(suspicionInputSchema, body);
+export const parseSuspicion = (body: unknown): SuspicionInput => validate(suspicionInputSchema(now()), body);
 export const parseReport = (body: unknown): SuspicionReportInput =>
   validate(suspicionReportSchema(sydneyToday(now())), body);
 
 /**
  * When the report is due (s 41(2)): 24 hours after the suspicion was formed for terrorism
  * financing; otherwise the end (Sydney midnight) of the 3rd NSW business day after the day
- * it was formed. The register takes the moment it is recorded as the moment it was formed:
- * the earliest the practice can show, so the clock never runs late.
+ * it was formed (s 5 "business day": not a weekend, nor a public or bank holiday in NSW).
+ * The moment it was formed is what staff give (`formedAt`), else the moment it is recorded.
  */
 export async function reportDueBy(kind: SuspicionKind, formedAt: number): Promise<string> {
   if (kind === 'terrorism-financing') {
@@ -74,12 +75,15 @@ export async function recordSuspicion(
   if (!(await getStoredEnquiry(enquiryId))) throw new HttpError(404, NOT_FOUND);
   const at = now();
   const recordedAt = new Date(at).toISOString();
-  const due = await reportDueBy(input.kind, at);
+  const formed = input.formedAt === undefined ? at : Date.parse(input.formedAt);
+  const formedAt = new Date(formed).toISOString();
+  const due = await reportDueBy(input.kind, formed);
   const entry = await insertSuspicion(new Date(at), (id) => ({
     id,
     enquiryId,
     kind: input.kind,
     grounds: input.grounds,
+    formedAt,
     recordedAt,
     recordedBy: who(staff),
     reportDueBy: due,
@@ -88,7 +92,30 @@ export async function recordSuspicion(
   }));
   // Ids only: the audit log is read by every member of staff, the grounds are not theirs to read.
   await recordAudit({ by: staff, action: 'suspicion.record', target: entry.id });
+  // Every principal hears of it now, not at the next daily job: the clock may be 24 hours.
+  await notifyPrincipals(
+    `suspicion-${entry.id}`,
+    suspicionRecordedNotice(entry.id, due, linkOrigin()),
+    `suspicious matter ${entry.id} recorded`,
+  );
   return { id: entry.id, reportDueBy: due };
+}
+
+/**
+ * The principals' notice of a new suspicion: that one was recorded, when its report is due
+ * and where the register is. Nothing else: no kind, no grounds, no enquiry, no client.
+ */
+export function suspicionRecordedNotice(id: string, reportDueBy: string, origin: string): PrincipalNotice {
+  return {
+    subject: 'Suspicious matter recorded: report due',
+    text: [
+      'A suspicious matter was recorded in the register. For principals only.',
+      `The report to AUSTRAC is due by ${toSydneyIso(Date.parse(reportDueBy))} (Sydney time; ${SUSPICIOUS_MATTER_REPORT.section}).`,
+      '',
+      'The register:',
+      `${origin}/admin?suspicion=${encodeURIComponent(id)}`,
+    ].join('\n'),
+  };
 }
 
 const isOverdue = (entry: SuspicionMeta, at: number) => entry.report === null && Date.parse(entry.reportDueBy) < at;
@@ -98,6 +125,7 @@ const rowOf = (entry: Suspicion, at: number): SuspicionRow => ({
   enquiryId: entry.enquiryId,
   kind: entry.kind,
   grounds: entry.grounds,
+  formedAt: entry.formedAt ?? entry.recordedAt,
   recordedAt: entry.recordedAt,
   recordedBy: entry.recordedBy,
   reportDueBy: entry.reportDueBy,
@@ -142,6 +170,18 @@ export async function recordReport(id: string, input: SuspicionReportInput, prin
   );
   await recordAudit({ by: principal, action: 'suspicion.report', target: id });
   return rowOf(after!, now());
+}
+
+/**
+ * When a suspicion about the enquiry was first recorded, or null: from then on its due
+ * diligence needs enhanced due diligence (s 32(b)). Plain fields only (no key, no grounds).
+ */
+export async function suspicionSince(enquiryId: string): Promise<string | null> {
+  const times = (await listSuspicionMeta())
+    .filter((entry) => entry.enquiryId === enquiryId)
+    .map((entry) => entry.recordedAt)
+    .sort();
+  return times[0] ?? null;
 }
 
 /**

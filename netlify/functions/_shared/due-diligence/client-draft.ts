@@ -22,6 +22,7 @@ import {
   cddFieldErrors,
   cddSubmitSchema,
   individualPaths,
+  statusForClient,
   toClientView,
   type CddClientView,
   type CddDraft,
@@ -72,9 +73,10 @@ export async function readClientCdd(engagement: EngagementRecord): Promise<Clien
   // Once verified (or closed) the link has nothing left to do: it no longer shows the details,
   // so a forwarded e-mail or a shared device does not give them away for the years they are kept.
   // A re-screen's possible match sends a verified record back for approval: still hidden.
-  if (found.record.status === 'verified' || found.record.closedAt || found.record.rescreens) {
+  const shown = statusForClient(found.record);
+  if (shown === 'verified' || found.record.closedAt || found.record.rescreens) {
     return {
-      view: { ...EMPTY_VIEW, status: found.record.status },
+      view: { ...EMPTY_VIEW, status: shown },
       ...(found.record.closedAt === undefined ? {} : { closed: true as const }),
     };
   }
@@ -121,7 +123,7 @@ export async function identityStep(engagement: EngagementRecord): Promise<Identi
   if (engagement.status !== 'accepted') return 'none';
   const meta = await getCddMeta(engagement.enquiryId);
   if (!meta) return 'none';
-  return meta.closedAt ? 'closed' : meta.status;
+  return meta.closedAt ? 'closed' : statusForClient(meta);
 }
 
 const activity = (enquiryId: string, text: string, at: string) =>

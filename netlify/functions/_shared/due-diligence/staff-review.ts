@@ -21,6 +21,7 @@ import {
   decideCddRecord,
   mustBeHigh,
   redFlags,
+  SANCTIONS_RESOLVER_CANNOT_APPROVE,
   verifyActionFor,
 } from '../../../../src/shared/states/due-diligence.ts';
 import {
@@ -31,7 +32,14 @@ import {
   cddFieldErrors,
   cddRejectSchema,
   cddRescreenSchema,
+  cddSanctionsResolutionSchema,
   cddVerifySchema,
+  ENHANCED_NEEDED,
+  falsePositiveOf,
+  hasTrueMatch,
+  individualAt,
+  statusForClient,
+  unresolvedMatches,
   individualPaths,
   individualRef,
   AGENT_PATH,
@@ -42,6 +50,8 @@ import {
   type CddRating,
   type CddRecord,
   type CddRescreenInput,
+  type CddSanctionsMatch,
+  type CddSanctionsResolutionInput,
   type CddStaffView,
   type CddStatus,
   type CddSummary,
@@ -51,6 +61,7 @@ import { screeningDue } from '../../../../src/shared/ongoing-screening.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import * as z from 'zod/mini';
+import { notifyPrincipals } from '../mail/principal-notices.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
@@ -69,6 +80,7 @@ import { appendActivity, listActivity } from '../repositories/enquiry-activity-s
 import { getStoredEnquiry, listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { NOT_FOUND } from '../desk/pipeline.ts';
 import { settlementDayOf } from '../matters/settlement-day.ts';
+import { suspicionSince } from '../desk/suspicious-matters.ts';
 
 type Staff = Exclude<AuditActor, 'system'>;
 /** Approving asks the account's role, read from the store on this request. */
@@ -86,6 +98,7 @@ const NOT_STARTED: CddStaffView = {
   approvals: {},
   ratings: [],
   screening: { lastScreenedOn: null, rescreens: [] },
+  sanctions: { matches: [], resolutions: [], unresolved: [] },
   version: 0,
 };
 
@@ -112,6 +125,8 @@ export const parseReject = (body: unknown): { reason: string; version: number } 
 export const parseRescreen = (body: unknown): CddRescreenInput =>
   parsed(cddRescreenSchema({ today: sydneyToday(now()) }), body);
 export const parseApprove = (body: unknown): { note?: string } => parsed(cddApproveSchema, body);
+export const parseSanctionsResolution = (body: unknown): CddSanctionsResolutionInput =>
+  parsed(cddSanctionsResolutionSchema, body);
 export const parseClose = (body: unknown): { endedAt: string } =>
   parsed(cddCloseSchema({ today: sydneyToday(now()) }), body);
 
@@ -124,13 +139,25 @@ async function requireEnquiry(enquiryId: string): Promise<StoredEnquiry> {
 const activity = (enquiryId: string, by: string, text: string) =>
   appendActivity(enquiryId, { at: new Date(now()).toISOString(), by, type: 'cdd', text } satisfies ActivityEntry);
 
-/** The staff view of an enquiry's due diligence; every read is audited (who, when, which enquiry). */
-export async function readCdd(enquiryId: string, staff: Staff): Promise<CddStaffView> {
+/**
+ * The staff view of an enquiry's due diligence; every read is audited (who, when, which
+ * enquiry). A principal also sees the enhanced review a suspicion calls for (`enhancedReview`);
+ * a staff-role account's view is the same with or without a suspicion (s 123).
+ */
+export async function readCdd(enquiryId: string, staff: Approver): Promise<CddStaffView> {
   await requireEnquiry(enquiryId);
   const found = await getCdd(enquiryId);
   // Audited before answering: a read nobody recorded must not reach the browser.
   await recordAudit({ by: staff, action: 'cdd.read', target: enquiryId });
-  return found ? toStaffView(found.record) : NOT_STARTED;
+  if (!found) return NOT_STARTED;
+  const view = toStaffView(found.record);
+  if (staff.role !== 'principal' || found.record.status !== 'verified') return view;
+  const due = await suspicionSince(enquiryId);
+  if (due === null) return view;
+  const done = (found.record.rescreens ?? []).find(
+    (entry) => entry.enhanced !== undefined && entry.byPrincipal === true && entry.at >= due,
+  )?.at;
+  return { ...view, enhancedReview: { due, ...(done ? { done } : {}) } };
 }
 
 const CHANGED_SINCE_READ =
@@ -175,11 +202,22 @@ export async function verifyCdd(
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
   let lowered = false;
+  let stopped: string | undefined;
+  // After a suspicion the customer needs enhanced due diligence (s 32(b)), whatever the rating.
+  const suspected = (await suspicionSince(enquiryId)) !== null;
   const record = await decideCdd(
     enquiryId,
     (current) => {
+      if (hasTrueMatch(current)) throw new HttpError(409, TRUE_MATCH_ENDED);
       const earlier = ratingsOf(current);
-      const action = verifyActionFor(input.risk.rating, earlier);
+      // A possible match resolved as a false positive still waits for a second principal.
+      const cleared = new Set(
+        input.verification
+          .filter((entry) => entry.sanctionsResult === 'possible-match' && falsePositiveOf(current, entry.party))
+          .map((entry) => entry.party),
+      );
+      const byRatings = verifyActionFor(input.risk.rating, earlier);
+      const action = cleared.size > 0 ? 'verify-high-risk' : byRatings;
       const status = allowed(cddTransition(current.status, action));
       const known = new Set(individualPaths(current.parties, current.declarations));
       const strangers = input.verification.flatMap((entry, index) =>
@@ -193,17 +231,39 @@ export async function verifyCdd(
           verification: [`Verify every individual: ${list} ${missing.length === 1 ? 'is' : 'are'} missing`],
         });
       }
-      const flags = redFlags(current.declarations, input.verification);
+      // s 28(2)(e)(ii): an unresolved possible match stops the work; it is recorded, nothing verified.
+      const fresh = input.verification.filter(
+        (entry) =>
+          entry.sanctionsResult === 'possible-match' &&
+          !cleared.has(entry.party) &&
+          !unresolvedMatches(current).includes(entry.party),
+      );
+      const matches: CddSanctionsMatch[] = fresh.map((entry) => ({
+        party: entry.party,
+        screenedOn: entry.sanctionsCheckedAt,
+        source: 'verify',
+        byId: staff.id,
+        by: staff.username,
+        at,
+      }));
+      const held = [...new Set([...unresolvedMatches(current), ...matches.map((match) => match.party)])];
+      if (held.length > 0) {
+        stopped = possibleMatchMessage(current, held, 'verified');
+        if (matches.length === 0) throw new HttpError(409, stopped);
+        return { ...current, sanctionsMatches: [...(current.sanctionsMatches ?? []), ...matches] };
+      }
+      if (suspected && input.enhanced === undefined) throw badRequest({ enhanced: [ENHANCED_NEEDED] });
+      const flags = redFlags(current.declarations, input.verification, cleared);
       if (flags.length > 0 && input.risk.rating !== 'high') throw badRequest({ 'risk.rating': [mustBeHigh(flags)] });
-      lowered = input.risk.rating !== 'high' && action === 'verify-high-risk';
+      lowered = input.risk.rating !== 'high' && byRatings === 'verify-high-risk';
       const { loweringReason } = input.risk;
       if (lowered && loweringReason === undefined) throw badRequest({ 'risk.loweringReason': [LOWERING_REASON] });
       const rating: CddRating = {
         rating: input.risk.rating,
         reason: input.risk.reason,
         ...(lowered && loweringReason !== undefined ? { loweringReason } : {}),
-        // The schema requires it with a high rating; a lower one keeps none.
-        ...(input.risk.rating === 'high' && input.enhanced ? { enhanced: input.enhanced } : {}),
+        // The schema requires it with a high rating, and so does a suspicion; otherwise none is kept.
+        ...((input.risk.rating === 'high' || suspected) && input.enhanced ? { enhanced: input.enhanced } : {}),
         byId: staff.id,
         by: staff.username,
         at,
@@ -234,10 +294,24 @@ export async function verifyCdd(
     },
     input.version,
   );
+  if (stopped !== undefined) {
+    const held = unresolvedMatches(record);
+    await Promise.all([
+      activity(
+        enquiryId,
+        staff.username,
+        `Possible sanctions match recorded by ${staff.username} (${held.map(individualRef).join(', ')}): nothing is verified until it is resolved`,
+      ),
+      recordAudit({ by: staff, action: 'cdd.sanctions-match', target: `${enquiryId} (${held.join(', ')})` }),
+    ]);
+    throw new HttpError(409, stopped);
+  }
   const rating = input.risk.rating;
   const waiting = lowered
     ? `Due diligence rated ${rating} risk by ${staff.username}, lower than a high rating on record: awaiting a principal’s approval`
-    : `Due diligence rated high risk by ${staff.username}: awaiting a principal’s approval`;
+    : record.status === 'awaiting-approval' && rating !== 'high'
+      ? `Due diligence rated ${rating} risk by ${staff.username} after a possible sanctions match resolved as a false positive: awaiting a principal’s approval`
+      : `Due diligence rated high risk by ${staff.username}: awaiting a principal’s approval`;
   await Promise.all([
     activity(
       enquiryId,
@@ -247,6 +321,26 @@ export async function verifyCdd(
     recordAudit({ by: staff, action: 'cdd.verify', target: `${enquiryId} (${rating} risk)` }),
   ]);
   return { status: record.status };
+}
+
+/** The 409 once a true sanctions match is on record: nothing verifies, approves or opens it again. */
+export const TRUE_MATCH_ENDED =
+  'A true sanctions match is recorded for this customer: the practice cannot act (AML/CTF Act s 28; sanctions law). Speak to a principal.';
+
+/** How a message names an individual: their place and, where the record has it, their name. */
+function individualName(record: CddRecord, path: string): string {
+  const person = path === AGENT_PATH ? record.declarations.actingForAnother?.agent : individualAt(record.parties, path);
+  const name = person && 'fullName' in person ? person.fullName : undefined;
+  return name ? `${individualRef(path)} (${name})` : individualRef(path);
+}
+
+/** The 409 of an unresolved possible match, naming each individual. */
+export function possibleMatchMessage(record: CddRecord, parties: readonly string[], done: string): string {
+  const names = parties.map((path) => individualName(record, path)).join(', ');
+  return (
+    `A possible sanctions match for ${names} is not resolved, so this due diligence cannot be ${done}: ` +
+    'record it as a false positive (with what distinguishes the client from the listed person) or as a true match.'
+  );
 }
 
 /** A verification entry for nobody the client named (the person acting, when nobody acts). */
@@ -275,7 +369,7 @@ const LOWERING_REASON =
 export async function rescreenCdd(
   enquiryId: string,
   input: CddRescreenInput,
-  staff: Staff,
+  staff: Approver,
 ): Promise<{ status: CddStatus }> {
   const at = new Date(now()).toISOString();
   const possibleMatch = input.result === 'possible-match';
@@ -283,6 +377,14 @@ export async function rescreenCdd(
     enquiryId,
     (current) => {
       const status = allowed(decideCddRecord(current, possibleMatch ? 'rescreen-possible-match' : 'rescreen'));
+      const { party } = input;
+      if (
+        possibleMatch &&
+        party !== undefined &&
+        !individualPaths(current.parties, current.declarations).includes(party)
+      ) {
+        throw badRequest({ party: [strangerMessage(party)] });
+      }
       const last = lastScreenedOn(current);
       if (last !== null && input.checkedAt < last) {
         throw badRequest({
@@ -295,10 +397,30 @@ export async function rescreenCdd(
         screenedOn: input.checkedAt,
         rescreens: [
           ...(current.rescreens ?? []),
-          { checkedAt: input.checkedAt, result: input.result, byId: staff.id, by: staff.username, at },
+          {
+            checkedAt: input.checkedAt,
+            result: input.result,
+            ...(possibleMatch && party !== undefined ? { party } : {}),
+            // Enhanced due diligence with a re-screen: a principal's is the review a suspicion needs.
+            ...(input.enhanced
+              ? { enhanced: input.enhanced, ...(staff.role === 'principal' ? { byPrincipal: true } : {}) }
+              : {}),
+            byId: staff.id,
+            by: staff.username,
+            at,
+          },
         ],
       };
-      if (!possibleMatch) return screened;
+      if (!possibleMatch || party === undefined) return screened;
+      // On hold until the match is resolved (`resolveSanctionsMatch`), then a second principal approves.
+      const match: CddSanctionsMatch = {
+        party,
+        screenedOn: input.checkedAt,
+        source: 'rescreen',
+        byId: staff.id,
+        by: staff.username,
+        at,
+      };
       const rating: CddRating = {
         rating: 'high',
         reason: `Re-screening on ${input.checkedAt} found a possible match on the sanctions list`,
@@ -312,6 +434,7 @@ export async function rescreenCdd(
       const { approvedBy: _approvedBy, approvedById: _approvedById, approvedAt: _approvedAt, ...rest } = screened;
       return {
         ...rest,
+        sanctionsMatches: [...(current.sanctionsMatches ?? []), match],
         riskRating: 'high',
         riskReason: rating.reason,
         verifiedBy: staff.username,
@@ -323,7 +446,7 @@ export async function rescreenCdd(
     input.version,
   );
   const said = possibleMatch
-    ? `possible match; rated high risk, awaiting a principal’s approval`
+    ? `possible match (${individualRef(input.party ?? '')}); on hold until it is resolved, then a principal’s approval`
     : 'no match; still verified';
   await Promise.all([
     activity(
@@ -334,6 +457,104 @@ export async function rescreenCdd(
     recordAudit({ by: staff, action: 'cdd.rescreen', target: `${enquiryId} (${input.result})` }),
   ]);
   return { status: record.status };
+}
+
+/** Whether `accountId` resolved a possible match now in effect as a false positive. */
+const resolvedBy = (record: CddRecord, accountId: string): boolean =>
+  [...new Set((record.sanctionsMatches ?? []).map((match) => match.party))].some(
+    (party) => falsePositiveOf(record, party)?.resolution?.byId === accountId,
+  );
+
+export const NO_POSSIBLE_MATCH = (party: string) =>
+  `${individualRef(party)} has no possible sanctions match waiting to be resolved`;
+
+/** The reason a true match gives the rejection (staff only: the client is shown nothing of it). */
+export const TRUE_MATCH_REASON =
+  'True sanctions match: a customer is a person designated for targeted financial sanctions. The practice must not act or deal with their assets (AML/CTF Act s 28; sanctions law).';
+
+/**
+ * `POST …/cdd/sanctions-resolution`: staff resolve the latest possible match of one
+ * individual, with the evidence (sealed). A false positive lets verification go on, at any
+ * rating but always to a principal other than the resolver. A true match ends the matter:
+ * rejected with `TRUE_MATCH_REASON`, never verified or opened again, every principal told at
+ * once; the client's link and matter page keep showing what they showed (`clientStatus`).
+ */
+export async function resolveSanctionsMatch(
+  enquiryId: string,
+  input: CddSanctionsResolutionInput,
+  staff: Staff,
+): Promise<{ status: CddStatus }> {
+  const at = new Date(now()).toISOString();
+  const record = await decideCdd(
+    enquiryId,
+    (current) => {
+      const matches = current.sanctionsMatches ?? [];
+      const index = matches.findLastIndex((match) => match.party === input.party);
+      if (index < 0 || matches[index]!.resolution) throw new HttpError(409, NO_POSSIBLE_MATCH(input.party));
+      const resolution = { outcome: input.outcome, evidence: input.evidence, byId: staff.id, by: staff.username, at };
+      const resolved = matches.map((match, position) => (position === index ? { ...match, resolution } : match));
+      if (input.outcome === 'false-positive') return { ...current, sanctionsMatches: resolved };
+      const ratings = ratingsOf(current);
+      const waiting = current.status === 'awaiting-approval' ? ratings.at(-1) : undefined;
+      return {
+        ...current,
+        sanctionsMatches: resolved,
+        status: 'rejected',
+        // What the client saw stays what they see (no tipping off).
+        clientStatus: statusForClient(current),
+        rejectedBy: staff.username,
+        rejectedById: staff.id,
+        rejectedAt: at,
+        rejectReason: TRUE_MATCH_REASON,
+        ratings: waiting
+          ? [
+              ...ratings.slice(0, -1),
+              { ...waiting, rejectedById: staff.id, rejectedBy: staff.username, rejectedAt: at },
+            ]
+          : ratings,
+      };
+    },
+    input.version,
+  );
+  const who = individualRef(input.party);
+  const trueMatch = input.outcome === 'true-match';
+  await Promise.all([
+    activity(
+      enquiryId,
+      staff.username,
+      trueMatch
+        ? `True sanctions match recorded by ${staff.username} (${who}): due diligence rejected, the practice must not act`
+        : `Possible sanctions match (${who}) resolved as a false positive by ${staff.username}: a different principal approves the due diligence`,
+    ),
+    recordAudit({
+      by: staff,
+      action: 'cdd.sanctions-resolution',
+      target: `${enquiryId} (${input.party}: ${input.outcome})`,
+    }),
+  ]);
+  if (trueMatch) {
+    await notifyPrincipals(
+      `sanctions-true-match-${enquiryId}-${Date.parse(at)}`,
+      trueMatchNotice(enquiryId, linkOrigin()),
+      `a true sanctions match was recorded on enquiry ${enquiryId}`,
+    );
+  }
+  return { status: record.status };
+}
+
+/** The principals' notice of a true match: the enquiry's id and link only (it travels by e-mail). */
+export function trueMatchNotice(enquiryId: string, origin: string): { subject: string; text: string } {
+  return {
+    subject: `True sanctions match recorded: enquiry ${enquiryId}`,
+    text: [
+      `A true sanctions match was recorded on enquiry ${enquiryId}: a customer is a person designated for targeted financial sanctions.`,
+      'Stop all work on it now: do not act, and do not deal with any money or property of the customer. Do not tell the client (AML/CTF Act s 123).',
+      'A principal considers a suspicious matter report to AUSTRAC and reports the asset to the Australian Sanctions Office.',
+      '',
+      'Open it in the staff portal:',
+      `${origin}/admin?enquiry=${encodeURIComponent(enquiryId)}`,
+    ].join('\n'),
+  };
 }
 
 /**
@@ -360,6 +581,11 @@ export async function approveCdd(
       if (!waiting) throw new HttpError(409, CHANGED);
       const refusal = approvalRefusal(waiting, staff);
       if (refusal) throw refusedError(refusal);
+      const held = unresolvedMatches(current);
+      if (held.length > 0) throw new HttpError(409, possibleMatchMessage(current, held, 'approved'));
+      if (resolvedBy(current, staff.id)) {
+        throw new HttpError(403, SANCTIONS_RESOLVER_CANNOT_APPROVE, { code: 'second-approver-required' });
+      }
       if (waiting.rating === 'high' && note === undefined) throw badRequest({ note: [APPROVAL_NOTE_REQUIRED] });
       approved = {
         ...waiting,

@@ -319,6 +319,31 @@ export async function queueStaffNoticeAfter(
   );
 }
 
+/**
+ * A notice by e-mail only, to one address (`notice.to`), never the webhook: for what only
+ * principals may hear of (principal-notices.ts). Queued in the alerts' outbox and delivered
+ * at once, retried like any notice if the server does not take it now. False when e-mail is
+ * not set up (then only `logLine` is logged) or the id already waits.
+ */
+export async function queueMailOnlyNotice(
+  noticeId: string,
+  notice: { subject: string; text: string; to: string },
+  logLine: string,
+): Promise<boolean> {
+  if (!leadDeskEnv().email) {
+    console.info(`[alert] e-mail is not configured; ${logLine}`);
+    return false;
+  }
+  const at = new Date(currentTime());
+  if (!(await enqueueAlert({ noticeId, notice, pending: ['email'], ...freshTimes(at) }))) return false;
+  try {
+    return await alerts.deliver(noticeKey(noticeId), { now: at });
+  } catch (error) {
+    console.warn(`[alert] notice ${noticeId} left for the retry:`, error);
+    return false;
+  }
+}
+
 /** The scheduled function's part: every alert whose retry is due. */
 export const retryDueAlerts = (now = new Date(currentTime())): Promise<number> => alerts.retryDue(now);
 

@@ -26,7 +26,10 @@ import { NOT_FOUND, type Staff } from '../desk/pipeline.ts';
 import { HttpError, validate } from '../http/http.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { newId } from '../repositories/blobs.ts';
-import { getCddMeta } from '../repositories/due-diligence-store.ts';
+import { requireCddKey } from '../due-diligence/require-cdd-key.ts';
+import { possibleMatchMessage, TRUE_MATCH_ENDED } from '../due-diligence/staff-review.ts';
+import { hasTrueMatch, unresolvedMatches } from '../../../../src/shared/schemas/cdd.ts';
+import { getCdd } from '../repositories/due-diligence-store.ts';
 import { getEngagement, latestPointer } from '../repositories/engagements-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
@@ -81,8 +84,14 @@ async function partiesOf(enquiryId: string, staff: Staff) {
 /** Opens the enquiry's matter: 409 until due diligence is verified, and when it has one. */
 export async function openMatter(enquiryId: string, input: MatterCreateInput, staff: Staff): Promise<MatterView> {
   const parties = await partiesOf(enquiryId, staff);
-  const cdd = await getCddMeta(enquiryId);
+  // The parties are sealed: whether a company or trust is a customer decides the duty date.
+  requireCddKey();
+  const cdd = (await getCdd(enquiryId))?.record;
+  if (cdd && hasTrueMatch(cdd)) throw new HttpError(409, TRUE_MATCH_ENDED);
+  const held = cdd ? unresolvedMatches(cdd) : [];
+  if (cdd && held.length > 0) throw new HttpError(409, possibleMatchMessage(cdd, held, 'relied on to open a matter'));
   if (cdd?.status !== 'verified' || cdd.closedAt) throw new HttpError(409, CDD_NOT_VERIFIED);
+  const entityPurchaser = cdd.parties.some((party) => party.type === 'company' || party.type === 'trust');
   if (await matterIdOf(enquiryId)) throw new HttpError(409, MATTER_EXISTS);
   const at = isoNow();
   const record: MatterRecord = {
@@ -94,6 +103,7 @@ export async function openMatter(enquiryId: string, input: MatterCreateInput, st
     coolingOff: input.coolingOff ?? 'standard',
     ...(input.settlementDate ? { settlementDate: input.settlementDate } : {}),
     ...(input.ownerOccupier !== undefined ? { ownerOccupier: input.ownerOccupier } : {}),
+    ...(entityPurchaser ? { entityPurchaser } : {}),
     dates: staffDates(input.dates),
     overrides: [],
     confirmed: [],

@@ -15,6 +15,7 @@ export const deadlineFactsOf = (record: MatterRecord): DeadlineFacts => ({
   coolingOff: record.coolingOff,
   settlementDate: record.settlementDate,
   ownerOccupier: record.ownerOccupier,
+  entityPurchaser: record.entityPurchaser,
   dates: record.dates,
   overrides: record.overrides,
   confirmed: record.confirmed,

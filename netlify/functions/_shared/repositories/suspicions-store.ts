@@ -3,7 +3,7 @@
  * suspicion under a time-sortable key, apart from the enquiry it concerns so that nothing
  * the client's link, the enquiry or its mail reads can change because of it (s 123).
  *
- * In plain: ids, the kind, when it was recorded and by whom (account id and username at the
+ * In plain: ids, the kind, when the suspicion was formed, when it was recorded and by whom (account id and username at the
  * time), when the report is due, when it was reported and by whom, and `retainUntil`: what
  * the clock, the daily notice and retention need without a key. Sealed under
  * `CDD_ENCRYPTION_KEY`, with the AAD `suspicions/{id}` so a ciphertext cannot be moved to
@@ -35,6 +35,8 @@ const metaSchema = z.object({
   id: z.string(),
   enquiryId: z.string(),
   kind: z.enum(SUSPICION_KINDS),
+  /** When the suspicion was formed (the clock runs from it); absent on entries recorded before it was kept. */
+  formedAt: z.optional(z.string()),
   recordedAt: z.string(),
   recordedBy: actorSchema,
   reportDueBy: z.string(),

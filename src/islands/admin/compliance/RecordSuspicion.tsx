@@ -1,6 +1,7 @@
 /**
  * "Record a suspicion" in an enquiry's detail (any member of staff): a modal <dialog> with
- * what the suspicion is about and its grounds, and the tipping-off warning (AML/CTF Act
+ * what the suspicion is about, when it arose (the report's clock runs from then; empty is
+ * now) and its grounds, and the tipping-off warning (AML/CTF Act
  * s 123). It goes to the suspicious-matter register only: nothing on the enquiry changes,
  * so the desk shows nothing afterwards beyond the toast.
  */
@@ -17,12 +18,22 @@ import { toastFailure } from '../kit/actions.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
+import { sydneyWallClockToInstant, toSydneyIso } from '../../../shared/sydney-time.ts';
+
+/** A `datetime-local` value, read as Sydney's wall clock, as the instant the API takes (with its offset). */
+function formedAtOf(local: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) return local.trim() === '' ? undefined : local;
+  const [y, m, d, hh, mm] = match.slice(1).map(Number) as [number, number, number, number, number];
+  return toSydneyIso(sydneyWallClockToInstant(Date.UTC(y, m - 1, d, hh, mm)));
+}
 
 export function RecordSuspicion({ enquiryId }: { enquiryId: string }) {
   const base = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const [kind, setKind] = useState<SuspicionKind | ''>('');
   const [grounds, setGrounds] = useState('');
+  const [formedAt, setFormedAt] = useState('');
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [pending, setPending] = useState(false);
 
@@ -38,11 +49,12 @@ export function RecordSuspicion({ enquiryId }: { enquiryId: string }) {
       const answer = await apiRequest<{ id: string; reportDueBy: string }>(
         'POST',
         `/api/contact-requests/${encodeURIComponent(enquiryId)}/suspicion`,
-        { kind, grounds },
+        { kind, grounds, ...(formedAtOf(formedAt) ? { formedAt: formedAtOf(formedAt) } : {}) },
       );
       ref.current?.close();
       setKind('');
       setGrounds('');
+      setFormedAt('');
       showToast({
         title: 'Success',
         description: `Suspicion recorded. A principal must report it to AUSTRAC by ${formatDateTime(answer.reportDueBy)}.`,
@@ -83,6 +95,21 @@ export function RecordSuspicion({ enquiryId }: { enquiryId: string }) {
                   </option>
                 ))}
               </select>
+            )}
+          </Field>
+          <Field
+            id={`${base}-formedAt`}
+            label="When the suspicion arose (Sydney time)"
+            hint="The report is due 24 hours (terrorism financing) or 3 business days from then. Leave empty for now."
+            error={errors.formedAt}
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="datetime-local"
+                value={formedAt}
+                onChange={(event) => setFormedAt(event.target.value)}
+              />
             )}
           </Field>
           <Field

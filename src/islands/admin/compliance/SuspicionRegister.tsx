@@ -68,6 +68,12 @@ function SuspicionItem({ row, onReported }: { row: SuspicionRow; onReported: () 
           </dd>
         </div>
         <div>
+          <dt className="inline text-slate-700">Arose: </dt>
+          <dd className="inline">
+            <time dateTime={row.formedAt}>{formatDateTime(row.formedAt)}</time>
+          </dd>
+        </div>
+        <div>
           <dt className="inline text-slate-700">Recorded: </dt>
           <dd className="inline">
             <time dateTime={row.recordedAt}>{formatDateTime(row.recordedAt)}</time> by {row.recordedBy.username}

@@ -24,6 +24,7 @@ import { ClosedMatter, CloseMatter } from './CloseMatter.tsx';
 import { DoNotActBadge, dueDiligencePending } from './DoNotActBadge.tsx';
 import { RescreenForm, RescreenHistory, ScreeningClock } from './Rescreening.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
+import { SanctionsMatches } from './SanctionsMatches.tsx';
 import { VerifyForm } from './VerifyForm.tsx';
 
 const STATUS_TONES: Record<CddStatus, BadgeTone> = {
@@ -137,6 +138,7 @@ export function DueDiligencePanel({
           {/* A closed matter is read-only here: its records are kept as they were. */}
           {closedAt === undefined ? (
             <>
+              <SanctionsMatches enquiryId={detail.id} view={view} confirm={confirm} onDone={changed} />
               {isAllowed(decideCdd(view.status, 'verify')) ? (
                 <VerifyForm enquiryId={detail.id} view={view} onDone={changed} />
               ) : null}

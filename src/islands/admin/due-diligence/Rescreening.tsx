@@ -12,6 +12,7 @@ import { ApiError, apiRequest } from '../../../lib/api.ts';
 import {
   cddFieldErrors,
   cddRescreenSchema,
+  individualPaths,
   type CddStaffView,
   type CddStatus,
   type CddSummary,
@@ -23,6 +24,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { individualLabel } from './ClientAnswers.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
 import { EnhancedDueDiligence, NO_ENHANCED, type EnhancedValues } from './EnhancedDueDiligence.tsx';
 
@@ -61,7 +63,7 @@ export function RescreenHistory({ view }: { view: CddStaffView }) {
       <ol className="list-decimal space-y-1 pl-5 text-sm" data-testid="rescreen-history">
         {view.screening.rescreens.map((entry, index) => (
           <li key={index}>
-            {`Checked ${formatDate(entry.checkedAt)}: ${SANCTIONS_RESULT_LABELS[entry.result]}; recorded by ${entry.by}, ${formatDateTime(entry.at)}`}
+            {`Checked ${formatDate(entry.checkedAt)}: ${SANCTIONS_RESULT_LABELS[entry.result]}${entry.party === undefined ? '' : ` (${individualLabel(view, entry.party)})`}; recorded by ${entry.by}, ${formatDateTime(entry.at)}`}
           </li>
         ))}
       </ol>
@@ -82,10 +84,15 @@ export function RescreenForm({
   const fieldId = (key: string) => `${base}-${key.replace(/\./g, '-')}`;
   const [checkedAt, setCheckedAt] = useState('');
   const [result, setResult] = useState<SanctionsResult | ''>('');
+  const [party, setParty] = useState('');
+  const individuals = individualPaths(view.parties, view.declarations);
   const [enhanced, setEnhanced] = useState<EnhancedValues>(NO_ENHANCED);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const possibleMatch = result === 'possible-match';
+  // Principals only see it: enhanced due diligence the matter needs (after a suspicion), recorded with a re-screen.
+  const reviewDue = view.enhancedReview !== undefined && view.enhancedReview.done === undefined;
+  const withEnhanced = possibleMatch || reviewDue;
   const error = (key: string) => errors[key]?.[0];
 
   async function submit(event: { preventDefault(): void }) {
@@ -93,8 +100,9 @@ export function RescreenForm({
     const body = {
       checkedAt,
       ...(result ? { result } : {}),
+      ...(possibleMatch && party ? { party } : {}),
       version: view.version,
-      ...(possibleMatch ? { enhanced } : {}),
+      ...(withEnhanced ? { enhanced } : {}),
     };
     const checked = cddRescreenSchema({ today: sydneyToday() }).safeParse(body);
     if (!checked.success) return setErrors(cddFieldErrors(checked.error));
@@ -107,7 +115,7 @@ export function RescreenForm({
         description:
           status === 'verified'
             ? 'Re-screen recorded'
-            : 'Possible match recorded: rated high risk, a principal other than you must approve',
+            : 'Possible match recorded: the matter is on hold until the match is resolved',
       });
       await onDone(status);
     } catch (caught) {
@@ -162,9 +170,33 @@ export function RescreenForm({
         </Field>
       </div>
       {possibleMatch ? (
+        <Field id={fieldId('party')} label="Whom the possible match is about" error={error('party')} required>
+          {(props) => (
+            <select
+              {...props}
+              className={`${props.className} min-h-10`}
+              value={party}
+              onChange={(event) => setParty(event.target.value)}
+            >
+              <option value="">Choose…</option>
+              {individuals.map((path) => (
+                <option key={path} value={path}>
+                  {individualLabel(view, path)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
+      {reviewDue && !possibleMatch ? (
         <EnhancedDueDiligence values={enhanced} onChange={setEnhanced} fieldId={fieldId} error={error}>
-          A possible match makes the matter high risk again: do not act until a principal other than you approves it. On
-          a true match, reject it instead.
+          Enhanced due diligence is due on this matter (for principals): record it with this re-screen.
+        </EnhancedDueDiligence>
+      ) : null}
+      {possibleMatch ? (
+        <EnhancedDueDiligence values={enhanced} onChange={setEnhanced} fieldId={fieldId} error={error}>
+          A possible match puts the matter on hold and makes it high risk again: do not act until the match is resolved
+          (false positive or true match) and a principal other than you approves it.
         </EnhancedDueDiligence>
       ) : null}
       {error('version') ? (

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { CDD_LIMITS, type CddStaffView } from '../../../shared/schemas/cdd.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
-import { approvalRefusal, decideCdd } from '../../../shared/states/due-diligence.ts';
+import { approvalRefusal, decideCdd, SANCTIONS_RESOLVER_CANNOT_APPROVE } from '../../../shared/states/due-diligence.ts';
 import { $session } from '../../../stores/session.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -18,6 +18,23 @@ import { Field } from '../../../ui/Field.tsx';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { cddPath, messageOf } from './cdd-requests.ts';
+
+/**
+ * Why a possible sanctions match keeps this account from approving (the server's 409 and 403
+ * say the same): one still unresolved, or this account resolved it as a false positive.
+ */
+function sanctionsRefusal(view: CddStaffView, accountId: string): { message: string } | null {
+  if (view.sanctions.unresolved.length > 0) {
+    return { message: 'A possible sanctions match is not resolved: resolve it before anyone approves.' };
+  }
+  const resolvedHere = view.sanctions.resolutions.some(
+    (resolution) =>
+      resolution.outcome === 'false-positive' &&
+      resolution.byId === accountId &&
+      view.sanctions.matches.findLast((match) => match.party === resolution.party)?.resolution?.at === resolution.at,
+  );
+  return resolvedHere ? { message: SANCTIONS_RESOLVER_CANNOT_APPROVE } : null;
+}
 
 export function ReviewActions({
   enquiryId,
@@ -37,7 +54,9 @@ export function ReviewActions({
   const waiting = view.ratings.at(-1);
   // Why this account may not approve (null: it may); unknown until the session is.
   const refusal =
-    session.status === 'signed-in' && waiting !== undefined ? approvalRefusal(waiting, session.user) : undefined;
+    session.status === 'signed-in' && waiting !== undefined
+      ? (approvalRefusal(waiting, session.user) ?? sanctionsRefusal(view, session.user.id))
+      : undefined;
   const [acting, setActing] = useState<'reject' | null>(null);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);

@@ -142,7 +142,11 @@ export function VerifyForm({
       await onDone(status);
     } catch (caught) {
       if (caught instanceof ApiError && caught.fieldErrors) show(caught.fieldErrors);
-      else showToast({ title: 'Error', description: messageOf(caught, 'Failed to verify'), variant: 'destructive' });
+      else {
+        showToast({ title: 'Error', description: messageOf(caught, 'Failed to verify'), variant: 'destructive' });
+        // A possible sanctions match was recorded (409): the panel shows it, with the form that resolves it.
+        if (caught instanceof ApiError && caught.status === 409) await onDone(view.status);
+      }
     } finally {
       setPending(false);
     }

@@ -243,7 +243,7 @@ describe('backup and restore', () => {
     await withBlobs(target, () => getStore({ name: 'other-store', consistency: 'strong' }).set('kept', 'as it was'));
     const before = await snapshot(target);
     for (const keys of [
-      { CDD_ENCRYPTION_KEY: another },
+      { CDD_ENCRYPTION_KEY: another } as Record<string, string>,
       { CDD_ENCRYPTION_KEY: another, CDD_ENCRYPTION_KEY_PREVIOUS: randomBytes(32).toString('base64') },
     ]) {
       const refused = await run('restore', target, file, keys);

@@ -65,7 +65,7 @@ async function refusingProxy(): Promise<Server> {
     const answer = await fetch(new URL(req.url ?? '/', target), {
       method: req.method,
       headers,
-      body: hasBody ? sent : undefined,
+      body: hasBody ? new Uint8Array(sent) : undefined,
     });
     const passed = [...answer.headers].filter(([name]) => !['content-length', 'transfer-encoding'].includes(name));
     res.writeHead(answer.status, Object.fromEntries(passed));

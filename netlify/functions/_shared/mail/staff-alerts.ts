@@ -36,7 +36,7 @@ import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { freshTimes, outboxEngine } from './outbox.ts';
 import { SEND_TIMEOUT_MS, sendMail } from './transport.ts';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const MINUTE = 60_000;
 /**
@@ -234,6 +234,8 @@ export async function storeEnquiryWithAlert(
     const queued = await queueAlert(record, origin);
     if (queued === 'taken') continue;
     crashPoint('enquiry:after-alert-intent');
+    // A write that failed (StorageUnavailable) leaves the intent in place: the failure may
+    // have come after the enquiry landed, and the retry alerts it if it did, else drops it.
     if (await insertStoredEnquiry(record)) {
       crashPoint('enquiry:stored');
       return { record, alert: queued === 'queued' };
@@ -362,13 +364,17 @@ export async function notifyStaff(
     return [];
   }
   const delivered: AlertChannel[] = [];
+  // Sent once, never retried: an id of its own, the same on both channels.
+  const id = `staff-message-${randomBytes(16).toString('hex')}`;
   for (const channel of channels) {
     try {
-      if (channel === 'webhook') await postWebhook(env.webhookUrl!, { text: `${message.subject}\n${message.text}` });
+      if (channel === 'webhook')
+        await postWebhook(env.webhookUrl!, id, { text: `${message.subject}\n${message.text}` });
       else {
         const practice = await practiceForStaff();
         await sendMail(env.email!.smtpUrl, {
           from: env.email!.from,
+          messageId: alertMessageId(id, env.email!.from),
           to: env.email!.to,
           practiceName: practice.name,
           button: STAFF_BUTTON,

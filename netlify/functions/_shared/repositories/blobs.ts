@@ -23,9 +23,13 @@ export function storeName(base: string): string {
  * apart: about 25 s a call, 100 s for an enquiry's writes, far past the function's own time
  * limit, so a visitor would never get the failure answer. Here a call to Blobs (a read, a
  * write, one page of a listing) gives up as `StorageUnavailable` (503):
- * - at once when the store refuses a write (a 5xx or 429, or no connection): a write is
- *   never sent twice, since the first may have landed before the failure was answered;
- * - after READ_RETRY_PAUSES_MS when it keeps refusing a read or a delete, which are safe to repeat;
+ * - at once when the store answers a write with a refusal (a 5xx or 429): the store is up
+ *   and saying no, and a write it answered is not sent again (it may have landed before the
+ *   failure was answered; sent again, a fresh-key append would see 412 and write twice);
+ * - after RETRY_PAUSES_MS (half a second) when a read or a delete keeps being refused, which
+ *   are safe to repeat, or when a request's connection fails (refused; or closed under it,
+ *   mostly a kept-alive connection the store had just closed, which the request never
+ *   reached: the client retried these too, and a busy machine meets them);
  * - after STORAGE_CALL_MS when it gives no answer at all (the request is aborted): a backstop
  *   against a connection that hangs, not the bound of a refusal. It is generous on purpose:
  *   a call answered slowly under load (500 enquiries at once in one process on a busy
@@ -33,7 +37,7 @@ export function storeName(base: string): string {
  * Once given up, no request of the call is sent again, whatever the client then retries.
  */
 export const STORAGE_CALL_MS = 60_000;
-const READ_RETRY_PAUSES_MS = [100, 400];
+const RETRY_PAUSES_MS = [100, 400];
 
 /** One call to Blobs: given up by aborting `controller`; the status of the last answer the store gave it. */
 interface StorageCall {
@@ -47,28 +51,30 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The client's `fetch`: every request of a call carries the call's time limit, none is sent
- * once the call has given up, a refused read is tried again a little later (never a write),
- * and the status of each answer is kept for the call (what `conditionalWrite` decides by).
+ * once the call has given up, a refused read or a lost connection is tried again a little
+ * later (a write the store answered, never), and the status of each answer is kept for the
+ * call (what `conditionalWrite` decides by).
  */
 const storageFetch: typeof globalThis.fetch = async (input, init) => {
   const call = calls.getStore();
   const limit = call?.controller.signal ?? AbortSignal.timeout(STORAGE_CALL_MS);
   const signal = init?.signal ? AbortSignal.any([init.signal, limit]) : limit;
   const method = (init?.method ?? 'GET').toUpperCase();
-  const pauses = method === 'PUT' ? [] : READ_RETRY_PAUSES_MS;
   for (let attempt = 0; ; attempt++) {
     if (limit.aborted) throw new StorageUnavailable(limit.reason);
     let failure: unknown;
+    let answered = false;
     try {
       const response = await fetch(input, { ...init, signal });
       if (call) call.status = response.status;
       if (!refused(response.status)) return response;
+      answered = true;
       failure = new Error(`Blobs answered ${method} with ${response.status}`);
     } catch (error) {
       if (limit.aborted) throw new StorageUnavailable(limit.reason);
       failure = error;
     }
-    const wait = pauses[attempt];
+    const wait = method === 'PUT' && answered ? undefined : RETRY_PAUSES_MS[attempt];
     if (wait === undefined) {
       const givenUp = new StorageUnavailable(failure);
       call?.controller.abort(givenUp);

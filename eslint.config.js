@@ -127,6 +127,12 @@ export default defineConfig(
           selector: "CallExpression[callee.name='sydneyToday'][arguments.length=0]",
           message: "sydneyToday() reads the real time: pass the site's clock, sydneyToday(currentTime()).",
         },
+        // @netlify/blobs 11.1.1 reports a failed conditional write as written (netlify/primitives#741).
+        {
+          selector: "Property[key.name=/^onlyIf(New|Match)$/], MemberExpression[property.name='modified']",
+          message:
+            'A conditional write goes through conditionalWrite, writeJsonIf or appendNew (repositories/blobs.ts), the one place that decides whether it happened (docs/decisions/044).',
+        },
       ],
     },
   },

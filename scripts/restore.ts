@@ -8,9 +8,14 @@
  * those stores end up exactly as in the backup (keys the backup lacks are deleted). Stores
  * not in the backup are left alone. Same targets as backup (local, or NETLIFY_SITE_ID and
  * NETLIFY_AUTH_TOKEN for the deployed site).
+ *
+ * A backup with due-diligence records sealed under a key that neither CDD_ENCRYPTION_KEY nor
+ * CDD_ENCRYPTION_KEY_PREVIOUS is (locally, if unset, this machine's .netlify/local-cdd-key)
+ * is refused, naming the key id it needs, and nothing is written.
  */
 import { restore } from './lib/blobs-backup.ts';
 import { connectBlobs } from './lib/blobs-target.ts';
+import { useKeptLocalCddKey } from './lib/local-secret.ts';
 
 const args = process.argv.slice(2);
 const replace = args.includes('--replace');
@@ -21,6 +26,7 @@ if (files.length !== 1 || files[0]!.startsWith('--')) {
 }
 
 const target = await connectBlobs();
+if (target.source.kind === 'local') useKeptLocalCddKey();
 try {
   const { stores, blobs, removed } = await restore(files[0]!, { replace });
   console.log(

@@ -25,7 +25,8 @@ import { toFieldErrors, type FieldErrors } from '../../src/shared/schemas/fields
 import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '../../src/shared/enquiry-outcome.ts';
 import { practiceView } from '../../src/shared/practice-view.ts';
 import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http/http.ts';
-import { newId } from './_shared/repositories/blobs.ts';
+import { newId, StorageUnavailable } from './_shared/repositories/blobs.ts';
+import { ENQUIRY_MESSAGES, PRACTICE } from '../../src/content/practice.ts';
 import { computeQuote, contactServiceFor, type QuoteInput } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
@@ -231,11 +232,19 @@ export default handle(config, {
     POST: async (req, context) => {
       if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
       const body = await readJson(req);
-      if (body.form === QUOTE_EMAIL_FORM) {
-        const { record, email } = await acceptQuoteEmail(validate(quoteEmailSchema, body), req, context);
-        return json({ id: record?.id ?? newId(), email }, 201);
+      try {
+        if (body.form === QUOTE_EMAIL_FORM) {
+          const { record, email } = await acceptQuoteEmail(validate(quoteEmailSchema, body), req, context);
+          return json({ id: record?.id ?? newId(), email }, 201);
+        }
+        return json({ id: await accept(validate(enquirySchemaFor(body), body), req, context) }, 201);
+      } catch (error) {
+        if (!(error instanceof StorageUnavailable)) throw error;
+        // Never a 2xx for an enquiry that is not stored: the spec's failure words, with the phone.
+        console.error(`[api] ${req.method} ${req.url} could not store an enquiry:`, error);
+        const phone = (await practiceOrNull())?.phone.display ?? PRACTICE.phone.display;
+        return json({ error: ENQUIRY_MESSAGES.failureDescription(phone) }, 503, { 'Retry-After': '5' });
       }
-      return json({ id: await accept(validate(enquirySchemaFor(body), body), req, context) }, 201);
     },
   },
 });

@@ -18,6 +18,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import * as z from 'zod/mini';
+import { openableKeyIds, sealedSchema } from '../../netlify/functions/_shared/crypto/sealed-records.ts';
 
 export const FORMAT = 'netlify-blobs-backup';
 export const VERSION = 1;
@@ -37,7 +38,43 @@ const entrySchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   data: z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/)),
 });
-const trailerSchema = z.object({ end: z.literal(true), blobs: z.number() });
+/** What a restore needs besides the file, never the keys themselves: see `RestoreNeeds`. */
+const needsSchema = z.object({
+  cddKeyIds: z.array(z.string()),
+  sessionSecret: z.literal(true),
+});
+/** `needs`: in every backup made since it was added; older ones are scanned the same way on restore. */
+const trailerSchema = z.object({ end: z.literal(true), blobs: z.number(), needs: z.optional(needsSchema) });
+
+/**
+ * The backup's manifest: what must be in the environment for a restore to be whole.
+ * - `cddKeyIds`: the ids of the due-diligence keys (CDD_ENCRYPTION_KEY, sha256 of the key,
+ *   first 16 hex) the sealed records are sealed under; without one of them those records
+ *   are unreadable ciphertext, so a restore refuses.
+ * - `sessionSecret`: SESSION_SECRET, the same value the site runs with: staff sessions, the
+ *   client sessions, trusted devices and the sign-in throttle's client keys are keyed by it
+ *   (with another, everyone signs in again and the throttle starts afresh).
+ */
+export type RestoreNeeds = z.output<typeof needsSchema>;
+
+/** The key ids of every sealed value (`{ v: 1, kid, iv, ct }`) in a blob that is JSON; none in any other. */
+export function sealedKeyIds(bytes: Uint8Array, into: Set<string>): void {
+  // A sealed record is JSON starting with `{`; anything else (an image, text) is skipped unread.
+  if (bytes[0] !== 0x7b) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return;
+  }
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    const sealed = sealedSchema.safeParse(node);
+    if (sealed.success) into.add(sealed.data.kid);
+    else for (const child of Object.values(node)) walk(child);
+  };
+  walk(value);
+}
 
 export type BackupSource = Record<string, string>;
 
@@ -68,7 +105,10 @@ async function inChunks<T, R>(items: T[], task: (item: T) => Promise<R>, each: (
  * failed backup never leaves a file that looks complete; it is readable by the owner only
  * because it holds personal data and password hashes.
  */
-export async function backup(file: string, source: BackupSource): Promise<{ stores: number; blobs: number }> {
+export async function backup(
+  file: string,
+  source: BackupSource,
+): Promise<{ stores: number; blobs: number; needs: RestoreNeeds }> {
   const partial = `${file}.partial`;
   const out = createWriteStream(partial, { flags: 'w', mode: 0o600 });
   const write = async (value: unknown) => {
@@ -78,6 +118,7 @@ export async function backup(file: string, source: BackupSource): Promise<{ stor
     const stores = await allStores();
     await write({ format: FORMAT, version: VERSION, createdAt: new Date().toISOString(), source, stores });
     let blobs = 0;
+    const kids = new Set<string>();
     for (const name of stores) {
       const store = open(name);
       await inChunks(
@@ -87,15 +128,18 @@ export async function backup(file: string, source: BackupSource): Promise<{ stor
           // Deleted between the listing and the read: it is not part of the backup.
           if (!found) return;
           blobs++;
-          await write({ store: name, key, metadata: found.metadata, data: Buffer.from(found.data).toString('base64') });
+          const bytes = new Uint8Array(found.data);
+          sealedKeyIds(bytes, kids);
+          await write({ store: name, key, metadata: found.metadata, data: Buffer.from(bytes).toString('base64') });
         },
       );
     }
-    await write({ end: true, blobs });
+    const needs: RestoreNeeds = { cddKeyIds: [...kids].sort(), sessionSecret: true };
+    await write({ end: true, blobs, needs });
     out.end();
     await once(out, 'finish');
     await rename(partial, file);
-    return { stores: stores.length, blobs };
+    return { stores: stores.length, blobs, needs };
   } catch (error) {
     out.destroy();
     await rm(partial, { force: true });
@@ -123,6 +167,7 @@ async function verify(file: string) {
   let header: z.output<typeof headerSchema> | undefined;
   let trailer: z.output<typeof trailerSchema> | undefined;
   const keys = new Map<string, Set<string>>();
+  const kids = new Set<string>();
   let blobs = 0;
   for await (const { value, number } of lines(file)) {
     const where = `${file}, line ${number}`;
@@ -145,6 +190,7 @@ async function verify(file: string) {
     if (!inStore) throw new Error(`${where}: store "${entry.data.store}" is not in the header`);
     if (inStore.has(entry.data.key)) throw new Error(`${where}: key "${entry.data.key}" appears twice`);
     inStore.add(entry.data.key);
+    sealedKeyIds(Buffer.from(entry.data.data, 'base64'), kids);
     blobs++;
   }
   if (!header) throw new Error(`${file} is empty`);
@@ -153,7 +199,25 @@ async function verify(file: string) {
       `${file} is incomplete (no closing line, or a blob count that does not match): the backup was cut short`,
     );
   }
-  return { header, keys, blobs };
+  return { header, keys, blobs, kids };
+}
+
+/**
+ * Refuses a backup whose sealed records no due-diligence key in this environment opens
+ * (CDD_ENCRYPTION_KEY, or CDD_ENCRYPTION_KEY_PREVIOUS), naming the ids it lacks: restored,
+ * those records would be ciphertext nobody can read, and the site would fail on them.
+ */
+function checkKeys(kids: Set<string>): void {
+  const openable = new Set(openableKeyIds());
+  const missing = [...kids].filter((kid) => !openable.has(kid)).sort();
+  if (missing.length === 0) return;
+  const have = openable.size ? `this environment's key ids are ${[...openable].sort().join(', ')}` : 'none is set';
+  throw new Error(
+    `The backup holds due-diligence records sealed under key id ${missing.join(', ')}, which no key in this ` +
+      `environment opens (CDD_ENCRYPTION_KEY or CDD_ENCRYPTION_KEY_PREVIOUS; ${have}). Nothing was written. ` +
+      'Set CDD_ENCRYPTION_KEY (or, to restore into a site that has moved on to a new key, ' +
+      'CDD_ENCRYPTION_KEY_PREVIOUS) to the key with that id, from where the keys are kept, and restore again.',
+  );
 }
 
 export interface RestoreResult {
@@ -170,7 +234,8 @@ export interface RestoreResult {
  * everything is written). Stores the backup does not have are never touched.
  */
 export async function restore(file: string, { replace = false } = {}): Promise<RestoreResult> {
-  const { header, keys, blobs } = await verify(file);
+  const { header, keys, blobs, kids } = await verify(file);
+  checkKeys(kids);
 
   const extra = new Map<string, string[]>();
   for (const [name, wanted] of keys) {

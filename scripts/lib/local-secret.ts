@@ -40,3 +40,13 @@ export function ensureLocalCddKey(): void {
   }
   process.env.CDD_ENCRYPTION_KEY = key;
 }
+
+/** This machine's due-diligence key as CDD_ENCRYPTION_KEY when one is kept and none is set; never makes one. */
+export function useKeptLocalCddKey(): void {
+  if (process.env.CDD_ENCRYPTION_KEY) return;
+  try {
+    process.env.CDD_ENCRYPTION_KEY = readFileSync(CDD_KEY_FILE, 'utf8').trim();
+  } catch {
+    // None kept: a backup with sealed records is refused, naming the key it needs.
+  }
+}

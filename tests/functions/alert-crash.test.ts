@@ -18,12 +18,13 @@ import { call, signedInStaff, useBlobs } from './harness.ts';
 
 useBlobs();
 
-const hooks: { enquiry: { id: string } }[] = [];
+const hooks: { enquiry: { id: string }; deliveryId: string; idempotencyKey: string | undefined }[] = [];
 const receiver: Server = createServer((req, res) => {
   let raw = '';
   req.on('data', (chunk) => (raw += chunk));
   req.on('end', () => {
-    hooks.push(JSON.parse(raw));
+    const key = req.headers['idempotency-key'];
+    hooks.push({ ...JSON.parse(raw), idempotencyKey: Array.isArray(key) ? key.join() : key });
     res.writeHead(200).end();
   });
 });
@@ -104,5 +105,23 @@ describe('an enquiry taken by a process that is killed', () => {
     await retryDueAlerts(new Date(Date.parse(intent!.createdAt) + ORPHAN_AFTER_MS + 1));
     expect(await listAlerts()).toEqual([]);
     expect(hooks).toEqual([]);
+  });
+
+  it('sends the alert again after a crash between its delivery and its removal, under the same delivery id', async () => {
+    hooks.length = 0;
+    expect(await postAndCrash('alert:delivered', 'Repeated')).toBe('SIGKILL');
+    const [enquiry] = (await stored()).filter((item) => item.firstName === 'Repeated');
+    expect(enquiry).toBeDefined();
+    expect(hooks.map((hook) => hook.enquiry.id)).toEqual([enquiry!.id]);
+
+    // At least once: the retry cannot know the receiver had it, so it sends it again.
+    await retryDueAlerts(new Date(Date.now() + 2 * 60 * 60_000));
+    expect(hooks.map((hook) => hook.enquiry.id)).toEqual([enquiry!.id, enquiry!.id]);
+    const [first, repeat] = hooks;
+    expect(first!.deliveryId).toBe(`enquiry-alert-${enquiry!.id}`);
+    expect(repeat!.deliveryId).toBe(first!.deliveryId);
+    expect(first!.idempotencyKey).toBe(first!.deliveryId);
+    expect(repeat!.idempotencyKey).toBe(first!.deliveryId);
+    expect(await listAlerts()).toEqual([]);
   });
 });

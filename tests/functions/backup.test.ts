@@ -11,6 +11,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs } from '../../scripts/lib/local-blobs.ts';
 import { getMedia, saveMedia } from '../../netlify/functions/_shared/repositories/media-store.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
+import { keyId, sealJson } from '../../netlify/functions/_shared/crypto/sealed-records.ts';
 import { png } from './fixtures/images.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'backup-test-'));
@@ -18,11 +20,16 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 let dirs = 0;
 const newDir = () => path.join(root, `blobs-${++dirs}`);
 
-/** Runs one of the commands against a Blobs directory; resolves with its exit code and output. */
-function run(script: 'backup' | 'restore', blobsDir: string, ...args: string[]) {
+/**
+ * Runs one of the commands against a Blobs directory (with `keys` as its due-diligence keys);
+ * resolves with its exit code and output.
+ */
+function run(script: 'backup' | 'restore', blobsDir: string, ...args: (string | Record<string, string>)[]) {
+  const keys = args.find((arg) => typeof arg === 'object') ?? {};
+  const rest = args.filter((arg) => typeof arg === 'string');
   return new Promise<{ code: number; output: string }>((resolve) => {
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, BLOBS_DIR: blobsDir };
-    execFile(process.execPath, [`scripts/${script}.ts`, ...args], { env }, (error, stdout, stderr) => {
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, BLOBS_DIR: blobsDir, ...keys };
+    execFile(process.execPath, [`scripts/${script}.ts`, ...rest], { env }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
     });
   });
@@ -114,7 +121,7 @@ describe('backup and restore', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(lines[0]).toMatchObject({ format: 'netlify-blobs-backup', version: 1, source: { kind: 'local' } });
-    expect(lines.at(-1)).toEqual({ end: true, blobs: 9 });
+    expect(lines.at(-1)).toEqual({ end: true, blobs: 9, needs: { cddKeyIds: [], sessionSecret: true } });
 
     const target = newDir();
     const restored = await run('restore', target, file);
@@ -199,6 +206,60 @@ describe('backup and restore', () => {
       expect(result.output).toMatch(/incomplete|not a blob entry/);
       expect(await snapshot(target)).toEqual(before);
     }
+  });
+
+  it('names the keys a restore needs, and refuses a restore no key here can open, writing nothing', async () => {
+    const sealedUnder = randomBytes(32).toString('base64');
+    const another = randomBytes(32).toString('base64');
+    const kid = keyId(Buffer.from(sealedUnder, 'base64'));
+    const source = newDir();
+    await seed(source);
+    await withBlobs(source, async () => {
+      process.env.CDD_ENCRYPTION_KEY = sealedUnder;
+      resetCddKeyEnv();
+      try {
+        const sealed = await sealJson({ fullName: 'Ada Client' }, 'due-diligence/000mwqt72gu1366d96a5a22');
+        await getStore({ name: 'due-diligence', consistency: 'strong' }).setJSON('000mwqt72gu1366d96a5a22', {
+          enquiryId: '000mwqt72gu1366d96a5a22',
+          sealed,
+        });
+      } finally {
+        delete process.env.CDD_ENCRYPTION_KEY;
+        resetCddKeyEnv();
+      }
+    });
+    const file = path.join(root, 'sealed.jsonl');
+    const backedUp = await run('backup', source, file);
+    expect(backedUp.code).toBe(0);
+    expect(backedUp.output).toContain(`A restore needs the due-diligence key id ${kid} and SESSION_SECRET`);
+    const manifest = readFileSync(`${file}.manifest.json`, 'utf8');
+    expect(JSON.parse(manifest).restoreNeeds).toMatchObject({ cddKeyIds: [kid], sessionSecret: expect.any(String) });
+    // Ids only: neither key is in the manifest or the backup's closing line.
+    const closing = readFileSync(file, 'utf8').trimEnd().split('\n').at(-1)!;
+    expect(JSON.parse(closing).needs).toEqual({ cddKeyIds: [kid], sessionSecret: true });
+    for (const text of [manifest, closing]) expect(text).not.toContain(sealedUnder);
+
+    const target = newDir();
+    await withBlobs(target, () => getStore({ name: 'other-store', consistency: 'strong' }).set('kept', 'as it was'));
+    const before = await snapshot(target);
+    for (const keys of [
+      { CDD_ENCRYPTION_KEY: another } as Record<string, string>,
+      { CDD_ENCRYPTION_KEY: another, CDD_ENCRYPTION_KEY_PREVIOUS: randomBytes(32).toString('base64') },
+    ]) {
+      const refused = await run('restore', target, file, keys);
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toContain(`sealed under key id ${kid}, which no key in this environment opens`);
+      expect(refused.output).toContain('Nothing was written');
+      expect(await snapshot(target)).toEqual(before);
+    }
+
+    // The key kept as the previous one (a site that has rotated since) opens them: restored.
+    const restored = await run('restore', target, file, {
+      CDD_ENCRYPTION_KEY: another,
+      CDD_ENCRYPTION_KEY_PREVIOUS: sealedUnder,
+    });
+    expect(restored.output).toContain('Restored 10 blobs in 6 stores');
+    expect(restored.code).toBe(0);
   });
 
   it('never overwrites an existing file', async () => {

@@ -22,12 +22,13 @@ import { readMail, useSmtp } from './smtp.ts';
 useBlobs();
 
 const DESK = 'desk@example-conveyancing.com.au';
-const { mails: received } = useSmtp({ alertsTo: DESK });
+const { mails: received, refuse: refuseMail } = useSmtp({ alertsTo: DESK });
 /** The staff alerts only (raw): the acknowledgement to the person is tested apart. */
 const alerts = () => received.filter((mail) => mail.to.includes(DESK)).map((mail) => mail.raw);
 
 interface Hook {
   body: Record<string, any>;
+  idempotencyKey: string | undefined;
   respond: (status: number) => void;
 }
 const hooks: Hook[] = [];
@@ -38,7 +39,12 @@ const receiver: Server = createServer((req: IncomingMessage, res: ServerResponse
   let raw = '';
   req.on('data', (chunk) => (raw += chunk));
   req.on('end', () => {
-    const hook: Hook = { body: JSON.parse(raw), respond: (status) => res.writeHead(status).end() };
+    const key = req.headers['idempotency-key'];
+    const hook: Hook = {
+      body: JSON.parse(raw),
+      idempotencyKey: Array.isArray(key) ? key.join() : key,
+      respond: (status) => res.writeHead(status).end(),
+    };
     hooks.push(hook);
     const step = plan.shift() ?? 200;
     if (step !== 'hold') hook.respond(step);
@@ -127,7 +133,9 @@ describe('staff alerts', () => {
         createdAt: expect.any(String),
         adminUrl,
       },
+      deliveryId: `enquiry-alert-${id}`,
     });
+    expect(hooks[0]!.idempotencyKey).toBe(`enquiry-alert-${id}`);
     expect(hooks[0]!.body.text).toContain(adminUrl);
 
     expect(alerts()).toHaveLength(1);
@@ -198,6 +206,12 @@ describe('staff alerts', () => {
     expect(await retryDueAlerts(new Date(Date.parse(queued!.nextAttemptAt) + 1))).toBe(1);
     expect(hooks).toHaveLength(2);
     expect(hooks[1]!.body.enquiry.id).toBe(id);
+    // The receiver had the first (it answered 500): the retry says it is the same alert.
+    expect(hooks[0]!.body.deliveryId).toBe(`enquiry-alert-${id}`);
+    expect(hooks.map((hook) => [hook.body.deliveryId, hook.idempotencyKey])).toEqual([
+      [`enquiry-alert-${id}`, `enquiry-alert-${id}`],
+      [`enquiry-alert-${id}`, `enquiry-alert-${id}`],
+    ]);
     expect(alerts()).toHaveLength(1);
     expect(await listAlerts()).toEqual([]);
     expect((await activityOf(id)).map((entry: { text: string }) => entry.text)).toEqual([
@@ -205,6 +219,22 @@ describe('staff alerts', () => {
       expect.stringMatching(/^(E-mail alert delivered|Webhook alert failed) \(attempt 1\)$/),
       'Webhook alert delivered (attempt 2)',
     ]);
+  });
+
+  it("gives the e-mail the alert's delivery id as its Message-ID, the same on the retry", async () => {
+    refuseMail(1);
+    const { response, afterWork } = await submit();
+    await afterWork();
+    const id = response.json.id;
+    expect(alerts()).toHaveLength(0);
+    const [queued] = await listAlerts();
+    expect(queued).toMatchObject({ enquiryId: id, pending: ['email'] });
+    expect(await retryDueAlerts(new Date(Date.parse(queued!.nextAttemptAt) + 1))).toBe(1);
+    const [mail] = alerts();
+    expect((await readMail({ raw: mail!, from: '', to: [] })).messageId).toBe(
+      `<enquiry-alert-${id}@example-conveyancing.com.au>`,
+    );
+    expect(hooks.map((hook) => hook.body.deliveryId)).toEqual([`enquiry-alert-${id}`]);
   });
 
   it('gives up after 24 hours of failures and says so on the enquiry', async () => {

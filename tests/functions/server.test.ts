@@ -108,7 +108,7 @@ describe('the site functions through the server', () => {
     expect(headerBytes).toBeLessThan(1024);
   });
 
-  it('answers a storage failure with the usual { error }, no stack or path, and logs the cause', async () => {
+  it('answers a storage failure 503 with the usual { error }, no stack or path, and logs the cause', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const context = process.env.NETLIFY_BLOBS_CONTEXT!;
     // Blobs unreachable: the same context, pointed at a port nothing listens on.
@@ -120,11 +120,16 @@ describe('the site functions through the server', () => {
     process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(unreachable)).toString('base64');
     try {
       const response = await fetch(`${site.url}/api/blog-posts`);
-      expect(response.status).toBe(500);
+      // Storage out of reach is ours to say so: try again shortly (docs/decisions/044).
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
       expect(response.headers.get('content-type')).toContain('application/json');
       const text = await response.text();
-      expect(JSON.parse(text)).toEqual(GENERIC_500);
-      expect(text).not.toMatch(/\bat |node_modules|\/work\/|127\.0\.0\.1/);
+      expect(JSON.parse(text)).toEqual({
+        error: 'Our records cannot be reached at the moment. Please try again in a minute.',
+      });
+      // No stack frame (`at fn (file:line)`), path or address; the sentence's own "at" is fine.
+      expect(text).not.toMatch(/\bat \S+ \(|node_modules|\/work\/|127\.0\.0\.1/);
       expect(logged).toHaveBeenCalledWith(expect.stringContaining('GET'), expect.any(Error));
     } finally {
       process.env.NETLIFY_BLOBS_CONTEXT = context;

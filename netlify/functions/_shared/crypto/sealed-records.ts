@@ -79,6 +79,12 @@ export const currentKid = (): string | null => {
   return current ? keyId(current) : null;
 };
 
+/** The ids of every key this environment can open records with: the current one and any previous one. */
+export const openableKeyIds = (): string[] => {
+  const { current, previous } = cddKeyEnv();
+  return [...new Set([current, previous].filter((key) => key !== null).map(keyId))];
+};
+
 /**
  * Sealing or opening without a valid key. The routes check for the key before they get here
  * (a 503 that says how to set it); this is the guard for any caller that did not.

@@ -36,6 +36,7 @@ import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { freshTimes, outboxEngine } from './outbox.ts';
 import { SEND_TIMEOUT_MS, sendMail } from './transport.ts';
+import { createHash, randomBytes } from 'node:crypto';
 
 const MINUTE = 60_000;
 /**
@@ -119,12 +120,31 @@ export function alertEmail(
   };
 }
 
-/** Posts to the staff's chat webhook; throws unless it answered 2xx. */
-async function postWebhook(url: string, body: unknown): Promise<void> {
+/**
+ * The alert's delivery id: the same on every attempt (the entry's own, kept in the outbox
+ * until delivered), different for every alert, so a receiver can tell a repeat from a new
+ * alert. Delivery is at least once: a crash between a send and the entry's removal sends it
+ * again, under this id. An enquiry's id is never reused; a notice's id is its key only while
+ * it waits, so its creation time goes in too.
+ */
+export function deliveryId(entry: AlertEntry): string {
+  if (!isStaffNotice(entry)) return `enquiry-alert-${entry.enquiryId}`;
+  const digest = createHash('sha256').update(`${entry.noticeId}\n${entry.createdAt}`).digest('hex');
+  return `staff-notice-${digest.slice(0, 32)}`;
+}
+
+/** The e-mail's Message-ID for a delivery id, in the sender's domain (RFC 5322 §3.6.4). */
+export function alertMessageId(id: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${id}@${domain}>`;
+}
+
+/** Posts to the staff's chat webhook, under the delivery's `Idempotency-Key`; throws unless it answered 2xx. */
+async function postWebhook(url: string, id: string, body: Record<string, unknown>): Promise<void> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': id },
+    body: JSON.stringify({ ...body, deliveryId: id }),
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
@@ -132,15 +152,17 @@ async function postWebhook(url: string, body: unknown): Promise<void> {
 
 async function send(channel: AlertChannel, entry: AlertEntry): Promise<void> {
   const env = leadDeskEnv();
+  const id = deliveryId(entry);
   if (channel === 'webhook') {
     if (!env.webhookUrl) throw new Error('the webhook is no longer configured');
-    if (isStaffNotice(entry)) return postWebhook(env.webhookUrl, { text: noticeText(entry.notice) });
-    return postWebhook(env.webhookUrl, { text: alertText(entry.summary), enquiry: entry.summary });
+    if (isStaffNotice(entry)) return postWebhook(env.webhookUrl, id, { text: noticeText(entry.notice) });
+    return postWebhook(env.webhookUrl, id, { text: alertText(entry.summary), enquiry: entry.summary });
   }
   if (!env.email) throw new Error('e-mail alerts are no longer configured');
   const practice = await practiceForStaff();
   await sendMail(env.email.smtpUrl, {
     from: env.email.from,
+    messageId: alertMessageId(id, env.email.from),
     to: env.email.to,
     practiceName: practice.name,
     button: STAFF_BUTTON,
@@ -212,6 +234,8 @@ export async function storeEnquiryWithAlert(
     const queued = await queueAlert(record, origin);
     if (queued === 'taken') continue;
     crashPoint('enquiry:after-alert-intent');
+    // A write that failed (StorageUnavailable) leaves the intent in place: the failure may
+    // have come after the enquiry landed, and the retry alerts it if it did, else drops it.
     if (await insertStoredEnquiry(record)) {
       crashPoint('enquiry:stored');
       return { record, alert: queued === 'queued' };
@@ -241,6 +265,7 @@ const alerts = outboxEngine(alertOutbox, {
     for (const channel of entry.pending) {
       try {
         await send(channel, entry);
+        crashPoint('alert:delivered');
         if (!isStaffNotice(entry)) {
           await note(entry.enquiryId, `${CHANNEL_NAMES[channel]} alert delivered (attempt ${attempt})`);
         }
@@ -364,13 +389,17 @@ export async function notifyStaff(
     return [];
   }
   const delivered: AlertChannel[] = [];
+  // Sent once, never retried: an id of its own, the same on both channels.
+  const id = `staff-message-${randomBytes(16).toString('hex')}`;
   for (const channel of channels) {
     try {
-      if (channel === 'webhook') await postWebhook(env.webhookUrl!, { text: `${message.subject}\n${message.text}` });
+      if (channel === 'webhook')
+        await postWebhook(env.webhookUrl!, id, { text: `${message.subject}\n${message.text}` });
       else {
         const practice = await practiceForStaff();
         await sendMail(env.email!.smtpUrl, {
           from: env.email!.from,
+          messageId: alertMessageId(id, env.email!.from),
           to: env.email!.to,
           practiceName: practice.name,
           button: STAFF_BUTTON,

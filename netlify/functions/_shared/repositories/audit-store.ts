@@ -11,7 +11,7 @@ import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import type { AuditEntry, AuditPage } from '../../../../src/shared/schemas/staff.ts';
-import { getAllJson, getJson, listKeys, openStore, timeKey } from './blobs.ts';
+import { appendNew, getAllJson, getJson, listKeys, openStore, timeKey } from './blobs.ts';
 
 const auditEventSchema = z.object({
   at: z.string(),
@@ -40,7 +40,11 @@ export async function recordAudit({
 }): Promise<void> {
   const at = event.at ?? new Date(currentTime()).toISOString();
   const who = by === 'system' ? { by: 'system', byId: null } : { by: by.username, byId: by.id };
-  await openStore('audit').setJSON(timeKey(new Date(at)), { ...event, ...who, at }, { onlyIfNew: true });
+  await appendNew(
+    openStore('audit'),
+    () => ({ key: timeKey(new Date(at)), value: { json: { ...event, ...who, at } } }),
+    'an audit event',
+  );
 }
 
 /** Oldest first. */

@@ -4,6 +4,7 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { getStore, type Store } from '@netlify/blobs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 
@@ -17,7 +18,152 @@ export function storeName(base: string): string {
   return context && context !== 'production' && context !== 'dev' ? `${context}--${base}` : base;
 }
 
-export const openStore = (base: string): Store => getStore({ name: storeName(base), consistency: 'strong' });
+/**
+ * Bounded time. The client retries a 5xx, a 429 or a refused connection five times, 5 s
+ * apart: about 25 s a call, 100 s for an enquiry's writes, far past the function's own time
+ * limit, so a visitor would never get the failure answer. Here a call to Blobs (a read, a
+ * write, one page of a listing) gives up as `StorageUnavailable` (503):
+ * - at once when the store answers a write with a refusal (a 5xx or 429): the store is up
+ *   and saying no, and a write it answered is not sent again (it may have landed before the
+ *   failure was answered; sent again, a fresh-key append would see 412 and write twice);
+ * - after RETRY_PAUSES_MS (half a second) when a read or a delete keeps being refused, which
+ *   are safe to repeat, or when a request's connection fails (refused; or closed under it,
+ *   mostly a kept-alive connection the store had just closed, which the request never
+ *   reached: the client retried these too, and a busy machine meets them);
+ * - after STORAGE_CALL_MS when it gives no answer at all (the request is aborted): a backstop
+ *   against a connection that hangs, not the bound of a refusal. It is generous on purpose:
+ *   a call answered slowly under load (500 enquiries at once in one process on a busy
+ *   machine kept single calls waiting past 15 s) is not a store that hangs.
+ * Once given up, no request of the call is sent again, whatever the client then retries.
+ */
+export const STORAGE_CALL_MS = 60_000;
+const RETRY_PAUSES_MS = [100, 400];
+
+/** One call to Blobs: given up by aborting `controller`; the status of the last answer the store gave it. */
+interface StorageCall {
+  controller: AbortController;
+  status?: number;
+}
+const calls = new AsyncLocalStorage<StorageCall>();
+
+const refused = (status: number) => status === 429 || status >= 500;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The client's `fetch`: every request of a call carries the call's time limit, none is sent
+ * once the call has given up, a refused read or a lost connection is tried again a little
+ * later (a write the store answered, never), and the status of each answer is kept for the
+ * call (what `conditionalWrite` decides by).
+ */
+const storageFetch: typeof globalThis.fetch = async (input, init) => {
+  const call = calls.getStore();
+  const limit = call?.controller.signal ?? AbortSignal.timeout(STORAGE_CALL_MS);
+  const signal = init?.signal ? AbortSignal.any([init.signal, limit]) : limit;
+  const method = (init?.method ?? 'GET').toUpperCase();
+  for (let attempt = 0; ; attempt++) {
+    if (limit.aborted) throw new StorageUnavailable(limit.reason);
+    let failure: unknown;
+    let answered = false;
+    try {
+      const response = await fetch(input, { ...init, signal });
+      if (call) call.status = response.status;
+      if (!refused(response.status)) return response;
+      answered = true;
+      failure = new Error(`Blobs answered ${method} with ${response.status}`);
+    } catch (error) {
+      if (limit.aborted) throw new StorageUnavailable(limit.reason);
+      failure = error;
+    }
+    const wait = method === 'PUT' && answered ? undefined : RETRY_PAUSES_MS[attempt];
+    if (wait === undefined) {
+      const givenUp = new StorageUnavailable(failure);
+      call?.controller.abort(givenUp);
+      throw givenUp;
+    }
+    await pause(wait);
+  }
+};
+
+/** A failure of the store itself (its answer, the network, the time limit), not of the caller's request. */
+const isStorageFailure = (error: unknown): boolean =>
+  error instanceof StorageUnavailable ||
+  (error instanceof Error &&
+    (error.name === 'BlobsInternalError' || // a status the client gave up on
+      error.name === 'AbortError' ||
+      error.name === 'TimeoutError' ||
+      (error instanceof TypeError && error.message === 'fetch failed'))); // refused, reset, unreachable
+
+/**
+ * Runs `work` (one client call) as a storage call with STORAGE_CALL_MS to finish; inside a
+ * call already, it is part of that one. A promise is raced against the limit, and the
+ * store's failures reach the caller as `StorageUnavailable`; a paginated listing gets a call
+ * per page.
+ */
+function inCall<T>(work: (call: StorageCall) => T): T {
+  const current = calls.getStore();
+  if (current) return work(current);
+  const call: StorageCall = { controller: new AbortController() };
+  const result = calls.run(call, () => work(call));
+  if (result instanceof Promise) return withinLimit(result, call.controller) as T;
+  if (isAsyncIterable(result)) return pagesInCalls(result) as T;
+  return result;
+}
+
+/** `promise`, or `StorageUnavailable` as soon as its call gives up or runs out of time. */
+function withinLimit<T>(promise: Promise<T>, controller: AbortController): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const giveUp = () => {
+      clearTimeout(timer);
+      const reason: unknown = controller.signal.reason;
+      reject(reason instanceof StorageUnavailable ? reason : new StorageUnavailable(reason));
+    };
+    const timer = setTimeout(() => {
+      // The request in flight stops, and none is sent after it.
+      controller.abort(new StorageUnavailable(new Error(`Blobs gave no answer within ${STORAGE_CALL_MS} ms`)));
+    }, STORAGE_CALL_MS);
+    controller.signal.addEventListener('abort', giveUp, { once: true });
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        controller.signal.removeEventListener('abort', giveUp);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        controller.signal.removeEventListener('abort', giveUp);
+        reject(
+          isStorageFailure(error) && !(error instanceof StorageUnavailable) ? new StorageUnavailable(error) : error,
+        );
+      },
+    );
+  });
+}
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+function pagesInCalls<T>(pages: AsyncIterable<T>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = pages[Symbol.asyncIterator]();
+      return { next: () => inCall(() => iterator.next()) };
+    },
+  };
+}
+
+/** A store whose every call is a storage call (`inCall`). */
+function bounded(store: Store): Store {
+  return new Proxy(store, {
+    get(target, property) {
+      const member: unknown = Reflect.get(target, property, target);
+      if (typeof member !== 'function') return member;
+      return (...args: unknown[]): unknown => inCall(() => Reflect.apply(member, target, args));
+    },
+  });
+}
+
+export const openStore = (base: string): Store =>
+  bounded(getStore({ name: storeName(base), consistency: 'strong', fetch: storageFetch }));
 
 let lastMs = -1;
 let sequence = 0;
@@ -112,7 +258,7 @@ export async function getJsonWithEtag<S extends z.core.$ZodType>(
   try {
     found = await store.getWithMetadata(key, { type: 'json' });
   } catch (error) {
-    throw new StorageUnavailable(error);
+    throw error instanceof StorageUnavailable ? error : new StorageUnavailable(error);
   }
   if (!found) return null;
   // Without it no write could be conditional: fail loudly rather than write blind.
@@ -190,17 +336,80 @@ export async function updateRecord<T>(options: {
   throw new WriteConflict(options.conflict);
 }
 
+/** What a write puts under a key: a JSON value, or bytes (or text) with metadata. */
+export type BlobValue = { json: unknown } | { data: string | ArrayBuffer | Blob; metadata?: Record<string, unknown> };
+
+/** Statuses the platform answers a conditional write it made with (HTTP's success range for a PUT). */
+const WRITTEN = new Set([200, 201, 204]);
+
+/**
+ * The one place that decides whether a write happened. Writes `value` only if nobody wrote
+ * the key since `etag` was read (null: only if there is still none): the ETag it now has
+ * (null when the store sent none), or null when the condition failed (someone else wrote).
+ * Anything else is `StorageUnavailable`, never a success.
+ *
+ * @netlify/blobs 11.1.1 reports a conditional write as `{ etag: '', modified: true }` for
+ * every status but 412, so a 500 or 503 after its retries reads as written
+ * (https://github.com/netlify/primitives/issues/741; the fix, netlify/primitives#756, is
+ * not released). Its `modified` is therefore never believed alone: the status the store
+ * answered (kept by `storageFetch` for this call) must be a success, or, should no status
+ * have been seen, a real ETag must have come back (docs/decisions/044).
+ */
+export async function conditionalWrite(
+  store: Store,
+  key: string,
+  value: BlobValue,
+  etag: string | null,
+): Promise<{ etag: string | null } | null> {
+  // eslint-disable-next-line no-restricted-syntax -- the one conditional write
+  const condition = etag === null ? { onlyIfNew: true as const } : { onlyIfMatch: etag };
+  return inCall(async (call) => {
+    let result;
+    try {
+      result =
+        'json' in value
+          ? await store.setJSON(key, value.json, condition)
+          : await store.set(key, value.data, { ...condition, metadata: value.metadata });
+    } catch (error) {
+      throw isStorageFailure(error) ? new StorageUnavailable(error) : error;
+    }
+    // The client answers `modified: false` only for a 412: the condition failed, nothing was written.
+    // eslint-disable-next-line no-restricted-syntax -- read here only, and never believed alone
+    if (!result.modified) return null;
+    const status = call.status;
+    const confirmed = status === undefined ? Boolean(result.etag) : WRITTEN.has(status);
+    if (!confirmed) {
+      throw new StorageUnavailable(new Error(`Blobs did not confirm the write of ${key} (status ${status ?? 'none'})`));
+    }
+    return { etag: result.etag || null };
+  });
+}
+
 /**
  * Writes a JSON record only if nobody wrote it since `etag` was read (null: only if there is
  * still none); false when someone did. The one conditional write of every update.
  */
 export async function writeJsonIf(store: Store, key: string, value: unknown, etag: string | null): Promise<boolean> {
-  const condition = etag === null ? { onlyIfNew: true as const } : { onlyIfMatch: etag };
-  try {
-    return (await store.setJSON(key, value, condition)).modified;
-  } catch (error) {
-    throw new StorageUnavailable(error);
+  return (await conditionalWrite(store, key, { json: value }, etag)) !== null;
+}
+
+/**
+ * Adds a record under a fresh key, the one way every append is written: `make` gives a new
+ * key and its value on each try, written only if the key is still free (`onlyIfNew`); a key
+ * another instance took in the same instant takes a new one (NEW_KEY_ATTEMPTS), rather than
+ * answer for a record that was never stored. Answers what `make` gave for the key written;
+ * `what` names the record for the error when no key is free.
+ */
+export async function appendNew<T extends { key: string; value: BlobValue }>(
+  store: Store,
+  make: () => T,
+  what: string,
+): Promise<T> {
+  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
+    const made = make();
+    if (await conditionalWrite(store, made.key, made.value, null)) return made;
   }
+  throw new Error(`Could not find a free key for ${what}`);
 }
 
 /** `updateRecord` over one plain JSON record of `store` (no cache, no sealing around it). */

@@ -178,7 +178,14 @@ export async function createPost(data: BlogPostData, by: string): Promise<SaveRe
     { id, createdAt: new Date(currentTime()).toISOString() },
     { updatedBy: by, sequence: 0 },
   );
-  await store.setJSON(postKey(id), post, { onlyIfNew: true });
+  try {
+    // A 16-byte random id is never taken; if it were, saying so beats overwriting.
+    if (!(await writeJsonIf(store, postKey(id), post, null))) throw new Error(`A post id was taken: ${id}`);
+  } catch (error) {
+    // No claim is left behind for a post that was never stored.
+    await releaseSlug(store, data.slug, id).catch(() => undefined);
+    throw error;
+  }
   return { ok: true, post };
 }
 
@@ -211,8 +218,7 @@ export async function updatePost(id: string, data: BlogPostData, by: string): Pr
         }
         if (refused || !existing) return null;
         // Refused when a racing save of the same version has already kept it: one copy is enough.
-        if ((await store.setJSON(revisionKey(existing), existing, { onlyIfNew: true })).modified)
-          kept.push(revisionKey(existing));
+        if (await writeJsonIf(store, revisionKey(existing), existing, null)) kept.push(revisionKey(existing));
         return buildPost(data, existing, { updatedBy: by, sequence: existing.sequence + 1 });
       },
       // Never an insert: a post deleted meanwhile is not brought back.
@@ -300,8 +306,7 @@ export async function getRevision(
 export async function insertPost(post: BlogPost): Promise<boolean> {
   const store = openStore(STORE);
   if (!(await claimSlug(store, post.slug, post.id))) return false;
-  const { modified } = await store.setJSON(postKey(post.id), post, { onlyIfNew: true });
-  return modified;
+  return writeJsonIf(store, postKey(post.id), post, null);
 }
 
 export async function hasNoPosts(): Promise<boolean> {

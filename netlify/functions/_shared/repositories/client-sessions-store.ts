@@ -55,7 +55,10 @@ export async function claimSignInLink(
 }
 
 export async function saveClientSession(jti: string, record: ClientSessionRecord): Promise<void> {
-  await openStore(STORE).setJSON(`sessions/${jti}`, record, { onlyIfNew: true });
+  // A random id is never taken; if it were, no session may take over another's.
+  if (!(await writeJsonIf(openStore(STORE), `sessions/${jti}`, record, null))) {
+    throw new Error('A client session id was taken');
+  }
 }
 
 /** The session, while it exists and has not expired. */

@@ -16,6 +16,7 @@
 import * as z from 'zod/mini';
 import { engagementRecordSchema, type EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import {
+  conditionalWrite,
   getAllJson,
   getJson,
   getJsonWithEtag,
@@ -158,7 +159,9 @@ export const documentLocation = (id: string, sha256: string) => ({ store: STORE,
  * bytes). True when this call created it: only its creator may ever delete it.
  */
 export async function putDocument(id: string, sha256: string, pdf: Uint8Array): Promise<boolean> {
-  return (await openStore(STORE).set(documentKey(id, sha256), pdf.slice().buffer, { onlyIfNew: true })).modified;
+  return (
+    (await conditionalWrite(openStore(STORE), documentKey(id, sha256), { data: pdf.slice().buffer }, null)) !== null
+  );
 }
 
 export async function getDocument(id: string, sha256: string): Promise<Uint8Array | null> {

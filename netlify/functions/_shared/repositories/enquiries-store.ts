@@ -16,10 +16,11 @@ import {
 } from '../../../../src/shared/schemas/lead-desk.ts';
 import { createHash } from 'node:crypto';
 import {
+  appendNew,
   getJson,
   getJsonWithEtag,
-  NEW_KEY_ATTEMPTS,
   openStore,
+  StorageUnavailable,
   timeKey,
   timeOfKey,
   updateJson,
@@ -56,20 +57,23 @@ export function newStoredEnquiry(data: NewEnquiry, arrivedAt?: Date): StoredEnqu
 
 /** Stores a new enquiry; false when its key is taken (another instance, same instant). */
 export async function insertStoredEnquiry(record: StoredEnquiry): Promise<boolean> {
-  const stored = (await openStore(STORE).setJSON(record.id, record, { onlyIfNew: true })).modified;
+  const stored = await writeJsonIf(openStore(STORE), record.id, record, null);
   if (stored) await countStatus(record.id, null, record.status);
   return stored;
 }
 
 /** `arrivedAt` (tests and benchmarks) stores the enquiry as if it arrived then. */
 export async function createStoredEnquiry(data: NewEnquiry, arrivedAt?: Date): Promise<StoredEnquiry> {
-  // A key taken by another instance in the same instant fails `onlyIfNew`: take a new one
-  // rather than answer for an enquiry that was never stored.
-  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
-    const record = newStoredEnquiry(data, arrivedAt);
-    if (await insertStoredEnquiry(record)) return record;
-  }
-  throw new Error('Could not find a free key for a new enquiry');
+  const { record } = await appendNew(
+    openStore(STORE),
+    () => {
+      const record = newStoredEnquiry(data, arrivedAt);
+      return { record, key: record.id, value: { json: record } };
+    },
+    'a new enquiry',
+  );
+  await countStatus(record.id, null, record.status);
+  return record;
 }
 
 /**
@@ -337,7 +341,8 @@ async function countStatus(id: string, from: EnquiryStatus | null, to: EnquirySt
       `The status count of shard ${shard} kept changing`,
     );
   } catch (error) {
-    if (!(error instanceof WriteConflict)) throw error;
+    // The enquiry is stored (or changed) already: a count left behind must not undo its answer.
+    if (!(error instanceof WriteConflict || error instanceof StorageUnavailable)) throw error;
     console.error(`[enquiries] ${error.message}; the daily recount will set it right`);
   }
 }

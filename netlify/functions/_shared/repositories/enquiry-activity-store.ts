@@ -4,16 +4,31 @@
  * the same enquiry at once both land, in time order.
  */
 import { activityEntrySchema, type ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { getAllJson, listKeys, openStore, timeKey } from './blobs.ts';
+import { appendNew, getAllJson, listKeys, openStore, timeKey, writeJsonIf } from './blobs.ts';
 
 const STORE = 'enquiry-activity';
 
-/** Adds entries; those given together keep their order (they share one time key plus an index). */
+/**
+ * Adds entries; those given together keep their order (they share one time key plus an
+ * index). The first claims the time key (`appendNew`); the rest follow under it, keys no
+ * other writer can hold without having claimed the first.
+ */
 export async function appendActivity(enquiryId: string, ...entries: ActivityEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const base = `${enquiryId}/${timeKey(new Date(entries[0]!.at))}`;
+  const [first, ...rest] = entries;
+  if (!first) return;
   const store = openStore(STORE);
-  await Promise.all(entries.map((entry, index) => store.setJSON(`${base}-${index}`, entry, { onlyIfNew: true })));
+  const { base } = await appendNew(
+    store,
+    () => {
+      const base = `${enquiryId}/${timeKey(new Date(first.at))}`;
+      return { base, key: `${base}-0`, value: { json: first } };
+    },
+    'an activity entry',
+  );
+  const written = await Promise.all(
+    rest.map((entry, index) => writeJsonIf(store, `${base}-${index + 1}`, entry, null)),
+  );
+  if (written.includes(false)) throw new Error(`Activity entries under ${base} were already there`);
 }
 
 /** Oldest first. */

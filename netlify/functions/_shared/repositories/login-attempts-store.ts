@@ -7,7 +7,7 @@
  * so one listing counts per username, per client, and unknown devices apart.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { listKeys, NEW_KEY_ATTEMPTS, openStore, timeKey, timeOfKey } from './blobs.ts';
+import { appendNew, listKeys, openStore, timeKey, timeOfKey } from './blobs.ts';
 
 const STORE = 'login-attempts';
 const CLIENT_PATTERN = /^[a-f0-9]{16}$/;
@@ -39,14 +39,13 @@ export async function recordAttempt(
   { trusted = false }: { trusted?: boolean } = {},
 ): Promise<LoginAttempt> {
   if (!CLIENT_PATTERN.test(client)) throw new Error('A client key is 16 hex digits');
-  const store = openStore(STORE);
-  // A key another instance took in the same instant fails `onlyIfNew`: take a new one, so
-  // that no attempt goes uncounted.
-  for (let tries = 0; tries < NEW_KEY_ATTEMPTS; tries++) {
-    const key = `${bucket(username)}/${timeKey(at)}.${client}${trusted ? '.t' : ''}`;
-    if ((await store.set(key, '', { onlyIfNew: true })).modified) return parseKey(key)!;
-  }
-  throw new Error('Could not find a free key for a sign-in attempt');
+  // A fresh key each try (appendNew), so that no attempt goes uncounted.
+  const { key } = await appendNew(
+    openStore(STORE),
+    () => ({ key: `${bucket(username)}/${timeKey(at)}.${client}${trusted ? '.t' : ''}`, value: { data: '' } }),
+    'a sign-in attempt',
+  );
+  return parseKey(key)!;
 }
 
 /** The attempts for `username` made at or after `since` (ms), oldest first. */

@@ -11,7 +11,7 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
-import { listKeys, openStore } from './blobs.ts';
+import { listKeys, openStore, writeJsonIf } from './blobs.ts';
 import { outboxStore } from './outbox-store.ts';
 
 const mailEntrySchema = z.object({
@@ -68,13 +68,7 @@ export async function readAttachment(store: string, key: string): Promise<Uint8A
  * conditional write decides, however many instances ask at once.
  */
 export async function markOnce(date: string, digest: string): Promise<boolean> {
-  return (
-    await openStore(STORE).setJSON(
-      `${ONCE}${date}/${digest}`,
-      { at: new Date(currentTime()).toISOString() },
-      { onlyIfNew: true },
-    )
-  ).modified;
+  return writeJsonIf(openStore(STORE), `${ONCE}${date}/${digest}`, { at: new Date(currentTime()).toISOString() }, null);
 }
 
 /**

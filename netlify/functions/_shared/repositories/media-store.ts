@@ -8,7 +8,7 @@ import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { MEDIA_TYPES, isMediaKey, mediaUrl, type MediaItem, type MediaType } from '../../../../src/shared/media.ts';
-import { openStore } from './blobs.ts';
+import { conditionalWrite, openStore } from './blobs.ts';
 
 const STORE = 'media';
 /** Metadata reads at once while listing: the library is small, Blobs is not local. */
@@ -73,8 +73,7 @@ export async function saveMedia(
     uploadedBy,
   };
   const body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  const { modified } = await store.set(key, body, { metadata, onlyIfNew: true });
-  if (modified) return item(key, metadata);
+  if (await conditionalWrite(store, key, { data: body, metadata }, null)) return item(key, metadata);
   return (await getMediaInfo(key)) ?? item(key, metadata);
 }
 

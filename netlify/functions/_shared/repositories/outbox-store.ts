@@ -6,7 +6,7 @@
  * (mail/outbox.ts); each store keeps its own name, prefix and entry shape.
  */
 import type * as z from 'zod/mini';
-import { getAllJson, getJsonWithEtag, listKeys, openStore, writeJsonIf } from './blobs.ts';
+import { conditionalWrite, getAllJson, getJsonWithEtag, listKeys, openStore, writeJsonIf } from './blobs.ts';
 
 /** What the engine reads and writes on every entry, whatever else it carries. */
 export interface OutboxTimes {
@@ -44,10 +44,9 @@ export function outboxStore<S extends z.ZodMiniType<OutboxTimes>>(
     enqueue: (entry) => writeJsonIf(openStore(storeBase), key(idOf(entry)), entry, null),
     read,
     async replace(entry, etag) {
-      const { modified, etag: next } = await openStore(storeBase).setJSON(key(idOf(entry)), entry, {
-        onlyIfMatch: etag,
-      });
-      return modified ? (next ?? (await read(idOf(entry)))?.etag ?? null) : null;
+      const written = await conditionalWrite(openStore(storeBase), key(idOf(entry)), { json: entry }, etag);
+      if (!written) return null;
+      return written.etag ?? (await read(idOf(entry)))?.etag ?? null;
     },
     async remove(id) {
       await openStore(storeBase).delete(key(id));

@@ -5,7 +5,7 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { serviceRecordSchema, type PublicService, type Service } from '../../../../src/shared/schemas/service.ts';
-import { openStore } from './blobs.ts';
+import { conditionalWrite, openStore, writeJsonIf } from './blobs.ts';
 import { versionedRepository } from './toggleable.ts';
 
 const STORE = 'services';
@@ -56,8 +56,9 @@ export async function seedDefaultServices(defaults: readonly DefaultService[]): 
       updatedAt: at,
       version: `seed-${service.id}`,
     };
-    await store.setJSON(service.id, record, { onlyIfNew: true });
+    // One already there (a seed racing this one) is kept as it is.
+    await writeJsonIf(store, service.id, record, null);
   }
-  await store.set(SEEDED_KEY, at, { onlyIfNew: true });
+  await conditionalWrite(store, SEEDED_KEY, { data: at }, null);
   return true;
 }

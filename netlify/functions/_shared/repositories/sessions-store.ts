@@ -5,7 +5,7 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
-import { getJson, listKeys, openStore } from './blobs.ts';
+import { getJson, listKeys, openStore, writeJsonIf } from './blobs.ts';
 
 const sessionRecordSchema = z.object({
   userId: z.string(),
@@ -19,7 +19,8 @@ export type SessionRecord = z.output<typeof sessionRecordSchema>;
 const JTI_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export async function saveSession(jti: string, record: SessionRecord): Promise<void> {
-  await openStore('sessions').setJSON(jti, record, { onlyIfNew: true });
+  // A random id is never taken; if it were, no session may take over another's.
+  if (!(await writeJsonIf(openStore('sessions'), jti, record, null))) throw new Error('A session id was taken');
 }
 
 export async function findSession(jti: string): Promise<SessionRecord | null> {

@@ -7,7 +7,7 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type * as z from 'zod/mini';
-import { getAllJson, listKeys, newId, openStore, updateJson, WriteConflict } from './blobs.ts';
+import { getAllJson, listKeys, newId, openStore, updateJson, WriteConflict, writeJsonIf } from './blobs.ts';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -92,9 +92,10 @@ export function versionedRepository<T extends Versioned>(
       // The fields plus the bookkeeping the Omit took out are a T; TypeScript cannot see it through the generic.
       const record = { ...fields, id: newId(), createdAt: now, updatedAt: now, version: newVersion() } as T;
       if (record.isActive && !mayBeActive(record)) return { ok: false, reason: 'refused' };
-      const { modified } = await openStore(storeBase).setJSON(record.id, record, { onlyIfNew: true });
       // A 16-byte random id is never taken; if it were, saying so beats overwriting.
-      return modified ? { ok: true, record } : { ok: false, reason: 'conflict' };
+      return (await writeJsonIf(openStore(storeBase), record.id, record, null))
+        ? { ok: true, record }
+        : { ok: false, reason: 'conflict' };
     },
 
     /** Replaces a record's fields (a full update), conditionally on `version` when given. */
@@ -116,8 +117,7 @@ export function versionedRepository<T extends Versioned>(
 
     /** Adds a record unless one with its id exists (the seeds). */
     async insert(record: T): Promise<boolean> {
-      const result = await openStore(storeBase).setJSON(record.id, record, { onlyIfNew: true });
-      return result.modified;
+      return writeJsonIf(openStore(storeBase), record.id, record, null);
     },
 
     async isEmpty(): Promise<boolean> {

@@ -13,7 +13,7 @@ import {
   type StaffRole,
 } from '../../../../src/shared/schemas/login.ts';
 import * as z from 'zod/mini';
-import { getAllJson, getJson, listKeys, newId, openStore, updateJson } from './blobs.ts';
+import { getAllJson, getJson, listKeys, newId, openStore, updateJson, writeJsonIf } from './blobs.ts';
 
 /**
  * An account as stored. upsertUser and createUser write every field but `lastSignInAt`
@@ -167,8 +167,7 @@ export async function createUser(username: string, passwordHash: string, role: S
     mustChangePassword: true,
   });
   // A new id has no entry in the roster: the role written here is its role.
-  const { modified } = await openStore('users').setJSON(username, user, { onlyIfNew: true });
-  return modified ? user : null;
+  return (await writeJsonIf(openStore('users'), username, user, null)) ? user : null;
 }
 
 /** Dates a successful sign-in; the session generation is left alone. */

@@ -30,6 +30,7 @@ import { claimSignInLink, saveSignInLink } from '../repositories/client-sessions
 import { getMatter, listMatters, updateMatter } from '../repositories/matters-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { whenText } from './matter-mail.ts';
+import { clientSummaryOf } from './client-summary.ts';
 import { matterView } from './matter-view.ts';
 
 export const MY_MATTER_NOT_FOUND = 'We could not find that matter among yours';
@@ -150,6 +151,7 @@ export async function clientMatterOf(record: MatterRecord, at: number): Promise<
     confirmed: deadline.confirmed,
     met: deadline.met,
     overdue: deadline.overdue,
+    ...(deadline.amount !== undefined ? { amount: deadline.amount } : {}),
   }));
   const milestones: ClientMilestone[] = view.milestones.map((milestone) => ({
     key: milestone.key,
@@ -178,6 +180,7 @@ export async function clientMatterOf(record: MatterRecord, at: number): Promise<
     daysToNext: view.next ? daysUntil(view.next.date, at) : null,
     updateRequests: view.updateRequests,
     texts: record.texts ? { mobile: record.texts.mobile } : null,
+    summary: await clientSummaryOf(record, view),
   };
 }
 

@@ -22,6 +22,8 @@ import {
   type UpdateAnswer,
 } from '../../../../src/shared/schemas/matter.ts';
 import { COOLING_OFF_ENDS_AT } from '../../../../src/shared/matter-deadlines.ts';
+import { formatAud } from '../../../../src/content/money.ts';
+import type { QuoteInput } from '../../../../src/shared/quote.ts';
 import { NOT_FOUND, type Staff } from '../desk/pipeline.ts';
 import { HttpError, validate } from '../http/http.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
@@ -60,6 +62,18 @@ const badField = (field: string, message: string) =>
 const staffDates = (dates: MatterCreateInput['dates']) =>
   (dates ?? []).map((entry) => ({ key: staffDateKey(entry.label), label: entry.label, date: entry.date }));
 
+/** What the duty depends on besides price and date, as the quote the client agreed to says. */
+const buyerOf = (inputs: QuoteInput | undefined): { buyer?: NonNullable<MatterRecord['buyer']> } =>
+  inputs
+    ? {
+        buyer: {
+          firstHomeBuyer: inputs.firstHomeBuyer,
+          foreignPurchaser: inputs.foreignPurchaser,
+          foreignShare: inputs.foreignShare,
+        },
+      }
+    : {};
+
 /** The client, the property and the responsible solicitor as the engagement names them, else the enquiry. */
 async function partiesOf(enquiryId: string, staff: Staff) {
   const found = await getStoredEnquiry(enquiryId);
@@ -75,6 +89,7 @@ async function partiesOf(enquiryId: string, staff: Staff) {
     },
     property: engagement?.content.matter.propertyAddress ?? enquiry.propertyAddress ?? null,
     responsible: engagement?.content.solicitor.name ?? enquiry.assignee ?? staff.username,
+    ...buyerOf(engagement?.content.quote.inputs ?? enquiry.quote?.inputs),
   };
 }
 
@@ -140,6 +155,7 @@ function describeChange(input: MatterPatchInput): string {
   if (input.dates)
     parts.push(`dates ${input.dates.map((entry) => `${entry.label} ${entry.date}`).join(', ') || 'none'}`);
   if (input.texts === null) parts.push('texts turned off');
+  if (input.price !== undefined) parts.push(`price ${input.price === null ? 'cleared' : formatAud(input.price)}`);
   for (const change of input.deadlines ?? []) {
     if (change.date !== undefined) parts.push(`${change.key} ${change.date ?? 'back to the computed date'}`);
     if (change.confirmed !== undefined) parts.push(`${change.key} ${change.confirmed ? 'confirmed' : 'unconfirmed'}`);
@@ -169,6 +185,8 @@ function withFields(record: MatterRecord, input: MatterPatchInput): MatterRecord
   }
   // Staff can only stop texts; turning them on is the client's choice, with their number.
   if (input.texts === null) delete next.texts;
+  if (input.price === null) delete next.price;
+  else if (input.price !== undefined) next.price = input.price;
   return next;
 }
 

@@ -6,6 +6,8 @@
  * e-mail to the client once the matter is open links to /matter/.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import engage from '../../netlify/functions/engage.ts';
+import engageCdd from '../../netlify/functions/engage-cdd.ts';
 import matters from '../../netlify/functions/matters.ts';
 import myMatters from '../../netlify/functions/my-matters.ts';
 import { dutyTables } from '../../netlify/functions/_shared/site/duty-years.ts';
@@ -195,19 +197,27 @@ describe('the client’s page', () => {
 });
 
 describe('every e-mail once the matter is open', () => {
-  it('links to /matter/ ("Follow your matter"); none before the matter is open', async () => {
+  it('links to /matter/ ("Follow your matter"), as do the engagement and identity pages; none before the matter is open', async () => {
     const email = 'follow@example.com';
     smtp.mails.length = 0;
-    const { enquiryId } = await aVerifiedDueDiligence(staff, { enquiry: { email } });
+    const { enquiryId, token } = await aVerifiedDueDiligence(staff, { enquiry: { email } });
     const before = smtp.mails.filter((mail) => mail.to.includes(email));
     expect(before.length).toBeGreaterThan(0);
     for (const mail of before) expect(await readableText(mail)).not.toContain('Follow your matter');
+    const followLink = '<a href="/matter/">Follow your matter</a>';
+    const pages = async () => [
+      (await call(engage, 'GET', `/engage/${token}`)).text,
+      (await call(engageCdd, 'GET', `/engage/${token}/identity`)).text,
+    ];
+    for (const page of await pages()) expect(page).not.toContain(followLink);
 
     const opened = await call(matters, 'POST', `/api/contact-requests/${enquiryId}/matter`, {
       cookie: staff.cookie,
       body: { side: 'purchase', propertyType: 'established', contractDate: CONTRACT_DATE },
     });
     const id = opened.json.id as string;
+    // Open now: the engagement's page and the identity page link to it.
+    for (const page of await pages()) expect(page).toContain(followLink);
     const cookie = await signedInClient(email);
     const asked = await call(myMatters, 'POST', `/api/my-matters/${id}/update-requests`, {
       cookie,

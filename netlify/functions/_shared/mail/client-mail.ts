@@ -17,13 +17,15 @@
  * (docs/decisions/033-text-messages.md).
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { FOLLOW_MATTER_LINK } from '../../../../src/content/client-matter.ts';
 import { bankDetailsWarning } from '../../../../src/content/matters.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../../src/shared/schemas/settings.ts';
 import { clientMailEnv, smsEnv } from '../platform/env.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
-import { getMatter, matterIdOf } from '../repositories/matters-store.ts';
+import { matterIsOpen } from '../matters/matter-open.ts';
+import { getMatter } from '../repositories/matters-store.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { enqueueMail, mailOutbox, readAttachment, type MailEntry } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
@@ -113,7 +115,7 @@ async function practiceDetails(): Promise<MailPractice> {
 }
 
 /** The line that tells a client where their matter is, in every e-mail to them once it is open. */
-export const followMatterLine = (origin: string): string => `Follow your matter: ${origin}/matter/`;
+export const followMatterLine = (origin: string): string => `${FOLLOW_MATTER_LINK}: ${origin}/matter/`;
 
 /**
  * The message with the "Follow your matter" line after its own text when the client's
@@ -122,14 +124,9 @@ export const followMatterLine = (origin: string): string => `Follow your matter:
  */
 async function withMatterLink<T extends Omit<ClientMail, 'id' | 'attachment'>>(message: T): Promise<T> {
   if (!message.enquiryId || message.text.includes('/matter/')) return message;
-  let open = false;
-  try {
-    open = (await matterIdOf(message.enquiryId)) !== null;
-  } catch (error) {
-    // Never holds a message up: it goes without the line.
-    console.error('[client-mail] could not tell whether the matter is open', error);
-  }
-  return open ? { ...message, text: `${message.text.trimEnd()}\n\n${followMatterLine(linkOrigin())}` } : message;
+  return (await matterIsOpen(message.enquiryId))
+    ? { ...message, text: `${message.text.trimEnd()}\n\n${followMatterLine(linkOrigin())}` }
+    : message;
 }
 
 /**

@@ -243,6 +243,7 @@ describe('their matter', () => {
         'property',
         'responsible',
         'side',
+        'summary',
         'texts',
         'updateRequests',
       ].sort(),
@@ -399,8 +400,11 @@ describe('asking for an update', () => {
     const alert = smtp.mails.find((mail) => mail.to.includes(STAFF_INBOX));
     expect(alert, 'a staff alert').toBeTruthy();
     const { subject, text } = await readMail(alert!);
-    expect(subject).toContain(`Update requested on matter ${id}`);
-    // Alerts name records by id and link only.
+    // Named by the client and the property, with the link to the matter (issue 34).
+    expect(subject).toBe('Update requested: Ada Client, 1 Example St, Castle Hill NSW 2154');
+    expect(text).toContain('asked for an update on their purchase of 1 Example St, Castle Hill NSW 2154');
+    expect(text).toContain(`http://localhost:8888/admin?matter=${id}`);
+    // The question stays on the matter, never in an e-mail.
     expect(text).not.toContain('Has the bank confirmed?');
     expect(text).not.toContain('asks@example.com');
 

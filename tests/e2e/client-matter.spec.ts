@@ -137,7 +137,11 @@ test.describe("the client's matter", () => {
     const exchanged = detail.getByTestId('matter-milestone').filter({ hasText: 'Contracts exchanged' });
     await exchanged.getByRole('checkbox', { name: 'Contracts exchanged' }).check();
     await exchanged.getByRole('button', { name: 'Save: Contracts exchanged' }).click();
-    await expectToast(page, 'Success', 'Milestone saved; the client is e-mailed');
+    await expectToast(
+      page,
+      'Success',
+      'Milestone saved; the client is e-mailed in 2 minutes, with any other change made by then',
+    );
     const done = await waitForMail(email, (message) => message.subject === 'Done: Contracts exchanged');
     expect(done.text.trimEnd()).toMatch(BANK_WARNING);
 

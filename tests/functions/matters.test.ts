@@ -15,6 +15,7 @@ import { sydneyInstant } from '../../src/shared/sydney-time.ts';
 import { aSubmittedDueDiligence, aVerifiedDueDiligence, anAcceptedEngagement, ENQUIRY } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { readableText, useSmtp } from './smtp.ts';
+import { sendDigestsNow } from './fixtures/digests.ts';
 
 useBlobs();
 const STAFF_INBOX = 'desk@example-conveyancing.com.au';
@@ -216,6 +217,9 @@ describe('milestones', () => {
       doneAt: '2026-11-25',
       note: 'Deposit received by the agent.',
     });
+    // The e-mail waits 2 minutes for the changes that follow (milestone-digest.ts).
+    expect(smtp.mails).toHaveLength(0);
+    expect(await sendDigestsNow()).toBe(1);
     await expect.poll(() => smtp.mails.length).toBe(1);
     expect(smtp.mails[0]!.to).toEqual([ENQUIRY.email]);
     const text = await readableText(smtp.mails[0]!);
@@ -228,6 +232,7 @@ describe('milestones', () => {
 
     // The same again changes nothing and sends nothing.
     await tick(matter.id, 'exchanged', { done: true, note: 'Deposit received by the agent.' });
+    expect(await sendDigestsNow()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.mails).toHaveLength(1);
 

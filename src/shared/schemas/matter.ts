@@ -209,6 +209,25 @@ export const matterRecordSchema = z.object({
   /** The contract's price in whole dollars, as staff record it; absent until they do. */
   price: z.optional(z.number()),
   /**
+   * Milestone changes the client has not been e-mailed yet: the first change opens it, and
+   * every change within the next 2 minutes joins it; one e-mail lists them all
+   * (milestone-digest.ts). Absent when nothing is waiting.
+   */
+  digest: z.optional(
+    z.object({
+      opened: z.string(),
+      changes: z.array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          done: z.boolean(),
+          note: z.optional(z.string()),
+          at: z.string(),
+        }),
+      ),
+    }),
+  ),
+  /**
    * What the duty depends on besides the price and date, from the engagement's quote when the
    * matter was opened (first home buyer, foreign purchaser and their share).
    */

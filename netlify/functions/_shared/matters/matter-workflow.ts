@@ -33,7 +33,10 @@ import { getEngagement, latestPointer } from '../repositories/engagements-store.
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getMatter, insertMatter, listMatters, matterIdOf, updateMatter } from '../repositories/matters-store.ts';
-import { queueAnswerMail, queueMilestoneMail } from './matter-mail.ts';
+import { clientMailConfigured } from '../mail/client-mail.ts';
+import { queueAnswerMail } from './matter-mail.ts';
+import { queueMilestoneText } from './matter-texts.ts';
+import { withDigestChange } from './milestone-digest.ts';
 import { deadlinesOf, isOpen, listOrder, matterRow, matterView, recordedMilestonesOf } from './matter-view.ts';
 
 export const MATTER_NOT_FOUND = 'That matter no longer exists';
@@ -266,8 +269,10 @@ export async function tickMilestone(
       if ((tick?.done ?? false) === input.done && tick?.note === input.note) return null;
       const at = isoNow();
       changedTo = { label: milestone.label, done: input.done, ...(input.note ? { note: input.note } : {}) };
+      // The client's e-mail waits for the changes of the next 2 minutes (milestone-digest.ts).
+      const gathered = clientMailConfigured() ? withDigestChange(current, { key, ...changedTo, at }) : current;
       return {
-        ...current,
+        ...gathered,
         ticks: {
           ...current.ticks,
           [key]: { done: input.done, at, by: who(staff), ...(input.note ? { note: input.note } : {}) },
@@ -293,7 +298,13 @@ export async function tickMilestone(
       target: `${id} ${key} ${input.done ? 'done' : 'not done'}`,
     });
     const view = await matterView(record, now(), await recordedMilestonesOf(record.enquiryId));
-    await queueMilestoneMail(record, view, changedTo, waitUntil);
+    // A text goes at once (when the client asked for texts); the e-mail with the digest.
+    await queueMilestoneText(
+      record,
+      changedTo,
+      view.deadlines.find((deadline) => !deadline.met),
+      waitUntil,
+    );
     return view;
   }
   return matterView(record, now());

@@ -86,8 +86,8 @@ test.describe("the client's matter", () => {
     expect(events.map((event) => event.summary.split(':')[0]).sort()).toEqual(
       ['Cooling-off period ends', 'Settlement', 'Transfer duty due'].sort(),
     );
-    // Written in UTC, it is 5 pm in Sydney.
-    const coolingOffEnds = events.find((event) => event.summary.startsWith('Cooling-off'))!.startDate;
+    // Written in UTC, it ends at 5 pm in Sydney (the event runs from 9 am that day).
+    const coolingOffEnds = events.find((event) => event.summary.startsWith('Cooling-off'))!.endDate;
     expect(coolingOffEnds.zone?.tzid).toBe('UTC');
     const sydneyTime = new Intl.DateTimeFormat('en-AU', {
       timeZone: 'Australia/Sydney',

@@ -18,20 +18,20 @@ export function MatterAtAGlance({ matter }: { matter: ClientMatter }) {
   const progressId = `progress-${matter.id}`;
   return (
     <>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1" data-testid="matter-facts">
+      <dl className="grid gap-x-4 sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-y-1" data-testid="matter-facts">
         <dt className="font-semibold">Responsible for your matter</dt>
-        <dd className="m-0" data-testid="matter-responsible">
+        <dd className="mb-2 break-words sm:mb-0" data-testid="matter-responsible">
           {summary.responsible.name}
           {summary.responsible.role ? `, ${summary.responsible.role}` : ''}
         </dd>
         <dt className="font-semibold">Property</dt>
-        <dd className="m-0">{matter.property ?? 'Not recorded yet'}</dd>
+        <dd className="mb-2 break-words sm:mb-0">{matter.property ?? 'Not recorded yet'}</dd>
         <dt className="font-semibold">Price</dt>
-        <dd className="m-0" data-testid="matter-price">
+        <dd className="mb-2 break-words sm:mb-0" data-testid="matter-price">
           {summary.price ? formatAud(summary.price) : 'Not recorded yet'}
         </dd>
         <dt className="font-semibold">Contract date</dt>
-        <dd className="m-0" data-testid="matter-contract-date">
+        <dd className="mb-2 break-words sm:mb-0" data-testid="matter-contract-date">
           {summary.contractDate ? whenText({ date: summary.contractDate }) : 'Not signed yet'}
         </dd>
       </dl>

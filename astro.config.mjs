@@ -38,6 +38,33 @@ const lastModified = (page) => {
   return /<meta property="article:modified_time" content="([^"]+)"/.exec(html)?.[1] ?? builtAt;
 };
 
+/**
+ * `npm run dev` only: the local inbox (scripts/lib/dev-mail.ts) at /_dev/mail, served by the
+ * dev server's own middleware when scripts/dev.ts started the capture (LOCAL_INBOX_DIR). A
+ * Vite plugin applied to `serve` alone, so no build, and no deployed site, has the page.
+ * @type {import('vite').Plugin}
+ */
+const devInbox = {
+  name: 'dev-inbox',
+  apply: 'serve',
+  configureServer(server) {
+    const directory = process.env.LOCAL_INBOX_DIR;
+    if (!directory) return;
+    server.middlewares.use((req, res, next) => {
+      const pathname = (req.url ?? '').split('?')[0];
+      if (pathname !== '/_dev/mail' && pathname !== '/_dev/mail/') return next();
+      import('./scripts/lib/dev-mail.ts')
+        .then(async ({ devInboxResponse }) => {
+          const response = await devInboxResponse(directory);
+          res.statusCode = response.status;
+          response.headers.forEach((value, key) => res.setHeader(key, value));
+          res.end(await response.text());
+        })
+        .catch(next);
+    });
+  },
+};
+
 export default defineConfig({
   site,
   output: 'static',
@@ -68,6 +95,6 @@ export default defineConfig({
     contentSecurityPolicy(),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), devInbox],
   },
 });

@@ -18,6 +18,8 @@ import { startServer } from './lib/server.ts';
 const directory = mkdtempSync(path.join(tmpdir(), 'e2e-blobs-'));
 process.env.BLOBS_DIR = directory;
 process.env.REBUILD_MIN_INTERVAL_SECONDS ??= '2';
+// Milestone e-mails gather the changes of 3 seconds, not 2 minutes (milestone-digest.ts).
+process.env.MILESTONE_DIGEST_SECONDS ??= '3';
 // Messages to clients go through a real SMTP server into E2E_MAIL_DIR (set by
 // playwright.config.ts), where the tests read them. Staff alerts stay off (no ALERT_EMAIL_TO).
 const mail = process.env.E2E_MAIL_DIR ? await startMailCapture({ directory: process.env.E2E_MAIL_DIR }) : null;
@@ -38,6 +40,8 @@ const server = await startServer({
   scheduleEveryMs: 1000,
   // Set by playwright.config.ts: the tests move the site's clock (a scheduled post comes due).
   testClock: process.env.E2E_CLOCK_TOKEN ? { token: process.env.E2E_CLOCK_TOKEN } : undefined,
+  // The local inbox over the same folder, as `npm start` has it: the newcomer's journey reads its mail there.
+  devMail: process.env.E2E_MAIL_DIR ? { directory: process.env.E2E_MAIL_DIR } : undefined,
   prepare: async () => {
     await upsertUser(STAFF.username, await hashPassword(STAFF.password));
     // Records the delete journeys may really delete, leaving the demo ones in place.

@@ -46,13 +46,17 @@ import type { RouteContext } from './_shared/http/http.ts';
 type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
 
 /**
- * The stored quote for `quote`: the inputs (the contract date stored even when the person
- * left it to today, so the figures stay explained) and the figures as we work them out,
- * never the browser's, with the contract date's duty year as the practice has it.
+ * The stored quote for `quote`: the inputs as the person gave them and the figures as we
+ * work them out, never the browser's, with the contract date's duty year as the practice has
+ * it. A contract date left empty stays empty (no contract is signed yet): the figures are for
+ * a contract signed on the day the enquiry was received, which its `receivedAt` says, and
+ * no later document may date a contract that does not exist.
  */
 async function storedQuote(quote: QuoteInput) {
-  const inputs = { ...quote, contractDate: quote.contractDate ?? sydneyToday(currentTime()) };
-  return { inputs, figures: computeQuote(inputs, { tables: await dutyTables() }) };
+  return {
+    inputs: quote,
+    figures: computeQuote(quote, { today: sydneyToday(currentTime()), tables: await dutyTables() }),
+  };
 }
 
 /**

@@ -45,6 +45,7 @@ import {
   seeOther,
   type RouteContext,
 } from './_shared/http/http.ts';
+import { matterIsOpen } from './_shared/matters/matter-open.ts';
 
 const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
 
@@ -82,7 +83,16 @@ async function renderPage(
   const cdd = await readClientCdd(record);
   // Only a first visit's form starts from what the practice knows of this link's client.
   const known = client !== undefined && cdd.view.status === 'not-started' ? await knownDetails(record, client) : {};
-  return cddPage({ token, practice: record.content.practice, buying: isBuying(record), cdd, known, ...rest });
+  const matterOpen = await matterIsOpen(record.enquiryId);
+  return cddPage({
+    token,
+    practice: record.content.practice,
+    buying: isBuying(record),
+    cdd,
+    known,
+    matterOpen,
+    ...rest,
+  });
 }
 
 async function showPage(req: Request, context: RouteContext): Promise<Response> {

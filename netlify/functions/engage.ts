@@ -32,6 +32,7 @@ import {
   type RouteContext,
 } from './_shared/http/http.ts';
 import { clientAddress } from './_shared/http/login-throttle.ts';
+import { matterIsOpen } from './_shared/matters/matter-open.ts';
 
 /** After an acceptance: the client's signed copy and the staff's notice, queued before the answer. */
 async function afterAcceptance(after: EngagementRecord, client: number, req: Request, context: RouteContext) {
@@ -67,6 +68,7 @@ async function accept(req: Request, context: RouteContext): Promise<Response> {
       token,
       view: viewOf(record, currentStatus(record), opened.client),
       form: { values, error: 'Please check the highlighted fields', fieldErrors: toFieldErrors(result.error) },
+      matterOpen: await matterIsOpen(record.enquiryId),
     });
     return page(html, 400);
   }
@@ -104,6 +106,7 @@ export default handle(
               view: viewOf(record, currentStatus(record), opened.client),
               // What comes after acceptance depends on the identity details (plain status only: no key needed).
               identity: await identityStep(record),
+              matterOpen: await matterIsOpen(record.enquiryId),
             }),
           );
         } catch (error) {

@@ -222,7 +222,7 @@ export default handle(config, {
       const at = now();
       const matter = await clientMatterOf(await myMatterRecord(email, matterId(context)), at);
       const { name, phone } = await practice();
-      const body = matterCalendar(matter, {
+      const body = await matterCalendar(matter, {
         host: new URL(linkOrigin(req)).hostname,
         at,
         practiceName: name,

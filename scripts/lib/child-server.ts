@@ -73,6 +73,8 @@ export async function spawnServer({
     PORT: String(port),
     BLOBS_DIR: blobsDir,
     SESSION_SECRET: sessionSecret,
+    // Nor a thousand benchmark messages into the developer's local inbox (scripts/lib/dev-mail.ts).
+    LOCAL_INBOX: 'off',
   };
   const child: ChildProcess = spawn(process.execPath, [START, '--no-build'], {
     env,

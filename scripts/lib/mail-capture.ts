@@ -10,7 +10,7 @@
  * import from tests/.
  */
 import { once } from 'node:events';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -40,7 +40,10 @@ export interface MailCaptureOptions {
 
 export async function startMailCapture({ directory, onMail }: MailCaptureOptions): Promise<MailCapture> {
   if (directory) mkdirSync(directory, { recursive: true });
-  let count = 0;
+  // A folder kept from an earlier run (the local inbox, dev-mail.ts) goes on from its last message.
+  let count = directory
+    ? Math.max(0, ...readdirSync(directory).map((name) => Number(/^(\d+)\.eml$/.exec(name)?.[1] ?? 0)))
+    : 0;
   let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,

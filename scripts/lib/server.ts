@@ -23,6 +23,7 @@ import { resetEnvCache } from '../../netlify/functions/_shared/platform/env.ts';
 import { noteBuildFailed, noteBuildRead, rewindBuildTimes } from '../../netlify/functions/_shared/site/rebuild.ts';
 import { now as clockNow, resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { seedIfEmpty } from '../seed.ts';
+import { DEV_MAIL_PATH, devInboxResponse } from './dev-mail.ts';
 import { AstroBuildError, astroBuild, rebuildInPlace } from './astro-build.ts';
 import { createFunctionsHost, loadFunctions } from './functions-host.ts';
 import { startScheduler } from './scheduler.ts';
@@ -68,6 +69,11 @@ export interface ServerOptions {
    * there is no such address; `npm start` never sets one, and Netlify runs none of this file.
    */
   testClock?: { token: string };
+  /**
+   * The local inbox's folder (scripts/lib/dev-mail.ts): the server shows its messages at
+   * DEV_MAIL_PATH. Only `npm start` and the e2e server set it; the deployed site has no such page.
+   */
+  devMail?: { directory: string };
 }
 
 const COMPRESSIBLE =
@@ -302,6 +308,7 @@ export async function startServer({
   rateLimits = process.env.LOCAL_RATE_LIMITS === '1',
   now,
   testClock,
+  devMail,
 }: ServerOptions) {
   if (testClock && testClock.token.length < 16)
     throw new Error('The test clock needs a token of 16 characters or more');
@@ -397,6 +404,11 @@ export async function startServer({
     if (/^\/_(headers|redirects)\/?$/i.test(decodedPath)) {
       return writeResponse(req, res, await fidelity.notFound(new Request(url)));
     }
+    if (devMail && (decodedPath === DEV_MAIL_PATH || decodedPath === `${DEV_MAIL_PATH}/`)) {
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return writeResponse(req, res, json(405, { error: 'Use GET' }, { allow: 'GET, HEAD' }));
+      return writeResponse(req, res, await devInboxResponse(devMail.directory));
+    }
     if (url.pathname === LOCAL_BUILD_HOOK_PATH || url.pathname.startsWith(`${LOCAL_BUILD_HOOK_PATH}/`)) {
       // Like a Netlify build hook: its secret is its address; anything else is not a hook.
       const secret = url.pathname.slice(LOCAL_BUILD_HOOK_PATH.length + 1);
@@ -471,6 +483,8 @@ export async function startServer({
   const actualPort = (server.address() as { port: number }).port;
   siteUrl = `http://localhost:${actualPort}`;
   origin = `http://127.0.0.1:${actualPort}`;
+  // A message a job sends with no request to go by links here, not to the default port (link-origin.ts).
+  process.env.LOCAL_SITE_ORIGIN = siteUrl;
   // The functions ask for rebuilds through this hook, and only they know its secret.
   process.env.NETLIFY_BUILD_HOOK_URL = `http://127.0.0.1:${actualPort}${LOCAL_BUILD_HOOK_PATH}/${hookSecret}`;
   resetEnvCache();
@@ -489,6 +503,7 @@ export async function startServer({
       await rebuilds.idle();
       await netlify.stop();
       await blobs.stop();
+      if (process.env.LOCAL_SITE_ORIGIN === siteUrl) delete process.env.LOCAL_SITE_ORIGIN;
       process.off('uncaughtException', onUncaught);
       process.off('unhandledRejection', onUncaught);
     },

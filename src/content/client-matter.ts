@@ -56,3 +56,12 @@ export function clientNeeds(facts: NeedsFacts, formatDate: (date: string) => str
   }
   return needs;
 }
+
+/** The link to /matter/ in every e-mail once the matter is open, and on the client's pages. */
+export const FOLLOW_MATTER_LINK = 'Follow your matter';
+/** Beside the link on the engagement and identity pages. */
+export const FOLLOW_MATTER_WHY =
+  'Your matter is open: see how far it has come, its deadlines and our answers to your questions online.';
+/** The acknowledgement's promise, before the client has instructed us. */
+export const FOLLOW_MATTER_LATER =
+  'Once you instruct us, you will be able to follow your matter online: its progress, its deadlines and our answers to your questions.';

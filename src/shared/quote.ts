@@ -296,8 +296,19 @@ const SUBJECT: Record<PropertyType, string> = {
   commercial: 'a commercial property',
 };
 
-/** "Buying an established home at $800,000; first home buyer" – one line for people. */
-export function describeQuoteInput(input: QuoteInput): string {
+/**
+ * What a disclosure says of a contract nobody has signed yet (no contract date): the duty
+ * is an estimate for a contract signed on `disclosedOn`, the day the disclosure was made.
+ */
+export const unsignedContractNote = (disclosedOn: string): string =>
+  `contract not yet signed: transfer duty is estimated for a contract signed on ${formatIsoDate(disclosedOn)}, the day of this disclosure`;
+
+/**
+ * "Buying an established home at $800,000; first home buyer" – one line for people. With
+ * `disclosedOn` (a costs disclosure's date) and no contract date, it says the contract is not
+ * yet signed rather than dating one that does not exist.
+ */
+export function describeQuoteInput(input: QuoteInput, { disclosedOn }: { disclosedOn?: string } = {}): string {
   const role = QUOTE_ROLES.find((option) => option.value === input.role)?.label ?? input.role;
   const notes = [
     input.firstHomeBuyer && 'first home buyer',
@@ -305,7 +316,11 @@ export function describeQuoteInput(input: QuoteInput): string {
       (input.foreignShare < 100 ? `foreign purchaser (${input.foreignShare}% share)` : 'foreign purchaser'),
     input.rush && 'settlement in under 2 weeks',
   ].filter(Boolean);
-  const dated = input.contractDate ? ` (contract dated ${formatIsoDate(input.contractDate)})` : '';
+  const dated = input.contractDate
+    ? ` (contract dated ${formatIsoDate(input.contractDate)})`
+    : disclosedOn
+      ? ` (${unsignedContractNote(disclosedOn)})`
+      : '';
   return [`${role} ${SUBJECT[input.propertyType]} at ${formatAud(input.price)}${dated}`, ...notes].join('; ');
 }
 

@@ -99,7 +99,11 @@ test('opens a matter for a verified client, confirms a deadline and ticks exchan
   await exchanged.getByRole('checkbox', { name: 'Contracts exchanged' }).check();
   await exchanged.getByLabel('Note for the client: Contracts exchanged').fill('The agent has your deposit.');
   await exchanged.getByRole('button', { name: 'Save: Contracts exchanged' }).click();
-  await expectToast(page, 'Success', 'Milestone saved; the client is e-mailed');
+  await expectToast(
+    page,
+    'Success',
+    'Milestone saved; the client is e-mailed in 2 minutes, with any other change made by then',
+  );
   await expect(matter.getByRole('list').last()).toBeVisible();
   await expect(matter).toContainText('Contracts exchanged: done (The agent has your deposit.)');
 

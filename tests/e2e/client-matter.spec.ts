@@ -86,8 +86,8 @@ test.describe("the client's matter", () => {
     expect(events.map((event) => event.summary.split(':')[0]).sort()).toEqual(
       ['Cooling-off period ends', 'Settlement', 'Transfer duty due'].sort(),
     );
-    // Written in UTC, it is 5 pm in Sydney.
-    const coolingOffEnds = events.find((event) => event.summary.startsWith('Cooling-off'))!.startDate;
+    // Written in UTC, it ends at 5 pm in Sydney (the event runs from 9 am that day).
+    const coolingOffEnds = events.find((event) => event.summary.startsWith('Cooling-off'))!.endDate;
     expect(coolingOffEnds.zone?.tzid).toBe('UTC');
     const sydneyTime = new Intl.DateTimeFormat('en-AU', {
       timeZone: 'Australia/Sydney',
@@ -137,7 +137,11 @@ test.describe("the client's matter", () => {
     const exchanged = detail.getByTestId('matter-milestone').filter({ hasText: 'Contracts exchanged' });
     await exchanged.getByRole('checkbox', { name: 'Contracts exchanged' }).check();
     await exchanged.getByRole('button', { name: 'Save: Contracts exchanged' }).click();
-    await expectToast(page, 'Success', 'Milestone saved; the client is e-mailed');
+    await expectToast(
+      page,
+      'Success',
+      'Milestone saved; the client is e-mailed in 2 minutes, with any other change made by then',
+    );
     const done = await waitForMail(email, (message) => message.subject === 'Done: Contracts exchanged');
     expect(done.text.trimEnd()).toMatch(BANK_WARNING);
 

@@ -22,6 +22,7 @@ import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 import { call, useBlobs } from './harness.ts';
 import { aQuote } from './fixtures/quote.ts';
 import { readableText, readMail, useSmtp } from './smtp.ts';
+import { FOLLOW_MATTER_LATER } from '../../src/content/client-matter.ts';
 
 useBlobs();
 
@@ -66,6 +67,8 @@ describe('enquiry acknowledgements', () => {
     expect(mail).toContain('Dear Harriet,');
     expect(mail).toContain(`we will call you within ${CALLBACK_PROMISE_HOURS} hours during our business hours`);
     expect(mail).toContain('Buying an established home at $800,000');
+    // Before instruction there is no matter to follow yet: the client is told they will be able to (issue 34).
+    expect(mail).toContain(FOLLOW_MATTER_LATER);
     expect(mail).toContain('Professional fee: $1,850 including GST');
     expect(mail).toContain('Estimated total:');
     expect(mail).toContain('call us on (02) 5550 0123');

@@ -85,7 +85,7 @@ describe('POST /api/contact with a quote', () => {
     });
   });
 
-  it('takes the yes/no switches as false and the contract date as today in Sydney when left out, from the hero form too', async () => {
+  it('takes the yes/no switches as false and keeps no contract date when left out (figures for today in Sydney), from the hero form too', async () => {
     // 14:30 UTC on 30 June is already 1 July in Sydney: a new financial year whose table is not in yet.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-06-30T14:30:00Z'));
@@ -110,8 +110,9 @@ describe('POST /api/contact with a quote', () => {
       foreignPurchaser: false,
       foreignShare: 100,
       rush: false,
-      contractDate: '2026-07-01',
     });
+    // No contract is signed: none is dated (issue 34). The figures are still today's in Sydney.
+    expect(request?.quote.inputs.contractDate).toBeUndefined();
     expect(request?.quote.figures).toMatchObject({
       transferDuty: null,
       ratesCurrent: false,

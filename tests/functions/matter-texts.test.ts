@@ -24,6 +24,7 @@ import { pageText } from './html.ts';
 import { SMS_API_KEY, SMS_SENDER, SMS_USERNAME, setSmsEnv, useSmsCapture } from './sms-capture.ts';
 import { readMail, readableText, useSmtp } from './smtp.ts';
 import { validateHtml } from './vnu.ts';
+import { sendDigestsNow } from './fixtures/digests.ts';
 
 useBlobs();
 const smtp = useSmtp();
@@ -197,6 +198,7 @@ describe('sending', () => {
     expect(gsmLength(message.body)).toBeLessThanOrEqual(306);
     expect(message.body).not.toMatch(/https?:|www\./);
     // The e-mail went too.
+    await sendDigestsNow(); // the e-mail waits 2 minutes for more changes (milestone-digest.ts)
     await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(client.email)).length).toBe(1);
     // The same tick again changes nothing and sends nothing.
     await tick(client.id, 'exchanged', { done: true, note: 'See https://example.com/pay for details' });
@@ -228,6 +230,7 @@ describe('sending', () => {
     setSmsEnv(null);
     expect((await tick(optedIn.id, 'exchanged', { done: true })).status).toBe(200);
     // Both e-mails went; not one text.
+    await sendDigestsNow(); // the e-mail waits 2 minutes for more changes (milestone-digest.ts)
     await expect.poll(() => smtp.mails.length).toBe(2);
     expect(sms.texts).toHaveLength(0);
     expect((await listMails()).filter((entry) => entry.channel === 'sms')).toHaveLength(0);
@@ -240,6 +243,7 @@ describe('sending', () => {
     sms.refuse(1);
     expect((await tick(client.id, 'exchanged', { done: true })).status).toBe(200);
     await expect.poll(() => textsTo('+61444444444').length).toBe(1);
+    await sendDigestsNow(); // the e-mail waits 2 minutes for more changes (milestone-digest.ts)
     await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(client.email)).length).toBe(1);
     expect(await readableText(smtp.mails.at(-1)!)).toContain('Contracts exchanged');
     const owed = (await listMails()).filter((entry) => entry.to === '+61444444444');

@@ -21,6 +21,7 @@ import {
 } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from './harness.ts';
 import { readableText, useSmtp } from './smtp.ts';
+import { sendDigestsNow } from './fixtures/digests.ts';
 
 useBlobs();
 const STAFF_INBOX = 'desk@example-conveyancing.com.au';
@@ -299,6 +300,9 @@ describe('milestones', () => {
       doneAt: '2026-11-25',
       note: 'Deposit received by the agent.',
     });
+    // The e-mail waits 2 minutes for the changes that follow (milestone-digest.ts).
+    expect(smtp.mails).toHaveLength(0);
+    expect(await sendDigestsNow()).toBe(1);
     await expect.poll(() => smtp.mails.length).toBe(1);
     expect(smtp.mails[0]!.to).toEqual([ENQUIRY.email]);
     const text = await readableText(smtp.mails[0]!);
@@ -311,6 +315,7 @@ describe('milestones', () => {
 
     // The same again changes nothing and sends nothing.
     await tick(matter.id, 'exchanged', { done: true, note: 'Deposit received by the agent.' });
+    expect(await sendDigestsNow()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.mails).toHaveLength(1);
 

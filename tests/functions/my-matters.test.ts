@@ -243,6 +243,7 @@ describe('their matter', () => {
         'property',
         'responsible',
         'side',
+        'summary',
         'texts',
         'updateRequests',
       ].sort(),
@@ -306,7 +307,7 @@ describe('their matter', () => {
 });
 
 describe('the calendar file', () => {
-  it('is RFC 5545 that ical.js reads: one event per deadline, the cooling-off end in UTC, CRLF, lines of 75 octets at most', async () => {
+  it('is RFC 5545 that ical.js reads: one event per deadline with its reminders, cooling-off 9 am to 5 pm in UTC, CRLF, lines of 75 octets at most', async () => {
     await aClientMatter('ics@example.com', {
       propertyType: 'off-the-plan',
       dates: [{ label: 'Finance approval; bank, "lender" – ünïcödé', date: '2026-12-16' }],
@@ -325,8 +326,26 @@ describe('the calendar file', () => {
     const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
     expect(events).toHaveLength(matter.deadlines.length);
     const cooling = events.find((event) => event.summary.startsWith('Cooling-off period ends'))!;
-    // Off the plan: the 10th business day, 5 pm Sydney (AEDT, UTC+11).
-    expect(cooling.startDate.toJSDate().toISOString()).toBe('2026-12-09T06:00:00.000Z');
+    // Off the plan: the 10th business day, 5 pm Sydney (AEDT, UTC+11), the event running from 9 am that day.
+    expect(cooling.endDate.toJSDate().toISOString()).toBe('2026-12-09T06:00:00.000Z');
+    expect(cooling.startDate.toJSDate().toISOString()).toBe('2026-12-08T22:00:00.000Z');
+    // Reminders at 9 am Sydney: two NSW business days before (Mon 7 Dec), and the morning of the day.
+    const triggers = (event: ICAL.Event) =>
+      event.component
+        .getAllSubcomponents('valarm')
+        .map((valarm) => {
+          expect(valarm.getFirstPropertyValue('action')).toBe('DISPLAY');
+          expect(String(valarm.getFirstPropertyValue('description'))).toBeTruthy();
+          return (valarm.getFirstPropertyValue('trigger') as ICAL.Time).toJSDate().toISOString();
+        })
+        .sort();
+    expect(triggers(cooling)).toEqual(['2026-12-06T22:00:00.000Z', '2026-12-08T22:00:00.000Z']);
+    const settlement = events.find((event) => event.summary.startsWith('Settlement'))!;
+    const settlementDay = settlement.startDate.toString();
+    const { nswBusinessDaysBefore } = await import('../../src/shared/sydney-time.ts');
+    const twoBefore = await nswBusinessDaysBefore(settlementDay, 2);
+    expect(triggers(settlement)).toEqual([new Date(`${twoBefore}T09:00:00+11:00`).toISOString()]);
+    for (const event of events) expect(triggers(event).length, event.summary).toBeGreaterThanOrEqual(1);
     const finance = events.find((event) => event.summary.startsWith('Finance approval'))!;
     expect(finance.summary).toBe('Finance approval; bank, "lender" – ünïcödé: 1 Example St, Castle Hill NSW 2154');
     expect(finance.startDate.isDate).toBe(true);
@@ -381,8 +400,11 @@ describe('asking for an update', () => {
     const alert = smtp.mails.find((mail) => mail.to.includes(STAFF_INBOX));
     expect(alert, 'a staff alert').toBeTruthy();
     const { subject, text } = await readMail(alert!);
-    expect(subject).toContain(`Update requested on matter ${id}`);
-    // Alerts name records by id and link only.
+    // Named by the client and the property, with the link to the matter (issue 34).
+    expect(subject).toBe('Update requested: Ada Client, 1 Example St, Castle Hill NSW 2154');
+    expect(text).toContain('asked for an update on their purchase of 1 Example St, Castle Hill NSW 2154');
+    expect(text).toContain(`http://localhost:8888/admin?matter=${id}`);
+    // The question stays on the matter, never in an e-mail.
     expect(text).not.toContain('Has the bank confirmed?');
     expect(text).not.toContain('asks@example.com');
 

@@ -92,8 +92,10 @@ describe("'Email me this quote'", () => {
       phone: '',
       serviceType: 'residential-purchase',
       status: 'new',
-      quote: { inputs: { price: 800_000, contractDate: today } },
+      quote: { inputs: { price: 800_000 } },
     });
+    // Worked out for today, but no contract is dated that does not exist (issue 34).
+    expect((lead?.quote as { inputs: Record<string, unknown> }).inputs).not.toHaveProperty('contractDate');
     // Staff are alerted, told it is a quote lead with no phone to call.
     const alert = mails.find((entry) => entry.to.includes('staff@example-conveyancing.com.au'));
     const alertText = await readableText(alert!);

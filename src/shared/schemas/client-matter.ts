@@ -72,6 +72,31 @@ export interface ClientDeadline {
   confirmed: boolean;
   met: boolean;
   overdue: boolean;
+  /** The duty deadline, once staff recorded the price: the duty in whole dollars. */
+  amount?: number;
+}
+
+/** One update request of the client's and its answer, as the conversation on their page shows it. */
+export interface ClientExchange {
+  at: string;
+  /** Absent on the oldest requests, kept before the question was. */
+  message?: string;
+  answeredAt?: string;
+  /** Absent when staff answered by phone or in person (no reply written). */
+  reply?: string;
+}
+
+/** The matter at a glance: who acts, for what, how far it has come, and what was said. */
+export interface ClientMatterSummary {
+  /** The responsible solicitor or conveyancer by name, with their role in Settings when known. */
+  responsible: { name: string; role?: string };
+  /** Whole dollars, once staff recorded it. */
+  price?: number;
+  contractDate?: string;
+  /** Milestones done of all the matter's milestones. */
+  progress: { done: number; total: number };
+  /** The client's update requests and their answers, newest first. */
+  conversation: ClientExchange[];
 }
 
 export interface ClientMilestone {
@@ -99,4 +124,5 @@ export interface ClientMatter {
   updateRequests: number;
   /** The mobile the client asked to be texted at (E.164), or null: no texts. */
   texts: { mobile: string } | null;
+  summary: ClientMatterSummary;
 }

@@ -17,7 +17,7 @@ import type { Deadline } from '../matter-deadlines.ts';
 import { isCalendarDate } from './cdd.ts';
 import { optionalText, requiredText } from './fields.ts';
 
-export const MATTER_LIMITS = { label: 80, note: 1000, reply: 4000, dates: 12 } as const;
+export const MATTER_LIMITS = { label: 80, note: 1000, reply: 4000, dates: 12, price: 1_000_000_000 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -102,6 +102,8 @@ const deadlineChangeSchema = z.object({
 });
 export type DeadlineChange = z.output<typeof deadlineChangeSchema>;
 
+export const PRICE_MESSAGE = 'Please enter the price in whole dollars, e.g. 850000';
+
 /** `PATCH /api/matters/{id}`: any of the fields above; deadlines recomputed. */
 export const matterPatchSchema = z.object({
   side: z.optional(sideField),
@@ -114,6 +116,14 @@ export const matterPatchSchema = z.object({
   deadlines: z.optional(z.array(deadlineChangeSchema).check(z.maxLength(20, 'At most 20 deadline changes'))),
   /** `null` stops the texts the client asked for (they asked by phone, or replied STOP). */
   texts: z.optional(z.null('texts can only be null: the client turns texts on')),
+  /** The contract's price in whole dollars (null clears it): the duty deadline then carries its amount. */
+  price: z.optional(
+    z.nullable(
+      z
+        .number(PRICE_MESSAGE)
+        .check(z.int(PRICE_MESSAGE), z.positive(PRICE_MESSAGE), z.lte(MATTER_LIMITS.price, PRICE_MESSAGE)),
+    ),
+  ),
 });
 export type MatterPatchInput = z.output<typeof matterPatchSchema>;
 
@@ -201,6 +211,32 @@ export const matterRecordSchema = z.object({
    * when they never did or stopped (docs/decisions/033-text-messages.md).
    */
   texts: z.optional(z.object({ mobile: z.string(), since: z.string() })),
+  /** The contract's price in whole dollars, as staff record it; absent until they do. */
+  price: z.optional(z.number()),
+  /**
+   * Milestone changes the client has not been e-mailed yet: the first change opens it, and
+   * every change within the next 2 minutes joins it; one e-mail lists them all
+   * (milestone-digest.ts). Absent when nothing is waiting.
+   */
+  digest: z.optional(
+    z.object({
+      opened: z.string(),
+      changes: z.array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          done: z.boolean(),
+          note: z.optional(z.string()),
+          at: z.string(),
+        }),
+      ),
+    }),
+  ),
+  /**
+   * What the duty depends on besides the price and date, from the engagement's quote when the
+   * matter was opened (first home buyer, foreign purchaser and their share).
+   */
+  buyer: z.optional(z.object({ firstHomeBuyer: z.boolean(), foreignPurchaser: z.boolean(), foreignShare: z.number() })),
   timeline: z.array(timelineEntrySchema),
 });
 export type MatterRecord = z.output<typeof matterRecordSchema>;
@@ -220,6 +256,8 @@ export interface Milestone {
 }
 
 export interface MatterDeadline extends Deadline {
+  /** The duty deadline, once staff recorded the price: the duty in whole dollars for it on the contract date. */
+  amount?: number;
   /** Its milestone is done, or (with none) its time has passed. */
   met: boolean;
   /** Past, and not met. */
@@ -249,6 +287,8 @@ export interface MatterView {
   side: MatterSide;
   propertyType: MatterPropertyType;
   contractDate?: string;
+  /** The contract's price in whole dollars, once staff recorded it. */
+  price?: number;
   coolingOff: CoolingOffArrangement;
   settlementDate?: string;
   ownerOccupier: boolean;

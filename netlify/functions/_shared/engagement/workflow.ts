@@ -213,7 +213,9 @@ export async function prepareContent(
   const given = input.quote ?? variation?.of.content.quote.inputs ?? enquiry.quote?.inputs;
   if (!given) throw new HttpError(400, NO_QUOTE, { fieldErrors: { quote: [NO_QUOTE] } });
   const today = sydneyToday(now());
-  const inputs: QuoteInput = { ...given, contractDate: given.contractDate ?? today };
+  // No contract date is kept as none (the contract is not yet signed): the figures are worked
+  // out for a contract signed today, and the description says so, dated (describeQuoteInput).
+  const inputs: QuoteInput = given;
   const figures = computeQuote(inputs, { today, tables: await dutyTables() });
   const settings = await getSettings();
   // Only a lawyer with a practising certificate may be responsible for the matter.
@@ -238,7 +240,7 @@ export async function prepareContent(
     role: inputs.role,
     propertyType: inputs.propertyType,
     ...(propertyAddress ? { propertyAddress } : {}),
-    description: describeQuoteInput(inputs),
+    description: describeQuoteInput(inputs, { disclosedOn: today }),
   };
   return {
     inputs,

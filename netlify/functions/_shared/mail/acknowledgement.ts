@@ -33,6 +33,7 @@ import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { countOnce, markOnce, pruneOnce, unmarkOnce } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { queueStaffNotice } from './staff-alerts.ts';
+import { FOLLOW_MATTER_LATER } from '../../../../src/content/client-matter.ts';
 
 type Practice = Awaited<ReturnType<typeof getSettings>>;
 
@@ -99,6 +100,7 @@ export function quoteMessage(record: StoredEnquiry, practice: Practice): { subje
     LAUNCH_KIT_LINE,
     '',
     `To talk it through or to instruct us, call us on ${practice.phone} or reply to this e-mail.`,
+    FOLLOW_MATTER_LATER,
     '',
     'Our hours (Sydney time):',
     ...hoursTable(practice.hours).map((row) => `${row.day}: ${row.hours}`),
@@ -130,6 +132,8 @@ export function acknowledgementMessage(record: StoredEnquiry, practice: Practice
   lines.push(
     '',
     LAUNCH_KIT_LINE,
+    '',
+    FOLLOW_MATTER_LATER,
     '',
     `If you would like to talk sooner, call us on ${practice.phone}.`,
     '',

@@ -17,13 +17,16 @@
  * (docs/decisions/033-text-messages.md).
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { FOLLOW_MATTER_LINK } from '../../../../src/content/client-matter.ts';
 import { bankDetailsWarning } from '../../../../src/content/matters.ts';
 import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
 import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../../src/shared/schemas/settings.ts';
 import { clientMailEnv, smsEnv } from '../platform/env.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
+import { matterIsOpen } from '../matters/matter-open.ts';
 import { getMatter } from '../repositories/matters-store.ts';
+import { linkOrigin } from '../platform/link-origin.ts';
 import { enqueueMail, mailOutbox, readAttachment, type MailEntry } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { LAUNCH_KIT_FILENAME, launchKitPdf } from './launch-kit-attachment.ts';
@@ -111,12 +114,27 @@ async function practiceDetails(): Promise<MailPractice> {
   }
 }
 
+/** The line that tells a client where their matter is, in every e-mail to them once it is open. */
+export const followMatterLine = (origin: string): string => `${FOLLOW_MATTER_LINK}: ${origin}/matter/`;
+
+/**
+ * The message with the "Follow your matter" line after its own text when the client's
+ * matter is open (the enquiry has one) and the text does not already link to it (the
+ * sign-in link does). Decided when the message is made, so it says what was true then.
+ */
+async function withMatterLink<T extends Omit<ClientMail, 'id' | 'attachment'>>(message: T): Promise<T> {
+  if (!message.enquiryId || message.text.includes('/matter/')) return message;
+  return (await matterIsOpen(message.enquiryId))
+    ? { ...message, text: `${message.text.trimEnd()}\n\n${followMatterLine(linkOrigin())}` }
+    : message;
+}
+
 /**
  * Queues a message; false when a message with that id is already queued. It is not sent
  * here: call `deliverClientMail(id)` after answering (`context.waitUntil`).
  */
 export async function queueClientMail(message: ClientMail, now = new Date(currentTime())): Promise<boolean> {
-  return enqueueMail({ ...message, ...freshTimes(now) });
+  return enqueueMail({ ...(await withMatterLink(message)), ...freshTimes(now) });
 }
 
 /**
@@ -223,5 +241,5 @@ export const retryDueClientMails = (now = new Date(currentTime())): Promise<numb
  * an outbox would keep the secret in Blobs until delivered. The caller says what failed.
  */
 export async function sendClientMailNow(message: Omit<ClientMail, 'id' | 'attachment'>): Promise<void> {
-  await send({ ...message, id: 'not-stored', attempts: 0, createdAt: '', nextAttemptAt: '' });
+  await send({ ...(await withMatterLink(message)), id: 'not-stored', attempts: 0, createdAt: '', nextAttemptAt: '' });
 }

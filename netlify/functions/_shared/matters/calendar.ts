@@ -8,12 +8,17 @@
  *   continuing with a space;
  * - text values escape backslash, semicolon, comma and line breaks (3.3.11);
  * - a timed deadline (cooling-off, 5 pm Sydney) is written in UTC (`…Z`), so no VTIMEZONE is
- *   needed and no calendar can misread the zone; a whole-day deadline is a DATE event on its
- *   Sydney day, ending the next day (DTEND is exclusive, 3.6.1).
+ *   needed and no calendar can misread the zone; it runs from 9 am Sydney on its last day to
+ *   its time, so a calendar shows the day it is still open rather than a moment; a whole-day
+ *   deadline is a DATE event on its Sydney day, ending the next day (DTEND is exclusive, 3.6.1);
+ * - each deadline has a reminder (VALARM, 3.6.6: ACTION DISPLAY, a DESCRIPTION and an absolute
+ *   TRIGGER in UTC) at 9 am Sydney two NSW business days before it, as the practice's own
+ *   reminders go (REMINDER_BUSINESS_DAYS), and the cooling-off period one more at 9 am on its
+ *   last day, the morning it can still be used.
  */
-import type { ClientMatter } from '../../../../src/shared/schemas/client-matter.ts';
-import { sydneyInstant } from '../../../../src/shared/sydney-time.ts';
-import { addCalendarDays } from '../../../../src/shared/sydney-time.ts';
+import { REMINDER_BUSINESS_DAYS } from '../../../../src/content/matters.ts';
+import type { ClientDeadline, ClientMatter } from '../../../../src/shared/schemas/client-matter.ts';
+import { addCalendarDays, nswBusinessDaysBefore, sydneyInstant } from '../../../../src/shared/sydney-time.ts';
 
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;
@@ -69,8 +74,33 @@ export interface CalendarOptions {
   estimateNote: string;
 }
 
+/** The morning a reminder goes off: 9 am Sydney. */
+export const REMINDER_TIME = { hour: 9, minute: 0 } as const;
+
+const morningOf = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return sydneyInstant(y, m, d, REMINDER_TIME.hour, REMINDER_TIME.minute);
+};
+
+const alarm = (instant: number, text: string) => [
+  'BEGIN:VALARM',
+  'ACTION:DISPLAY',
+  `DESCRIPTION:${escapeText(text)}`,
+  `TRIGGER;VALUE=DATE-TIME:${utcStamp(instant)}`,
+  'END:VALARM',
+];
+
+/** The deadline's reminders: two NSW business days before, and the morning of the day for cooling-off. */
+async function alarmsOf(deadline: ClientDeadline): Promise<string[]> {
+  const before = await nswBusinessDaysBefore(deadline.date, REMINDER_BUSINESS_DAYS);
+  return [
+    ...alarm(morningOf(before), `${deadline.label} in ${REMINDER_BUSINESS_DAYS} business days`),
+    ...(deadline.key === 'cooling-off' ? alarm(morningOf(deadline.date), `${deadline.label} today`) : []),
+  ];
+}
+
 /** The calendar of one matter's deadlines, as the `.ics` file's text. */
-export function matterCalendar(matter: ClientMatter, options: CalendarOptions): string {
+export async function matterCalendar(matter: ClientMatter, options: CalendarOptions): Promise<string> {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -90,8 +120,9 @@ export function matterCalendar(matter: ClientMatter, options: CalendarOptions): 
       const [y, m, d] = deadline.date.split('-').map(Number) as [number, number, number];
       const [hh, mm] = deadline.time.split(':').map(Number) as [number, number];
       const end = sydneyInstant(y, m, d, hh, mm);
-      // A moment, not a span: the event ends when the deadline does.
-      when = [`DTSTART:${utcStamp(end)}`, `DTEND:${utcStamp(end)}`];
+      // Its last day, from the morning until the deadline's time.
+      const start = Math.min(morningOf(deadline.date), end);
+      when = [`DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(end)}`];
     } else {
       when = [
         `DTSTART;VALUE=DATE:${compactDate(deadline.date)}`,
@@ -106,6 +137,7 @@ export function matterCalendar(matter: ClientMatter, options: CalendarOptions): 
       `SUMMARY:${escapeText(`${deadline.label}${matter.property ? `: ${matter.property}` : ''}`)}`,
       `DESCRIPTION:${escapeText(description)}`,
       'TRANSP:TRANSPARENT',
+      ...(await alarmsOf(deadline)),
       'END:VEVENT',
     );
   }

@@ -30,6 +30,7 @@ import { claimSignInLink, saveSignInLink } from '../repositories/client-sessions
 import { getMatter, listMatters, updateMatter } from '../repositories/matters-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { whenText } from './matter-mail.ts';
+import { clientSummaryOf } from './client-summary.ts';
 import { matterView } from './matter-view.ts';
 
 export const MY_MATTER_NOT_FOUND = 'We could not find that matter among yours';
@@ -150,6 +151,7 @@ export async function clientMatterOf(record: MatterRecord, at: number): Promise<
     confirmed: deadline.confirmed,
     met: deadline.met,
     overdue: deadline.overdue,
+    ...(deadline.amount !== undefined ? { amount: deadline.amount } : {}),
   }));
   const milestones: ClientMilestone[] = view.milestones.map((milestone) => ({
     key: milestone.key,
@@ -178,6 +180,7 @@ export async function clientMatterOf(record: MatterRecord, at: number): Promise<
     daysToNext: view.next ? daysUntil(view.next.date, at) : null,
     updateRequests: view.updateRequests,
     texts: record.texts ? { mobile: record.texts.mobile } : null,
+    summary: await clientSummaryOf(record, view),
   };
 }
 
@@ -226,12 +229,18 @@ export async function requestUpdate(
   );
   const record = after!;
   const link = `${origin}/admin?matter=${encodeURIComponent(record.id)}`;
-  // Named by id and link only, as every staff alert is: the question itself is on the matter.
+  // Named as staff know it, by the client and the property (as the desk's other alerts name the
+  // client), with the link; the question itself stays on the matter, never in an e-mail.
+  const property = record.property ?? 'no property recorded yet';
   waitUntil(
     notifyStaff(
       {
-        subject: `Update requested on matter ${record.id} (for ${record.responsible})`,
-        text: ['A client asked for an update on their matter. Their question is on its timeline.', link].join('\n'),
+        subject: `Update requested: ${record.client.name}, ${property}`,
+        text: [
+          `${record.client.name} asked for an update on their ${record.side} of ${property} (responsible: ${record.responsible}).`,
+          'Their question is on the matter, waiting for your answer:',
+          link,
+        ].join('\n'),
       },
       `matter ${record.id}: update requested`,
     ).catch((error: unknown) => console.error('[client-matter] staff alert:', error)),

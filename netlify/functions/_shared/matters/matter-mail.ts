@@ -1,5 +1,6 @@
 /**
- * Word of a matter's every step: a milestone that changes e-mails the client, and the daily
+ * Word of a matter's every step: milestone changes e-mail the client (gathered into one e-mail
+ * by milestone-digest.ts), staff's answers reach them, and the daily
  * job reminds the client and the responsible solicitor 2 NSW business days before each
  * deadline (and on the day for cooling-off), and alerts staff to a deadline past with its
  * milestone not ticked; each once, claimed on the matter (`notices`) before it goes.
@@ -12,14 +13,14 @@
 import { ESTIMATE_NOTE, REMINDER_BUSINESS_DAYS } from '../../../../src/content/matters.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import { deadlineEnds } from '../../../../src/shared/matter-deadlines.ts';
-import type { MatterDeadline, MatterRecord, MatterView } from '../../../../src/shared/schemas/matter.ts';
+import type { MatterDeadline, MatterRecord } from '../../../../src/shared/schemas/matter.ts';
 import { nswBusinessDaysBefore, sydneyFormat, sydneyInstant, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { listMatters, updateMatter } from '../repositories/matters-store.ts';
-import { queueMilestoneText, sendReminderText } from './matter-texts.ts';
+import { sendReminderText } from './matter-texts.ts';
 import { deadlinesOf, isOpen } from './matter-view.ts';
 
 const longDay = sydneyFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -34,45 +35,14 @@ export function whenText(deadline: Pick<MatterDeadline, 'date' | 'time'>): strin
   return `${day} at ${hour12}:${String(mm).padStart(2, '0')} ${hh! < 12 ? 'am' : 'pm'}`;
 }
 
-const deadlineLine = (deadline: MatterDeadline) =>
+export const deadlineLine = (deadline: MatterDeadline) =>
   `${deadline.label}: ${whenText(deadline)}${deadline.confirmed ? '' : ` (${ESTIMATE_NOTE})`}`;
 
-const sideWords = (record: MatterRecord) => `your ${record.side}${record.property ? ` of ${record.property}` : ''}`;
+export const sideWords = (record: MatterRecord) =>
+  `your ${record.side}${record.property ? ` of ${record.property}` : ''}`;
 
 const deliverLater = (id: string, waitUntil: (promise: Promise<unknown>) => void) =>
   waitUntil(deliverClientMail(id).catch((error: unknown) => console.error('[matters] client mail:', error)));
-
-/** A milestone changed: the client hears of it, with the next deadline (and by text too, when they asked). */
-export async function queueMilestoneMail(
-  record: MatterRecord,
-  view: MatterView,
-  milestone: { label: string; done: boolean; note?: string },
-  waitUntil: (promise: Promise<unknown>) => void,
-): Promise<void> {
-  const next = view.deadlines.find((deadline) => !deadline.met);
-  await queueMilestoneText(record, milestone, next, waitUntil);
-  if (!clientMailConfigured()) return;
-  const id = `matter-${record.id}-step-${record.timeline.length}`;
-  const queued = await queueClientMail({
-    id,
-    enquiryId: record.enquiryId,
-    to: record.client.email,
-    matter: true,
-    subject: `${milestone.done ? 'Done' : 'Update'}: ${milestone.label}`,
-    text: [
-      `Dear ${record.client.name},`,
-      '',
-      milestone.done
-        ? `A step in ${sideWords(record)} is done: ${milestone.label}.`
-        : `We have marked a step in ${sideWords(record)} as not done yet: ${milestone.label}.`,
-      ...(milestone.note ? ['', milestone.note] : []),
-      ...(next ? ['', `Your next deadline is ${deadlineLine(next)}.`] : []),
-      '',
-      `Your conveyancer is ${record.responsible}.`,
-    ].join('\n'),
-  });
-  if (queued) deliverLater(id, waitUntil);
-}
 
 /** Staff answered the client's update request with a reply: the client reads it by e-mail. */
 export async function queueAnswerMail(

@@ -15,7 +15,10 @@ import type {
   Milestone,
   NextDeadline,
 } from '../../../../src/shared/schemas/matter.ts';
+import { dutyTableFor } from '../../../../src/shared/duty-tables.ts';
+import { transferDuty, type QuoteInput } from '../../../../src/shared/quote.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
+import { dutyTables } from '../site/duty-years.ts';
 import { getCddMeta } from '../repositories/due-diligence-store.ts';
 import { deadlineFactsOf } from './settlement-day.ts';
 
@@ -53,14 +56,51 @@ export function milestonesOf(record: MatterRecord, recorded: RecordedMilestones)
 /** The milestones staff tick (the recorded ones are never needed to decide a deadline). */
 const tickedDone = (record: MatterRecord, key: string) => record.ticks[key]?.done === true;
 
-/** Every deadline, with whether it is met and overdue at `at`. */
+/** The quote's property types are the matter's: the same four words. */
+const QUOTE_TYPE: Record<MatterRecord['propertyType'], QuoteInput['propertyType']> = {
+  established: 'established',
+  'off-the-plan': 'off-the-plan',
+  'vacant-land': 'vacant-land',
+  commercial: 'commercial',
+};
+
+/**
+ * The transfer duty on the matter's price on its contract date, in whole dollars (rounded to
+ * the nearest): the quote's own engine (src/shared/quote.ts `transferDuty`, the duty tables
+ * as the practice has them, Duties Act 1997 (NSW) ss 32, 104U and 78A), with the first home
+ * and foreign purchaser facts of the quote the client agreed to. Null without a price or a
+ * contract date, or for a sale.
+ */
+export async function dutyAmountOf(record: MatterRecord): Promise<number | null> {
+  if (!record.price || !record.contractDate || record.side !== 'purchase') return null;
+  const buyer = record.buyer ?? { firstHomeBuyer: false, foreignPurchaser: false, foreignShare: 100 };
+  const input: QuoteInput = {
+    price: record.price,
+    role: 'buying',
+    propertyType: QUOTE_TYPE[record.propertyType],
+    ...buyer,
+    rush: false,
+    contractDate: record.contractDate,
+  };
+  const { table } = dutyTableFor(record.contractDate, await dutyTables());
+  const duty = transferDuty(input, table, record.contractDate);
+  return duty ? Math.round(duty.total) : null;
+}
+
+/** Every deadline, with whether it is met and overdue at `at` (the duty's with its amount, once priced). */
 export async function deadlinesOf(record: MatterRecord, at: number): Promise<MatterDeadline[]> {
   const deadlines = await matterDeadlines(deadlineFactsOf(record));
+  const amount = deadlines.some((deadline) => deadline.key === 'duty') ? await dutyAmountOf(record) : null;
   return deadlines.sort(byDue).map((deadline) => {
     const passed = deadlineEnds(deadline) <= at;
     // A deadline with a milestone is met when staff tick it; one without, once its time is past.
     const met = deadline.milestone ? tickedDone(record, deadline.milestone) : passed;
-    return { ...deadline, met, overdue: passed && !met };
+    return {
+      ...deadline,
+      ...(deadline.key === 'duty' && amount !== null ? { amount } : {}),
+      met,
+      overdue: passed && !met,
+    };
   });
 }
 
@@ -86,6 +126,7 @@ export async function matterView(record: MatterRecord, at: number, recorded?: Re
     side: record.side,
     propertyType: record.propertyType,
     ...(record.contractDate ? { contractDate: record.contractDate } : {}),
+    ...(record.price ? { price: record.price } : {}),
     coolingOff: record.coolingOff,
     ...(record.settlementDate ? { settlementDate: record.settlementDate } : {}),
     ownerOccupier: record.ownerOccupier ?? false,

@@ -22,6 +22,8 @@ import {
   type UpdateAnswer,
 } from '../../../../src/shared/schemas/matter.ts';
 import { COOLING_OFF_ENDS_AT } from '../../../../src/shared/matter-deadlines.ts';
+import { formatAud } from '../../../../src/content/money.ts';
+import type { QuoteInput } from '../../../../src/shared/quote.ts';
 import { NOT_FOUND, type Staff } from '../desk/pipeline.ts';
 import { HttpError, validate } from '../http/http.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
@@ -34,7 +36,10 @@ import { getEngagement, latestPointer } from '../repositories/engagements-store.
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getMatter, insertMatter, listMatters, matterIdOf, updateMatter } from '../repositories/matters-store.ts';
-import { queueAnswerMail, queueMilestoneMail } from './matter-mail.ts';
+import { clientMailConfigured } from '../mail/client-mail.ts';
+import { queueAnswerMail } from './matter-mail.ts';
+import { queueMilestoneText } from './matter-texts.ts';
+import { withDigestChange } from './milestone-digest.ts';
 import { deadlinesOf, isOpen, listOrder, matterRow, matterView, recordedMilestonesOf } from './matter-view.ts';
 
 export const MATTER_NOT_FOUND = 'That matter no longer exists';
@@ -63,6 +68,18 @@ const badField = (field: string, message: string) =>
 const staffDates = (dates: MatterCreateInput['dates']) =>
   (dates ?? []).map((entry) => ({ key: staffDateKey(entry.label), label: entry.label, date: entry.date }));
 
+/** What the duty depends on besides price and date, as the quote the client agreed to says. */
+const buyerOf = (inputs: QuoteInput | undefined): { buyer?: NonNullable<MatterRecord['buyer']> } =>
+  inputs
+    ? {
+        buyer: {
+          firstHomeBuyer: inputs.firstHomeBuyer,
+          foreignPurchaser: inputs.foreignPurchaser,
+          foreignShare: inputs.foreignShare,
+        },
+      }
+    : {};
+
 /** The client, the property and the responsible solicitor as the engagement names them, else the enquiry. */
 async function partiesOf(enquiryId: string, staff: Staff) {
   const found = await getStoredEnquiry(enquiryId);
@@ -78,6 +95,7 @@ async function partiesOf(enquiryId: string, staff: Staff) {
     },
     property: engagement?.content.matter.propertyAddress ?? enquiry.propertyAddress ?? null,
     responsible: engagement?.content.solicitor.name ?? enquiry.assignee ?? staff.username,
+    ...buyerOf(engagement?.content.quote.inputs ?? enquiry.quote?.inputs),
   };
 }
 
@@ -150,6 +168,7 @@ function describeChange(input: MatterPatchInput): string {
   if (input.dates)
     parts.push(`dates ${input.dates.map((entry) => `${entry.label} ${entry.date}`).join(', ') || 'none'}`);
   if (input.texts === null) parts.push('texts turned off');
+  if (input.price !== undefined) parts.push(`price ${input.price === null ? 'cleared' : formatAud(input.price)}`);
   for (const change of input.deadlines ?? []) {
     if (change.date !== undefined) parts.push(`${change.key} ${change.date ?? 'back to the computed date'}`);
     if (change.confirmed !== undefined) parts.push(`${change.key} ${change.confirmed ? 'confirmed' : 'unconfirmed'}`);
@@ -179,6 +198,8 @@ function withFields(record: MatterRecord, input: MatterPatchInput): MatterRecord
   }
   // Staff can only stop texts; turning them on is the client's choice, with their number.
   if (input.texts === null) delete next.texts;
+  if (input.price === null) delete next.price;
+  else if (input.price !== undefined) next.price = input.price;
   return next;
 }
 
@@ -258,8 +279,10 @@ export async function tickMilestone(
       if ((tick?.done ?? false) === input.done && tick?.note === input.note) return null;
       const at = isoNow();
       changedTo = { label: milestone.label, done: input.done, ...(input.note ? { note: input.note } : {}) };
+      // The client's e-mail waits for the changes of the next 2 minutes (milestone-digest.ts).
+      const gathered = clientMailConfigured() ? withDigestChange(current, { key, ...changedTo, at }) : current;
       return {
-        ...current,
+        ...gathered,
         ticks: {
           ...current.ticks,
           [key]: { done: input.done, at, by: who(staff), ...(input.note ? { note: input.note } : {}) },
@@ -285,7 +308,13 @@ export async function tickMilestone(
       target: `${id} ${key} ${input.done ? 'done' : 'not done'}`,
     });
     const view = await matterView(record, now(), await recordedMilestonesOf(record.enquiryId));
-    await queueMilestoneMail(record, view, changedTo, waitUntil);
+    // A text goes at once (when the client asked for texts); the e-mail with the digest.
+    await queueMilestoneText(
+      record,
+      changedTo,
+      view.deadlines.find((deadline) => !deadline.met),
+      waitUntil,
+    );
     return view;
   }
   return matterView(record, now());

@@ -21,6 +21,7 @@ import { Field, FieldError } from '../../../../src/ui/Field.tsx';
 import { paragraphsOf, propertyTypeLabel, RIGHTS_HEADING, roleLabel } from '../engagement/engagement-text.ts';
 import type { IdentityStep } from '../due-diligence/client-draft.ts';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
+import { FollowMatter } from './follow-matter.tsx';
 
 /** The form as the client last posted it, with the server's messages (a re-render after a 400). */
 export interface EngageFormState {
@@ -369,6 +370,8 @@ export interface EngagePageInput {
   form?: EngageFormState;
   /** Where the client's identity details stand, once accepted (`identityStep`); `none` when absent. */
   identity?: IdentityStep;
+  /** The client's matter is open: the page links to /matter/. */
+  matterOpen?: boolean;
 }
 
 /**
@@ -376,7 +379,7 @@ export interface EngagePageInput {
  * the link is open (`sent`, `viewed`), or the confirmation once accepted (shown first, since
  * the accept post lands back here).
  */
-export function EngagementPage({ token, view, form, identity = 'none' }: EngagePageInput) {
+export function EngagementPage({ token, view, form, identity = 'none', matterOpen = false }: EngagePageInput) {
   const open = isOpenStatus(view.status);
   // A joint client who has accepted waits for the others: no form, their acceptance stands.
   const waiting = open && Boolean(view.youAcceptedAt);
@@ -388,6 +391,7 @@ export function EngagementPage({ token, view, form, identity = 'none' }: EngageP
       practiceName={view.practice.name}
     >
       <h1>Your costs agreement</h1>
+      {matterOpen ? <FollowMatter /> : null}
       {accepted ? <AcceptedSection token={token} view={view} identity={identity} /> : null}
       {waiting ? <WaitingSection token={token} view={view} /> : null}
       {open && !waiting ? (

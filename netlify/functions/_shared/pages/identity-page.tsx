@@ -35,6 +35,7 @@ import { Choice } from '../../../../src/ui/Choice.tsx';
 import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
 import { Field, FieldError } from '../../../../src/ui/Field.tsx';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
+import { FollowMatter } from './follow-matter.tsx';
 
 type Owner = NonNullable<Extract<CddDraftParty, { owners?: unknown }>['owners']>[number];
 
@@ -62,6 +63,8 @@ export interface CddPageInput {
   known?: KnownDetails;
   /** The client asked to change details already submitted (`?change`): the form again. */
   change?: boolean;
+  /** The client's matter is open: the page links to /matter/. */
+  matterOpen?: boolean;
 }
 
 /**
@@ -958,6 +961,7 @@ export function cddPage(input: CddPageInput): string {
       practiceName={input.practice.name}
     >
       <h1>Your identity details</h1>
+      {input.matterOpen ? <FollowMatter /> : null}
       {input.saved && editable && !invalid ? (
         <div className="panel panel-success" id="saved" role="status">
           <p>Your draft is saved. You can come back to it with the same link.</p>

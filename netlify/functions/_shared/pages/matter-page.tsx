@@ -27,6 +27,7 @@ import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
 import { Field } from '../../../../src/ui/Field.tsx';
 import { whenText } from '../matters/matter-mail.ts';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
+import { Conversation, DeadlineAmount, MatterAtAGlance } from './matter-summary.tsx';
 
 export interface PracticeContact {
   name: string;
@@ -113,6 +114,7 @@ function DeadlineItem({ deadline }: { deadline: ClientDeadline }) {
         {deadline.time ? ' (Sydney time)' : ''}
         {deadline.met ? ' (done)' : deadline.overdue ? ' (passed)' : ''}
       </p>
+      <DeadlineAmount deadline={deadline} />
       <p className="mb-1 text-slate-700">{deadline.basis}</p>
       <p className="mb-0 text-sm font-semibold">
         {deadline.confirmed ? 'Confirmed by your conveyancer' : `This date is an ${ESTIMATE_NOTE}.`}
@@ -207,7 +209,7 @@ function MatterSection({
   return (
     <section aria-labelledby={headingId} data-testid="client-matter">
       <h2 id={headingId}>{title}</h2>
-      <p>Your conveyancer: {matter.responsible}</p>
+      <MatterAtAGlance matter={matter} />
 
       <h3>Next deadline</h3>
       {next && matter.daysToNext !== null ? (
@@ -264,6 +266,9 @@ function MatterSection({
       ) : (
         <p>Nothing at the moment: we will tell you when we do.</p>
       )}
+
+      <h3>Your questions and our answers</h3>
+      <Conversation matter={matter} />
 
       <h3>Ask for an update</h3>
       {sentTo === matter.id ? (

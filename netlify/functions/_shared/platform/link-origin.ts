@@ -10,7 +10,9 @@
  *
  * A message sent later by a job stores the origin with its queued entry at the time of the
  * request (the staff alert's `adminUrl`); a scheduled function passes its own request.
- * Without either, the link falls back to `npm start`'s default address.
+ * Without either, the link falls back to the local server's own address (LOCAL_SITE_ORIGIN,
+ * which scripts/lib/server.ts sets once it listens, and Netlify never does), else `npm start`'s
+ * default address.
  */
 import { leadDeskEnv } from './env.ts';
 
@@ -20,5 +22,5 @@ export function linkOrigin(req?: Request | null): string {
   const configured = leadDeskEnv().configuredSiteUrl;
   if (configured) return configured;
   const origin = req ? URL.parse(req.url)?.origin : undefined;
-  return origin && origin !== 'null' ? origin : DEFAULT_ORIGIN;
+  return origin && origin !== 'null' ? origin : (process.env.LOCAL_SITE_ORIGIN ?? DEFAULT_ORIGIN);
 }

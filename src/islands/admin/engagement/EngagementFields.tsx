@@ -76,7 +76,7 @@ export function EngagementFields({
           id={id('quote.contractDate')}
           name="contractDate"
           label="Contract date"
-          hint="Empty means today."
+          hint="Leave empty until a contract is signed: the disclosure then says it is not yet signed, with duty estimated for a contract signed today."
           error={errors['quote.contractDate']?.[0]}
         >
           {(props) => (

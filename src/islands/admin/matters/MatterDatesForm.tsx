@@ -1,5 +1,5 @@
 /**
- * "The contract's dates": the matter's side and property type, its contract date, cooling-off
+ * "The contract's dates": the matter's side and property type, its contract date and price, cooling-off
  * arrangement, settlement date and the dates its special conditions set. Saving works the
  * deadlines out again; the server's field messages show under the fields they are about.
  */
@@ -8,6 +8,7 @@ import { COOLING_OFF_ARRANGEMENTS, COOLING_OFF_LABELS } from '../../../content/m
 import { ApiError } from '../../../lib/api.ts';
 import type { MatterView } from '../../../shared/schemas/matter.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/Field.tsx';
 import { ConditionDates, type ConditionDate } from './ConditionDates.tsx';
 import { DateField, LabelledSelect, SideAndPropertyType } from './MatterFields.tsx';
 
@@ -19,7 +20,19 @@ interface DatesBody {
   settlementDate: string | null;
   ownerOccupier: boolean;
   dates: ConditionDate[];
+  /** Whole dollars; what staff typed when it is not a whole number of dollars (the server names the fault). */
+  price: number | string | null;
 }
+
+/** "850,000" or "$850000" as whole dollars; the text itself otherwise, for the server to refuse. */
+const priceOf = (text: string): number | string | null => {
+  const compact = text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replaceAll(',', '');
+  if (!compact) return null;
+  return /^\d+$/.test(compact) ? Number(compact) : text;
+};
 
 export function MatterDatesForm({
   matter,
@@ -35,6 +48,7 @@ export function MatterDatesForm({
   const [coolingOff, setCoolingOff] = useState<string>(matter.coolingOff);
   const [settlementDate, setSettlementDate] = useState(matter.settlementDate ?? '');
   const [ownerOccupier, setOwnerOccupier] = useState(matter.ownerOccupier);
+  const [price, setPrice] = useState(matter.price ? matter.price.toLocaleString('en-AU') : '');
   const [dates, setDates] = useState<ConditionDate[]>(matter.dates.map(({ label, date }) => ({ label, date })));
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [pending, setPending] = useState(false);
@@ -52,6 +66,7 @@ export function MatterDatesForm({
         ownerOccupier,
         // Rows left wholly blank are dropped; the server judges the rest.
         dates: dates.filter((entry) => entry.label || entry.date),
+        price: priceOf(price),
       });
       if (saved) setErrors({});
     } catch (caught) {
@@ -82,6 +97,16 @@ export function MatterDatesForm({
           value={contractDate}
           onChange={setContractDate}
         />
+        <Field
+          id={`${base}-price`}
+          label="Price in the contract"
+          hint="Whole dollars; the duty's amount is worked out from it"
+          error={errors.price}
+        >
+          {(props) => (
+            <input {...props} inputMode="numeric" value={price} onChange={(event) => setPrice(event.target.value)} />
+          )}
+        </Field>
         <LabelledSelect
           id={`${base}-cooling`}
           label="Cooling-off"

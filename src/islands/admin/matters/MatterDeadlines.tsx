@@ -4,6 +4,7 @@
  * settlement, duty) can be confirmed, given a date of staff's own with the rules' date shown
  * beside it, or put back to the rules' date.
  */
+import { formatAud } from '../../../content/money.ts';
 import { useId, useState } from 'react';
 import { DEADLINE_LABELS } from '../../../content/matters.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -67,6 +68,9 @@ function DeadlineItem({ deadline, onChange }: { deadline: MatterDeadline; onChan
           <StatusBadge tone="waiting">Estimate</StatusBadge>
         )}
       </div>
+      {deadline.amount !== undefined ? (
+        <p className="mt-1 text-sm font-semibold text-slate-900">Amount: {formatAud(deadline.amount)}</p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-700">{deadline.basis}</p>
       {deadline.computed ? (
         <p className="mt-1 text-sm text-slate-800">

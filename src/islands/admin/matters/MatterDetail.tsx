@@ -82,7 +82,12 @@ export function MatterDetail({
       <MatterMilestones
         milestones={matter.milestones}
         onTick={(key, body) =>
-          send('POST', `${path}/milestones/${encodeURIComponent(key)}`, body, 'Milestone saved; the client is e-mailed')
+          send(
+            'POST',
+            `${path}/milestones/${encodeURIComponent(key)}`,
+            body,
+            'Milestone saved; the client is e-mailed in 2 minutes, with any other change made by then',
+          )
         }
       />
       <Timeline entries={matter.timeline} />

@@ -83,6 +83,9 @@ describe('adding a passkey and signing in with it', () => {
       userVerification: 'required',
     });
     expect(options.json.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Ed25519, ES256, RS256: never ML-DSA, which only some runtimes can check.
+    expect(options.json.pubKeyCredParams.map((param: { alg: number }) => param.alg)).toEqual([-8, -7, -257]);
+    expect(options.json.attestation).toBe('none');
     const cookieLine = options.headers.getSetCookie()[0]!;
     expect(cookieLine).toMatch(
       /^staff_passkey_add=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=300$/,

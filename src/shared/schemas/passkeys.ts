@@ -35,6 +35,7 @@ export const authenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(8192),
+    // DER ECDSA, Ed25519 or RSA up to 4096 bits (decision 042 keeps to those): under 700 characters.
     signature: base64url(2048),
     userHandle: z.optional(base64url(256)),
   }),

@@ -16,7 +16,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { COSEALG, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type * as z from 'zod/mini';
 import type {
   authenticationResponseSchema,
@@ -40,6 +40,12 @@ export function relyingParty(req: Request): { id: string; origin: string } {
 }
 
 const RP_NAME = 'Staff portal';
+/**
+ * Ed25519, P-256 and RSA: what every platform authenticator offers. Not the library's default,
+ * which adds ML-DSA-44 where the runtime's WebCrypto has it (Node 24, as an experiment): a
+ * passkey made on such a runtime could not be checked on one without.
+ */
+const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 const TIMEOUT_MS = 2 * 60 * 1000;
 
 function challengeCookieName(req: Request, purpose: ChallengePurpose): string {
@@ -93,6 +99,7 @@ export async function registrationOptions(
     challenge: challenge.bytes,
     timeout: TIMEOUT_MS,
     attestationType: 'none',
+    supportedAlgorithmIDs: ALGORITHMS,
     excludeCredentials: (await passkeysOf(account.id)).map((passkey) => ({
       id: passkey.credentialId,
       ...(passkey.transports && { transports: passkey.transports }),
@@ -123,6 +130,7 @@ export async function verifiedRegistration(
       expectedOrigin: party.origin,
       expectedRPID: party.id,
       requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
     if (!result.verified) return null;
     const { credential } = result.registrationInfo;

@@ -266,6 +266,16 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
       return { text: `Confirmed the public claim “${claim}” as shown` };
     },
   },
+  'settings.sign-in.required': {
+    family: 'settings',
+    label: 'Required passkeys',
+    describe: () => ({ text: 'Required every account to sign in with a passkey' }),
+  },
+  'settings.sign-in.optional': {
+    family: 'settings',
+    label: 'Made passkeys optional',
+    describe: () => ({ text: 'Made passkeys optional for signing in' }),
+  },
   'duty-indexation.save': {
     family: 'duty-indexation',
     label: 'Added a duty indexation',
@@ -321,6 +331,25 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
       text: target === entry.byId ? 'Changed their own password' : 'Changed a password',
     }),
   },
+  'passkey.add': {
+    family: 'passkey',
+    label: 'Added a passkey',
+    describe: () => ({ text: 'Added a passkey to their own account' }),
+  },
+  'passkey.remove': {
+    family: 'passkey',
+    label: 'Removed their own passkey',
+    describe: () => ({ text: 'Removed a passkey of their own account' }),
+  },
+  'passkey.remove.other': {
+    family: 'passkey',
+    label: "Removed another account's passkey",
+    describe: (target, _entry, names) => ({
+      text: names.has(target)
+        ? `Removed a passkey of ${names.get(target)}`
+        : 'Removed a passkey of an account since removed',
+    }),
+  },
 };
 
 /** The families the filter offers, in this order, with their names. */
@@ -338,6 +367,7 @@ export const AUDIT_FAMILIES: readonly { family: string; label: string }[] = [
   { family: 'duty-indexation', label: 'Transfer duty' },
   { family: 'site', label: 'Public site' },
   { family: 'staff', label: 'Staff accounts' },
+  { family: 'passkey', label: 'Passkeys' },
 ];
 
 /** What an entry says, in words. */

@@ -189,6 +189,19 @@ describe('refused passkey sign-ins', () => {
     expect((await passkeySignIn(authenticator)).answer.status).toBe(401);
   });
 
+  it('refuses a replayed answer of a synced passkey (its counter stays 0): the spent challenge alone stops it', async () => {
+    const staff = await signedInStaff('staff');
+    const synced = await SoftwareAuthenticator.create({ counts: false });
+    expect((await addPasskey(staff.cookie, synced)).status).toBe(201);
+    const { answer, challenge, response } = await passkeySignIn(synced);
+    expect(answer.status).toBe(200);
+    const again = await call(login, 'POST', '/api/login/passkey', { cookie: challenge, body: { response } });
+    expect(again.status).toBe(401);
+    expect(sessionCookie(again.headers)).toBeNull();
+    // A new challenge, answered afresh, still signs in: 0 stays 0 for such passkeys.
+    expect((await passkeySignIn(synced)).answer.status).toBe(200);
+  });
+
   it('lets one of two sign-ins racing with one answer through', async () => {
     const staff = await signedInStaff('staff');
     const authenticator = await SoftwareAuthenticator.create();
@@ -202,6 +215,27 @@ describe('refused passkey sign-ins', () => {
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401, 401, 401]);
+  });
+
+  it('lets one of two clones signing with one counter at once through (checked inside the conditional write)', async () => {
+    const staff = await signedInStaff('staff');
+    const authenticator = await SoftwareAuthenticator.create();
+    expect((await addPasskey(staff.cookie, authenticator)).status).toBe(201);
+    const signed = [];
+    for (let i = 0; i < 2; i++) {
+      const options = await call(login, 'POST', '/api/login/passkey/options', { body: {} });
+      authenticator.counter = 4; // both sign with counter 5, as a cloned key would
+      signed.push({
+        challenge: cookieHeader(setCookies(options.headers)),
+        response: await authenticator.assert(options.json, { origin: ORIGIN }),
+      });
+    }
+    const answers = await Promise.all(
+      signed.map(({ challenge, response }) =>
+        call(login, 'POST', '/api/login/passkey', { cookie: challenge, body: { response } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
   });
 
   it('refuses a removed passkey, and then the password signs in again', async () => {

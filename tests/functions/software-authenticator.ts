@@ -31,7 +31,7 @@ const uint32 = (value: number) =>
   new Uint8Array([value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]);
 
 /** A raw r||s ECDSA signature as DER, the form WebAuthn carries. */
-function derSignature(raw: Uint8Array): Uint8Array {
+function derSignature(raw: Uint8Array): Uint8Array<ArrayBuffer> {
   const integer = (bytes: Uint8Array) => {
     let start = 0;
     while (start < bytes.length - 1 && bytes[start] === 0) start++;
@@ -58,11 +58,13 @@ export class SoftwareAuthenticator {
   readonly credentialId = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(16)));
   counter = 0;
   /** Keep the counter at 0, as synced passkeys do. */
-  constructor(
-    private readonly keys: CryptoKeyPair,
-    private readonly options: { counts: boolean } = { counts: true },
-  ) {}
+  private readonly keys: CryptoKeyPair;
+  private readonly options: { counts: boolean };
   private userHandle: string | null = null;
+  constructor(keys: CryptoKeyPair, options: { counts: boolean } = { counts: true }) {
+    this.keys = keys;
+    this.options = options;
+  }
 
   static async create(options: { counts: boolean } = { counts: true }): Promise<SoftwareAuthenticator> {
     const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
@@ -102,9 +104,9 @@ export class SoftwareAuthenticator {
     const flags = FLAG_UP | FLAG_AT | (ceremony.userVerified === false ? 0 : FLAG_UV);
     const authData = await this.authenticatorData(ceremony.rpId ?? options.rp.id!, flags, attested);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, string | Uint8Array | Map<string, string>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', authData],
       ]),
     );

@@ -15,7 +15,7 @@ import {
   authenticationOptions,
   clearChallengeCookie,
   verifiedAssertion,
-} from './_shared/http/passkeys.ts';
+} from './_shared/http/webauthn.ts';
 import { hasPasskey } from './_shared/repositories/passkeys-store.ts';
 import { getSignInSettings } from './_shared/repositories/settings-store.ts';
 import { findUser, recordSignIn, type StaffUser } from './_shared/repositories/users-store.ts';

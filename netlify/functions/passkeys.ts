@@ -17,7 +17,7 @@ import {
   validate,
   type RouteContext,
 } from './_shared/http/http.ts';
-import { clearChallengeCookie, registrationOptions, verifiedRegistration } from './_shared/http/passkeys.ts';
+import { clearChallengeCookie, registrationOptions, verifiedRegistration } from './_shared/http/webauthn.ts';
 import { deliverClientMail, queueClientMail } from './_shared/mail/client-mail.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
 import {

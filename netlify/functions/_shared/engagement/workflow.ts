@@ -495,6 +495,25 @@ async function variationStart(id: string, replace: boolean) {
   return { varied, pointer, open };
 }
 
+export const ACCEPTED_ADDRESSES_ONLY =
+  "A variation goes only to the addresses that accepted this engagement. To change an accepted client's address, a principal changes it on the engagement first (Change address: POST /api/engagements/{id}/clients/{index}/address), which tells the old address.";
+
+const mailbox = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Once clients have accepted, their link is the practice's channel to them: a variation may
+ * name only the addresses that accepted `varied` (any name, any order, fewer), never a new
+ * one, or a member of staff could send it to their own mailbox in the client's name, accept
+ * it and read the client's identity details through it.
+ */
+function refuseNewAddresses(varied: EngagementRecord, input: EngagementSendInput): void {
+  if (!input.clients) return;
+  const accepted = new Set(varied.clients.filter((client) => client.acceptance).map((client) => mailbox(client.email)));
+  if (input.clients.some((client) => !accepted.has(mailbox(client.email)))) {
+    throw new HttpError(409, ACCEPTED_ADDRESSES_ONLY);
+  }
+}
+
 /** What a variation would show the client: the preview of an updated disclosure. */
 export async function previewVariation(id: string, input: EngagementVariationInput): Promise<EngagementPreview> {
   const { varied } = await variationStart(id, true);
@@ -517,6 +536,7 @@ export async function varyEngagement(
   mail: LinkMailer,
 ): Promise<IssuedLinks> {
   const { varied, pointer, open } = await variationStart(id, input.replace ?? false);
+  refuseNewAddresses(varied, input);
   const enquiry = await enquiryOr404(varied.enquiryId);
   const variation = { of: varied, reason: input.reason };
   const { content } = await prepareContent(enquiry, input, variation);

@@ -6,11 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import audit from '../../netlify/functions/audit.ts';
+import engage from '../../netlify/functions/engage.ts';
 import engagements from '../../netlify/functions/engagements.ts';
 import { getEngagement } from '../../netlify/functions/_shared/repositories/engagements-store.ts';
-import { anAcceptedEngagement, aSentEngagement } from './fixtures/builders.ts';
+import { ACCEPTANCE, anAcceptedEngagement, anEnquiry, aSentEngagement } from './fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from './harness.ts';
-import { readableText, useSmtp } from './smtp.ts';
+import { linkMailedTo, readableText, useSmtp } from './smtp.ts';
 
 useBlobs();
 const { mails } = useSmtp();
@@ -101,5 +102,34 @@ describe("changing an accepted client's address", () => {
       (await changeAddress(principal.cookie, accepted.id, 0, { email: 'not an address', reason: 'x' })).status,
     ).toBe(400);
     expect((await changeAddress(principal.cookie, accepted.id, 0, { email: 'ok@client.example' })).status).toBe(400);
+  });
+});
+
+describe('a joint client accepting', () => {
+  it("must type their own name, not the other client's (400 fieldErrors.fullName); case and spaces aside", async () => {
+    const enquiryId = await anEnquiry({ email: client() });
+    const couple = [
+      { name: 'Jack Joint', email: client() },
+      { name: 'Jill Joint', email: client() },
+    ];
+    const sent = await call(engagements, 'POST', `/api/contact-requests/${enquiryId}/engagement`, {
+      cookie: staff.cookie,
+      body: { clients: couple },
+    });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    const jack = new URL((await linkMailedTo(couple[0]!.email))!).pathname.split('/').pop()!;
+    const accept = (fullName: string) =>
+      call(engage, 'POST', `/api/engage/${jack}/accept`, {
+        body: { ...ACCEPTANCE, fullName },
+        context: { ip: `198.51.100.${++people}` },
+      });
+    const asJill = await accept('Jill Joint');
+    expect(asJill.status).toBe(400);
+    expect(asJill.json.fieldErrors.fullName).toEqual([
+      "This link is Jack Joint's: type your own full name as it is here, Jack Joint",
+    ]);
+    expect((await getEngagement(sent.json.id))!.record.clients[0]!.acceptance).toBeUndefined();
+    const asJack = await accept('  jack   JOINT ');
+    expect(asJack.status, JSON.stringify(asJack.json)).toBe(200);
   });
 });

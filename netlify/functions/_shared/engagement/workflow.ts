@@ -806,12 +806,27 @@ const MAX_ACCEPT_ROUNDS = 4;
  * the fresh record. The engagement is accepted once every client has accepted; then the
  * enquiry is instructed.
  */
+const spokenName = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Joint clients each accept on their own link in their own name: a name that is not the
+ * link's client's would print one client twice on the signed copy and the other never.
+ * (A sole client's typed name stands as typed, as it always has.)
+ */
+function refuseAnotherName(record: EngagementRecord, index: number, fullName: string): void {
+  const client = record.clients[index];
+  if (record.clients.length < 2 || !client || spokenName(client.name) === spokenName(fullName)) return;
+  const message = `This link is ${client.name}'s: type your own full name as it is here, ${client.name}`;
+  throw new HttpError(400, message, { fieldErrors: { fullName: [message] } });
+}
+
 export async function acceptEngagement(
   opened: Opened,
   input: EngagementAcceptance,
   evidence: { userAgent: string; address: string },
 ): Promise<EngagementRecord> {
   const index = opened.client ?? 0;
+  refuseAnotherName(opened.record, index, input.fullName);
   let read: Opened = opened;
   for (let round = 0; ; round++) {
     const { record } = read;

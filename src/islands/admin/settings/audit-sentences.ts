@@ -101,6 +101,17 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
     label: 'Sent a new link',
     describe: (target) => ({ text: "Ended the client's link and sent a new one", link: enquiryLink(target) }),
   },
+  'engagement.client-address': {
+    family: 'engagement',
+    label: "Changed an accepted client's address",
+    describe: (target) => {
+      const { id, note } = parts(target);
+      return {
+        text: `Changed the address of an accepted client${note ? ` (${note})` : ''}`,
+        link: enquiryLink(id),
+      };
+    },
+  },
   'engagement.revoke': {
     family: 'engagement',
     label: 'Withdrew a costs agreement',

@@ -122,6 +122,28 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
     label: 'Read due diligence',
     describe: (target) => ({ text: "Read the client's due-diligence record", link: enquiryLink(target) }),
   },
+  'cdd.read.client': {
+    family: 'cdd',
+    label: 'A client read their identity details',
+    describe: (target) => {
+      const { id, note } = parts(target);
+      return {
+        text: `A client read their identity details on their link${note ? ` (${note})` : ''}`,
+        link: enquiryLink(id),
+      };
+    },
+  },
+  'cdd.submit.client': {
+    family: 'cdd',
+    label: 'A client submitted identity details',
+    describe: (target) => {
+      const { id, note } = parts(target);
+      return {
+        text: `A client submitted identity details on their link${note ? ` (${note})` : ''}`,
+        link: enquiryLink(id),
+      };
+    },
+  },
   'cdd.verify': {
     family: 'cdd',
     label: 'Verified identity',

@@ -8,6 +8,7 @@
 import { MILESTONES } from '../../../content/matters.ts';
 import { claimLabel, TEXT_CLAIMS, type ClaimKey } from '../../../shared/schemas/settings.ts';
 import type { AuditEntry } from '../../../shared/schemas/staff.ts';
+import { SIGN_IN_ACTIONS } from './audit-sentences-sign-in.ts';
 
 /** What an entry says: the sentence, and the record it links to, if any. */
 export interface AuditSentence {
@@ -37,7 +38,7 @@ function parts(target: string): { id: string; note: string | undefined } {
   return { id: match?.[1] ?? target, note: match?.[2] };
 }
 
-type Describe = (target: string, entry: AuditEntry, names: AccountNames) => AuditSentence;
+export type Describe = (target: string, entry: AuditEntry, names: AccountNames) => AuditSentence;
 
 /** Each action the portal records, with its family (for the filter) and its sentence. */
 export const AUDIT_ACTIONS: Record<string, { family: string; label: string; describe: Describe }> = {
@@ -299,16 +300,6 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
       return { text: `Confirmed the public claim “${claim}” as shown` };
     },
   },
-  'settings.sign-in.required': {
-    family: 'settings',
-    label: 'Required passkeys',
-    describe: () => ({ text: 'Required every account to sign in with a passkey' }),
-  },
-  'settings.sign-in.optional': {
-    family: 'settings',
-    label: 'Made passkeys optional',
-    describe: () => ({ text: 'Made passkeys optional for signing in' }),
-  },
   'duty-indexation.save': {
     family: 'duty-indexation',
     label: 'Added a duty indexation',
@@ -357,30 +348,12 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
     label: 'Removed a staff account',
     describe: () => ({ text: 'Removed a staff account' }),
   },
+  ...SIGN_IN_ACTIONS,
   'staff.password': {
     family: 'staff',
     label: 'Changed a password',
     describe: (target, entry) => ({
       text: target === entry.byId ? 'Changed their own password' : 'Changed a password',
-    }),
-  },
-  'passkey.add': {
-    family: 'passkey',
-    label: 'Added a passkey',
-    describe: () => ({ text: 'Added a passkey to their own account' }),
-  },
-  'passkey.remove': {
-    family: 'passkey',
-    label: 'Removed their own passkey',
-    describe: () => ({ text: 'Removed a passkey of their own account' }),
-  },
-  'passkey.remove.other': {
-    family: 'passkey',
-    label: "Removed another account's passkey",
-    describe: (target, _entry, names) => ({
-      text: names.has(target)
-        ? `Removed a passkey of ${names.get(target)}`
-        : 'Removed a passkey of an account since removed',
     }),
   },
 };

@@ -2,6 +2,11 @@
  * Creates a staff account, or sets a new password on an existing one.
  *
  *   npm run staff:add -- <username> [--role principal|staff] [--context deploy-preview|branch-deploy]
+ *   npm run staff:add -- <username> --remove-passkeys [--context …]
+ *
+ * `--remove-passkeys` removes every passkey of the account and touches nothing else (no
+ * password is asked for): the recovery for the last principal whose passkeys are lost, when
+ * no other principal can remove them in Settings. Every session of the account ends too.
  *
  * A new account is `staff` unless `--role` says otherwise, except the first account of all,
  * which is always a principal (someone must manage the others). An existing account keeps
@@ -14,8 +19,9 @@
  * of that context) instead of production's.
  */
 import { MIN_PASSWORD_LENGTH, STAFF_ROLES, USERNAME_PATTERN, type StaffRole } from '../src/shared/schemas/login.ts';
-import { hashPassword } from '../netlify/functions/_shared/http/auth.ts';
-import { upsertUser } from '../netlify/functions/_shared/repositories/users-store.ts';
+import { hashPassword, revokeSessionsOf } from '../netlify/functions/_shared/http/auth.ts';
+import { removeAllPasskeys } from '../netlify/functions/_shared/repositories/passkeys-store.ts';
+import { findUser, upsertUser } from '../netlify/functions/_shared/repositories/users-store.ts';
 import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
 
 function fail(message: string): never {
@@ -60,8 +66,10 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const USAGE =
-  'Usage: npm run staff:add -- <username> [--role principal|staff] [--context deploy-preview|branch-deploy]';
+const USAGE = [
+  'Usage: npm run staff:add -- <username> [--role principal|staff] [--context deploy-preview|branch-deploy]',
+  '       npm run staff:add -- <username> --remove-passkeys [--context deploy-preview|branch-deploy]',
+].join('\n');
 
 /** Takes `--role X` or `--role=X` out of the arguments; undefined when absent. */
 function takeRole(rest: string[]): { role: StaffRole | undefined; rest: string[] } {
@@ -79,11 +87,34 @@ function takeRole(rest: string[]): { role: StaffRole | undefined; rest: string[]
   return { role: role as StaffRole | undefined, rest: others };
 }
 
-const { role, rest } = takeRole(args.rest);
+const { role, rest: named } = takeRole(args.rest);
+const removePasskeys = named.includes('--remove-passkeys');
+const rest = named.filter((arg) => arg !== '--remove-passkeys');
 const username = rest[0];
-if (!username || rest.length > 1) fail(USAGE);
+if (!username || rest.length > 1 || (removePasskeys && role)) fail(USAGE);
 if (!USERNAME_PATTERN.test(username)) {
   fail('Usernames are 3 to 64 characters: letters, digits, dot, underscore or hyphen.');
+}
+
+if (removePasskeys) {
+  const target = await connectBlobs();
+  try {
+    const account = await findUser(username);
+    if (!account) {
+      console.error(`There is no staff account "${username}" on ${target.describe}. Nothing was changed.`);
+      process.exitCode = 1;
+    } else {
+      const removed = await removeAllPasskeys(account.id);
+      await revokeSessionsOf(account.id);
+      console.log(
+        `Removed ${removed} passkey${removed === 1 ? '' : 's'} of staff account "${username}" on ${target.describe}.`,
+      );
+      console.log('Every session it had is signed out; its password signs in again.');
+    }
+  } finally {
+    await target.stop();
+  }
+  process.exit();
 }
 
 let password = process.env.STAFF_PASSWORD;

@@ -27,6 +27,7 @@ import {
   submitClientCdd,
 } from './_shared/due-diligence/client-draft.ts';
 import { noticeIdentitySubmitted } from './_shared/mail/client-acted.ts';
+import { recordAudit } from './_shared/repositories/audit-store.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { practicePhone, requireCddKeyForClient } from './_shared/due-diligence/require-cdd-key.ts';
 import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
@@ -59,6 +60,25 @@ async function pageForError(error: unknown): Promise<Response> {
   return errorPage(error);
 }
 
+/**
+ * What a client reads or submits of their identity details through their link is audited as
+ * that client's act: the enquiry and the client's place on the engagement, never a detail. A
+ * read is audited only when it shows details (a draft or a submission, not an empty form).
+ */
+async function auditClientAct(
+  record: EngagementRecord,
+  client: number | undefined,
+  act: 'read' | 'submit',
+  cdd?: { view: { parties: readonly unknown[] } },
+): Promise<void> {
+  if (act === 'read' && !cdd?.view.parties.length) return;
+  await recordAudit({
+    by: 'website',
+    action: `cdd.${act}.client`,
+    target: `${record.enquiryId} (client ${(client ?? 0) + 1})`,
+  });
+}
+
 /** The engagement the link opens, or the page that says why it does not (yet). */
 async function openForPage(
   req: Request,
@@ -81,6 +101,7 @@ async function renderPage(
 ) {
   const { client, ...rest } = extra;
   const cdd = await readClientCdd(record);
+  await auditClientAct(record, client, 'read', cdd);
   // Only a first visit's form starts from what the practice knows of this link's client.
   const known = client !== undefined && cdd.view.status === 'not-started' ? await knownDetails(record, client) : {};
   const matterOpen = await matterIsOpen(record.enquiryId);
@@ -135,6 +156,7 @@ async function postForm(req: Request, context: RouteContext): Promise<Response> 
     if (action.kind === 'submit') {
       try {
         await submitClientCdd(record);
+        await auditClientAct(record, opened.client, 'submit');
         await noticeIdentitySubmitted(record, linkOrigin(req), context.waitUntil);
       } catch (error) {
         if (!(error instanceof HttpError && error.status === 400)) throw error;
@@ -179,9 +201,11 @@ export default handle(
     '/api/engage/:token/cdd': {
       GET: onLink(async (req, context) => {
         await requireCddKeyForClient();
-        const { record } = await openThrottled(req, context);
+        const { record, client } = await openThrottled(req, context);
+        const cdd = await readClientCdd(record);
+        await auditClientAct(record, client, 'read', cdd);
         // The APP 5 notice, as the identity page shows it.
-        return json({ ...(await readClientCdd(record)).view, notice: collectionNotice(record.content.practice.name) });
+        return json({ ...cdd.view, notice: collectionNotice(record.content.practice.name) });
       }),
       PUT: onLink(async (req, context) => {
         await requireCddKeyForClient();
@@ -195,8 +219,9 @@ export default handle(
       POST: onLink(async (req, context) => {
         await requireCddKeyForClient();
         const draft = await readOptionalDraft(req);
-        const { record } = await openThrottled(req, context);
+        const { record, client } = await openThrottled(req, context);
         const submitted = await submitClientCdd(record, draft);
+        await auditClientAct(record, client, 'submit');
         await confirmIdentityReceived(record, context.waitUntil);
         await noticeIdentitySubmitted(record, linkOrigin(req), context.waitUntil);
         return json(submitted);

@@ -9,8 +9,10 @@ import {
   engagementPatchSchema,
   engagementSendSchema,
   engagementVariationSchema,
+  clientAddressSchema,
 } from '../../src/shared/schemas/engagement.ts';
-import { requireStaff } from './_shared/http/auth.ts';
+import { requirePrincipal, requireStaff } from './_shared/http/auth.ts';
+import { changeClientAddress } from './_shared/engagement/client-address.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
 import {
   ENGAGEMENT_NOT_FOUND,
@@ -73,6 +75,7 @@ export const config: Config = {
     '/api/engagements/:id/revoke',
     '/api/engagements/:id/variation',
     '/api/engagements/:id/variation/preview',
+    '/api/engagements/:id/clients/:index/address',
     '/api/engagements/:id/document.pdf',
   ],
 };
@@ -125,6 +128,15 @@ export default handle(config, {
     POST: async (req, { params }) => {
       const staff = await requireStaff(req);
       return json(await revokeEngagement(engagementId(params.id), staff));
+    },
+  },
+  '/api/engagements/:id/clients/:index/address': {
+    POST: async (req, { params, waitUntil }) => {
+      const principal = await requirePrincipal(req);
+      const input = validate(clientAddressSchema, await readJson(req));
+      const index = /^[0-9]$/.test(params.index ?? '') ? Number(params.index) : -1;
+      if (index < 0) throw new HttpError(404, 'This engagement has no such client');
+      return json(await changeClientAddress(engagementId(params.id), index, input, principal, waitUntil));
     },
   },
   '/api/engagements/:id/document.pdf': {

@@ -14,15 +14,18 @@ import { WINDOW_MS } from './_shared/http/login-throttle.ts';
 import { deleteExpiredClientRecords } from './_shared/repositories/client-sessions-store.ts';
 import { deleteAttemptsBefore } from './_shared/repositories/login-attempts-store.ts';
 import { deleteExpiredSessions } from './_shared/repositories/sessions-store.ts';
+import { deleteLapsedChallenges } from './_shared/repositories/passkey-challenges-store.ts';
 import { forgetOldRepeats } from './_shared/desk/repeat-enquiries.ts';
 
 export default async (req?: Request) => {
   const now = currentTime();
-  const [sessions, attempts, clientRecords] = await Promise.all([
+  const [sessions, attempts, clientRecords, challenges] = await Promise.all([
     deleteExpiredSessions(now),
     deleteAttemptsBefore(now - WINDOW_MS),
     // Clients' sign-in links (15 minutes) and sessions (30 days) once they have expired.
     deleteExpiredClientRecords(now),
+    // Passkey challenges handed out and never answered (five minutes).
+    deleteLapsedChallenges(now),
     forgetOldRepeats(now),
   ]);
   const engagements = await runEngagementJobs(linkOrigin(req), sendEngagementLink, clientMailConfigured());
@@ -32,9 +35,9 @@ export default async (req?: Request) => {
     );
   }
   // Quiet when there was nothing to do: locally it runs every minute (every second under test).
-  if (sessions + attempts + clientRecords > 0) {
+  if (sessions + attempts + clientRecords + challenges > 0) {
     console.log(
-      `[housekeeping] removed ${sessions} expired sessions, ${attempts} old sign-in attempts and ${clientRecords} expired client sign-in records`,
+      `[housekeeping] removed ${sessions} expired sessions, ${attempts} old sign-in attempts, ${clientRecords} expired client sign-in records and ${challenges} lapsed passkey challenges`,
     );
   }
   return new Response(null, { status: 204 });

@@ -1,10 +1,40 @@
-/** POST /api/login: checks a staff member's password and starts a session. */
+/**
+ * POST /api/login: checks a staff member's password and starts a session, unless the account
+ * has a passkey: then the password alone opens nothing, and only the passkey signs in.
+ * POST /api/login/passkey/options and /api/login/passkey: signing in with a passkey
+ * (docs/decisions/045-staff-passkeys.md).
+ */
 import type { Config } from '@netlify/functions';
 import { loginSchema } from '../../src/shared/schemas/login.ts';
+import { passkeySignInSchema } from '../../src/shared/schemas/passkeys.ts';
 import { issueDeviceCookie, startSession, trustedDevice, verifyPassword } from './_shared/http/auth.ts';
-import { HttpError, handle, json, readJson, validate } from './_shared/http/http.ts';
+import { HttpError, handle, json, readJson, readOptionalJson, validate } from './_shared/http/http.ts';
 import { admitAttempt, clientAddress, noteSuccess } from './_shared/http/login-throttle.ts';
-import { findUser, recordSignIn } from './_shared/repositories/users-store.ts';
+import {
+  accountOfAssertion,
+  authenticationOptions,
+  clearChallengeCookie,
+  verifiedAssertion,
+} from './_shared/http/webauthn.ts';
+import { hasPasskey } from './_shared/repositories/passkeys-store.ts';
+import { getSignInSettings } from './_shared/repositories/settings-store.ts';
+import { findUser, recordSignIn, type StaffUser } from './_shared/repositories/users-store.ts';
+
+/** A session for the account, with this browser's trust for it after the session cookie. */
+async function signedIn(req: Request, user: StaffUser, passkeyPending: boolean): Promise<Response> {
+  await recordSignIn(user.username);
+  const body = {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    ...(user.mustChangePassword && { mustChangePassword: true }),
+    ...(passkeyPending && { passkeyRequired: true }),
+  };
+  const response = json(body, 200, { 'Set-Cookie': await startSession(req, user, { passkeyPending }) });
+  // The session first (clients that read one cookie read it), then this browser's trust.
+  response.headers.append('Set-Cookie', await issueDeviceCookie(req, user.username));
+  return response;
+}
 
 async function signIn(req: Request, address: string): Promise<Response> {
   const { username, password } = validate(loginSchema, await readJson(req));
@@ -15,21 +45,46 @@ async function signIn(req: Request, address: string): Promise<Response> {
     throw new HttpError(401, 'Invalid username or password');
   }
   await noteSuccess(admitted);
-  await recordSignIn(user.username);
-  const body = {
-    id: user.id,
-    username: user.username,
-    role: user.role,
-    ...(user.mustChangePassword && { mustChangePassword: true }),
-  };
-  const response = json(body, 200, { 'Set-Cookie': await startSession(req, user) });
-  // The session first (clients that read one cookie read it), then this browser's trust.
-  response.headers.append('Set-Cookie', await issueDeviceCookie(req, user.username));
-  return response;
+  if (await hasPasskey(user.id)) {
+    // The right password, but no session: the sign-in page now asks for the passkey.
+    const response = json({ id: user.id, username: user.username, secondFactor: 'passkey' });
+    response.headers.append('Set-Cookie', await issueDeviceCookie(req, user.username));
+    return response;
+  }
+  const required = (await getSignInSettings()).passkeys === 'required';
+  return signedIn(req, user, required);
+}
+
+/** Signed by no account we know, or by none at all: counted under a name no account can have. */
+const UNKNOWN_PASSKEY = '(passkey)';
+const PASSKEY_REFUSED = 'That passkey did not sign you in. Please try again, or use another passkey.';
+
+async function passkeySignIn(req: Request, address: string): Promise<Response> {
+  const { response } = validate(passkeySignInSchema, await readJson(req));
+  const account = await accountOfAssertion(response);
+  const username = account?.username ?? UNKNOWN_PASSKEY;
+  // Counted like a password: a refused passkey is a failed attempt at that account.
+  const admitted = await admitAttempt(username, address, {
+    device: account ? await trustedDevice(req, username) : null,
+  });
+  const cleared = { 'Set-Cookie': clearChallengeCookie(req, 'sign-in') };
+  if (!account || !(await verifiedAssertion(req, account, response))) {
+    throw new HttpError(401, PASSKEY_REFUSED, { headers: cleared });
+  }
+  await noteSuccess(admitted);
+  const answer = await signedIn(req, account, false);
+  answer.headers.append('Set-Cookie', cleared['Set-Cookie']);
+  return answer;
+}
+
+async function passkeyOptions(req: Request): Promise<Response> {
+  await readOptionalJson(req);
+  const { options, cookie } = await authenticationOptions(req);
+  return json(options, 200, { 'Set-Cookie': cookie });
 }
 
 export const config: Config = {
-  path: '/api/login',
+  path: ['/api/login', '/api/login/passkey/options', '/api/login/passkey'],
   // Netlify's platform limit, per IP, on top of the throttle above.
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };
@@ -37,4 +92,6 @@ export const config: Config = {
 /** Netlify passes the client's address in the context; tests and local runs may not. */
 export default handle(config, {
   '/api/login': { POST: (req, context) => signIn(req, clientAddress(req, context)) },
+  '/api/login/passkey/options': { POST: passkeyOptions },
+  '/api/login/passkey': { POST: (req, context) => passkeySignIn(req, clientAddress(req, context)) },
 });

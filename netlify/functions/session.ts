@@ -8,6 +8,7 @@ import { ownEmailSchema, passwordChangeSchema } from '../../src/shared/schemas/s
 import {
   endSession,
   hashPassword,
+  PASSKEY_REQUIRED,
   requireSession,
   requireStaff,
   startSession,
@@ -19,7 +20,8 @@ import { recordAudit } from './_shared/repositories/audit-store.ts';
 import { deleteSession } from './_shared/repositories/sessions-store.ts';
 import { changePassword, findUser, setOwnEmail } from './_shared/repositories/users-store.ts';
 
-const pending = { allowPendingPasswordChange: true };
+/** What may be called before the initial password is changed, or while a required passkey is still to be added. */
+const pending = { allowPendingPasswordChange: true, allowPendingPasskey: true };
 
 /**
  * Checks the current password under the sign-in throttle (a stolen session must not be a
@@ -28,6 +30,8 @@ const pending = { allowPendingPasswordChange: true };
  */
 async function changeOwnPassword(req: Request, address: string): Promise<Response> {
   const session = await requireSession(req, pending);
+  // Waiting for a passkey, only the initial password may still be changed (its own forced step comes first).
+  if (session.user.passkeyRequired && !session.account.mustChangePassword) throw new HttpError(403, PASSKEY_REQUIRED);
   const { currentPassword, newPassword } = validate(passwordChangeSchema, await readJson(req));
   const admitted = await admitAttempt(session.user.username, address);
   if (!(await verifyPassword(currentPassword, session.account.passwordHash))) {
@@ -43,8 +47,14 @@ async function changeOwnPassword(req: Request, address: string): Promise<Respons
   if (!updated) throw new HttpError(401, 'Please sign in to continue');
   await deleteSession(session.jti);
   await recordAudit({ by: updated, action: 'staff.password', target: updated.id });
-  const cookie = await startSession(req, updated);
-  return json({ id: updated.id, username: updated.username, role: updated.role }, 200, { 'Set-Cookie': cookie });
+  const cookie = await startSession(req, updated, { passkeyPending: session.user.passkeyRequired === true });
+  const body = {
+    id: updated.id,
+    username: updated.username,
+    role: updated.role,
+    ...(session.user.passkeyRequired && { passkeyRequired: true }),
+  };
+  return json(body, 200, { 'Set-Cookie': cookie });
 }
 
 /** The account's own notice address: set, or removed with an empty string; audited without it. */

@@ -8,13 +8,23 @@ import {
   settingsFieldErrors,
   type ClaimKey,
 } from '../../src/shared/schemas/settings.ts';
-import { requireStaff } from './_shared/http/auth.ts';
+import { signInSettingsSchema } from '../../src/shared/schemas/passkeys.ts';
+import { requirePrincipal, requireStaff } from './_shared/http/auth.ts';
 import { HttpError, handle, json, readJson, validate } from './_shared/http/http.ts';
 import { rebuildAfterChange } from './_shared/site/rebuild.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
-import { confirmClaim, getSettings, saveSettings } from './_shared/repositories/settings-store.ts';
+import { hasPasskey } from './_shared/repositories/passkeys-store.ts';
+import {
+  confirmClaim,
+  getSettings,
+  getSignInSettings,
+  saveSettings,
+  saveSignInSettings,
+} from './_shared/repositories/settings-store.ts';
 
-export const config: Config = { path: ['/api/settings', '/api/settings/claims/:claim/confirm'] };
+export const config: Config = {
+  path: ['/api/settings', '/api/settings/sign-in', '/api/settings/claims/:claim/confirm'],
+};
 
 /** `POST /api/settings/claims/{claim}/confirm`: the figure as the confirmer read it (the rating's value for the rating). */
 const confirmSchema = z.object({ value: z.union([z.string(), z.number()], 'Give the figure you checked') });
@@ -43,6 +53,23 @@ export default handle(config, {
       await recordAudit({ by: user, action: 'settings.update', target: 'practice' });
       context.waitUntil(rebuildAfterChange());
       return json(result.settings);
+    },
+  },
+  '/api/settings/sign-in': {
+    GET: async (req) => {
+      await requireStaff(req);
+      return json(await getSignInSettings());
+    },
+    // Requiring passkeys is a principal's act, and only one who has one: never a rule that locks its maker out.
+    PUT: async (req) => {
+      const principal = await requirePrincipal(req);
+      const settings = validate(signInSettingsSchema, await readJson(req));
+      if (settings.passkeys === 'required' && !(await hasPasskey(principal.id))) {
+        throw new HttpError(409, 'Add a passkey to your own account before requiring them of everyone');
+      }
+      const saved = await saveSignInSettings(settings, principal.id);
+      await recordAudit({ by: principal, action: `settings.sign-in.${saved.passkeys}`, target: 'sign-in' });
+      return json(saved);
     },
   },
   '/api/settings/claims/:claim/confirm': {

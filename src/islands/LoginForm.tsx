@@ -6,7 +6,8 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { loginSchema } from '../shared/schemas/login.ts';
 import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
 import { ApiError } from '../lib/api.ts';
-import { loadSession, login } from '../stores/session.ts';
+import { passkeyFailure, passkeysSupported } from '../lib/passkeys.ts';
+import { loadSession, login, loginWithPasskey } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
 import { flashToast, showFlashedToast } from './admin/kit/flash.ts';
 import { Button } from '../ui/Button.tsx';
@@ -31,10 +32,13 @@ export default function LoginForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const [authError, setAuthError] = useState<string | null>(null);
+  // The account's password was right, but it has a passkey: only that finishes the sign-in.
+  const [passkeyStep, setPasskeyStep] = useState<string | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   // Until hydrated, submitting would be the browser's own form post: keep the button off.
   const hydrated = useHydrated();
   const debug = useLoginDebug();
-  const ids = { username: useId(), password: useId(), debug: useId() };
+  const ids = { username: useId(), password: useId(), debug: useId(), passkey: useId() };
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -76,11 +80,15 @@ export default function LoginForm() {
     log('Validation passed; sending POST /api/login');
     const started = performance.now();
     try {
-      const user = await login(parsed.data);
-      log(`Login succeeded in ${Math.round(performance.now() - started)} ms`, `Signed in as ${user.username}`);
-      flashToast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      log('Redirecting to /admin');
-      window.location.assign('/admin');
+      const result = await login(parsed.data);
+      if ('secondFactor' in result) {
+        log('Password accepted; this account signs in with its passkey');
+        setPasskeyStep(result.username);
+        setPending(false);
+        document.getElementById(ids.passkey)?.focus();
+        return;
+      }
+      signedIn(result.signedIn.username, started);
     } catch (error) {
       const message = failureMessage(error);
       const status = error instanceof ApiError ? ` (HTTP ${error.status})` : '';
@@ -88,6 +96,31 @@ export default function LoginForm() {
       setAuthError(message);
       showToast({ title: 'Login failed', description: message, variant: 'destructive' });
       setPending(false);
+    }
+  }
+
+  function signedIn(name: string, started: number) {
+    debug.log(`Login succeeded in ${Math.round(performance.now() - started)} ms`, `Signed in as ${name}`);
+    flashToast({ title: 'Login successful', description: `Welcome back, ${name}!` });
+    debug.log('Redirecting to /admin');
+    window.location.assign('/admin');
+  }
+
+  async function onPasskey() {
+    if (passkeyPending) return;
+    setAuthError(null);
+    setPasskeyPending(true);
+    debug.log('Passkey sign-in started');
+    const started = performance.now();
+    try {
+      const user = await loginWithPasskey();
+      signedIn(user.username, started);
+    } catch (error) {
+      const message = passkeyFailure(error, 'That passkey did not sign you in.');
+      debug.log('Passkey sign-in failed', message);
+      setAuthError(message);
+      showToast({ title: 'Login failed', description: message, variant: 'destructive' });
+      setPasskeyPending(false);
     }
   }
 
@@ -135,6 +168,24 @@ export default function LoginForm() {
           {pending ? 'Authenticating...' : 'Secure Login'}
         </Button>
       </form>
+
+      {passkeyStep && (
+        <p role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+          The account {passkeyStep} signs in with a passkey: its password alone is not enough. Use your passkey to
+          finish signing in.
+        </p>
+      )}
+      <Button
+        id={ids.passkey}
+        type="button"
+        variant="outline"
+        pending={passkeyPending}
+        disabled={!hydrated || (hydrated && !passkeysSupported())}
+        onClick={() => void onPasskey()}
+        className="mt-4 w-full"
+      >
+        Sign in with a passkey
+      </Button>
 
       <div className="mt-5 flex items-center gap-2">
         <input

@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { apiRequest, ApiError, setUnauthorizedHandler } from '../lib/api.ts';
+import { passkeyAssertion } from '../lib/passkeys.ts';
 import type { SessionUser } from '../shared/schemas/login.ts';
 
 export type SessionState =
@@ -42,20 +43,43 @@ export function loadSession(): Promise<SessionUser | null> {
   return lookup;
 }
 
-/** Signs in; the answer must carry an id, else 'Invalid response from server'. */
-export async function login(credentials: { username: string; password: string }): Promise<SessionUser> {
-  const user = await apiRequest<Partial<SessionUser> | undefined>('POST', '/api/login', credentials);
+/** What a sign-in answers: the session's account, or that the account's passkey must finish it. */
+export type SignInResult = { signedIn: SessionUser } | { secondFactor: 'passkey'; username: string };
+
+function signedInAs(user: Partial<SessionUser> | undefined, fallbackName: string): SessionUser {
   if (!user || typeof user !== 'object' || !user.id) throw new Error('Invalid response from server');
   const signedIn: SessionUser = {
     id: String(user.id),
-    username: String(user.username ?? credentials.username),
+    username: String(user.username ?? fallbackName),
     // Anything but a principal's answer shows the lesser view; the server decides anyway.
     role: user.role === 'principal' ? 'principal' : 'staff',
     ...(user.mustChangePassword === true && { mustChangePassword: true }),
+    ...(user.passkeyRequired === true && { passkeyRequired: true }),
   };
   lookup = Promise.resolve(signedIn);
   $session.set({ status: 'signed-in', user: signedIn });
   return signedIn;
+}
+
+/**
+ * Signs in with a password; the answer must carry an id, else 'Invalid response from server'.
+ * An account with a passkey answers `secondFactor` instead, and no session: its passkey finishes.
+ */
+export async function login(credentials: { username: string; password: string }): Promise<SignInResult> {
+  const user = await apiRequest<(Partial<SessionUser> & { secondFactor?: unknown }) | undefined>(
+    'POST',
+    '/api/login',
+    credentials,
+  );
+  if (user && user.id && user.secondFactor === 'passkey') {
+    return { secondFactor: 'passkey', username: String(user.username ?? credentials.username) };
+  }
+  return { signedIn: signedInAs(user, credentials.username) };
+}
+
+/** Signs in with a passkey (no username, no password). */
+export async function loginWithPasskey(): Promise<SessionUser> {
+  return signedInAs((await passkeyAssertion()) as Partial<SessionUser> | undefined, '');
 }
 
 /** Signs out on the server first; the local session is cleared only when that worked. */
@@ -68,14 +92,28 @@ export async function logout(): Promise<void> {
 // Signed out elsewhere (removed, or a password changed in another browser): any staff
 // call answering 401 ends the session here too, and the portal goes to the sign-in page.
 setUnauthorizedHandler((path) => {
-  if (path === '/api/login' || $session.get().status !== 'signed-in') return;
+  if (path.startsWith('/api/login') || $session.get().status !== 'signed-in') return;
   lookup = Promise.resolve(null);
   $session.set({ status: 'signed-out' });
 });
 
 /** After `PUT /api/user/password`: the server sent a fresh session; the forced change is done. */
 export function passwordChanged(user: SessionUser): void {
-  const signedIn: SessionUser = { id: user.id, username: user.username, role: user.role };
+  const signedIn: SessionUser = {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    ...(user.passkeyRequired && { passkeyRequired: true }),
+  };
   lookup = Promise.resolve(signedIn);
   $session.set({ status: 'signed-in', user: signedIn });
+}
+
+/** After adding a passkey in a session that waited for one: the server sent a full session. */
+export function passkeyAdded(): void {
+  const state = $session.get();
+  if (state.status !== 'signed-in' || !state.user.passkeyRequired) return;
+  const { passkeyRequired: _done, ...user } = state.user;
+  lookup = Promise.resolve(user);
+  $session.set({ status: 'signed-in', user });
 }

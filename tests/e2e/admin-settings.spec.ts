@@ -372,7 +372,9 @@ test.describe('admin: practice settings', () => {
           'Team',
           'Public claims',
           'Your password',
+          'Your sign-in',
           'Staff accounts',
+          'Sign-in',
           'Transfer duty indexation',
           'Audit log',
         ];

@@ -97,6 +97,8 @@ export const SHARED_STATE: Record<string, Kinds> = {
   'engagement-joint-variation.spec.ts': both('own'),
   'engagement-journey.spec.ts': both('own'),
   'staff-guide.spec.ts': both('own'),
+  // An account of its own, made for the test.
+  'login-passkey.spec.ts': both('own'),
 };
 
 export function kindOf(file: string, project: string): SharedStateKind {

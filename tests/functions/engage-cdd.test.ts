@@ -27,6 +27,7 @@ import { PRACTICE } from '../../src/content/practice.ts';
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { getCdd, replaceCdd } from '../../netlify/functions/_shared/repositories/due-diligence-store.ts';
+import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
 import { AGENT_AUTHORITY_DETAILS, cddDraftSchema, type CddStatus } from '../../src/shared/schemas/cdd.ts';
 import { CDD_CLOSED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
@@ -311,6 +312,27 @@ describe('the due-diligence API', () => {
     expect(slip.status).toBe(400);
     expect(Object.keys(slip.json.fieldErrors)).toEqual(['declarations']);
     expect((await api('GET', token)).json.parties).toHaveLength(1);
+  });
+
+  it("audits what a client reads and submits through their link as the client's act, without a detail", async () => {
+    const { enquiryId, token } = await acceptedEngagement();
+    const mine = async () =>
+      (await listAudit())
+        .filter((entry) => entry.target.startsWith(enquiryId) && entry.action.endsWith('.client'))
+        .map((entry) => `${entry.by} ${entry.action} ${entry.target}`);
+    // An empty form shows nothing of the client's: no entry.
+    await api('GET', token);
+    expect(await mine()).toEqual([]);
+    expect((await api('PUT', token, '', { parties: [INDIVIDUAL], declarations: DECLARATIONS })).status).toBe(200);
+    await api('GET', token);
+    await getPage(token);
+    expect((await api('POST', token, '/submit')).status).toBe(200);
+    expect(await mine()).toEqual([
+      `website cdd.read.client ${enquiryId} (client 1)`,
+      `website cdd.read.client ${enquiryId} (client 1)`,
+      `website cdd.submit.client ${enquiryId} (client 1)`,
+    ]);
+    expect(JSON.stringify(await listAudit())).not.toContain('Vexley');
   });
 
   it('refuses an incomplete submission with a message per field path, changing nothing', async () => {

@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import BlogPostsTab from './blog/BlogPostsTab.tsx';
 import ChangePasswordForm from './staff/ChangePasswordForm.tsx';
+import OwnPasskeys from './passkeys/OwnPasskeys.tsx';
 import EnquiriesTab from './desk/EnquiriesTab.tsx';
 import { flashToast, showFlashedToast } from './kit/flash.ts';
 import LeadManagementTab from './desk/LeadManagementTab.tsx';
@@ -135,6 +136,20 @@ export default function AdminApp() {
             You signed in with an initial password. Please replace it with one only you know before you continue.
           </p>
           <ChangePasswordForm submitLabel="Change password and continue" />
+        </section>
+      ) : session.user.passkeyRequired ? (
+        // The practice requires passkeys; the server refuses everything else until this account has one.
+        <section
+          aria-labelledby="forced-passkey-heading"
+          className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <h2 id="forced-passkey-heading" className="text-xl font-semibold text-brand-900">
+            Add a passkey to continue
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-slate-700">
+            The practice requires a passkey to sign in to the staff portal. Add one for this device before you continue.
+          </p>
+          <OwnPasskeys />
         </section>
       ) : (
         <Tabs tabs={TABS} label="Portal sections" initial={tabInAddress()} onSelect={keepTabInAddress} />

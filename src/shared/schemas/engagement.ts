@@ -34,16 +34,26 @@ export const ENGAGEMENT_LIMITS = {
 const CLIENT_EMAIL = 'Please enter a valid email address';
 
 /** One client of a (joint) engagement as staff name them: each gets their own link. */
+const clientEmail = z
+  .string(CLIENT_EMAIL)
+  .check(
+    withoutControlCharacters(),
+    z.trim(),
+    z.maxLength(ENGAGEMENT_LIMITS.email, CLIENT_EMAIL),
+    z.email(CLIENT_EMAIL),
+  );
 export const engagementClientInputSchema = z.object({
   name: requiredText('Please enter the client’s full name', ENGAGEMENT_LIMITS.clientName),
-  email: z
-    .string(CLIENT_EMAIL)
-    .check(
-      withoutControlCharacters(),
-      z.trim(),
-      z.maxLength(ENGAGEMENT_LIMITS.email, CLIENT_EMAIL),
-      z.email(CLIENT_EMAIL),
-    ),
+  email: clientEmail,
+});
+
+/**
+ * `POST /api/engagements/{id}/clients/{index}/address` (principals): an accepted client's new
+ * address, and why (the audit keeps the reason; the old address is told, never the new one).
+ */
+export const clientAddressSchema = z.object({
+  email: clientEmail,
+  reason: requiredText('Say why the address changes', ENGAGEMENT_LIMITS.reason, { multiline: true }),
 });
 export type EngagementClientInput = z.output<typeof engagementClientInputSchema>;
 

@@ -28,6 +28,11 @@ export interface SessionUser {
   role: StaffRole;
   /** True until a member of staff added in the portal has changed their initial password. */
   mustChangePassword?: boolean;
+  /**
+   * True while the practice requires passkeys and this session was started by password on
+   * an account without one: every call but adding a passkey is refused until it has one.
+   */
+  passkeyRequired?: boolean;
 }
 
 /** Usernames are case-sensitive; this keeps them safe to use as storage keys. */

@@ -497,6 +497,25 @@ async function variationStart(id: string, replace: boolean) {
   return { varied, pointer, open };
 }
 
+export const ACCEPTED_ADDRESSES_ONLY =
+  "A variation goes only to the addresses that accepted this engagement. To change an accepted client's address, a principal changes it on the engagement first (Change address: POST /api/engagements/{id}/clients/{index}/address), which tells the old address.";
+
+const mailbox = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Once clients have accepted, their link is the practice's channel to them: a variation may
+ * name only the addresses that accepted `varied` (any name, any order, fewer), never a new
+ * one, or a member of staff could send it to their own mailbox in the client's name, accept
+ * it and read the client's identity details through it.
+ */
+function refuseNewAddresses(varied: EngagementRecord, input: EngagementSendInput): void {
+  if (!input.clients) return;
+  const accepted = new Set(varied.clients.filter((client) => client.acceptance).map((client) => mailbox(client.email)));
+  if (input.clients.some((client) => !accepted.has(mailbox(client.email)))) {
+    throw new HttpError(409, ACCEPTED_ADDRESSES_ONLY);
+  }
+}
+
 /** What a variation would show the client: the preview of an updated disclosure. */
 export async function previewVariation(id: string, input: EngagementVariationInput): Promise<EngagementPreview> {
   const { varied } = await variationStart(id, true);
@@ -519,6 +538,7 @@ export async function varyEngagement(
   mail: LinkMailer,
 ): Promise<IssuedLinks> {
   const { varied, pointer, open } = await variationStart(id, input.replace ?? false);
+  refuseNewAddresses(varied, input);
   const enquiry = await enquiryOr404(varied.enquiryId);
   const variation = { of: varied, reason: input.reason };
   const { content } = await prepareContent(enquiry, input, variation);
@@ -788,12 +808,27 @@ const MAX_ACCEPT_ROUNDS = 4;
  * the fresh record. The engagement is accepted once every client has accepted; then the
  * enquiry is instructed.
  */
+const spokenName = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Joint clients each accept on their own link in their own name: a name that is not the
+ * link's client's would print one client twice on the signed copy and the other never.
+ * (A sole client's typed name stands as typed, as it always has.)
+ */
+function refuseAnotherName(record: EngagementRecord, index: number, fullName: string): void {
+  const client = record.clients[index];
+  if (record.clients.length < 2 || !client || spokenName(client.name) === spokenName(fullName)) return;
+  const message = `This link is ${client.name}'s: type your own full name as it is here, ${client.name}`;
+  throw new HttpError(400, message, { fieldErrors: { fullName: [message] } });
+}
+
 export async function acceptEngagement(
   opened: Opened,
   input: EngagementAcceptance,
   evidence: { userAgent: string; address: string },
 ): Promise<EngagementRecord> {
   const index = opened.client ?? 0;
+  refuseAnotherName(opened.record, index, input.fullName);
   let read: Opened = opened;
   for (let round = 0; ; round++) {
     const { record } = read;

@@ -61,7 +61,11 @@ function readCookie(req: Request, name = cookieName(req)): string | undefined {
  * a token, records it, and returns the Set-Cookie value. A password change made meanwhile
  * has already moved the account to another generation, so this session is born revoked.
  */
-export async function startSession(req: Request, user: StaffUser): Promise<string> {
+export async function startSession(
+  req: Request,
+  user: StaffUser,
+  { passkeyPending = false }: { passkeyPending?: boolean } = {},
+): Promise<string> {
   const secret = sessionSecret();
   const jti = randomBytes(24).toString('base64url');
   const expiresAt = new Date(currentTime() + SESSION_TTL_SECONDS * 1000);
@@ -78,6 +82,7 @@ export async function startSession(req: Request, user: StaffUser): Promise<strin
     username: user.username,
     expiresAt: expiresAt.toISOString(),
     generation: user.sessionGeneration,
+    ...(passkeyPending && { passkeyPending: true }),
   });
   return cookie(req, token, SESSION_TTL_SECONDS);
 }
@@ -130,6 +135,7 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
       // As the store says now, not as at sign-in: a demoted principal is staff from their next call.
       role: account.role,
       ...(account.mustChangePassword && { mustChangePassword: true }),
+      ...(record.passkeyPending && { passkeyRequired: true }),
     },
     jti: claims.jti,
     account,
@@ -137,11 +143,18 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
 }
 
 export const PASSWORD_CHANGE_REQUIRED = 'Please change the initial password you were given before doing anything else';
+export const PASSKEY_REQUIRED =
+  'The practice requires a passkey to sign in: please add one to your account (Settings, Your sign-in) before doing anything else';
 
-/** The signed-in staff member's session; 401 otherwise. */
+/**
+ * The signed-in staff member's session; 401 otherwise. 403 while an initial password is
+ * still to be changed, or while a session started by password on an account without a
+ * passkey waits for one (the practice requires them), unless the route is one of the few
+ * that lead out of that state.
+ */
 export async function requireSession(
   req: Request,
-  options: { allowPendingPasswordChange?: boolean } = {},
+  options: { allowPendingPasswordChange?: boolean; allowPendingPasskey?: boolean } = {},
 ): Promise<VerifiedSession> {
   const session = await readSession(req);
   if (!session) throw new HttpError(401, 'Please sign in to continue');
@@ -149,6 +162,7 @@ export async function requireSession(
   if (session.account.mustChangePassword && !options.allowPendingPasswordChange) {
     throw new HttpError(403, PASSWORD_CHANGE_REQUIRED);
   }
+  if (session.user.passkeyRequired && !options.allowPendingPasskey) throw new HttpError(403, PASSKEY_REQUIRED);
   return session;
 }
 

@@ -33,13 +33,14 @@ export async function recordAudit({
   by,
   ...event
 }: {
-  by: AuditActor;
+  /** `website`: a client through their own link (the action says so, e.g. `cdd.read.client`). */
+  by: AuditActor | 'website';
   action: string;
   target: string;
   at?: string;
 }): Promise<void> {
   const at = event.at ?? new Date(currentTime()).toISOString();
-  const who = by === 'system' ? { by: 'system', byId: null } : { by: by.username, byId: by.id };
+  const who = by === 'system' || by === 'website' ? { by, byId: null } : { by: by.username, byId: by.id };
   await appendNew(
     openStore('audit'),
     () => ({ key: timeKey(new Date(at)), value: { json: { ...event, ...who, at } } }),

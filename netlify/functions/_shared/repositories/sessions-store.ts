@@ -13,6 +13,11 @@ const sessionRecordSchema = z.object({
   expiresAt: z.string(),
   /** The account's session generation at sign-in (see `StaffUser.sessionGeneration`). */
   generation: z.string(),
+  /**
+   * Started by password while the practice requires passkeys and the account had none: it
+   * may only add one (docs/decisions/045-staff-passkeys.md).
+   */
+  passkeyPending: z.optional(z.boolean()),
 });
 export type SessionRecord = z.output<typeof sessionRecordSchema>;
 

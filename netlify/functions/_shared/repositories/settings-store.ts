@@ -1,5 +1,6 @@
 /**
- * Store `settings`: one record, `practice`, the practice details staff edit in the portal.
+ * Store `settings`: the record `practice`, the practice details staff edit in the portal,
+ * and `sign-in`, the practice's rule for passkeys (decision 045).
  * Every save is a conditional write (`onlyIfNew` for the first, `onlyIfMatch` after), so
  * between instances a save from a stale form is refused, never applied.
  */
@@ -14,7 +15,9 @@ import {
   type PracticeSettingsFields,
   type StoredPracticeSettings,
 } from '../../../../src/shared/schemas/settings.ts';
-import { getJsonWithEtag, newId, openStore, updateJson, WriteConflict } from './blobs.ts';
+import { PASSKEY_RULES, type SignInSettings } from '../../../../src/shared/schemas/passkeys.ts';
+import * as z from 'zod/mini';
+import { getJson, getJsonWithEtag, newId, openStore, updateJson, WriteConflict } from './blobs.ts';
 
 const KEY = 'practice';
 /** The version of the defaults, before anyone saved. */
@@ -105,4 +108,25 @@ export async function confirmClaim(key: ClaimKey, value: unknown, by: string): P
     if (error instanceof WriteConflict) return { ok: false, reason: 'conflict' };
     throw error;
   }
+}
+
+const SIGN_IN_KEY = 'sign-in';
+const signInRecordSchema = z.object({
+  passkeys: z.enum(PASSKEY_RULES),
+  updatedAt: z.string(),
+  /** The account id of the principal who set it. */
+  updatedBy: z.string(),
+});
+
+/** The practice's sign-in rule: passkeys are optional until a principal requires them. */
+export async function getSignInSettings(): Promise<SignInSettings> {
+  const found = await getJson(openStore('settings'), SIGN_IN_KEY, signInRecordSchema);
+  return { passkeys: found?.passkeys ?? 'optional' };
+}
+
+/** Sets the practice's sign-in rule (a plain replacement: the last principal to save decides). */
+export async function saveSignInSettings(settings: SignInSettings, byId: string): Promise<SignInSettings> {
+  const record = { passkeys: settings.passkeys, updatedAt: new Date(currentTime()).toISOString(), updatedBy: byId };
+  await openStore('settings').setJSON(SIGN_IN_KEY, record);
+  return { passkeys: record.passkeys };
 }

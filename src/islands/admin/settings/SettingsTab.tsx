@@ -10,6 +10,8 @@ import { $session } from '../../../stores/session.ts';
 import AuditLog from './AuditLog.tsx';
 import ChangePasswordForm from '../staff/ChangePasswordForm.tsx';
 import OwnEmailForm from '../staff/OwnEmailForm.tsx';
+import OwnPasskeys from '../passkeys/OwnPasskeys.tsx';
+import SignInRules from '../passkeys/SignInRules.tsx';
 import DutyIndexationPanel from '../duty/DutyIndexationPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
 import PracticeSettings from './PracticeSettings.tsx';
@@ -22,8 +24,10 @@ export default function SettingsTab() {
   const session = useStore($session);
   const isPrincipal = session.status === 'signed-in' && session.user.role === 'principal';
   const [named, open] = useSettingsSection();
-  // The duty indexation is a principal's; for staff its address opens the first section.
-  const sections = SETTINGS_SECTIONS.filter((section) => section.id !== 'duty' || isPrincipal);
+  // The duty indexation and the sign-in rule are a principal's; for staff their addresses open the first section.
+  const sections = SETTINGS_SECTIONS.filter(
+    (section) => (section.id !== 'duty' && section.id !== 'sign-in') || isPrincipal,
+  );
   const section = sections.some((entry) => entry.id === named) ? named : 'practice';
   const practicePart = PRACTICE_PARTS.includes(section) ? (section as PracticePart) : null;
   return (
@@ -43,6 +47,14 @@ export default function SettingsTab() {
               <ChangePasswordForm />
             </section>
           ) : null}
+          {section === 'your-sign-in' ? (
+            <section aria-labelledby={`${base}-passkeys`} className="space-y-4">
+              <h3 id={`${base}-passkeys`} className="text-lg font-semibold text-brand-900">
+                Your sign-in
+              </h3>
+              <OwnPasskeys />
+            </section>
+          ) : null}
           {section === 'notices' ? (
             <section aria-labelledby={`${base}-email`} className="space-y-4">
               <h3 id={`${base}-email`} className="text-lg font-semibold text-brand-900">
@@ -52,6 +64,9 @@ export default function SettingsTab() {
             </section>
           ) : null}
           {section === 'staff' ? <StaffAccounts headingId={`${base}-staff`} /> : null}
+          {section === 'sign-in' && session.status === 'signed-in' ? (
+            <SignInRules headingId={`${base}-sign-in`} myId={session.user.id} />
+          ) : null}
           {section === 'duty' ? <DutyIndexationPanel headingId={`${base}-duty`} /> : null}
           {section === 'audit' ? <AuditLog headingId={`${base}-audit`} /> : null}
         </div>

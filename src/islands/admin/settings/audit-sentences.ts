@@ -8,6 +8,7 @@
 import { MILESTONES } from '../../../content/matters.ts';
 import { claimLabel, TEXT_CLAIMS, type ClaimKey } from '../../../shared/schemas/settings.ts';
 import type { AuditEntry } from '../../../shared/schemas/staff.ts';
+import { SIGN_IN_ACTIONS } from './audit-sentences-sign-in.ts';
 
 /** What an entry says: the sentence, and the record it links to, if any. */
 export interface AuditSentence {
@@ -37,7 +38,7 @@ function parts(target: string): { id: string; note: string | undefined } {
   return { id: match?.[1] ?? target, note: match?.[2] };
 }
 
-type Describe = (target: string, entry: AuditEntry, names: AccountNames) => AuditSentence;
+export type Describe = (target: string, entry: AuditEntry, names: AccountNames) => AuditSentence;
 
 /** Each action the portal records, with its family (for the filter) and its sentence. */
 export const AUDIT_ACTIONS: Record<string, { family: string; label: string; describe: Describe }> = {
@@ -101,6 +102,17 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
     label: 'Sent a new link',
     describe: (target) => ({ text: "Ended the client's link and sent a new one", link: enquiryLink(target) }),
   },
+  'engagement.client-address': {
+    family: 'engagement',
+    label: "Changed an accepted client's address",
+    describe: (target) => {
+      const { id, note } = parts(target);
+      return {
+        text: `Changed the address of an accepted client${note ? ` (${note})` : ''}`,
+        link: enquiryLink(id),
+      };
+    },
+  },
   'engagement.revoke': {
     family: 'engagement',
     label: 'Withdrew a costs agreement',
@@ -110,6 +122,28 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
     family: 'cdd',
     label: 'Read due diligence',
     describe: (target) => ({ text: "Read the client's due-diligence record", link: enquiryLink(target) }),
+  },
+  'cdd.read.client': {
+    family: 'cdd',
+    label: 'A client read their identity details',
+    describe: (target) => {
+      const { id, note } = parts(target);
+      return {
+        text: `A client read their identity details on their link${note ? ` (${note})` : ''}`,
+        link: enquiryLink(id),
+      };
+    },
+  },
+  'cdd.submit.client': {
+    family: 'cdd',
+    label: 'A client submitted identity details',
+    describe: (target) => {
+      const { id, note } = parts(target);
+      return {
+        text: `A client submitted identity details on their link${note ? ` (${note})` : ''}`,
+        link: enquiryLink(id),
+      };
+    },
   },
   'cdd.verify': {
     family: 'cdd',
@@ -314,6 +348,7 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
     label: 'Removed a staff account',
     describe: () => ({ text: 'Removed a staff account' }),
   },
+  ...SIGN_IN_ACTIONS,
   'staff.password': {
     family: 'staff',
     label: 'Changed a password',
@@ -338,6 +373,7 @@ export const AUDIT_FAMILIES: readonly { family: string; label: string }[] = [
   { family: 'duty-indexation', label: 'Transfer duty' },
   { family: 'site', label: 'Public site' },
   { family: 'staff', label: 'Staff accounts' },
+  { family: 'passkey', label: 'Passkeys' },
 ];
 
 /** What an entry says, in words. */

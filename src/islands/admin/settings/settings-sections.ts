@@ -11,8 +11,10 @@ export const SETTINGS_SECTIONS = [
   { id: 'team', label: 'Team' },
   { id: 'claims', label: 'Public claims' },
   { id: 'password', label: 'Your password' },
+  { id: 'your-sign-in', label: 'Your sign-in' },
   { id: 'notices', label: 'Your notices' },
   { id: 'staff', label: 'Staff accounts' },
+  { id: 'sign-in', label: 'Sign-in' },
   { id: 'duty', label: 'Transfer duty indexation' },
   { id: 'audit', label: 'Audit log' },
 ] as const;

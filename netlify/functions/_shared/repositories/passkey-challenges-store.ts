@@ -34,7 +34,8 @@ export async function saveChallenge(challenge: string, purpose: ChallengePurpose
   const expiresAt = new Date(currentTime() + CHALLENGE_TTL_MS).toISOString();
   // A new challenge is 32 random bytes: taken already, it is not ours to answer for.
   const record = { purpose, accountId, expiresAt, used: false };
-  if (!(await writeJsonIf(openStore(STORE), challenge, record, null))) throw new Error('That challenge was already given out');
+  if (!(await writeJsonIf(openStore(STORE), challenge, record, null)))
+    throw new Error('That challenge was already given out');
 }
 
 /**

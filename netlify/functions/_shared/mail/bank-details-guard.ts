@@ -9,8 +9,10 @@ import { BANK_DETAILS_IN_MESSAGE, holdsBankDetails, htmlAsText } from '../../../
 
 /** A message that must never be sent as it is; retrying it would only refuse it again. */
 export class MessageRefused extends Error {
-  constructor(readonly reason: string = BANK_DETAILS_IN_MESSAGE) {
+  readonly reason: string;
+  constructor(reason: string = BANK_DETAILS_IN_MESSAGE) {
     super(`the message was refused: ${reason}`);
+    this.reason = reason;
     this.name = 'MessageRefused';
   }
 }

@@ -12,6 +12,7 @@ import ChangePasswordForm from '../staff/ChangePasswordForm.tsx';
 import OwnEmailForm from '../staff/OwnEmailForm.tsx';
 import DutyIndexationPanel from '../duty/DutyIndexationPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
+import PracticeAccounts from './PracticeAccounts.tsx';
 import PracticeSettings from './PracticeSettings.tsx';
 import { SettingsNav } from './SettingsNav.tsx';
 import { PRACTICE_PARTS, SETTINGS_SECTIONS, useSettingsSection, type PracticePart } from './settings-sections.ts';
@@ -51,6 +52,7 @@ export default function SettingsTab() {
               <OwnEmailForm />
             </section>
           ) : null}
+          {section === 'accounts' ? <PracticeAccounts headingId={`${base}-accounts`} /> : null}
           {section === 'staff' ? <StaffAccounts headingId={`${base}-staff`} /> : null}
           {section === 'duty' ? <DutyIndexationPanel headingId={`${base}-duty`} /> : null}
           {section === 'audit' ? <AuditLog headingId={`${base}-audit`} /> : null}

@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'claims', label: 'Public claims' },
   { id: 'password', label: 'Your password' },
   { id: 'notices', label: 'Your notices' },
+  { id: 'accounts', label: 'Accounts' },
   { id: 'staff', label: 'Staff accounts' },
   { id: 'duty', label: 'Transfer duty indexation' },
   { id: 'audit', label: 'Audit log' },

@@ -140,10 +140,14 @@ describe('the client’s bank details', () => {
     const future = await callBack(cal.cookie, seller.id, { calledAt: new Date(now() + 60 * 60 * 1000).toISOString() });
     expect(future.status).toBe(400);
     expect(future.json.fieldErrors.calledAt).toBeDefined();
+    const before = await callBack(cal.cookie, seller.id, { calledAt: new Date(now() - 2 * 60 * 1000).toISOString() });
+    expect(before.json.fieldErrors.calledAt).toEqual(['The call must come after the details arrived']);
     expect((await callBack(cal.cookie, seller.id, { readBack: false })).status).toBe(400);
 
     // The identity record's number is on record too, written another way.
-    const called = await callBack(cal.cookie, seller.id, { calledNumber: '+61 400 111 222' });
+    // Given to the minute, as a person types it: the minute the details arrived counts as after them.
+    const sameMinute = new Date(Math.floor(now() / 60_000) * 60_000).toISOString();
+    const called = await callBack(cal.cookie, seller.id, { calledNumber: '+61 400 111 222', calledAt: sameMinute });
     expect(called.status, called.text).toBe(200);
     expect(called.json).toMatchObject({
       status: 'called-back',

@@ -295,7 +295,8 @@ export async function recordCallBack(matterId: string, input: CallBackInput, sta
     const version = existing.versions[index]!;
     const { knownNumbers } = await openDetails(existing, index);
     if (!knownNumbers.includes(phoneDigits(input.calledNumber))) throw badField('calledNumber', NOT_ON_RECORD);
-    if (Date.parse(input.calledAt) < Date.parse(version.submittedAt)) {
+    // A person gives the time to the minute: the minute the details arrived counts as after them.
+    if (Date.parse(input.calledAt) < Math.floor(Date.parse(version.submittedAt) / 60_000) * 60_000) {
       throw badField('calledAt', 'The call must come after the details arrived');
     }
     const sealed = await sealCallBack(matterId, index, {

@@ -4,7 +4,12 @@
  * goes to the practice's alert address and to each principal's own notice address (Settings ›
  * Your notices), and which the webhook hears of once. Its text names records, never digits:
  * the way out refuses a message with bank details anyway (mail/bank-details-guard.ts).
+ *
+ * Where staff alerts by e-mail are off (no ALERT_EMAIL_TO) but the site sends mail, the
+ * principals' own addresses are still told, through the messages' outbox: a change to where
+ * money goes must never reach nobody.
  */
+import { deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
 import { queueStaffNoticeAfter } from '../mail/staff-alerts.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import { listUsers } from '../repositories/users-store.ts';
@@ -22,6 +27,12 @@ export async function noticePrincipals(
   logLine: string,
   waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<void> {
-  const to = (await principalAddresses()).join(', ');
+  const addresses = await principalAddresses();
+  const to = addresses.join(', ');
   await queueStaffNoticeAfter(noticeId, { ...notice, ...(to ? { to } : {}) }, logLine, waitUntil);
+  if (leadDeskEnv().email || !leadDeskEnv().clientEmail || addresses.length === 0) return;
+  const id = `principals/${noticeId}`;
+  if (await queueClientMail({ id, to, subject: notice.subject, text: notice.text })) {
+    waitUntil(deliverClientMail(id).catch((error: unknown) => console.error('[payout] principals notice:', error)));
+  }
 }

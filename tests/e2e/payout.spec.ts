@@ -21,6 +21,8 @@ test('a seller’s bank details: entered without JavaScript, called back by one,
   browser,
 }, info) => {
   test.skip(info.project.name !== 'desktop', ONCE);
+  // A whole matter from enquiry to verified client, then three people and a phone.
+  test.setTimeout(240_000);
   const firstName = `Sel${unique()}`;
   const email = `${firstName.toLowerCase()}@example.com`;
   await signIn(page);

@@ -13,7 +13,12 @@ import session from '../../netlify/functions/session.ts';
 import settingsAccounts from '../../netlify/functions/settings-accounts.ts';
 import { accountReference } from '../../netlify/functions/_shared/payout/reference-code.ts';
 import { NOT_ON_RECORD, SIGN_IN_AGAIN } from '../../netlify/functions/_shared/payout/payout-workflow.ts';
+import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
+import { keyId } from '../../netlify/functions/_shared/crypto/sealed-records.ts';
 import { listAudit } from '../../netlify/functions/_shared/repositories/audit-store.ts';
+import { getPayout, resealPayouts } from '../../netlify/functions/_shared/repositories/payouts-store.ts';
+import { readAccounts, resealAccounts } from '../../netlify/functions/_shared/repositories/practice-accounts-store.ts';
+import { randomBytes } from 'node:crypto';
 import { now, resetClock, setClockTo } from '../../src/shared/clock.ts';
 import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { SAME_PERSON, CALL_BACK_FIRST, PAYEE_NO_MATCH, PRINCIPAL_REQUIRED } from '../../src/shared/states/payout.ts';
@@ -24,7 +29,7 @@ import { pageText } from './html.ts';
 import { readableText, readMail, useSmtp } from './smtp.ts';
 
 const blobs = useBlobs();
-useCddKey();
+const KEY = useCddKey();
 const STAFF_INBOX = 'desk@example-conveyancing.com.au';
 const smtp = useSmtp({ alertsTo: STAFF_INBOX });
 afterEach(() => resetClock());
@@ -277,5 +282,33 @@ describe('the trust account on the client’s page', () => {
     const stale = pageText((await call(myMatters, 'GET', '/matter/', { cookie: seller.cookie })).text);
     expect(stale).not.toContain('98765432');
     expect(stale).toContain('Send me a new sign-in link');
+  });
+});
+
+describe('a key rotation', () => {
+  it('re-seals every version, call-back and the practice accounts under the new key, which alone then opens them', async () => {
+    const seller = await aSeller();
+    await put(seller.cookie, seller.id, DETAILS);
+    await callBack(cal.cookie, seller.id);
+    await put(seller.cookie, seller.id, CHANGED);
+    const next = randomBytes(32);
+    process.env.CDD_ENCRYPTION_KEY = next.toString('base64');
+    process.env.CDD_ENCRYPTION_KEY_PREVIOUS = KEY;
+    resetCddKeyEnv();
+    const kid = keyId(next);
+    expect(await resealPayouts(kid)).toBeGreaterThan(0);
+    expect(await resealAccounts(kid)).toBe(true);
+    const record = (await getPayout(seller.id))!;
+    expect(record.versions.flatMap((v) => [v.sealed.kid, ...(v.callBack ? [v.callBack.sealed.kid] : [])])).toEqual([
+      kid,
+      kid,
+      kid,
+    ]);
+    expect((await readAccounts()).trust?.kid).toBe(kid);
+    expect(await resealPayouts(kid)).toBe(0);
+    // Without the old key, everything still opens.
+    process.env.CDD_ENCRYPTION_KEY_PREVIOUS = '';
+    resetCddKeyEnv();
+    expect((await view(cal.cookie, seller.id)).json.versions[0].callBack.calledNumber).toBe(ENQUIRY_PHONE);
   });
 });

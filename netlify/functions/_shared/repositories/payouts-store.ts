@@ -106,3 +106,38 @@ export function updatePayout(
     'The bank details for this matter kept changing while this was saved',
   );
 }
+
+/**
+ * Re-seals every version (and call-back) still under an older key with the current one
+ * (`npm run cdd:rotate`, beside the due-diligence records); resolves with how many matters
+ * it re-sealed. Conditional writes, as every change; safe to run again.
+ */
+export async function resealPayouts(kid: string): Promise<number> {
+  let count = 0;
+  for (const record of await listPayouts()) {
+    const { changed } = await updatePayout(record.matterId, async (current) => {
+      if (
+        !current ||
+        current.versions.every((v) => v.sealed.kid === kid && (!v.callBack || v.callBack.sealed.kid === kid))
+      ) {
+        return null;
+      }
+      const versions = await Promise.all(
+        current.versions.map(async (version, index) => {
+          const sealed = await sealDetails(current.matterId, index, await openDetails(current, index));
+          const callBack = await openCallBack(current, index);
+          return {
+            ...version,
+            sealed,
+            ...(version.callBack && callBack
+              ? { callBack: { ...version.callBack, sealed: await sealCallBack(current.matterId, index, callBack) } }
+              : {}),
+          };
+        }),
+      );
+      return { ...current, versions };
+    });
+    if (changed) count++;
+  }
+  return count;
+}

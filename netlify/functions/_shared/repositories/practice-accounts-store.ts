@@ -68,3 +68,25 @@ export function updateAccounts(
     'The practice accounts kept changing while this was saved',
   );
 }
+
+/** Re-seals the accounts and the waiting request under the current key (`npm run cdd:rotate`); true when it wrote. */
+export async function resealAccounts(kid: string): Promise<boolean> {
+  const { changed } = await updateAccounts(async (current) => {
+    const stale = [current.trust, current.office, current.pending?.details].some(
+      (sealed) => sealed && sealed.kid !== kid,
+    );
+    if (!stale) return null;
+    const reseal = async (sealed: StoredAccounts['trust'], aad: string) =>
+      sealed ? sealAccount(await openAccount(sealed, aad), aad) : null;
+    const pending = current.pending;
+    return {
+      ...current,
+      trust: await reseal(current.trust, accountAad('trust')),
+      office: await reseal(current.office, accountAad('office')),
+      pending: pending
+        ? { ...pending, details: (await reseal(pending.details, requestAad(pending.requestedAt)))! }
+        : null,
+    };
+  });
+  return changed;
+}

@@ -7,8 +7,8 @@ import type { Config } from '@netlify/functions';
 import { callBackSchema } from '../../src/shared/schemas/payout.ts';
 import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import { requireStaff } from './_shared/http/auth.ts';
-import { handle, HttpError, json, readJson, validate } from './_shared/http/http.ts';
-import { MATTER_NOT_FOUND } from './_shared/matters/matter-workflow.ts';
+import { handle, json, readJson, validate } from './_shared/http/http.ts';
+import { matterIdParam } from './_shared/matters/matter-workflow.ts';
 import {
   approvePayout,
   payoutQueue,
@@ -16,7 +16,6 @@ import {
   recordCallBack,
   revealPayout,
 } from './_shared/payout/payout-workflow.ts';
-import { isMatterId } from './_shared/repositories/matters-store.ts';
 
 export const config: Config = {
   path: [
@@ -28,10 +27,7 @@ export const config: Config = {
   ],
 };
 
-const matterId = (params: Record<string, string>): string => {
-  if (!params.id || !isMatterId(params.id)) throw new HttpError(404, MATTER_NOT_FOUND);
-  return params.id;
-};
+const matterId = matterIdParam;
 
 export default handle(config, {
   '/api/payouts': {

@@ -83,6 +83,7 @@ test('a seller’s bank details: entered without JavaScript, called back by one,
   await expect(theirs.getByTestId('payout-status')).toHaveText('Approved');
 
   // The seller changes them: everyone hears of it at once, and the state starts again.
+  await matter.getByLabel('Account name').fill(`${firstName} Payout`);
   await matter.getByLabel('BSB').fill('062 000');
   await matter.getByLabel('Account number').fill('1020 3040');
   await matter.getByRole('button', { name: 'Change my bank details' }).click();

@@ -212,7 +212,11 @@ async function savePayout(req: Request, context: RouteContext): Promise<Response
   const values = Object.fromEntries(['accountName', 'bsb', 'number'].map((name) => [name, form.get(name) ?? '']));
   const result = payoutDetailsSchema.safeParse(values);
   if (!result.success) {
-    return clientPage(session, { payout: { form: { matterId: id, values, errors: toFieldErrors(result.error) } } }, 400);
+    return clientPage(
+      session,
+      { payout: { form: { matterId: id, values, errors: toFieldErrors(result.error) } } },
+      400,
+    );
   }
   await submitPayout(record, result.data, context.waitUntil);
   return clientPage(session, { payout: { saved: id } }, 201);

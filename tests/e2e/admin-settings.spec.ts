@@ -372,6 +372,7 @@ test.describe('admin: practice settings', () => {
           'Team',
           'Public claims',
           'Your password',
+          'Accounts',
           'Staff accounts',
           'Transfer duty indexation',
           'Audit log',

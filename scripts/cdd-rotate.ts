@@ -1,5 +1,6 @@
 /**
- * Re-encrypts every due-diligence record under the current key.
+ * Re-encrypts every due-diligence record under the current key, and the other records sealed
+ * with it: the clients' bank details (`payouts`) and the practice's accounts.
  *
  *   npm run cdd:rotate [-- --context deploy-preview|branch-deploy]
  *
@@ -22,6 +23,8 @@ import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
 import { ensureLocalCddKey } from './lib/local-secret.ts';
 import { currentKid } from '../netlify/functions/_shared/crypto/sealed-records.ts';
 import { listCddMeta, reencryptAll } from '../netlify/functions/_shared/repositories/due-diligence-store.ts';
+import { resealPayouts } from '../netlify/functions/_shared/repositories/payouts-store.ts';
+import { resealAccounts } from '../netlify/functions/_shared/repositories/practice-accounts-store.ts';
 
 let target;
 try {
@@ -42,6 +45,9 @@ if (!kid) {
 try {
   const count = await reencryptAll();
   console.log(`Re-encrypted ${count} due diligence records under key ${kid} in ${target.describe}.`);
+  const payouts = await resealPayouts(kid);
+  const accounts = await resealAccounts(kid);
+  console.log(`Re-encrypted the bank details of ${payouts} matters${accounts ? ' and the practice accounts' : ''}.`);
   const left = (await listCddMeta()).filter((meta) => meta.kid !== kid);
   if (left.length > 0) {
     console.error(

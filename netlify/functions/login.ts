@@ -21,7 +21,11 @@ import { getSignInSettings } from './_shared/repositories/settings-store.ts';
 import { findUser, recordSignIn, type StaffUser } from './_shared/repositories/users-store.ts';
 
 /** A session for the account, with this browser's trust for it after the session cookie. */
-async function signedIn(req: Request, user: StaffUser, passkeyPending: boolean): Promise<Response> {
+async function signedIn(
+  req: Request,
+  user: StaffUser,
+  { passkeyPending = false, withPasskey = false }: { passkeyPending?: boolean; withPasskey?: boolean },
+): Promise<Response> {
   await recordSignIn(user.username);
   const body = {
     id: user.id,
@@ -30,7 +34,7 @@ async function signedIn(req: Request, user: StaffUser, passkeyPending: boolean):
     ...(user.mustChangePassword && { mustChangePassword: true }),
     ...(passkeyPending && { passkeyRequired: true }),
   };
-  const response = json(body, 200, { 'Set-Cookie': await startSession(req, user, { passkeyPending }) });
+  const response = json(body, 200, { 'Set-Cookie': await startSession(req, user, { passkeyPending, withPasskey }) });
   // The session first (clients that read one cookie read it), then this browser's trust.
   response.headers.append('Set-Cookie', await issueDeviceCookie(req, user.username));
   return response;
@@ -52,7 +56,7 @@ async function signIn(req: Request, address: string): Promise<Response> {
     return response;
   }
   const required = (await getSignInSettings()).passkeys === 'required';
-  return signedIn(req, user, required);
+  return signedIn(req, user, { passkeyPending: required });
 }
 
 /** Signed by no account we know, or by none at all: counted under a name no account can have. */
@@ -72,7 +76,7 @@ async function passkeySignIn(req: Request, address: string): Promise<Response> {
     throw new HttpError(401, PASSKEY_REFUSED, { headers: cleared });
   }
   await noteSuccess(admitted);
-  const answer = await signedIn(req, account, false);
+  const answer = await signedIn(req, account, { withPasskey: true });
   answer.headers.append('Set-Cookie', cleared['Set-Cookie']);
   return answer;
 }

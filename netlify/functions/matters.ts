@@ -11,7 +11,7 @@ import {
   answerUpdateRequest,
   changeMatter,
   listOpenMatters,
-  MATTER_NOT_FOUND,
+  matterIdParam,
   openMatter,
   parseMatterCreate,
   parseMatterPatch,
@@ -21,7 +21,6 @@ import {
   tickMilestone,
 } from './_shared/matters/matter-workflow.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
-import { isMatterId } from './_shared/repositories/matters-store.ts';
 
 export const config: Config = {
   path: [
@@ -33,10 +32,7 @@ export const config: Config = {
   ],
 };
 
-const matterId = (params: Record<string, string>): string => {
-  if (!params.id || !isMatterId(params.id)) throw new HttpError(404, MATTER_NOT_FOUND);
-  return params.id;
-};
+const matterId = matterIdParam;
 
 export default handle(config, {
   '/api/contact-requests/:id/matter': {

@@ -45,6 +45,7 @@ import {
   readClientSession,
   requireClient,
   startClientSession,
+  type ClientSession,
 } from './_shared/matters/client-session.ts';
 import { clientTextsConfigured } from './_shared/mail/client-mail.ts';
 import {
@@ -56,6 +57,10 @@ import {
   type TextsState,
 } from './_shared/pages/matter-page.tsx';
 import { getSettings } from './_shared/repositories/settings-store.ts';
+import { payoutDetailsSchema } from '../../src/shared/schemas/bank-account.ts';
+import type { PayoutPageState } from './_shared/pages/payout-section.tsx';
+import { payoutPageState } from './_shared/payout/client-payout.ts';
+import { SIGN_IN_AGAIN, signedInRecently, submitPayout } from './_shared/payout/payout-workflow.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 
 export const config: Config = {
@@ -68,6 +73,7 @@ export const config: Config = {
     '/api/my-matters/:id/calendar.ics',
     '/api/my-matters/:id/update-requests',
     '/api/my-matters/:id/texts',
+    '/api/my-matters/:id/payout',
   ],
 };
 
@@ -104,12 +110,17 @@ const matterId = (context: RouteContext) => context.params.id ?? '';
 
 /** The signed-in client's page; texts are offered only when the practice set them up. */
 async function clientPage(
-  email: string,
-  state: Omit<MattersPageState, 'texts'> & { texts?: Omit<TextsState, 'offered'> } = {},
+  session: ClientSession,
+  state: Omit<MattersPageState, 'texts' | 'payout'> & {
+    texts?: Omit<TextsState, 'offered'>;
+    payout?: Pick<PayoutPageState, 'form' | 'saved'>;
+  } = {},
   status = 200,
 ): Promise<Response> {
   const texts = { ...state.texts, offered: clientTextsConfigured() };
-  return page(mattersPage(await practice(), await myMatters(email), { ...state, texts }), status);
+  const matters = await myMatters(session.email);
+  const payout = await payoutPageState(session, matters, state.payout);
+  return page(mattersPage(await practice(), matters, { ...state, texts, payout }), status);
 }
 
 async function signIn(req: Request, context: RouteContext): Promise<Response> {
@@ -147,10 +158,10 @@ async function askForUpdate(req: Request, context: RouteContext): Promise<Respon
   if (!result.success) {
     await myMatterRecord(session.email, matterId(context));
     const errors = toFieldErrors(result.error).message ?? [];
-    return clientPage(session.email, { form: { matterId: matterId(context), message: body.message, errors } }, 400);
+    return clientPage(session, { form: { matterId: matterId(context), message: body.message, errors } }, 400);
   }
   await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil, linkOrigin(req));
-  return clientPage(session.email, { sentTo: matterId(context) }, 201);
+  return clientPage(session, { sentTo: matterId(context) }, 201);
 }
 
 /** Texts about a matter on or off: JSON, or the page's form (no JavaScript needed). */
@@ -169,11 +180,46 @@ async function changeMatterTexts(req: Request, context: RouteContext): Promise<R
   if (!result.success) {
     await myMatterRecord(session.email, id);
     const errors = Object.values(toFieldErrors(result.error)).flat();
-    return clientPage(session.email, { texts: { form: { matterId: id, mobile: body.mobile ?? '', errors } } }, 400);
+    return clientPage(session, { texts: { form: { matterId: id, mobile: body.mobile ?? '', errors } } }, 400);
   }
   const texts = await changeTexts(session.email, id, result.data);
   const said = texts ? textsOnSaid(localMobile(texts.mobile)) : TEXTS_OFF_SAID;
-  return clientPage(session.email, { texts: { said: { matterId: id, text: said } } });
+  return clientPage(session, { texts: { said: { matterId: id, text: said } } });
+}
+
+// ---------- the client's bank details (payout/payout-workflow.ts) ----------
+
+/**
+ * `PUT /api/my-matters/{id}/payout` (JSON) and the page's form (`POST`, no JavaScript): the
+ * client's bank details, only within 15 minutes of signing in (403, or the page asking them
+ * to sign in again).
+ */
+async function savePayout(req: Request, context: RouteContext): Promise<Response> {
+  const id = matterId(context);
+  if (!isForm(req)) {
+    const details = validate(payoutDetailsSchema, await readJson(req));
+    const session = await requireClient(req);
+    const record = await myMatterRecord(session.email, id);
+    if (!signedInRecently(session.signedInAt)) throw new HttpError(403, SIGN_IN_AGAIN);
+    return json(await submitPayout(record, details, context.waitUntil), 201, CLIENT_HEADERS);
+  }
+  const session = await readClientSession(req);
+  if (!session) return seeOther('/matter/');
+  const record = await myMatterRecord(session.email, id);
+  // Too late: the page shows the sign-in-again form in the details' place.
+  if (!signedInRecently(session.signedInAt)) return clientPage(session, {}, 403);
+  const form = await readForm(req);
+  const values = Object.fromEntries(['accountName', 'bsb', 'number'].map((name) => [name, form.get(name) ?? '']));
+  const result = payoutDetailsSchema.safeParse(values);
+  if (!result.success) {
+    return clientPage(
+      session,
+      { payout: { form: { matterId: id, values, errors: toFieldErrors(result.error) } } },
+      400,
+    );
+  }
+  await submitPayout(record, result.data, context.waitUntil);
+  return clientPage(session, { payout: { saved: id } }, 201);
 }
 
 export default handle(config, {
@@ -181,7 +227,7 @@ export default handle(config, {
     GET: async (req) => {
       const session = await readClientSession(req);
       if (!session) return page(signInPage(await practice()));
-      return clientPage(session.email);
+      return clientPage(session);
     },
   },
   '/matter/sign-in/:token': {
@@ -244,5 +290,9 @@ export default handle(config, {
   },
   '/api/my-matters/:id/texts': {
     POST: changeMatterTexts,
+  },
+  '/api/my-matters/:id/payout': {
+    PUT: savePayout,
+    POST: savePayout,
   },
 });

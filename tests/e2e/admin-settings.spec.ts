@@ -373,6 +373,7 @@ test.describe('admin: practice settings', () => {
           'Public claims',
           'Your password',
           'Your sign-in',
+          'Accounts',
           'Staff accounts',
           'Sign-in',
           'Transfer duty indexation',

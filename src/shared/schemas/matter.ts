@@ -13,6 +13,7 @@ import {
   type MatterPropertyType,
   type MatterSide,
 } from '../../content/matters.ts';
+import { BANK_DETAILS_IN_MESSAGE, holdsBankDetails } from '../bank-details.ts';
 import type { Deadline } from '../matter-deadlines.ts';
 import { isCalendarDate } from './cdd.ts';
 import { optionalText, requiredText } from './fields.ts';
@@ -134,9 +135,15 @@ export const milestoneChangeSchema = z.object({
 });
 export type MilestoneChange = z.output<typeof milestoneChangeSchema>;
 
-/** `POST /api/matters/{id}/update-requests/{requestId}/answer`: the reply is e-mailed to the client. */
+/**
+ * `POST /api/matters/{id}/update-requests/{requestId}/answer`: the reply is e-mailed to the
+ * client, so a reply holding bank details is refused at once (they belong on the client's
+ * matter page, never in a message: src/shared/bank-details.ts).
+ */
 export const updateAnswerSchema = z.object({
-  reply: optionalText(MATTER_LIMITS.reply, { multiline: true }),
+  reply: optionalText(MATTER_LIMITS.reply, { multiline: true }).check(
+    z.refine((reply) => reply === undefined || !holdsBankDetails(reply), BANK_DETAILS_IN_MESSAGE),
+  ),
 });
 export type UpdateAnswer = z.output<typeof updateAnswerSchema>;
 

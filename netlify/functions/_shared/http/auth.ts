@@ -64,7 +64,7 @@ function readCookie(req: Request, name = cookieName(req)): string | undefined {
 export async function startSession(
   req: Request,
   user: StaffUser,
-  { passkeyPending = false }: { passkeyPending?: boolean } = {},
+  { passkeyPending = false, withPasskey = false }: { passkeyPending?: boolean; withPasskey?: boolean } = {},
 ): Promise<string> {
   const secret = sessionSecret();
   const jti = randomBytes(24).toString('base64url');
@@ -83,6 +83,7 @@ export async function startSession(
     expiresAt: expiresAt.toISOString(),
     generation: user.sessionGeneration,
     ...(passkeyPending && { passkeyPending: true }),
+    ...(withPasskey && { signedInWith: 'passkey' as const }),
   });
   return cookie(req, token, SESSION_TTL_SECONDS);
 }
@@ -92,6 +93,8 @@ interface VerifiedSession {
   jti: string;
   /** The account as read to check this session (its hash, its `mustChangePassword`). */
   account: StaffUser;
+  /** True when this session was started by a passkey sign-in, not by a password. */
+  signedInWithPasskey: boolean;
 }
 
 export const SESSION_UNAVAILABLE = 'We could not check your session just now. Please try again in a moment.';
@@ -139,6 +142,7 @@ export async function readSession(req: Request): Promise<VerifiedSession | null>
     },
     jti: claims.jti,
     account,
+    signedInWithPasskey: record.signedInWith === 'passkey',
   };
 }
 

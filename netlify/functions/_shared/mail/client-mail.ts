@@ -27,7 +27,16 @@ import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { matterIsOpen } from '../matters/matter-open.ts';
 import { getMatter } from '../repositories/matters-store.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
-import { enqueueMail, mailOutbox, readAttachment, type MailEntry } from '../repositories/mail-outbox-store.ts';
+import {
+  enqueueMail,
+  mailOutbox,
+  readAttachment,
+  recordRefusedMail,
+  type MailEntry,
+} from '../repositories/mail-outbox-store.ts';
+import { recordAudit } from '../repositories/audit-store.ts';
+import { isMessageRefused, maskedSubject } from './bank-details-guard.ts';
+import { queueStaffNotice } from './staff-alerts.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { LAUNCH_KIT_FILENAME, launchKitPdf } from './launch-kit-attachment.ts';
 import { freshTimes, outboxEngine } from './outbox.ts';
@@ -212,6 +221,7 @@ const mails = outboxEngine(mailOutbox, {
       await send(entry);
       return null;
     } catch (error) {
+      if (isMessageRefused(error)) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       console.warn(`[client-mail] message ${entry.id} failed (attempt ${attempt}): ${reason}`);
       await note(entry, `${kind(entry)} to the client failed (attempt ${attempt}): ${entry.subject}`);
@@ -221,7 +231,41 @@ const mails = outboxEngine(mailOutbox, {
   delivered: (entry) => note(entry, `${kind(entry)} to the client delivered: ${entry.subject}`),
   gaveUp: (entry) =>
     note(entry, `Gave up on the ${kind(entry).toLowerCase()} to the client after 24 hours: ${entry.subject}`),
+  refused: (entry, reason) => refuseMail(entry, reason),
 });
+
+/**
+ * A message that held bank details, refused on the way out: recorded as refused (never its
+ * text), audited, noted on the enquiry's activity, and staff are told which message and why.
+ */
+async function refuseMail(entry: MailEntry, reason: string): Promise<void> {
+  const subject = maskedSubject(entry.subject);
+  const at = new Date(currentTime()).toISOString();
+  console.warn(`[client-mail] message ${entry.id} refused: it holds bank details`);
+  await recordRefusedMail({
+    id: entry.id,
+    channel: entry.channel ?? 'email',
+    ...(entry.enquiryId ? { enquiryId: entry.enquiryId } : {}),
+    ...(entry.matterId ? { matterId: entry.matterId } : {}),
+    subject,
+    reason,
+    at,
+  });
+  await recordAudit({ by: 'system', action: 'message.refused', target: `message ${entry.id}`, at });
+  await note(entry, `${kind(entry)} to the client not sent (refused): ${subject}. ${reason}.`);
+  await queueStaffNotice(
+    `refused/${entry.id}`,
+    {
+      subject: `A message to a client was not sent: it held bank details`,
+      text: [
+        `The ${kind(entry).toLowerCase()} "${subject}" (message ${entry.id}${entry.enquiryId ? `, enquiry ${entry.enquiryId}` : ''}) held a BSB and an account number, so it was not sent.`,
+        '',
+        `${reason}.`,
+      ].join('\n'),
+    },
+    `message ${entry.id} was refused: it held bank details`,
+  );
+}
 
 /**
  * One delivery attempt, claimed first (outbox.ts), so the immediate delivery and the

@@ -4,10 +4,12 @@
  * the answer (`context.waitUntil`) and, for what failed, from the scheduled function every
  * minute with backoff, for 24 hours. Each attempt is claimed with a conditional write
  * first, so the immediate delivery and the scheduler (or two of either) never deliver one
- * entry at once; what happens at each attempt is the outbox's own (`OutboxRules`).
+ * entry at once; what happens at each attempt is the outbox's own (`OutboxRules`). A message
+ * the way out refuses (it holds bank details: bank-details-guard.ts) is never retried.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { OutboxStore, OutboxTimes } from '../repositories/outbox-store.ts';
+import { isMessageRefused } from './bank-details-guard.ts';
 
 const MINUTE = 60_000;
 /** Retries stop this long after the entry was made. */
@@ -42,6 +44,11 @@ export interface OutboxRules<E extends OutboxTimes> {
   delivered?(entry: E, attempt: number): Promise<void>;
   /** The 24 hours are over with `left` still owed: it is deleted after this. */
   gaveUp(left: E, attempt: number): Promise<void>;
+  /**
+   * The attempt threw `MessageRefused` (the message holds bank details: bank-details-guard.ts):
+   * it is deleted unsent, never retried, after this records it and tells staff.
+   */
+  refused(entry: E, reason: string): Promise<void>;
 }
 
 export interface OutboxEngine {
@@ -71,7 +78,15 @@ export function outboxEngine<E extends OutboxTimes>(store: OutboxStore<E>, rules
     const etag = await store.replace(claimed, found.etag);
     if (!etag) return false;
 
-    const left = await rules.attempt(entry, attempt);
+    let left: E | null;
+    try {
+      left = await rules.attempt(entry, attempt);
+    } catch (error) {
+      if (!isMessageRefused(error)) throw error;
+      await store.remove(id);
+      await rules.refused(entry, error.reason);
+      return false;
+    }
     if (!left) {
       await store.remove(id);
       await rules.delivered?.(entry, attempt);

@@ -6,6 +6,7 @@
  * outbox retries it) instead of holding a function until the platform stops it.
  */
 import type { SmsEnv } from '../platform/env.ts';
+import { refuseBankDetails } from './bank-details-guard.ts';
 
 export const SMS_TIMEOUT_MS = 10_000;
 
@@ -23,8 +24,12 @@ interface SendAnswer {
   data?: { messages?: { status?: string }[] };
 }
 
-/** Sends one text; throws when ClickSend did not accept it (the error names codes, never the number or text). */
+/**
+ * Sends one text; throws when ClickSend did not accept it (the error names codes, never the
+ * number or text), and `MessageRefused` before calling it when the text holds bank details.
+ */
 export async function sendSms(env: SmsEnv, text: OutgoingText): Promise<void> {
+  refuseBankDetails({ text: text.body });
   const response = await fetch(`${env.apiUrl}/sms/send`, {
     method: 'POST',
     headers: {

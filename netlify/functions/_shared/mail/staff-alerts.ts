@@ -37,6 +37,8 @@ import { getSettings } from '../repositories/settings-store.ts';
 import { freshTimes, outboxEngine } from './outbox.ts';
 import { SEND_TIMEOUT_MS, sendMail } from './transport.ts';
 import { createHash, randomBytes } from 'node:crypto';
+import { isMessageRefused, refuseBankDetails } from './bank-details-guard.ts';
+import { recordAudit } from '../repositories/audit-store.ts';
 
 const MINUTE = 60_000;
 /**
@@ -139,8 +141,12 @@ export function alertMessageId(id: string, from: string): string {
   return `<${id}@${domain}>`;
 }
 
-/** Posts to the staff's chat webhook, under the delivery's `Idempotency-Key`; throws unless it answered 2xx. */
+/**
+ * Posts to the staff's chat webhook, under the delivery's `Idempotency-Key`; throws unless it
+ * answered 2xx (and `MessageRefused` when it holds bank details).
+ */
 async function postWebhook(url: string, id: string, body: Record<string, unknown>): Promise<void> {
+  refuseBankDetails({ text: JSON.stringify(body) });
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': id },
@@ -270,6 +276,8 @@ const alerts = outboxEngine(alertOutbox, {
           await note(entry.enquiryId, `${CHANNEL_NAMES[channel]} alert delivered (attempt ${attempt})`);
         }
       } catch (error) {
+        // Refused on the way out (it holds bank details): no channel may carry it.
+        if (isMessageRefused(error)) throw error;
         failed.push(channel);
         const reason = error instanceof Error ? error.message : String(error);
         console.warn(`[alert] ${channel} ${what} failed (attempt ${attempt}): ${reason}`);
@@ -285,6 +293,12 @@ const alerts = outboxEngine(alertOutbox, {
     const channels = left.pending.map((c) => CHANNEL_NAMES[c].toLowerCase()).join(' and ');
     if (isStaffNotice(left)) console.error(`[alert] gave up on the ${channels} notice ${left.noticeId} after 24 hours`);
     else await note(left.enquiryId, `Gave up on the ${channels} alert after 24 hours`);
+  },
+  // A notice or alert that held bank details: never sent, and no notice about a notice.
+  async refused(entry) {
+    const id = isStaffNotice(entry) ? `notice ${entry.noticeId}` : `alert ${entry.enquiryId}`;
+    console.error(`[alert] ${id} refused: it holds bank details`);
+    await recordAudit({ by: 'system', action: 'message.refused', target: id });
   },
 });
 

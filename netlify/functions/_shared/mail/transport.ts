@@ -12,6 +12,7 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { LOGO_CID, renderMailHtml } from '../pages/mail-message.tsx';
+import { refuseBankDetails } from './bank-details-guard.ts';
 import { MAIL_LOGO_PNG_BASE64 } from './mail-logo.ts';
 
 /** Connecting, the greeting and every exchange after it each fail after this long. */
@@ -35,10 +36,15 @@ const logo: Mail.Attachment = {
   contentDisposition: 'inline',
 };
 
-/** Sends one message through the server at `smtpUrl`; throws when it was not accepted. */
+/**
+ * Sends one message through the server at `smtpUrl`; throws when it was not accepted, and
+ * `MessageRefused` before connecting when it holds bank details (bank-details-guard.ts).
+ */
 export async function sendMail(smtpUrl: string, message: OutgoingMail): Promise<void> {
   const { practiceName, button, attachments = [], ...options } = message;
   const subject = message.subject.replace(/[\r\n]+/g, ' ');
+  const html = renderMailHtml({ subject, text: message.text, practiceName, ...(button ? { button } : {}) });
+  refuseBankDetails({ subject, text: message.text, html });
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: SEND_TIMEOUT_MS,
@@ -49,7 +55,7 @@ export async function sendMail(smtpUrl: string, message: OutgoingMail): Promise<
     await transport.sendMail({
       ...options,
       subject,
-      html: renderMailHtml({ subject, text: message.text, practiceName, ...(button ? { button } : {}) }),
+      html,
       attachments: [...attachments, logo],
     });
   } finally {

@@ -65,13 +65,15 @@ export async function startClientSession(req: Request, email: string): Promise<s
 export interface ClientSession {
   email: string;
   jti: string;
+  /** When the client opened the sign-in link (the token's `iat`), ms since the epoch. */
+  signedInAt: number;
 }
 
 /** This request's client session, or null (none, forged, expired, signed out). */
 export async function readClientSession(req: Request): Promise<ClientSession | null> {
   const token = readCookie(req);
   if (!token) return null;
-  let claims: { jti: string; sub: string };
+  let claims: { jti: string; sub: string; iat: number };
   try {
     const { payload } = await jwtVerify(token, clientKey(), {
       algorithms: ['HS256'],
@@ -79,14 +81,14 @@ export async function readClientSession(req: Request): Promise<ClientSession | n
       audience: AUDIENCE,
       currentDate: new Date(currentTime()),
     });
-    if (!payload.jti || !payload.sub) return null;
-    claims = { jti: payload.jti, sub: payload.sub };
+    if (!payload.jti || !payload.sub || payload.iat === undefined) return null;
+    claims = { jti: payload.jti, sub: payload.sub, iat: payload.iat };
   } catch {
     return null;
   }
   const record = await findClientSession(claims.jti);
   if (!record || record.email !== claims.sub) return null;
-  return { email: record.email, jti: claims.jti };
+  return { email: record.email, jti: claims.jti, signedInAt: claims.iat * 1000 };
 }
 
 export const CLIENT_SIGN_IN_NEEDED = 'Please sign in with the link we e-mail you';

@@ -35,7 +35,14 @@ import { getCdd } from '../repositories/due-diligence-store.ts';
 import { getEngagement, latestPointer } from '../repositories/engagements-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
-import { getMatter, insertMatter, listMatters, matterIdOf, updateMatter } from '../repositories/matters-store.ts';
+import {
+  isMatterId,
+  getMatter,
+  insertMatter,
+  listMatters,
+  matterIdOf,
+  updateMatter,
+} from '../repositories/matters-store.ts';
 import { clientMailConfigured } from '../mail/client-mail.ts';
 import { queueAnswerMail } from './matter-mail.ts';
 import { queueMilestoneText } from './matter-texts.ts';
@@ -43,6 +50,12 @@ import { withDigestChange } from './milestone-digest.ts';
 import { deadlinesOf, isOpen, listOrder, matterRow, matterView, recordedMilestonesOf } from './matter-view.ts';
 
 export const MATTER_NOT_FOUND = 'That matter no longer exists';
+
+/** A route's `{id}` when it can name a matter; 404 otherwise (a matter route's first check). */
+export function matterIdParam(params: Record<string, string>): string {
+  if (!params.id || !isMatterId(params.id)) throw new HttpError(404, MATTER_NOT_FOUND);
+  return params.id;
+}
 /** The issue's words: a matter waits for verified due diligence. */
 export const CDD_NOT_VERIFIED = 'due diligence not verified';
 export const MATTER_EXISTS = 'This enquiry already has a matter';

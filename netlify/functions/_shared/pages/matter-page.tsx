@@ -28,6 +28,7 @@ import { Field } from '../../../../src/ui/Field.tsx';
 import { whenText } from '../matters/matter-mail.ts';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
 import { Conversation, DeadlineAmount, MatterAtAGlance } from './matter-summary.tsx';
+import { PayoutSection, TrustAccountSection, type PayoutPageState } from './payout-section.tsx';
 
 export interface PracticeContact {
   name: string;
@@ -195,11 +196,13 @@ function MatterSection({
   form,
   sentTo,
   texts,
+  payout,
 }: {
   matter: ClientMatter;
   form?: UpdateFormState;
   sentTo?: string;
   texts?: TextsState;
+  payout?: PayoutPageState;
 }) {
   const headingId = `matter-${matter.id}`;
   const title = `Your ${MATTER_SIDE_LABELS[matter.side].toLowerCase()}${matter.property ? ` of ${matter.property}` : ''}`;
@@ -293,6 +296,8 @@ function MatterSection({
         <Button type="submit">Ask for an update</Button>
       </form>
       {texts?.offered ? <TextsPart matter={matter} state={texts} /> : null}
+      {/* The client's bank details (payout-section.tsx). */}
+      {payout ? <PayoutSection matterId={matter.id} side={matter.side} state={payout} /> : null}
     </section>
   );
 }
@@ -302,6 +307,8 @@ export interface MattersPageState {
   /** The matter whose update request was just sent. */
   sentTo?: string;
   texts?: TextsState;
+  /** The trust account and the client's bank details (payout-section.tsx). */
+  payout?: PayoutPageState;
 }
 
 /** `GET /matter/` signed in: every matter of the client. */
@@ -316,8 +323,16 @@ export function mattersPage(practice: PracticeContact, matters: ClientMatter[], 
         </p>
       ) : null}
       {matters.map((matter) => (
-        <MatterSection key={matter.id} matter={matter} form={state.form} sentTo={state.sentTo} texts={state.texts} />
+        <MatterSection
+          key={matter.id}
+          matter={matter}
+          form={state.form}
+          sentTo={state.sentTo}
+          texts={state.texts}
+          payout={state.payout}
+        />
       ))}
+      {state.payout && matters.length > 0 ? <TrustAccountSection state={state.payout} phone={practice.phone} /> : null}
       <form method="post" action="/api/matter-sign-out" className="mt-8">
         <Button type="submit" variant="outline">
           Sign out

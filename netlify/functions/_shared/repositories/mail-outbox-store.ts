@@ -5,13 +5,14 @@
  * after 24 hours of retries (kept as every outbox is: outbox-store.ts). Attachments are
  * referenced (store and key), never copied.
  *
- * Also the once-a-day marks (`once/{date}/{digest}`) that decide, with `onlyIfNew`, whether
+ * Also the messages refused for holding bank details (`refused/{id}`: which message and why,
+ * never its text), and the once-a-day marks (`once/{date}/{digest}`) that decide, with `onlyIfNew`, whether
  * a message of a kind already went to an address that day; the digest is keyed, so the
  * store never holds the address in a key.
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
-import { listKeys, openStore, writeJsonIf } from './blobs.ts';
+import { getAllJson, listKeys, openStore, writeJsonIf } from './blobs.ts';
 import { outboxStore } from './outbox-store.ts';
 
 const mailEntrySchema = z.object({
@@ -46,6 +47,36 @@ export type MailEntry = z.output<typeof mailEntrySchema>;
 const STORE = 'mail-outbox';
 const MESSAGE = 'message/';
 const ONCE = 'once/';
+const REFUSED = 'refused/';
+
+/**
+ * A message the way out refused because it held bank details (mail/bank-details-guard.ts):
+ * which message and why, never its text (which holds the digits) nor its address; the
+ * subject with its digits hidden.
+ */
+const refusedMailSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  enquiryId: z.optional(z.string()),
+  matterId: z.optional(z.string()),
+  subject: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type RefusedMail = z.output<typeof refusedMailSchema>;
+
+/** Records a refused message under `refused/{id}` (a second refusal of the same id is kept once). */
+export async function recordRefusedMail(refused: RefusedMail): Promise<void> {
+  // False when that id was refused before: the first record stands.
+  await writeJsonIf(openStore(STORE), `${REFUSED}${refused.id}`, refused, null);
+}
+
+/** Every refused message, oldest first. */
+export async function listRefusedMails(): Promise<RefusedMail[]> {
+  const store = openStore(STORE);
+  const refused = await getAllJson(store, await listKeys(store, REFUSED), refusedMailSchema);
+  return refused.sort((a, b) => a.at.localeCompare(b.at));
+}
 
 export const mailOutbox = outboxStore(STORE, MESSAGE, mailEntrySchema, (entry) => entry.id);
 
@@ -97,4 +128,6 @@ export async function pruneOnce(date: string): Promise<void> {
 export async function deleteMailsOf(enquiryId: string): Promise<void> {
   const owed = (await listMails()).filter((entry) => entry.enquiryId === enquiryId);
   await Promise.all(owed.map((entry) => deleteMail(entry.id)));
+  const refused = (await listRefusedMails()).filter((entry) => entry.enquiryId === enquiryId);
+  await Promise.all(refused.map((entry) => openStore(STORE).delete(`${REFUSED}${entry.id}`)));
 }

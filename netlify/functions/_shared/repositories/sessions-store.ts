@@ -18,6 +18,8 @@ const sessionRecordSchema = z.object({
    * may only add one (docs/decisions/045-staff-passkeys.md).
    */
   passkeyPending: z.optional(z.boolean()),
+  /** How it was started, when by a passkey (what the reveal of a client's bank details asks). */
+  signedInWith: z.optional(z.literal('passkey')),
 });
 export type SessionRecord = z.output<typeof sessionRecordSchema>;
 

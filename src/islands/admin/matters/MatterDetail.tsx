@@ -12,6 +12,7 @@ import { formatDateTime } from '../kit/format.ts';
 import { MatterDatesForm } from './MatterDatesForm.tsx';
 import { MatterDeadlines } from './MatterDeadlines.tsx';
 import { MatterMilestones } from './MatterMilestones.tsx';
+import { PayoutPanel } from './PayoutPanel.tsx';
 import { UpdateRequests } from './UpdateRequests.tsx';
 import { useMatter } from './useMatter.ts';
 
@@ -74,6 +75,7 @@ export function MatterDetail({
           )
         }
       />
+      <PayoutPanel matterId={matter.id} onChanged={onChanged} />
       <MatterDatesForm
         matter={matter}
         onSave={(body) => send('PATCH', path, body, 'Dates saved; deadlines worked out again')}

@@ -10,7 +10,9 @@ import { Button } from '../../../ui/Button.tsx';
 import { ListStatus, TabHeading } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useList } from '../kit/useList.ts';
+import type { PayoutQueueItem } from '../../../shared/schemas/payout.ts';
 import { MatterDetail } from './MatterDetail.tsx';
+import { PayoutQueue } from './PayoutQueue.tsx';
 import { formatDeadline, urgencyOf, waitedFor } from './matter-format.ts';
 
 /** The matter an alert linked to (`/admin?matter={id}`), if any. */
@@ -20,6 +22,7 @@ export const linkedMatter = (): string | null =>
 export default function MattersTab() {
   const { items, loading, error, reload } = useList<MatterRow>('/api/matters');
   const [selected, setSelected] = useState<string | null>(linkedMatter);
+  const payouts = useList<PayoutQueueItem>('/api/payouts');
 
   return (
     <div className="space-y-6">
@@ -27,6 +30,7 @@ export default function MattersTab() {
         Open matters, the soonest deadline first. Red: a deadline has passed with its milestone not ticked. Amber: due
         within 7 days.
       </TabHeading>
+      <PayoutQueue items={payouts.items} onOpen={setSelected} />
       <ListStatus
         loading={loading}
         error={error}
@@ -69,7 +73,14 @@ export default function MattersTab() {
         </div>
       ) : null}
       {selected ? (
-        <MatterDetail key={selected} id={selected} onChanged={reload} onClose={() => setSelected(null)} />
+        <MatterDetail
+          key={selected}
+          id={selected}
+          onChanged={async () => {
+            await Promise.all([reload(), payouts.reload()]);
+          }}
+          onClose={() => setSelected(null)}
+        />
       ) : null}
     </div>
   );

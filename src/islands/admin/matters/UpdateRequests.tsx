@@ -9,6 +9,7 @@ import { Field } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { waitedFor } from './matter-format.ts';
 import { toastFailure } from '../kit/actions.ts';
+import { ApiError } from '../../../lib/api.ts';
 
 /** Marks one request answered, with the reply when there is one; false when it failed and was toasted. */
 type AnswerRequest = (requestId: string, reply: string) => Promise<boolean>;
@@ -36,14 +37,21 @@ function UpdateRequestItem({ request, onAnswer }: { request: WaitingUpdateReques
   const base = useId();
   const [reply, setReply] = useState('');
   const [pending, setPending] = useState(false);
+  // The server's word on the reply (one with bank details is refused: they go on the client's matter).
+  const [replyError, setReplyError] = useState<string | undefined>();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);
     try {
+      setReplyError(undefined);
       await onAnswer(request.id, reply.trim());
     } catch (caught) {
-      toastFailure(caught, 'The answer was not saved');
+      const refused = caught instanceof ApiError ? caught.fieldErrors?.reply?.[0] : undefined;
+      if (refused) {
+        setReplyError(refused);
+        document.getElementById(`${base}-reply`)?.focus();
+      } else toastFailure(caught, 'The answer was not saved');
     } finally {
       setPending(false);
     }
@@ -63,6 +71,7 @@ function UpdateRequestItem({ request, onAnswer }: { request: WaitingUpdateReques
           id={`${base}-reply`}
           label="Reply to the client (optional)"
           hint="E-mailed to the client; leave empty if you answered another way"
+          error={replyError}
         >
           {(props) => (
             <textarea

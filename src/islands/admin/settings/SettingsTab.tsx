@@ -14,6 +14,7 @@ import OwnPasskeys from '../passkeys/OwnPasskeys.tsx';
 import SignInRules from '../passkeys/SignInRules.tsx';
 import DutyIndexationPanel from '../duty/DutyIndexationPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
+import PracticeAccounts from './PracticeAccounts.tsx';
 import PracticeSettings from './PracticeSettings.tsx';
 import { SettingsNav } from './SettingsNav.tsx';
 import { PRACTICE_PARTS, SETTINGS_SECTIONS, useSettingsSection, type PracticePart } from './settings-sections.ts';
@@ -63,6 +64,7 @@ export default function SettingsTab() {
               <OwnEmailForm />
             </section>
           ) : null}
+          {section === 'accounts' ? <PracticeAccounts headingId={`${base}-accounts`} /> : null}
           {section === 'staff' ? <StaffAccounts headingId={`${base}-staff`} /> : null}
           {section === 'sign-in' && session.status === 'signed-in' ? (
             <SignInRules headingId={`${base}-sign-in`} myId={session.user.id} />

@@ -13,6 +13,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'password', label: 'Your password' },
   { id: 'your-sign-in', label: 'Your sign-in' },
   { id: 'notices', label: 'Your notices' },
+  { id: 'accounts', label: 'Accounts' },
   { id: 'staff', label: 'Staff accounts' },
   { id: 'sign-in', label: 'Sign-in' },
   { id: 'duty', label: 'Transfer duty indexation' },

@@ -6,7 +6,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { loginSchema } from '../../src/shared/schemas/login.ts';
-import { passkeySignInSchema } from '../../src/shared/schemas/passkeys.ts';
+import { passkeyOptionsSchema, passkeySignInSchema } from '../../src/shared/schemas/passkeys.ts';
 import { issueDeviceCookie, startSession, trustedDevice, verifyPassword } from './_shared/http/auth.ts';
 import { HttpError, handle, json, readJson, readOptionalJson, validate } from './_shared/http/http.ts';
 import { admitAttempt, clientAddress, noteSuccess } from './_shared/http/login-throttle.ts';
@@ -82,7 +82,7 @@ async function passkeySignIn(req: Request, address: string): Promise<Response> {
 }
 
 async function passkeyOptions(req: Request): Promise<Response> {
-  await readOptionalJson(req);
+  validate(passkeyOptionsSchema, await readOptionalJson(req));
   const { options, cookie } = await authenticationOptions(req);
   return json(options, 200, { 'Set-Cookie': cookie });
 }

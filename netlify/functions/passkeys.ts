@@ -5,7 +5,7 @@
  * its own notice address. The first three work in a session that waits for a required passkey.
  */
 import type { Config } from '@netlify/functions';
-import { DEFAULT_PASSKEY_NAME, passkeyAddSchema } from '../../src/shared/schemas/passkeys.ts';
+import { DEFAULT_PASSKEY_NAME, passkeyAddSchema, passkeyOptionsSchema } from '../../src/shared/schemas/passkeys.ts';
 import { PRINCIPAL_ONLY, requireSession, requireStaff, startSession } from './_shared/http/auth.ts';
 import {
   HttpError,
@@ -49,7 +49,7 @@ async function list(req: Request): Promise<Response> {
 
 async function options(req: Request): Promise<Response> {
   const { account } = await requireSession(req, pending);
-  await readOptionalJson(req);
+  validate(passkeyOptionsSchema, await readOptionalJson(req));
   const { options: creation, cookie } = await registrationOptions(req, account);
   return json(creation, 200, { 'Set-Cookie': cookie });
 }

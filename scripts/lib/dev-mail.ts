@@ -14,6 +14,10 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import path from 'node:path';
 import { startMailCapture, type MailCapture } from './mail-capture.ts';
 import { startSmsCapture, type SmsCapture } from './sms-capture.ts';
+import { sydneyFormat } from '../../src/shared/sydney-time.ts';
+
+/** When a message came, as the inbox lists it: Sydney's clock, as toLocaleString wrote it. */
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
 
 /** The inbox's address on the local server. */
 export const DEV_MAIL_PATH = '/_dev/mail';
@@ -104,7 +108,7 @@ async function mailEntry(file: string, at: number, name: string): Promise<Entry>
   }
   const files = message.attachments.filter((attachment) => !attachment.related);
   const subject = message.subject ?? '(no subject)';
-  const when = (message.date ?? new Date(at)).toLocaleString('en-AU', { timeZone: 'Australia/Sydney' });
+  const when = sydneyFormat('en-AU', WHEN).format(message.date ?? new Date(at));
   return {
     at,
     name,
@@ -130,7 +134,7 @@ function textEntry(file: string, at: number, name: string): Entry {
   } catch {
     // A text that could not be read: shown as empty, not hidden.
   }
-  const when = new Date(at).toLocaleString('en-AU', { timeZone: 'Australia/Sydney' });
+  const when = sydneyFormat('en-AU', WHEN).format(new Date(at));
   return {
     at,
     name,

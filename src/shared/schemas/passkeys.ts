@@ -60,6 +60,12 @@ export const passkeyAddSchema = z.object({
 });
 
 /** `POST /api/login/passkey`: the assertion the browser made. */
+/**
+ * The body of both options calls (`POST /api/passkeys/options`, `/api/login/passkey/options`):
+ * `{}` (or none). They take nothing, so anything else is a 400, not silently ignored.
+ */
+export const passkeyOptionsSchema = z.strictObject({});
+
 export const passkeySignInSchema = z.object({ response: authenticationResponseSchema });
 
 /** A passkey as its holder sees it: never its key or its credential id. */

@@ -55,7 +55,7 @@ import {
   updatePayout,
   type PayoutRecord,
 } from '../repositories/payouts-store.ts';
-import { noticePrincipals } from './principal-notices.ts';
+import { noticePrincipals } from './money-notices.ts';
 import { lastClientAddressChangeAt, practiceRequiresPasskeys } from './sign-in-facts.ts';
 
 /** How long after signing in a client may see the trust account and enter bank details. */

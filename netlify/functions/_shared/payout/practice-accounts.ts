@@ -29,7 +29,7 @@ import {
   updateAccounts,
   type StoredAccounts,
 } from '../repositories/practice-accounts-store.ts';
-import { noticePrincipals } from './principal-notices.ts';
+import { noticePrincipals } from './money-notices.ts';
 import { accountReference } from './reference-code.ts';
 
 export const ACCOUNT_CHANGE_WAITING =

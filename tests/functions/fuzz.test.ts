@@ -352,6 +352,9 @@ const BODYLESS = new Set([
   'POST /api/engagements/fuzz-id/resend',
   'POST /api/engagements/fuzz-id/revoke',
   'POST /api/contact-requests/fuzz-id/cdd/approve',
+  // A client's bank details: the reveal and the second person's approval read no body.
+  'POST /api/matters/fuzz-id/payout/reveal',
+  'POST /api/matters/fuzz-id/payout/approve',
   // The identity page's form reads a form post, never JSON (415).
   'POST /engage/fuzz-id/identity',
 ]);

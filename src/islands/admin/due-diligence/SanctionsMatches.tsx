@@ -19,10 +19,11 @@ import {
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
+import { toastFailure } from '../kit/actions.ts';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 import { individualLabel } from './ClientAnswers.tsx';
-import { cddPath, messageOf } from './cdd-requests.ts';
+import { cddPath } from './cdd-requests.ts';
 
 /** The matches on record, oldest first, each with how it was resolved. */
 function MatchList({ view }: { view: CddStaffView }) {
@@ -103,12 +104,7 @@ function ResolveForm({
       await onDone(status);
     } catch (caught) {
       if (caught instanceof ApiError && caught.fieldErrors) setErrors(caught.fieldErrors);
-      else
-        showToast({
-          title: 'Error',
-          description: messageOf(caught, 'Failed to record the resolution'),
-          variant: 'destructive',
-        });
+      else toastFailure(caught, 'Failed to record the resolution');
     } finally {
       setPending(false);
     }

@@ -132,7 +132,7 @@ test('updates every output as the person types and chooses', async ({ page, isMo
   await expect(output(page, 'Cooling-off')).toHaveText('10 business days');
   await expect(
     page.getByText(
-      /If you are buying as an individual (not a company or trust) and will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract \(23 February 2027\); otherwise due by 23 February 2026/,
+      /If you are buying as an individual \(not a company or trust\) and will live in the home, duty falls due at the earliest of settlement, an assignment of the contract or 15 months after the contract \(23 February 2027\); otherwise due by 23 February 2026/,
     ),
   ).toBeVisible();
   await page.getByLabel('Property type').selectOption({ label: 'Established home' });

@@ -10,7 +10,7 @@
  *   --total N, --concurrency N              other sizes
  *
  * A benchmark, not a test: it prints figures and exits 0 even when something was lost (the
- * crash test, tests/functions/crash.test.ts, is the one that fails). It only targets this
+ * crash test, tests/functions/repositories/crash.test.ts, is the one that fails). It only targets this
  * machine: a thousand fake enquiries have no business in a deployed site's data, and
  * Netlify's rate limit on POST /api/contact (10 a minute per IP) would answer most of them
  * 429. Should the local server ever enforce that limit, the 429s show in the histogram as

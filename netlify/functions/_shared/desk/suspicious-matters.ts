@@ -7,7 +7,7 @@
  * Tipping off (s 123): recording a suspicion writes only to the register and the audit log.
  * It never touches the enquiry, its activity, its engagement, its due diligence or any
  * outbox, so the client's link, the enquiry's status and every e-mail stay exactly as they
- * would have been (tests/functions/suspicions.test.ts compares them byte for byte).
+ * would have been (tests/functions/desk/suspicions.test.ts compares them byte for byte).
  */
 import {
   SUSPICION_RETENTION,

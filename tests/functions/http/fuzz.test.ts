@@ -1,0 +1,421 @@
+/**
+ * 1,000 generated bodies per write endpoint: whatever arrives, the answer is a 2xx or a
+ * 4xx with a JSON error, never a 5xx, and every 2xx did what it says, as the stores show
+ * afterwards. The generator is seeded, so a failure reproduces.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import blogPosts from '../../../netlify/functions/blog-posts.ts';
+import enquiriesApi from '../../../netlify/functions/enquiries.ts';
+import contact from '../../../netlify/functions/contact.ts';
+import login from '../../../netlify/functions/login.ts';
+import services from '../../../netlify/functions/services.ts';
+import testimonials from '../../../netlify/functions/testimonials.ts';
+import { seedIfEmpty } from '../../../scripts/seed.ts';
+import { call, signedInStaff, useBlobs, type CallOptions } from '../harness.ts';
+import { siteFunctions } from '../routing.ts';
+
+useBlobs();
+// The due-diligence routes answer 503 without a key, before they read a body.
+process.env.CDD_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+
+/** mulberry32: a small seeded PRNG. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SAMPLES = [
+  '',
+  ' ',
+  'a',
+  'Alex',
+  'alex@example.com',
+  'not an email',
+  '0400 000 000',
+  'Morning',
+  'Evening',
+  'residential-conveyancing',
+  'residential-sale',
+  'other',
+  'contract-review',
+  '2026-12-01',
+  '2026-02-30',
+  'valid-slug',
+  'Bad Slug',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '\u0000',
+  '🏠🔑',
+  'é'.repeat(300),
+  '__proto__',
+  'constructor',
+  'true',
+  '{}',
+  '%00',
+  'x'.repeat(6000),
+];
+
+/** `base` makes a valid body: a third of the bodies are one with a field or two changed, so 2xx paths run too. */
+function generator(seed: number, keys: string[], base?: () => Record<string, unknown>) {
+  const random = prng(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const value = (depth = 0): unknown => {
+    switch (Math.floor(random() * 9)) {
+      case 0:
+        return pick(SAMPLES);
+      case 1:
+        return pick(SAMPLES) + pick(SAMPLES);
+      case 2:
+        return Math.floor(random() * 2 ** 31) * (random() < 0.5 ? -1 : 1);
+      case 3:
+        return random() < 0.5;
+      case 4:
+        return null;
+      case 5:
+        return depth < 3 ? Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1)) : [];
+      case 6:
+        return depth < 3 ? object(depth + 1) : {};
+      case 7:
+        return random() * 1e308;
+      default:
+        return pick(SAMPLES);
+    }
+  };
+  const object = (depth = 0) => {
+    const result: Record<string, unknown> = {};
+    for (const key of keys) if (random() < 0.8) result[key] = value(depth);
+    if (random() < 0.2) result[pick(SAMPLES)] = value(depth);
+    return result;
+  };
+  return (): CallOptions => {
+    const roll = random();
+    if (base && roll > 0.67) {
+      const body = base();
+      for (let i = Math.floor(random() * 3); i > 0; i--) body[pick(keys)] = value();
+      return { body };
+    }
+    if (roll < 0.05) return { raw: pick(['', '{', 'null', '[]', '"text"', '12', '{"a":}', 'undefined']) };
+    if (roll < 0.08)
+      return {
+        raw: JSON.stringify(object()),
+        headers: { 'content-type': pick(['text/plain', 'multipart/form-data', 'application/xml']) },
+      };
+    if (roll < 0.1) return { body: value() };
+    return { body: object() };
+  };
+}
+
+const CONTACT_KEYS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'serviceType',
+  'callbackDate',
+  'callbackTime',
+  'message',
+  'propertyAddress',
+  'website',
+];
+const POST_KEYS = ['title', 'slug', 'excerpt', 'content', 'featuredImage', 'isPublished', 'publishedAt', 'version'];
+
+let cookie = '';
+let postId = '';
+beforeAll(async () => {
+  await seedIfEmpty();
+  cookie = (await signedInStaff()).cookie;
+  const created = await call(blogPosts, 'POST', '/api/blog-posts', {
+    body: { title: 'Fuzz', slug: 'fuzz-target', content: 'x' },
+    cookie,
+  });
+  postId = created.json.id;
+});
+
+type Sent = { request: CallOptions; status: number; json: any };
+const staffList = async (handler: typeof blogPosts, path: string) =>
+  (await call(handler, 'GET', path, { cookie })).json as any[];
+const enquiries = () => staffList(enquiriesApi, '/api/contact-requests');
+const posts = () => staffList(blogPosts, '/api/admin/blog-posts');
+const ok = (sent: Sent[]) => sent.filter((s) => s.status >= 200 && s.status < 300);
+
+/**
+ * What each endpoint's 2xx answers must have done, checked against the stores (read
+ * before and after each batch), not against the tally of the answers themselves.
+ */
+interface Effect {
+  before(): Promise<unknown>;
+  check(sent: Sent[], before: any): Promise<void>;
+}
+
+const enquiryEffect: Effect = {
+  before: async () => new Set((await enquiries()).map((request) => request.id)),
+  async check(sent, before: Set<string>) {
+    const stored = new Map((await enquiries()).map((request) => [request.id, request]));
+    // A filled honeypot is answered 201 and stored nowhere.
+    const kept = ok(sent).filter(({ request }) => {
+      const website = (request.body as Record<string, unknown>)?.website;
+      return !(typeof website === 'string' && website !== '');
+    });
+    for (const { request, json } of kept) {
+      expect(stored.get(json.id)?.firstName).toBe(((request.body as any).firstName as string).trim());
+    }
+    // The same enquiry again within minutes is one enquiry (desk/repeat-enquiries.ts): each
+    // id answered is stored, and nothing else was added.
+    const answered = new Set(kept.map(({ json }) => json.id as string));
+    expect(stored.size).toBe(before.size + [...answered].filter((id) => !before.has(id)).length);
+  },
+};
+
+const noSignIn: Effect = {
+  before: async () => undefined,
+  async check(sent) {
+    expect(ok(sent)).toEqual([]); // nobody holds these credentials
+  },
+};
+
+const createEffect: Effect = {
+  before: async () => (await posts()).length,
+  async check(sent, before) {
+    const stored = new Map((await posts()).map((post) => [post.id, post]));
+    for (const { json } of ok(sent))
+      expect(stored.get(json.id)).toMatchObject({ slug: json.slug, version: json.version });
+    expect(stored.size).toBe(before + ok(sent).length);
+  },
+};
+
+const updateEffect: Effect = {
+  before: async () => (await posts()).find((post) => post.id === postId).version,
+  async check(sent, before) {
+    const versions = ok(sent).map(({ json }) => json.version);
+    expect(new Set([before, ...versions]).size).toBe(versions.length + 1); // every save made a new version
+    const stored = (await posts()).find((post) => post.id === postId);
+    expect(versions.length ? versions : [before]).toContain(stored.version);
+  },
+};
+
+const toggleEffect = (handler: typeof testimonials, resource: string, id: string): Effect => ({
+  before: async () => (await staffList(handler, `/api/admin/${resource}`)).find((record) => record.id === id).isActive,
+  async check(sent, before) {
+    for (const { request, json } of ok(sent)) expect(json.isActive).toBe((request.body as any).isActive);
+    const stored = (await staffList(handler, `/api/admin/${resource}`)).find((record) => record.id === id);
+    const answered = ok(sent).map(({ json }) => json.isActive);
+    expect(answered.length ? answered : [before]).toContain(stored.isActive);
+  },
+});
+
+let serial = 0;
+const validEnquiry = () => ({
+  message: `Fuzzed enquiry ${++serial}`,
+  firstName: 'Alex',
+  lastName: 'Citizen',
+  email: 'alex@example.com',
+  phone: '0400 000 000',
+  serviceType: 'other',
+  propertyAddress: '1 Main St',
+});
+const validPost = () => ({
+  title: 'Fuzzed',
+  slug: `fuzzed-${++serial}`,
+  content: 'Body',
+  isPublished: serial % 2 === 0,
+});
+let batch = 0;
+/** One value per batch, alternating, so that a toggle that stored nothing shows after some batch. */
+const validToggle = () => ({ isActive: batch % 2 === 0 });
+
+const ENDPOINTS = [
+  ['POST /api/contact', contact, 'POST', () => '/api/contact', CONTACT_KEYS, enquiryEffect, validEnquiry],
+  ['POST /api/login', login, 'POST', () => '/api/login', ['username', 'password'], noSignIn, undefined],
+  ['POST /api/blog-posts', blogPosts, 'POST', () => '/api/blog-posts', POST_KEYS, createEffect, validPost],
+  [
+    'PUT /api/blog-posts/{id}',
+    blogPosts,
+    'PUT',
+    () => `/api/blog-posts/${postId}`,
+    POST_KEYS,
+    updateEffect,
+    () => ({ ...validPost(), slug: 'fuzz-target' }),
+  ],
+  [
+    'PUT /api/testimonials/{id}',
+    testimonials,
+    'PUT',
+    () => '/api/testimonials/sample-sale',
+    ['isActive'],
+    toggleEffect(testimonials, 'testimonials', 'sample-sale'),
+    validToggle,
+  ],
+  [
+    'PUT /api/services/{id}',
+    services,
+    'PUT',
+    () => '/api/services/commercial-property',
+    ['isActive'],
+    toggleEffect(services, 'services', 'commercial-property'),
+    validToggle,
+  ],
+] as const;
+
+describe('generated bodies', () => {
+  it.each(ENDPOINTS)(
+    '%s never answers 5xx to 1,000 bodies',
+    async (name, handler, method, path, keys, effect, base) => {
+      const next = generator(keys.length * 7919, [...keys], base);
+      const sent: Sent[] = [];
+      for (batch = 0; batch < 40; batch++) {
+        const before = await effect.before();
+        const requests = Array.from({ length: 25 }, () => ({ ...next(), cookie }));
+        const answers = await Promise.all(requests.map((request) => call(handler, method, path(), request)));
+        const batchSent = answers.map(({ status, json }, i) => ({ request: requests[i]!, status, json }));
+        await effect.check(batchSent, before);
+        sent.push(...batchSent);
+      }
+      expect(sent.filter((s) => s.status >= 500).map((s) => s.json)).toEqual([]);
+      for (const { status, json } of sent) {
+        if (status >= 400) expect(typeof json?.error, `${status}`).toBe('string');
+      }
+      // Both the accepting and the refusing paths ran (login has no accepting path here).
+      if (name !== 'POST /api/login') expect(ok(sent).length).toBeGreaterThan(50);
+      expect(sent.filter((s) => s.status === 400).length).toBeGreaterThan(50);
+    },
+    180_000,
+  ); // 1,000 calls with their stores checked after every batch: minutes on a busy machine
+});
+
+/**
+ * Values of every type but text: an object that only pretends to be a string (`toString`),
+ * arrays, numbers, null, nested objects. Nothing a client sends may reach code before its
+ * schema has parsed it, so every write that reads a JSON body answers each with 400, never
+ * 500. (A schema drops fields it does not have; such a body may pass and then find no
+ * record at the made-up id: 404, which shows the schema came first too.)
+ */
+const HOSTILE: unknown[] = [
+  { toString: 1 },
+  { toString: {}, valueOf: 1 },
+  JSON.parse('{"__proto__":{"toString":1}}'),
+  ['residential-sale'],
+  [{ toString: 1 }],
+  0,
+  -1.5e308,
+  null,
+  { a: { b: { toString: 1 } } },
+];
+/** The input fields of every schema behind a write (enquiries, posts, toggles, staff, settings, lead desk, quote). */
+const FIELDS = [
+  ...CONTACT_KEYS,
+  ...POST_KEYS,
+  'featuredImageAlt',
+  'metaDescription',
+  'quote',
+  'isActive',
+  'username',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'status',
+  'assignee',
+  'lostReason',
+  'text',
+  'kind',
+  'type',
+  'description',
+  'icon',
+  'features',
+  'timeFrame',
+  'serviceAreas',
+  'position',
+  'source',
+  'receivedAt',
+  'consent',
+  'name',
+  'hours',
+  'address',
+  'price',
+  'propertyType',
+  'firstHomeBuyer',
+  'foreignPurchaser',
+  'reviewsEnabled',
+  'reviewsWidgetId',
+];
+/** Writes that read no JSON body: nothing in it can reach code, and they answer as without one. */
+const BODYLESS = new Set([
+  'POST /api/site-builds',
+  'POST /api/logout',
+  // Signing a client out reads no body either (204, or 303 for a form).
+  'POST /api/matter-sign-out',
+  'POST /api/media',
+  'POST /api/engagements/fuzz-id/resend',
+  'POST /api/engagements/fuzz-id/revoke',
+  'POST /api/contact-requests/fuzz-id/cdd/approve',
+  // A client's bank details: the reveal and the second person's approval read no body.
+  'POST /api/matters/fuzz-id/payout/reveal',
+  'POST /api/matters/fuzz-id/payout/approve',
+  // The identity page's form reads a form post, never JSON (415).
+  'POST /engage/fuzz-id/identity',
+]);
+
+describe('non-string types in every write', () => {
+  it('answers 400, never 500, on every POST, PUT and PATCH of every config.path', async () => {
+    const { cookie: own } = await signedInStaff(); // a logout must not end the session the other writes use
+    const writes: { name: string; handler: Parameters<typeof call>[0]; method: string; path: string }[] = [];
+    for (const fn of await siteFunctions()) {
+      const paths = fn.config.path === undefined ? [] : [fn.config.path].flat();
+      const handler = fn.handler as Parameters<typeof call>[0];
+      for (const pattern of paths) {
+        // The parameters are ids; every write parses its body before it looks the id up.
+        const path = pattern.replace(/:[A-Za-z]+/g, pattern.startsWith('/api/blog-posts') ? postId : 'fuzz-id');
+        // The method table, as the function itself states it (405 with Allow).
+        const allow = (await call(handler, 'OPTIONS', path, { cookie })).headers.get('allow') ?? '';
+        for (const method of allow.split(', ').filter((m) => ['POST', 'PUT', 'PATCH'].includes(m))) {
+          writes.push({ name: `${method} ${pattern}`, handler, method, path });
+        }
+      }
+    }
+    // Each function file's writes are all here: the list is the routes' own, not a copy.
+    expect(writes.map((w) => w.name)).toEqual(
+      expect.arrayContaining(['POST /api/contact', 'PATCH /api/contact-requests/:id', 'PUT /api/user/password']),
+    );
+    const failures: string[] = [];
+    const refused = new Set<string>();
+    for (const write of writes) {
+      // A bodyless write reads none of these: one of each kind shows it.
+      const bodies = BODYLESS.has(`${write.method} ${write.path}`)
+        ? HOSTILE
+        : [
+            ...HOSTILE.flatMap((value) => FIELDS.map((field) => ({ [field]: value }))),
+            ...HOSTILE.map((value) => Object.fromEntries(FIELDS.map((field) => [field, value]))),
+            ...HOSTILE,
+          ];
+      const batch = BODYLESS.has(`${write.method} ${write.path}`) ? 1 : 50;
+      for (let i = 0; i < bodies.length; i += batch) {
+        const answers = await Promise.all(
+          bodies.slice(i, i + batch).map(async (body) => ({
+            body,
+            answer: await call(write.handler, write.method, write.path, {
+              body,
+              cookie: write.path === '/api/logout' ? own : cookie,
+            }),
+          })),
+        );
+        for (const { body, answer } of answers) {
+          if (answer.status === 400) refused.add(write.name);
+          const expected = BODYLESS.has(`${write.method} ${write.path}`)
+            ? answer.status < 500
+            : answer.status === 400 || (answer.status === 404 && write.path !== write.name.split(' ')[1]);
+          if (!expected || (typeof answer.json?.error !== 'string' && answer.status >= 400)) {
+            failures.push(`${write.name} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 80)}`);
+          }
+        }
+      }
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+    // Each write's schema refused these bodies: not one passed on an unchecked path.
+    for (const write of writes)
+      if (!BODYLESS.has(`${write.method} ${write.path}`)) expect(refused.has(write.name), write.name).toBe(true);
+  }, 300_000);
+});

@@ -67,6 +67,9 @@ const devInbox = {
 
 export default defineConfig({
   site,
+  // Astro's build cache (its content store among it): one per e2e server, whose builds run at
+  // the same time over different stores (scripts/test-server.ts); else Astro's own default.
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   output: 'static',
   trailingSlash: 'ignore',
   // The site's one stylesheet is small (~9 KB gzip): inlining it saves a render-blocking

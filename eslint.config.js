@@ -78,7 +78,7 @@ const LAYERS = [
 ];
 
 export default defineConfig(
-  { ignores: ['dist/', 'dist.*/', '.astro/', '.netlify/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', 'dist.*/', '.astro/', '.netlify/', '.e2e-sites/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -158,8 +158,8 @@ export default defineConfig(
     },
   },
   {
-    // Two Playwright workers share one e2e server: every test waits for its turn through the
-    // `test` of tests/e2e/fixtures.ts (tests/e2e/shared-state.ts, decision 040).
+    // Each Playwright worker has its own e2e server: every test reaches it through the `test`
+    // of tests/e2e/fixtures.ts, whose `baseURL` is that server's (decision 050).
     files: ['tests/e2e/**/*.ts'],
     ignores: ['tests/e2e/fixtures.ts'],
     rules: {

@@ -1,9 +1,12 @@
 /**
- * The end-to-end tests' server: the production build on its own port over a throwaway
+ * An end-to-end tests' server: the production build on its own port over a throwaway
  * Blobs directory (never the developer's data), seeded with the demo content and the
- * test staff account. Started by Playwright (playwright.config.ts).
+ * test staff account. Playwright starts one per worker (playwright.config.ts, decision 050),
+ * so each has its own store, site folder (netlify.toml and the dist/ it rebuilds), Astro
+ * cache, secrets, clock and mailbox.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../netlify/functions/_shared/http/auth.ts';
@@ -17,6 +20,17 @@ import { startServer } from './lib/server.ts';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'e2e-blobs-'));
 process.env.BLOBS_DIR = directory;
+// The site this server builds and serves, beside nobody else's. Inside the checkout (in the
+// git-ignored .e2e-sites/): Astro keeps a build's intermediate files in its output folder only
+// when that is below the working directory, else in the one shared .astro/, where two
+// servers' builds at once would remove each other's.
+mkdirSync('.e2e-sites', { recursive: true });
+const siteDir = mkdtempSync(path.resolve('.e2e-sites', 'site-'));
+copyFileSync('netlify.toml', path.join(siteDir, 'netlify.toml'));
+process.env.ASTRO_CACHE_DIR = path.join(siteDir, 'astro-cache');
+// Throwaway keys for a throwaway store, never the checkout's own (.netlify/local-*).
+process.env.SESSION_SECRET ??= randomBytes(48).toString('base64url');
+process.env.CDD_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
 process.env.REBUILD_MIN_INTERVAL_SECONDS ??= '2';
 // Milestone e-mails gather the changes of 3 seconds, not 2 minutes (milestone-digest.ts).
 process.env.MILESTONE_DIGEST_SECONDS ??= '3';
@@ -37,6 +51,7 @@ process.env.CLICKSEND_API_URL = sms.url;
 
 const server = await startServer({
   port: Number(process.env.PORT ?? 8890),
+  projectDir: siteDir,
   scheduleEveryMs: 1000,
   // Set by playwright.config.ts: the tests move the site's clock (a scheduled post comes due).
   testClock: process.env.E2E_CLOCK_TOKEN ? { token: process.env.E2E_CLOCK_TOKEN } : undefined,
@@ -80,6 +95,7 @@ const stop = async () => {
   await mail?.stop();
   await sms.stop();
   rmSync(directory, { recursive: true, force: true });
+  rmSync(siteDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -54,7 +54,7 @@ export interface ServerOptions {
   functionsDir?: string;
   /** The site's folder, with netlify.toml and dist/ (default: the working directory). */
   projectDir?: string;
-  /** How the build hook rebuilds dist/ (default: `astro build` into a fresh folder, swapped in). */
+  /** How the build hook rebuilds dist/ (default: `astro build` into a fresh folder beside it, swapped in). */
   rebuildSite?: () => Promise<void>;
   /** Apply the functions' `config.rateLimit` (default: LOCAL_RATE_LIMITS=1; off for load checks). */
   rateLimits?: boolean;
@@ -304,7 +304,7 @@ export async function startServer({
   build = true,
   functionsDir = path.resolve('netlify', 'functions'),
   projectDir = process.cwd(),
-  rebuildSite = () => rebuildInPlace(),
+  rebuildSite = () => rebuildInPlace(path.join(projectDir, 'dist')),
   rateLimits = process.env.LOCAL_RATE_LIMITS === '1',
   now,
   testClock,
@@ -352,7 +352,7 @@ export async function startServer({
     liveDeploy = id;
     await host.triggerEvent('deploy-succeeded', { id, context: 'dev', state: 'ready' });
   };
-  if (build) await deploy(() => astroBuild());
+  if (build) await deploy(() => astroBuild(path.join(projectDir, 'dist')));
 
   const netlify = new NetlifyDev({
     projectRoot: projectDir,

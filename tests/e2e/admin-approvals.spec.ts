@@ -14,7 +14,7 @@ import { formatDate } from '../../src/islands/admin/kit/format.ts';
 import { SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { aSecondPrincipal, expectNoAxeViolations, expectToast, unique } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -38,8 +38,7 @@ async function openedPanel(on: Page): Promise<{ card: Locator; panel: Locator }>
   return { card, panel };
 }
 
-test.beforeAll(async ({ browser }: { browser: Browser }, info) => {
-  test.skip(info.project.name !== 'desktop', ONCE);
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
   page = await (await browser.newContext()).newPage();
   await signIn(page);
   const client = await browser.newContext();

@@ -4,14 +4,10 @@
  * before leaving unsaved edits (the browser's beforeunload, and switching posts).
  */
 import { expect } from '@playwright/test';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
-test('Write/Preview, unsaved edits restored after a reload, and leaving them asks first', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(isMobile, ONCE);
+test('Write/Preview, unsaved edits restored after a reload, and leaving them asks first', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);
   await openTab(page, 'Blog Posts');

@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { png } from '../functions/fixtures/images.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 /** An image no earlier run uploaded: its colour is random, and its bytes decide its address. */
@@ -18,11 +18,7 @@ const freshImage = (width: number, height: number) =>
 
 const insertDialog = (page: Page) => page.getByRole('dialog', { name: 'Insert an image into the text' });
 
-test('insert an uploaded image at the caret, preview it, and delete images from the library', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(isMobile, ONCE);
+test('insert an uploaded image at the caret, preview it, and delete images from the library', async ({ page }) => {
   const id = unique();
   const title = `E2E Inline image ${id}`;
   const before = `First paragraph ${id}.`;

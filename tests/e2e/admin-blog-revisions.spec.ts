@@ -4,7 +4,7 @@
  * the form and the replaced version joins the list.
  */
 import { expect, type Page } from '@playwright/test';
-import { ONCE, signIn, STAFF, test } from './fixtures.ts';
+import { signIn, STAFF, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 const content = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
@@ -30,8 +30,7 @@ async function editAndSave(page: Page, title: string, from: string, text: string
   await expectToast(page, 'Success', 'Blog post updated successfully');
 }
 
-test('edit a post twice, open its revisions, restore the first version', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('edit a post twice, open its revisions, restore the first version', async ({ page }) => {
   const id = unique();
   const title = `E2E Revisions ${id}`;
   await signIn(page);

@@ -6,7 +6,7 @@
  * the wall clock (the functions and the next build both read it), and puts it back after.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { openTab, unique, waitForPublicPage, waitForRebuild } from './admin-helpers.ts';
 
 const MINUTE = 60_000;
@@ -53,9 +53,7 @@ async function publicPlaces(request: APIRequestContext, slug: string, title: str
 
 test('a scheduled post stays out of every public place until it is due, then appears after the due rebuild', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   test.setTimeout(240_000); // two rebuilds of the site on a shared machine
   await signIn(page);
   const id = unique();

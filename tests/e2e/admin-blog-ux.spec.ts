@@ -7,11 +7,10 @@
  */
 import { expect, type Page, type Request } from '@playwright/test';
 import { png } from '../functions/fixtures/images.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 // Decided before the hook, so the phone neither signs in nor opens the tab for these.
-test.skip(({ isMobile }) => isMobile, ONCE);
 
 test.beforeEach(async ({ page }) => {
   await signIn(page); // one real sign-in per worker (fixtures.ts)

@@ -4,7 +4,7 @@
  * rebuilt away (the article shows the not-found state), and deleted.
  */
 import { expect, type Page } from '@playwright/test';
-import { failApi, ONCE, signIn, test } from './fixtures.ts';
+import { failApi, signIn, test } from './fixtures.ts';
 import { expectToast, openTab, unique, waitForPublicPage, waitForRebuild } from './admin-helpers.ts';
 
 const form = (page: Page) => page.getByRole('region', { name: /^(Add New|Edit) Blog Post$/ });
@@ -34,7 +34,6 @@ async function createPostViaApi(page: Page, title: string, slug: string, isPubli
 }
 
 test.describe('admin: blog posts', () => {
-  test.skip(({ isMobile }) => isMobile, ONCE);
   test.beforeEach(async ({ page }) => {
     await signIn(page);
     await openTab(page, 'Blog Posts');
@@ -250,7 +249,7 @@ test.describe('admin: blog posts', () => {
 
   test('shows a failed rebuild request, and never says up to date while it stands', async ({ page }) => {
     // The local build hook never fails, so the server's own status is given the failure the
-    // API reports when Netlify's hook refuses a call (tests/functions/rebuild.test.ts).
+    // API reports when Netlify's hook refuses a call (tests/functions/site/rebuild.test.ts).
     const at = new Date().toISOString();
     await page.route('**/api/site-builds', async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();

@@ -16,7 +16,7 @@ import {
   openTab,
   unique,
 } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { acceptedEngagement } from './matter-helpers.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { formatDate } from '../../src/islands/admin/kit/format.ts';
@@ -49,9 +49,7 @@ async function screen(group: ReturnType<Page['getByRole']>, last4: string, sanct
 test('a client through an attorney: a possible match escalates, enhanced due diligence, a second principal approves, a suspicion is reported', async ({
   page,
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   test.setTimeout(150_000); // four axe runs, two sign-ins and a new account, on a shared machine
   const firstName = `Aggie${unique()}`;
   const email = `${firstName.toLowerCase()}@example.com`;

@@ -1,11 +1,10 @@
 /** Contact Requests tab: the enquiry's details, and deleting with a confirmation. */
 import { expect, type Page } from '@playwright/test';
-import { failApi, ONCE, signIn, test } from './fixtures.ts';
+import { failApi, signIn, test } from './fixtures.ts';
 import { createEnquiry, expectToast, openTab, unique } from './admin-helpers.ts';
 
 test.describe('admin: contact requests', () => {
   // The tab's layout at 375 px is checked by admin-tabs.spec.ts (axe, no sideways scroll).
-  test.skip(({ isMobile }) => isMobile, ONCE);
   let firstName: string;
   let lastName: string;
 

@@ -7,7 +7,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CONSENT_REQUIRED } from '../../src/shared/schemas/testimonial.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { failApi, ONCE, signIn, test } from './fixtures.ts';
+import { failApi, signIn, test } from './fixtures.ts';
 
 /** Polls the landing page's HTML until `check` holds: the rebuild a change asked for is live. */
 async function waitForLanding(request: APIRequestContext, check: (html: string) => boolean, message: string) {
@@ -31,8 +31,7 @@ test.describe('admin: site content', () => {
     await signIn(page);
   });
 
-  test('a service added, edited and switched off changes the rebuilt landing page', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('a service added, edited and switched off changes the rebuilt landing page', async ({ page }) => {
     test.setTimeout(420_000); // two real rebuilds of the production build
     const name = `Strata Advice ${unique()}`;
     const renamed = `${name} (edited)`;
@@ -90,8 +89,7 @@ test.describe('admin: site content', () => {
     await waitForLanding(page.request, (html) => !html.includes(renamed), `the landing page without "${renamed}"`);
   });
 
-  test('a testimonial needs consent to go live, then shows in the rebuilt landing page', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('a testimonial needs consent to go live, then shows in the rebuilt landing page', async ({ page }) => {
     test.setTimeout(300_000); // one real rebuild
     const title = `Priya ${unique()}, Kellyville`;
     const quote = `Calm, clear advice from exchange to settlement ${unique()}.`;
@@ -138,8 +136,7 @@ test.describe('admin: site content', () => {
     await expect(fallback.getByText(title)).toBeVisible();
   });
 
-  test('a save over a newer version explains the conflict and keeps what was typed', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('a save over a newer version explains the conflict and keeps what was typed', async ({ page }) => {
     const name = `Conflict ${unique()}`;
     const created = await page.request.post('/api/services', {
       data: {
@@ -187,7 +184,7 @@ test.describe('admin: site content', () => {
   });
 
   for (const tab of ['Testimonials', 'Services'] as const) {
-    test(`axe finds nothing on the ${tab} tab, with its form open`, async ({ page }) => {
+    test(`axe finds nothing on the ${tab} tab, with its form open`, { tag: '@phone' }, async ({ page }) => {
       // The tab as it loads is admin-tabs.spec.ts's axe check; this one is the open form's.
       const panel = await openTab(page, tab);
       await expect(panel.getByRole('switch').first()).toBeVisible();
@@ -198,8 +195,7 @@ test.describe('admin: site content', () => {
     });
   }
 
-  test('the words beside an off switch do not say Active', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('the words beside an off switch do not say Active', async ({ page }) => {
     await openTab(page, 'Testimonials');
     const off = page
       .getByRole('article')
@@ -211,8 +207,7 @@ test.describe('admin: site content', () => {
     await expect(off.getByText('Show on website', { exact: true })).toBeVisible();
   });
 
-  test('on a phone every tab is on screen', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('on a phone every tab is on screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveCount(7);
@@ -225,8 +220,7 @@ test.describe('admin: site content', () => {
   });
 
   for (const width of [1280, 375]) {
-    test(`a toast leaves the Logout button free (${width} px)`, async ({ page, isMobile }) => {
-      test.skip(isMobile, ONCE);
+    test(`a toast leaves the Logout button free (${width} px)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       await openTab(page, 'Services');
       await failApi(page, '**/api/services/*', 'PUT');

@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,8 +15,7 @@ const lastName = `Table${unique()}`;
 const ids: Record<string, string> = {};
 let page: Page;
 
-test.beforeAll(async ({ browser }, info) => {
-  test.skip(info.project.name !== 'desktop', ONCE);
+test.beforeAll(async ({ browser }) => {
   // A context of its own (axe needs one), signed in once for the file.
   page = await (await browser.newContext()).newPage();
   // Three people with one surname, so a search shows exactly them; Bea sent a quote.

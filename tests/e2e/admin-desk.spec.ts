@@ -1,6 +1,6 @@
 /** The lead desk on the Contact Requests tab, and the metrics on Lead Management. */
 import { expect, type Page } from '@playwright/test';
-import { ONCE, signIn, STAFF, test } from './fixtures.ts';
+import { signIn, STAFF, test } from './fixtures.ts';
 import { createEnquiry, expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 
 const lastName = 'Desk';
@@ -18,7 +18,6 @@ async function enquiryAndAdmin(page: Page) {
 
 test.describe('admin: lead desk', () => {
   // Before the hook, so the phone project skips the enquiry and the sign-in as well.
-  test.skip(({ isMobile }) => isMobile, ONCE);
   test.beforeEach(async ({ page }) => enquiryAndAdmin(page));
 
   test('moves an enquiry through the pipeline with notes, a logged call and an assignee', async ({ page }) => {
@@ -120,7 +119,7 @@ test.describe('admin: lead desk', () => {
 test.describe('admin: lead desk at every width', () => {
   test.beforeEach(async ({ page }) => enquiryAndAdmin(page));
 
-  test('the desk passes axe with an enquiry open', async ({ page }) => {
+  test('the desk passes axe with an enquiry open', { tag: '@phone' }, async ({ page }) => {
     await openTab(page, 'Contact Requests');
     await item(page)
       .getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` })
@@ -129,7 +128,7 @@ test.describe('admin: lead desk at every width', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('Lead Management opens with the metrics above the guide', async ({ page }) => {
+  test('Lead Management opens with the metrics above the guide', { tag: '@phone' }, async ({ page }) => {
     const panel = await openTab(page, 'Lead Management');
     const metrics = panel.getByTestId('lead-metrics');
     await expect(metrics.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();

@@ -17,7 +17,7 @@ import {
   unique,
 } from './admin-helpers.ts';
 import { SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { acceptedEngagement, individual, submitDueDiligence } from './matter-helpers.ts';
 import { retainUntil } from '../../src/content/amlctf.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
@@ -74,9 +74,7 @@ async function verifyIndividual(form: Locator, legend: RegExp, last4: string) {
 test('verifies an individual and a company’s owner, rates high, and a second principal approves', async ({
   page,
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   const firstName = `Dana${unique()}`;
   const email = `${firstName.toLowerCase()}@example.com`;
   await signIn(page);

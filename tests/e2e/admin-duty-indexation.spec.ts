@@ -6,7 +6,7 @@
  */
 import { expect } from '@playwright/test';
 import { expectToast, openSettingsSection, openTab, waitForPublicPage } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const STALE = "The transfer duty is an estimate on last year's thresholds";
@@ -17,8 +17,7 @@ test.afterEach(async ({ page }) => {
   if (withdrawn.status() === 204) await waitForPublicPage(page.request, '/quote/', { text: STALE });
 });
 
-test('a principal adds the 2026-27 indexation and /quote uses it after the rebuild', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('a principal adds the 2026-27 indexation and /quote uses it after the rebuild', async ({ page }) => {
   test.setTimeout(240_000); // two rebuilds of the site on a shared machine
 
   await page.goto('/quote');

@@ -1,6 +1,6 @@
 /** The engagement panel of the lead desk: preview, send, a new link, reminders and revoking. */
 import { expect, type Page } from '@playwright/test';
-import { expectNoSidewaysScroll, failApi, ONCE, signIn, test } from './fixtures.ts';
+import { expectNoSidewaysScroll, failApi, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 import { waitForMail } from './mailbox.ts';
 
@@ -53,8 +53,6 @@ async function openPanel(page: Page, firstName: string) {
 }
 
 test.describe('admin: engagement from the desk', () => {
-  test.skip(({ isMobile }) => isMobile, ONCE);
-
   let firstName: string;
   test.beforeEach(async ({ page }) => {
     firstName = `Erin${unique()}`;

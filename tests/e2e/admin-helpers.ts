@@ -1,7 +1,7 @@
 /**
- * Helpers for the staff-portal journeys (login-*.spec.ts, admin-*.spec.ts). Tests share
- * one seeded store and run two at a time (tests/e2e/shared-state.ts), so each creates its
- * own data with a unique name and never relies on counts or order.
+ * Helpers for the staff-portal journeys (login-*.spec.ts, admin-*.spec.ts). The files of one
+ * worker share its server's seeded store (decision 050), so each test creates its own data
+ * with a unique name and never relies on counts or order across files.
  */
 import {
   expect,

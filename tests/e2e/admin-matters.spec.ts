@@ -9,16 +9,14 @@
  */
 import { expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';
 
 test('opens a matter for a verified client, confirms a deadline and ticks exchange; the client is e-mailed', async ({
   page,
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   const firstName = `Mat${unique()}`;
   const lastName = 'Ter';
   const email = `${firstName.toLowerCase()}@example.com`;

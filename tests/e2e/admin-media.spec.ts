@@ -5,11 +5,10 @@
  */
 import { expect } from '@playwright/test';
 import { png, svg } from '../functions/fixtures/images.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique, waitForPublicPage } from './admin-helpers.ts';
 
-test('upload a featured image, describe it, publish, and see it on the article', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('upload a featured image, describe it, publish, and see it on the article', async ({ page }) => {
   test.setTimeout(300_000);
   const id = unique();
   const title = `E2E Image ${id}`;

@@ -9,7 +9,7 @@ import { expect } from '@playwright/test';
 import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
 import { formatDate } from '../../src/islands/admin/kit/format.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';
 
 const lastName = 'Rescreen';
@@ -17,9 +17,7 @@ const lastName = 'Rescreen';
 test('lists a matter due for re-screening and records a possible match, which goes back for approval', async ({
   page,
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   const firstName = `Reese${unique()}`;
   const email = `${firstName.toLowerCase()}@example.com`;
   const screened = addCalendarDays(sydneyToday(), -120);

@@ -9,7 +9,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { SANCTIONS_RESOLVER_CANNOT_APPROVE } from '../../src/shared/states/due-diligence.ts';
 import { aSecondPrincipal, approveWithNote, expectNoAxeViolations, expectToast, ok, unique } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { acceptedEngagement, individual, submitDueDiligence } from './matter-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -52,8 +52,7 @@ async function openedPanel(on: Page): Promise<Locator> {
   return panel;
 }
 
-test.beforeAll(async ({ browser }: { browser: Browser }, info) => {
-  test.skip(info.project.name !== 'desktop', ONCE);
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
   page = await (await browser.newContext()).newPage();
   await signIn(page);
   const client = await browser.newContext();

@@ -19,7 +19,7 @@ import {
   openTab,
   unique,
 } from './admin-helpers.ts';
-import { expectNoSidewaysScroll, failApi, ONCE, signIn, STAFF, test } from './fixtures.ts';
+import { expectNoSidewaysScroll, failApi, signIn, STAFF, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const DEFAULT_PHONE = PRACTICE.phone.display;
@@ -49,9 +49,7 @@ test.describe('admin: practice settings', () => {
 
   test('a new phone number and a team photo reach the rebuilt header, footer, team and structured data', async ({
     page,
-    isMobile,
   }) => {
-    test.skip(isMobile, ONCE);
     test.setTimeout(420_000); // two real rebuilds of the production build
     const phone = '(02) 5550 0177';
     const original = await (await page.request.get('/api/settings')).json();
@@ -113,9 +111,7 @@ test.describe('admin: practice settings', () => {
 
   test('a public claim and a rating checked in Settings reach the rebuilt landing page and its structured data', async ({
     page,
-    isMobile,
   }) => {
-    test.skip(isMobile, ONCE);
     test.setTimeout(420_000); // two real rebuilds of the production build
     const original = await (await page.request.get('/api/settings')).json();
     const panel = await openSettingsSection(page, 'Public claims');
@@ -162,9 +158,7 @@ test.describe('admin: practice settings', () => {
 
   test('the desk names each unconfirmed public claim to a principal until it is confirmed in Settings', async ({
     page,
-    isMobile,
   }) => {
-    test.skip(isMobile, ONCE);
     const original = await (await page.request.get('/api/settings')).json();
     try {
       // The test account is a principal; the store holds the shipped claims, none confirmed.
@@ -188,8 +182,7 @@ test.describe('admin: practice settings', () => {
     }
   });
 
-  test('field errors, and a save over someone else’s change keeps what was typed', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('field errors, and a save over someone else’s change keeps what was typed', async ({ page }) => {
     const panel = await openSettingsSection(page, 'Practice details');
     const form = panel.getByTestId('practice-settings');
     await expect(form.getByLabel('Phone')).toHaveValue(/\d/);
@@ -219,9 +212,7 @@ test.describe('admin: practice settings', () => {
 
   test('each section has its own address: a reload stays on it, Back and Forward move between them, and the list works from the keyboard', async ({
     page,
-    isMobile,
   }) => {
-    test.skip(isMobile, ONCE);
     const panel = await openSettingsSection(page, 'Opening hours');
     await expect(page).toHaveURL(/[?&]tab=settings&section=hours$/);
     const nav = panel.getByRole('navigation', { name: 'Settings sections' });
@@ -257,11 +248,7 @@ test.describe('admin: practice settings', () => {
     await expect(nav.getByRole('link', { name: 'Staff accounts' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('the week of opening hours saves, and a fault in it found from another section opens it', async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, ONCE);
+  test('the week of opening hours saves, and a fault in it found from another section opens it', async ({ page }) => {
     const original = await (await page.request.get('/api/settings')).json();
     try {
       const panel = await openSettingsSection(page, 'Opening hours');
@@ -296,9 +283,7 @@ test.describe('admin: practice settings', () => {
 
   test('the audit log reads as sentences, links the enquiry it names, and filters by person, action and date', async ({
     page,
-    isMobile,
   }) => {
-    test.skip(isMobile, ONCE);
     // Something of two kinds to find: an enquiry updated, a member of staff added.
     const tag = unique();
     await createEnquiry(page.request, `Audit${tag}`, 'Reader');
@@ -359,32 +344,33 @@ test.describe('admin: practice settings', () => {
     await expect(filters.getByLabel('Person')).toHaveValue('');
   });
 
-  test('axe finds nothing on any section of Settings, and each fits the screen (375 px in the mobile project)', async ({
-    page,
-    isMobile,
-  }) => {
-    // Every section at 1280 px; on a phone, those whose layout changes there (the form, the week, the log).
-    const sections = isMobile
-      ? ['Practice details', 'Opening hours', 'Audit log']
-      : [
-          'Practice details',
-          'Opening hours',
-          'Team',
-          'Public claims',
-          'Your password',
-          'Your sign-in',
-          'Accounts',
-          'Staff accounts',
-          'Sign-in',
-          'Transfer duty indexation',
-          'Audit log',
-        ];
-    for (const name of sections) {
-      const panel = await openSettingsSection(page, name);
-      await expect(panel.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
-      await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-      await expectNoAxeViolations(page);
-      await expectNoSidewaysScroll(page);
-    }
-  });
+  test(
+    'axe finds nothing on any section of Settings, and each fits the screen (375 px in the mobile project)',
+    { tag: '@phone' },
+    async ({ page, isMobile }) => {
+      // Every section at 1280 px; on a phone, those whose layout changes there (the form, the week, the log).
+      const sections = isMobile
+        ? ['Practice details', 'Opening hours', 'Audit log']
+        : [
+            'Practice details',
+            'Opening hours',
+            'Team',
+            'Public claims',
+            'Your password',
+            'Your sign-in',
+            'Accounts',
+            'Staff accounts',
+            'Sign-in',
+            'Transfer duty indexation',
+            'Audit log',
+          ];
+      for (const name of sections) {
+        const panel = await openSettingsSection(page, name);
+        await expect(panel.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
+        await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+        await expectNoAxeViolations(page);
+        await expectNoSidewaysScroll(page);
+      }
+    },
+  );
 });

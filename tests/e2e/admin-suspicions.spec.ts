@@ -6,10 +6,9 @@
  */
 import { expect } from '@playwright/test';
 import { createEnquiry, expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 
-test('records a suspicion from an enquiry and the principal records its report', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('records a suspicion from an enquiry and the principal records its report', async ({ page }) => {
   const firstName = `Sus${unique()}`;
   const lastName = 'Picion';
   await signIn(page);

@@ -1,6 +1,6 @@
 /** /admin's seven tabs: keyboard operation, static tabs, and axe on every tab. */
 import { expect, type Page } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE, signIn, test } from './fixtures.ts';
+import { expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, openTab } from './admin-helpers.ts';
 
 const TAB_NAMES = [
@@ -20,8 +20,7 @@ async function openAdmin(page: Page) {
 }
 
 test.describe('admin tabs', () => {
-  test('are ARIA tabs that work with the keyboard alone', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('are ARIA tabs that work with the keyboard alone', async ({ page }) => {
     await openAdmin(page);
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText(TAB_NAMES);
@@ -66,8 +65,7 @@ test.describe('admin tabs', () => {
     await expect(page.getByRole('tabpanel', { name: 'Blog Posts' })).toBeFocused();
   });
 
-  test('Lead Management shows the guide with its figures', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('Lead Management shows the guide with its figures', async ({ page }) => {
     await openAdmin(page);
     const panel = await openTab(page, 'Lead Management');
     for (const figure of [
@@ -96,7 +94,7 @@ test.describe('admin tabs', () => {
     await expect(panel.getByRole('heading', { name: 'Call-back script' })).toBeVisible();
   });
 
-  test('have no axe violations on any tab, and none is wider than the screen', async ({ page }) => {
+  test('have no axe violations on any tab, and none is wider than the screen', { tag: '@phone' }, async ({ page }) => {
     test.setTimeout(120_000); // six full-page axe runs; the Settings form made the last one larger
     await openAdmin(page);
     for (const name of TAB_NAMES) {

@@ -4,7 +4,7 @@
  * remove one of the disposable records the test server seeds for them.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DISPOSABLE_TITLE, failApi, ONCE, signIn, test } from './fixtures.ts';
+import { DISPOSABLE_TITLE, failApi, signIn, test } from './fixtures.ts';
 import { expectToast, openTab } from './admin-helpers.ts';
 
 const KINDS = [
@@ -28,7 +28,6 @@ const badgeOf = (page: Page, Noun: string, title: string): Locator =>
 
 for (const kind of KINDS) {
   test.describe(`admin: ${kind.tab.toLowerCase()}`, () => {
-    test.skip(({ isMobile }) => isMobile, ONCE);
     test.beforeEach(async ({ page }) => {
       await signIn(page);
       await openTab(page, kind.tab);

@@ -6,11 +6,7 @@ import { expect } from '@playwright/test';
 import { STAFF, test } from './fixtures.ts';
 
 test.describe('production server', () => {
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from a destructuring pattern: none here
-  test.beforeEach(({}, info) => {
-    test.skip(info.project.name !== 'desktop', 'no browser involved: once is enough');
-  });
-
+  // Desktop only: no browser involved, so once is enough.
   test('sends the security headers on every page', async ({ request }) => {
     for (const path of ['/', '/blog', '/login', '/no-such-page']) {
       const response = await request.get(path);

@@ -22,8 +22,8 @@ const BANK_WARNING = /We will never send you new bank details by e-mail: before 
 /** Today in Sydney, `YYYY-MM-DD`: the contract is made today, so every deadline is ahead. */
 const sydneyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
 
-test.describe("the client's matter", () => {
-  test.skip(({ isMobile }) => !isMobile, 'a phone journey, with JavaScript off');
+test.describe("the client's matter", { tag: '@phone-only' }, () => {
+  // Phone only: a phone journey, with JavaScript off.
 
   test('signs in from the e-mailed link, reads the deadlines, downloads the calendar and asks for an update; staff answer by ticking exchange', async ({
     page,

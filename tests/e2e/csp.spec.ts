@@ -85,26 +85,30 @@ async function hydrateIslands(page: Page) {
   }
 }
 
-test('every public page runs under the strict policy without a violation', async ({ page, isMobile }) => {
-  test.setTimeout(180_000);
-  const problems = await watchPolicy(page);
-  const paths = [...(await sitemapPaths(page)), '/blog/no-such-article', '/no/such/page', '/v2/faq'];
-  expect(paths).toContain('/');
-  for (const path of paths) {
-    const response = await page.goto(path);
-    expectStrictPolicy(response?.headers()['content-security-policy'], path);
-    await hydrateIslands(page);
-    if (isMobile) {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+test(
+  'every public page runs under the strict policy without a violation',
+  { tag: '@phone' },
+  async ({ page, isMobile }) => {
+    test.setTimeout(180_000);
+    const problems = await watchPolicy(page);
+    const paths = [...(await sitemapPaths(page)), '/blog/no-such-article', '/no/such/page', '/v2/faq'];
+    expect(paths).toContain('/');
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expectStrictPolicy(response?.headers()['content-security-policy'], path);
+      await hydrateIslands(page);
+      if (isMobile) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+      }
+      expect(problems, `after ${path}`).toEqual([]);
     }
-    expect(problems, `after ${path}`).toEqual([]);
-  }
-});
+  },
+);
 
-test('the staff pages run under the strict policy without a violation', async ({ page }) => {
+test('the staff pages run under the strict policy without a violation', { tag: '@phone' }, async ({ page }) => {
   test.setTimeout(120_000);
   const problems = await watchPolicy(page);
   const login = await page.goto('/login');

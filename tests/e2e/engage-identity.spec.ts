@@ -27,8 +27,8 @@ async function fillPerson(
   await group.getByLabel('E-mail').fill(person.email);
 }
 
-test.describe('identity details', () => {
-  test.skip(({ isMobile }) => !isMobile, 'a phone journey, with JavaScript off');
+test.describe('identity details', { tag: '@phone-only' }, () => {
+  // Phone only: a phone journey, with JavaScript off.
 
   test('an individual and a company with one owner, without JavaScript: draft, return, error, fix, submit', async ({
     browser,

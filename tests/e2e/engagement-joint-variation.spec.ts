@@ -6,7 +6,7 @@
  * version kept below. Staff work at desktop width; the clients each on a 375 px phone.
  */
 import { expect, type Browser } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE, signIn, test } from './fixtures.ts';
+import { expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
 import { openTab, unique } from './admin-helpers.ts';
 import { waitForMail, type Mail } from './mailbox.ts';
 
@@ -32,8 +32,6 @@ async function acceptOnPhone(browser: Browser, link: string, fullName: string) {
 }
 
 test.describe('joint clients and a variation', () => {
-  test.skip(({ isMobile }) => isMobile, ONCE);
-
   test('a couple each accept on their phones; a variation is sent and both accept it', async ({ page, browser }) => {
     const id = unique();
     const first = { name: `Ada${id} Joint`, email: `ada${id}@example.com` };

@@ -14,8 +14,8 @@ import { waitForMail } from './mailbox.ts';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const downloaded = async (download: Download) => readFileSync((await download.path())!);
 
-test.describe('engagement journey', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the client and the staff member are both on a phone here');
+test.describe('engagement journey', { tag: '@phone-only' }, () => {
+  // Phone only: the client and the staff member are both on a phone here.
 
   test('sent from the desk, accepted from the e-mailed link, instructed, signed copy on both sides', async ({
     page,

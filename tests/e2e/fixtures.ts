@@ -6,48 +6,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Cookie, type Page } from '@playwright/test';
 import { STAFF } from '../../scripts/lib/test-seed.ts';
-import { dropReservation, kindOf, takeTurn } from './shared-state.ts';
+import { e2eServer, type E2eServer } from './servers.ts';
 
 export { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../../scripts/lib/test-seed.ts';
 
 /**
- * The turn this worker keeps for the next test of the `alone` or `site` file it is running
- * (shared-state.ts, `Turn`): its file, and the reservation's name.
+ * Playwright's `test`, with each worker talking to its own e2e server (tests/e2e/servers.ts,
+ * decision 050): `baseURL`, and with it `page.goto('/…')` and `request`, are that server's, so
+ * a test that moves the clock or rebuilds the site disturbs no test of another worker. Specs
+ * import `test` from here, never from @playwright/test (ESLint refuses it).
  */
-let reserved: { file: string; name: string } | null = null;
-
-/**
- * Playwright's `test`, with every test waiting for its turn on the shared e2e server: two
- * workers run side by side, and a test that moves the clock or rebuilds the site waits until
- * nothing it would disturb is running (shared-state.ts). The tests of an `alone` or `site`
- * file keep the turn between them, so they run back to back. Specs import `test` from here,
- * never from @playwright/test (ESLint refuses it). The wait has its own time limit, so a test
- * that waited for a long rebuild journey keeps its whole time.
- */
-export const test = base.extend<{ sharedState: void }>({
-  sharedState: [
-    // Playwright reads a fixture's dependencies from this pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, testInfo) => {
-      const directory = process.env.E2E_LOCK_DIR;
-      if (!directory) return use();
-      const file = `${testInfo.project.name} ${testInfo.file}`;
-      const kind = kindOf(testInfo.file, testInfo.project.name);
-      const mine = reserved?.file === file ? reserved.name : undefined;
-      if (reserved && !mine) await dropReservation(directory, reserved.name);
-      reserved = null;
-      const turn = await takeTurn(directory, kind, mine);
-      try {
-        await use();
-      } finally {
-        // A reservation nobody takes (the file's last test) lapses after RESERVATION_MS.
-        const keep = kind === 'alone' || kind === 'site';
-        const name = await turn.release({ reserve: keep });
-        if (keep) reserved = { file, name };
-      }
-    },
-    { auto: true, timeout: 30 * 60_000, title: 'wait for a turn on the shared server', box: true },
-  ],
+export const test = base.extend<{ server: E2eServer }>({
+  // Playwright reads a fixture's dependencies from this pattern: these have none.
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex)),
+  baseURL: async ({ server }, use) => use(server.url),
 });
 
 /** Signs in through the real login page and waits for the admin page. */
@@ -150,10 +123,3 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
     })),
   ).toEqual([]);
 }
-
-/**
- * Why a journey runs in the desktop project only (`test.skip(isMobile, ONCE)`): its behaviour
- * does not depend on the width, and CI time is better spent elsewhere. Every page and admin
- * tab is still checked at 375 px for layout and axe.
- */
-export const ONCE = 'one journey at desktop width: nothing here depends on the width';

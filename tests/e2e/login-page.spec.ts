@@ -1,11 +1,10 @@
 /** /login: the page, validation, failures, the debug console and cache help. */
 import { expect } from '@playwright/test';
-import { ONCE, STAFF, test } from './fixtures.ts';
+import { STAFF, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, unique } from './admin-helpers.ts';
 
 test.describe('login page', () => {
-  test('shows the titles, the footer and no account details, and is not indexed', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('shows the titles, the footer and no account details, and is not indexed', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Secure Staff Login' })).toBeVisible();
     await expect(page.getByText('Internal Management Portal')).toBeVisible();
@@ -17,8 +16,7 @@ test.describe('login page', () => {
     expect(html).not.toContain(STAFF.username);
   });
 
-  test('asks for the username and the password', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('asks for the username and the password', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Secure Login' }).click();
     await expect(page.getByText('Username is required')).toBeVisible();
@@ -31,8 +29,7 @@ test.describe('login page', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
   });
 
-  test('a wrong login shows the Authentication Failed alert, its hints and a toast', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('a wrong login shows the Authentication Failed alert, its hints and a toast', async ({ page }) => {
     await page.goto('/login');
     // An unknown username, so the staff account's failure throttle is never touched.
     await page.getByLabel('Username').fill(`nobody-${unique()}`);
@@ -50,8 +47,7 @@ test.describe('login page', () => {
     await expect(page.getByRole('button', { name: 'Secure Login' })).toBeEnabled();
   });
 
-  test("an answer without an id is 'Invalid response from server'", async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("an answer without an id is 'Invalid response from server'", async ({ page }) => {
     await page.route('**/api/login', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ username: 'x' }) }),
     );
@@ -66,8 +62,7 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/login\/?$/);
   });
 
-  test("shows the server's own message, e.g. when the account is locked", async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("shows the server's own message, e.g. when the account is locked", async ({ page }) => {
     const message = 'Too many failed attempts. Please wait 15 minutes and try again.';
     await page.route('**/api/login', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: message }) }),
@@ -80,8 +75,7 @@ test.describe('login page', () => {
     await expectToast(page, 'Login failed', message);
   });
 
-  test("shows 'Authenticating...' while the login is pending", async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test("shows 'Authenticating...' while the login is pending", async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/login', async (route) => {
@@ -101,11 +95,7 @@ test.describe('login page', () => {
     await expect(page.getByRole('button', { name: 'Secure Login' })).toBeEnabled();
   });
 
-  test('the debug console logs steps and browser details, never the password, and is remembered', async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, ONCE);
+  test('the debug console logs steps and browser details, never the password, and is remembered', async ({ page }) => {
     await page.goto('/login');
     const toggle = page.getByLabel('Enable Debug Mode');
     await expect(toggle).not.toBeChecked();
@@ -139,8 +129,7 @@ test.describe('login page', () => {
     await expect(page.getByLabel('Enable Debug Mode')).not.toBeChecked();
   });
 
-  test('offers cache-clearing instructions for Chrome/Edge, Firefox and Safari', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('offers cache-clearing instructions for Chrome/Edge, Firefox and Safari', async ({ page }) => {
     await page.goto('/login');
     const button = page.getByRole('button', { name: 'How to clear your browser cache' });
     await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -152,17 +141,21 @@ test.describe('login page', () => {
     await expect(page.getByRole('heading', { name: 'Safari' })).toBeHidden();
   });
 
-  test('has no axe violations, with and without the failure alert and debug console', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Secure Login' })).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    'has no axe violations, with and without the failure alert and debug console',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Secure Login' })).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    await page.getByLabel('Enable Debug Mode').check();
-    await page.getByRole('button', { name: 'How to clear your browser cache' }).click();
-    await page.getByLabel('Username').fill(`nobody-${unique()}`);
-    await page.getByLabel('Password', { exact: true }).fill('wrong');
-    await page.getByRole('button', { name: 'Secure Login' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Authentication Failed' })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
+      await page.getByLabel('Enable Debug Mode').check();
+      await page.getByRole('button', { name: 'How to clear your browser cache' }).click();
+      await page.getByLabel('Username').fill(`nobody-${unique()}`);
+      await page.getByLabel('Password', { exact: true }).fill('wrong');
+      await page.getByRole('button', { name: 'Secure Login' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Authentication Failed' })).toBeVisible();
+      await expectNoAxeViolations(page);
+    },
+  );
 });

@@ -5,7 +5,7 @@
  * with the passkey (docs/decisions/045-staff-passkeys.md).
  */
 import { expect, type Page } from '@playwright/test';
-import { ONCE, STAFF, test } from './fixtures.ts';
+import { STAFF, test } from './fixtures.ts';
 import { ok, unique } from './admin-helpers.ts';
 
 /** A virtual platform authenticator for this page's browser, as a laptop's fingerprint reader is. */
@@ -26,13 +26,11 @@ async function addVirtualAuthenticator(page: Page) {
 }
 
 test.describe('passkeys', () => {
-  test.skip(({ isMobile }) => isMobile, ONCE);
-
-  test('a passkey added in Settings signs in; the password alone no longer does', async ({ page, playwright }) => {
+  test('a passkey added in Settings signs in; the password alone no longer does', async ({ page, playwright, baseURL }) => {
     const username = `e2e-passkey-${unique()}`;
     const password = 'their-own-password-e2e';
     // A principal adds the account; its holder sets their own password.
-    const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await playwright.request.newContext({ baseURL });
     await ok(await admin.post('/api/login', { data: STAFF }));
     const added = await admin.post('/api/staff', { data: { username, password: 'initial-password-e2e' } });
     await ok(added, 201);

@@ -1,11 +1,9 @@
 /** Signing in and out, and the redirects between /login and /admin. */
 import { expect } from '@playwright/test';
-import { failApi, ONCE, signInThroughLoginPage, STAFF, test } from './fixtures.ts';
+import { failApi, signInThroughLoginPage, STAFF, test } from './fixtures.ts';
 import { expectToast } from './admin-helpers.ts';
 
 test.describe('staff session', () => {
-  test.skip(({ isMobile }) => isMobile, ONCE);
-
   test('an anonymous visitor of /admin is sent to /login', async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/login\/?$/);

@@ -1,12 +1,14 @@
 /**
- * The messages the e2e server sent, as its SMTP server kept them (scripts/lib/mail-capture.ts,
- * in E2E_MAIL_DIR): what a client would have received. Read with `mailparser`, a kept MIME
+ * The messages this worker's e2e server sent, as its SMTP server kept them (scripts/lib/mail-capture.ts,
+ * in E2E_MAIL_DIR/{parallelIndex}): what a client would have received. Read with `mailparser`, a kept MIME
  * parser, so encodings, folded headers and nested parts are decoded as a mail client would.
  */
 import { expect } from '@playwright/test';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from './fixtures.ts';
+import { e2eServer } from './servers.ts';
 
 export interface Mail {
   raw: string;
@@ -18,11 +20,8 @@ export interface Mail {
   pdf?: Buffer;
 }
 
-const directory = () => {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the tests through playwright.config.ts');
-  return dir;
-};
+/** This worker's server's mail (tests/e2e/servers.ts). */
+const directory = () => e2eServer(test.info().parallelIndex).mailDir;
 
 const addresses = (to: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(to) ? to : to ? [to] : []).map((group) => group.text).join(', ');

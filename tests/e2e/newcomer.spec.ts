@@ -12,8 +12,8 @@ import { verifiedEnquiry } from './matter-helpers.ts';
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } as const;
 
-test.describe("a newcomer's first hour", () => {
-  test.skip(({ isMobile }) => !isMobile, 'a phone journey, with JavaScript off');
+test.describe("a newcomer's first hour", { tag: '@phone-only' }, () => {
+  // Phone only: a phone journey, with JavaScript off.
 
   test('reads the mail at /_dev/mail, and the client follows the matter on a phone', async ({ page, browser }) => {
     const firstName = `New${unique()}`;

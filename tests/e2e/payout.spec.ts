@@ -8,7 +8,7 @@
 import { expect } from '@playwright/test';
 import { PAYOUT_SAVED } from '../../netlify/functions/_shared/pages/payout-section.tsx';
 import { aSecondPrincipal, expectToast, ok, unique } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';
 
@@ -19,8 +19,7 @@ const DIGITS = /112.?879|4455.?6677|062.?000|1020.?3040/;
 test('a seller’s bank details: entered without JavaScript, called back by one, approved by another, and a change told to everyone', async ({
   page,
   browser,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', ONCE);
+}) => {
   // A whole matter from enquiry to verified client, then three people and a phone.
   test.setTimeout(240_000);
   const firstName = `Sel${unique()}`;

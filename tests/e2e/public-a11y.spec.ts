@@ -12,19 +12,23 @@ const PAGES = [
 ] as const;
 
 for (const [name, path] of PAGES) {
-  test(`${name} has no axe violations`, async ({ page }) => {
+  test(`${name} has no axe violations`, { tag: '@phone' }, async ({ page }) => {
     await page.goto(path);
     await expectNoAxeViolations(page);
   });
 }
 
-test('the landing page has no axe violations with its islands hydrated and the FAQ open', async ({ page }) => {
-  await page.goto('/');
-  await hydrated(page.locator('#contact form').getByLabel('First name'));
-  const faq = page.locator('#faq').getByRole('button', { name: 'All', exact: true });
-  await hydrated(faq);
-  await page.locator('#faq summary', { hasText: /conveyancing and why/ }).click();
-  await page.locator('#contact form').getByRole('button', { name: 'Send Enquiry' }).click();
-  await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
-  await expectNoAxeViolations(page);
-});
+test(
+  'the landing page has no axe violations with its islands hydrated and the FAQ open',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page.locator('#contact form').getByLabel('First name'));
+    const faq = page.locator('#faq').getByRole('button', { name: 'All', exact: true });
+    await hydrated(faq);
+    await page.locator('#faq summary', { hasText: /conveyancing and why/ }).click();
+    await page.locator('#contact form').getByRole('button', { name: 'Send Enquiry' }).click();
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    await expectNoAxeViolations(page);
+  },
+);

@@ -1,10 +1,9 @@
 /** Blog index, articles, the landing teaser and both 404s, from the seeded posts. */
 import { expect } from '@playwright/test';
-import { ONCE, test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 import { SEEDED } from './public-helpers.ts';
 
-test('the blog index groups published posts by year, newest first, without drafts', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the blog index groups published posts by year, newest first, without drafts', async ({ page }) => {
   await page.goto('/blog');
   await expect(page.getByRole('heading', { level: 1, name: 'Expert Conveyancing Insights' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book a consultation' }).first()).toHaveAttribute('href', '/#contact');
@@ -28,8 +27,7 @@ test('the blog index groups published posts by year, newest first, without draft
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog\/$/);
 });
 
-test('an article shows its title, date, paragraphs and the Need more clarity? block', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('an article shows its title, date, paragraphs and the Need more clarity? block', async ({ page }) => {
   await page.goto('/blog');
   await page.getByRole('link', { name: SEEDED.newest.title, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/blog/${SEEDED.newest.slug}/?$`));
@@ -44,8 +42,7 @@ test('an article shows its title, date, paragraphs and the Need more clarity? bl
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
 });
 
-test('the landing teaser shows the first 3 published posts and links to the blog', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the landing teaser shows the first 3 published posts and links to the blog', async ({ page }) => {
   await page.goto('/blog');
   const newest = await page
     .locator('[data-post-card] h3')
@@ -57,8 +54,7 @@ test('the landing teaser shows the first 3 published posts and links to the blog
   await expect(teaser.getByRole('link', { name: 'View all blog posts' })).toHaveAttribute('href', '/blog/');
 });
 
-test('an unknown or unpublished article answers 404 with the not-found state', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('an unknown or unpublished article answers 404 with the not-found state', async ({ page }) => {
   for (const slug of ['no-such-article', SEEDED.draft.slug]) {
     const response = await page.goto(`/blog/${slug}`);
     expect(response?.status()).toBe(404);
@@ -71,16 +67,14 @@ test('an unknown or unpublished article answers 404 with the not-found state', a
   }
 });
 
-test('any other path answers 404 with the not-found screen', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('any other path answers 404 with the not-found screen', async ({ page }) => {
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 });
 
-test('robots, sitemap and RSS are served', async ({ request, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('robots, sitemap and RSS are served', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /admin');
   expect(robots).toContain('Disallow: /login');

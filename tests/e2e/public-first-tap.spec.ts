@@ -33,42 +33,48 @@ const FORMS = [
 ] as const;
 
 for (const spec of FORMS) {
-  test(`Submit tapped first on the empty ${spec.name} form waits for the island and shows every message in place`, async ({
-    page,
-  }, testInfo) => {
-    const island = await holdIsland(page, spec.chunk);
-    const posts = watchEnquiryPosts(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const form = page.locator(spec.form);
-    await expect(form.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
-    await press(form.getByRole('button', { name: spec.submit }), testInfo);
-    await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
-    // Held, not posted: the page stays, nothing is sent while the island loads.
-    await expect(page).toHaveURL(/\/$/);
-    await island.release();
-    await expect(form.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
-    for (const message of MESSAGES) await expect(form.getByText(message, { exact: true })).toBeVisible();
-    // The first faulty field has the focus, as after a submit on a hydrated form.
-    await expect(form.getByLabel('First name')).toBeFocused();
-    await expect(page).toHaveURL(/\/$/);
-    expect(posts).toEqual([]);
-  });
+  test(
+    `Submit tapped first on the empty ${spec.name} form waits for the island and shows every message in place`,
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      const island = await holdIsland(page, spec.chunk);
+      const posts = watchEnquiryPosts(page);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      const form = page.locator(spec.form);
+      await expect(form.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
+      await press(form.getByRole('button', { name: spec.submit }), testInfo);
+      await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+      // Held, not posted: the page stays, nothing is sent while the island loads.
+      await expect(page).toHaveURL(/\/$/);
+      await island.release();
+      await expect(form.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+      for (const message of MESSAGES) await expect(form.getByText(message, { exact: true })).toBeVisible();
+      // The first faulty field has the focus, as after a submit on a hydrated form.
+      await expect(form.getByLabel('First name')).toBeFocused();
+      await expect(page).toHaveURL(/\/$/);
+      expect(posts).toEqual([]);
+    },
+  );
 }
 
-test('a Submit tapped before the island could load is posted as the plain form, once', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
-  // The island's code cannot be fetched (a dropped connection, twice: Astro retries once).
-  await page.route(/\/_astro\/HeroForm\.[\w-]+\.js(\?.*)?$/, (route) => route.abort());
-  const posts = watchEnquiryPosts(page);
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await press(page.locator('#hero-form form').getByRole('button', { name: 'Get My Free Quote' }), testInfo);
-  // The no-JavaScript path: the server answers with the form again, naming the missing fields.
-  await expect(page).toHaveURL(/\/api\/contact$/);
-  await expect(page.getByRole('alert').getByRole('link', { name: 'First name is required' })).toBeVisible();
-  expect(posts).toEqual(['POST application/x-www-form-urlencoded']);
-});
+test(
+  'a Submit tapped before the island could load is posted as the plain form, once',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    // The island's code cannot be fetched (a dropped connection, twice: Astro retries once).
+    await page.route(/\/_astro\/HeroForm\.[\w-]+\.js(\?.*)?$/, (route) => route.abort());
+    const posts = watchEnquiryPosts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await press(page.locator('#hero-form form').getByRole('button', { name: 'Get My Free Quote' }), testInfo);
+    // The no-JavaScript path: the server answers with the form again, naming the missing fields.
+    await expect(page).toHaveURL(/\/api\/contact$/);
+    await expect(page.getByRole('alert').getByRole('link', { name: 'First name is required' })).toBeVisible();
+    expect(posts).toEqual(['POST application/x-www-form-urlencoded']);
+  },
+);
 
-test('an FAQ category tapped first filters the questions', async ({ page }, testInfo) => {
+test('an FAQ category tapped first filters the questions', { tag: '@phone' }, async ({ page }, testInfo) => {
   const island = await holdIsland(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const faq = page.locator('#faq');
@@ -82,26 +88,34 @@ test('an FAQ category tapped first filters the questions', async ({ page }, test
   await expect(faq.locator('li[data-faq-category="Process"]').first()).toBeVisible();
 });
 
-test("the calculator's 'See my estimate' tapped first shows the estimate in place", async ({ page }, testInfo) => {
-  const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
-  await page.goto('/quote', { waitUntil: 'domcontentloaded' });
-  await press(page.getByRole('button', { name: 'See my estimate' }), testInfo);
-  await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
-  await island.release();
-  // The hydrated form takes the visitor to the estimate; it never reloads the page with a query.
-  await expect(page.getByRole('region', { name: 'Your estimate' })).toBeFocused();
-  await expect(page).toHaveURL(/\/quote\/?$/);
-});
+test(
+  "the calculator's 'See my estimate' tapped first shows the estimate in place",
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
+    await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+    await press(page.getByRole('button', { name: 'See my estimate' }), testInfo);
+    await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+    await island.release();
+    // The hydrated form takes the visitor to the estimate; it never reloads the page with a query.
+    await expect(page.getByRole('region', { name: 'Your estimate' })).toBeFocused();
+    await expect(page).toHaveURL(/\/quote\/?$/);
+  },
+);
 
-test('a calculator box ticked as the first tap counts in the estimate', async ({ page }, testInfo) => {
-  const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
-  await page.goto('/quote', { waitUntil: 'domcontentloaded' });
-  const box = page.getByLabel('First home buyer');
-  await press(box, testInfo);
-  await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
-  await island.release();
-  await expect(page.locator('astro-island:has([data-quote-outputs])')).not.toHaveAttribute('ssr');
-  await expect(box).toBeChecked();
-  // The exemption or the concession, whichever this year's thresholds give the default price.
-  await expect(page.locator('[data-quote-outputs]')).toContainText(/first home buyer (exemption|concession)/i);
-});
+test(
+  'a calculator box ticked as the first tap counts in the estimate',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
+    await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+    const box = page.getByLabel('First home buyer');
+    await press(box, testInfo);
+    await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+    await island.release();
+    await expect(page.locator('astro-island:has([data-quote-outputs])')).not.toHaveAttribute('ssr');
+    await expect(box).toBeChecked();
+    // The exemption or the concession, whichever this year's thresholds give the default price.
+    await expect(page.locator('[data-quote-outputs]')).toContainText(/first home buyer (exemption|concession)/i);
+  },
+);

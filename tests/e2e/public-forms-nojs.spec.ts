@@ -6,7 +6,7 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
-import { ONCE, STAFF, test } from './fixtures.ts';
+import { STAFF, test } from './fixtures.ts';
 import { unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 
@@ -89,9 +89,7 @@ test.describe('without JavaScript', () => {
       page,
       request,
       baseURL,
-      isMobile,
     }) => {
-      test.skip(isMobile, ONCE);
       const urls = visited(page);
       const who = person();
       await page.goto('/');
@@ -121,9 +119,7 @@ test.describe('without JavaScript', () => {
     page,
     request,
     baseURL,
-    isMobile,
   }) => {
-    test.skip(isMobile, ONCE);
     const urls = visited(page);
     const who = person();
     await page.goto('/');
@@ -162,8 +158,8 @@ test.describe('without JavaScript', () => {
     expectNoDetails(urls, who);
   });
 
-  test('the menu opens without JavaScript', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the menu button exists below 1024 px');
+  test('the menu opens without JavaScript', { tag: '@phone-only' }, async ({ page }) => {
+    // Phone only: the menu button exists below 1024 px.
     await page.goto('/blog');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
     const menu = page.locator('[data-nav-fallback]');
@@ -175,8 +171,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/#faq$/);
   });
 
-  test('the FAQ filters by category without JavaScript', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('the FAQ filters by category without JavaScript', async ({ page }) => {
     await page.goto('/#faq');
     const faq = page.locator('#faq');
     await expect(faq.getByRole('button', { name: 'Process', exact: true })).toBeHidden();
@@ -188,8 +183,7 @@ test.describe('without JavaScript', () => {
     await expect(faq.locator('summary:visible')).toHaveCount(await faq.locator('summary').count());
   });
 
-  test('a post over 64 KB lands on the error page, not on a JSON answer', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('a post over 64 KB lands on the error page, not on a JSON answer', async ({ page }) => {
     await page.goto('/');
     const form = spec('hero').form(page);
     await fill(form, person(), spec('hero').service);
@@ -201,8 +195,7 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('the error page with JavaScript', () => {
-  test('shows only the fields its address names, and the way back to that form', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('shows only the fields its address names, and the way back to that form', async ({ page }) => {
     await page.goto('/enquiry-error?form=hero&fields=email,callbackTime,<b>bogus</b>');
     await expect(page.getByText('Please fix the following, then send it again:')).toBeVisible();
     const visible = page.locator('[data-field]:visible');
@@ -214,8 +207,7 @@ test.describe('the error page with JavaScript', () => {
     await expect(page.locator('body')).not.toContainText('bogus');
   });
 
-  test('explains a post that was too large, or that we could not store', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('explains a post that was too large, or that we could not store', async ({ page }) => {
     await page.goto('/enquiry-error?reason=too-large');
     await expect(page.getByText('it was too long for us to receive', { exact: false })).toBeVisible();
     await expect(page.locator('[data-field]:visible')).toHaveCount(0);
@@ -227,8 +219,7 @@ test.describe('the error page with JavaScript', () => {
   });
 });
 
-test('the refused form page passes axe', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the refused form page passes axe', async ({ page }) => {
   // Axe needs JavaScript: the form is posted as the browser would without it, past the island.
   await page.goto('/');
   await page.locator('#contact form').evaluate((form: HTMLFormElement) => {
@@ -241,7 +232,7 @@ test('the refused form page passes axe', async ({ page, isMobile }) => {
   await expectNoAxeViolations(page);
 });
 
-test('/thanks, /enquiry-error and /enquiry-limited pass axe', async ({ page }) => {
+test('/thanks, /enquiry-error and /enquiry-limited pass axe', { tag: '@phone' }, async ({ page }) => {
   for (const path of [
     '/thanks',
     '/enquiry-error',
@@ -255,8 +246,7 @@ test('/thanks, /enquiry-error and /enquiry-limited pass axe', async ({ page }) =
   }
 });
 
-test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap', async ({ request, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap', async ({ request }) => {
   for (const path of ['/thanks', '/enquiry-error', '/enquiry-limited']) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
@@ -267,8 +257,7 @@ test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap
   expect(sitemap).not.toMatch(/\/(thanks|enquiry-error|enquiry-limited)\/?</);
 });
 
-test('the rate-limit page says what happened and gives the phone', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the rate-limit page says what happened and gives the phone', async ({ page }) => {
   await page.goto('/enquiry-limited');
   await expect(page.getByRole('heading', { level: 1, name: 'Please try again in a minute' })).toBeVisible();
   await expect(page.locator('#enquiry-limited').getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute(
@@ -278,13 +267,7 @@ test('the rate-limit page says what happened and gives the phone', async ({ page
   await expectNoAxeViolations(page);
 });
 
-test('text typed before the island hydrates is what the hydrated form sends', async ({
-  page,
-  request,
-  baseURL,
-  isMobile,
-}) => {
-  test.skip(isMobile, ONCE);
+test('text typed before the island hydrates is what the hydrated form sends', async ({ page, request, baseURL }) => {
   // Hold the hero island's code back until the visitor has typed, as on a slow phone.
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));

@@ -1,6 +1,6 @@
 /** Both enquiry forms: validation, pending, success and failure. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { failApi, ONCE, test } from './fixtures.ts';
+import { failApi, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const MESSAGES = {
@@ -54,8 +54,7 @@ for (const spec of FORMS) {
       await hydrated(spec.form(page).getByLabel('First name'));
     }
 
-    test('shows every validation message under its field', async ({ page, isMobile }) => {
-      test.skip(isMobile, ONCE);
+    test('shows every validation message under its field', async ({ page }) => {
       await open(page);
       const form = spec.form(page);
       await form.getByRole('button', { name: spec.submit }).click();
@@ -74,42 +73,50 @@ for (const spec of FORMS) {
       await expect(form.locator('[name="firstName"]')).not.toHaveAttribute('aria-invalid');
     });
 
-    test('shows Submitting... while pending, then the success toast and a reset form', async ({ page }) => {
-      await open(page);
-      const form = spec.form(page);
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      let payload: Record<string, unknown> = {};
-      await page.route('**/api/contact', async (route) => {
-        payload = route.request().postDataJSON();
-        await gate;
-        await route.continue();
-      });
-      await fill(form, spec.service);
-      await form.getByRole('button', { name: spec.submit }).click();
-      const pending = form.getByRole('button', { name: 'Submitting...' });
-      await expect(pending).toBeDisabled();
-      release();
-      const toast = page.getByRole('status').getByTestId('toast');
-      await expect(toast).toContainText('Quote Request Submitted');
-      await expect(toast).toContainText("We'll respond to your inquiry within 2 hours during business hours.");
-      // Closed at once: on a busy machine the checks below can outlast the toast's own 5 s.
-      await toast.getByRole('button', { name: 'Close notification' }).click();
-      await expect(toast).toBeHidden();
-      await expect(form.getByLabel('First name')).toHaveValue('');
-      await expect(form.getByLabel('Email')).toHaveValue('');
-      await expect(form.getByRole('button', { name: spec.submit })).toBeEnabled();
-      expect(payload).toMatchObject({ firstName: 'Alex', lastName: 'Citizen', email: 'alex@example.com', website: '' });
-      if (spec.name === 'hero') {
-        expect(Object.keys(payload)).toEqual(expect.arrayContaining(['callbackDate', 'callbackTime', 'message']));
-        expect(await page.evaluate(() => (window as any).__vibrations.length)).toBe(2);
-      } else {
-        expect(Object.keys(payload)).toEqual(expect.arrayContaining(['propertyAddress', 'message']));
-      }
-    });
+    test(
+      'shows Submitting... while pending, then the success toast and a reset form',
+      { tag: '@phone' },
+      async ({ page }) => {
+        await open(page);
+        const form = spec.form(page);
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        let payload: Record<string, unknown> = {};
+        await page.route('**/api/contact', async (route) => {
+          payload = route.request().postDataJSON();
+          await gate;
+          await route.continue();
+        });
+        await fill(form, spec.service);
+        await form.getByRole('button', { name: spec.submit }).click();
+        const pending = form.getByRole('button', { name: 'Submitting...' });
+        await expect(pending).toBeDisabled();
+        release();
+        const toast = page.getByRole('status').getByTestId('toast');
+        await expect(toast).toContainText('Quote Request Submitted');
+        await expect(toast).toContainText("We'll respond to your inquiry within 2 hours during business hours.");
+        // Closed at once: on a busy machine the checks below can outlast the toast's own 5 s.
+        await toast.getByRole('button', { name: 'Close notification' }).click();
+        await expect(toast).toBeHidden();
+        await expect(form.getByLabel('First name')).toHaveValue('');
+        await expect(form.getByLabel('Email')).toHaveValue('');
+        await expect(form.getByRole('button', { name: spec.submit })).toBeEnabled();
+        expect(payload).toMatchObject({
+          firstName: 'Alex',
+          lastName: 'Citizen',
+          email: 'alex@example.com',
+          website: '',
+        });
+        if (spec.name === 'hero') {
+          expect(Object.keys(payload)).toEqual(expect.arrayContaining(['callbackDate', 'callbackTime', 'message']));
+          expect(await page.evaluate(() => (window as any).__vibrations.length)).toBe(2);
+        } else {
+          expect(Object.keys(payload)).toEqual(expect.arrayContaining(['propertyAddress', 'message']));
+        }
+      },
+    );
 
-    test('keeps the values and shows the failure toast when the server fails', async ({ page, isMobile }) => {
-      test.skip(isMobile, ONCE);
+    test('keeps the values and shows the failure toast when the server fails', async ({ page }) => {
       await open(page);
       const form = spec.form(page);
       await failApi(page, '**/api/contact');
@@ -123,8 +130,7 @@ for (const spec of FORMS) {
       await expect(form.getByRole('button', { name: spec.submit })).toBeEnabled();
     });
 
-    test('links its privacy notice and hides the honeypot from people', async ({ page, isMobile }) => {
-      test.skip(isMobile, ONCE);
+    test('links its privacy notice and hides the honeypot from people', async ({ page }) => {
       await open(page);
       const form = spec.form(page);
       await expect(form.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy/');
@@ -134,8 +140,7 @@ for (const spec of FORMS) {
   });
 }
 
-test('the hero form pulses for 300 ms where vibration is unavailable', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the hero form pulses for 300 ms where vibration is unavailable', async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'vibrate', { value: undefined, configurable: true });
     (window as any).__buzzed = 0;

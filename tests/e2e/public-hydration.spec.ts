@@ -5,7 +5,7 @@
  * tap on each, at both widths: public-first-tap.spec.ts).
  */
 import { expect, type Page } from '@playwright/test';
-import { ONCE, test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 import { holdIsland, SEEDED, watchEnquiryPosts, watchScripts } from './public-helpers.ts';
 
 /** Loads `path` and reads it to the end without touching it (scrolling is not reaching for anything). */
@@ -31,47 +31,49 @@ const PAGES = [
 ];
 
 for (const path of PAGES) {
-  test(`${path} loads at most 10 KB of JavaScript before any interaction, and its islands work when reached for`, async ({
-    page,
-  }) => {
-    const scripts = await readUntouched(page, path);
-    const untouched = await scripts();
-    expect(untouched.bytes, `scripts: ${untouched.paths.join(', ')}`).toBeLessThanOrEqual(10 * 1024);
-    expect(untouched.paths.filter((name) => /react|client|Form|Faq|Quote|Toaster|MobileNav/i.test(name))).toEqual([]);
-    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
+  test(
+    `${path} loads at most 10 KB of JavaScript before any interaction, and its islands work when reached for`,
+    { tag: '@phone' },
+    async ({ page }) => {
+      const scripts = await readUntouched(page, path);
+      const untouched = await scripts();
+      expect(untouched.bytes, `scripts: ${untouched.paths.join(', ')}`).toBeLessThanOrEqual(10 * 1024);
+      expect(untouched.paths.filter((name) => /react|client|Form|Faq|Quote|Toaster|MobileNav/i.test(name))).toEqual([]);
+      await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
 
-    if (path === '/') {
-      const hero = page.locator('#hero-form form');
-      await hero.getByLabel('First name').fill('Alex');
-      await expect(hero.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
-      await hero.getByRole('button', { name: 'Get My Free Quote' }).click();
-      // The hydrated form checks in the page: the other required fields are named.
-      await expect(hero.getByText('Last name is required')).toBeVisible();
-      await expect(hero.getByLabel('First name')).toHaveValue('Alex');
-      const faq = page.locator('#faq');
-      await faq.getByRole('button', { name: 'Process', exact: true }).click();
-      await expect(faq.getByRole('button', { name: 'Process', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    }
-    if (path === '/quote') {
-      const price = page.getByLabel('Property price');
-      await price.fill('1000000');
-      await expect(
-        page.locator('[data-quote-outputs] dt', { hasText: 'Transfer duty' }).locator('xpath=following-sibling::dd[1]'),
-      ).toHaveText('$39,412');
-    }
-    const hamburger = page.getByRole('button', { name: 'Open menu' });
-    if (await hamburger.isVisible()) {
-      await hamburger.click();
-      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    }
-  });
+      if (path === '/') {
+        const hero = page.locator('#hero-form form');
+        await hero.getByLabel('First name').fill('Alex');
+        await expect(hero.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+        await hero.getByRole('button', { name: 'Get My Free Quote' }).click();
+        // The hydrated form checks in the page: the other required fields are named.
+        await expect(hero.getByText('Last name is required')).toBeVisible();
+        await expect(hero.getByLabel('First name')).toHaveValue('Alex');
+        const faq = page.locator('#faq');
+        await faq.getByRole('button', { name: 'Process', exact: true }).click();
+        await expect(faq.getByRole('button', { name: 'Process', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      }
+      if (path === '/quote') {
+        const price = page.getByLabel('Property price');
+        await price.fill('1000000');
+        await expect(
+          page
+            .locator('[data-quote-outputs] dt', { hasText: 'Transfer duty' })
+            .locator('xpath=following-sibling::dd[1]'),
+        ).toHaveText('$39,412');
+      }
+      const hamburger = page.getByRole('button', { name: 'Open menu' });
+      if (await hamburger.isVisible()) {
+        await hamburger.click();
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      }
+    },
+  );
 }
 
 test('the pre-rendered FAQ is readable before (and without) the island: every question, and each answer opens', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   await page.goto('/');
   const faq = page.locator('#faq');
   await expect(faq.locator('astro-island')).toHaveAttribute('ssr');
@@ -84,11 +86,7 @@ test('the pre-rendered FAQ is readable before (and without) the island: every qu
   await expect(answer).not.toHaveText('');
 });
 
-test('a submit clicked before the form hydrated waits for it, and the island sends it once', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(isMobile, ONCE);
+test('a submit clicked before the form hydrated waits for it, and the island sends it once', async ({ page }) => {
   test.setTimeout(120_000); // the first form post may load the function cold
   const island = await holdIsland(page, /\/_astro\/HeroForm\.[\w-]+\.js$/);
   const posts = watchEnquiryPosts(page);
@@ -112,8 +110,7 @@ test('a submit clicked before the form hydrated waits for it, and the island sen
   expect(posts).toEqual(['POST application/json']);
 });
 
-test('an FAQ filter tapped before the island hydrated is applied once it has', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('an FAQ filter tapped before the island hydrated is applied once it has', async ({ page }) => {
   const island = await holdIsland(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const faq = page.locator('#faq');
@@ -128,9 +125,7 @@ test('an FAQ filter tapped before the island hydrated is applied once it has', a
 
 test("'Email me this quote' pressed before the calculator hydrated sends the quote once, as typed", async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   const island = await holdIsland(page, /\/_astro\/QuoteCalculator\.[\w-]+\.js$/);
   await page.goto('/quote', { waitUntil: 'domcontentloaded' });
   const email = `held.${Date.now().toString(36)}@example.com`;

@@ -1,13 +1,12 @@
 /** Landing page content: quick facts, services, FAQ, testimonials, structured data. */
 import { expect } from '@playwright/test';
-import { ONCE, test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 import { SERVICES } from '../../src/content/services.ts';
 import { FAQ, FAQ_CATEGORIES } from '../../src/content/faq.ts';
 import { PROCESS_STEPS } from '../../src/content/process.ts';
 
-test('quick facts open and close on click, several at once', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('quick facts open and close on click, several at once', async ({ page }) => {
   await page.goto('/');
   const facts = page.locator('[data-quick-fact]');
   expect(await facts.count()).toBeGreaterThan(1);
@@ -20,8 +19,7 @@ test('quick facts open and close on click, several at once', async ({ page, isMo
   await expect(facts.nth(1)).toHaveAttribute('open');
 });
 
-test('six service cards show their first 3 features and + N more', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('six service cards show their first 3 features and + N more', async ({ page }) => {
   await page.goto('/');
   const cards = page.locator('#services [data-service-card]');
   await expect(cards).toHaveCount(6);
@@ -35,16 +33,14 @@ test('six service cards show their first 3 features and + N more', async ({ page
   }
 });
 
-test('the process has 11 steps and the team names roles, not invented people', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the process has 11 steps and the team names roles, not invented people', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('#process ol > li')).toHaveCount(PROCESS_STEPS.length);
   expect(PROCESS_STEPS).toHaveLength(11);
   await expect(page.locator('#team')).toContainText('Principal Solicitor');
 });
 
-test('about has its statistics and buttons to contact and testimonials', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('about has its statistics and buttons to contact and testimonials', async ({ page }) => {
   await page.goto('/');
   const about = page.locator('#about');
   for (const figure of ['500+', '15+', '98%', '6-8 weeks'])
@@ -53,8 +49,7 @@ test('about has its statistics and buttons to contact and testimonials', async (
   await expect(about.getByRole('link', { name: 'Read client reviews' })).toHaveAttribute('href', '#testimonials');
 });
 
-test('testimonials show the active ones when no reviews embed is configured', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('testimonials show the active ones when no reviews embed is configured', async ({ page }) => {
   await page.goto('/');
   const section = page.locator('#testimonials');
   await section.scrollIntoViewIfNeeded();
@@ -66,8 +61,7 @@ test('testimonials show the active ones when no reviews embed is configured', as
   expect(await page.locator('script[src^="http"]').count()).toBe(0);
 });
 
-test('the FAQ filters by category and opens items independently', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the FAQ filters by category and opens items independently', async ({ page }) => {
   await page.goto('/');
   const faq = page.locator('#faq');
   const all = faq.getByRole('button', { name: 'All', exact: true });
@@ -99,11 +93,7 @@ test('the FAQ filters by category and opens items independently', async ({ page,
   await expect(faq.getByText(FAQ[1]!.answer)).toBeVisible();
 });
 
-test('the structured data has the practice and four FAQ entries with the practice values', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(isMobile, ONCE);
+test('the structured data has the practice and four FAQ entries with the practice values', async ({ page }) => {
   await page.goto('/');
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.map((text) => JSON.parse(text) as Record<string, any>);
@@ -132,8 +122,7 @@ test('the structured data has the practice and four FAQ entries with the practic
   expect(answers.some((text) => text.includes('6-8 weeks'))).toBe(true);
 });
 
-test('the landing page has unique SEO metadata', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the landing page has unique SEO metadata', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-AU');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
@@ -142,89 +131,99 @@ test('the landing page has unique SEO metadata', async ({ page, isMobile }) => {
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /conveyancing/i);
 });
 
-test('a configured reviews embed loads in view, is removed out of view, and falls back on failure', async ({
-  page,
-}) => {
-  // Configure the embed in the served page as a build with REVIEWS_EMBED set would.
-  await page.route(/\/$/, async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /<div data-reviews-embed[^>]*>/,
-      '<div data-reviews-embed data-embed-script="/__reviews/embed.js" data-embed-attribute="data-widget-id" data-embed-widget="w-1" class="mt-8">',
+test(
+  'a configured reviews embed loads in view, is removed out of view, and falls back on failure',
+  { tag: '@phone' },
+  async ({ page }) => {
+    // Configure the embed in the served page as a build with REVIEWS_EMBED set would.
+    await page.route(/\/$/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<div data-reviews-embed[^>]*>/,
+        '<div data-reviews-embed data-embed-script="/__reviews/embed.js" data-embed-attribute="data-widget-id" data-embed-widget="w-1" class="mt-8">',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    let fail = false;
+    let requests = 0;
+    await page.route('**/__reviews/embed.js', (route) =>
+      ++requests && fail
+        ? route.fulfill({ status: 503, body: '' })
+        : route.fulfill({
+            contentType: 'text/javascript',
+            body: `document.querySelector('[data-widget-id="w-1"]').innerHTML = '<p>Widget review from the provider</p>';`,
+          }),
     );
-    await route.fulfill({ response, body: html });
-  });
-  let fail = false;
-  let requests = 0;
-  await page.route('**/__reviews/embed.js', (route) =>
-    ++requests && fail
-      ? route.fulfill({ status: 503, body: '' })
-      : route.fulfill({
-          contentType: 'text/javascript',
-          body: `document.querySelector('[data-widget-id="w-1"]').innerHTML = '<p>Widget review from the provider</p>';`,
-        }),
-  );
-  await page.goto('/');
-  const script = page.locator('script[src="/__reviews/embed.js"]');
-  const fallback = page.getByText('The team explained every step of our first purchase');
-  await expect(script).toHaveCount(0);
-  await page.locator('#testimonials').scrollIntoViewIfNeeded();
-  await expect(page.getByText('Widget review from the provider')).toBeVisible();
-  await expect(script).toHaveCount(1);
-  await expect(fallback).toBeHidden();
-  // Something above grows and pushes the section just below the screen, as the sections
-  // around it do when they render with their real heights (content-visibility, global.css):
-  // the widget stays, neither unloaded nor fetched again. (Scroll anchoring would hide the
-  // push; it cannot always, e.g. when what grows is below the part on screen.)
-  await page.evaluate(() => {
-    document.documentElement.style.overflowAnchor = 'none';
-    const section = document.getElementById('testimonials')!;
-    const spacer = document.createElement('div');
-    spacer.style.height = `${innerHeight - section.getBoundingClientRect().top + 40}px`;
-    section.before(spacer);
-  });
-  await expect
-    .poll(() => page.evaluate(() => document.getElementById('testimonials')!.getBoundingClientRect().top))
-    .toBeGreaterThan(await page.evaluate(() => innerHeight));
-  await page.waitForTimeout(300); // an observer's callback comes a frame later: give it a few
-  await expect(page.getByText('Widget review from the provider')).toHaveCount(1);
-  await expect(script).toHaveCount(1);
-  expect(requests).toBe(1);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await expect(script).toHaveCount(0);
-  await expect(page.getByText('Widget review from the provider')).toHaveCount(0);
+    await page.goto('/');
+    const script = page.locator('script[src="/__reviews/embed.js"]');
+    const fallback = page.getByText('The team explained every step of our first purchase');
+    await expect(script).toHaveCount(0);
+    await page.locator('#testimonials').scrollIntoViewIfNeeded();
+    await expect(page.getByText('Widget review from the provider')).toBeVisible();
+    await expect(script).toHaveCount(1);
+    await expect(fallback).toBeHidden();
+    // Something above grows and pushes the section just below the screen, as the sections
+    // around it do when they render with their real heights (content-visibility, global.css):
+    // the widget stays, neither unloaded nor fetched again. (Scroll anchoring would hide the
+    // push; it cannot always, e.g. when what grows is below the part on screen.)
+    await page.evaluate(() => {
+      document.documentElement.style.overflowAnchor = 'none';
+      const section = document.getElementById('testimonials')!;
+      const spacer = document.createElement('div');
+      spacer.style.height = `${innerHeight - section.getBoundingClientRect().top + 40}px`;
+      section.before(spacer);
+    });
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('testimonials')!.getBoundingClientRect().top))
+      .toBeGreaterThan(await page.evaluate(() => innerHeight));
+    await page.waitForTimeout(300); // an observer's callback comes a frame later: give it a few
+    await expect(page.getByText('Widget review from the provider')).toHaveCount(1);
+    await expect(script).toHaveCount(1);
+    expect(requests).toBe(1);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(script).toHaveCount(0);
+    await expect(page.getByText('Widget review from the provider')).toHaveCount(0);
 
-  fail = true;
-  await page.locator('#testimonials').scrollIntoViewIfNeeded();
-  await expect(fallback).toBeVisible();
-  await expect(script).toHaveCount(0);
-});
+    fail = true;
+    await page.locator('#testimonials').scrollIntoViewIfNeeded();
+    await expect(fallback).toBeVisible();
+    await expect(script).toHaveCount(0);
+  },
+);
 
-test('decorative effects run only where they belong, and never under reduced motion', async ({ page, isMobile }) => {
-  await page.goto('/');
-  // Cursor trail: 12 dots, only wider than 1024 px without touch.
-  await expect(page.locator('.cursor-dot')).toHaveCount(isMobile ? 0 : 12);
-  await expect(page.locator('html')).toHaveClass(/reveal-ready/);
+test(
+  'decorative effects run only where they belong, and never under reduced motion',
+  { tag: '@phone' },
+  async ({ page, isMobile }) => {
+    await page.goto('/');
+    // Cursor trail: 12 dots, only wider than 1024 px without touch.
+    await expect(page.locator('.cursor-dot')).toHaveCount(isMobile ? 0 : 12);
+    await expect(page.locator('html')).toHaveClass(/reveal-ready/);
 
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.reload();
-  await expect(page.locator('#home')).toBeVisible();
-  await expect(page.locator('.cursor-dot')).toHaveCount(0);
-  await expect(page.locator('html')).not.toHaveClass(/reveal-ready/);
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
-});
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await expect(page.locator('#home')).toBeVisible();
+    await expect(page.locator('.cursor-dot')).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveClass(/reveal-ready/);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+  },
+);
 
 // The page is ~15,000 px tall on a phone: laying it all out at load was most of its Total
 // Blocking Time (npm run bench:web). Below the fold, sections render only near the viewport,
 // until the first press makes them all render (a jump to a section needs their real heights).
-test('sections below the fold skip rendering until the first key or pointer press', async ({ page }) => {
-  await page.goto('/');
-  const skipped = (id: string) =>
-    page.evaluate((target) => !document.getElementById(target)!.checkVisibility({ contentVisibilityAuto: true }), id);
-  expect(await skipped('home-title')).toBe(false);
-  for (const id of ['faq-title', 'contact-title', 'blog-title']) expect(await skipped(id)).toBe(true);
-  await page.keyboard.press('Shift');
-  await expect.poll(() => skipped('faq-title')).toBe(false);
-  expect(await skipped('blog-title')).toBe(false);
-});
+test(
+  'sections below the fold skip rendering until the first key or pointer press',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/');
+    const skipped = (id: string) =>
+      page.evaluate((target) => !document.getElementById(target)!.checkVisibility({ contentVisibilityAuto: true }), id);
+    expect(await skipped('home-title')).toBe(false);
+    for (const id of ['faq-title', 'contact-title', 'blog-title']) expect(await skipped(id)).toBe(true);
+    await page.keyboard.press('Shift');
+    await expect.poll(() => skipped('faq-title')).toBe(false);
+    expect(await skipped('blog-title')).toBe(false);
+  },
+);

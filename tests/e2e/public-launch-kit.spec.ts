@@ -1,7 +1,7 @@
 /**
  * The Conveyancing Launch Kit the landing page promises: its link leads to the checklist
  * itself, the page is axe-clean, says it is general information, and its PDF downloads (the
- * same checklist every acknowledgement attaches: tests/functions/mail-html.test.ts).
+ * same checklist every acknowledgement attaches: tests/functions/mail/mail-html.test.ts).
  * Desktop only: nothing here depends on the width (the page's layout at 375 px is the
  * site's own; the PDF is the same file).
  */
@@ -9,9 +9,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { LAUNCH_KIT } from '../../src/content/launch-kit.ts';
-import { expectNoAxeViolations, ONCE, test } from './fixtures.ts';
-
-test.skip(({ isMobile }) => isMobile, ONCE);
+import { expectNoAxeViolations, test } from './fixtures.ts';
 
 test('the landing page’s kit leads to the checklist, which is axe-clean and downloads as a PDF', async ({ page }) => {
   await page.goto('/');

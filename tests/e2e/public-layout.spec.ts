@@ -29,8 +29,8 @@ const layoutProblems = (page: Page) =>
     return problems;
   });
 
-test('no page scrolls sideways or clips its header at any width from 320 to 1920 px', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'the sweep sets its own widths');
+test('no page scrolls sideways or clips its header at any width from 320 to 1920 px', async ({ page }) => {
+  // Desktop only: the sweep sets its own widths.
   test.setTimeout(120_000);
   const failures: string[] = [];
   for (const path of PAGES) {
@@ -66,53 +66,55 @@ const coveredBy = (page: Page, selector: string, index: number) =>
     [selector, index] as const,
   );
 
-test('the sticky call to action and back-to-top never cover a form control, the privacy notice or a FAQ chevron', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.goto('/');
-  const cta = page.locator('[data-sticky-cta]');
-  // Past the hero, the call to action shows.
-  await page.locator('#process').scrollIntoViewIfNeeded();
-  await expect(cta).toBeVisible();
-  await expect(page.locator('[data-back-to-top]')).toBeVisible();
+test(
+  'the sticky call to action and back-to-top never cover a form control, the privacy notice or a FAQ chevron',
+  { tag: '@phone' },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/');
+    const cta = page.locator('[data-sticky-cta]');
+    // Past the hero, the call to action shows.
+    await page.locator('#process').scrollIntoViewIfNeeded();
+    await expect(cta).toBeVisible();
+    await expect(page.locator('[data-back-to-top]')).toBeVisible();
 
-  const targets = [
-    '#contact form :is(input, select, textarea, button)',
-    '#contact p:has(> a[href="/privacy/"])',
-    '#faq summary svg',
-  ];
-  const failures: string[] = [];
-  for (const selector of targets) {
-    const count = await page.locator(selector).count();
-    expect(count, selector).toBeGreaterThan(0);
-    for (let index = 0; index < count; index++) {
-      const element = page.locator(selector).nth(index);
-      if (!(await element.isVisible())) continue; // the honeypot
-      // Near the bottom edge of the screen, where the floating pieces sit, is the worst place.
-      for (const gap of [0, 40, 80, 120, 160]) {
-        await element.evaluate((node, gap) => {
-          scrollBy({ top: node.getBoundingClientRect().bottom - (innerHeight - gap), behavior: 'instant' });
-        }, gap);
-        await expect
-          .poll(() => coveredBy(page, selector, index), { timeout: 2_000 })
-          .toBeNull()
-          .catch(async () =>
-            failures.push(
-              `${selector} #${index}, ${gap} px above the bottom, is covered by ${await coveredBy(page, selector, index)}`,
-            ),
-          );
+    const targets = [
+      '#contact form :is(input, select, textarea, button)',
+      '#contact p:has(> a[href="/privacy/"])',
+      '#faq summary svg',
+    ];
+    const failures: string[] = [];
+    for (const selector of targets) {
+      const count = await page.locator(selector).count();
+      expect(count, selector).toBeGreaterThan(0);
+      for (let index = 0; index < count; index++) {
+        const element = page.locator(selector).nth(index);
+        if (!(await element.isVisible())) continue; // the honeypot
+        // Near the bottom edge of the screen, where the floating pieces sit, is the worst place.
+        for (const gap of [0, 40, 80, 120, 160]) {
+          await element.evaluate((node, gap) => {
+            scrollBy({ top: node.getBoundingClientRect().bottom - (innerHeight - gap), behavior: 'instant' });
+          }, gap);
+          await expect
+            .poll(() => coveredBy(page, selector, index), { timeout: 2_000 })
+            .toBeNull()
+            .catch(async () =>
+              failures.push(
+                `${selector} #${index}, ${gap} px above the bottom, is covered by ${await coveredBy(page, selector, index)}`,
+              ),
+            );
+        }
       }
     }
-  }
-  expect(failures).toEqual([]);
+    expect(failures).toEqual([]);
 
-  // Away from the forms and the FAQ the call to action is back.
-  await scrollToY(page, 0);
-  await page.locator('#process').scrollIntoViewIfNeeded();
-  await expect(cta).toBeVisible();
-  await expect(cta.getByRole('link', { name: 'Get My Quote' })).toBeVisible();
-});
+    // Away from the forms and the FAQ the call to action is back.
+    await scrollToY(page, 0);
+    await page.locator('#process').scrollIntoViewIfNeeded();
+    await expect(cta).toBeVisible();
+    await expect(cta.getByRole('link', { name: 'Get My Quote' })).toBeVisible();
+  },
+);
 
 /**
  * At each of several scroll positions: how much of the screen's bottom the floating pieces
@@ -146,51 +148,52 @@ const floatingReport = (page: Page) =>
     return { band, covered };
   });
 
-test('on a phone the floating pieces take at most a tenth of the screen and never cover a control', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(!isMobile, 'the full-width bar is the phone layout');
-  test.setTimeout(120_000);
-  const failures: string[] = [];
-  for (const path of ['/', '/quote', `/blog/${SEEDED.newest.slug}`]) {
-    await page.goto(path);
-    for (let step = 1; step <= 12; step++) {
-      // The landing page's sections take their real heights as they render, so each position
-      // is a share of the page as long as it is now (a fixed y could lie past its end).
-      const y = await page.evaluate((share) => {
-        const top = Math.round((document.documentElement.scrollHeight - innerHeight) * share);
-        scrollTo({ top, behavior: 'instant' });
-        return top;
-      }, step / 12);
-      await expect
-        .poll(
-          async () => {
-            const { band, covered } = await floatingReport(page);
-            return [...(band > 812 * 0.1 ? [`band ${Math.round(band)} px`] : []), ...covered];
-          },
-          { timeout: 3_000 },
-        )
-        .toEqual([])
-        .catch(async () =>
-          failures.push(
-            `${path} at ${y} px: ${JSON.stringify(await floatingReport(page))} ${await page.evaluate(() =>
-              JSON.stringify(
-                [...document.querySelectorAll('[data-back-to-top], [data-sticky-cta]')].map((piece) => [
-                  piece.hasAttribute('data-covering'),
-                  piece.getBoundingClientRect().toJSON(),
-                ]),
-              ),
-            )}`,
-          ),
-        );
+test(
+  'on a phone the floating pieces take at most a tenth of the screen and never cover a control',
+  { tag: '@phone-only' },
+  async ({ page }) => {
+    // Phone only: the full-width bar is the phone layout.
+    test.setTimeout(120_000);
+    const failures: string[] = [];
+    for (const path of ['/', '/quote', `/blog/${SEEDED.newest.slug}`]) {
+      await page.goto(path);
+      for (let step = 1; step <= 12; step++) {
+        // The landing page's sections take their real heights as they render, so each position
+        // is a share of the page as long as it is now (a fixed y could lie past its end).
+        const y = await page.evaluate((share) => {
+          const top = Math.round((document.documentElement.scrollHeight - innerHeight) * share);
+          scrollTo({ top, behavior: 'instant' });
+          return top;
+        }, step / 12);
+        await expect
+          .poll(
+            async () => {
+              const { band, covered } = await floatingReport(page);
+              return [...(band > 812 * 0.1 ? [`band ${Math.round(band)} px`] : []), ...covered];
+            },
+            { timeout: 3_000 },
+          )
+          .toEqual([])
+          .catch(async () =>
+            failures.push(
+              `${path} at ${y} px: ${JSON.stringify(await floatingReport(page))} ${await page.evaluate(() =>
+                JSON.stringify(
+                  [...document.querySelectorAll('[data-back-to-top], [data-sticky-cta]')].map((piece) => [
+                    piece.hasAttribute('data-covering'),
+                    piece.getBoundingClientRect().toJSON(),
+                  ]),
+                ),
+              )}`,
+            ),
+          );
+      }
     }
-  }
-  expect(failures).toEqual([]);
-  // Where nothing is under it, the call to action is there, one row high.
-  await page.goto('/');
-  await page.locator('#process').scrollIntoViewIfNeeded();
-  const cta = page.locator('[data-sticky-cta]');
-  await expect(cta).toBeVisible();
-  expect((await cta.boundingBox())!.height).toBeLessThanOrEqual(64);
-});
+    expect(failures).toEqual([]);
+    // Where nothing is under it, the call to action is there, one row high.
+    await page.goto('/');
+    await page.locator('#process').scrollIntoViewIfNeeded();
+    const cta = page.locator('[data-sticky-cta]');
+    await expect(cta).toBeVisible();
+    expect((await cta.boundingBox())!.height).toBeLessThanOrEqual(64);
+  },
+);

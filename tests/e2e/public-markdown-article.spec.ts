@@ -5,11 +5,10 @@
  * it, and its reading time.
  */
 import { expect } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE, signIn, test } from './fixtures.ts';
+import { expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique, waitForPublicPage } from './admin-helpers.ts';
 
-test('a Markdown post with tags is built into a safe, structured article and tag pages', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('a Markdown post with tags is built into a safe, structured article and tag pages', async ({ page }) => {
   test.setTimeout(300_000);
   const id = unique();
   const title = `E2E Markdown ${id}`;

@@ -1,6 +1,6 @@
 /** Header, drawer, anchors, /v2 and the floating pieces of the landing page. */
 import { expect } from '@playwright/test';
-import { ONCE, test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 import { expectScrolledTo, hydrated, scrollToY } from './public-helpers.ts';
 import { PRACTICE } from '../../src/content/practice.ts';
 
@@ -13,14 +13,13 @@ const SECTION_ITEMS = [
   ['Home', 'home'],
 ] as const;
 
-test('the landing page has every section anchor', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the landing page has every section anchor', async ({ page }) => {
   await page.goto('/');
   for (const id of ANCHORS) await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
 });
 
 test.describe('desktop header', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop navigation');
+  // Desktop only: desktop navigation.
 
   test('section items scroll to their sections; Blog, phone and Get Quote work', async ({ page }) => {
     await page.goto('/');
@@ -91,26 +90,30 @@ test.describe('desktop header', () => {
   });
 });
 
-test('the header becomes fixed, translucent and condensed on scroll without moving the page', async ({ page }) => {
-  await page.goto('/');
-  const header = page.locator('[data-site-header]');
-  const heroTop = () => page.evaluate(() => document.getElementById('home')!.getBoundingClientRect().top + scrollY);
-  const before = await heroTop();
-  await expect(header).not.toHaveAttribute('data-scrolled');
-  await scrollToY(page, 80);
-  await expect(header).toHaveAttribute('data-scrolled');
-  await expect(header).not.toHaveAttribute('data-condensed');
-  await expect(header).toHaveCSS('position', 'fixed');
-  await scrollToY(page, 400);
-  await expect(header).toHaveAttribute('data-condensed');
-  await expect(header).toHaveCSS('backdrop-filter', /blur/);
-  expect(await heroTop()).toBe(before);
-  await scrollToY(page, 0);
-  await expect(header).not.toHaveAttribute('data-scrolled');
-});
+test(
+  'the header becomes fixed, translucent and condensed on scroll without moving the page',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('[data-site-header]');
+    const heroTop = () => page.evaluate(() => document.getElementById('home')!.getBoundingClientRect().top + scrollY);
+    const before = await heroTop();
+    await expect(header).not.toHaveAttribute('data-scrolled');
+    await scrollToY(page, 80);
+    await expect(header).toHaveAttribute('data-scrolled');
+    await expect(header).not.toHaveAttribute('data-condensed');
+    await expect(header).toHaveCSS('position', 'fixed');
+    await scrollToY(page, 400);
+    await expect(header).toHaveAttribute('data-condensed');
+    await expect(header).toHaveCSS('backdrop-filter', /blur/);
+    expect(await heroTop()).toBe(before);
+    await scrollToY(page, 0);
+    await expect(header).not.toHaveAttribute('data-scrolled');
+  },
+);
 
-test.describe('mobile drawer', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the drawer exists below 1024 px');
+test.describe('mobile drawer', { tag: '@phone-only' }, () => {
+  // Phone only: the drawer exists below 1024 px.
 
   test('opens as a labelled dialog that traps focus and closes on Escape', async ({ page }) => {
     await page.goto('/');
@@ -168,29 +171,32 @@ test.describe('mobile drawer', () => {
 });
 
 test.describe('/v2', () => {
-  test('/v2 serves the landing page', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('/v2 serves the landing page', async ({ page }) => {
     const response = await page.goto('/v2');
     expect(response?.status()).toBe(200);
     await expect(page.locator('#hero-form')).toHaveCount(1);
   });
 
-  test('/v2/faq scrolls to the FAQ', async ({ page }) => {
+  test('/v2/faq scrolls to the FAQ', { tag: '@phone' }, async ({ page }) => {
     const response = await page.goto('/v2/faq');
     expect(response?.status()).toBe(200);
     await expectScrolledTo(page, 'faq');
   });
 
-  test('/v2/{section} keeps only letters, digits, _, # and -; no match, no scroll', async ({ page }) => {
-    await page.goto('/v2/pro!ce(ss)');
-    await expectScrolledTo(page, 'process');
-    await page.goto('/v2/nothing-here');
-    await expect(page.locator('#home')).toBeVisible();
-    expect(await page.evaluate(() => scrollY)).toBe(0);
-  });
+  test(
+    '/v2/{section} keeps only letters, digits, _, # and -; no match, no scroll',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/v2/pro!ce(ss)');
+      await expectScrolledTo(page, 'process');
+      await page.goto('/v2/nothing-here');
+      await expect(page.locator('#home')).toBeVisible();
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+    },
+  );
 });
 
-test('CONTACT US scrolls to the hero form and focuses its first input', async ({ page }) => {
+test('CONTACT US scrolls to the hero form and focuses its first input', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   await hydrated(page.locator('#hero-firstName'));
   await scrollToY(page, 0);
@@ -199,7 +205,7 @@ test('CONTACT US scrolls to the hero form and focuses its first input', async ({
   await expect(page.locator('#hero-firstName')).toBeFocused();
 });
 
-test('the back-to-top button appears after 320 px and returns to the top', async ({ page }) => {
+test('the back-to-top button appears after 320 px and returns to the top', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   const button = page.getByRole('link', { name: 'Back to top' });
   await expect(button).toBeHidden();
@@ -213,43 +219,46 @@ test('the back-to-top button appears after 320 px and returns to the top', async
   await expect(button).toBeHidden();
 });
 
-test('the sticky call to action shows its texts, jumps to contact and can be dismissed', async ({ page }) => {
-  await page.goto('/');
-  const cta = page.getByRole('complementary', { name: 'Free quote' });
-  await expect(cta).toBeHidden();
-  await page.locator('#services').scrollIntoViewIfNeeded();
-  await expect(cta).toBeVisible();
-  await expect(cta).toContainText('Ready to move forward? Secure your free Conveyancing Launch Kit in two clicks.');
-  await expect(cta.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', PRACTICE.phone.href);
-  // The back-to-top button covers none of its controls (on a phone it sits in the bar's row,
-  // in the room the bar keeps for it; above, it floats clear of the card).
-  const backToTop = page.getByRole('link', { name: 'Back to top' });
-  await expect(backToTop).toBeVisible();
-  await expect
-    .poll(async () => {
-      const b = (await backToTop.boundingBox())!;
-      const controls = await cta.locator('a, button').all();
-      const boxes = await Promise.all(controls.map(async (control) => (await control.boundingBox())!));
-      return boxes.some(
-        (a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height,
-      );
-    })
-    .toBe(false);
-  await cta.getByRole('link', { name: 'Get My Quote' }).click();
-  await expectScrolledTo(page, 'contact');
-  // Over the contact form it steps aside, and comes back once the form is out of view.
-  await expect(cta).toBeHidden();
-  await expect(backToTop).toBeHidden();
-  await page.locator('#process').scrollIntoViewIfNeeded();
-  await expect(cta).toBeVisible();
-  await cta.getByRole('button', { name: 'Dismiss call to action' }).click();
-  await expect(cta).toBeHidden();
-  await page.locator('#process').scrollIntoViewIfNeeded();
-  await expect(cta).toBeHidden();
-});
+test(
+  'the sticky call to action shows its texts, jumps to contact and can be dismissed',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/');
+    const cta = page.getByRole('complementary', { name: 'Free quote' });
+    await expect(cta).toBeHidden();
+    await page.locator('#services').scrollIntoViewIfNeeded();
+    await expect(cta).toBeVisible();
+    await expect(cta).toContainText('Ready to move forward? Secure your free Conveyancing Launch Kit in two clicks.');
+    await expect(cta.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', PRACTICE.phone.href);
+    // The back-to-top button covers none of its controls (on a phone it sits in the bar's row,
+    // in the room the bar keeps for it; above, it floats clear of the card).
+    const backToTop = page.getByRole('link', { name: 'Back to top' });
+    await expect(backToTop).toBeVisible();
+    await expect
+      .poll(async () => {
+        const b = (await backToTop.boundingBox())!;
+        const controls = await cta.locator('a, button').all();
+        const boxes = await Promise.all(controls.map(async (control) => (await control.boundingBox())!));
+        return boxes.some(
+          (a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height,
+        );
+      })
+      .toBe(false);
+    await cta.getByRole('link', { name: 'Get My Quote' }).click();
+    await expectScrolledTo(page, 'contact');
+    // Over the contact form it steps aside, and comes back once the form is out of view.
+    await expect(cta).toBeHidden();
+    await expect(backToTop).toBeHidden();
+    await page.locator('#process').scrollIntoViewIfNeeded();
+    await expect(cta).toBeVisible();
+    await cta.getByRole('button', { name: 'Dismiss call to action' }).click();
+    await expect(cta).toBeHidden();
+    await page.locator('#process').scrollIntoViewIfNeeded();
+    await expect(cta).toBeHidden();
+  },
+);
 
-test('the footer has the section, blog and privacy links', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the footer has the section, blog and privacy links', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('navigation', { name: 'Footer' });
   for (const [label, href] of [

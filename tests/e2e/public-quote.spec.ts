@@ -1,6 +1,6 @@
 /** /quote: the instant quote and NSW transfer duty calculator, at both widths. */
 import { expect, type Page, type Route } from '@playwright/test';
-import { expectNoSidewaysScroll, ONCE, test } from './fixtures.ts';
+import { expectNoSidewaysScroll, test } from './fixtures.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
 
 /** The value printed beside an output's label. */
@@ -14,8 +14,7 @@ async function openCalculator(page: Page) {
   return price;
 }
 
-test('has its own title, description and canonical URL, and is in the sitemap', async ({ page, request, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('has its own title, description and canonical URL, and is in the sitemap', async ({ page, request }) => {
   await page.goto('/quote');
   await expect(page).toHaveTitle(/^Conveyancing quote and NSW stamp duty calculator \| /);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conveyancing quote and NSW stamp duty calculator');
@@ -24,8 +23,7 @@ test('has its own title, description and canonical URL, and is in the sitemap', 
   expect(await (await request.get('/sitemap-0.xml')).text()).toMatch(/<loc>[^<]*\/quote\/<\/loc>/);
 });
 
-test('is reached from the hero, the services section and the lead promo block', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('is reached from the hero, the services section and the lead promo block', async ({ page }) => {
   await page.goto('/');
   for (const section of ['#home', '#services', 'section[aria-labelledby="lead-promo-title"]']) {
     await expect(page.locator(section).locator('a[href="/quote/"]')).toHaveCount(1);
@@ -34,8 +32,7 @@ test('is reached from the hero, the services section and the lead promo block', 
   await expect(page).toHaveURL(/\/quote\/?$/);
 });
 
-test('shows the pre-rendered estimate, the rates date and the estimate sentence', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('shows the pre-rendered estimate, the rates date and the estimate sentence', async ({ page }) => {
   await openCalculator(page);
   await expect(page.getByLabel('Property price')).toHaveValue('800,000');
   await expect(output(page, 'Professional fee')).toHaveText('$1,850');
@@ -54,8 +51,7 @@ test('shows the pre-rendered estimate, the rates date and the estimate sentence'
   await expect(page.getByText(/^This is an estimate only/)).toBeVisible();
 });
 
-test('updates every output as the person types and chooses', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('updates every output as the person types and chooses', async ({ page }) => {
   const price = await openCalculator(page);
   for (const label of [
     'Property price',
@@ -161,8 +157,7 @@ test('updates every output as the person types and chooses', async ({ page, isMo
   await expectNoSidewaysScroll(page);
 });
 
-test('keeps what was typed and ticked before the calculator hydrated', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('keeps what was typed and ticked before the calculator hydrated', async ({ page }) => {
   // A first, ordinary visit warms the server, so the held visit below waits only on the hold.
   await openCalculator(page);
   // Hold the island's code (the handler returns at once, so other requests go on).
@@ -186,31 +181,32 @@ test('keeps what was typed and ticked before the calculator hydrated', async ({ 
   await expect(price).toHaveValue('1,500,000');
 });
 
-test('has no axe violations, as loaded and with the concession, the share and the rates notice showing', async ({
-  page,
-}) => {
-  const price = await openCalculator(page);
-  await expectNoAxeViolations(page);
-  await page.getByLabel('Contract date (optional)').fill('2026-07-01');
-  await page.getByLabel('First home buyer').check();
-  await page.getByLabel('Foreign purchaser').check();
-  // One of two buyers foreign: the other is eligible for the first-home concession.
-  await page.getByLabel("Foreign buyers' share of the property (%)").fill('50');
-  await price.fill('900000');
-  await expect(output(page, 'Transfer duty')).toHaveText('$60,206');
-  await expect(page.locator('[data-rates-notice]')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.getByLabel("Foreign buyers' share of the property (%)").fill('abc');
-  await price.fill('abc');
-  await expect(price).toHaveAttribute('aria-invalid', 'true');
-  await expectNoAxeViolations(page);
-});
+test(
+  'has no axe violations, as loaded and with the concession, the share and the rates notice showing',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const price = await openCalculator(page);
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Contract date (optional)').fill('2026-07-01');
+    await page.getByLabel('First home buyer').check();
+    await page.getByLabel('Foreign purchaser').check();
+    // One of two buyers foreign: the other is eligible for the first-home concession.
+    await page.getByLabel("Foreign buyers' share of the property (%)").fill('50');
+    await price.fill('900000');
+    await expect(output(page, 'Transfer duty')).toHaveText('$60,206');
+    await expect(page.locator('[data-rates-notice]')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Foreign buyers' share of the property (%)").fill('abc');
+    await price.fill('abc');
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+  },
+);
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('shows the labels, a typical estimate, and says the calculator needs JavaScript', async ({ page, isMobile }) => {
-    test.skip(isMobile, ONCE);
+  test('shows the labels, a typical estimate, and says the calculator needs JavaScript', async ({ page }) => {
     await page.goto('/quote');
     await expect(page.getByLabel('Property price')).toHaveValue('800,000');
     // Playwright's text search skips <noscript>; its content is shown all the same.

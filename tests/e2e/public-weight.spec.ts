@@ -5,11 +5,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ONCE, test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 import { expect } from '@playwright/test';
 import { hydrated, SEEDED, watchScripts } from './public-helpers.ts';
 
-test('the contact form hydrates when reached for, not when it comes into view', async ({ page }) => {
+test('the contact form hydrates when reached for, not when it comes into view', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   const island = page.locator('#contact form').locator('xpath=ancestor::astro-island[1]');
   await expect(island).toHaveAttribute('client', 'interaction');
@@ -20,8 +20,8 @@ test('the contact form hydrates when reached for, not when it comes into view', 
   await expect(island).not.toHaveAttribute('ssr');
 });
 
-test('an article at desktop width loads no framework JavaScript', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'the mobile menu island loads React below 768 px');
+test('an article at desktop width loads no framework JavaScript', async ({ page }) => {
+  // Desktop only: the mobile menu island loads React below 768 px.
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -30,8 +30,8 @@ test('an article at desktop width loads no framework JavaScript', async ({ page,
   expect(scripts).toEqual([]);
 });
 
-test.describe('a phone reading an article', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the drawer exists below 1024 px');
+test.describe('a phone reading an article', { tag: '@phone-only' }, () => {
+  // Phone only: the drawer exists below 1024 px.
 
   test('loads at most 10 KB of JavaScript until the menu is opened, and the first tap opens it', async ({ page }) => {
     const scripts = watchScripts(page);
@@ -76,33 +76,31 @@ test.describe('a phone reading an article', () => {
   }
 });
 
-test('/quote loads at most 90 KB of JavaScript (gzip) once the calculator is used, React included', async ({
-  page,
-}) => {
-  const scripts = new Set<string>();
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.add(request.url());
-  });
-  await page.goto('/quote', { waitUntil: 'networkidle' });
-  await hydrated(page.getByLabel('Property price'));
-  await page.waitForLoadState('networkidle');
-  const inline = await page.evaluate(() =>
-    [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map(
-      (script) => script.textContent ?? '',
-    ),
-  );
-  let bytes = inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
-  for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length;
-  test.info().annotations.push({ type: 'quote-js-gzip-bytes', description: String(bytes) });
-  console.log(`/quote JavaScript: ${(bytes / 1000).toFixed(1)} KB gzip in ${scripts.size} files plus inline`);
-  expect(bytes).toBeLessThanOrEqual(90_000);
-});
+test(
+  '/quote loads at most 90 KB of JavaScript (gzip) once the calculator is used, React included',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    });
+    await page.goto('/quote', { waitUntil: 'networkidle' });
+    await hydrated(page.getByLabel('Property price'));
+    await page.waitForLoadState('networkidle');
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map(
+        (script) => script.textContent ?? '',
+      ),
+    );
+    let bytes = inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+    for (const url of scripts) bytes += gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length;
+    test.info().annotations.push({ type: 'quote-js-gzip-bytes', description: String(bytes) });
+    console.log(`/quote JavaScript: ${(bytes / 1000).toFixed(1)} KB gzip in ${scripts.size} files plus inline`);
+    expect(bytes).toBeLessThanOrEqual(90_000);
+  },
+);
 
-test('the public pages inline none of the staff portal’s own classes, and its page has them', async ({
-  request,
-  isMobile,
-}) => {
-  test.skip(isMobile, ONCE);
+test('the public pages inline none of the staff portal’s own classes, and its page has them', async ({ request }) => {
   // Class names written in the portal's islands and in no other file the public stylesheet is
   // built from (decision 041); plain names only, so they read the same in CSS.
   const texts = (directory: string, skip?: string) =>

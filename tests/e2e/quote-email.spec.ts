@@ -8,7 +8,7 @@
  * (the phone's floating pieces must not cover it); the rest does not depend on the width.
  */
 import { expect, type Page } from '@playwright/test';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { openTab, unique } from './admin-helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
@@ -36,48 +36,48 @@ const uncovered = (page: Page, selector: string) =>
     return top !== null && (element === top || element.contains(top));
   });
 
-test('an address alone sends the quote, and the page says where it went, with a call back one tap away', async ({
-  page,
-}) => {
-  await openCalculator(page);
-  const email = `quote.${unique()}@example.com`;
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  const button = page.getByRole('button', { name: 'Email me this quote' });
-  await button.scrollIntoViewIfNeeded();
-  await button.click();
+test(
+  'an address alone sends the quote, and the page says where it went, with a call back one tap away',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await openCalculator(page);
+    const email = `quote.${unique()}@example.com`;
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    const button = page.getByRole('button', { name: 'Email me this quote' });
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
 
-  const status = page.getByRole('status').filter({ hasText: 'on its way' });
-  await expect(status).toContainText(`We have e-mailed your quote to ${email}.`);
-  await expect(status).toBeFocused();
-  // Still on /quote: nothing jumps to the home page's form.
-  await expect(page).toHaveURL(/\/quote\/?$/);
-  const callBack = page.getByRole('link', { name: 'Request a call back' });
-  await expect(callBack).toHaveAttribute('href', '/#hero-form');
-  await callBack.scrollIntoViewIfNeeded();
-  expect(await uncovered(page, '[data-quote-email] a[href="/#hero-form"]')).toBe(true);
-  await status.scrollIntoViewIfNeeded();
-  expect(await uncovered(page, '[data-quote-email-status]')).toBe(true);
-  await expectNoAxeViolations(page);
+    const status = page.getByRole('status').filter({ hasText: 'on its way' });
+    await expect(status).toContainText(`We have e-mailed your quote to ${email}.`);
+    await expect(status).toBeFocused();
+    // Still on /quote: nothing jumps to the home page's form.
+    await expect(page).toHaveURL(/\/quote\/?$/);
+    const callBack = page.getByRole('link', { name: 'Request a call back' });
+    await expect(callBack).toHaveAttribute('href', '/#hero-form');
+    await callBack.scrollIntoViewIfNeeded();
+    expect(await uncovered(page, '[data-quote-email] a[href="/#hero-form"]')).toBe(true);
+    await status.scrollIntoViewIfNeeded();
+    expect(await uncovered(page, '[data-quote-email-status]')).toBe(true);
+    await expectNoAxeViolations(page);
 
-  // Lasting: it stays until the person asks to send it again.
-  await page.mouse.wheel(0, -400);
-  await expect(status).toBeVisible();
-  await page.getByRole('button', { name: 'E-mail it to another address' }).click();
-  const again = page.getByRole('textbox', { name: 'Email', exact: true });
-  await expect(again).toBeVisible();
-  // Enter in the address sends too (the form's first button is 'See my estimate', which
-  // would otherwise take it): the focus, not the submitter, says where it came from.
-  const other = `quote.${unique()}@example.com`;
-  await again.fill(other);
-  await again.press('Enter');
-  await expect(status).toContainText(`We have e-mailed your quote to ${other}.`);
-});
+    // Lasting: it stays until the person asks to send it again.
+    await page.mouse.wheel(0, -400);
+    await expect(status).toBeVisible();
+    await page.getByRole('button', { name: 'E-mail it to another address' }).click();
+    const again = page.getByRole('textbox', { name: 'Email', exact: true });
+    await expect(again).toBeVisible();
+    // Enter in the address sends too (the form's first button is 'See my estimate', which
+    // would otherwise take it): the focus, not the submitter, says where it came from.
+    const other = `quote.${unique()}@example.com`;
+    await again.fill(other);
+    await again.press('Enter');
+    await expect(status).toContainText(`We have e-mailed your quote to ${other}.`);
+  },
+);
 
 test('the e-mail arrives with the figures and the contract date, and the desk files it as a quote lead', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   const price = await openCalculator(page);
   await price.fill('900,000');
   await page.getByLabel('First home buyer').check();
@@ -116,11 +116,7 @@ test('the e-mail arrives with the figures and the contract date, and the desk fi
   );
 });
 
-test('names the contract date beside the duty, and a first home buyer’s full duty and saving', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(isMobile, ONCE);
+test('names the contract date beside the duty, and a first home buyer’s full duty and saving', async ({ page }) => {
   const price = await openCalculator(page);
   const today = sydneyToday();
   const line = page.locator('[data-contract-date-line]');
@@ -140,8 +136,7 @@ test('names the contract date beside the duty, and a first home buyer’s full d
   await expect(page.locator('[data-first-home-saving]')).toHaveCount(0);
 });
 
-test('the price keeps its thousands separators as it is typed, the caret where it was', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the price keeps its thousands separators as it is typed, the caret where it was', async ({ page }) => {
   const price = await openCalculator(page);
   await price.fill('');
   await price.pressSequentially('1250000');
@@ -170,11 +165,7 @@ test('the price keeps its thousands separators as it is typed, the caret where i
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the form posts the price as typed and the address, and a page says where the quote went', async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, ONCE);
+  test('the form posts the price as typed and the address, and a page says where the quote went', async ({ page }) => {
     await page.goto('/quote');
     await page.getByLabel('Property price').fill('1,250,000');
     const email = `nojs.${unique()}@example.com`;
@@ -202,8 +193,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the pages the function answers a plain post with pass axe', async ({ page, isMobile }) => {
-  test.skip(isMobile, ONCE);
+test('the pages the function answers a plain post with pass axe', async ({ page }) => {
   // Axe needs JavaScript: the form is posted as the browser would without it, past the island.
   await page.goto('/quote');
   await page.locator('form[action="/api/contact"]').evaluate((form: HTMLFormElement) => {

@@ -4,11 +4,7 @@
  * articles' structured data and every page's social-card alt text.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ONCE, test } from './fixtures.ts';
-
-test.beforeEach(({ isMobile }) => {
-  test.skip(isMobile, ONCE);
-});
+import { test } from './fixtures.ts';
 
 /** The sitemap's entries: path (the site's own origin is the configured public one) and lastmod. */
 async function sitemap(request: APIRequestContext) {

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openSettingsSection, openTab } from './admin-helpers.ts';
-import { ONCE, signIn, test } from './fixtures.ts';
+import { signIn, test } from './fixtures.ts';
 import { acceptEngagement, individual, quotedEnquiry, sendEngagement, submitDueDiligence } from './matter-helpers.ts';
 
 /** Everyone in the pictures shares this last name, so a search shows only them. */
@@ -50,9 +50,7 @@ async function openCard(page: Page, firstName: string) {
 test('takes the staff guide’s screenshots of the desk, the engagement and due-diligence panels and Settings', async ({
   page,
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, ONCE);
   await signIn(page);
   await enquiry(page, 'Alex', 640_000);
   await enquiry(page, 'Jordan', 1_150_000);

@@ -78,7 +78,18 @@ const LAYERS = [
 ];
 
 export default defineConfig(
-  { ignores: ['dist/', 'dist.*/', '.astro/', '.netlify/', '.e2e-sites/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist.*/',
+      '.astro/',
+      '.netlify/',
+      '.e2e-sites/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

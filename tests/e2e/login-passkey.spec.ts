@@ -26,7 +26,11 @@ async function addVirtualAuthenticator(page: Page) {
 }
 
 test.describe('passkeys', () => {
-  test('a passkey added in Settings signs in; the password alone no longer does', async ({ page, playwright, baseURL }) => {
+  test('a passkey added in Settings signs in; the password alone no longer does', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const username = `e2e-passkey-${unique()}`;
     const password = 'their-own-password-e2e';
     // A principal adds the account; its holder sets their own password.

@@ -181,7 +181,7 @@ export default defineConfig(
             {
               name: '@playwright/test',
               importNames: ['test'],
-              message: "Import `test` from './fixtures.ts': it waits for the test's turn on the shared e2e server.",
+              message: "Import `test` from './fixtures.ts': its baseURL is the worker's own e2e server.",
             },
           ],
         },

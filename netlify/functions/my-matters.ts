@@ -116,11 +116,12 @@ async function clientPage(
     payout?: Pick<PayoutPageState, 'form' | 'saved'>;
   } = {},
   status = 200,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const texts = { ...state.texts, offered: clientTextsConfigured() };
   const matters = await myMatters(session.email);
   const payout = await payoutPageState(session, matters, state.payout);
-  return page(mattersPage(await practice(), matters, { ...state, texts, payout }), status);
+  return page(mattersPage(await practice(), matters, { ...state, texts, payout }), status, headers);
 }
 
 async function signIn(req: Request, context: RouteContext): Promise<Response> {
@@ -160,7 +161,14 @@ async function askForUpdate(req: Request, context: RouteContext): Promise<Respon
     const errors = toFieldErrors(result.error).message ?? [];
     return clientPage(session, { form: { matterId: matterId(context), message: body.message, errors } }, 400);
   }
-  await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil, linkOrigin(req));
+  try {
+    await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil, linkOrigin(req));
+  } catch (error) {
+    // Past the limits: the page again, the question kept in the form, the refusal saying when.
+    if (!(error instanceof HttpError) || error.status !== 429) throw error;
+    const form = { matterId: matterId(context), message: body.message, errors: [error.message] };
+    return clientPage(session, { form }, 429, error.headers);
+  }
   return clientPage(session, { sentTo: matterId(context) }, 201);
 }
 

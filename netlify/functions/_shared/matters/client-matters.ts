@@ -8,7 +8,13 @@
  * answer, in `waitUntil`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { clientNeeds, SIGN_IN_LINK_MINUTES } from '../../../../src/content/client-matter.ts';
+import {
+  clientNeeds,
+  SIGN_IN_LINK_MINUTES,
+  UPDATE_LIMIT_WAITING,
+  UPDATE_REQUEST_LIMITS,
+  updateLimitSoon,
+} from '../../../../src/content/client-matter.ts';
 import { TEXTS_NOT_SET_UP } from '../../../../src/content/client-texts.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import {
@@ -20,7 +26,7 @@ import {
   type ClientMilestone,
 } from '../../../../src/shared/schemas/client-matter.ts';
 import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { sydneyFormat, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { HttpError, type RouteContext } from '../http/http.ts';
 import { admitAttempt, clientAddress, clientKey } from '../http/login-throttle.ts';
 import { clientMailConfigured, clientTextsConfigured, sendClientMailNow } from '../mail/client-mail.ts';
@@ -198,10 +204,35 @@ export async function myMatterRecord(email: string, id: string): Promise<MatterR
   return record;
 }
 
+const clockTime = sydneyFormat('en-AU', { hour: 'numeric', minute: '2-digit' });
+const MINUTE = 60_000;
+
+/**
+ * Whether the matter takes another update request at `at` (UPDATE_REQUEST_LIMITS): a 429
+ * saying when otherwise, with Retry-After (the gap's end; past the waiting limit, the gap
+ * itself, since an answer may come at any moment). Decided on the record being written, so
+ * two requests at once cannot both pass: the store's conditional write makes one read the other.
+ */
+function refuseOverLimit(current: MatterRecord, at: number): void {
+  const waiting = current.updateRequests.filter((request) => !request.answeredAt).length;
+  if (waiting >= UPDATE_REQUEST_LIMITS.unanswered) {
+    throw new HttpError(429, UPDATE_LIMIT_WAITING, {
+      headers: { 'Retry-After': String(UPDATE_REQUEST_LIMITS.minutes * 60) },
+    });
+  }
+  const last = Math.max(0, ...current.updateRequests.map((request) => Date.parse(request.at)));
+  const next = last + UPDATE_REQUEST_LIMITS.minutes * MINUTE;
+  if (next > at) {
+    throw new HttpError(429, updateLimitSoon(clockTime.format(new Date(next)).toLowerCase()), {
+      headers: { 'Retry-After': String(Math.ceil((next - at) / 1000)) },
+    });
+  }
+}
+
 /**
  * `POST /api/my-matters/{id}/update-requests`: the question joins the matter's timeline and
  * its waiting requests (the Matters tab counts them and how long the oldest has waited), and
- * staff are alerted after the answer.
+ * staff are alerted after the answer: once per request taken. Past the limits, 429.
  */
 export async function requestUpdate(
   email: string,
@@ -218,6 +249,7 @@ export async function requestUpdate(
     id,
     (current) => {
       if (!current || normaliseEmail(current.client.email) !== email) throw new HttpError(404, MY_MATTER_NOT_FOUND);
+      refuseOverLimit(current, Date.parse(request.at));
       return {
         ...current,
         updatedAt: request.at,

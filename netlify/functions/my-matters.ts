@@ -42,6 +42,7 @@ import {
 } from './_shared/matters/client-matters.ts';
 import {
   endClientSession,
+  issueClientDeviceCookie,
   readClientSession,
   requireClient,
   startClientSession,
@@ -241,12 +242,15 @@ export default handle(config, {
   '/matter/sign-in/:token': {
     GET: async (req, context) => {
       try {
-        const email = await redeemSignInLink(context.params.token ?? '');
+        const email = normaliseEmail(await redeemSignInLink(context.params.token ?? ''));
         // The link's own page must not leak its token through a Referer: it answers no-referrer.
-        return seeOther('/matter/', {
-          'Set-Cookie': await startClientSession(req, normaliseEmail(email)),
+        const response = seeOther('/matter/', {
+          'Set-Cookie': await startClientSession(req, email),
           'Referrer-Policy': 'no-referrer',
         });
+        // The browser is known for this address from now on, through sign-out (client-session.ts).
+        response.headers.append('Set-Cookie', await issueClientDeviceCookie(req, email));
+        return response;
       } catch (error) {
         if (!(error instanceof HttpError) || ![404, 410].includes(error.status)) throw error;
         const kind = error.status === 410 ? 'ended' : 'unknown';

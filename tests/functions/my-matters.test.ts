@@ -151,19 +151,23 @@ describe('signing in', () => {
     expect((await call(myMatters, 'GET', link)).status).toBe(410);
   });
 
-  it('sends at most 5 links an address in 15 minutes, whatever the network, and answers 202 throughout', async () => {
+  it('sends one link an address in 15 minutes to unknown browsers, whatever the network, and answers 202 throughout', async () => {
     await aClientMatter('flood@example.com');
     smtp.mails.length = 0;
     for (let i = 0; i < 7; i++) expect((await signIn('flood@example.com')).status).toBe(202);
-    expect(smtp.mails.filter((mail) => mail.to.includes('flood@example.com'))).toHaveLength(5);
+    expect(smtp.mails.filter((mail) => mail.to.includes('flood@example.com'))).toHaveLength(1);
   });
 
-  it('sends at most 5 links a network in 15 minutes, whichever the addresses', async () => {
-    const emails = ['net1@example.com', 'net2@example.com', 'net3@example.com'];
-    for (const email of emails) await aClientMatter(email);
+  it('takes at most 5 requests a network in 15 minutes, whichever the addresses', async () => {
+    await aClientMatter('net1@example.com');
     smtp.mails.length = 0;
-    for (let i = 0; i < 7; i++) expect((await signIn(emails[i % 3]!, '192.0.2.77')).status).toBe(202);
-    expect(smtp.mails).toHaveLength(5);
+    // Five made-up addresses spend the network: the client's own request from it gets no link.
+    for (let i = 0; i < 5; i++) expect((await signIn(`made-up-${i}@example.com`, '192.0.2.77')).status).toBe(202);
+    expect((await signIn('net1@example.com', '192.0.2.77')).status).toBe(202);
+    expect(smtp.mails).toHaveLength(0);
+    // From another network it does.
+    expect((await signIn('net1@example.com')).status).toBe(202);
+    expect(smtp.mails).toHaveLength(1);
   });
 });
 
@@ -517,8 +521,9 @@ describe('asking for an update', () => {
       error: 'You asked for an update a moment ago. You can ask again from 10:10 am (Sydney time).',
     });
     const wait = Number(soon.headers.get('retry-after'));
-    expect(wait).toBeGreaterThan(355);
-    expect(wait).toBeLessThanOrEqual(360);
+    // Six minutes, give or take the moments the test's own calls took (the clock runs on).
+    expect(wait).toBeGreaterThan(350);
+    expect(wait).toBeLessThanOrEqual(365);
     // The same without JavaScript: the page, the question kept in the form, the refusal shown.
     const form = await call(myMatters, 'POST', `/api/my-matters/${id}/update-requests`, {
       cookie,

@@ -92,7 +92,7 @@ export default handle(config, {
     GET: async (req) => {
       const staff = await requireStaff(req);
       const url = new URL(req.url);
-      return json(await listDeskEnquiries(filtersFrom(url, true, staff), pageFrom(url)));
+      return json(await listDeskEnquiries({ ...filtersFrom(url, true, staff), caller: staff }, pageFrom(url)));
     },
   },
   '/api/contact-requests/export.csv': {
@@ -123,8 +123,8 @@ export default handle(config, {
   },
   '/api/contact-requests/:id': {
     GET: async (req, { params: { id } }) => {
-      await requireStaff(req);
-      return json(await enquiryDetail(checkedId(id)));
+      const staff = await requireStaff(req);
+      return json(await enquiryDetail(checkedId(id), staff));
     },
     PATCH: async (req, { params: { id } }) => {
       const staff = await requireStaff(req);

@@ -42,6 +42,7 @@ import {
 } from './_shared/matters/client-matters.ts';
 import {
   endClientSession,
+  issueClientDeviceCookie,
   readClientSession,
   requireClient,
   startClientSession,
@@ -116,11 +117,12 @@ async function clientPage(
     payout?: Pick<PayoutPageState, 'form' | 'saved'>;
   } = {},
   status = 200,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const texts = { ...state.texts, offered: clientTextsConfigured() };
   const matters = await myMatters(session.email);
   const payout = await payoutPageState(session, matters, state.payout);
-  return page(mattersPage(await practice(), matters, { ...state, texts, payout }), status);
+  return page(mattersPage(await practice(), matters, { ...state, texts, payout }), status, headers);
 }
 
 async function signIn(req: Request, context: RouteContext): Promise<Response> {
@@ -160,7 +162,14 @@ async function askForUpdate(req: Request, context: RouteContext): Promise<Respon
     const errors = toFieldErrors(result.error).message ?? [];
     return clientPage(session, { form: { matterId: matterId(context), message: body.message, errors } }, 400);
   }
-  await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil, linkOrigin(req));
+  try {
+    await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil, linkOrigin(req));
+  } catch (error) {
+    // Past the limits: the page again, the question kept in the form, the refusal saying when.
+    if (!(error instanceof HttpError) || error.status !== 429) throw error;
+    const form = { matterId: matterId(context), message: body.message, errors: [error.message] };
+    return clientPage(session, { form }, 429, error.headers);
+  }
   return clientPage(session, { sentTo: matterId(context) }, 201);
 }
 
@@ -233,12 +242,15 @@ export default handle(config, {
   '/matter/sign-in/:token': {
     GET: async (req, context) => {
       try {
-        const email = await redeemSignInLink(context.params.token ?? '');
+        const email = normaliseEmail(await redeemSignInLink(context.params.token ?? ''));
         // The link's own page must not leak its token through a Referer: it answers no-referrer.
-        return seeOther('/matter/', {
-          'Set-Cookie': await startClientSession(req, normaliseEmail(email)),
+        const response = seeOther('/matter/', {
+          'Set-Cookie': await startClientSession(req, email),
           'Referrer-Policy': 'no-referrer',
         });
+        // The browser is known for this address from now on, through sign-out (client-session.ts).
+        response.headers.append('Set-Cookie', await issueClientDeviceCookie(req, email));
+        return response;
       } catch (error) {
         if (!(error instanceof HttpError) || ![404, 410].includes(error.status)) throw error;
         const kind = error.status === 410 ? 'ended' : 'unknown';

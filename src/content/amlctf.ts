@@ -238,6 +238,16 @@ export const SUSPICION_RETENTION = {
 } as const;
 
 /**
+ * What a staff-role account is told keeps an enquiry the register names (and nothing else
+ * keeps): the Act's record-keeping section without the register's name, since the register
+ * is for principals and telling of a suspicion is tipping off (s 123).
+ */
+export const NEUTRAL_RETENTION = {
+  years: CDD_RETENTION.years,
+  section: 'AML/CTF Act 2006 s 111',
+} as const;
+
+/**
  * AML/CTF Act s 123 ("tipping off"): the practice must not disclose to anyone but AUSTRAC
  * that it has formed a suspicion or reported one. Shown where staff record a suspicion.
  */

@@ -15,6 +15,19 @@ export const UPDATE_ANSWER_BUSINESS_DAYS = 1;
 export const UPDATE_ANSWER_PROMISE = `We answer within ${UPDATE_ANSWER_BUSINESS_DAYS} business day, by e-mail or phone.`;
 export const UPDATE_SENT = `Thank you: your question is with us. ${UPDATE_ANSWER_PROMISE}`;
 
+/**
+ * How many update requests a matter takes (each one e-mails staff and stays on the matter):
+ * at most `unanswered` waiting for an answer at once, and one every `minutes`.
+ */
+export const UPDATE_REQUEST_LIMITS = { unanswered: 3, minutes: 10 } as const;
+
+/** The refusal past the waiting limit: the client can ask again once one is answered. */
+export const UPDATE_LIMIT_WAITING = `You already have ${UPDATE_REQUEST_LIMITS.unanswered} questions waiting for our answer. You can ask another once we have answered one. ${UPDATE_ANSWER_PROMISE}`;
+
+/** The refusal within the gap: `when` is the Sydney time the next one may be sent ("2:15 pm"). */
+export const updateLimitSoon = (when: string): string =>
+  `You asked for an update a moment ago. You can ask again from ${when} (Sydney time).`;
+
 /** What the practice needs from the client, from what the matter shows so far. */
 export interface NeedsFacts {
   side: 'purchase' | 'sale';

@@ -72,9 +72,12 @@ export type StoredEnquiry = z.output<typeof storedEnquirySchema>;
  * Why the law keeps an enquiry (AML/CTF Act s 111), so staff cannot delete it: its due
  * diligence records, an accepted costs agreement, or the suspicious-matter register.
  * `until`: the last day it must be kept (YYYY-MM-DD), or null while the matter is open.
+ * The register is for principals (s 123, no tipping off inside the firm): a staff-role
+ * account is told `law` (section `AML/CTF Act 2006 s 111`) where a principal is told
+ * `suspicion`, and nothing else about it differs.
  */
 export interface KeptByLaw {
-  what: 'cdd' | 'engagement' | 'suspicion';
+  what: 'cdd' | 'engagement' | 'suspicion' | 'law';
   section: string;
   until: string | null;
 }

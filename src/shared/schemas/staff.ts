@@ -92,9 +92,15 @@ export const AUDIT_PAGE_DEFAULT = 25;
  * `staff`), and Sydney days from and to (both included).
  */
 export const AUDIT_DATE_MESSAGE = 'Use a date like 2026-11-23';
-/** A real day (Date.parse takes 30 February as 2 March). */
+/**
+ * A real day, as a date alone (Date.parse takes 30 February as 2 March; a date with a time,
+ * `2026-12-01T00:00`, is no day and must be refused here, before it is read as one).
+ */
 const isRealDay = (value: string) =>
-  isIsoDate(value) && isDateInRange(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  isIsoDate(value) &&
+  isDateInRange(value) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 const auditDay = z.optional(z.string().check(z.refine(isRealDay, AUDIT_DATE_MESSAGE)));
 export const auditFilterSchema = z
   .object({

@@ -941,7 +941,10 @@ describe('the identity page without JavaScript', () => {
     expect(shown.html).not.toContain('<form');
     expect(parsePage(shown.html).all('input')).toEqual([]);
     expect(text).toContain(NAME);
-    expect(text).toContain('14 March 1971');
+    // The date of birth to its year only: what staff hold is not read back in full.
+    expect(text).toContain('Year of birth1971Residential address');
+    expect(text).not.toContain('14 March 1971');
+    expect(shown.html).not.toContain('1971-03-14');
     expect(text).toContain('Savings; A loan: Example Mutual Bank');
     const change = parsePage(shown.html)
       .all('a')

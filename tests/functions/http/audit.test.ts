@@ -353,6 +353,9 @@ describe('who the audit names', () => {
     for (const [query, field] of [
       ['from=2025-02-30', 'from'],
       ['to=yesterday', 'to'],
+      // A date with a time is no day (it once answered 500).
+      ['from=2026-12-01T00:00', 'from'],
+      ['to=2026-12-01T00:00:00Z', 'to'],
       ['from=2025-03-12&to=2025-03-10', 'to'],
       ['action=DROP%20TABLE', 'action'],
     ]) {

@@ -181,6 +181,23 @@ describe('staff alerts', () => {
     expect(csv.text).not.toMatch(/[\u202E\u200B]/);
   });
 
+  it('reaches the webhook with the Markdown and link syntax of a name neutralised, the portal link whole', async () => {
+    const { response, afterWork } = await submit({
+      ...enquiry,
+      firstName: '[Open the enquiry](https://evil.example/x)',
+      lastName: '<https://evil.example/y|Here> *now* _please_ `x` ~y~',
+      email: 'markup@example.com',
+    });
+    expect(response.status).toBe(201);
+    await afterWork();
+    const text: string = hooks[0]!.body.text;
+    expect(text).toContain('(Open the enquiry)(https://evil.example/x)');
+    for (const markup of ['[', ']', '<', '>', '*', '`', '~', '|'])
+      expect(text.replace(/https?:\/\/\S+/g, ''), markup).not.toContain(markup);
+    expect(text).not.toContain('_please_');
+    expect(text).toContain(`/admin?enquiry=${encodeURIComponent(response.json.id)}`);
+  });
+
   it('sends nothing for the honeypot', async () => {
     const { response, afterWork } = await submit({ ...enquiry, website: 'http://spam.example' });
     expect(response.status).toBe(201);

@@ -5,7 +5,7 @@
  * contract date, shows progress ("3 of 9") and the conversation, newest first; and every
  * e-mail to the client once the matter is open links to /matter/.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import engage from '../../../netlify/functions/engage.ts';
 import engageCdd from '../../../netlify/functions/engage-cdd.ts';
 import matters from '../../../netlify/functions/matters.ts';
@@ -13,6 +13,7 @@ import myMatters from '../../../netlify/functions/my-matters.ts';
 import { dutyTables } from '../../../netlify/functions/_shared/site/duty-years.ts';
 import { dutyTableFor } from '../../../src/shared/duty-tables.ts';
 import { transferDuty } from '../../../src/shared/quote.ts';
+import { clockOffsetMs, now, resetClock, setClockTo } from '../../../src/shared/clock.ts';
 import { aVerifiedDueDiligence } from '../fixtures/builders.ts';
 import { call, cookieFrom, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { pageText } from '../html.ts';
@@ -24,6 +25,11 @@ const smtp = useSmtp();
 useCddKey();
 
 let staff: { cookie: string; username: string };
+afterEach(async () => {
+  const moved = clockOffsetMs() !== 0;
+  resetClock();
+  if (moved) staff = await signedInStaff('staff');
+});
 beforeAll(async () => {
   staff = await signedInStaff('staff');
 });
@@ -168,6 +174,8 @@ describe('the client’s page', () => {
       call(myMatters, 'POST', `/api/my-matters/${id}/update-requests`, { cookie, body: { message } });
     const first = await ask('Has the bank approved the loan?');
     expect(first.status).toBe(201);
+    // One request every 10 minutes.
+    setClockTo(now() + 11 * 60_000);
     const second = await ask('When do I get the keys?');
     const answered = await call(matters, 'POST', `/api/matters/${id}/update-requests/${first.json.id}/answer`, {
       cookie: staff.cookie,

@@ -10,7 +10,7 @@ import contactRequests from '../../../netlify/functions/enquiries.ts';
 import matters from '../../../netlify/functions/matters.ts';
 import myMatters from '../../../netlify/functions/my-matters.ts';
 import { escapeText, foldLine } from '../../../netlify/functions/_shared/matters/calendar.ts';
-import { SIGN_IN_ANSWER, UPDATE_SENT } from '../../../src/content/client-matter.ts';
+import { SIGN_IN_ANSWER, UPDATE_LIMIT_WAITING, UPDATE_SENT } from '../../../src/content/client-matter.ts';
 import { clockOffsetMs, now, resetClock, setClockTo } from '../../../src/shared/clock.ts';
 import { aVerifiedDueDiligence } from '../fixtures/builders.ts';
 import { call, cookieFrom, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
@@ -151,19 +151,23 @@ describe('signing in', () => {
     expect((await call(myMatters, 'GET', link)).status).toBe(410);
   });
 
-  it('sends at most 5 links an address in 15 minutes, whatever the network, and answers 202 throughout', async () => {
+  it('sends one link an address in 15 minutes to unknown browsers, whatever the network, and answers 202 throughout', async () => {
     await aClientMatter('flood@example.com');
     smtp.mails.length = 0;
     for (let i = 0; i < 7; i++) expect((await signIn('flood@example.com')).status).toBe(202);
-    expect(smtp.mails.filter((mail) => mail.to.includes('flood@example.com'))).toHaveLength(5);
+    expect(smtp.mails.filter((mail) => mail.to.includes('flood@example.com'))).toHaveLength(1);
   });
 
-  it('sends at most 5 links a network in 15 minutes, whichever the addresses', async () => {
-    const emails = ['net1@example.com', 'net2@example.com', 'net3@example.com'];
-    for (const email of emails) await aClientMatter(email);
+  it('takes at most 5 requests a network in 15 minutes, whichever the addresses', async () => {
+    await aClientMatter('net1@example.com');
     smtp.mails.length = 0;
-    for (let i = 0; i < 7; i++) expect((await signIn(emails[i % 3]!, '192.0.2.77')).status).toBe(202);
-    expect(smtp.mails).toHaveLength(5);
+    // Five made-up addresses spend the network: the client's own request from it gets no link.
+    for (let i = 0; i < 5; i++) expect((await signIn(`made-up-${i}@example.com`, '192.0.2.77')).status).toBe(202);
+    expect((await signIn('net1@example.com', '192.0.2.77')).status).toBe(202);
+    expect(smtp.mails).toHaveLength(0);
+    // From another network it does.
+    expect((await signIn('net1@example.com')).status).toBe(202);
+    expect(smtp.mails).toHaveLength(1);
   });
 });
 
@@ -408,7 +412,9 @@ describe('asking for an update', () => {
     expect(text).not.toContain('Has the bank confirmed?');
     expect(text).not.toContain('asks@example.com');
 
-    // Without JavaScript: the form post answers with the page and its confirmation.
+    // Without JavaScript: the form post answers with the page and its confirmation (past the
+    // 10 minutes one request waits for the next).
+    setClockTo(now() + 11 * 60_000);
     const form = await call(myMatters, 'POST', `/api/my-matters/${id}/update-requests`, {
       cookie,
       raw: 'message=And+the+settlement+time%3F',
@@ -429,6 +435,7 @@ describe('asking for an update', () => {
         at: string;
       };
     const first = await ask('Has the bank confirmed?');
+    setClockTo(now() + 11 * 60_000);
     const second = await ask('And the settlement time?');
     const answer = (requestId: string, body: unknown, as = staff.cookie) =>
       call(matters, 'POST', `/api/matters/${id}/update-requests/${requestId}/answer`, { cookie: as, body });
@@ -494,6 +501,89 @@ describe('asking for an update', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('takes one request every 10 minutes and 3 waiting at most: 429 saying when, with Retry-After; staff hear of each one taken', async () => {
+    const { id } = await aClientMatter('limits@example.com');
+    const cookie = await signedInClient('limits@example.com');
+    const ask = (message: string) =>
+      call(myMatters, 'POST', `/api/my-matters/${id}/update-requests`, { cookie, body: { message } });
+    const staffNotices = () => smtp.mails.filter((mail) => mail.to.includes(STAFF_INBOX)).length;
+    smtp.mails.length = 0;
+    // 10:00 am Sydney on a fixed day, so the refusal's time is known.
+    setClockTo(Date.parse('2026-12-02T23:00:00Z'));
+    expect((await ask('First question')).status).toBe(201);
+
+    setClockTo(Date.parse('2026-12-02T23:04:00Z'));
+    const soon = await ask('Second, four minutes on');
+    expect(soon.status).toBe(429);
+    expect(soon.json).toEqual({
+      error: 'You asked for an update a moment ago. You can ask again from 10:10 am (Sydney time).',
+    });
+    const wait = Number(soon.headers.get('retry-after'));
+    // Six minutes, give or take the moments the test's own calls took (the clock runs on).
+    expect(wait).toBeGreaterThan(350);
+    expect(wait).toBeLessThanOrEqual(365);
+    // The same without JavaScript: the page, the question kept in the form, the refusal shown.
+    const form = await call(myMatters, 'POST', `/api/my-matters/${id}/update-requests`, {
+      cookie,
+      raw: 'message=Still+there%3F',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(429);
+    expect(form.headers.get('retry-after')).toBeTruthy();
+    expect(pageText(form.text)).toContain('You can ask again from 10:10 am (Sydney time).');
+    expect(form.text).toContain('Still there?');
+
+    setClockTo(Date.parse('2026-12-02T23:10:00Z'));
+    const second = await ask('Second, ten minutes on');
+    expect(second.status, second.text).toBe(201);
+    setClockTo(Date.parse('2026-12-02T23:21:00Z'));
+    expect((await ask('Third')).status).toBe(201);
+
+    // Three waiting: no fourth, however long after, until staff answer one.
+    setClockTo(Date.parse('2026-12-03T02:00:00Z'));
+    const fourth = await ask('Fourth');
+    expect(fourth.status).toBe(429);
+    expect(fourth.json).toEqual({ error: UPDATE_LIMIT_WAITING });
+    expect(fourth.headers.get('retry-after')).toBe('600');
+    staff = await signedInStaff('staff');
+    const answered = await call(matters, 'POST', `/api/matters/${id}/update-requests/${second.json.id}/answer`, {
+      cookie: staff.cookie,
+      body: {},
+    });
+    expect(answered.status).toBe(200);
+    expect((await ask('Fourth, once one is answered')).status).toBe(201);
+
+    const record = (await call(matters, 'GET', `/api/matters/${id}`, { cookie: staff.cookie })).json;
+    expect(record.timeline.filter((entry: { by: string }) => entry.by === 'client')).toHaveLength(4);
+    // One staff notice for each request taken, none for those refused.
+    await expect.poll(staffNotices).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(staffNotices()).toBe(4);
+  });
+
+  it("takes one of many requests sent at once (the store's conditional write decides), and tells staff once", async () => {
+    const { id } = await aClientMatter('racing-asks@example.com');
+    const cookie = await signedInClient('racing-asks@example.com');
+    smtp.mails.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        call(myMatters, 'POST', `/api/my-matters/${id}/update-requests`, {
+          cookie,
+          body: { message: `At once ${index}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    // The others are refused: over the limit, or (a write that lost every retry) asked to send again.
+    for (const status of statuses) expect([201, 409, 429]).toContain(status);
+    const record = (await call(matters, 'GET', `/api/matters/${id}`, { cookie: staff.cookie })).json;
+    expect(record.waitingRequests).toHaveLength(1);
+    await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(STAFF_INBOX)).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.mails.filter((mail) => mail.to.includes(STAFF_INBOX))).toHaveLength(1);
   });
 
   it('refuses a post from another site', async () => {

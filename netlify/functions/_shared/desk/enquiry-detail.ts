@@ -6,17 +6,18 @@ import { HttpError } from '../http/http.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { listActivity } from '../repositories/enquiry-activity-store.ts';
 import { matterIdOf } from '../repositories/matters-store.ts';
-import { keptByLaw } from './kept-by-law.ts';
+import { keptByLaw, type KeptViewer } from './kept-by-law.ts';
 import { NOT_FOUND } from './pipeline.ts';
 import { withRetention } from './retention.ts';
 
-export async function enquiryDetail(id: string): Promise<DeskEnquiryDetail> {
+/** `viewer`: who asks (a staff-role account is not told of the register: see kept-by-law.ts). */
+export async function enquiryDetail(id: string, viewer: KeptViewer): Promise<DeskEnquiryDetail> {
   const found = await getStoredEnquiry(id);
   if (!found) throw new HttpError(404, NOT_FOUND);
-  return detailOf(found.record);
+  return detailOf(found.record, viewer);
 }
 
-export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail> {
+export async function detailOf(record: StoredEnquiry, viewer: KeptViewer): Promise<DeskEnquiryDetail> {
   const created: ActivityEntry = { at: record.createdAt, by: 'website', type: 'created' };
   const activity = [created, ...(await listActivity(record.id))].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
@@ -25,7 +26,7 @@ export async function detailOf(record: StoredEnquiry): Promise<DeskEnquiryDetail
     engagementVersionsFor(record.id),
     cddStatusesOf([record.id]),
     matterIdOf(record.id),
-    keptByLaw([record.id]),
+    keptByLaw([record.id], viewer),
   ]);
   return {
     ...withRetention(record),

@@ -16,7 +16,7 @@ import { deleteStoredEnquiry, listStoredEnquiries, recountStatuses } from '../re
 import { deleteActivity } from '../repositories/enquiry-activity-store.ts';
 import { deleteEngagementsOf } from '../repositories/engagements-store.ts';
 import { deleteMailsOf } from '../repositories/mail-outbox-store.ts';
-import { NOT_FOUND, type Staff } from './pipeline.ts';
+import { NOT_FOUND, type StaffViewer } from './pipeline.ts';
 import { keptByLaw, keptMessage } from './kept-by-law.ts';
 import { pastRetention } from './retention.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
@@ -29,8 +29,9 @@ async function eraseEnquiry(id: string): Promise<boolean> {
   return deleted;
 }
 
-export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
-  const kept = (await keptByLaw([id])).get(id);
+/** The refusal tells a staff-role account of the register only what it would say without it (kept-by-law.ts). */
+export async function deleteEnquiry(id: string, by: StaffViewer): Promise<void> {
+  const kept = (await keptByLaw([id], by)).get(id);
   if (kept) throw new HttpError(409, keptMessage(kept));
   if (!(await eraseEnquiry(id))) throw new HttpError(404, NOT_FOUND);
   await recordAudit({ by, action: 'enquiry.delete', target: id });
@@ -42,10 +43,13 @@ export async function deleteEnquiry(id: string, by: Staff): Promise<void> {
  * engagement: the records' context) because the AML/CTF Act requires them, and the answer
  * says which, why and until when (APP 11.2 allows keeping what an Australian law requires).
  */
-export async function eraseByEmail(email: string, by: Staff): Promise<ErasureResult> {
+export async function eraseByEmail(email: string, by: StaffViewer): Promise<ErasureResult> {
   const wanted = erasureKey(email);
   const matches = await listStoredEnquiries({ filter: (record) => erasureKey(record.email) === wanted });
-  const keptOnes = await keptByLaw(matches.map((record) => record.id));
+  const keptOnes = await keptByLaw(
+    matches.map((record) => record.id),
+    by,
+  );
   let deleted = 0;
   const kept: ErasureResult['kept'] = [];
   for (const record of matches) {
@@ -71,6 +75,7 @@ export async function applyRetention(now = new Date(currentTime())): Promise<num
   // enquiry with an accepted engagement (7 years after acceptance) or in the register.
   const kept = await keptByLaw(
     expired.map((record) => record.id),
+    'system',
     sydneyToday(now),
   );
   let deleted = 0;

@@ -84,12 +84,12 @@ async function cddMatcher(filters: DeskFilters): Promise<((record: StoredEnquiry
  * and what the law keeps of it (`kept`), so its delete button can say why before a click.
  */
 export async function listDeskEnquiries(
-  filters: DeskFilters,
+  filters: DeskFilters & { caller: NonNullable<DeskFilters['caller']> },
   page: { limit?: number; before?: string } = {},
 ): Promise<DeskEnquiry[]> {
   const records = await listEnquiries(filters, page);
   const ids = records.map((record) => record.id);
-  const [statuses, kept] = await Promise.all([cddStatusesOf(ids), keptByLaw(ids)]);
+  const [statuses, kept] = await Promise.all([cddStatusesOf(ids), keptByLaw(ids, filters.caller)]);
   return records.map((record) => ({
     ...record,
     cdd: statuses.get(record.id) ?? null,

@@ -2,22 +2,38 @@
  * What the AML/CTF Act (s 111) keeps of an enquiry, in one place: deleting it by hand
  * refuses with this, erasure and retention skip it, and the desk's list and detail carry it
  * so the delete button is disabled with the reason beside it before anyone clicks.
+ *
+ * The register is for principals (s 123: no tipping off, inside the firm either): whoever
+ * asks is named (`viewer`), and a staff-role account is told of a suspicion only what it
+ * would be told without one: the due diligence or the engagement where those keep the
+ * enquiry, else the Act's neutral `law` (the same section, the same date).
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { ACCEPTED_ENGAGEMENT_RETENTION, CDD_RETENTION, SUSPICION_RETENTION } from '../../../../src/content/amlctf.ts';
+import {
+  ACCEPTED_ENGAGEMENT_RETENTION,
+  CDD_RETENTION,
+  NEUTRAL_RETENTION,
+  SUSPICION_RETENTION,
+} from '../../../../src/content/amlctf.ts';
 import type { KeptByLaw } from '../../../../src/shared/schemas/lead-desk.ts';
+import type { StaffRole } from '../../../../src/shared/schemas/login.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { cddKeptFor } from '../due-diligence/staff-review.ts';
 import { engagementsKeptFor } from './retention.ts';
 import { suspicionsKeptFor } from './suspicious-matters.ts';
 
+/** Who is told: an account by its role, or a scheduled job (which only skips what is kept). */
+export type KeptViewer = { role: StaffRole } | 'system';
+
 /**
  * The enquiries among `ids` the law keeps on `today` (Sydney), each with its first reason:
  * due diligence records (which keep the enquiry and its accepted engagement as their
- * context), else an accepted costs agreement, else the suspicious-matter register.
+ * context), else an accepted costs agreement, else the suspicious-matter register (`law`
+ * to anyone but a principal or the system).
  */
 export async function keptByLaw(
   ids: readonly string[],
+  viewer: KeptViewer,
   today = sydneyToday(currentTime()),
 ): Promise<Map<string, KeptByLaw>> {
   if (ids.length === 0) return new Map();
@@ -26,6 +42,7 @@ export async function keptByLaw(
     engagementsKeptFor(ids, today),
     suspicionsKeptFor(ids),
   ]);
+  const seesRegister = viewer === 'system' || viewer.role === 'principal';
   const kept = new Map<string, KeptByLaw>();
   for (const id of ids) {
     const cdd = withCdd.get(id);
@@ -34,8 +51,9 @@ export async function keptByLaw(
     if (cdd) kept.set(id, { what: 'cdd', section: CDD_RETENTION.section, until: cdd.retainUntil ?? null });
     else if (engagementUntil)
       kept.set(id, { what: 'engagement', section: ACCEPTED_ENGAGEMENT_RETENTION.section, until: engagementUntil });
-    else if (suspicionUntil)
+    else if (suspicionUntil && seesRegister)
       kept.set(id, { what: 'suspicion', section: SUSPICION_RETENTION.section, until: suspicionUntil });
+    else if (suspicionUntil) kept.set(id, { what: 'law', section: NEUTRAL_RETENTION.section, until: suspicionUntil });
   }
   return kept;
 }
@@ -44,6 +62,7 @@ const WHAT: Record<KeptByLaw['what'], string> = {
   cdd: 'has customer due diligence records',
   engagement: 'has an accepted costs agreement',
   suspicion: 'is named in the suspicious matter register',
+  law: 'has records',
 };
 
 /** The refusal of a delete, as the API says it (dates as the records hold them). */

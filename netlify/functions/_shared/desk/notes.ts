@@ -6,9 +6,9 @@ import { recordAudit } from '../repositories/audit-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { detailOf } from './enquiry-detail.ts';
-import { changeEnquiry, NOT_FOUND, type Staff } from './pipeline.ts';
+import { changeEnquiry, NOT_FOUND, type StaffViewer } from './pipeline.ts';
 
-export async function addNote(id: string, note: EnquiryNote, staff: Staff): Promise<DeskEnquiryDetail> {
+export async function addNote(id: string, note: EnquiryNote, staff: StaffViewer): Promise<DeskEnquiryDetail> {
   const by = staff.username;
   if (!(await getStoredEnquiry(id))) throw new HttpError(404, NOT_FOUND);
   const at = new Date(currentTime()).toISOString();
@@ -18,5 +18,5 @@ export async function addNote(id: string, note: EnquiryNote, staff: Staff): Prom
     note.kind !== 'note' && !record.firstContactAt ? { ...record, firstContactAt: at } : { ...record },
   );
   await recordAudit({ by: staff, action: `enquiry.${note.kind}`, target: id });
-  return detailOf(after);
+  return detailOf(after, staff);
 }

@@ -4,6 +4,7 @@
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { ActivityEntry, DeskEnquiry, EnquiryPatch } from '../../../../src/shared/schemas/lead-desk.ts';
+import type { StaffRole } from '../../../../src/shared/schemas/login.ts';
 import { HttpError } from '../http/http.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import { updateStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
@@ -15,6 +16,9 @@ export const NOT_FOUND = 'That contact request no longer exists';
 
 /** The member of staff acting: the activity shows the username, the audit also keeps the id. */
 export type Staff = Exclude<AuditActor, 'system'>;
+
+/** The same with their role, where what they are told depends on it (the register is for principals). */
+export type StaffViewer = Staff & { role: StaffRole };
 
 /**
  * Reads, changes and writes one enquiry (`updateStoredEnquiry`). With `expectedVersion`, a

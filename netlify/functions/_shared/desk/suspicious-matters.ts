@@ -26,7 +26,6 @@ import {
 import { addNswBusinessDays, sydneyDayStart, sydneyToday, toSydneyIso } from '../../../../src/shared/sydney-time.ts';
 import { HttpError, validate } from '../http/http.ts';
 import { notifyPrincipals, type PrincipalNotice } from '../mail/principal-notices.ts';
-import { notifyStaff } from '../mail/staff-alerts.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
@@ -251,12 +250,16 @@ export function dueReportsMessage(due: readonly DueReport[]): { subject: string;
   };
 }
 
-/** Daily: tells principals, through the staff alert channels, of reports due within a business day. */
-/** `origin`: where the links point, the daily function's linkOrigin(req). */
+/**
+ * Daily: tells principals of reports due within a business day, at their own notice
+ * addresses only (else the alert address in their place), never the webhook: the register
+ * is for principals (s 123). `origin`: where the links point, the daily function's linkOrigin(req).
+ */
 export async function alertDueReports(at = now(), origin = linkOrigin()): Promise<DueReport[]> {
   const due = await reportsDueSoon(at, origin);
   if (due.length > 0) {
-    await notifyStaff(
+    await notifyPrincipals(
+      `suspicions-due-${sydneyToday(at)}`,
       dueReportsMessage(due),
       `suspicious matter reports due: ${due.map((item) => item.id).join(', ')}`,
     );

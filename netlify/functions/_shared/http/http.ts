@@ -202,12 +202,24 @@ export function assertSameOrigin(req: Request): void {
 }
 
 /**
- * A request's address as a log line may keep it: the host's logs outlive everything, so an
- * engagement link's token (a bearer secret) is cut out, and the query (search terms) too.
+ * A request's address as a log line may keep it: the host's logs outlive everything, so every
+ * token in the path (a bearer secret) is cut out, and the query (search terms) too. A token is
+ * whatever follows `/engage/` (an engagement link) or `/sign-in/` (a client's sign-in link),
+ * and any other segment as long as one (32 or more URL-safe characters; the records' ids are
+ * shorter), so a secret in a path added later is cut out too.
  */
 export function loggable(req: Request): string {
   const url = new URL(req.url);
-  return `${url.origin}${url.pathname.replace(/\/engage\/[^/]+/, '/engage/…')}${url.search ? '?…' : ''}`;
+  const path = url.pathname
+    .split('/')
+    .map((segment, index, all) =>
+      (index > 0 && ['engage', 'sign-in'].includes(all[index - 1]!) && segment !== '') ||
+      /^[A-Za-z0-9_%-]{32,}$/.test(segment)
+        ? '…'
+        : segment,
+    )
+    .join('/');
+  return `${url.origin}${path}${url.search ? '?…' : ''}`;
 }
 
 export type Params = Record<string, string>;

@@ -145,12 +145,45 @@ export function alertMessageId(id: string, from: string): string {
  * Posts to the staff's chat webhook, under the delivery's `Idempotency-Key`; throws unless it
  * answered 2xx (and `MessageRefused` when it holds bank details).
  */
-async function postWebhook(url: string, id: string, body: Record<string, unknown>): Promise<void> {
+/** Look-alikes for what starts chat markup: Markdown's links, emphasis and code, Slack's `<url|text>`. */
+const CHAT_MARKUP: Record<string, string> = {
+  '[': '(',
+  ']': ')',
+  '<': '‹',
+  '>': '›',
+  '*': '∗',
+  _: 'ˍ',
+  '~': '∼',
+  '`': 'ˋ',
+  '|': '¦',
+};
+const URL_PATTERN = /https?:\/\/[^\s<>[\]()|`*]+/g;
+
+/**
+ * A chat message's text with no markup but the links as they are: the webhook's text holds
+ * names and words visitors and clients typed (`[Open the enquiry](https://evil.example/x)` must
+ * not become a live link under words of a stranger's choosing), so outside the addresses every
+ * character that starts Markdown or Slack markup is replaced by a look-alike, and a heading's `#`
+ * too. An address stays whole and shows where it goes; those we write are the portal's.
+ */
+export function chatSafe(text: string): string {
+  let out = '';
+  let last = 0;
+  const plain = (part: string) =>
+    part.replace(/[[\]<>*_~`|]/g, (character) => CHAT_MARKUP[character]!).replace(/^(\s*)#/gm, '$1＃');
+  for (const match of text.matchAll(URL_PATTERN)) {
+    out += plain(text.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + plain(text.slice(last));
+}
+
+async function postWebhook(url: string, id: string, body: { text: string } & Record<string, unknown>): Promise<void> {
   refuseBankDetails({ text: JSON.stringify(body) });
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': id },
-    body: JSON.stringify({ ...body, deliveryId: id }),
+    body: JSON.stringify({ ...body, text: chatSafe(body.text), deliveryId: id }),
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`the webhook answered ${response.status}`);

@@ -6,9 +6,20 @@
  * Sign-in reveals nothing about who is a client: every request gets the same answer after
  * the same work (two throttle records), and whether a link is sent is decided after the
  * answer, in `waitUntil`.
+ *
+ * A stranger cannot keep a client from signing in: a browser that opened a link for the
+ * address before (its device cookie, client-session.ts) is counted on its own, 5 requests in
+ * 15 minutes, whatever anyone else sent; from any other browser the limits below hold, and
+ * one link at most goes to an address in 15 minutes, so a flood mails the client once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { clientNeeds, SIGN_IN_LINK_MINUTES } from '../../../../src/content/client-matter.ts';
+import {
+  clientNeeds,
+  SIGN_IN_LINK_MINUTES,
+  UPDATE_LIMIT_WAITING,
+  UPDATE_REQUEST_LIMITS,
+  updateLimitSoon,
+} from '../../../../src/content/client-matter.ts';
 import { TEXTS_NOT_SET_UP } from '../../../../src/content/client-texts.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import {
@@ -20,17 +31,18 @@ import {
   type ClientMilestone,
 } from '../../../../src/shared/schemas/client-matter.ts';
 import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { sydneyFormat, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { HttpError, type RouteContext } from '../http/http.ts';
 import { admitAttempt, clientAddress, clientKey } from '../http/login-throttle.ts';
 import { clientMailConfigured, clientTextsConfigured, sendClientMailNow } from '../mail/client-mail.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { newId } from '../repositories/blobs.ts';
-import { claimSignInLink, saveSignInLink } from '../repositories/client-sessions-store.ts';
+import { claimSignInLink, saveSignInLink, takeMailGate } from '../repositories/client-sessions-store.ts';
 import { getMatter, listMatters, updateMatter } from '../repositories/matters-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { whenText } from './matter-mail.ts';
 import { clientSummaryOf } from './client-summary.ts';
+import { clientDevice } from './client-session.ts';
 import { matterView } from './matter-view.ts';
 
 export const MY_MATTER_NOT_FOUND = 'We could not find that matter among yours';
@@ -63,6 +75,23 @@ async function withinLimits(email: string, address: string): Promise<boolean> {
   return results.every((result) => result.status === 'fulfilled');
 }
 
+/**
+ * A known browser's request: only its own earlier requests count (the address's bucket,
+ * keyed by the device, so strangers' requests there are another client's), not the network's.
+ */
+async function withinDeviceLimit(email: string, device: string): Promise<boolean> {
+  try {
+    await admitAttempt(ADDRESS_BUCKET(email), 'known-device', { device, slowLane: false });
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return false;
+    throw error;
+  }
+}
+
+/** How long after a link sent for an unknown browser's request no other such link goes to the address. */
+const UNKNOWN_DEVICE_MAIL_GAP_MS = 15 * 60 * 1000;
+
 /** The matters whose client is at this (normalised) address: the engagement's address, else the enquiry's. */
 const mattersOf = async (email: string): Promise<MatterRecord[]> =>
   (await listMatters()).filter((record) => normaliseEmail(record.client.email) === email);
@@ -78,16 +107,24 @@ export async function requestSignIn(
   origin: string,
 ): Promise<void> {
   const email = normaliseEmail(rawEmail);
-  const allowed = await withinLimits(email, clientAddress(req, context));
+  const device = await clientDevice(req, email);
+  const allowed = device
+    ? await withinDeviceLimit(email, device)
+    : await withinLimits(email, clientAddress(req, context));
   if (!allowed) return;
   context.waitUntil(
-    sendSignInLink(email, origin).catch((error: unknown) => console.error('[client-matter] sign-in link:', error)),
+    sendSignInLink(email, origin, device !== null).catch((error: unknown) =>
+      console.error('[client-matter] sign-in link:', error),
+    ),
   );
 }
 
-async function sendSignInLink(email: string, origin: string): Promise<void> {
+async function sendSignInLink(email: string, origin: string, knownDevice: boolean): Promise<void> {
   const matters = await mattersOf(email);
   if (matters.length === 0 || !clientMailConfigured()) return;
+  // From an unknown browser, one link per address in 15 minutes: a stranger's five mail the client once.
+  if (!knownDevice && !(await takeMailGate(clientKey(`matter-email:${email}`), now() + UNKNOWN_DEVICE_MAIL_GAP_MS)))
+    return;
   const token = randomBytes(32).toString('base64url');
   const createdAt = now();
   await saveSignInLink(hashToken(token), {
@@ -198,10 +235,35 @@ export async function myMatterRecord(email: string, id: string): Promise<MatterR
   return record;
 }
 
+const clockTime = sydneyFormat('en-AU', { hour: 'numeric', minute: '2-digit' });
+const MINUTE = 60_000;
+
+/**
+ * Whether the matter takes another update request at `at` (UPDATE_REQUEST_LIMITS): a 429
+ * saying when otherwise, with Retry-After (the gap's end; past the waiting limit, the gap
+ * itself, since an answer may come at any moment). Decided on the record being written, so
+ * two requests at once cannot both pass: the store's conditional write makes one read the other.
+ */
+function refuseOverLimit(current: MatterRecord, at: number): void {
+  const waiting = current.updateRequests.filter((request) => !request.answeredAt).length;
+  if (waiting >= UPDATE_REQUEST_LIMITS.unanswered) {
+    throw new HttpError(429, UPDATE_LIMIT_WAITING, {
+      headers: { 'Retry-After': String(UPDATE_REQUEST_LIMITS.minutes * 60) },
+    });
+  }
+  const last = Math.max(0, ...current.updateRequests.map((request) => Date.parse(request.at)));
+  const next = last + UPDATE_REQUEST_LIMITS.minutes * MINUTE;
+  if (next > at) {
+    throw new HttpError(429, updateLimitSoon(clockTime.format(new Date(next)).toLowerCase()), {
+      headers: { 'Retry-After': String(Math.ceil((next - at) / 1000)) },
+    });
+  }
+}
+
 /**
  * `POST /api/my-matters/{id}/update-requests`: the question joins the matter's timeline and
  * its waiting requests (the Matters tab counts them and how long the oldest has waited), and
- * staff are alerted after the answer.
+ * staff are alerted after the answer: once per request taken. Past the limits, 429.
  */
 export async function requestUpdate(
   email: string,
@@ -218,6 +280,7 @@ export async function requestUpdate(
     id,
     (current) => {
       if (!current || normaliseEmail(current.client.email) !== email) throw new HttpError(404, MY_MATTER_NOT_FOUND);
+      refuseOverLimit(current, Date.parse(request.at));
       return {
         ...current,
         updatedAt: request.at,

@@ -6,6 +6,10 @@
  * signed with a key derived for clients alone (an HMAC of the session secret, so a staff
  * token does not verify here nor a client token there), and it names its own issuer and
  * audience. All it proves is that someone opened a sign-in link sent to this e-mail address.
+ *
+ * And a device cookie, as staff have (auth.ts, decision 020): the browser that opened a
+ * sign-in link is known for that address from then on, through sign-out and the session's
+ * end, so its own requests for a link are counted apart from whatever strangers send.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
@@ -36,8 +40,7 @@ function cookie(req: Request, value: string, maxAge: number): string {
   return parts.join('; ');
 }
 
-function readCookie(req: Request): string | undefined {
-  const name = cookieName(req);
+function readCookie(req: Request, name = cookieName(req)): string | undefined {
   for (const part of (req.headers.get('cookie') ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return rest.join('=');
@@ -98,6 +101,64 @@ export async function requireClient(req: Request): Promise<ClientSession> {
   const session = await readClientSession(req);
   if (!session) throw new HttpError(401, CLIENT_SIGN_IN_NEEDED);
   return session;
+}
+
+// ---- Known devices -----------------------------------------------------------------
+
+/** How long a browser stays known for an address after it last opened a sign-in link there. */
+export const CLIENT_DEVICE_TTL_SECONDS = 180 * 24 * 60 * 60;
+const DEVICE_AUDIENCE = 'matter-client-device';
+
+/** The address as the device cookie names it: a keyed digest, so neither name nor token holds it. */
+const addressDigest = (email: string) =>
+  createHmac('sha256', sessionSecret()).update(`matter-device:${email}`).digest('hex').slice(0, 16);
+
+/** One cookie per address a browser signed in with, so two clients sharing a browser both stay known. */
+const deviceCookieName = (req: Request, email: string) =>
+  `${isSecureRequest(req) ? '__Host-' : ''}matter_device_${addressDigest(email)}`;
+
+/**
+ * The device cookie for the client at this (normalised) address: signed with the clients'
+ * own key, bound to the address's digest, HttpOnly and SameSite=Strict (only the practice's
+ * own sign-in form sends it back), Secure except on http://localhost. Set when the e-mailed
+ * link signs the browser in; never cleared by signing out.
+ */
+export async function issueClientDeviceCookie(req: Request, email: string): Promise<string> {
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(addressDigest(email))
+    .setJti(randomBytes(16).toString('base64url'))
+    .setIssuer(ISSUER)
+    .setAudience(DEVICE_AUDIENCE)
+    .setIssuedAt(new Date(currentTime()))
+    .setExpirationTime(new Date(currentTime() + CLIENT_DEVICE_TTL_SECONDS * 1000))
+    .sign(clientKey());
+  const parts = [
+    `${deviceCookieName(req, email)}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Strict',
+    `Max-Age=${CLIENT_DEVICE_TTL_SECONDS}`,
+  ];
+  if (isSecureRequest(req)) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** The id of this browser's valid device cookie for the address, or null (absent, forged, expired, another address's). */
+export async function clientDevice(req: Request, email: string): Promise<string | null> {
+  const token = readCookie(req, deviceCookieName(req, email));
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, clientKey(), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: DEVICE_AUDIENCE,
+      currentDate: new Date(currentTime()),
+    });
+    return payload.sub === addressDigest(email) && typeof payload.jti === 'string' ? payload.jti : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Ends this request's client session on the server; returns a cookie that clears it. */

@@ -591,13 +591,6 @@ function partyName(party: CddDraftParty): string {
   return (party.type === 'individual' ? party.fullName : party.name) ?? 'Not named';
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'UTC' });
-/** "14 March 1971" for a whole `YYYY-MM-DD` day, as the rest of the page writes dates; anything else as typed. */
-const longDay = (value: string | undefined): string | undefined =>
-  value !== undefined && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-    ? dayFormat.format(new Date(`${value}T00:00:00Z`))
-    : value;
-
 type Row = [string, string | undefined];
 
 /** A list of answers, each with its question; an answer left empty says so. */
@@ -614,10 +607,19 @@ function Answers({ rows }: { rows: Row[] }) {
   );
 }
 
+/**
+ * The year of a date of birth, all the read-back shows of it: whoever sees the page (a shared
+ * screen, a forwarded link) reads less than the practice holds. The practice keeps the full
+ * date. (The details the client gives hold no document number: staff record only the last 4
+ * characters of a document they sight, and never on the client's page.)
+ */
+const birthYear = (value: string | undefined): string | undefined =>
+  value !== undefined && DAY.test(value) ? value.slice(0, 4) : undefined;
+
 const personRows = (person: Owner): Row[] => [
   ['Full name', person.fullName],
   ['Other names used', person.otherNames ?? 'None'],
-  ['Date of birth', longDay(person.dateOfBirth)],
+  ['Year of birth', birthYear(person.dateOfBirth)],
   ['Residential address', person.address],
   ['Phone', person.phone],
   ['E-mail', person.email],

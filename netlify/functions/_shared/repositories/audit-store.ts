@@ -68,12 +68,21 @@ export interface AuditFilter {
   action?: string | undefined;
   fromMs?: number | undefined;
   toMs?: number | undefined;
+  /** Leaves out the entries about the suspicious-matter register (a staff-role account's log). */
+  withoutRegister?: boolean | undefined;
 }
+
+/**
+ * The entries about suspicions (recorded, read, reported, let go): principals' only, since
+ * telling of a suspicion inside the firm is tipping off too (AML/CTF Act 2006 s 123).
+ */
+export const isRegisterEntry = (event: Pick<AuditEvent, 'action'>): boolean => event.action.startsWith('suspicion.');
 
 /** The time part of a `timeKey` for an instant: keys compare as their times do. */
 const keyTime = (ms: number) => ms.toString(36).padStart(11, '0');
 
 const matches = (event: AuditEvent, filter: AuditFilter) =>
+  !(filter.withoutRegister === true && isRegisterEntry(event)) &&
   (filter.by === undefined || event.by === filter.by) &&
   (filter.action === undefined ||
     event.action === filter.action ||
@@ -82,8 +91,9 @@ const matches = (event: AuditEvent, filter: AuditFilter) =>
 
 /**
  * Newest first, `limit` entries older than the entry `before` (by key, hence by time). The
- * dates narrow the keys before anything is read; who and what are decided on each entry,
- * read newest first until the page is full (and one more, to know whether there is a next).
+ * dates narrow the keys before anything is read; who and what (and the register's entries
+ * for a staff-role account) are decided on each entry, read newest first until the page is
+ * full (and one more, to know whether there is a next): a page left out of is still full.
  */
 export async function listAuditPage(limit: number, before?: string, filter: AuditFilter = {}): Promise<AuditPage> {
   const store = openStore('audit');

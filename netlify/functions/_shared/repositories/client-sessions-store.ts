@@ -7,6 +7,9 @@
  *   read with, so two clicks at once open one session.
  * - `sessions/{jti}`: a client session, honoured only while its blob exists, so signing out
  *   ends it on the server too.
+ * - `gates/{keyed digest of an address}`: until when no other link goes to that address for
+ *   a request from an unknown browser; taken by a conditional write, so of requests at once
+ *   one sends.
  *
  * Never the staff `sessions` store: a client's record cannot be mistaken for a staff member's.
  */
@@ -25,6 +28,7 @@ const linkSchema = z.object({
 export type SignInLink = z.output<typeof linkSchema>;
 
 const sessionSchema = z.object({ email: z.string(), expiresAt: z.string() });
+const gateSchema = z.object({ expiresAt: z.string() });
 export type ClientSessionRecord = z.output<typeof sessionSchema>;
 
 const HASH_PATTERN = /^[a-f0-9]{64}$/;
@@ -54,6 +58,22 @@ export async function claimSignInLink(
   return { link: found.data, claimed };
 }
 
+const GATE_PATTERN = /^[a-f0-9]{16,64}$/;
+
+/**
+ * Takes the address's mail gate until `until` (ms): true when it was free (never taken, or
+ * taken until a time past) and this request took it; false while it is taken, or when
+ * another request took it meanwhile (the conditional write on the ETag it was read with).
+ */
+export async function takeMailGate(addressKey: string, until: number): Promise<boolean> {
+  if (!GATE_PATTERN.test(addressKey)) throw new Error('A mail gate is kept by a keyed digest in hex');
+  const store = openStore(STORE);
+  const key = `gates/${addressKey}`;
+  const found = await getJsonWithEtag(store, key, gateSchema);
+  if (found?.data && Date.parse(found.data.expiresAt) > currentTime()) return false;
+  return writeJsonIf(store, key, { expiresAt: new Date(until).toISOString() }, found?.etag ?? null);
+}
+
 export async function saveClientSession(jti: string, record: ClientSessionRecord): Promise<void> {
   // A random id is never taken; if it were, no session may take over another's.
   if (!(await writeJsonIf(openStore(STORE), `sessions/${jti}`, record, null))) {
@@ -78,7 +98,7 @@ export async function deleteExpiredClientRecords(now = currentTime()): Promise<n
   const store = openStore(STORE);
   let removed = 0;
   for (const key of await listKeys(store)) {
-    const schema = key.startsWith('links/') ? linkSchema : sessionSchema;
+    const schema = key.startsWith('links/') ? linkSchema : key.startsWith('gates/') ? gateSchema : sessionSchema;
     const record = await getJson(store, key, schema);
     if (record && Date.parse(record.expiresAt) > now) continue;
     await store.delete(key);

@@ -225,6 +225,19 @@ describe('the register', () => {
     );
   });
 
+  it('records one report when two principals record it at once (the conditional write decides)', async () => {
+    const other = await signedInStaff('principal');
+    const enquiryId = await anEnquiry();
+    const made = await receive(sam, enquiryId, { amount: 10_500, receivedAt: '2026-11-20' });
+    const answers = await Promise.all([
+      report(pia, made.json.id, { reportedAt: '2026-11-24', reference: 'TTR-PIA' }),
+      report(other as Signed, made.json.id, { reportedAt: '2026-11-25', reference: 'TTR-OTHER' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    expect((await rowOf(made.json.id)).report).toEqual(winner.json.report);
+  });
+
   it('flags receipts split below $10,000 that together reach it (one matter, or one payer), and tells principals', async () => {
     const enquiryId = await anEnquiry();
     const first = await receive(sam, enquiryId, {

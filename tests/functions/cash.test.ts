@@ -10,6 +10,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import audit from '../../netlify/functions/audit.ts';
 import cash from '../../netlify/functions/cash.ts';
+import enquiries from '../../netlify/functions/enquiries.ts';
 import engage from '../../netlify/functions/engage.ts';
 import matters from '../../netlify/functions/matters.ts';
 import myMatters from '../../netlify/functions/my-matters.ts';
@@ -187,6 +188,13 @@ describe('the register', () => {
     expect(log.some((entry) => entry.action === 'cash.record' && entry.target === made.json.id)).toBe(true);
     expect(log.find((entry) => entry.action === 'cash.read').target).toContain(made.json.id);
     expect(JSON.stringify(log)).not.toContain('Quennell');
+
+    // The enquiry it names is kept with it: no deletion by hand.
+    const deleted = await call(enquiries, 'DELETE', `/api/contact-requests/${enquiryId}`, { cookie: pia.cookie });
+    expect(deleted.status).toBe(409);
+    expect(deleted.json.error).toBe(
+      'This enquiry has cash receipts in the cash register, which the law requires us to keep (AML/CTF Act 2006 s 107 (transaction records)) until 2033-11-20.',
+    );
 
     // Kept to the end of its 7th year, then deleted by the daily job (audited).
     expect(await deleteExpiredCashReceipts(sydneyInstant(2033, 11, 20, 12, 0))).not.toContain(made.json.id);

@@ -70,11 +70,12 @@ export type StoredEnquiry = z.output<typeof storedEnquirySchema>;
 
 /**
  * Why the law keeps an enquiry (AML/CTF Act s 111), so staff cannot delete it: its due
- * diligence records, an accepted costs agreement, or the suspicious-matter register.
+ * diligence records, an accepted costs agreement, the suspicious-matter register, or the
+ * cash register (s 107).
  * `until`: the last day it must be kept (YYYY-MM-DD), or null while the matter is open.
  */
 export interface KeptByLaw {
-  what: 'cdd' | 'engagement' | 'suspicion';
+  what: 'cdd' | 'engagement' | 'suspicion' | 'cash';
   section: string;
   until: string | null;
 }

@@ -8,8 +8,9 @@
  *
  * What a dishonest member of staff cannot do here: switch the register off (the policy is a
  * principal's), read or change a receipt once recorded (the register is the principals'; a
- * receipt has no edit and no delete), nor split one payment below the threshold unseen (the
- * structuring prompt and its notice). What software cannot stop: cash never recorded at all.
+ * receipt has no edit and no delete), delete or erase the enquiry it names (kept-by-law.ts),
+ * nor split one payment below the threshold unseen (the structuring prompt and its notice).
+ * What software cannot stop: cash never recorded at all.
  */
 import { CASH_NOT_ACCEPTED, CASH_RETENTION, STRUCTURING, THRESHOLD_TRANSACTION } from '../../../../src/content/cash.ts';
 import { retainUntil } from '../../../../src/content/amlctf.ts';
@@ -40,6 +41,7 @@ import {
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { getCashSettings } from '../repositories/settings-store.ts';
 import { NOT_FOUND, type Staff } from './pipeline.ts';
+import { keptUntilByEnquiry } from './retention.ts';
 
 export const CASH_RECEIPT_NOT_FOUND = 'That cash receipt is not in the register';
 export const CASH_ALREADY_REPORTED = 'The report of this cash receipt is already recorded';
@@ -223,6 +225,14 @@ export async function recordCashReport(id: string, input: CashReportInput, princ
   await recordAudit({ by: principal, action: 'cash.report', target: id });
   const all = await listCashReceipts();
   return rowOf(after!, all, sydneyToday(now()));
+}
+
+/**
+ * The enquiries the cash register keeps (an erasure, a deletion by hand and the privacy
+ * retention leave them whole, the receipts' context), each with the last day it must be kept.
+ */
+export async function cashKeptFor(enquiryIds: readonly string[]): Promise<Map<string, string>> {
+  return keptUntilByEnquiry(await listCashReceiptMeta(), enquiryIds);
 }
 
 /** Daily: deletes receipts whose 7 years have passed (s 107); answers their ids. */

@@ -12,6 +12,7 @@ const BASIS: Record<KeptByLaw['what'], string> = {
   cdd: '7 years after the matter closed',
   engagement: '7 years after the costs agreement was accepted',
   suspicion: '7 years after the suspicion was recorded',
+  cash: '7 years after the cash was received',
 };
 
 /** "Kept until 20 Nov 2033 (AML/CTF Act 2006 s 111: 7 years after the matter closed)." */

@@ -17,6 +17,7 @@ const KEPT: Record<KeptByLaw['what'], string> = {
   cdd: 'it has customer due diligence records',
   engagement: 'it has an accepted costs agreement',
   suspicion: 'it is named in the suspicious matter register',
+  cash: 'it has cash receipts in the cash register',
 };
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Re-encrypts every due-diligence record under the current key, and the other records sealed
- * with it: the clients' bank details (`payouts`) and the practice's accounts.
+ * with it: the clients' bank details (`payouts`), the practice's accounts and the cash register.
  *
  *   npm run cdd:rotate [-- --context deploy-preview|branch-deploy]
  *
@@ -25,6 +25,7 @@ import { currentKid } from '../netlify/functions/_shared/crypto/sealed-records.t
 import { listCddMeta, reencryptAll } from '../netlify/functions/_shared/repositories/due-diligence-store.ts';
 import { resealPayouts } from '../netlify/functions/_shared/repositories/payouts-store.ts';
 import { resealAccounts } from '../netlify/functions/_shared/repositories/practice-accounts-store.ts';
+import { resealCashReceipts } from '../netlify/functions/_shared/repositories/cash-receipts-store.ts';
 
 let target;
 try {
@@ -48,6 +49,7 @@ try {
   const payouts = await resealPayouts(kid);
   const accounts = await resealAccounts(kid);
   console.log(`Re-encrypted the bank details of ${payouts} matters${accounts ? ' and the practice accounts' : ''}.`);
+  console.log(`Re-encrypted ${await resealCashReceipts(kid)} cash receipts.`);
   const left = (await listCddMeta()).filter((meta) => meta.kid !== kid);
   if (left.length > 0) {
     console.error(

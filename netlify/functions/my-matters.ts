@@ -57,7 +57,8 @@ import {
   type PracticeContact,
   type TextsState,
 } from './_shared/pages/matter-page.tsx';
-import { getSettings } from './_shared/repositories/settings-store.ts';
+import { getCashSettings, getSettings } from './_shared/repositories/settings-store.ts';
+import { DEFAULT_CASH_POLICY } from '../../src/content/cash.ts';
 import { payoutDetailsSchema } from '../../src/shared/schemas/bank-account.ts';
 import type { PayoutPageState } from './_shared/pages/payout-section.tsx';
 import { payoutPageState } from './_shared/payout/client-payout.ts';
@@ -101,8 +102,12 @@ const seeOther = (location: string, headers: Record<string, string> = {}): Respo
   new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...CLIENT_HEADERS, Location: location, ...headers } });
 
 async function practice(): Promise<PracticeContact> {
-  const settings = await getSettings().catch(() => defaultPracticeSettings());
-  return { name: settings.name, phone: settings.phone };
+  const [settings, cash] = await Promise.all([
+    getSettings().catch(() => defaultPracticeSettings()),
+    // Unreadable: the default, that the practice takes none (never an invitation to bring cash).
+    getCashSettings().catch(() => ({ cash: DEFAULT_CASH_POLICY })),
+  ]);
+  return { name: settings.name, phone: settings.phone, cash: cash.cash };
 }
 
 const isForm = (req: Request) => mediaType(req) === 'application/x-www-form-urlencoded';

@@ -1,4 +1,8 @@
-/** Staff: the practice details the public site prints, and confirming its claims. A change asks for a rebuild. */
+/**
+ * Staff: the practice details the public site prints, and confirming its claims. A change asks for a rebuild.
+ * Principals: the sign-in rule and the cash policy (whether the practice accepts cash), which
+ * `GET /api/settings` also shows as `cash`.
+ */
 import type { Config } from '@netlify/functions';
 import * as z from 'zod/mini';
 import {
@@ -9,6 +13,7 @@ import {
   type ClaimKey,
 } from '../../src/shared/schemas/settings.ts';
 import { signInSettingsSchema } from '../../src/shared/schemas/passkeys.ts';
+import { cashSettingsSchema } from '../../src/shared/schemas/cash.ts';
 import { requirePrincipal, requireStaff } from './_shared/http/auth.ts';
 import { HttpError, handle, json, readJson, validate } from './_shared/http/http.ts';
 import { rebuildAfterChange } from './_shared/site/rebuild.ts';
@@ -16,14 +21,16 @@ import { recordAudit } from './_shared/repositories/audit-store.ts';
 import { hasPasskey } from './_shared/repositories/passkeys-store.ts';
 import {
   confirmClaim,
+  getCashSettings,
   getSettings,
   getSignInSettings,
+  saveCashSettings,
   saveSettings,
   saveSignInSettings,
 } from './_shared/repositories/settings-store.ts';
 
 export const config: Config = {
-  path: ['/api/settings', '/api/settings/sign-in', '/api/settings/claims/:claim/confirm'],
+  path: ['/api/settings', '/api/settings/sign-in', '/api/settings/cash', '/api/settings/claims/:claim/confirm'],
 };
 
 /** `POST /api/settings/claims/{claim}/confirm`: the figure as the confirmer read it (the rating's value for the rating). */
@@ -36,7 +43,8 @@ export default handle(config, {
   '/api/settings': {
     GET: async (req) => {
       await requireStaff(req);
-      return json(await getSettings());
+      const [settings, { cash }] = await Promise.all([getSettings(), getCashSettings()]);
+      return json({ ...settings, cash });
     },
     PUT: async (req, context) => {
       const user = await requireStaff(req);
@@ -69,6 +77,21 @@ export default handle(config, {
       }
       const saved = await saveSignInSettings(settings, principal.id);
       await recordAudit({ by: principal, action: `settings.sign-in.${saved.passkeys}`, target: 'sign-in' });
+      return json(saved);
+    },
+  },
+  '/api/settings/cash': {
+    GET: async (req) => {
+      await requireStaff(req);
+      return json(await getCashSettings());
+    },
+    // A principal's act: with `none` no receipt can be recorded, so a member of staff who took
+    // cash cannot switch the register off (nor on) for themselves.
+    PUT: async (req) => {
+      const principal = await requirePrincipal(req);
+      const settings = validate(cashSettingsSchema, await readJson(req));
+      const saved = await saveCashSettings(settings, principal.id);
+      await recordAudit({ by: principal, action: `settings.cash.${saved.cash}`, target: 'cash' });
       return json(saved);
     },
   },

@@ -8,6 +8,7 @@
  * fee before GST and the GST apart, as the standard disclosure form (Form 1) does.
  */
 import { COSTS_DISCLOSURE } from '../content/costsAgreement.ts';
+import { CASH_CLIENT_TEXT, type CashPolicy } from '../content/cash.ts';
 import { formatAudCents } from '../content/money.ts';
 import { describeDutyDue, formatIsoDate, type QuoteFigures } from './quote.ts';
 import type { DocumentSection } from './schemas/engagement.ts';
@@ -101,6 +102,8 @@ export interface DisclosureParties {
   providedOn: string;
   /** Each client's name, as the practice has it. */
   clients: readonly string[];
+  /** The practice's cash policy (Settings › Cash): the disclosure says it takes none, or that cash is reported. */
+  cash: CashPolicy;
 }
 
 /** "Ann", "Ann and Ben", "Ann, Ben and Cy". */
@@ -180,7 +183,7 @@ export function buildDisclosure(
         'This is an estimate. We will tell you promptly if anything happens that significantly changes it.',
       ],
     },
-    { heading: 'When our fees are payable', paragraphs: [COSTS_DISCLOSURE.payable] },
+    { heading: 'When our fees are payable', paragraphs: [COSTS_DISCLOSURE.payable, CASH_CLIENT_TEXT[parties.cash]] },
     {
       heading: 'Your rights',
       paragraphs: COSTS_DISCLOSURE.rights.map((right) => `You have the right to ${right}.`),

@@ -36,7 +36,7 @@ const preview = (extra: Partial<EngagementPreview> = {}): EngagementPreview => (
     solicitor: { name: 'Alex Principal', role: 'Principal solicitor' },
     matter,
     figures,
-    disclosure: buildDisclosure(figures, matter, { providedOn: '2026-11-23', clients: ['Ada Client'] }),
+    disclosure: buildDisclosure(figures, matter, { providedOn: '2026-11-23', clients: ['Ada Client'], cash: 'none' }),
     terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: COSTS_AGREEMENT.text },
     privacy: ENGAGEMENT_PRIVACY_NOTICE,
     expiresAt: '2026-12-07T07:30:00.000Z',

@@ -33,7 +33,8 @@ const TABS: readonly TabDefinition[] = [
 
 /**
  * The tab the address names: `?tab=` (kept there as staff move between tabs, so a reload
- * stays put), else Matters for a matter's link, else Settings for a section's.
+ * stays put), else Matters for a matter's link, else Settings for a section's, else Lead
+ * Management (the registers) for a principals' notice's link to the cash or suspicion register.
  */
 function tabInAddress(): string | undefined {
   const params = new URLSearchParams(window.location.search);
@@ -41,6 +42,7 @@ function tabInAddress(): string | undefined {
   if (named && TABS.some((tab) => tab.id === named)) return named;
   if (linkedMatter()) return 'matters';
   if (params.has('section')) return 'settings';
+  if (params.has('cash') || params.has('suspicion')) return 'lead-management';
   return undefined;
 }
 

@@ -70,14 +70,15 @@ export type StoredEnquiry = z.output<typeof storedEnquirySchema>;
 
 /**
  * Why the law keeps an enquiry (AML/CTF Act s 111), so staff cannot delete it: its due
- * diligence records, an accepted costs agreement, or the suspicious-matter register.
+ * diligence records, an accepted costs agreement, the suspicious-matter register, or the
+ * cash register (s 107).
  * `until`: the last day it must be kept (YYYY-MM-DD), or null while the matter is open.
  * The register is for principals (s 123, no tipping off inside the firm): a staff-role
  * account is told `law` (section `AML/CTF Act 2006 s 111`) where a principal is told
  * `suspicion`, and nothing else about it differs.
  */
 export interface KeptByLaw {
-  what: 'cdd' | 'engagement' | 'suspicion' | 'law';
+  what: 'cdd' | 'engagement' | 'suspicion' | 'law' | 'cash';
   section: string;
   until: string | null;
 }

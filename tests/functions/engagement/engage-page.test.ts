@@ -40,7 +40,7 @@ const view = (overrides: Partial<EngagementView> = {}): EngagementView => ({
   solicitor: { name: 'Alex Principal', role: 'Principal solicitor' },
   matter,
   figures,
-  disclosure: buildDisclosure(figures, matter, { providedOn: '2026-11-23', clients: ['Quinn O’Buyer'] }),
+  disclosure: buildDisclosure(figures, matter, { providedOn: '2026-11-23', clients: ['Quinn O’Buyer'], cash: 'none' }),
   terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: COSTS_AGREEMENT.text },
   privacy: ENGAGEMENT_PRIVACY_NOTICE,
   expiresAt: '2026-12-07T07:30:00.000Z',
@@ -247,7 +247,11 @@ describe('the summary at the top', () => {
     return view({
       figures: shown,
       matter: described,
-      disclosure: buildDisclosure(shown, described, { providedOn: '2026-11-23', clients: ['Quinn O’Buyer'] }),
+      disclosure: buildDisclosure(shown, described, {
+        providedOn: '2026-11-23',
+        clients: ['Quinn O’Buyer'],
+        cash: 'none',
+      }),
     });
   };
 

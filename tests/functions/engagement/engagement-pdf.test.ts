@@ -34,7 +34,11 @@ const content = (terms = COSTS_AGREEMENT.text): EngagementContent => ({
     description,
   },
   quote: { inputs, figures },
-  disclosure: buildDisclosure(figures, { description }, { providedOn: '2026-11-23', clients: ['Ada Client'] }),
+  disclosure: buildDisclosure(
+    figures,
+    { description },
+    { providedOn: '2026-11-23', clients: ['Ada Client'], cash: 'none' },
+  ),
   terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: terms },
   privacy: ENGAGEMENT_PRIVACY_NOTICE,
 });

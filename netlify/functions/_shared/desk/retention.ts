@@ -40,3 +40,22 @@ export async function engagementsKeptFor(ids: readonly string[], today: string):
   }
   return kept;
 }
+
+/**
+ * The enquiries among `enquiryIds` that a register's entries name (`entries`: the suspicious
+ * matter register's, the cash register's), each with the latest `retainUntil` of its entries:
+ * an erasure, a deletion by hand and the privacy retention leave them whole until then.
+ */
+export function keptUntilByEnquiry(
+  entries: readonly { enquiryId: string; retainUntil: string }[],
+  enquiryIds: readonly string[],
+): Map<string, string> {
+  const wanted = new Set(enquiryIds);
+  const kept = new Map<string, string>();
+  for (const entry of entries) {
+    if (!wanted.has(entry.enquiryId)) continue;
+    const until = kept.get(entry.enquiryId);
+    if (!until || entry.retainUntil > until) kept.set(entry.enquiryId, entry.retainUntil);
+  }
+  return kept;
+}

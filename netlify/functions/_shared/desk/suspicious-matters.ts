@@ -39,6 +39,7 @@ import {
   type SuspicionMeta,
 } from '../repositories/suspicions-store.ts';
 import { NOT_FOUND, type Staff } from './pipeline.ts';
+import { keptUntilByEnquiry } from './retention.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -188,14 +189,7 @@ export async function suspicionSince(enquiryId: string): Promise<string | null> 
  * retention leave them whole, the suspicion's context), each with the last day it must be kept.
  */
 export async function suspicionsKeptFor(enquiryIds: readonly string[]): Promise<Map<string, string>> {
-  const wanted = new Set(enquiryIds);
-  const kept = new Map<string, string>();
-  for (const entry of await listSuspicionMeta()) {
-    if (!wanted.has(entry.enquiryId)) continue;
-    const until = kept.get(entry.enquiryId);
-    if (!until || entry.retainUntil > until) kept.set(entry.enquiryId, entry.retainUntil);
-  }
-  return kept;
+  return keptUntilByEnquiry(await listSuspicionMeta(), enquiryIds);
 }
 
 /** Daily: deletes entries whose 7 years have passed; answers their ids. */

@@ -57,7 +57,7 @@ import {
 } from '../repositories/engagements-store.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
-import { getSettings } from '../repositories/settings-store.ts';
+import { getCashSettings, getSettings } from '../repositories/settings-store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 type Staff = Exclude<AuditActor, 'system'>;
@@ -274,6 +274,7 @@ export async function prepareContent(
         ...buildDisclosure(figures, matter, {
           providedOn: today,
           clients: clientsFor(enquiry, input, variation?.of).map((client) => client.name),
+          cash: (await getCashSettings()).cash,
         }),
       ],
       terms: { version: COSTS_AGREEMENT.version, effective: COSTS_AGREEMENT.effective, text: COSTS_AGREEMENT.text },

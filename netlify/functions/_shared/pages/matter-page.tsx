@@ -16,6 +16,7 @@ import {
   TEXTS_WHY,
 } from '../../../../src/content/client-texts.ts';
 import { bankDetailsWarning, ESTIMATE_NOTE, MATTER_SIDE_LABELS } from '../../../../src/content/matters.ts';
+import { CASH_CLIENT_TEXT, type CashPolicy } from '../../../../src/content/cash.ts';
 import {
   CLIENT_MATTER_LIMITS,
   localMobile,
@@ -33,6 +34,8 @@ import { PayoutSection, TrustAccountSection, type PayoutPageState } from './payo
 export interface PracticeContact {
   name: string;
   phone: string;
+  /** The practice's cash policy: a matter page says it takes none, or that cash is reported (src/content/cash.ts). */
+  cash?: CashPolicy;
 }
 
 function MatterDocument({
@@ -332,6 +335,11 @@ export function mattersPage(practice: PracticeContact, matters: ClientMatter[], 
           payout={state.payout}
         />
       ))}
+      {practice.cash && matters.length > 0 ? (
+        <p className="mt-8" data-testid="cash-policy">
+          {CASH_CLIENT_TEXT[practice.cash]}
+        </p>
+      ) : null}
       {state.payout && matters.length > 0 ? <TrustAccountSection state={state.payout} phone={practice.phone} /> : null}
       <form method="post" action="/api/matter-sign-out" className="mt-8">
         <Button type="submit" variant="outline">

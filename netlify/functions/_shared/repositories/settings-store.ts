@@ -1,6 +1,7 @@
 /**
  * Store `settings`: the record `practice`, the practice details staff edit in the portal,
- * and `sign-in`, the practice's rule for passkeys (decision 045).
+ * `sign-in`, the practice's rule for passkeys (decision 045), and `cash`, whether the practice
+ * accepts cash (decision 047).
  * Every save is a conditional write (`onlyIfNew` for the first, `onlyIfMatch` after), so
  * between instances a save from a stale form is refused, never applied.
  */
@@ -16,6 +17,8 @@ import {
   type StoredPracticeSettings,
 } from '../../../../src/shared/schemas/settings.ts';
 import { PASSKEY_RULES, type SignInSettings } from '../../../../src/shared/schemas/passkeys.ts';
+import { CASH_POLICIES, DEFAULT_CASH_POLICY } from '../../../../src/content/cash.ts';
+import type { CashSettings } from '../../../../src/shared/schemas/cash.ts';
 import * as z from 'zod/mini';
 import { getJson, getJsonWithEtag, newId, openStore, updateJson, WriteConflict } from './blobs.ts';
 
@@ -129,4 +132,25 @@ export async function saveSignInSettings(settings: SignInSettings, byId: string)
   const record = { passkeys: settings.passkeys, updatedAt: new Date(currentTime()).toISOString(), updatedBy: byId };
   await openStore('settings').setJSON(SIGN_IN_KEY, record);
   return { passkeys: record.passkeys };
+}
+
+const CASH_KEY = 'cash';
+const cashRecordSchema = z.object({
+  cash: z.enum(CASH_POLICIES),
+  updatedAt: z.string(),
+  /** The account id of the principal who set it. */
+  updatedBy: z.string(),
+});
+
+/** The practice's cash policy: none until a principal says it accepts cash. */
+export async function getCashSettings(): Promise<CashSettings> {
+  const found = await getJson(openStore('settings'), CASH_KEY, cashRecordSchema);
+  return { cash: found?.cash ?? DEFAULT_CASH_POLICY };
+}
+
+/** Sets the practice's cash policy (a plain replacement: the last principal to save decides). */
+export async function saveCashSettings(settings: CashSettings, byId: string): Promise<CashSettings> {
+  const record = { cash: settings.cash, updatedAt: new Date(currentTime()).toISOString(), updatedBy: byId };
+  await openStore('settings').setJSON(CASH_KEY, record);
+  return { cash: record.cash };
 }

@@ -22,6 +22,7 @@ import { describeEngagementActivity } from '../engagement/engagement-form.ts';
 import { EngagementPanel } from '../engagement/EngagementPanel.tsx';
 import { EraseThisPerson } from './Erasure.tsx';
 import { RecordSuspicion } from '../compliance/RecordSuspicion.tsx';
+import { RecordCash } from '../compliance/RecordCash.tsx';
 import { OpenMatter } from '../matters/OpenMatter.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { keptUntilText, privacyRetentionText } from './kept-until.ts';
@@ -317,7 +318,10 @@ export function EnquiryDetail({
         ) : null}
       </div>
 
-      <RecordSuspicion enquiryId={detail.id} />
+      <div className="flex flex-wrap gap-3">
+        <RecordSuspicion enquiryId={detail.id} />
+        <RecordCash enquiryId={detail.id} />
+      </div>
 
       {onErase ? <EraseThisPerson email={detail.email} onErase={onErase} /> : null}
     </div>

@@ -18,6 +18,7 @@ const KEPT: Record<KeptByLaw['what'], string> = {
   engagement: 'it has an accepted costs agreement',
   suspicion: 'it is named in the suspicious matter register',
   law: 'it has records the AML/CTF Act requires us to keep',
+  cash: 'it has cash receipts in the cash register',
 };
 
 /**

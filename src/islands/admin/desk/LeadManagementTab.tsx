@@ -9,6 +9,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import type { PracticeSettings } from '../../../shared/schemas/settings.ts';
 import { $session } from '../../../stores/session.ts';
 import { SuspicionRegister } from '../compliance/SuspicionRegister.tsx';
+import { CashRegister } from '../compliance/CashRegister.tsx';
 import { LEAD_GUIDE, type PriceLine } from '../../../content/leadGuide.ts';
 import { LeadMetricsPanel } from './LeadMetricsPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
@@ -57,6 +58,7 @@ export default function LeadManagementTab() {
   return (
     <div className="space-y-6">
       {isPrincipal ? <SuspicionRegister /> : null}
+      {isPrincipal ? <CashRegister /> : null}
       <section aria-labelledby="lead-metrics-title" className="space-y-3">
         <h2 id="lead-metrics-title" className="text-xl font-semibold text-brand-900">
           How we are doing

@@ -13,6 +13,7 @@ const BASIS: Record<KeptByLaw['what'], string> = {
   engagement: '7 years after the costs agreement was accepted',
   suspicion: '7 years after the suspicion was recorded',
   law: '7 years after they were made',
+  cash: '7 years after the cash was received',
 };
 
 /** "Kept until 20 Nov 2033 (AML/CTF Act 2006 s 111: 7 years after the matter closed)." */

@@ -12,6 +12,7 @@ import ChangePasswordForm from '../staff/ChangePasswordForm.tsx';
 import OwnEmailForm from '../staff/OwnEmailForm.tsx';
 import OwnPasskeys from '../passkeys/OwnPasskeys.tsx';
 import SignInRules from '../passkeys/SignInRules.tsx';
+import CashPolicy from '../compliance/CashPolicy.tsx';
 import DutyIndexationPanel from '../duty/DutyIndexationPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
 import PracticeAccounts from './PracticeAccounts.tsx';
@@ -25,9 +26,9 @@ export default function SettingsTab() {
   const session = useStore($session);
   const isPrincipal = session.status === 'signed-in' && session.user.role === 'principal';
   const [named, open] = useSettingsSection();
-  // The duty indexation and the sign-in rule are a principal's; for staff their addresses open the first section.
+  // The duty indexation, the sign-in rule and the cash policy are a principal's; for staff their addresses open the first section.
   const sections = SETTINGS_SECTIONS.filter(
-    (section) => (section.id !== 'duty' && section.id !== 'sign-in') || isPrincipal,
+    (section) => !['duty', 'sign-in', 'cash'].includes(section.id) || isPrincipal,
   );
   const section = sections.some((entry) => entry.id === named) ? named : 'practice';
   const practicePart = PRACTICE_PARTS.includes(section) ? (section as PracticePart) : null;
@@ -69,6 +70,7 @@ export default function SettingsTab() {
           {section === 'sign-in' && session.status === 'signed-in' ? (
             <SignInRules headingId={`${base}-sign-in`} myId={session.user.id} />
           ) : null}
+          {section === 'cash' ? <CashPolicy headingId={`${base}-cash`} /> : null}
           {section === 'duty' ? <DutyIndexationPanel headingId={`${base}-duty`} /> : null}
           {section === 'audit' ? <AuditLog headingId={`${base}-audit`} /> : null}
         </div>

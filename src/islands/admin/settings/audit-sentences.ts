@@ -9,6 +9,7 @@ import { MILESTONES } from '../../../content/matters.ts';
 import { claimLabel, TEXT_CLAIMS, type ClaimKey } from '../../../shared/schemas/settings.ts';
 import type { AuditEntry } from '../../../shared/schemas/staff.ts';
 import { SIGN_IN_ACTIONS } from './audit-sentences-sign-in.ts';
+import { CASH_ACTIONS } from './audit-sentences-cash.ts';
 
 /** What an entry says: the sentence, and the record it links to, if any. */
 export interface AuditSentence {
@@ -349,6 +350,7 @@ export const AUDIT_ACTIONS: Record<string, { family: string; label: string; desc
     describe: () => ({ text: 'Removed a staff account' }),
   },
   ...SIGN_IN_ACTIONS,
+  ...CASH_ACTIONS,
   'staff.password': {
     family: 'staff',
     label: 'Changed a password',
@@ -365,6 +367,7 @@ export const AUDIT_FAMILIES: readonly { family: string; label: string }[] = [
   { family: 'cdd', label: 'Due diligence' },
   { family: 'matter', label: 'Matters' },
   { family: 'suspicion', label: 'Suspicious matters' },
+  { family: 'cash', label: 'Cash' },
   { family: 'blog-posts', label: 'Blog posts' },
   { family: 'media', label: 'Images' },
   { family: 'services', label: 'Services' },

@@ -16,6 +16,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'accounts', label: 'Accounts' },
   { id: 'staff', label: 'Staff accounts' },
   { id: 'sign-in', label: 'Sign-in' },
+  { id: 'cash', label: 'Cash' },
   { id: 'duty', label: 'Transfer duty indexation' },
   { id: 'audit', label: 'Audit log' },
 ] as const;

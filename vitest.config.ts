@@ -2,14 +2,15 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The DOM the component tests run in (decision 049): `COMPONENT_DOM=jsdom` runs them in the other. */
+const componentDom = process.env.COMPONENT_DOM === 'jsdom' ? 'jsdom' : 'happy-dom';
+
 export default defineConfig({
   // The build's content collections, loaded from the test's Blobs (tests/functions/astro-content.ts).
   resolve: {
     alias: { 'astro:content': fileURLToPath(new URL('./tests/functions/astro-content.ts', import.meta.url)) },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each file gets its own process, and with it its own throwaway Blobs server.
@@ -20,5 +21,29 @@ export default defineConfig({
     // secrets, and the one file that rebuilds this checkout's dist/ (server.test.ts) is the
     // only one that reads it.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two projects, both run by `npm run test:unit`; `npx vitest run --project components`
+    // runs the islands' tests alone. Each inherits the options above (Vitest 5's `extends`).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The islands in a DOM with Testing Library, their calls to /api answered at `fetch`
+        // (tests/components/kit/fetch.ts). Mirrors src/islands/.
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: componentDom,
+          setupFiles: ['tests/components/kit/setup.ts'],
+          testTimeout: 10_000,
+        },
+      },
+    ],
   },
 });

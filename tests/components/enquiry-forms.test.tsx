@@ -4,12 +4,13 @@
  * pending, the success toast and a reset form, and on a failure the toast with the practice's
  * phone and everything typed kept. The post is answered at `fetch`.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import ContactForm from '../../src/islands/ContactForm.tsx';
 import HeroForm from '../../src/islands/HeroForm.tsx';
 import Toaster from '../../src/ui/Toaster.tsx';
+import { expectToast } from './kit/toast.ts';
 import { heldAnswer, json, serveApi, serverError } from './kit/fetch.ts';
 
 const PHONE = '(02) 5550 0123';
@@ -86,9 +87,11 @@ for (const spec of FORMS) {
       const pending = await page.form.findByRole('button', { name: 'Submitting...' });
       expect(pending).toHaveProperty('disabled', true);
       held.open();
-      const toast = within(await screen.findByRole('status')).getByTestId('toast');
-      await vi.waitFor(() => expect(toast.textContent).toContain('Quote Request Submitted'));
-      expect(toast.textContent).toContain("We'll respond to your inquiry within 2 hours during business hours.");
+      await expectToast(
+        'Quote Request Submitted',
+        "We'll respond to your inquiry within 2 hours during business hours.",
+        'default',
+      );
       expect(page.form.getByLabelText(/First name/)).toHaveProperty('value', '');
       expect(page.form.getByLabelText(/Email/)).toHaveProperty('value', '');
       expect(page.form.getByRole('button', { name: spec.submit })).toHaveProperty('disabled', false);
@@ -115,9 +118,7 @@ for (const spec of FORMS) {
       const page = open();
       await fill(page);
       await page.user.click(page.form.getByRole('button', { name: spec.submit }));
-      const card = await vi.waitFor(() => within(screen.getByRole('alert')).getByTestId('toast'));
-      expect(card.textContent).toContain('Submission Failed');
-      expect(card.textContent).toContain(`Please try again or call us directly at ${PHONE}.`);
+      await expectToast('Submission Failed', `Please try again or call us directly at ${PHONE}.`, 'destructive');
       expect(page.form.getByLabelText(/First name/)).toHaveProperty('value', 'Alex');
       expect(page.form.getByLabelText(/Email/)).toHaveProperty('value', 'alex@example.com');
       expect(page.form.getByRole('button', { name: spec.submit })).toHaveProperty('disabled', false);

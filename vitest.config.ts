@@ -41,7 +41,8 @@ export default defineConfig({
           include: ['tests/components/**/*.test.tsx'],
           environment: componentDom,
           setupFiles: ['tests/components/kit/setup.ts'],
-          testTimeout: 10_000,
+          // A test types a few dozen keys; on a busy 2-core machine that can take 10 s.
+          testTimeout: 30_000,
         },
       },
     ],

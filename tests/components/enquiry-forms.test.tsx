@@ -31,7 +31,7 @@ const FORMS = [
 for (const spec of FORMS) {
   describe(`the ${spec.name} form`, () => {
     function open() {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const { container } = render(
         <>
           <spec.Form phone={PHONE} />

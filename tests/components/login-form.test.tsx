@@ -13,7 +13,7 @@ import { heldAnswer, json, serveApi, type ApiCall } from './kit/fetch.ts';
 
 function open(login: (call: ApiCall) => Response | Promise<Response>) {
   const calls = serveApi((call) => (call.path === '/api/user' ? json({ error: 'Not signed in' }, 401) : login(call)));
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <>
       <LoginForm />
@@ -29,7 +29,8 @@ async function signIn(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Secure Login' }));
 }
 
-const authAlert = () => screen.getAllByRole('alert').find((alert) => alert.textContent?.includes('Authentication Failed'));
+const authAlert = () =>
+  screen.getAllByRole('alert').find((alert) => alert.textContent?.includes('Authentication Failed'));
 const toastIn = (title: string, description: string) => expectToast(title, description, 'destructive');
 
 test('asks for the username and the password, and stops asking for what was given', async () => {

@@ -15,7 +15,7 @@ const ITEMS = [
 ];
 
 function open() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<MobileNav items={ITEMS} quoteHref="/quote/" phoneHref="tel:+61255500123" phoneDisplay="(02) 5550 0123" />);
   const hamburger = screen.getByRole('button', { name: 'Open menu' });
   const dialog = () => document.getElementById('mobile-menu') as HTMLDialogElement;

@@ -125,3 +125,32 @@ for (const spec of FORMS) {
     });
   });
 }
+
+test('the hero form pulses for 300 ms where vibration is unavailable', async () => {
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { vibrate: undefined }));
+  serveApi(serverError);
+  const user = userEvent.setup({ delay: null });
+  const { container } = render(
+    <>
+      <HeroForm phone={PHONE} />
+      <Toaster />
+    </>,
+  );
+  const form = container.querySelector('form')!;
+  let pulses = 0;
+  // Counts each change of the class while the pulse is on (a restart removes and adds it at once).
+  new MutationObserver((records) => {
+    if (form.classList.contains('buzz')) pulses += records.length;
+  }).observe(form, { attributes: true, attributeFilter: ['class'] });
+  const fields = within(form);
+  await user.type(fields.getByLabelText(/First name/), 'Alex');
+  await user.type(fields.getByLabelText(/Last name/), 'Citizen');
+  await user.type(fields.getByLabelText(/Email/), 'alex@example.com');
+  await user.type(fields.getByLabelText(/Phone/), '0400 000 000');
+  await user.selectOptions(fields.getByLabelText(/Service/), 'Residential Conveyancing');
+  await user.click(fields.getByRole('button', { name: 'Get My Free Quote' }));
+  await expectToast('Submission Failed', PHONE, 'destructive');
+  // One pulse as it sends, one for the failure; each is gone 300 ms later.
+  await vi.waitFor(() => expect(pulses).toBeGreaterThanOrEqual(2));
+  await vi.waitFor(() => expect(form.classList.contains('buzz')).toBe(false), { timeout: 1000 });
+});

@@ -2,9 +2,6 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The DOM the component tests run in (decision 049): `COMPONENT_DOM=jsdom` runs them in the other. */
-const componentDom = process.env.COMPONENT_DOM === 'jsdom' ? 'jsdom' : 'happy-dom';
-
 export default defineConfig({
   // The build's content collections, loaded from the test's Blobs (tests/functions/astro-content.ts).
   resolve: {
@@ -39,7 +36,8 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
-          environment: componentDom,
+          // happy-dom, not jsdom: it implements <dialog>'s showModal (decision 049).
+          environment: 'happy-dom',
           setupFiles: ['tests/components/kit/setup.ts'],
           // A test types a few dozen keys; on a busy 2-core machine that can take 10 s.
           testTimeout: 30_000,

@@ -8,8 +8,6 @@ export default defineConfig({
     alias: { 'astro:content': fileURLToPath(new URL('./tests/functions/astro-content.ts', import.meta.url)) },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each file gets its own process, and with it its own throwaway Blobs server.
@@ -20,5 +18,31 @@ export default defineConfig({
     // secrets, and the one file that rebuilds this checkout's dist/ (server.test.ts) is the
     // only one that reads it.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two projects, both run by `npm run test:unit`; `npx vitest run --project components`
+    // runs the islands' tests alone. Each inherits the options above (Vitest 5's `extends`).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The islands in a DOM with Testing Library, their calls to /api answered at `fetch`
+        // (tests/components/kit/fetch.ts). Mirrors src/islands/.
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          // happy-dom, not jsdom: it implements <dialog>'s showModal (decision 049).
+          environment: 'happy-dom',
+          setupFiles: ['tests/components/kit/setup.ts'],
+          // A test types a few dozen keys; on a busy 2-core machine that can take 10 s.
+          testTimeout: 30_000,
+        },
+      },
+    ],
   },
 });

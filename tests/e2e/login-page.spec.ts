@@ -1,4 +1,8 @@
-/** /login: the page, validation, failures, the debug console and cache help. */
+/**
+ * /login: the page, a wrong login through the real server, the debug console and cache help.
+ * The form's validation, pending label and each failure's words are component tests:
+ * tests/components/login-form.test.tsx (decision 049).
+ */
 import { expect } from '@playwright/test';
 import { STAFF, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, unique } from './admin-helpers.ts';
@@ -16,19 +20,6 @@ test.describe('login page', () => {
     expect(html).not.toContain(STAFF.username);
   });
 
-  test('asks for the username and the password', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Secure Login' }).click();
-    await expect(page.getByText('Username is required')).toBeVisible();
-    await expect(page.getByText('Password is required')).toBeVisible();
-    await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
-
-    await page.getByLabel('Username').fill('someone');
-    await page.getByRole('button', { name: 'Secure Login' }).click();
-    await expect(page.getByText('Username is required')).toBeHidden();
-    await expect(page.getByText('Password is required')).toBeVisible();
-  });
-
   test('a wrong login shows the Authentication Failed alert, its hints and a toast', async ({ page }) => {
     await page.goto('/login');
     // An unknown username, so the staff account's failure throttle is never touched.
@@ -44,54 +35,6 @@ test.describe('login page', () => {
     await expect(alert).toContainText(/clear(ing)? your browser cache/i);
     await expectToast(page, 'Login failed', 'Invalid username or password');
     await expect(page).toHaveURL(/\/login\/?$/);
-    await expect(page.getByRole('button', { name: 'Secure Login' })).toBeEnabled();
-  });
-
-  test("an answer without an id is 'Invalid response from server'", async ({ page }) => {
-    await page.route('**/api/login', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ username: 'x' }) }),
-    );
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('someone');
-    await page.getByLabel('Password', { exact: true }).fill('whatever');
-    await page.getByRole('button', { name: 'Secure Login' }).click();
-    await expectToast(page, 'Login failed', 'Invalid response from server');
-    await expect(page.getByRole('alert').filter({ hasText: 'Authentication Failed' })).toContainText(
-      'Invalid response from server',
-    );
-    await expect(page).toHaveURL(/\/login\/?$/);
-  });
-
-  test("shows the server's own message, e.g. when the account is locked", async ({ page }) => {
-    const message = 'Too many failed attempts. Please wait 15 minutes and try again.';
-    await page.route('**/api/login', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: message }) }),
-    );
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('someone');
-    await page.getByLabel('Password', { exact: true }).fill('whatever');
-    await page.getByRole('button', { name: 'Secure Login' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Authentication Failed' })).toContainText(message);
-    await expectToast(page, 'Login failed', message);
-  });
-
-  test("shows 'Authenticating...' while the login is pending", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/login', async (route) => {
-      await held;
-      await route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: '{"error":"Invalid username or password"}',
-      });
-    });
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('someone');
-    await page.getByLabel('Password', { exact: true }).fill('whatever');
-    await page.getByRole('button', { name: 'Secure Login' }).click();
-    await expect(page.getByRole('button', { name: 'Authenticating...' })).toBeDisabled();
-    release();
     await expect(page.getByRole('button', { name: 'Secure Login' })).toBeEnabled();
   });
 

@@ -1,9 +1,7 @@
 /** Landing page content: quick facts, services, FAQ, testimonials, structured data. */
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { hydrated } from './public-helpers.ts';
 import { SERVICES } from '../../src/content/services.ts';
-import { FAQ, FAQ_CATEGORIES } from '../../src/content/faq.ts';
 import { PROCESS_STEPS } from '../../src/content/process.ts';
 
 test('quick facts open and close on click, several at once', async ({ page }) => {
@@ -61,37 +59,8 @@ test('testimonials show the active ones when no reviews embed is configured', as
   expect(await page.locator('script[src^="http"]').count()).toBe(0);
 });
 
-test('the FAQ filters by category and opens items independently', async ({ page }) => {
-  await page.goto('/');
-  const faq = page.locator('#faq');
-  const all = faq.getByRole('button', { name: 'All', exact: true });
-  await hydrated(all);
-  const items = faq.locator('li[data-faq-category]');
-  await expect(items).toHaveCount(9);
-  await expect(all).toHaveAttribute('aria-pressed', 'true');
-  for (const category of FAQ_CATEGORIES) {
-    await faq.getByRole('button', { name: category, exact: true }).click();
-    await expect(faq.getByRole('button', { name: category, exact: true })).toHaveAttribute('aria-pressed', 'true');
-    await expect(all).toHaveAttribute('aria-pressed', 'false');
-    const expected = FAQ.filter((item) => item.category === category);
-    await expect(items).toHaveCount(expected.length);
-    for (const item of expected) await expect(faq.locator('summary', { hasText: item.question })).toBeVisible();
-  }
-  await all.click();
-  await expect(items).toHaveCount(9);
-
-  const first = faq.locator('summary', { hasText: FAQ[0]!.question });
-  const second = faq.locator('summary', { hasText: FAQ[1]!.question });
-  await first.click();
-  await second.click();
-  await expect(first.locator('..')).toHaveAttribute('open');
-  await expect(second.locator('..')).toHaveAttribute('open');
-  await expect(faq.getByText(FAQ[0]!.answer)).toBeVisible();
-  await first.click();
-  await expect(first.locator('..')).not.toHaveAttribute('open');
-  await expect(faq.getByText(FAQ[0]!.answer)).toBeHidden();
-  await expect(faq.getByText(FAQ[1]!.answer)).toBeVisible();
-});
+// The FAQ's filter and its items opening independently: tests/components/faq-filter.test.tsx
+// (decision 049); the no-JavaScript filter and the hydration on first tap stay in e2e.
 
 test('the structured data has the practice and four FAQ entries with the practice values', async ({ page }) => {
   await page.goto('/');

@@ -1,0 +1,143 @@
+/**
+ * The Services and Testimonials tabs (src/islands/admin/site-content/ToggleItemsTab.tsx): the
+ * active switch sends its new value at once and the list is read again; a failed switch says
+ * so and shows the stored value again; delete asks first, and a failed delete says so and
+ * keeps the item. /api is answered at `fetch`, the list from an in-memory copy.
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import ServicesTab from '../../../../src/islands/admin/site-content/ServicesTab.tsx';
+import TestimonialsTab from '../../../../src/islands/admin/site-content/TestimonialsTab.tsx';
+import type { Service } from '../../../../src/shared/schemas/service.ts';
+import type { Testimonial } from '../../../../src/shared/schemas/testimonial.ts';
+import Toaster from '../../../../src/ui/Toaster.tsx';
+import { json, serveApi, serverError, type ApiCall } from '../../kit/fetch.ts';
+import { expectToast } from '../../kit/toast.ts';
+
+const STAMPS = { createdAt: '2025-11-01T00:00:00.000Z', updatedAt: '2025-11-01T00:00:00.000Z', version: 'v1' };
+const SERVICE: Service = {
+  id: 'svc-1',
+  title: 'Residential Purchase',
+  description: 'We act for buyers.',
+  icon: 'key',
+  features: ['Contract review'],
+  timeFrame: '4-6 weeks',
+  serviceAreas: ['Sydney'],
+  isActive: true,
+  order: 1,
+  ...STAMPS,
+};
+const TESTIMONIAL: Testimonial = {
+  id: 'tst-1',
+  title: 'Sam K.',
+  content: 'Clear advice at every step.',
+  source: 'Google review',
+  receivedAt: '2025-10-01',
+  consent: true,
+  isActive: false,
+  ...STAMPS,
+};
+
+const KINDS = [
+  {
+    Tab: ServicesTab,
+    noun: 'service',
+    Noun: 'Service',
+    plural: 'services',
+    item: SERVICE as { id: string; title: string; isActive: boolean },
+  },
+  { Tab: TestimonialsTab, noun: 'testimonial', Noun: 'Testimonial', plural: 'testimonials', item: TESTIMONIAL },
+] as const;
+
+for (const kind of KINDS) {
+  describe(`the ${kind.plural} tab`, () => {
+    /** The tab over a store of one item; `fail` names the method whose write fails. */
+    async function open(fail?: 'PUT' | 'DELETE') {
+      let stored = [{ ...kind.item }];
+      const calls = serveApi((call: ApiCall) => {
+        if (call.method === 'GET' && call.path === `/api/admin/${kind.plural}`) return json(stored);
+        if (call.method === fail) return serverError();
+        if (call.method === 'PUT') {
+          stored = stored.map((item) => ({ ...item, ...(call.body as object) }));
+          return json(stored[0]);
+        }
+        if (call.method === 'DELETE') {
+          stored = [];
+          return new Response(null, { status: 204 });
+        }
+        return json({ error: 'Not found' }, 404);
+      });
+      const user = userEvent.setup({ delay: null });
+      render(
+        <>
+          <kind.Tab />
+          <Toaster placement="bottom" />
+        </>,
+      );
+      const toggle = await screen.findByRole('switch', { name: `Show on website: ${kind.item.title}` });
+      const article = () => screen.queryByRole('article', { name: `${kind.Noun}: ${kind.item.title}` });
+      return { calls, user, toggle, article };
+    }
+    const was = String(kind.item.isActive);
+    const flipped = String(!kind.item.isActive);
+
+    test('the switch saves at once, and the badge follows', async () => {
+      const { calls, user, toggle, article } = await open();
+      await user.click(toggle);
+      await expectToast('Success', `${kind.Noun} updated successfully`, 'default');
+      expect(calls.find((call) => call.method === 'PUT')).toEqual({
+        method: 'PUT',
+        path: `/api/${kind.plural}/${kind.item.id}`,
+        body: { isActive: !kind.item.isActive },
+      });
+      const after = await screen.findByRole('switch', { name: `Show on website: ${kind.item.title}` });
+      expect(after.getAttribute('aria-checked')).toBe(flipped);
+      expect(within(article()!).getByTestId('status-badge').textContent).toBe(
+        kind.item.isActive ? 'Inactive' : 'Active',
+      );
+      // The list was read again after the change.
+      expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
+    });
+
+    test('a failed switch says so and shows the stored value again', async () => {
+      const { user, toggle, article } = await open('PUT');
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      expect(toggle.getAttribute('aria-checked')).toBe(was);
+      await user.click(toggle);
+      await expectToast('Error', `Failed to update ${kind.noun}`, 'destructive');
+      expect(
+        screen.getByRole('switch', { name: `Show on website: ${kind.item.title}` }).getAttribute('aria-checked'),
+      ).toBe(was);
+      expect(within(article()!).getByTestId('status-badge').textContent).toBe(
+        kind.item.isActive ? 'Active' : 'Inactive',
+      );
+      expect(logged).toHaveBeenCalledWith(`Failed to update ${kind.noun}`, expect.any(Error));
+    });
+
+    test('delete asks first; Cancel keeps the item, and a failed delete says so and keeps it', async () => {
+      const { calls, user, article } = await open('DELETE');
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const deleteButton = screen.getByRole('button', { name: `Delete ${kind.noun}: ${kind.item.title}` });
+      await user.click(deleteButton);
+      const dialog = screen.getByRole('dialog', { name: `Delete this ${kind.noun}?` });
+      expect(dialog.textContent).toContain(kind.item.title);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+      await user.click(deleteButton);
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: `Delete ${kind.noun}` }));
+      await expectToast('Error', `Failed to delete ${kind.noun}`, 'destructive');
+      expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+      expect(article()).not.toBeNull();
+    });
+
+    test('a confirmed delete says so and the item leaves the list', async () => {
+      const { user, article } = await open();
+      await user.click(screen.getByRole('button', { name: `Delete ${kind.noun}: ${kind.item.title}` }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: `Delete ${kind.noun}` }));
+      await expectToast('Success', `${kind.Noun} deleted successfully`, 'default');
+      await screen.findByText(kind.noun === 'service' ? 'No services available.' : /No testimonials/);
+      expect(article()).toBeNull();
+    });
+  });
+}

@@ -65,10 +65,13 @@ for (const spec of FORMS) {
         const describedBy = await control.getAttribute('aria-describedby');
         await expect(form.locator(`[id="${describedBy}"]`)).toHaveText(message);
       }
-      await expect(form.locator('[name="firstName"]')).toBeFocused();
+      // The error summary at the form's top has the focus, each message a link to its field.
+      const summary = form.locator('[data-error-summary]');
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link', { name: MESSAGES.firstName })).toHaveAttribute('href', /^#.+-firstName$/);
       await form.getByLabel('Email').fill('not-an-email');
       await form.getByRole('button', { name: spec.submit }).click();
-      await expect(form.getByText(MESSAGES.email)).toBeVisible();
+      await expect(summary.getByRole('link', { name: MESSAGES.email })).toBeVisible();
       await form.getByLabel('First name').fill('Alex');
       await expect(form.getByText(MESSAGES.firstName)).toBeHidden();
       await expect(form.locator('[name="firstName"]')).not.toHaveAttribute('aria-invalid');

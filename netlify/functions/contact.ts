@@ -22,6 +22,8 @@ import {
   type QuoteEmailRequest,
 } from '../../src/shared/schemas/enquiry.ts';
 import { toFieldErrors, type FieldErrors } from '../../src/shared/schemas/fields.ts';
+import { quoteInputSchema } from '../../src/shared/schemas/quote.ts';
+import { ESTIMATE_INTENT, INTENT_FIELD } from '../../src/shared/enquiry-labels.ts';
 import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '../../src/shared/enquiry-outcome.ts';
 import { practiceView } from '../../src/shared/practice-view.ts';
 import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http/http.ts';
@@ -34,7 +36,7 @@ import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { acknowledgeEnquiry, acknowledgementId, queueAcknowledgement } from './_shared/mail/acknowledgement.ts';
 import { deliverClientMail } from './_shared/mail/client-mail.ts';
 import type { NewEnquiry, StoredEnquiry } from './_shared/repositories/enquiries-store.ts';
-import { quoteEmailFormPage, quoteEmailSentPage } from './_shared/pages/quote-email-page.tsx';
+import { quoteEmailFormPage, quoteEmailSentPage, quoteEstimatePage } from './_shared/pages/quote-email-page.tsx';
 import type { QuoteEmailOutcome } from '../../src/shared/quote-email.ts';
 import { dutyTables } from './_shared/site/duty-years.ts';
 import { mergeRepeat, rememberEnquiry } from './_shared/desk/repeat-enquiries.ts';
@@ -137,6 +139,7 @@ async function acceptQuoteEmail(
 
 /** /quote's form posted without JavaScript: the confirmation, or the form again with what to fix. */
 async function quoteFromForm(fields: Record<string, string>, req: Request, context: RouteContext): Promise<Response> {
+  if (fields[INTENT_FIELD] === ESTIMATE_INTENT) return estimateFromForm(fields);
   const result = quoteEmailSchema.safeParse(formToQuoteEmail(fields));
   const practice = await practiceOrNull();
   if (!result.success) {
@@ -163,6 +166,26 @@ async function quoteFromForm(fields: Record<string, string>, req: Request, conte
     }),
     200,
   );
+}
+
+/**
+ * /quote's 'See my estimate' posted without JavaScript: the estimate for the figures posted,
+ * with them in the form again. Nothing is stored and nothing is sent.
+ */
+async function estimateFromForm(fields: Record<string, string>): Promise<Response> {
+  const practice = await practiceOrNull();
+  if (!practice) return seeOther(enquiryErrorUrl({ reason: 'unavailable' }));
+  const result = quoteInputSchema.safeParse(formToQuoteEmail(fields).quote);
+  const today = sydneyToday(currentTime());
+  if (!result.success) {
+    const fieldErrors = toFieldErrors(result.error, { paths: true });
+    const quoteErrors = Object.fromEntries(
+      Object.entries(fieldErrors).map(([path, messages]) => [`quote.${path}`, messages]),
+    );
+    return samePageResponse(quoteEstimatePage({ fields, quote: null, fieldErrors: quoteErrors, today, practice }), 400);
+  }
+  const quote = await storedQuote(result.data);
+  return samePageResponse(quoteEstimatePage({ fields, quote, fieldErrors: {}, today, practice }), 200);
 }
 
 async function fromForm(req: Request, context: RouteContext): Promise<Response> {

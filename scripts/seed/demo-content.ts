@@ -7,6 +7,7 @@ import { COOLING_OFF, DUTY_PAYMENT } from '../../src/content/conveyancingLaw.ts'
 import { TRANSFER_DUTY } from '../../src/shared/duty-tables.ts';
 import { PRICING } from '../../src/content/pricing.ts';
 import { formatAud } from '../../src/content/money.ts';
+import { SAMPLE_REVIEW_MARK } from '../../src/content/placeholders.ts';
 
 const { home: FHB_HOME, vacantLand: FHB_LAND } = TRANSFER_DUTY.firstHomeBuyers;
 import type { Testimonial } from '../../src/shared/schemas/testimonial.ts';
@@ -114,28 +115,28 @@ const sample = (
 export const DEMO_TESTIMONIALS: Testimonial[] = [
   sample({
     id: 'sample-first-home',
-    title: 'Sample review: first home buyers',
+    title: `${SAMPLE_REVIEW_MARK}: first home buyers`,
     position: 'Placeholder, replace with a real client review',
     content: 'The team explained every step of our first purchase and we always knew what was coming next.',
     isActive: true,
   }),
   sample({
     id: 'sample-sale',
-    title: 'Sample review: home sellers',
+    title: `${SAMPLE_REVIEW_MARK}: home sellers`,
     position: 'Placeholder, replace with a real client review',
     content: 'Our contract was ready quickly and settlement happened exactly on the day we were told.',
     isActive: true,
   }),
   sample({
     id: 'sample-investor',
-    title: 'Sample review: property investor',
+    title: `${SAMPLE_REVIEW_MARK}: property investor`,
     position: 'Placeholder, replace with a real client review',
     content: 'Clear fixed pricing and quick answers, even in the evening.',
     isActive: true,
   }),
   sample({
     id: 'sample-inactive',
-    title: 'Sample review: off-the-plan buyer',
+    title: `${SAMPLE_REVIEW_MARK}: off-the-plan buyer`,
     content: 'Hidden until staff switch it on in the admin.',
     isActive: false,
   }),

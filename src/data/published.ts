@@ -11,6 +11,12 @@ import { fillClaimTokens } from '../shared/claim-tokens.ts';
 import type { PracticeView } from '../shared/practice-view.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
 import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
+import {
+  emptyLandingSections,
+  isPlaceholderName,
+  isSampleReview,
+  type OptionalSection,
+} from '../content/placeholders.ts';
 
 export type { FeaturedImage, PublishedPost } from '../shared/site-content.ts';
 
@@ -47,8 +53,31 @@ export async function getActiveServices(): Promise<PublicService[]> {
   }));
 }
 
-/** Testimonials staff marked active (and so consented to), for the landing page. */
-export const getActiveTestimonials = async (): Promise<Testimonial[]> => recordsOf(await getCollection('testimonials'));
+/**
+ * Testimonials staff marked active (and so consented to), for the landing page; never a
+ * review marked sample (src/content/placeholders.ts), active or not.
+ */
+export const getActiveTestimonials = async (): Promise<Testimonial[]> =>
+  recordsOf<Testimonial>(await getCollection('testimonials')).filter((testimonial) => !isSampleReview(testimonial));
+
+/** The team as visitors see it: only the members with a real name (not a placeholder). */
+export async function getPublicTeam(): Promise<PracticeView['team']> {
+  const { team } = await getPracticeSettings();
+  return team.filter((member) => !isPlaceholderName(member.name));
+}
+
+/**
+ * The landing sections with nothing real left to show, so they, and the links to them (the
+ * menu, the footer, About's button), are left out: the team with no real name, the
+ * testimonials with no real review, no rating and no reviews embed.
+ */
+export async function getEmptyLandingSections(): Promise<Set<OptionalSection>> {
+  const [{ team, rating, reviewsEmbed }, testimonials] = await Promise.all([
+    getPracticeSettings(),
+    getActiveTestimonials(),
+  ]);
+  return emptyLandingSections({ team, testimonials, rating, reviewsEmbed });
+}
 
 /**
  * Every transfer duty year, the shipped ones and those principals added, oldest first. The

@@ -6,8 +6,9 @@ import { useRef } from 'react';
 import { heroEnquirySchema } from '../shared/schemas/enquiry.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { buzz, fieldsOf, useEnquiryForm, VIBRATION } from './enquiry-form.ts';
-import { HeroEnquiryFields } from '../ui/EnquiryFields.tsx';
+import { enquirySummaryItems, HeroEnquiryFields } from '../ui/EnquiryFields.tsx';
 import { EnquirySubmit } from '../ui/EnquirySubmit.tsx';
+import { ErrorSummary } from '../ui/ErrorSummary.tsx';
 
 const INITIAL = {
   firstName: '',
@@ -30,7 +31,8 @@ export default function HeroForm({ phone }: { phone: string }) {
     phone,
     onPhase: (phase) => buzz(formRef.current, VIBRATION[phase]),
   });
-  const { pending, honeypot, onSubmit } = form;
+  const { pending, honeypot, onSubmit, refusals } = form;
+  const fields = fieldsOf(form);
 
   return (
     // A real form: without JavaScript (or if the island's code cannot load) the browser
@@ -45,12 +47,14 @@ export default function HeroForm({ phone }: { phone: string }) {
       aria-labelledby="hero-form-title"
       className={`rounded-2xl bg-white p-5 text-slate-900 shadow-xl sm:p-6 ${pending ? 'is-sending' : ''}`}
     >
+      {/* After a refused submit: what to fix, first, focused and in view. */}
+      <ErrorSummary key={refusals} items={enquirySummaryItems('hero', fields.error)} />
       <h2 id="hero-form-title" className="text-xl font-bold text-brand-900">
         Get your free quote
       </h2>
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <HeroEnquiryFields idPrefix="hero" {...fieldsOf(form)} />
+        <HeroEnquiryFields idPrefix="hero" {...fields} />
       </div>
       <EnquirySubmit
         idPrefix="hero"

@@ -3,8 +3,9 @@
  * updated as the person types, for a contract date it names; and 'Email me this quote',
  * which sends the quote to an address at once and files it with the practice (POST
  * /api/contact, `form: 'quote'`). Pre-rendered with a typical price so the page shows a real
- * estimate before (or without) JavaScript; without it, 'Email me this quote' posts the
- * form and the contact function answers with a page. No zod and no stores: React plus the
+ * estimate before (or without) JavaScript; without it, 'See my estimate' and 'Email me this
+ * quote' post the form and the contact function answers with a page (the estimate for the
+ * figures posted, or where the quote went). No zod and no stores: React plus the
  * quote module.
  *
  * This root lays out the form and the estimate and decides what a submit does; its parts
@@ -14,11 +15,11 @@
 import { useId, useRef, type SubmitEvent } from 'react';
 import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
-import { QUOTE_EMAIL_FORM } from '../shared/enquiry-labels.ts';
+import { ESTIMATE_INTENT, INTENT_FIELD, QUOTE_EMAIL_FORM } from '../shared/enquiry-labels.ts';
 import { Honeypot } from '../ui/Honeypot.tsx';
 import { QuoteEmail, type QuoteEmailHandle } from './quote/QuoteEmail.tsx';
 import { QuoteEstimate } from './quote/QuoteEstimate.tsx';
-import { QuoteInputs } from './quote/QuoteInputs.tsx';
+import { QuoteInputs } from '../ui/QuoteInputs.tsx';
 import { useQuoteForm } from './quote/useQuoteForm.ts';
 
 export { DEFAULT_PRICE } from './quote/useQuoteForm.ts';
@@ -64,7 +65,8 @@ export default function QuoteCalculator({
     <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr]">
       {/* Posts without JavaScript: 'Email me this quote' (in the estimate, tied to this form
           by its id) sends the calculator's controls with the address, and the contact
-          function answers with a page. The estimate button reloads the page, as it always did. */}
+          function answers with a page. The estimate button posts them too (INTENT_FIELD), and the
+          function answers with the estimate for them, the controls as they were posted. */}
       <form
         ref={formRef}
         id={field('form')}
@@ -90,7 +92,12 @@ export default function QuoteCalculator({
         {/* The spam trap, empty; a filled one is answered as sent and nothing is stored. */}
         <Honeypot inputRef={honeypotRef} idPrefix={field('quote')} />
         {/* First in the form, so Enter in a field means this button (onSubmit decides). */}
-        <button type="submit" formMethod="get" formAction="/quote/" className="btn btn-secondary mt-6 w-full sm:w-auto">
+        <button
+          type="submit"
+          name={INTENT_FIELD}
+          value={ESTIMATE_INTENT}
+          className="btn btn-secondary mt-6 w-full sm:w-auto"
+        >
           See my estimate
         </button>
       </form>
@@ -105,14 +112,7 @@ export default function QuoteCalculator({
           Your estimate
         </h2>
         <QuoteEstimate role={values.role} input={input} indexations={indexations} builtOn={builtOn} />
-        <QuoteEmail
-          ref={emailRef}
-          quote={input}
-          idPrefix={id}
-          priceRef={priceRef}
-          honeypotRef={honeypotRef}
-          phone={phone}
-        />
+        <QuoteEmail ref={emailRef} quote={input} idPrefix={id} honeypotRef={honeypotRef} phone={phone} />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 /**
  * The enquiry forms' shared behaviour: validate with the shared schema,
- * post to /api/contact, toast the outcome; reset on success, keep values on failure.
+ * post to /api/contact, toast the outcome; reset on success, keep values on failure; a
+ * refused submit counts (`refusals`) for the form's error summary.
  * A hook of the form islands, kept beside them: it shows toasts, and `src/lib` (the API
  * client) imports no store (docs/decisions/024-layers-checked-by-lint.md).
  */
@@ -29,6 +30,8 @@ export function useEnquiryForm<K extends string>({ initial, schema, phone, onPha
   const [values, setValues] = useState<Values<K>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  // Refused submits so far: the error summary's key, so each refusal attaches (and focuses) it anew.
+  const [refusals, setRefusals] = useState(0);
   const honeypot = useRef<HTMLInputElement>(null);
 
   const set = (field: K) => (value: string) => {
@@ -52,8 +55,7 @@ export function useEnquiryForm<K extends string>({ initial, schema, phone, onPha
     if (!result.success) {
       const fieldErrors = toFieldErrors(result.error);
       setErrors(fieldErrors);
-      const first = Object.keys(fieldErrors)[0];
-      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      setRefusals((count) => count + 1);
       return;
     }
     setErrors({});
@@ -66,7 +68,10 @@ export function useEnquiryForm<K extends string>({ initial, schema, phone, onPha
       onPhase?.('success');
       showToast({ title: ENQUIRY_MESSAGES.successTitle, description: ENQUIRY_MESSAGES.successDescription });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors) setErrors(error.fieldErrors);
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors) {
+        setErrors(error.fieldErrors);
+        setRefusals((count) => count + 1);
+      }
       onPhase?.('error');
       showToast({
         title: ENQUIRY_MESSAGES.failureTitle,
@@ -90,7 +95,7 @@ export function useEnquiryForm<K extends string>({ initial, schema, phone, onPha
     void submit(event.currentTarget);
   };
 
-  return { values, errors, pending, set, submit, honeypot, bind, error, onSubmit };
+  return { values, errors, refusals, pending, set, submit, honeypot, bind, error, onSubmit };
 }
 
 /** A form's text fields, as the browser would post them. */

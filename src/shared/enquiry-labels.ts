@@ -46,3 +46,10 @@ export const QUOTE_EMAIL_FIELDS = {
   name: { label: 'Name (optional)', message: `Please keep this under ${LIMITS.name} characters` },
   email: ENQUIRY_FIELDS.email,
 } as const;
+
+/**
+ * /quote's 'See my estimate' button, when the form posts without JavaScript: the contact
+ * function answers with the estimate for the figures posted (no e-mail, nothing stored).
+ */
+export const INTENT_FIELD = 'intent';
+export const ESTIMATE_INTENT = 'estimate';

@@ -6,6 +6,7 @@
  */
 import type { ChangeEvent } from 'react';
 import { Field } from './Field.tsx';
+import type { SummaryItem } from './ErrorSummary.tsx';
 import {
   CALLBACK_TIMES,
   CONTACT_SERVICE_OPTIONS,
@@ -31,6 +32,17 @@ export interface EnquiryFieldsProps {
   bind: (field: EnquiryField) => ControlValue;
   /** The first message for a field, if it has one. */
   error: (field: EnquiryField) => string | undefined;
+}
+
+/**
+ * The error summary's lines for a form's messages, in the order the forms show their fields,
+ * each linked to its control (`${idPrefix}-${field}`, the ids these fields get).
+ */
+export function enquirySummaryItems(idPrefix: string, error: EnquiryFieldsProps['error']): SummaryItem[] {
+  return (Object.keys(ENQUIRY_FIELDS) as EnquiryField[]).flatMap((field) => {
+    const message = error(field);
+    return message ? [{ message, field: `${idPrefix}-${field}` }] : [];
+  });
 }
 
 /** Names, email, phone and the service, whose options differ by form. */

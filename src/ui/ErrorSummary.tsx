@@ -1,9 +1,19 @@
 /**
  * "There is a problem": every message of a refused form at its top, each linked to the
  * field it belongs to, so a screen reader hears them first and a keyboard reaches each
- * field in one step. Focused when it appears (`autoFocus`: on a server-rendered page the
- * browser does it, with no script; in an island React does).
+ * field in one step (GOV.UK's error summary). The one summary of every form, on the pages
+ * the functions render and in the islands alike.
+ *
+ * It takes focus and comes into view when it appears:
+ * - on a page a function renders (no script), through its `autofocus` attribute: the
+ *   browser focuses it as the page loads and scrolls to it;
+ * - in an island, when React attaches it (`takeFocus`): React itself autofocuses only
+ *   form controls. An island that refuses a second submit gives the summary a new `key`,
+ *   so it is attached, and focused, again.
+ * Its scroll margin (global.css, `.error-summary`) keeps it clear of the fixed header.
  */
+import { useId } from 'react';
+
 export interface SummaryItem {
   message: string;
   /** The id of the control the message belongs to; none for a message about the whole form. */
@@ -16,19 +26,35 @@ export interface ErrorSummaryProps {
   items: readonly SummaryItem[];
 }
 
+/**
+ * Focuses the summary and scrolls its top into view: smoothly, unless the person asked
+ * for less motion. One function for every summary, so React calls it only when one is
+ * attached, never on a re-render.
+ */
+export function takeFocus(summary: HTMLElement | null): void {
+  if (!summary) return;
+  summary.focus({ preventScroll: true });
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  summary.scrollIntoView({ block: 'start', behavior: reduced ? 'instant' : 'smooth' });
+}
+
 export function ErrorSummary({ message, items }: ErrorSummaryProps) {
+  // Two forms on one page (the landing page's) may each show one.
+  const headingId = `${useId()}-error-summary`;
   if (!items.length && !message) return null;
   return (
     <div
+      ref={takeFocus}
       className="error-summary mb-6 rounded-md border-3 border-destructive bg-white p-4"
       role="alert"
-      aria-labelledby="error-summary-heading"
+      aria-labelledby={headingId}
       tabIndex={-1}
       // The summary is what the person must read next, after the page that refused the form.
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus
+      data-error-summary
     >
-      <h2 id="error-summary-heading" className="mb-2 text-xl font-bold text-destructive">
+      <h2 id={headingId} className="mb-2 text-xl font-bold text-destructive">
         There is a problem
       </h2>
       {message ? <p>{message}</p> : null}

@@ -61,6 +61,8 @@ test.describe('admin: practice settings', () => {
       // The first member's photo, uploaded in the Team section (a colour of this run's own, so it
       // is new to the store): the phone typed above stays in the form, and one save takes both.
       await openSettingsSection(page, 'Team');
+      // A real name: a member still named by the placeholder is never shown on the site.
+      await form.getByLabel('Member 1: name').fill('Priya Natarajan');
       const photoField = form.getByRole('group', { name: 'Member 1: photo (optional)' });
       const now = Date.now();
       await photoField

@@ -48,9 +48,10 @@ for (const spec of FORMS) {
       await expect(page).toHaveURL(/\/$/);
       await island.release();
       await expect(form.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
-      for (const message of MESSAGES) await expect(form.getByText(message, { exact: true })).toBeVisible();
-      // The first faulty field has the focus, as after a submit on a hydrated form.
-      await expect(form.getByLabel('First name')).toBeFocused();
+      // Each message twice: in the error summary and under its field.
+      for (const message of MESSAGES) await expect(form.getByText(message, { exact: true })).toHaveCount(2);
+      // The error summary has the focus, as after a submit on a hydrated form.
+      await expect(form.locator('[data-error-summary]')).toBeFocused();
       await expect(page).toHaveURL(/\/$/);
       expect(posts).toEqual([]);
     },

@@ -129,7 +129,7 @@ test.describe('without JavaScript', () => {
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('The calculator needs JavaScript to update as you type.');
     await expect(notice).toContainText(
-      "established home at $800,000; for your own figures enter them and use 'Email me this quote', or call us on (02)",
+      "established home at $800,000; for your own figures enter them and choose 'See my estimate', or call us on (02)",
     );
     await expect(notice.locator('a[href^="tel:"]')).toHaveCount(1);
     await expect(output(page, 'Transfer duty')).toHaveText('$30,412');

@@ -3,12 +3,13 @@
  * once sent, where the quote went; the call back link either way. The send is POST
  * /api/contact (`form: 'quote'`) with the quote as the calculator reads it. Its fields and
  * button belong to the calculator's form (`form=`), so without JavaScript they post with it;
- * with it, that form's submit asks this block to send (`ref`).
+ * with it, that form's submit asks this block to send (`ref`); a send refused (no price, no
+ * address) shows the error summary at the block's top, focused.
  */
 import { useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
 import { apiRequest, ApiError } from '../../lib/api.ts';
 import { ENQUIRY_ACTION } from '../../shared/enquiry-outcome.ts';
-import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM } from '../../shared/enquiry-labels.ts';
+import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM, QUOTE_PRICE_FIELD } from '../../shared/enquiry-labels.ts';
 import type { QuoteInput } from '../../shared/quote.ts';
 import {
   CALL_BACK_HREF,
@@ -16,6 +17,7 @@ import {
   quoteEmailOutcomeText,
   type QuoteEmailOutcome,
 } from '../../shared/quote-email.ts';
+import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
 import { Field } from '../../ui/Field.tsx';
 
 /** What the calculator's form asks of this block when it is submitted from it. */
@@ -27,22 +29,20 @@ export interface QuoteEmailHandle {
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * `quote`: the calculator's input, null while a field stops it (then a send goes to
- * `priceRef`, the price field). `idPrefix`: the island's, whose form is `${idPrefix}-form`.
+ * `quote`: the calculator's input, null while a field stops it (then a send is refused for
+ * the price, `${idPrefix}-price`). `idPrefix`: the island's, whose form is `${idPrefix}-form`.
  * `honeypotRef`: the form's spam trap, sent as it is. `phone`: the practice's.
  */
 export function QuoteEmail({
   ref,
   quote,
   idPrefix,
-  priceRef,
   honeypotRef,
   phone,
 }: {
   ref: Ref<QuoteEmailHandle>;
   quote: QuoteInput | null;
   idPrefix: string;
-  priceRef: RefObject<HTMLInputElement | null>;
   honeypotRef: RefObject<HTMLInputElement | null>;
   phone: string;
 }) {
@@ -54,6 +54,10 @@ export function QuoteEmail({
   const [nameText, setNameText] = useState('');
   const [emailText, setEmailText] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
+  // A send refused for the price (the calculator's field) or the address: the error
+  // summary's lines, and its key, so each refusal attaches (and focuses) it anew.
+  const [priceRefused, setPriceRefused] = useState(false);
+  const [refusals, setRefusals] = useState(0);
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ outcome: QuoteEmailOutcome; email: string } | null>(null);
@@ -70,8 +74,10 @@ export function QuoteEmail({
 
   async function send() {
     if (sending) return;
+    const refuse = () => setRefusals((count) => count + 1);
+    setPriceRefused(!quote);
     if (!quote) {
-      priceRef.current?.focus();
+      refuse();
       return;
     }
     // Read from the controls: text typed before the island hydrated is there, not in state.
@@ -79,7 +85,7 @@ export function QuoteEmail({
     const name = nameRef.current?.value ?? nameText;
     if (!LOOKS_LIKE_EMAIL.test(email)) {
       setEmailError(QUOTE_EMAIL_FIELDS.email.message);
-      emailRef.current?.focus();
+      refuse();
       return;
     }
     setEmailError(null);
@@ -99,7 +105,7 @@ export function QuoteEmail({
       const fieldError = error instanceof ApiError ? error.fieldErrors?.email?.[0] : undefined;
       if (fieldError) {
         setEmailError(fieldError);
-        emailRef.current?.focus();
+        refuse();
       } else {
         // A 429 says what happened in its own words; anything else gets ours.
         setSendError(
@@ -139,6 +145,13 @@ export function QuoteEmail({
         </div>
       ) : (
         <>
+          <ErrorSummary
+            key={refusals}
+            items={[
+              ...(priceRefused && !quote ? [{ message: QUOTE_PRICE_FIELD.message, field: `${idPrefix}-price` }] : []),
+              ...(emailError ? [{ message: emailError, field: `${idPrefix}-email` }] : []),
+            ]}
+          />
           <p className="text-sm text-brand-100">
             We e-mail you this quote at once and keep it, so we can answer your questions about it.
           </p>

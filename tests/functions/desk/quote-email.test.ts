@@ -10,14 +10,18 @@
 import { describe, expect, it } from 'vitest';
 import contact from '../../../netlify/functions/contact.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
-import { quoteEmailFormPage, quoteEmailSentPage } from '../../../netlify/functions/_shared/pages/quote-email-page.tsx';
+import {
+  quoteEmailFormPage,
+  quoteEmailSentPage,
+  quoteEstimatePage,
+} from '../../../netlify/functions/_shared/pages/quote-email-page.tsx';
 import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
 import { countOnce } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
 import { saveSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
 import { REPEAT_NOTE } from '../../../netlify/functions/_shared/desk/repeat-enquiries.ts';
 import { defaultPracticeSettings } from '../../../src/shared/schemas/settings.ts';
 import { sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { computeQuote, formatIsoDay, type QuoteInput } from '../../../src/shared/quote.ts';
+import { computeQuote, formatIsoDay, quoteLines, type QuoteInput } from '../../../src/shared/quote.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { attr, pageText, parsePage, textOf } from '../html.ts';
@@ -270,6 +274,115 @@ describe("'Email me this quote' without JavaScript", () => {
       fieldErrors: { email: ['Please enter a valid email address'], 'quote.price': ['x'] },
       practice,
     });
-    expect(validateHtml({ sent, refused })).toEqual([]);
+    const estimate = quoteEstimatePage({
+      fields: { ...controls, foreignPurchaser: 'on', foreignShare: '50' },
+      quote: { inputs: aQuote(), figures: computeQuote(aQuote()) },
+      fieldErrors: {},
+      today: '2026-11-23',
+      practice,
+    });
+    const estimateRefused = quoteEstimatePage({
+      fields: { ...controls, price: 'lots' },
+      quote: null,
+      fieldErrors: { 'quote.price': ['x'] },
+      today: '2026-11-23',
+      practice,
+    });
+    expect(validateHtml({ sent, refused, estimate, estimateRefused })).toEqual([]);
+  });
+});
+
+describe("'See my estimate' without JavaScript", () => {
+  // Everything the calculator asks, none of it the page's example (buying an established
+  // home at $800,000).
+  const figures = {
+    price: '1,475,000',
+    role: 'buying',
+    propertyType: 'vacant-land',
+    foreignPurchaser: 'on',
+    foreignShare: '50',
+    rush: 'on',
+    contractDate: '2026-12-14',
+  };
+  const input: QuoteInput = {
+    price: 1_475_000,
+    role: 'buying',
+    propertyType: 'vacant-land',
+    firstHomeBuyer: false,
+    foreignPurchaser: true,
+    foreignShare: 50,
+    rush: true,
+    contractDate: '2026-12-14',
+  };
+  const valueOf = (html: string, name: string) => {
+    const page = parsePage(html);
+    const controls = page.all('input').filter((element) => attr(element, 'name') === name);
+    const chosen = controls.filter(
+      (element) => attr(element, 'type') !== 'radio' || attr(element, 'checked') !== undefined,
+    );
+    return chosen.map((element) =>
+      attr(element, 'type') === 'checkbox' ? attr(element, 'checked') !== undefined : attr(element, 'value'),
+    );
+  };
+
+  it('shows the estimate for the figures posted, every one of them kept in the form, storing and sending nothing', async () => {
+    const response = await formPost({ ...figures, intent: 'estimate', name: 'Ann Lee', email: 'ann@example.com' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    const page = parsePage(response.text);
+    const text = pageText(response.text);
+    expect(text).toContain('Buying vacant land at $1,475,000');
+    expect(text).not.toContain('$800,000');
+    const expected = computeQuote(input, { today: sydneyToday() });
+    expect(page.all('dd').map(textOf)).toEqual(quoteLines(expected).map((line) => line.value));
+    expect(valueOf(response.text, 'price')).toEqual(['1,475,000']);
+    expect(valueOf(response.text, 'role')).toEqual(['buying']);
+    expect(
+      attr(
+        page.all('option').find((option) => attr(option, 'selected') !== undefined)!,
+        'value',
+      ),
+    ).toBe('vacant-land');
+    expect(valueOf(response.text, 'foreignPurchaser')).toEqual([true]);
+    expect(valueOf(response.text, 'firstHomeBuyer')).toEqual([false]);
+    expect(valueOf(response.text, 'rush')).toEqual([true]);
+    expect(valueOf(response.text, 'foreignShare')).toEqual(['50']);
+    expect(valueOf(response.text, 'contractDate')).toEqual(['2026-12-14']);
+    expect(valueOf(response.text, 'email')).toEqual(['ann@example.com']);
+    expect(valueOf(response.text, 'form')).toEqual(['quote']);
+    // One form, posting to the same place: 'Email me this quote' sends these figures.
+    expect(page.all('form').map((form) => attr(form, 'action'))).toEqual(['/api/contact']);
+    expect(await storedLead('ann@example.com')).toEqual([]);
+    expect(mailsTo('ann@example.com')).toEqual([]);
+  });
+
+  it("then 'Email me this quote' sends the estimate shown", async () => {
+    const email = address();
+    const estimate = await formPost({ ...figures, intent: 'estimate', email });
+    const shown = pageText(estimate.text);
+    const response = await formPost({ ...figures, email });
+    expect(response.status).toBe(200);
+    const [lead] = await storedLead(email);
+    expect(lead).toMatchObject({ quote: { inputs: input } });
+    const figuresOf = (html: string) => parsePage(html).all('dd').map(textOf);
+    expect(figuresOf(response.text)).toEqual(figuresOf(estimate.text));
+    expect(shown).toContain('Buying vacant land at $1,475,000');
+    expect(await readableText(mailsTo(email)[0]!)).toContain('$1,475,000');
+  });
+
+  it('marks a price it cannot read, keeping the other figures, with the summary first in the form', async () => {
+    const response = await formPost({ ...figures, price: 'lots', intent: 'estimate' });
+    expect(response.status).toBe(400);
+    const page = parsePage(response.text);
+    const invalid = page.withAttribute('aria-invalid', 'true').map((element) => attr(element, 'name'));
+    expect(invalid).toEqual(['price']);
+    expect(valueOf(response.text, 'price')).toEqual(['lots']);
+    expect(valueOf(response.text, 'contractDate')).toEqual(['2026-12-14']);
+    const summary = page.withAttribute('role', 'alert')[0]!;
+    expect(attr(summary, 'autofocus')).toBe('');
+    expect(response.text.indexOf('role="alert"')).toBeGreaterThan(response.text.indexOf('<form'));
+    expect(response.text.indexOf('role="alert"')).toBeLessThan(response.text.indexOf('name="price"'));
+    expect(pageText(response.text)).not.toContain('The estimate for your figures');
   });
 });

@@ -153,7 +153,7 @@ describe('engagePage', () => {
     expect(textOf(page.all('title')[0]!)).toMatch(/^Error: Costs agreement/);
     const summary = page.withAttribute('role', 'alert')[0]!;
     expect(attr(summary, 'autofocus')).toBe('');
-    expect(textOf(page.byId('error-summary-heading'))).toBe('There is a problem');
+    expect(textOf(page.byId(attr(summary, 'aria-labelledby')!))).toBe('There is a problem');
     expect(html).toContain('<p>Please check the form</p>');
     expect(html).toMatch(/<li><a [^>]*href="#accept"[^>]*>Please confirm you accept the costs agreement<\/a><\/li>/);
     // The summary comes first in the form, before any field.

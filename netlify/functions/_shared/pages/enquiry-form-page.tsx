@@ -6,10 +6,10 @@
  * its props, rendered once per request by `renderPage` (document.tsx); no JavaScript.
  */
 import { ENQUIRY_ACTION, ENQUIRY_FORMS, type EnquiryFormName } from '../../../../src/shared/enquiry-outcome.ts';
-import { ENQUIRY_FIELDS, type EnquiryField } from '../../../../src/shared/schemas/enquiry.ts';
+import type { EnquiryField } from '../../../../src/shared/schemas/enquiry.ts';
 import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
-import { ContactEnquiryFields, HeroEnquiryFields } from '../../../../src/ui/EnquiryFields.tsx';
+import { ContactEnquiryFields, enquirySummaryItems, HeroEnquiryFields } from '../../../../src/ui/EnquiryFields.tsx';
 import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
 import { Honeypot } from '../../../../src/ui/Honeypot.tsx';
 import { PrivacyNotice } from '../../../../src/ui/PrivacyNotice.tsx';
@@ -30,13 +30,9 @@ export interface EnquiryFormPageProps {
   practice: { name: string; phone: { display: string; href: string } };
 }
 
-const isField = (name: string): name is EnquiryField => Object.hasOwn(ENQUIRY_FIELDS, name);
-
 export function EnquiryFormPage({ form, values, fieldErrors, practice }: EnquiryFormPageProps) {
   const { title, submit, Fields } = FORMS[form];
   const idPrefix = `retry-${form}`;
-  // In the order the form shows its fields, so the list reads top to bottom as the form does.
-  const failed = Object.keys(ENQUIRY_FIELDS).filter((name) => isField(name) && fieldErrors[name]?.length);
   const error = (field: EnquiryField) => fieldErrors[field]?.[0];
   return (
     // The form posts to /api/contact, which refuses `Origin: null` (no-referrer's): nothing
@@ -48,9 +44,7 @@ export function EnquiryFormPage({ form, values, fieldErrors, practice }: Enquiry
     >
       <h1>Please check your enquiry</h1>
       <p className="lead">Your enquiry has not been sent yet. Please fix the following, then send it again:</p>
-      <ErrorSummary
-        items={failed.map((name) => ({ message: error(name as EnquiryField)!, field: `${idPrefix}-${name}` }))}
-      />
+      <ErrorSummary items={enquirySummaryItems(idPrefix, error)} />
       <form method="post" action={ENQUIRY_ACTION} noValidate aria-labelledby="retry-form-title">
         <h2 id="retry-form-title">{title}</h2>
         <p className="meta text-sm">Fields marked * are required.</p>

@@ -1,7 +1,10 @@
 /**
  * The team the site shows (and the engagement's solicitors come from): name, role, bio,
  * photo, principal, and whether they are a solicitor, with their practising certificate.
+ * A member whose name is still a placeholder is hidden from the website: the fields say
+ * which, until staff enter the real name.
  */
+import { isPlaceholderName, PLACEHOLDER_NAME_MARK } from '../../../content/placeholders.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { GroupError } from '../kit/parts.tsx';
@@ -21,11 +24,19 @@ export function TeamFields({
   id: (field: string) => string;
   error: string | undefined;
 }) {
+  const hidden = team.filter((member) => isPlaceholderName(member.name));
   const setMember = (index: number, patch: Partial<Team[number]>) =>
     onChange(team.map((member, i) => (i === index ? { ...member, ...patch } : member)));
   return (
     <fieldset className="min-w-0" aria-describedby={error ? `${id('team')}-error` : undefined}>
       <legend className="text-sm font-semibold text-slate-800">Team</legend>
+      {hidden.length ? (
+        <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800" data-hidden-team>
+          Hidden from the website until you enter a real name (in place of “{PLACEHOLDER_NAME_MARK}”):{' '}
+          {hidden.map((member) => member.role || member.name || 'a member without a name').join(', ')}.
+          {hidden.length === team.length ? ' With nobody left, the website shows no team section.' : ''}
+        </p>
+      ) : null}
       <ul className="mt-2 space-y-4">
         {team.map((member, index) => (
           <li key={index} className="space-y-3 rounded-lg border border-slate-200 p-3">

@@ -1,5 +1,9 @@
-/** Tab 2: testimonials for the landing page: add, edit, switch on and off, delete. */
+/**
+ * Tab 2: testimonials for the landing page: add, edit, switch on and off, delete. A review
+ * marked sample is never shown on the website, active or not, and says so here.
+ */
 import { formatLongDate } from '../../../lib/dates.ts';
+import { isSampleReview, SAMPLE_REVIEW_MARK } from '../../../content/placeholders.ts';
 import type { Testimonial } from '../../../shared/schemas/testimonial.ts';
 import { TestimonialForm } from './TestimonialForm.tsx';
 import { ToggleItemsTab } from './ToggleItemsTab.tsx';
@@ -18,6 +22,12 @@ export default function TestimonialsTab() {
       Form={TestimonialForm}
       renderBody={(testimonial) => (
         <>
+          {isSampleReview(testimonial) ? (
+            <p className="mb-2 text-sm font-semibold text-red-800" data-hidden-review>
+              Hidden from the website: its title starts “{SAMPLE_REVIEW_MARK}”, so it is a sample. Replace it with a
+              real client’s review.
+            </p>
+          ) : null}
           {testimonial.position ? <p className="text-sm text-slate-700">{testimonial.position}</p> : null}
           <p className="mt-2 whitespace-pre-line text-slate-800">{testimonial.content}</p>
           <p className="mt-2 text-sm text-slate-700">

@@ -2,12 +2,15 @@
  * The calculator's controls, inside its form: price, buying or selling, property type, the
  * boxes that change the duty or the fee, the foreign buyers' share when it matters, and the
  * contract date. Each is a named form control, so the form posts them without JavaScript.
+ * The /quote island binds them to its state; the page the contact function answers "See my
+ * estimate" with, without JavaScript (netlify/functions/_shared/pages/quote-estimate-page.tsx),
+ * fills them once with what was posted (no `onChange`).
  */
-import type { Ref } from 'react';
-import { QUOTE_PRICE_FIELD } from '../../shared/enquiry-labels.ts';
-import type { QuoteFormValues } from '../../shared/quote-options.ts';
-import { groupPriceTyping, PROPERTY_TYPES, QUOTE_ROLES, type PropertyType } from '../../shared/quote.ts';
-import { CONTROL_CLASS, Field } from '../../ui/Field.tsx';
+import type { ChangeEvent, Ref } from 'react';
+import { QUOTE_PRICE_FIELD } from '../shared/enquiry-labels.ts';
+import type { QuoteFormValues } from '../shared/quote-options.ts';
+import { groupPriceTyping, PROPERTY_TYPES, QUOTE_ROLES, type PropertyType } from '../shared/quote.ts';
+import { CONTROL_CLASS, Field } from './Field.tsx';
 
 const CHECK_CLASS = 'size-5 shrink-0 rounded border-slate-400 accent-brand-700';
 
@@ -18,8 +21,9 @@ const BOXES = [
 ] as const;
 
 /**
- * `values` and `onChange` from the calculator's state; `priceError`, `shareError`: the
- * field that stops the estimate; `priceRef`: where a send without a price takes the person.
+ * `values`, and `onChange` from the calculator's state (none on a page rendered once: the
+ * controls then start with `values`); `priceError`, `shareError`: the field that stops the
+ * estimate; `priceRef`: the price's control.
  */
 export function QuoteInputs({
   idPrefix,
@@ -31,12 +35,23 @@ export function QuoteInputs({
 }: {
   idPrefix: string;
   values: QuoteFormValues;
-  onChange: (patch: Partial<QuoteFormValues>) => void;
+  onChange?: (patch: Partial<QuoteFormValues>) => void;
   priceError: boolean;
   shareError: boolean;
-  priceRef: Ref<HTMLInputElement>;
+  priceRef?: Ref<HTMLInputElement>;
 }) {
   const field = (name: string) => `${idPrefix}-${name}`;
+  type Control = HTMLInputElement | HTMLSelectElement;
+  /** A text or a choice: bound to the state, or starting with the value. */
+  const text = (value: string, patch: (value: string) => Partial<QuoteFormValues>) =>
+    onChange
+      ? { value, onChange: (event: ChangeEvent<Control>) => onChange(patch(event.currentTarget.value)) }
+      : { defaultValue: value };
+  /** A box or a radio, the same way. */
+  const tick = (checked: boolean, patch: (checked: boolean) => Partial<QuoteFormValues>) =>
+    onChange
+      ? { checked, onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(patch(event.currentTarget.checked)) }
+      : { defaultChecked: checked };
 
   const onPriceChange = (target: HTMLInputElement) => {
     const grouped = groupPriceTyping(target.value, target.selectionStart ?? target.value.length);
@@ -49,7 +64,7 @@ export function QuoteInputs({
       target.value = grouped.text;
       target.setSelectionRange(grouped.caret, grouped.caret);
     }
-    onChange({ price: grouped.text });
+    onChange?.({ price: grouped.text });
   };
 
   return (
@@ -75,8 +90,9 @@ export function QuoteInputs({
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              value={values.price}
-              onChange={(event) => onPriceChange(event.currentTarget)}
+              {...(onChange
+                ? { value: values.price, onChange: (event) => onPriceChange(event.currentTarget) }
+                : { defaultValue: values.price })}
               className={`${CONTROL_CLASS} pl-7 ${priceError ? 'border-destructive' : 'border-slate-400'}`}
             />
           </div>
@@ -92,8 +108,7 @@ export function QuoteInputs({
                 type="radio"
                 name="role"
                 value={option.value}
-                checked={values.role === option.value}
-                onChange={() => onChange({ role: option.value })}
+                {...tick(values.role === option.value, () => ({ role: option.value }))}
                 className="size-5 accent-brand-700"
               />
               {option.label}
@@ -109,8 +124,7 @@ export function QuoteInputs({
         <select
           id={field('type')}
           name="propertyType"
-          value={values.propertyType}
-          onChange={(event) => onChange({ propertyType: event.currentTarget.value as PropertyType })}
+          {...text(values.propertyType, (value) => ({ propertyType: value as PropertyType }))}
           className={`${CONTROL_CLASS} border-slate-400`}
         >
           {PROPERTY_TYPES.map((option) => (
@@ -129,8 +143,7 @@ export function QuoteInputs({
               <input
                 type="checkbox"
                 name={name}
-                checked={values[name]}
-                onChange={(event) => onChange({ [name]: event.currentTarget.checked })}
+                {...tick(values[name], (checked) => ({ [name]: checked }))}
                 className={CHECK_CLASS}
               />
               {label}
@@ -156,8 +169,7 @@ export function QuoteInputs({
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              value={values.foreignShare}
-              onChange={(event) => onChange({ foreignShare: event.currentTarget.value })}
+              {...text(values.foreignShare, (foreignShare) => ({ foreignShare }))}
             />
           )}
         </Field>
@@ -170,12 +182,7 @@ export function QuoteInputs({
         hint="Duty thresholds change every 1 July; leave empty for today."
       >
         {(props) => (
-          <input
-            {...props}
-            type="date"
-            value={values.contractDate}
-            onChange={(event) => onChange({ contractDate: event.currentTarget.value })}
-          />
+          <input {...props} type="date" {...text(values.contractDate, (contractDate) => ({ contractDate }))} />
         )}
       </Field>
     </div>

@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import contact from '../../../netlify/functions/contact.ts';
 import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
 import { retryDueClientMails } from '../../../netlify/functions/_shared/mail/client-mail.ts';
-import { acknowledgeEnquiry, greetingName, mailboxOf } from '../../../netlify/functions/_shared/mail/acknowledgement.ts';
+import {
+  acknowledgeEnquiry,
+  greetingName,
+  mailboxOf,
+} from '../../../netlify/functions/_shared/mail/acknowledgement.ts';
 import { listKeys } from '../../../netlify/functions/_shared/repositories/blobs.ts';
 import { getStoredEnquiry } from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
 import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';

@@ -7,7 +7,10 @@ import { openStore, timeKey } from '../../../netlify/functions/_shared/repositor
 import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
 import { enqueueAlert, listAlerts } from '../../../netlify/functions/_shared/repositories/alert-outbox-store.ts';
 import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { appendActivity, listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
+import {
+  appendActivity,
+  listActivity,
+} from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
 import { sydneyInstant } from '../../../src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 

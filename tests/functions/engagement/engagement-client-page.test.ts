@@ -8,7 +8,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import engage from '../../../netlify/functions/engage.ts';
 import engagements from '../../../netlify/functions/engagements.ts';
-import { SAMPLE_TERMS_REFUSED, sampleTermsRefusal } from '../../../netlify/functions/_shared/engagement/sample-terms.ts';
+import {
+  SAMPLE_TERMS_REFUSED,
+  sampleTermsRefusal,
+} from '../../../netlify/functions/_shared/engagement/sample-terms.ts';
 import { COSTS_AGREEMENT } from '../../../src/content/costsAgreement.ts';
 import { formatAudCents } from '../../../src/content/money.ts';
 import type { EngagementView } from '../../../src/shared/schemas/engagement.ts';

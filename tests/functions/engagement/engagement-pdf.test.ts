@@ -11,7 +11,11 @@ import { printable, renderEngagementPdf } from '../../../netlify/functions/_shar
 import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../../src/content/costsAgreement.ts';
 import { buildDisclosure } from '../../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput } from '../../../src/shared/quote.ts';
-import { ACCEPT_CONSENTS, type AcceptanceRecord, type EngagementContent } from '../../../src/shared/schemas/engagement.ts';
+import {
+  ACCEPT_CONSENTS,
+  type AcceptanceRecord,
+  type EngagementContent,
+} from '../../../src/shared/schemas/engagement.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { drawnText } from '../pdf-text.ts';
 

@@ -17,7 +17,10 @@ import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-ke
 import { keyId } from '../../../netlify/functions/_shared/crypto/sealed-records.ts';
 import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
 import { getPayout, resealPayouts } from '../../../netlify/functions/_shared/repositories/payouts-store.ts';
-import { readAccounts, resealAccounts } from '../../../netlify/functions/_shared/repositories/practice-accounts-store.ts';
+import {
+  readAccounts,
+  resealAccounts,
+} from '../../../netlify/functions/_shared/repositories/practice-accounts-store.ts';
 import { randomBytes } from 'node:crypto';
 import { now, resetClock, setClockTo } from '../../../src/shared/clock.ts';
 import { addCalendarDays, sydneyToday } from '../../../src/shared/sydney-time.ts';

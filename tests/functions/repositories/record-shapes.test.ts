@@ -12,7 +12,10 @@ import {
   listStoredEnquiries,
   newStoredEnquiry,
 } from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
-import { appendActivity, listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
+import {
+  appendActivity,
+  listActivity,
+} from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
 import { listServices, seedDefaultServices } from '../../../netlify/functions/_shared/repositories/services-store.ts';
 import { getSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
 import { findBuildRead, readBuildState } from '../../../netlify/functions/_shared/repositories/site-builds-store.ts';

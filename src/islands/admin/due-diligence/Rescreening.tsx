@@ -22,10 +22,11 @@ import { sydneyToday } from '../../../shared/sydney-time.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
+import { toastFailure } from '../kit/actions.ts';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { individualLabel } from './ClientAnswers.tsx';
-import { cddPath, messageOf } from './cdd-requests.ts';
+import { cddPath } from './cdd-requests.ts';
 import { EnhancedDueDiligence, NO_ENHANCED, type EnhancedValues } from './EnhancedDueDiligence.tsx';
 
 /** A verified, open matter's screening clock, from the enquiry's plain summary. */
@@ -120,12 +121,7 @@ export function RescreenForm({
       await onDone(status);
     } catch (caught) {
       if (caught instanceof ApiError && caught.fieldErrors) setErrors(caught.fieldErrors);
-      else
-        showToast({
-          title: 'Error',
-          description: messageOf(caught, 'Failed to record the re-screen'),
-          variant: 'destructive',
-        });
+      else toastFailure(caught, 'Failed to record the re-screen');
     } finally {
       setPending(false);
     }

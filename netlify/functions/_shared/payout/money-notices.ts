@@ -14,8 +14,13 @@ import { queueStaffNoticeAfter } from '../mail/staff-alerts.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import { listUsers } from '../repositories/users-store.ts';
 
-/** The alert address, then every principal's own notice address, each once. */
-export async function principalAddresses(): Promise<string[]> {
+/**
+ * The alert address, then every principal's own notice address, each once. Wider than the
+ * register's `principalAddresses` (mail/principal-notices.ts), which must never reach the shared
+ * alert inbox while a principal has an address of their own: a money notice names no suspicion,
+ * and the office's inbox should hear of every change to where money goes.
+ */
+async function moneyNoticeAddresses(): Promise<string[]> {
   const alert = leadDeskEnv().email?.to;
   const principals = (await listUsers()).filter((user) => user.role === 'principal').map((user) => user.email);
   return [...new Set([alert, ...principals].filter((address): address is string => Boolean(address)))];
@@ -27,7 +32,7 @@ export async function noticePrincipals(
   logLine: string,
   waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<void> {
-  const addresses = await principalAddresses();
+  const addresses = await moneyNoticeAddresses();
   const to = addresses.join(', ');
   await queueStaffNoticeAfter(noticeId, { ...notice, ...(to ? { to } : {}) }, logLine, waitUntil);
   if (leadDeskEnv().email || !leadDeskEnv().clientEmail || addresses.length === 0) return;

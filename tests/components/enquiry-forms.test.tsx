@@ -52,7 +52,7 @@ for (const spec of FORMS) {
       await user.type(form.getByLabelText(/Message/), 'Buying in Castle Hill.');
     }
 
-    test('shows every validation message under its field, focuses the first, and clears one when it is mended', async () => {
+    test('shows every validation message under its field and in the focused error summary, and clears one when it is mended', async () => {
       const calls = serveApi(() => json({ ok: true }));
       const page = open();
       const { user, form, control } = page;
@@ -63,10 +63,15 @@ for (const spec of FORMS) {
         const described = describedBy.split(' ').map((id) => document.getElementById(id)?.textContent);
         expect(described, field).toContain(message);
       }
-      expect(document.activeElement).toBe(control('firstName'));
+      // The error summary at the form's top has the focus, each message a link to its field.
+      const summary = () => document.querySelector<HTMLElement>('[data-error-summary]')!;
+      expect(document.activeElement).toBe(summary());
+      const link = within(summary()).getByRole('link', { name: MESSAGES.firstName });
+      expect(link.getAttribute('href')).toBe(`#${control('firstName').id}`);
       await user.type(form.getByLabelText(/Email/), 'not-an-email');
       await user.click(form.getByRole('button', { name: spec.submit }));
-      expect(form.getByText(MESSAGES.email)).toBeTruthy();
+      expect(within(summary()).getByRole('link', { name: MESSAGES.email })).toBeTruthy();
+      expect(document.activeElement).toBe(summary());
       await user.type(form.getByLabelText(/First name/), 'Alex');
       expect(form.queryByText(MESSAGES.firstName)).toBeNull();
       expect(control('firstName').getAttribute('aria-invalid')).toBeNull();

@@ -150,9 +150,16 @@ const ok = (sent: Sent[]) => sent.filter((s) => s.status >= 200 && s.status < 30
 interface Effect {
   before(): Promise<unknown>;
   check(sent: Sent[], before: any): Promise<void>;
+  /**
+   * Checked once over all 1,000, against the store as it was before the first: for effects
+   * that add up (records created), where a check after every batch would read the whole,
+   * growing list 80 times and prove nothing more.
+   */
+  once?: boolean;
 }
 
 const enquiryEffect: Effect = {
+  once: true,
   before: async () => new Set((await enquiries()).map((request) => request.id)),
   async check(sent, before: Set<string>) {
     const stored = new Map((await enquiries()).map((request) => [request.id, request]));
@@ -179,6 +186,7 @@ const noSignIn: Effect = {
 };
 
 const createEffect: Effect = {
+  once: true,
   before: async () => (await posts()).length,
   async check(sent, before) {
     const stored = new Map((await posts()).map((post) => [post.id, post]));
@@ -231,7 +239,7 @@ const validToggle = () => ({ isActive: batch % 2 === 0 });
 const ENDPOINTS = [
   ['POST /api/contact', contact, 'POST', () => '/api/contact', CONTACT_KEYS, enquiryEffect, validEnquiry],
   ['POST /api/login', login, 'POST', () => '/api/login', ['username', 'password'], noSignIn, undefined],
-  ['POST /api/blog-posts', blogPosts, 'POST', () => '/api/blog-posts', POST_KEYS, createEffect, validPost],
+  // Before the creates, so each batch's check reads a short list of posts, not a thousand.
   [
     'PUT /api/blog-posts/{id}',
     blogPosts,
@@ -241,6 +249,7 @@ const ENDPOINTS = [
     updateEffect,
     () => ({ ...validPost(), slug: 'fuzz-target' }),
   ],
+  ['POST /api/blog-posts', blogPosts, 'POST', () => '/api/blog-posts', POST_KEYS, createEffect, validPost],
   [
     'PUT /api/testimonials/{id}',
     testimonials,
@@ -267,14 +276,16 @@ describe('generated bodies', () => {
     async (name, handler, method, path, keys, effect, base) => {
       const next = generator(keys.length * 7919, [...keys], base);
       const sent: Sent[] = [];
+      const start = await effect.before();
       for (batch = 0; batch < 40; batch++) {
-        const before = await effect.before();
+        const before = effect.once || batch === 0 ? start : await effect.before();
         const requests = Array.from({ length: 25 }, () => ({ ...next(), cookie }));
         const answers = await Promise.all(requests.map((request) => call(handler, method, path(), request)));
         const batchSent = answers.map(({ status, json }, i) => ({ request: requests[i]!, status, json }));
-        await effect.check(batchSent, before);
+        if (!effect.once) await effect.check(batchSent, before);
         sent.push(...batchSent);
       }
+      if (effect.once) await effect.check(sent, start);
       expect(sent.filter((s) => s.status >= 500).map((s) => s.json)).toEqual([]);
       for (const { status, json } of sent) {
         if (status >= 400) expect(typeof json?.error, `${status}`).toBe('string');

@@ -11,6 +11,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { png } from '../functions/fixtures/images.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { SETTINGS_SECTIONS } from '../../src/islands/admin/settings/settings-sections.ts';
 import {
   createEnquiry,
   expectNoAxeViolations,
@@ -229,7 +230,8 @@ test.describe('admin: practice settings', () => {
 
     // From the keyboard: each section is a link in the tab order.
     await nav.getByRole('link', { name: 'Opening hours' }).focus();
-    for (let presses = 0; presses < 10; presses++) {
+    // As many presses as there are sections: the loop stops at the Audit log, the last.
+    for (let presses = 0; presses < SETTINGS_SECTIONS.length; presses++) {
       await page.keyboard.press('Tab');
       if (await nav.getByRole('link', { name: 'Audit log' }).evaluate((link) => link === document.activeElement)) break;
     }

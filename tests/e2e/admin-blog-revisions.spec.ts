@@ -31,6 +31,8 @@ async function editAndSave(page: Page, title: string, from: string, text: string
 }
 
 test('edit a post twice, open its revisions, restore the first version', async ({ page }) => {
+  // A journey of several accounts and pages: 40–60 s on a loaded 2-core machine (decision 050).
+  test.slow();
   const id = unique();
   const title = `E2E Revisions ${id}`;
   await signIn(page);

@@ -17,6 +17,8 @@ import {
 import { signIn, test } from './fixtures.ts';
 
 test('a principal accepts cash, staff record $12,000 and the principal records its report', async ({ page }) => {
+  // A journey of several accounts and pages: 40–60 s on a loaded 2-core machine (decision 050).
+  test.slow();
   const firstName = `Cash${unique()}`;
   const lastName = 'Payer';
   await signIn(page);

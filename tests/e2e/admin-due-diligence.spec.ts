@@ -75,6 +75,8 @@ test('verifies an individual and a company’s owner, rates high, and a second p
   page,
   browser,
 }) => {
+  // A journey of several accounts and pages: 40–60 s on a loaded 2-core machine (decision 050).
+  test.slow();
   const firstName = `Dana${unique()}`;
   const email = `${firstName.toLowerCase()}@example.com`;
   await signIn(page);

@@ -17,6 +17,8 @@ test('opens a matter for a verified client, confirms a deadline and ticks exchan
   page,
   browser,
 }) => {
+  // A journey of several accounts and pages: 40–60 s on a loaded 2-core machine (decision 050).
+  test.slow();
   const firstName = `Mat${unique()}`;
   const lastName = 'Ter';
   const email = `${firstName.toLowerCase()}@example.com`;

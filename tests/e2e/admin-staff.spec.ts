@@ -14,6 +14,8 @@ test('add a member, who must change the initial password; remove them, and they 
   page,
   browser,
 }) => {
+  // A journey of several accounts and pages: 40–60 s on a loaded 2-core machine (decision 050).
+  test.slow();
   const username = `e2e-member-${unique()}`;
   const initial = 'initial-password-e2e';
   const own = 'their-own-password-e2e';
@@ -79,6 +81,8 @@ test('a principal adds a member as staff, who sees the accounts without the cont
   page,
   browser,
 }) => {
+  // A journey of several accounts and pages: 40–60 s on a loaded 2-core machine (decision 050).
+  test.slow();
   const username = `e2e-role-${unique()}`;
   const initial = 'initial-password-e2e';
   const own = 'their-own-password-e2e';

@@ -9,6 +9,8 @@ import { createEnquiry, expectNoAxeViolations, expectToast, openTab, unique } fr
 import { signIn, test } from './fixtures.ts';
 
 test('records a suspicion from an enquiry and the principal records its report', async ({ page }) => {
+  // A journey of several accounts and pages: 40–60 s on a loaded 2-core machine (decision 050).
+  test.slow();
   const firstName = `Sus${unique()}`;
   const lastName = 'Picion';
   await signIn(page);

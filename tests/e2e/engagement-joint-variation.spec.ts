@@ -33,6 +33,8 @@ async function acceptOnPhone(browser: Browser, link: string, fullName: string) {
 
 test.describe('joint clients and a variation', () => {
   test('a couple each accept on their phones; a variation is sent and both accept it', async ({ page, browser }) => {
+    // Three browsers, two acceptances and a variation: about a minute on a loaded 2-core machine.
+    test.slow();
     const id = unique();
     const first = { name: `Ada${id} Joint`, email: `ada${id}@example.com` };
     const second = { name: `Bo${id} Joint`, email: `bo${id}@example.com` };

@@ -47,7 +47,8 @@ for (const path of PAGES) {
         await expect(hero.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
         await hero.getByRole('button', { name: 'Get My Free Quote' }).click();
         // The hydrated form checks in the page: the other required fields are named.
-        await expect(hero.getByText('Last name is required')).toBeVisible();
+        // Under its field (the error summary at the form's top says it too).
+        await expect(hero.locator('#hero-lastName-error')).toHaveText('Last name is required');
         await expect(hero.getByLabel('First name')).toHaveValue('Alex');
         const faq = page.locator('#faq');
         await faq.getByRole('button', { name: 'Process', exact: true }).click();

@@ -39,8 +39,12 @@ export async function expectScrolledTo(page: Page, id: string) {
           const element = document.getElementById(target);
           if (!element) return 'missing';
           const { top } = element.getBoundingClientRect();
+          // A landing section's scroll margin may be negative: its padding goes under the header.
+          const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
           const atEnd = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
-          return (top >= -4 && top <= 130) || (atEnd && top < innerHeight) ? 'there' : `top=${Math.round(top)}`;
+          return (top >= Math.min(-4, margin - 4) && top <= 130) || (atEnd && top < innerHeight)
+            ? 'there'
+            : `top=${Math.round(top)}`;
         }, id),
       { message: `scrolled to #${id}` },
     )

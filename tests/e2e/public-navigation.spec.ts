@@ -4,7 +4,8 @@ import { test } from './fixtures.ts';
 import { expectScrolledTo, hydrated, scrollToY } from './public-helpers.ts';
 import { PRACTICE } from '../../src/content/practice.ts';
 
-const ANCHORS = ['home', 'hero-form', 'services', 'process', 'team', 'about', 'testimonials', 'faq', 'contact', 'blog'];
+// Not `team`: the shipped team is placeholders, left out until Settings names them (src/content/placeholders.ts).
+const ANCHORS = ['home', 'hero-form', 'services', 'process', 'about', 'testimonials', 'faq', 'contact', 'blog'];
 const SECTION_ITEMS = [
   ['About Us', 'about'],
   ['Testimonials', 'testimonials'],

@@ -29,6 +29,8 @@ test.describe("the client's matter", { tag: '@phone-only' }, () => {
     page,
     browser,
   }) => {
+    // A whole journey on a phone, through the e-mailed links: about a minute under load (decision 050).
+    test.slow();
     const firstName = `Cli${unique()}`;
     const lastName = 'Ent';
     const email = `${firstName.toLowerCase()}@example.com`;

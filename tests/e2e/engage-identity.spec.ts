@@ -34,6 +34,8 @@ test.describe('identity details', { tag: '@phone-only' }, () => {
     browser,
     request,
   }) => {
+    // A whole journey on a phone, through the e-mailed links: about a minute under load (decision 050).
+    test.slow();
     const firstName = `Ida${unique()}`;
     const email = `${firstName.toLowerCase()}@example.com`;
     const created = await request.post('/api/contact', {

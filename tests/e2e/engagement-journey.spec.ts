@@ -21,6 +21,8 @@ test.describe('engagement journey', { tag: '@phone-only' }, () => {
     page,
     browser,
   }) => {
+    // A whole journey on a phone, through the e-mailed links: about a minute under load (decision 050).
+    test.slow();
     const firstName = `Jo${unique()}`;
     const lastName = 'Journey';
     const email = `${firstName.toLowerCase()}@example.com`;

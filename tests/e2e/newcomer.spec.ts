@@ -16,6 +16,8 @@ test.describe("a newcomer's first hour", { tag: '@phone-only' }, () => {
   // Phone only: a phone journey, with JavaScript off.
 
   test('reads the mail at /_dev/mail, and the client follows the matter on a phone', async ({ page, browser }) => {
+    // A whole journey on a phone, through the e-mailed links: about a minute under load (decision 050).
+    test.slow();
     const firstName = `New${unique()}`;
     const email = `${firstName.toLowerCase()}@example.com`;
     await signIn(page);

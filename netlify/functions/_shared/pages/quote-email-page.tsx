@@ -66,6 +66,31 @@ function QuoteFigures({ quote, today }: { quote: StoredQuote; today: string }) {
 }
 
 /** The calculator's controls as they were posted, for the controls to start with. */
+/** The end of both quote forms: the spam trap, the send button and the privacy notice. */
+function EmailQuoteEnd({ idPrefix }: { idPrefix: string }) {
+  return (
+    <>
+      <Honeypot inputRef={null} idPrefix={idPrefix} />
+      <Button type="submit" className="mt-5 w-full sm:w-auto">
+        Email me this quote
+      </Button>
+      <div className="mt-3">
+        <PrivacyNotice />
+      </div>
+    </>
+  );
+}
+
+/** The way to talk instead, under both quote forms. */
+function RatherTalk({ practice }: { practice: Practice }) {
+  return (
+    <p className="mt-6">
+      Rather talk? <a href={CALL_BACK_HREF}>Request a call back</a> or call us on{' '}
+      <a href={practice.phone.href}>{practice.phone.display}</a>.
+    </p>
+  );
+}
+
 export function postedQuoteValues(fields: Record<string, string>): QuoteFormValues {
   const ticked = (name: string) => (fields[name] ?? '') !== '';
   return {
@@ -143,18 +168,9 @@ export function QuoteEstimatePage({ fields, quote, fieldErrors, today, practice 
             {(props) => <input {...props} type="email" autoComplete="email" defaultValue={fields.email ?? ''} />}
           </Field>
         </div>
-        <Honeypot inputRef={null} idPrefix={ESTIMATE_ID} />
-        <Button type="submit" className="mt-5 w-full sm:w-auto">
-          Email me this quote
-        </Button>
-        <div className="mt-3">
-          <PrivacyNotice />
-        </div>
+        <EmailQuoteEnd idPrefix={ESTIMATE_ID} />
       </form>
-      <p className="mt-6">
-        Rather talk? <a href={CALL_BACK_HREF}>Request a call back</a> or call us on{' '}
-        <a href={practice.phone.href}>{practice.phone.display}</a>.
-      </p>
+      <RatherTalk practice={practice} />
     </PageDocument>
   );
 }
@@ -258,18 +274,9 @@ export function QuoteEmailFormPage({ values, fieldErrors, practice }: QuoteEmail
           </Field>
         </div>
         {/* The spam trap, empty as on /quote (a filled one is answered as if sent, never with this page). */}
-        <Honeypot inputRef={null} idPrefix={ID} />
-        <Button type="submit" className="mt-5 w-full sm:w-auto">
-          Email me this quote
-        </Button>
-        <div className="mt-3">
-          <PrivacyNotice />
-        </div>
+        <EmailQuoteEnd idPrefix={ID} />
       </form>
-      <p className="mt-6">
-        Rather talk? <a href={CALL_BACK_HREF}>Request a call back</a> or call us on{' '}
-        <a href={practice.phone.href}>{practice.phone.display}</a>.
-      </p>
+      <RatherTalk practice={practice} />
       <p>
         <a className={buttonClass('outline')} href={QUOTE_PAGE}>
           Back to the calculator

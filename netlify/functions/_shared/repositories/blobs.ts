@@ -397,16 +397,17 @@ export async function writeJsonIf(store: Store, key: string, value: unknown, eta
  * Adds a record under a fresh key, the one way every append is written: `make` gives a new
  * key and its value on each try, written only if the key is still free (`onlyIfNew`); a key
  * another instance took in the same instant takes a new one (NEW_KEY_ATTEMPTS), rather than
- * answer for a record that was never stored. Answers what `make` gave for the key written;
+ * answer for a record that was never stored. Answers what `make` gave for the key written
+ * (`make` may be async: a sealed record is sealed to its key);
  * `what` names the record for the error when no key is free.
  */
 export async function appendNew<T extends { key: string; value: BlobValue }>(
   store: Store,
-  make: () => T,
+  make: () => T | Promise<T>,
   what: string,
 ): Promise<T> {
   for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
-    const made = make();
+    const made = await make();
     if (await conditionalWrite(store, made.key, made.value, null)) return made;
   }
   throw new Error(`Could not find a free key for ${what}`);

@@ -13,10 +13,10 @@
 import * as z from 'zod/mini';
 import { openJson, sealJson, sealedSchema } from '../crypto/sealed-records.ts';
 import {
+  appendNew,
   getJson,
   getJsonWithEtag,
   listKeys,
-  NEW_KEY_ATTEMPTS,
   openStore,
   timeKey,
   updateRecord,
@@ -79,15 +79,18 @@ async function listStored(): Promise<Stored[]> {
 
 /**
  * Records a new receipt: `make` gets its id (a time key of `at`) and returns it; written only
- * while the key is free (`writeJsonIf` with no ETag), so two instances never overwrite each other.
+ * while the key is free (`appendNew`), so two instances never overwrite each other.
  */
 export async function insertCashReceipt(at: Date, make: (id: string) => CashReceipt): Promise<CashReceipt> {
-  const store = openStore(STORE);
-  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
-    const entry = make(timeKey(at));
-    if (await writeJsonIf(store, entry.id, await seal(entry), null)) return entry;
-  }
-  throw new Error('Could not find a free key for a new cash receipt');
+  const { entry } = await appendNew(
+    openStore(STORE),
+    async () => {
+      const entry = make(timeKey(at));
+      return { entry, key: entry.id, value: { json: await seal(entry) } };
+    },
+    'a new cash receipt',
+  );
+  return entry;
 }
 
 /** Every receipt's plain part (the clock, the structuring prompt, retention). */

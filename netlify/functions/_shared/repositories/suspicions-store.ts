@@ -13,10 +13,10 @@ import * as z from 'zod/mini';
 import { SUSPICION_KINDS } from '../../../../src/content/amlctf.ts';
 import { openJson, sealJson, sealedSchema } from '../crypto/sealed-records.ts';
 import {
+  appendNew,
   getJson,
   getJsonWithEtag,
   listKeys,
-  NEW_KEY_ATTEMPTS,
   openStore,
   timeKey,
   updateRecord,
@@ -70,15 +70,18 @@ const metaOf = ({ sealed: _sealed, ...meta }: Stored): SuspicionMeta => meta;
 
 /**
  * Records a new suspicion: `make` gets the new entry's id (a time key of `at`) and returns
- * the entry; written with `onlyIfNew`, so two instances never overwrite each other.
+ * the entry; written under a free key (`appendNew`), so two instances never overwrite each other.
  */
 export async function insertSuspicion(at: Date, make: (id: string) => Suspicion): Promise<Suspicion> {
-  const store = openStore(STORE);
-  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
-    const entry = make(timeKey(at));
-    if (await writeJsonIf(store, entry.id, await seal(entry), null)) return entry;
-  }
-  throw new Error('Could not find a free key for a new suspicion');
+  const { entry } = await appendNew(
+    openStore(STORE),
+    async () => {
+      const entry = make(timeKey(at));
+      return { entry, key: entry.id, value: { json: await seal(entry) } };
+    },
+    'a new suspicion',
+  );
+  return entry;
 }
 
 /** Every entry's plain part (the clock, the daily notice, retention, what an erasure keeps). */

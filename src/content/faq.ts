@@ -1,6 +1,6 @@
 /** The landing page FAQ: 9 items in 5 categories. */
 import { DEFAULT_CLAIMS, PRACTICE } from './practice.ts';
-import { COOLING_OFF, DUTY_PAYMENT, LODGMENT_NETWORK } from './conveyancingLaw.ts';
+import { COOLING_OFF, DUTY_PAYMENT, LODGMENT_NETWORK } from './conveyancing-law.ts';
 import { PRICING } from './pricing.ts';
 import { formatAud, formatAudRange } from './money.ts';
 

@@ -4,11 +4,11 @@
  * ("a checklist of what to do before exchange"); the page /launch-kit/ shows it, the same
  * words are its PDF (src/shared/launch-kit-pdf.ts), and every enquiry's acknowledgement
  * carries that PDF. General information, stated once; the legal rules it names come from
- * conveyancingLaw.ts and transferDuty.ts, so a change there changes it too.
+ * conveyancing-law.ts and transfer-duty.ts, so a change there changes it too.
  */
-import { COOLING_OFF, DUTY_PAYMENT, STANDARD_COMPLETION } from './conveyancingLaw.ts';
+import { COOLING_OFF, DUTY_PAYMENT, STANDARD_COMPLETION } from './conveyancing-law.ts';
 import { formatAud } from './money.ts';
-import { FIRST_HOME_BUYERS } from './transferDuty.ts';
+import { FIRST_HOME_BUYERS } from './transfer-duty.ts';
 
 export interface ChecklistItem {
   /** What to do, as a short imperative. */

@@ -1,7 +1,7 @@
 /**
  * A client's matter, in words: the milestones of each side, the deadlines' names, and the
  * sentence every message about a matter ends with. The rules that compute the dates are in
- * `src/shared/matter-deadlines.ts`; the law they follow is in `conveyancingLaw.ts`.
+ * `src/shared/matter-deadlines.ts`; the law they follow is in `conveyancing-law.ts`.
  */
 
 export const MATTER_SIDES = ['purchase', 'sale'] as const;

@@ -1,5 +1,5 @@
 /** The 11-step conveyancing process of the landing page. */
-import { COOLING_OFF, LODGMENT_NETWORK } from './conveyancingLaw.ts';
+import { COOLING_OFF, LODGMENT_NETWORK } from './conveyancing-law.ts';
 
 export interface ProcessStep {
   title: string;

@@ -3,7 +3,7 @@
  * each entry with the real person's name, role and admission details once confirmed (staff
  * do it in Settings). A name still marked `PLACEHOLDER_NAME_MARK` is never shown to visitors.
  */
-import { LODGMENT_NETWORK } from './conveyancingLaw.ts';
+import { LODGMENT_NETWORK } from './conveyancing-law.ts';
 import { PLACEHOLDER_NAME_MARK } from './placeholders.ts';
 
 export interface TeamMember {

@@ -10,7 +10,7 @@ import type { PublicService } from '../shared/schemas/service.ts';
 import { fillClaimTokens } from '../shared/claim-tokens.ts';
 import type { PracticeView } from '../shared/practice-view.ts';
 import type { Testimonial } from '../shared/schemas/testimonial.ts';
-import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
+import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transfer-duty.ts';
 import {
   emptyLandingSections,
   isPlaceholderName,

@@ -21,7 +21,7 @@ import { listServices, servicesSeeded } from '../../netlify/functions/_shared/re
 import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
 import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';
 import { SERVICES } from '../content/services.ts';
-import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
+import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transfer-duty.ts';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { sydneyToday } from '../shared/sydney-time.ts';
 import { mediaKeyOf, mediaUrlsIn, type MediaItem } from '../shared/media.ts';

@@ -5,7 +5,7 @@
  */
 import { PRACTICE } from './practice.ts';
 import { PRICING } from './pricing.ts';
-import { COOLING_OFF } from './conveyancingLaw.ts';
+import { COOLING_OFF } from './conveyancing-law.ts';
 import { formatAud, formatAudRange } from './money.ts';
 
 export interface PriceLine {

@@ -17,13 +17,43 @@ import tseslint from 'typescript-eslint';
  * anything under `from` except the `except` folders (relative to `from`). Paths are resolved,
  * so `../../shared/x.ts` and `../shared/x.ts` are the same folder wherever they are written.
  * Lower layers first: src/content (facts) ← src/shared ← src/lib ← src/stores ← src/ui ← the
- * pages, islands and components; on the server, crypto ← repositories ← everything else.
+ * pages, islands and components; on the server, the routes over _shared's rooms in ROOMS's order.
  */
 const below = (folder, allowed, why) => ({
   target: folder,
   from: 'src',
   except: allowed.map((name) => `./${name}`),
   message: why,
+});
+/**
+ * The rooms of netlify/functions/_shared, lowest first (decision 055): a room imports only
+ * the rooms before it in this list, never one after it, so no two rooms import each other.
+ * A new room is placed here (tests/unit/layers.test.ts refuses one that is not). What a lower
+ * room needs of a higher one moves down, to the room of the thing it is about.
+ */
+const ROOMS = [
+  ['crypto', 'The encryption sits below the repositories: it imports nothing of the server.'],
+  ['repositories', 'A repository builds on Blobs and crypto only: no HTTP, mail, routes or domain workflow.'],
+  ['platform', 'The platform (environment, link origin, crash points) builds on the repositories at most: no HTTP.'],
+  ['http', 'HTTP (answers, sessions, the throttle) builds on the platform and the repositories: no domain room.'],
+  ['site', 'The site room (rebuilds, duty years, media checks) builds on HTTP and below: no mail, enquiry or matter.'],
+  ['mail', 'Mail builds on the site, HTTP and below: it knows no enquiry workflow, engagement, matter or page.'],
+  [
+    'enquiries',
+    'The enquiries room (intake, pipeline, retention) builds on mail and below: no engagement, due diligence or desk.',
+  ],
+  ['engagement', 'The engagement builds on the enquiries and below: no due diligence, desk, matter, payout or page.'],
+  ['due-diligence', 'Due diligence builds on the engagement and below: no desk, matter, payout or page.'],
+  ['desk', 'The desk builds on due diligence and below: no matter, payout or page.'],
+  ['matters', 'A matter builds on the desk and below: no payout or page.'],
+  ['payout', 'The payouts build on the matters and below: no page.'],
+  ['pages', 'The pages are the top room: they may use every room below them.'],
+];
+const room = ([name, why], index) => ({
+  target: `netlify/functions/_shared/${name}`,
+  from: 'netlify/functions/_shared',
+  except: ROOMS.slice(0, index + 1).map(([below]) => `./${below}`),
+  message: `${why} (The rooms' floor order, decision 055.)`,
 });
 const LAYERS = [
   below('src/content', ['content'], 'src/content holds facts and imports nothing of the app.'),
@@ -62,18 +92,7 @@ const LAYERS = [
     from: 'netlify/functions/*.{ts,mts}',
     message: 'Routes import _shared, never the reverse.',
   },
-  {
-    target: 'netlify/functions/_shared/repositories',
-    from: 'netlify/functions/_shared',
-    except: ['./repositories', './crypto'],
-    message: 'A repository builds on Blobs and crypto only: no HTTP, mail, routes or domain workflow.',
-  },
-  {
-    target: 'netlify/functions/_shared/crypto',
-    from: 'netlify/functions/_shared',
-    except: ['./crypto'],
-    message: 'The encryption sits below the repositories: it imports nothing of the server.',
-  },
+  ...ROOMS.map(room),
   { target: 'scripts', from: 'tests', message: 'Scripts never import tests: move what both need into scripts/lib.' },
 ];
 
@@ -92,6 +111,20 @@ export default defineConfig(
   },
   js.configs.recommended,
   tseslint.configs.recommended,
+  {
+    // Typed lint (decision 053): the promise rules need the types, so each file of the product
+    // is read through its tsconfig (projectService). A promise is awaited, returned or handed
+    // to `void` on purpose; an async function never goes where a plain callback is expected.
+    // scripts/ and tests/ are not in it yet (decision 053 lists their findings).
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.{ts,mts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/require-await': 'error',
+    },
+  },
   {
     plugins: { 'import-x': importX },
     rules: {
@@ -118,25 +151,29 @@ export default defineConfig(
     },
   },
   {
-    // One server clock: every server-side "now" comes from src/shared/clock.ts, so sessions,
-    // engagements, alerts and scheduled posts agree when the e2e server sets the clock.
-    // `new Date(value)` with an argument is fine; a duration may use performance.now().
-    files: ['netlify/**/*.{ts,mts}', 'src/loaders/**/*.ts', 'scripts/lib/server.ts', 'scripts/lib/functions-host.ts'],
+    // One clock: every "now" comes from src/shared/clock.ts, so sessions, engagements, alerts
+    // and scheduled posts agree when the e2e server sets the clock. That holds for the server's
+    // pages (.tsx) and for src/shared, whose schemas the server validates with (a testimonial's
+    // "not in the future"), and for the islands too: in the browser the clock is the browser's
+    // own time (no offset is ever set there), so a display of "now" reads the same clock under
+    // the same name, and there is no exception. `new Date(value)` with an argument is fine; a
+    // duration may use performance.now().
+    files: ['netlify/**/*.{ts,mts,tsx}', 'src/**/*.{ts,tsx}', 'scripts/lib/server.ts', 'scripts/lib/functions-host.ts'],
+    ignores: ['src/shared/clock.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-          message:
-            'Server time comes from src/shared/clock.ts: use now() (imported as currentTime where `now` is taken).',
+          message: 'The time comes from src/shared/clock.ts: use now() (imported as currentTime where `now` is taken).',
         },
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-          message: 'Server time comes from src/shared/clock.ts: new Date(currentTime()).',
+          message: 'The time comes from src/shared/clock.ts: new Date(currentTime()).',
         },
         {
           selector: "CallExpression[callee.name='sydneyToday'][arguments.length=0]",
-          message: "sydneyToday() reads the real time: pass the site's clock, sydneyToday(currentTime()).",
+          message: "sydneyToday() says which instant it reads: pass the site's clock, sydneyToday(currentTime()).",
         },
         // @netlify/blobs 11.1.1 reports a failed conditional write as written (netlify/primitives#741).
         {

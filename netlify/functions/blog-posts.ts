@@ -1,14 +1,17 @@
-/** Blog posts: the public list and article, and the staff list, create, update, delete. */
+/**
+ * Blog posts: the public list and article, and the staff list, create, update, delete,
+ * revisions and restore. Declared in src/shared/api/blog-posts.ts.
+ */
 import type { Config } from '@netlify/functions';
+import { blogPostsRoutes } from '../../src/shared/api/blog-posts.ts';
 import {
   blogPostInputSchema,
   isSlug,
   type BlogPost,
   type BlogPostSummary,
 } from '../../src/shared/schemas/blog-post.ts';
-import { blogPostRestoreSchema } from '../../src/shared/schemas/blog-post-revision.ts';
-import { requireStaff } from './_shared/http/auth.ts';
-import { handle, HttpError, json, noContent, readJson, validate } from './_shared/http/http.ts';
+import { handle, HttpError, validate } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 import { rebuildAfterChange } from './_shared/site/rebuild.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
 import {
@@ -22,13 +25,15 @@ import {
   updatePost,
   type SaveResult,
 } from './_shared/repositories/blog-posts-store.ts';
+import type { RouteContext } from './_shared/http/http.ts';
+import type { SessionUser } from '../../src/shared/schemas/login.ts';
 
 const summary = ({ id, slug, title, excerpt, publishedAt, createdAt }: BlogPost): BlogPostSummary =>
   JSON.parse(JSON.stringify({ id, slug, title, excerpt, publishedAt, createdAt }));
 
-/** Maps a repository outcome to an answer; 409s say what happened and how to go on. */
-function saved(result: SaveResult, status: number): Response {
-  if (result.ok) return json(result.post, status);
+/** The saved post, or the refusal that says what happened and how to go on. */
+function saved(result: SaveResult): BlogPost {
+  if (result.ok) return result.post;
   switch (result.reason) {
     case 'slug-taken':
       throw new HttpError(409, 'Another post already uses that URL slug. Please choose a different one.', {
@@ -54,70 +59,55 @@ export const config: Config = {
   ],
 };
 
-export default handle(config, {
-  '/api/blog-posts': {
-    // Public: published posts only (the `published=true` query the site sends changes nothing).
-    GET: async () => json((await listPublishedPosts()).map(summary)),
-    // Staff.
-    POST: async (req, { waitUntil }) => {
-      const staff = await requireStaff(req);
-      const result = await createPost(validate(blogPostInputSchema, await readJson(req)), staff.username);
-      if (result.ok) {
-        await recordAudit({ by: staff, action: 'blog-posts.create', target: result.post.id });
-        waitUntil(rebuildAfterChange());
-      }
-      return saved(result, 201);
-    },
-  },
-  '/api/blog-posts/:id': {
+/** An accepted save is audited and asks for a rebuild; every outcome then answers as `saved` says. */
+async function afterSave(
+  result: SaveResult,
+  verb: 'create' | 'update' | 'restore',
+  staff: SessionUser,
+  { waitUntil }: RouteContext,
+): Promise<BlogPost> {
+  if (result.ok) {
+    await recordAudit({ by: staff, action: `blog-posts.${verb}`, target: result.post.id });
+    waitUntil(rebuildAfterChange());
+  }
+  return saved(result);
+}
+
+export default handle(
+  config,
+  declared(blogPostsRoutes, {
+    // Public: published posts only.
+    listPublished: async () => (await listPublishedPosts()).map(summary),
+    create: async ({ body, user, context }) =>
+      afterSave(await createPost(body, user.username), 'create', user, context),
     // Public: the article by its slug, at the address where staff write a post by its id.
-    GET: async (_req, { params: { id: slug } }) => {
+    readPublished: async ({ params: { id: slug } }) => {
       // The slug becomes part of a storage key: only a well-formed one may reach storage.
-      if (!isSlug(slug!)) throw new HttpError(404, "We couldn't find that article");
-      const post = await getPublishedPost(slug!);
+      if (!isSlug(slug)) throw new HttpError(404, "We couldn't find that article");
+      const post = await getPublishedPost(slug);
       if (!post) throw new HttpError(404, "We couldn't find that article");
       // Who saved it is for staff only: staff usernames are not the public's business.
       const { updatedBy: _, ...article } = post;
-      return json(article);
+      return article;
     },
-    PUT: async (req, { params: { id }, waitUntil }) => {
-      const staff = await requireStaff(req);
-      const result = await updatePost(id!, validate(blogPostInputSchema, await readJson(req)), staff.username);
-      if (result.ok) {
-        await recordAudit({ by: staff, action: 'blog-posts.update', target: result.post.id });
-        waitUntil(rebuildAfterChange());
-      }
-      return saved(result, 200);
+    update: async ({ params: { id }, body, user, context }) =>
+      afterSave(await updatePost(id, body, user.username), 'update', user, context),
+    remove: async ({ params: { id }, user, context }) => {
+      if (!(await deletePost(id))) throw new HttpError(404, 'That blog post no longer exists');
+      await recordAudit({ by: user, action: 'blog-posts.delete', target: id });
+      context.waitUntil(rebuildAfterChange());
+      return undefined;
     },
-    DELETE: async (req, { params: { id }, waitUntil }) => {
-      const staff = await requireStaff(req);
-      if (!(await deletePost(id!))) throw new HttpError(404, 'That blog post no longer exists');
-      await recordAudit({ by: staff, action: 'blog-posts.delete', target: id! });
-      waitUntil(rebuildAfterChange());
-      return noContent();
-    },
-  },
-  '/api/admin/blog-posts': {
-    GET: async (req) => {
-      await requireStaff(req);
-      return json(await listPosts());
-    },
-  },
-  '/api/blog-posts/:id/revisions': {
-    GET: async (req, { params: { id } }) => {
-      await requireStaff(req);
-      const revisions = await listRevisions(id!);
+    list: () => listPosts(),
+    revisions: async ({ params: { id } }) => {
+      const revisions = await listRevisions(id);
       if (!revisions) throw new HttpError(404, 'That blog post no longer exists');
-      return json(revisions);
+      return revisions;
     },
-  },
-  // A restore is an update whose fields come from the revision (docs/decisions/017):
-  // the post's publication state stays as it is now, and the replaced version becomes a revision.
-  '/api/blog-posts/:id/revisions/:revisionId/restore': {
-    POST: async (req, { params: { id, revisionId }, waitUntil }) => {
-      const staff = await requireStaff(req);
-      const { version } = validate(blogPostRestoreSchema, await readJson(req));
-      const found = await getRevision(id!, revisionId!);
+    // A restore is an update whose fields come from the revision (docs/decisions/017):
+    // the post's publication state stays as it is now, and the replaced version becomes a revision.
+    restore: async ({ params: { id, revisionId }, body: { version }, user, context }) => {
+      const found = await getRevision(id, revisionId);
       if (!found) throw new HttpError(404, 'That blog post or revision no longer exists');
       const { post, revision } = found;
       const data = validate(blogPostInputSchema, {
@@ -126,12 +116,7 @@ export default handle(config, {
         publishedAt: post.publishedAt ?? null,
         version,
       });
-      const result = await updatePost(id!, data, staff.username);
-      if (result.ok) {
-        await recordAudit({ by: staff, action: 'blog-posts.restore', target: result.post.id });
-        waitUntil(rebuildAfterChange());
-      }
-      return saved(result, 200);
+      return afterSave(await updatePost(id, data, user.username), 'restore', user, context);
     },
-  },
-});
+  }),
+);

@@ -1,5 +1,8 @@
 /**
- * POST /api/contact: an enquiry from either public form, or /quote's 'Email me this quote'
+ * POST /api/contact, the route: it reads the request and answers it; the intake itself (what
+ * is stored, merged, alerted and acknowledged) is _shared/enquiries/intake.ts.
+ *
+ * An enquiry from either public form, or /quote's 'Email me this quote'
  * (`form: 'quote'`: an address, a name perhaps, and the quote), which e-mails the quote at
  * once and files the request as a quote lead, through the same path (repeat merge, alert,
  * the acknowledgements' limits, the rate limit). Islands send JSON and get `201 { id }`
@@ -15,127 +18,33 @@ import {
   formToEnquiry,
   formToQuoteEmail,
   heroEnquirySchema,
-  HONEYPOT_FIELD,
   QUOTE_EMAIL_FORM,
   quoteEmailSchema,
-  type Enquiry,
-  type QuoteEmailRequest,
 } from '../../src/shared/schemas/enquiry.ts';
 import { toFieldErrors, type FieldErrors } from '../../src/shared/schemas/fields.ts';
 import { quoteInputSchema } from '../../src/shared/schemas/quote.ts';
 import { ESTIMATE_INTENT, INTENT_FIELD } from '../../src/shared/enquiry-labels.ts';
 import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '../../src/shared/enquiry-outcome.ts';
 import { practiceView } from '../../src/shared/practice-view.ts';
-import { handle, HttpError, json, mediaType, readForm, readJson, seeOther, validate } from './_shared/http/http.ts';
+import {
+  handle,
+  htmlPage,
+  HttpError,
+  json,
+  mediaType,
+  readForm,
+  readJson,
+  seeOther,
+  validate,
+} from './_shared/http/http.ts';
 import { newId, StorageUnavailable } from './_shared/repositories/blobs.ts';
 import { ENQUIRY_MESSAGES, PRACTICE } from '../../src/content/practice.ts';
-import { computeQuote, contactServiceFor, type QuoteInput } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { deliverAlert, storeEnquiryWithAlert } from './_shared/mail/staff-alerts.ts';
-import { linkOrigin } from './_shared/platform/link-origin.ts';
-import { acknowledgeEnquiry, acknowledgementId, queueAcknowledgement } from './_shared/mail/acknowledgement.ts';
-import { deliverClientMail } from './_shared/mail/client-mail.ts';
-import type { NewEnquiry, StoredEnquiry } from './_shared/repositories/enquiries-store.ts';
+import { acceptEnquiry, acceptQuoteEmail, storedQuote } from './_shared/enquiries/intake.ts';
 import { quoteEmailFormPage, quoteEmailSentPage, quoteEstimatePage } from './_shared/pages/quote-email-page.tsx';
-import type { QuoteEmailOutcome } from '../../src/shared/quote-email.ts';
-import { dutyTables } from './_shared/site/duty-years.ts';
-import { mergeRepeat, rememberEnquiry } from './_shared/desk/repeat-enquiries.ts';
 import { enquiryFormPage } from './_shared/pages/enquiry-form-page.tsx';
-import { page } from './_shared/engagement/link.ts';
 import { getSettings } from './_shared/repositories/settings-store.ts';
 import type { RouteContext } from './_shared/http/http.ts';
-
-type Submission = Enquiry & { [HONEYPOT_FIELD]?: string };
-
-/**
- * The stored quote for `quote`: the inputs as the person gave them and the figures as we
- * work them out, never the browser's, with the contract date's duty year as the practice has
- * it. A contract date left empty stays empty (no contract is signed yet): the figures are for
- * a contract signed on the day the enquiry was received, which its `receivedAt` says, and
- * no later document may date a contract that does not exist.
- */
-async function storedQuote(quote: QuoteInput) {
-  return {
-    inputs: quote,
-    figures: computeQuote(quote, { today: sydneyToday(currentTime()), tables: await dutyTables() }),
-  };
-}
-
-/**
- * Files an enquiry: a repeat of one sent within minutes is merged into it (staff keep one
- * lead, one alert, one acknowledgement, and its timeline says it came twice); a new one is
- * stored with its alert's intent, whose delivery never delays the visitor.
- */
-async function fileEnquiry(
-  data: NewEnquiry,
-  req: Request,
-  context: RouteContext,
-): Promise<{ record: StoredEnquiry; repeated: boolean }> {
-  const repeated = await mergeRepeat(data);
-  if (repeated) return { record: repeated, repeated: true };
-  const { record, alert } = await storeEnquiryWithAlert(data, linkOrigin(req));
-  await rememberEnquiry(record);
-  if (alert) {
-    const delivery = deliverAlert(record.id).catch(logAlertError);
-    context.waitUntil(delivery);
-  }
-  return { record, repeated: false };
-}
-
-/** Stores a valid enquiry; a filled honeypot is a bot, answered as if stored. */
-async function accept(
-  { [HONEYPOT_FIELD]: honeypot, quote, ...enquiry }: Submission,
-  req: Request,
-  context: RouteContext,
-): Promise<string> {
-  if (honeypot) return newId();
-  const data = quote ? { ...enquiry, quote: await storedQuote(quote) } : enquiry;
-  const { record, repeated } = await fileEnquiry(data, req, context);
-  // The acknowledgement to the person is queued and sent after the answer.
-  if (!repeated) context.waitUntil(acknowledgeEnquiry(record).catch(logAcknowledgementError));
-  return record.id;
-}
-
-/**
- * 'Email me this quote': files a quote lead and queues its quote e-mail (the enquiry's
- * acknowledgement, under the same limits) before answering, so the page can say whether the
- * quote is on its way; delivery runs after the answer. A repeat within minutes is the
- * first request again, answered as it was: the quote went then.
- */
-async function acceptQuoteEmail(
-  { [HONEYPOT_FIELD]: honeypot, name, email, quote }: QuoteEmailRequest,
-  req: Request,
-  context: RouteContext,
-): Promise<{ record: StoredEnquiry | null; email: QuoteEmailOutcome }> {
-  if (honeypot) return { record: null, email: 'sent' };
-  // One box for a name: its first word greets the person, the rest is the last name.
-  const [firstName = '', ...rest] = (name ?? '').split(' ').filter(Boolean);
-  const stored = await storedQuote(quote);
-  const data: NewEnquiry = {
-    firstName,
-    lastName: rest.join(' '),
-    email,
-    phone: '',
-    serviceType: contactServiceFor(stored.inputs),
-    quote: stored,
-    source: 'quote',
-  };
-  const { record, repeated } = await fileEnquiry(data, req, context);
-  if (repeated) return { record, email: 'sent' };
-  let queued;
-  try {
-    queued = await queueAcknowledgement(record);
-  } catch (error) {
-    // The lead is stored and staff are alerted: the page says the quote was not sent.
-    logAcknowledgementError(error);
-    return { record, email: 'not-sent' };
-  }
-  if (queued === 'queued') {
-    context.waitUntil(deliverClientMail(acknowledgementId(record.id)).catch(logAcknowledgementError));
-    return { record, email: 'sent' };
-  }
-  return { record, email: queued === 'repeat' ? 'already-sent' : 'not-sent' };
-}
 
 /** /quote's form posted without JavaScript: the confirmation, or the form again with what to fix. */
 async function quoteFromForm(fields: Record<string, string>, req: Request, context: RouteContext): Promise<Response> {
@@ -203,7 +112,7 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   // The form again, as filled, with what to fix: the values travel in the page, never in an address.
   if (!result.success) return refusedForm(form, body, toFieldErrors(result.error));
   try {
-    await accept(result.data, req, context);
+    await acceptEnquiry(result.data, req, context);
   } catch (error) {
     // The visitor gets a page that says so and gives the phone, not a JSON 500.
     console.error(`[api] ${req.method} ${req.url} form post failed:`, error);
@@ -230,9 +139,7 @@ async function practiceOrNull(): Promise<{ name: string; phone: { display: strin
  * meta says the same).
  */
 function samePageResponse(html: string, status: number): Response {
-  const response = page(html, status);
-  response.headers.set('Referrer-Policy', 'same-origin');
-  return response;
+  return htmlPage(html, status, { 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex, nofollow' });
 }
 
 async function refusedForm(form: EnquiryFormName, values: Record<string, string>, fieldErrors: FieldErrors) {
@@ -264,7 +171,7 @@ export default handle(config, {
           const { record, email } = await acceptQuoteEmail(validate(quoteEmailSchema, body), req, context);
           return json({ id: record?.id ?? newId(), email }, 201);
         }
-        return json({ id: await accept(validate(enquirySchemaFor(body), body), req, context) }, 201);
+        return json({ id: await acceptEnquiry(validate(enquirySchemaFor(body), body), req, context) }, 201);
       } catch (error) {
         if (!(error instanceof StorageUnavailable)) throw error;
         // Never a 2xx for an enquiry that is not stored: the spec's failure words, with the phone.
@@ -275,13 +182,3 @@ export default handle(config, {
     },
   },
 });
-
-/** A failed delivery must not turn a stored enquiry into an error page: the retry has it. */
-const logAlertError = (error: unknown) => {
-  console.error('[alert] could not deliver an alert:', error);
-};
-
-/** Nor a failed acknowledgement: the enquiry is stored, and a queued message is retried. */
-const logAcknowledgementError = (error: unknown) => {
-  console.error('[acknowledgement] could not acknowledge an enquiry:', error);
-};

@@ -16,8 +16,9 @@ import { identityStep } from './_shared/due-diligence/client-draft.ts';
 import { noticeAcceptance } from './_shared/mail/client-acted.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
-import { acceptEngagement, currentStatus, markViewed, viewOf } from './_shared/engagement/workflow.ts';
-import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
+import { acceptEngagement, markViewed } from './_shared/engagement/engagement-client.ts';
+import { currentStatus, viewOf } from './_shared/engagement/workflow.ts';
+import { errorPage, onLink, openThrottled, page } from './_shared/pages/engage-link.ts';
 import { engagePage, type EngageFormState } from './_shared/pages/engagement-page.tsx';
 import { draftPdfResponse, pdfResponse } from './_shared/engagement/pdf-response.ts';
 import {
@@ -32,7 +33,7 @@ import {
   type RouteContext,
 } from './_shared/http/http.ts';
 import { clientAddress } from './_shared/http/login-throttle.ts';
-import { matterIsOpen } from './_shared/matters/matter-open.ts';
+import { matterIsOpen } from './_shared/repositories/matters-store.ts';
 
 /** After an acceptance: the client's signed copy and the staff's notice, queued before the answer. */
 async function afterAcceptance(after: EngagementRecord, client: number, req: Request, context: RouteContext) {

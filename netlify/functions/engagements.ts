@@ -14,23 +14,22 @@ import {
 import { requirePrincipal, requireStaff } from './_shared/http/auth.ts';
 import { changeClientAddress } from './_shared/engagement/client-address.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
+import { ENGAGEMENT_NOT_FOUND } from './_shared/engagement/workflow.ts';
 import {
-  ENGAGEMENT_NOT_FOUND,
   previewEngagement,
   previewVariation,
-  resendEngagement,
-  revokeEngagement,
   sendEngagement,
-  setReminders,
   varyEngagement,
   type IssuedLinks,
-} from './_shared/engagement/workflow.ts';
+} from './_shared/engagement/engagement-send.ts';
+import { resendEngagement, revokeEngagement } from './_shared/engagement/revoke-resend.ts';
+import { setReminders } from './_shared/engagement/engagement-reminders.ts';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { handle, HttpError, json, readJson, validate } from './_shared/http/http.ts';
 import { getEngagement, isEngagementId } from './_shared/repositories/engagements-store.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
-import { NOT_FOUND } from './_shared/desk/pipeline.ts';
+import { NOT_FOUND } from './_shared/enquiries/pipeline.ts';
 
 const enquiryId = (id: string | undefined) => {
   if (!id || !isEnquiryId(id)) throw new HttpError(404, NOT_FOUND);

@@ -16,7 +16,7 @@ import { enquiryDetail } from './_shared/desk/enquiry-detail.ts';
 import { deleteEnquiry, eraseByEmail } from './_shared/desk/erasure.ts';
 import { listDeskEnquiries, listEnquiries, type DeskFilters } from './_shared/desk/filters.ts';
 import { addNote } from './_shared/desk/notes.ts';
-import { NOT_FOUND, updateEnquiry } from './_shared/desk/pipeline.ts';
+import { NOT_FOUND, updateEnquiry } from './_shared/enquiries/pipeline.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 

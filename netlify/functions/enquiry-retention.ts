@@ -12,7 +12,8 @@
  * own retention has passed.
  */
 import type { Config } from '@netlify/functions';
-import { alertPendingCdd, deleteExpiredCdd } from './_shared/due-diligence/staff-review.ts';
+import { alertPendingCdd } from './_shared/due-diligence/cdd-pending-alert.ts';
+import { deleteExpiredCdd } from './_shared/due-diligence/cdd-retention.ts';
 import { alertScreeningsDue } from './_shared/due-diligence/screening-due.ts';
 import { applyRetention } from './_shared/desk/erasure.ts';
 import { alertDueReports, deleteExpiredSuspicions } from './_shared/desk/suspicious-matters.ts';

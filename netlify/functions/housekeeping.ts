@@ -8,14 +8,14 @@ import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
 import { clientMailConfigured } from './_shared/mail/client-mail.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
-import { runEngagementJobs } from './_shared/engagement/workflow.ts';
+import { runEngagementJobs } from './_shared/engagement/engagement-reminders.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { WINDOW_MS } from './_shared/http/login-throttle.ts';
 import { deleteExpiredClientRecords } from './_shared/repositories/client-sessions-store.ts';
 import { deleteAttemptsBefore } from './_shared/repositories/login-attempts-store.ts';
 import { deleteExpiredSessions } from './_shared/repositories/sessions-store.ts';
 import { deleteLapsedChallenges } from './_shared/repositories/passkey-challenges-store.ts';
-import { forgetOldRepeats } from './_shared/desk/repeat-enquiries.ts';
+import { forgetOldRepeats } from './_shared/enquiries/repeat-enquiries.ts';
 
 export default async (req?: Request) => {
   const now = currentTime();

@@ -4,7 +4,7 @@
  * staff) and its milestones. The client's own view of it is a separate resource.
  */
 import type { Config } from '@netlify/functions';
-import { NOT_FOUND } from './_shared/desk/pipeline.ts';
+import { NOT_FOUND } from './_shared/enquiries/pipeline.ts';
 import { requireStaff } from './_shared/http/auth.ts';
 import { handle, HttpError, json, readJson } from './_shared/http/http.ts';
 import {

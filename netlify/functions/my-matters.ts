@@ -17,11 +17,11 @@ import {
   updateRequestSchema,
 } from '../../src/shared/schemas/client-matter.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
-import { BASE_POLICY, serializePolicy } from '../../src/shared/csp-policy.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
 import {
   BASE_HEADERS,
   handle,
+  htmlPage,
   HttpError,
   json,
   mediaType,
@@ -60,8 +60,7 @@ import {
 import { getCashSettings, getSettings } from './_shared/repositories/settings-store.ts';
 import { DEFAULT_CASH_POLICY } from '../../src/content/cash.ts';
 import { payoutDetailsSchema } from '../../src/shared/schemas/bank-account.ts';
-import type { PayoutPageState } from './_shared/pages/payout-section.tsx';
-import { payoutPageState } from './_shared/payout/client-payout.ts';
+import { payoutPageState, type PayoutPageState } from './_shared/payout/client-payout.ts';
 import { SIGN_IN_AGAIN, signedInRecently, submitPayout } from './_shared/payout/payout-workflow.ts';
 import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
 
@@ -82,21 +81,9 @@ export const config: Config = {
 /** What every answer of the client's side carries: never indexed, never cached. */
 const CLIENT_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' };
 
-/** An HTML page with the site's policy (function answers do not get netlify.toml's headers). */
+/** A page of the client's side: the site's policy and CLIENT_HEADERS, then `headers`. */
 const page = (html: string, status = 200, headers: Record<string, string> = {}): Response =>
-  new Response(html, {
-    status,
-    headers: {
-      ...BASE_HEADERS,
-      ...CLIENT_HEADERS,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': serializePolicy(BASE_POLICY),
-      'X-Frame-Options': 'DENY',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-      ...headers,
-    },
-  });
+  htmlPage(html, status, { ...CLIENT_HEADERS, ...headers });
 
 const seeOther = (location: string, headers: Record<string, string> = {}): Response =>
   new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...CLIENT_HEADERS, Location: location, ...headers } });

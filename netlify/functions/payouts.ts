@@ -1,13 +1,14 @@
 /**
  * Staff's side of a client's bank details (payout/payout-workflow.ts): the masked view with
  * every version, the audited reveal, the call-back, the second person's approval, and the
- * "Bank details" queue of what waits.
+ * "Bank details" queue of what waits. Declared in src/shared/api/payouts.ts.
  */
 import type { Config } from '@netlify/functions';
-import { callBackSchema } from '../../src/shared/schemas/payout.ts';
+import { payoutsRoutes } from '../../src/shared/api/payouts.ts';
 import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
-import { requireSession, requireStaff } from './_shared/http/auth.ts';
-import { handle, json, readJson, validate } from './_shared/http/http.ts';
+import { requireSession } from './_shared/http/auth.ts';
+import { handle } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 import { matterIdParam } from './_shared/matters/matter-workflow.ts';
 import {
   approvePayout,
@@ -29,41 +30,30 @@ export const config: Config = {
 
 const matterId = matterIdParam;
 
-export default handle(config, {
-  '/api/payouts': {
-    GET: async (req) => {
-      await requireStaff(req);
-      return json(await payoutQueue());
-    },
-  },
-  '/api/matters/:id/payout': {
-    GET: async (req, { params }) => {
-      await requireStaff(req);
+export default handle(
+  config,
+  declared(payoutsRoutes, {
+    queue: () => payoutQueue(),
+    view: async ({ params }) => {
       requireCddKey();
-      return json(await payoutView(matterId(params)));
+      return payoutView(matterId(params));
     },
-  },
-  '/api/matters/:id/payout/reveal': {
-    POST: async (req, { params }) => {
+    // The reveal needs how the caller signed in (a passkey, when the practice requires them),
+    // which the declared caller does not carry: its session is read again. The answer is never
+    // cached, as every `json()` answer (http.ts's Cache-Control: no-store).
+    reveal: async ({ req, params }) => {
       const session = await requireSession(req);
       requireCddKey();
-      const revealed = await revealPayout(matterId(params), session.user, session);
-      return json(revealed, 200, { 'Cache-Control': 'no-store' });
+      return revealPayout(matterId(params), session.user, session);
     },
-  },
-  '/api/matters/:id/payout/call-back': {
-    POST: async (req, { params }) => {
-      const staff = await requireStaff(req);
-      const input = validate(callBackSchema, await readJson(req));
+    // The body is judged before the key is checked, as it always was here.
+    callBack: async ({ body, params, user: staff }) => {
       requireCddKey();
-      return json(await recordCallBack(matterId(params), input, staff));
+      return recordCallBack(matterId(params), body, staff);
     },
-  },
-  '/api/matters/:id/payout/approve': {
-    POST: async (req, { params, waitUntil }) => {
-      const staff = await requireStaff(req);
+    approve: async ({ params, user: staff, context }) => {
       requireCddKey();
-      return json(await approvePayout(matterId(params), staff, waitUntil));
+      return approvePayout(matterId(params), staff, context.waitUntil);
     },
-  },
-});
+  }),
+);

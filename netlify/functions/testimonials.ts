@@ -1,7 +1,12 @@
-/** Staff: testimonials (list, create, edit or switch, delete). The landing page shows the active ones from its build. */
+/**
+ * Staff: testimonials (list, create, edit or switch, delete). The landing page shows the
+ * active ones from its build. Declared in src/shared/api/testimonials.ts.
+ */
 import type { Config } from '@netlify/functions';
-import { CONSENT_REQUIRED, testimonialInputSchema } from '../../src/shared/schemas/testimonial.ts';
+import { testimonialsRoutes } from '../../src/shared/api/testimonials.ts';
+import { CONSENT_REQUIRED } from '../../src/shared/schemas/testimonial.ts';
 import { handle } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 import {
   createTestimonial,
   deleteTestimonial,
@@ -9,7 +14,7 @@ import {
   setTestimonialActive,
   updateTestimonial,
 } from './_shared/repositories/testimonials-store.ts';
-import { contentRoutes } from './_shared/site/toggle-routes.ts';
+import { toggleableHandlers } from './_shared/site/toggle-routes.ts';
 
 export const config: Config = {
   path: ['/api/admin/testimonials', '/api/testimonials', '/api/testimonials/:id'],
@@ -17,26 +22,29 @@ export const config: Config = {
 
 export default handle(
   config,
-  contentRoutes({
-    resource: 'testimonials',
-    noun: 'testimonial',
-    repository: {
-      list: listTestimonials,
-      create: createTestimonial,
-      update: updateTestimonial,
-      setActive: setTestimonialActive,
-      remove: deleteTestimonial,
-    },
-    inputSchema: testimonialInputSchema,
-    fields: ({ title, position, content, source, receivedAt, consent, isActive }) => ({
-      title,
-      position: position ?? undefined,
-      content,
-      source,
-      receivedAt,
-      consent,
-      isActive,
+  declared(
+    testimonialsRoutes,
+    toggleableHandlers({
+      resource: 'testimonials',
+      noun: 'testimonial',
+      routes: testimonialsRoutes,
+      repository: {
+        list: listTestimonials,
+        create: createTestimonial,
+        update: updateTestimonial,
+        setActive: setTestimonialActive,
+        remove: deleteTestimonial,
+      },
+      fields: ({ title, position, content, source, receivedAt, consent, isActive }) => ({
+        title,
+        position: position ?? undefined,
+        content,
+        source,
+        receivedAt,
+        consent,
+        isActive,
+      }),
+      refusal: { message: CONSENT_REQUIRED, field: 'consent' },
     }),
-    refusal: { message: CONSENT_REQUIRED, field: 'consent' },
-  }),
+  ),
 );

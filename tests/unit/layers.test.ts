@@ -3,17 +3,20 @@
  * ESLint's Node API with the repository's own config, as if it were a file in that folder,
  * and a wrong-direction import must fail with `import-x/no-restricted-paths` while the right
  * direction passes. The imported files exist (the rule resolves paths), the linted one need not.
- * Also the one server clock: server code takes "now" from src/shared/clock.ts.
+ * Also the one clock: server code, src/shared and the islands take "now" from src/shared/clock.ts.
  */
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
+  // The probes are not files, so the typed rules (which read each file's program) are off here.
+  eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
 });
 
 /** The rules an import of `specifier` from a new file at `filePath` breaks. */
@@ -75,7 +78,96 @@ describe('the import layers (decision 024)', () => {
   });
 });
 
-describe('one server clock', () => {
+/**
+ * The floor order of the server's rooms (decision 055), lowest first: a room imports only the
+ * rooms before it. Written here as well as in eslint.config.js so that a change of order is a
+ * change of this test too, and docs/architecture.md says the same.
+ */
+const FLOOR = [
+  'crypto',
+  'repositories',
+  'platform',
+  'http',
+  'site',
+  'mail',
+  'enquiries',
+  'engagement',
+  'due-diligence',
+  'desk',
+  'matters',
+  'payout',
+  'pages',
+];
+const SHARED = 'netlify/functions/_shared';
+const rooms = readdirSync(`${root}${SHARED}`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** A file that exists in the room (the rule resolves what it is given). */
+const fileOf = (name: string) =>
+  readdirSync(`${root}${SHARED}/${name}`)
+    .filter((file) => /\.tsx?$/.test(file))
+    .sort()[0]!;
+const neighbours = FLOOR.slice(1).map((upper, index) => [FLOOR[index]!, upper] as const);
+
+/** The imports that made the six two-room cycles (desk ⇄ due-diligence, …), planted back. */
+const OLD_BACK_IMPORTS: [string, string][] = [
+  ['platform/probe.ts', '../http/http.ts'],
+  ['mail/probe.ts', '../matters/matter-view.ts'],
+  ['mail/probe.ts', '../pages/document.tsx'],
+  ['engagement/probe.ts', '../pages/link-error-page.tsx'],
+  ['engagement/probe.ts', '../desk/notes.ts'],
+  ['due-diligence/probe.ts', '../desk/suspicious-matters.ts'],
+  ['due-diligence/probe.ts', '../matters/matter-view.ts'],
+  ['payout/probe.ts', '../pages/payout-section.tsx'],
+];
+
+describe("the server's rooms in their floor order (decision 055)", () => {
+  it('places every room of _shared, and only those', () => {
+    expect([...rooms].sort()).toEqual([...FLOOR].sort());
+  });
+
+  it.each(neighbours)('%s may not import %s', async (lower, upper) => {
+    const broken = await brokenRules(`${SHARED}/${lower}/probe.ts`, `../${upper}/${fileOf(upper)}`);
+    expect(broken).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each(neighbours)('%s is imported by %s', async (lower, upper) => {
+    expect(await brokenRules(`${SHARED}/${upper}/probe.ts`, `../${lower}/${fileOf(lower)}`)).toEqual([]);
+  });
+
+  it.each(OLD_BACK_IMPORTS)('refuses the old back-import %s → %s', async (probe, specifier) => {
+    expect(await brokenRules(`${SHARED}/${probe}`, specifier)).toContain('import-x/no-restricted-paths');
+  });
+
+  it("says which rule, in the room's words, on a planted back-import in working code", async () => {
+    const planted = [
+      "import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';",
+      "import { NOT_FOUND } from '../enquiries/pipeline.ts';",
+      "import { matterView } from '../matters/matter-view.ts';",
+      '',
+      'export async function probe(record: MatterRecord | null, at: number) {',
+      '  if (!record) throw new Error(NOT_FOUND);',
+      '  return matterView(record, at);',
+      '}',
+      '',
+    ].join('\n');
+    const [result] = await eslint.lintText(planted, { filePath: `${root}${SHARED}/desk/probe.ts` });
+    expect(result!.messages.map((message) => [message.ruleId, message.line, message.message])).toEqual([
+      [
+        'import-x/no-restricted-paths',
+        3,
+        expect.stringContaining(
+          "The desk builds on due diligence and below: no matter, payout or page. (The rooms' floor order, decision 055.)",
+        ),
+      ],
+    ]);
+    // The same code one room up, where both imports point down, is clean.
+    const [above] = await eslint.lintText(planted, { filePath: `${root}${SHARED}/payout/probe.ts` });
+    expect(above!.messages).toEqual([]);
+  });
+});
+
+describe('one clock', () => {
   it.each([
     ['netlify/functions/probe.ts', 'export const at = Date.now();\n'],
     ['netlify/functions/_shared/repositories/probe.ts', 'export const at = new Date().toISOString();\n'],
@@ -85,14 +177,25 @@ describe('one server clock', () => {
       'netlify/functions/_shared/desk/probe.ts',
       "import { sydneyToday } from '../../../../src/shared/sydney-time.ts';\n\nexport const day = sydneyToday();\n",
     ],
-  ])('refuses the real time in server code: %s', async (filePath, code) => {
+    ['netlify/functions/_shared/pages/probe.tsx', 'export const at = <p>{new Date().getFullYear()}</p>;\n'],
+    ['src/shared/schemas/probe.ts', 'export const notInFuture = (value: number) => value <= Date.now();\n'],
+    ['src/shared/probe.ts', "import { sydneyToday } from './sydney-time.ts';\n\nexport const day = sydneyToday();\n"],
+    ['src/islands/probe.tsx', 'export const at = <p>{new Date().toISOString()}</p>;\n'],
+    ['src/islands/admin/probe.ts', 'export const at = Date.now();\n'],
+  ])('refuses the real time outside the clock: %s', async (filePath, code) => {
     expect(await lint(filePath, code)).toEqual(['no-restricted-syntax']);
   });
 
-  it('allows a given instant on the server, and the real time in the browser', async () => {
+  it('allows a given instant, and the clock itself', async () => {
     expect(await lint('netlify/functions/probe.ts', "export const at = new Date('2026-11-26T00:00:00Z');\n")).toEqual(
       [],
     );
-    expect(await lint('src/islands/probe.ts', 'export const at = Date.now();\n')).toEqual([]);
+    expect(
+      await lint(
+        'src/islands/probe.tsx',
+        "import { now as currentTime } from '../shared/clock.ts';\n\nexport const at = <p>{new Date(currentTime()).toISOString()}</p>;\n",
+      ),
+    ).toEqual([]);
+    expect(await lint('src/shared/clock.ts', 'export const now = (): number => Date.now();\n')).toEqual([]);
   });
 });

@@ -15,6 +15,10 @@ import {
   verifyActionFor,
 } from '../../src/shared/states/due-diligence.ts';
 import { decideEngagement, ENGAGEMENT_ACTIONS, isOpenStatus, statusAt } from '../../src/shared/states/engagement.ts';
+import { ENQUIRY_STATUSES } from '../../src/shared/schemas/lead-desk.ts';
+import { decideEnquiryMove, statusesFrom } from '../../src/shared/states/enquiry.ts';
+import { canChangeMilestone, decideMilestone, MILESTONE_ACTIONS } from '../../src/shared/states/matter.ts';
+import { MILESTONES } from '../../src/content/matters.ts';
 
 /** A cell as one line: `→ next`, or `status code: message`. */
 const show = (cell: Cell<string, string>): string =>
@@ -260,5 +264,61 @@ describe('the due-diligence table', () => {
     expect(decideCddRecord(null, 'save')).toEqual(decideCdd('not-started', 'save'));
     expect(show(decideCddRecord({ status: 'verified' }, 'rescreen'))).toBe('→ verified');
     expect(show(decideCddRecord({ status: 'verified' }, 'rescreen-possible-match'))).toBe('→ awaiting-approval');
+  });
+});
+
+describe('the enquiry pipeline table', () => {
+  // Columns: new, contacted, quoted, instructed, lost. The business is permissive: any to any.
+  const expected: Record<string, string[]> = {
+    new: ['→ new', '→ contacted', '→ quoted', '→ instructed', '→ lost'],
+    contacted: ['→ new', '→ contacted', '→ quoted', '→ instructed', '→ lost'],
+    quoted: ['→ new', '→ contacted', '→ quoted', '→ instructed', '→ lost'],
+    instructed: ['→ new', '→ contacted', '→ quoted', '→ instructed', '→ lost'],
+    lost: ['→ new', '→ contacted', '→ quoted', '→ instructed', '→ lost'],
+  };
+
+  it('has the statuses in the order of the columns above', () => {
+    expect(ENQUIRY_STATUSES).toEqual(['new', 'contacted', 'quoted', 'instructed', 'lost']);
+    expect(Object.keys(expected)).toEqual([...ENQUIRY_STATUSES]);
+  });
+
+  for (const from of ENQUIRY_STATUSES) {
+    it(`lets an enquiry that is ${from} move to every status, and the desk offers them all`, () => {
+      expect(ENQUIRY_STATUSES.map((to) => show(decideEnquiryMove(from, to)))).toEqual(expected[from]);
+      expect(statusesFrom(from)).toEqual([...ENQUIRY_STATUSES]);
+    });
+  }
+});
+
+describe('the milestone tables', () => {
+  const RECORDED =
+    '409 milestone-recorded: This milestone follows the records (the costs agreement, due diligence): it cannot be ticked by hand';
+  // Rows: not done, done. Columns: mark done, mark not done.
+  const byHand = [
+    ['→ done', '→ not-done'],
+    ['→ done', '→ not-done'],
+  ];
+  const byTheRecords = [
+    [RECORDED, RECORDED],
+    [RECORDED, RECORDED],
+  ];
+  const cells = (key: string) =>
+    [false, true].map((done) => MILESTONE_ACTIONS.map((action) => show(decideMilestone(key, done, action))));
+
+  it('lets staff tick and untick every milestone they keep, from either state', () => {
+    const keys = [...new Set([...MILESTONES.purchase, ...MILESTONES.sale].map((milestone) => milestone.key))];
+    const kept = keys.filter((key) => !['engaged', 'identity-verified'].includes(key));
+    expect(kept.length).toBeGreaterThan(5);
+    for (const key of kept) {
+      expect(cells(key)).toEqual(byHand);
+      expect(canChangeMilestone(key, false) && canChangeMilestone(key, true)).toBe(true);
+    }
+  });
+
+  it('refuses a tick by hand on the milestones that follow the records, in either state', () => {
+    for (const key of ['engaged', 'identity-verified']) {
+      expect(cells(key)).toEqual(byTheRecords);
+      expect(canChangeMilestone(key, false) || canChangeMilestone(key, true)).toBe(false);
+    }
   });
 });

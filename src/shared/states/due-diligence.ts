@@ -15,7 +15,8 @@
  * which rating needs approval depends on the ratings on record (`verifyActionFor`).
  */
 import type { RiskRating } from '../../content/amlctf.ts';
-import { CDD_STATUS_LABELS, individualRef, type CddStatus } from '../schemas/cdd.ts';
+import { CDD_STATUS_LABELS, type CddStatus } from '../schemas/cdd.ts';
+import { individualRef } from '../schemas/cdd-verification.ts';
 import type { StaffRole } from '../schemas/login.ts';
 import type { Cell, Refusal, StateTable } from './decision.ts';
 

@@ -16,15 +16,13 @@ import { CASH_NOT_ACCEPTED, CASH_RETENTION, STRUCTURING, THRESHOLD_TRANSACTION }
 import { retainUntil } from '../../../../src/content/amlctf.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import {
-  cashReceiptInputSchema,
-  cashReportSchema,
   type CashReceiptAnswer,
   type CashReceiptInput,
   type CashReceiptRow,
   type CashReportInput,
 } from '../../../../src/shared/schemas/cash.ts';
 import { addCalendarDays, addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import { HttpError, validate } from '../http/http.ts';
+import { HttpError } from '../http/http.ts';
 import { notifyPrincipals, type PrincipalNotice } from '../mail/principal-notices.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
@@ -40,18 +38,14 @@ import {
 } from '../repositories/cash-receipts-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { getCashSettings } from '../repositories/settings-store.ts';
-import { NOT_FOUND, type Staff } from './pipeline.ts';
-import { keptUntilByEnquiry } from './retention.ts';
+import { NOT_FOUND, type Staff } from '../enquiries/pipeline.ts';
+import { keptUntilByEnquiry } from '../enquiries/retention.ts';
 
 export const CASH_RECEIPT_NOT_FOUND = 'That cash receipt is not in the register';
 export const CASH_ALREADY_REPORTED = 'The report of this cash receipt is already recorded';
 export const CASH_NOT_REPORTABLE =
   'This receipt is not a threshold transaction (under $10,000, or received before 1 July 2026): there is no report to record';
 export const REPORT_BEFORE_RECEIPT = 'The report cannot be dated before the cash was received';
-
-export const parseCashReceipt = (body: unknown): CashReceiptInput =>
-  validate(cashReceiptInputSchema(sydneyToday(now())), body);
-export const parseCashReport = (body: unknown): CashReportInput => validate(cashReportSchema(sydneyToday(now())), body);
 
 /** A threshold transaction (s 5): $10,000 or more in physical currency, received once the practice reports. */
 const isThreshold = (amount: number, receivedAt: string) =>

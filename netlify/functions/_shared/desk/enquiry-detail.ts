@@ -1,14 +1,14 @@
 /** One enquiry as the desk opens it: the record, its timeline, its engagement and due diligence. */
 import type { ActivityEntry, DeskEnquiryDetail } from '../../../../src/shared/schemas/lead-desk.ts';
-import { cddStatusesOf } from '../due-diligence/staff-review.ts';
+import { cddStatusesOf } from '../due-diligence/cdd-desk-list.ts';
 import { engagementVersionsFor } from '../engagement/workflow.ts';
 import { HttpError } from '../http/http.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { listActivity } from '../repositories/enquiry-activity-store.ts';
 import { matterIdOf } from '../repositories/matters-store.ts';
 import { keptByLaw, type KeptViewer } from './kept-by-law.ts';
-import { NOT_FOUND } from './pipeline.ts';
-import { withRetention } from './retention.ts';
+import { NOT_FOUND } from '../enquiries/pipeline.ts';
+import { withRetention } from '../enquiries/retention.ts';
 
 /** `viewer`: who asks (a staff-role account is not told of the register: see kept-by-law.ts). */
 export async function enquiryDetail(id: string, viewer: KeptViewer): Promise<DeskEnquiryDetail> {

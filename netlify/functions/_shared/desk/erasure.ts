@@ -16,9 +16,9 @@ import { deleteStoredEnquiry, listStoredEnquiries, recountStatuses } from '../re
 import { deleteActivity } from '../repositories/enquiry-activity-store.ts';
 import { deleteEngagementsOf } from '../repositories/engagements-store.ts';
 import { deleteMailsOf } from '../repositories/mail-outbox-store.ts';
-import { NOT_FOUND, type StaffViewer } from './pipeline.ts';
+import { NOT_FOUND, type StaffViewer } from '../enquiries/pipeline.ts';
 import { keptByLaw, keptMessage } from './kept-by-law.ts';
-import { pastRetention } from './retention.ts';
+import { pastRetention } from '../enquiries/retention.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 
 /** Deletes one enquiry with everything kept about it. */

@@ -10,11 +10,11 @@ import {
 } from '../../../../src/shared/schemas/lead-desk.ts';
 import { sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import { awaitingApprovalBy, cddStatusesOf, verifiedCddIds } from '../due-diligence/staff-review.ts';
+import { awaitingApprovalBy, cddStatusesOf, verifiedCddIds } from '../due-diligence/cdd-desk-list.ts';
 import { screeningsDue } from '../due-diligence/screening-due.ts';
 import { listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { keptByLaw } from './kept-by-law.ts';
-import { withRetention } from './retention.ts';
+import { withRetention } from '../enquiries/retention.ts';
 
 export interface DeskFilters {
   status?: EnquiryStatus;

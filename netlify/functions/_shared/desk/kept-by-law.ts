@@ -18,8 +18,8 @@ import {
 import type { KeptByLaw } from '../../../../src/shared/schemas/lead-desk.ts';
 import type { StaffRole } from '../../../../src/shared/schemas/login.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import { cddKeptFor } from '../due-diligence/staff-review.ts';
-import { engagementsKeptFor } from './retention.ts';
+import { cddKeptFor } from '../due-diligence/cdd-retention.ts';
+import { engagementsKeptFor } from '../enquiries/retention.ts';
 import { suspicionsKeptFor } from './suspicious-matters.ts';
 import { cashKeptFor } from './cash-register.ts';
 import { CASH_RETENTION } from '../../../../src/content/cash.ts';

@@ -1,5 +1,5 @@
 /** The lead desk's metrics: arrivals by status and service, first contact against the target, conversion. */
-import { LEAD_FIGURES } from '../../../../src/content/leadGuide.ts';
+import { LEAD_FIGURES } from '../../../../src/content/lead-guide.ts';
 import type { BusinessHours } from '../../../../src/content/practice.ts';
 import { ENQUIRY_STATUSES, type EnquiryStatus, type LeadMetrics } from '../../../../src/shared/schemas/lead-desk.ts';
 import { businessHoursOf } from '../../../../src/shared/schemas/settings.ts';

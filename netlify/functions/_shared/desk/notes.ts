@@ -6,7 +6,7 @@ import { recordAudit } from '../repositories/audit-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { detailOf } from './enquiry-detail.ts';
-import { changeEnquiry, NOT_FOUND, type StaffViewer } from './pipeline.ts';
+import { changeEnquiry, NOT_FOUND, type StaffViewer } from '../enquiries/pipeline.ts';
 
 export async function addNote(id: string, note: EnquiryNote, staff: StaffViewer): Promise<DeskEnquiryDetail> {
   const by = staff.username;

@@ -17,14 +17,12 @@ import {
 } from '../../../../src/content/amlctf.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import {
-  suspicionInputSchema,
-  suspicionReportSchema,
   type SuspicionInput,
   type SuspicionReportInput,
   type SuspicionRow,
 } from '../../../../src/shared/schemas/suspicion.ts';
 import { addNswBusinessDays, sydneyDayStart, sydneyToday, toSydneyIso } from '../../../../src/shared/sydney-time.ts';
-import { HttpError, validate } from '../http/http.ts';
+import { HttpError } from '../http/http.ts';
 import { notifyPrincipals, type PrincipalNotice } from '../mail/principal-notices.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
@@ -38,17 +36,13 @@ import {
   type Suspicion,
   type SuspicionMeta,
 } from '../repositories/suspicions-store.ts';
-import { NOT_FOUND, type Staff } from './pipeline.ts';
-import { keptUntilByEnquiry } from './retention.ts';
+import { NOT_FOUND, type Staff } from '../enquiries/pipeline.ts';
+import { keptUntilByEnquiry } from '../enquiries/retention.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 export const SUSPICION_NOT_FOUND = 'That suspicion is not in the register';
 export const ALREADY_REPORTED = 'The report of this suspicion is already recorded';
-
-export const parseSuspicion = (body: unknown): SuspicionInput => validate(suspicionInputSchema(now()), body);
-export const parseReport = (body: unknown): SuspicionReportInput =>
-  validate(suspicionReportSchema(sydneyToday(now())), body);
 
 /**
  * When the report is due (s 41(2)): 24 hours after the suspicion was formed for terrorism
@@ -170,18 +164,6 @@ export async function recordReport(id: string, input: SuspicionReportInput, prin
   );
   await recordAudit({ by: principal, action: 'suspicion.report', target: id });
   return rowOf(after!, now());
-}
-
-/**
- * When a suspicion about the enquiry was first recorded, or null: from then on its due
- * diligence needs enhanced due diligence (s 32(b)). Plain fields only (no key, no grounds).
- */
-export async function suspicionSince(enquiryId: string): Promise<string | null> {
-  const times = (await listSuspicionMeta())
-    .filter((entry) => entry.enquiryId === enquiryId)
-    .map((entry) => entry.recordedAt)
-    .sort();
-  return times[0] ?? null;
 }
 
 /**

@@ -17,18 +17,16 @@
  */
 import * as z from 'zod/mini';
 import { now } from '../../../../src/shared/clock.ts';
+import { cddDraftSchema, type CddDraft } from '../../../../src/shared/schemas/cdd-draft.ts';
+import { cddFieldErrors, type CddStatus } from '../../../../src/shared/schemas/cdd.ts';
+import { cddSubmitSchema } from '../../../../src/shared/schemas/cdd-submission.ts';
+import { individualPaths } from '../../../../src/shared/schemas/cdd-verification.ts';
 import {
-  cddDraftSchema,
-  cddFieldErrors,
-  cddSubmitSchema,
-  individualPaths,
   statusForClient,
   toClientView,
   type CddClientView,
-  type CddDraft,
   type CddRecord,
-  type CddStatus,
-} from '../../../../src/shared/schemas/cdd.ts';
+} from '../../../../src/shared/schemas/cdd-record.ts';
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { decideCddRecord, type CddAction } from '../../../../src/shared/states/due-diligence.ts';

@@ -8,7 +8,7 @@
 import { PRACTICE } from '../../../../src/content/practice.ts';
 import { identityUnavailableText } from '../../../../src/content/amlctf.ts';
 import { cddKeyAvailable } from '../crypto/sealed-records.ts';
-import { HttpError } from '../http/http.ts';
+import { HttpError, type Routes } from '../http/http.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
 const OPERATOR_MESSAGE =
@@ -18,6 +18,36 @@ const OPERATOR_MESSAGE =
 /** Staff routes: 503 with the setup instructions (staff pass them on to whoever runs the site). */
 export function requireCddKey(): void {
   if (!cddKeyAvailable()) throw new HttpError(503, OPERATOR_MESSAGE);
+}
+
+/** What `declared()` refuses a body for (http.ts's `readJson` and `validate`), before the handler runs. */
+const BODY_REFUSALS = new Set([400, 413, 415]);
+
+/**
+ * Declared routes (decision 054) that answer 503 without the key once the caller is known,
+ * before their body is judged, as these routes always have: `declared()` checks the caller,
+ * then reads the body, then runs the handler (which calls `requireCddKey()` first), so a body
+ * it refuses is answered with the 503 instead while there is no key.
+ */
+export function keyBeforeBody(routes: Routes): Routes {
+  return Object.fromEntries(
+    Object.entries(routes).map(([path, methods]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(methods).map(([method, handler]) => [
+          method,
+          async (req: Request, context: Parameters<typeof handler>[1]) => {
+            try {
+              return await handler(req, context);
+            } catch (error) {
+              if (error instanceof HttpError && BODY_REFUSALS.has(error.status)) requireCddKey();
+              throw error;
+            }
+          },
+        ]),
+      ),
+    ]),
+  );
 }
 
 /** The practice's phone as staff saved it in Settings, or the typed default when it cannot be read. */

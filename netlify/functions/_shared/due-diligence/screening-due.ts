@@ -9,7 +9,7 @@ import { now } from '../../../../src/shared/clock.ts';
 import { screeningDue, type ScreeningDueReason } from '../../../../src/shared/ongoing-screening.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
-import { settlementDaysByEnquiry } from '../matters/settlement-day.ts';
+import { settlementDaysByEnquiry } from './settlement-day.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { listCddMeta } from '../repositories/due-diligence-store.ts';
 

@@ -5,11 +5,11 @@
  * previews it stays possible (the desk warns before every send), so the product can be
  * tried before the practice has its own terms.
  */
-import { COSTS_AGREEMENT, type CostsAgreementTerms } from '../../../../src/content/costsAgreement.ts';
+import { COSTS_AGREEMENT, type CostsAgreementTerms } from '../../../../src/content/costs-agreement.ts';
 import { HttpError } from '../http/http.ts';
 import { isProductionDeploy } from '../platform/deploy-context.ts';
 
-/** How the shipped sample's text begins (src/content/costsAgreement.ts). */
+/** How the shipped sample's text begins (src/content/costs-agreement.ts). */
 const SAMPLE_OPENING = 'SAMPLE TERMS';
 
 /**
@@ -25,7 +25,7 @@ export function isSampleTerms(terms: Pick<CostsAgreementTerms, 'text' | 'version
 /** The refusal, saying what to replace and where, for the desk to show as it is. */
 export const SAMPLE_TERMS_REFUSED =
   'The costs agreement is still the sample terms shipped with the site ("SAMPLE TERMS – the practice replaces these"), so it cannot be sent to a client. ' +
-  'In src/content/costsAgreement.ts replace the terms\' text with the practice\'s own, give them a new version and effective date, set sample to false and deploy (docs/configuration.md, "Replacing the sample costs agreement").';
+  'In src/content/costs-agreement.ts replace the terms\' text with the practice\'s own, give them a new version and effective date, set sample to false and deploy (docs/configuration.md, "Replacing the sample costs agreement").';
 
 /** Throws 409 on the production site when `terms` are the sample; does nothing elsewhere. */
 export function refuseSampleTermsInProduction(terms: Pick<CostsAgreementTerms, 'text' | 'version'>): void {

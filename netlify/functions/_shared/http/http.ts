@@ -3,13 +3,17 @@
  * body parsing with size and type limits, dispatch by `config.path`, and the cross-site check.
  * Errors are always `{ error, fieldErrors? }` with the right status, never a stack.
  */
+import { BASE_POLICY, serializePolicy } from '../../../../src/shared/csp-policy.ts';
 import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type { Cell, Refusal } from '../../../../src/shared/states/decision.ts';
 import type { CddRefusalCode } from '../../../../src/shared/states/due-diligence.ts';
 import type { EngagementRefusalCode } from '../../../../src/shared/states/engagement.ts';
+import type { EnquiryRefusalCode } from '../../../../src/shared/states/enquiry.ts';
+import type { MatterRefusalCode } from '../../../../src/shared/states/matter.ts';
 import type * as z from 'zod/mini';
 import { StorageUnavailable, WriteConflict } from '../repositories/blobs.ts';
+import { ConfigurationMissing } from '../platform/env.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -19,7 +23,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * be reworded).
  */
 /** `unknown-link`: a token no engagement was ever sent with (the only answer that counts as a guess). */
-export type ErrorCode = EngagementRefusalCode | CddRefusalCode | 'unknown-link';
+export type ErrorCode =
+  EngagementRefusalCode | CddRefusalCode | EnquiryRefusalCode | MatterRefusalCode | 'unknown-link';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -69,6 +74,25 @@ export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Re
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...BASE_HEADERS, ...headers },
   });
 
+/**
+ * An HTML page a function renders, with the site's policy (function answers do not get
+ * netlify.toml's headers): the one HTML answer. `headers` are the route's own (who may read
+ * the Referer, whether it is indexed), added last.
+ */
+export const htmlPage = (html: string, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(html, {
+    status,
+    headers: {
+      ...BASE_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': serializePolicy(BASE_POLICY),
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+      ...headers,
+    },
+  });
+
 export const noContent = (headers: HeadersInit = {}): Response =>
   new Response(null, { status: 204, headers: { ...BASE_HEADERS, ...headers } });
 
@@ -77,10 +101,12 @@ export const seeOther = (location: string): Response =>
   new Response(null, { status: 303, headers: { Location: location, ...BASE_HEADERS } });
 
 /**
- * The storage layer's typed failures as answers: a write that kept losing to other writers
- * is 409 with the caller's sentence, storage out of reach is 503 (try again shortly).
+ * The lower rooms' typed failures as answers: a write that kept losing to other writers
+ * is 409 with the caller's sentence, storage out of reach is 503 (try again shortly), and
+ * so is a deploy without a setting it needs (platform/env.ts).
  */
 export function asHttpError(error: unknown): unknown {
+  if (error instanceof ConfigurationMissing) return new HttpError(503, error.message);
   if (error instanceof WriteConflict) return new HttpError(409, error.message);
   if (error instanceof StorageUnavailable) {
     const answer = new HttpError(503, error.message, { headers: { 'Retry-After': '5' } });

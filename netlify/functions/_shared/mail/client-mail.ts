@@ -24,8 +24,7 @@ import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../.
 import { clientMailEnv, smsEnv } from '../platform/env.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
-import { matterIsOpen } from '../matters/matter-open.ts';
-import { getMatter } from '../repositories/matters-store.ts';
+import { getMatter, matterIsOpen } from '../repositories/matters-store.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import {
   enqueueMail,

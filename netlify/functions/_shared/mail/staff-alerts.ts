@@ -15,7 +15,6 @@ import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import {
   alertOutbox,
-  deleteAlert,
   enqueueAlert,
   isStaffNotice,
   noticeKey,
@@ -24,14 +23,7 @@ import {
   type OutboxEntry,
 } from '../repositories/alert-outbox-store.ts';
 import { crashPoint } from '../platform/crash-point.ts';
-import {
-  getStoredEnquiry,
-  insertStoredEnquiry,
-  newStoredEnquiry,
-  type NewEnquiry,
-  type StoredEnquiry,
-} from '../repositories/enquiries-store.ts';
-import { NEW_KEY_ATTEMPTS } from '../repositories/blobs.ts';
+import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { freshTimes, outboxEngine } from './outbox.ts';
@@ -234,11 +226,12 @@ async function practiceForStaff(): Promise<{ name: string; standards: { enabled:
 const CHANNEL_NAMES: Record<AlertChannel, string> = { email: 'E-mail', webhook: 'Webhook' };
 
 /**
- * Records the alert for an enquiry about to be stored. Without any channel configured it is
+ * Records the alert for an enquiry about to be stored (enquiries/intake.ts stores it after,
+ * storeEnquiryWithAlert). Without any channel configured it is
  * only logged (that is what `npm start` does out of the box). 'taken': an entry for that id
  * exists already (another enquiry took the same key).
  */
-async function queueAlert(record: StoredEnquiry, origin: string): Promise<'queued' | 'off' | 'taken'> {
+export async function queueAlert(record: StoredEnquiry, origin: string): Promise<'queued' | 'off' | 'taken'> {
   const summary = alertSummary(record, origin);
   const pending = configuredChannels();
   if (pending.length === 0) {
@@ -254,34 +247,6 @@ async function queueAlert(record: StoredEnquiry, origin: string): Promise<'queue
     ...freshTimes(new Date(record.createdAt), new Date(currentTime())),
   });
   return queued ? 'queued' : 'taken';
-}
-
-/**
- * Stores a new enquiry, its alert's intent first: a crash between the two writes leaves an
- * intent without an enquiry (the visitor got no answer; the retry drops it), never an
- * enquiry nobody is told about. A failed intent write fails the whole, so the visitor is
- * told to call instead. `alert`: whether there is an alert to deliver.
- */
-export async function storeEnquiryWithAlert(
-  data: NewEnquiry,
-  /** Where the alert's link points: linkOrigin() of the visitor's request. */
-  origin: string,
-): Promise<{ record: StoredEnquiry; alert: boolean }> {
-  // A key taken by another instance in the same instant: take a new one.
-  for (let attempt = 0; attempt < NEW_KEY_ATTEMPTS; attempt++) {
-    const record = newStoredEnquiry(data);
-    const queued = await queueAlert(record, origin);
-    if (queued === 'taken') continue;
-    crashPoint('enquiry:after-alert-intent');
-    // A write that failed (StorageUnavailable) leaves the intent in place: the failure may
-    // have come after the enquiry landed, and the retry alerts it if it did, else drops it.
-    if (await insertStoredEnquiry(record)) {
-      crashPoint('enquiry:stored');
-      return { record, alert: queued === 'queued' };
-    }
-    if (queued === 'queued') await deleteAlert(record.id);
-  }
-  throw new Error('Could not find a free key for a new enquiry');
 }
 
 const note = (enquiryId: string, text: string) =>

@@ -5,13 +5,13 @@
  * instead of holding a function until the platform stops it.
  *
  * Every message leaves as multipart/alternative: the plain text each caller wrote, and an
- * HTML part made from it here (pages/mail-message.tsx) with the practice's name, the logo
+ * HTML part made from it here (mail-message.tsx) with the practice's name, the logo
  * (attached inline, so it shows without fetching anything: docs/decisions/035-html-mail.md)
  * and the text's main link as a button. A caller never writes HTML.
  */
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { LOGO_CID, renderMailHtml } from '../pages/mail-message.tsx';
+import { LOGO_CID, renderMailHtml } from './mail-message.tsx';
 import { refuseBankDetails } from './bank-details-guard.ts';
 import { MAIL_LOGO_PNG_BASE64 } from './mail-logo.ts';
 

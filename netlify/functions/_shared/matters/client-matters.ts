@@ -31,7 +31,7 @@ import {
   type ClientMilestone,
 } from '../../../../src/shared/schemas/client-matter.ts';
 import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
-import { sydneyFormat, sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { sydneyFormat, sydneyToday, whenText } from '../../../../src/shared/sydney-time.ts';
 import { HttpError, type RouteContext } from '../http/http.ts';
 import { admitAttempt, clientAddress, clientKey } from '../http/login-throttle.ts';
 import { clientMailConfigured, clientTextsConfigured, sendClientMailNow } from '../mail/client-mail.ts';
@@ -40,7 +40,6 @@ import { newId } from '../repositories/blobs.ts';
 import { claimSignInLink, saveSignInLink, takeMailGate } from '../repositories/client-sessions-store.ts';
 import { getMatter, listMatters, updateMatter } from '../repositories/matters-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
-import { whenText } from './matter-mail.ts';
 import { clientSummaryOf } from './client-summary.ts';
 import { clientDevice } from './client-session.ts';
 import { matterView } from './matter-view.ts';

@@ -14,7 +14,7 @@ import { ESTIMATE_NOTE, REMINDER_BUSINESS_DAYS } from '../../../../src/content/m
 import { now } from '../../../../src/shared/clock.ts';
 import { deadlineEnds } from '../../../../src/shared/matter-deadlines.ts';
 import type { MatterDeadline, MatterRecord } from '../../../../src/shared/schemas/matter.ts';
-import { nswBusinessDaysBefore, sydneyFormat, sydneyInstant, sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { nswBusinessDaysBefore, sydneyToday, whenText } from '../../../../src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
@@ -22,18 +22,6 @@ import { recordAudit } from '../repositories/audit-store.ts';
 import { listMatters, updateMatter } from '../repositories/matters-store.ts';
 import { sendReminderText } from './matter-texts.ts';
 import { deadlinesOf, isOpen } from './matter-view.ts';
-
-const longDay = sydneyFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-
-/** "Wednesday, 2 December 2026 at 5:00 pm" (Sydney). */
-export function whenText(deadline: Pick<MatterDeadline, 'date' | 'time'>): string {
-  const [y, m, d] = deadline.date.split('-').map(Number);
-  const day = longDay.format(sydneyInstant(y!, m!, d!, 12, 0));
-  if (!deadline.time) return day;
-  const [hh, mm] = deadline.time.split(':').map(Number);
-  const hour12 = ((hh! + 11) % 12) + 1;
-  return `${day} at ${hour12}:${String(mm).padStart(2, '0')} ${hh! < 12 ? 'am' : 'pm'}`;
-}
 
 export const deadlineLine = (deadline: MatterDeadline) =>
   `${deadline.label}: ${whenText(deadline)}${deadline.confirmed ? '' : ` (${ESTIMATE_NOTE})`}`;

@@ -20,7 +20,7 @@ import { transferDuty, type QuoteInput } from '../../../../src/shared/quote.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { dutyTables } from '../site/duty-years.ts';
 import { getCddMeta } from '../repositories/due-diligence-store.ts';
-import { deadlineFactsOf } from './settlement-day.ts';
+import { deadlineFactsOf } from '../due-diligence/settlement-day.ts';
 
 /** When each recorded milestone was done, read from its record; absent when it is not. */
 export type RecordedMilestones = Partial<Record<(typeof RECORDED_MILESTONES)[number], string>>;

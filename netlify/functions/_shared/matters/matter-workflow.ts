@@ -5,7 +5,8 @@
  * change is audited and lands on the matter's timeline; a milestone that changes e-mails the
  * client through the one outbox (matter-mail.ts).
  */
-import { DEADLINE_LABELS, MILESTONES, RECORDED_MILESTONES } from '../../../../src/content/matters.ts';
+import { DEADLINE_LABELS, MILESTONES } from '../../../../src/content/matters.ts';
+import { decideMilestone, milestoneAction } from '../../../../src/shared/states/matter.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import {
   matterCreateSchema,
@@ -24,13 +25,13 @@ import {
 import { COOLING_OFF_ENDS_AT } from '../../../../src/shared/matter-deadlines.ts';
 import { formatAud } from '../../../../src/content/money.ts';
 import type { QuoteInput } from '../../../../src/shared/quote.ts';
-import { NOT_FOUND, type Staff } from '../desk/pipeline.ts';
-import { HttpError, validate } from '../http/http.ts';
+import { NOT_FOUND, type Staff } from '../enquiries/pipeline.ts';
+import { allowed, HttpError, validate } from '../http/http.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { newId } from '../repositories/blobs.ts';
 import { requireCddKey } from '../due-diligence/require-cdd-key.ts';
 import { possibleMatchMessage, TRUE_MATCH_ENDED } from '../due-diligence/staff-review.ts';
-import { hasTrueMatch, unresolvedMatches } from '../../../../src/shared/schemas/cdd.ts';
+import { hasTrueMatch, unresolvedMatches } from '../../../../src/shared/schemas/cdd-record.ts';
 import { getCdd } from '../repositories/due-diligence-store.ts';
 import { getEngagement, latestPointer } from '../repositories/engagements-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
@@ -60,8 +61,6 @@ export function matterIdParam(params: Record<string, string>): string {
 export const CDD_NOT_VERIFIED = 'due diligence not verified';
 export const MATTER_EXISTS = 'This enquiry already has a matter';
 export const MILESTONE_NOT_FOUND = 'That milestone is not part of this matter';
-export const MILESTONE_RECORDED =
-  'This milestone follows the records (the costs agreement, due diligence): it cannot be ticked by hand';
 export const EXCHANGE_NEEDS_CONTRACT_DATE = 'Enter the contract date before marking the contracts exchanged';
 export const REQUEST_NOT_FOUND = 'That update request is not part of this matter';
 export const REQUEST_ANSWERED = 'This update request has already been answered';
@@ -284,11 +283,12 @@ export async function tickMilestone(
       if (!current) throw new HttpError(404, MATTER_NOT_FOUND);
       const milestone = MILESTONES[current.side].find((entry) => entry.key === key);
       if (!milestone) throw new HttpError(404, MILESTONE_NOT_FOUND);
-      if ((RECORDED_MILESTONES as readonly string[]).includes(key)) throw new HttpError(409, MILESTONE_RECORDED);
+      const tick = current.ticks[key];
+      // The milestone's table (src/shared/states/matter.ts): the recorded ones refuse a tick by hand.
+      allowed(decideMilestone(key, tick?.done ?? false, milestoneAction(input.done)));
       if (key === 'exchanged' && input.done && !current.contractDate) {
         throw new HttpError(409, EXCHANGE_NEEDS_CONTRACT_DATE);
       }
-      const tick = current.ticks[key];
       if ((tick?.done ?? false) === input.done && tick?.note === input.note) return null;
       const at = isoNow();
       changedTo = { label: milestone.label, done: input.done, ...(input.note ? { note: input.note } : {}) };

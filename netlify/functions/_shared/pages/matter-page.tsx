@@ -26,10 +26,11 @@ import {
 import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
 import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
 import { Field } from '../../../../src/ui/Field.tsx';
-import { whenText } from '../matters/matter-mail.ts';
+import { whenText } from '../../../../src/shared/sydney-time.ts';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
 import { Conversation, DeadlineAmount, MatterAtAGlance } from './matter-summary.tsx';
-import { PayoutSection, TrustAccountSection, type PayoutPageState } from './payout-section.tsx';
+import type { PayoutPageState } from '../payout/client-payout.ts';
+import { PayoutSection, TrustAccountSection } from './payout-section.tsx';
 
 export interface PracticeContact {
   name: string;

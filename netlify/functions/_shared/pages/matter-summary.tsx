@@ -7,7 +7,7 @@
  */
 import { formatAud } from '../../../../src/content/money.ts';
 import type { ClientDeadline, ClientMatter } from '../../../../src/shared/schemas/client-matter.ts';
-import { whenText } from '../matters/matter-mail.ts';
+import { whenText } from '../../../../src/shared/sydney-time.ts';
 import { formatSydney } from './document.tsx';
 
 /** "3 of 9": the milestones done of all the matter's milestones. */

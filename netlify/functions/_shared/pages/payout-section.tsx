@@ -4,12 +4,11 @@
  * details on each matter. Both only within 15 minutes of signing in; otherwise the page asks
  * the client to sign in again. Plain forms that post and answer with a page: no JavaScript.
  */
-import type { PracticeAccount } from '../../../../src/shared/schemas/bank-account.ts';
-import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type { PayoutStatus } from '../../../../src/shared/states/payout.ts';
 import { Button } from '../../../../src/ui/Button.tsx';
 import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
 import { Field } from '../../../../src/ui/Field.tsx';
+import type { PayoutPageState } from '../payout/client-payout.ts';
 import { formatSydney, PhoneLink } from './document.tsx';
 
 /** The sentence beside the trust account (issue 33, exact). */
@@ -24,28 +23,6 @@ const CLIENT_STATUS: Record<PayoutStatus, string> = {
   'called-back': 'We called you and read them back; a second person at the practice checks them next.',
   approved: 'Checked by two people at the practice.',
 };
-
-export interface ClientPayout {
-  status: PayoutStatus;
-  accountName: string;
-  bsb: string;
-  numberLast3: string;
-  submittedAt: string;
-}
-
-export interface PayoutPageState {
-  /** Signed in within the last 15 minutes. */
-  fresh: boolean;
-  /** The signed-in address, for the sign-in-again form. */
-  email: string;
-  trust: (PracticeAccount & { reference: string }) | null;
-  /** Each matter's current details, masked. */
-  current: Record<string, ClientPayout>;
-  /** Details that did not pass, on this matter. */
-  form?: { matterId: string; values: Record<string, string>; errors: FieldErrors };
-  /** The matter whose details were just saved. */
-  saved?: string;
-}
 
 function SignInAgain({ email, what }: { email: string; what: string }) {
   return (

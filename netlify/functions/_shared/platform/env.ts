@@ -4,7 +4,15 @@
  * the staff calls (503) instead of signing sessions with something guessable.
  */
 import * as z from 'zod/mini';
-import { HttpError } from '../http/http.ts';
+
+/**
+ * The deploy lacks a setting it needs (or has one that does not parse). The platform sits
+ * below HTTP (decision 055), so it names the refusal and http.ts's `asHttpError` answers it
+ * 503 with this message, the one place that maps the lower rooms' failures to statuses.
+ */
+export class ConfigurationMissing extends Error {
+  override name = 'ConfigurationMissing';
+}
 
 const schema = z.object({
   SESSION_SECRET: z.optional(z.string().check(z.minLength(32))),
@@ -25,7 +33,7 @@ function env(): ServerEnv {
         '[env] invalid configuration:',
         result.error.issues.map((i) => i.path.join('.')),
       );
-      throw new HttpError(503, 'The server is not configured correctly. Please contact the site administrator.');
+      throw new ConfigurationMissing('The server is not configured correctly. Please contact the site administrator.');
     }
     cached = result.data;
   }
@@ -36,7 +44,7 @@ function env(): ServerEnv {
 export function sessionSecret(): Uint8Array {
   const secret = env().SESSION_SECRET;
   if (!secret) {
-    throw new HttpError(503, 'Staff sign-in is not configured on this site yet (SESSION_SECRET is missing).');
+    throw new ConfigurationMissing('Staff sign-in is not configured on this site yet (SESSION_SECRET is missing).');
   }
   return new TextEncoder().encode(secret);
 }

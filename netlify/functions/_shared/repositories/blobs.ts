@@ -181,6 +181,10 @@ export function timeKey(date = new Date(currentTime())): string {
   // An explicit earlier date takes 0: its order within that millisecond is free.
   return ms.toString(36).padStart(11, '0') + order.toString(36).padStart(4, '0') + randomBytes(6).toString('hex');
 }
+
+/** What `timeKey` makes: 15 base-36 characters (time and order), then 12 hex (random). */
+const TIME_KEY_PATTERN = /^[0-9a-z]{15}[0-9a-f]{12}$/;
+export const isTimeKey = (key: string): boolean => TIME_KEY_PATTERN.test(key);
 /**
  * How many fresh `timeKey`s a writer tries when `onlyIfNew` finds each taken. Two instances
  * make the same key only within one millisecond and with the same random part, so this is
@@ -390,7 +394,23 @@ export async function conditionalWrite(
  * still none); false when someone did. The one conditional write of every update.
  */
 export async function writeJsonIf(store: Store, key: string, value: unknown, etag: string | null): Promise<boolean> {
-  return (await conditionalWrite(store, key, { json: value }, etag)) !== null;
+  return (await writeJsonIfTagged(store, key, value, etag)) !== null;
+}
+
+/**
+ * `writeJsonIf` for a caller that writes the record again against what it wrote (an outbox's
+ * claim, then what is left of it): the ETag the record now has, or null when someone else
+ * wrote first. Should the store confirm the write without an ETag, the record is read for it.
+ */
+export async function writeJsonIfTagged(
+  store: Store,
+  key: string,
+  value: unknown,
+  etag: string | null,
+): Promise<string | null> {
+  const written = await conditionalWrite(store, key, { json: value }, etag);
+  if (!written) return null;
+  return written.etag ?? (await store.getMetadata(key))?.etag ?? null;
 }
 
 /**
@@ -411,6 +431,29 @@ export async function appendNew<T extends { key: string; value: BlobValue }>(
     if (await conditionalWrite(store, made.key, made.value, null)) return made;
   }
   throw new Error(`Could not find a free key for ${what}`);
+}
+
+/**
+ * `appendNew` for a record whose id is its key: `make` gets a time key of `at` as the id on
+ * each try, and the record is stored as `stored(record)` gives it (a sealed record is sealed
+ * to its id). Answers the record written.
+ */
+export async function appendTimeKeyed<E extends { id: string }>(
+  store: Store,
+  at: Date,
+  make: (id: string) => E,
+  stored: (entry: E) => Promise<unknown>,
+  what: string,
+): Promise<E> {
+  const { entry } = await appendNew(
+    store,
+    async () => {
+      const entry = make(timeKey(at));
+      return { entry, key: entry.id, value: { json: await stored(entry) } };
+    },
+    what,
+  );
+  return entry;
 }
 
 /** `updateRecord` over one plain JSON record of `store` (no cache, no sealing around it). */

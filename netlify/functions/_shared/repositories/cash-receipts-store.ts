@@ -11,25 +11,23 @@
  * cash over (a person's name) and AUSTRAC's reference.
  */
 import * as z from 'zod/mini';
+import { actorSchema } from '../../../../src/shared/schemas/actor.ts';
 import { openJson, sealJson, sealedSchema } from '../crypto/sealed-records.ts';
 import {
-  appendNew,
+  appendTimeKeyed,
   getJson,
   getJsonWithEtag,
+  isTimeKey,
   listKeys,
   openStore,
-  timeKey,
   updateRecord,
   writeJsonIf,
   type Updated,
 } from './blobs.ts';
 
 const STORE = 'cash-receipts';
-const ID_PATTERN = /^[0-9a-z]{15}[0-9a-f]{12}$/;
-
-export const isCashReceiptId = (id: string): boolean => ID_PATTERN.test(id);
-
-const actorSchema = z.object({ id: z.string(), username: z.string() });
+/** An id is the time key it was stored under (`appendTimeKeyed`). */
+export const isCashReceiptId = (id: string): boolean => isTimeKey(id);
 
 const metaSchema = z.object({
   id: z.string(),
@@ -81,17 +79,8 @@ async function listStored(): Promise<Stored[]> {
  * Records a new receipt: `make` gets its id (a time key of `at`) and returns it; written only
  * while the key is free (`appendNew`), so two instances never overwrite each other.
  */
-export async function insertCashReceipt(at: Date, make: (id: string) => CashReceipt): Promise<CashReceipt> {
-  const { entry } = await appendNew(
-    openStore(STORE),
-    async () => {
-      const entry = make(timeKey(at));
-      return { entry, key: entry.id, value: { json: await seal(entry) } };
-    },
-    'a new cash receipt',
-  );
-  return entry;
-}
+export const insertCashReceipt = (at: Date, make: (id: string) => CashReceipt): Promise<CashReceipt> =>
+  appendTimeKeyed(openStore(STORE), at, make, seal, 'a new cash receipt');
 
 /** Every receipt's plain part (the clock, the structuring prompt, retention). */
 export const listCashReceiptMeta = async (): Promise<CashReceiptMeta[]> => (await listStored()).map(metaOf);

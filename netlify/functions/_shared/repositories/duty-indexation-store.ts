@@ -1,6 +1,6 @@
 /**
  * Store `duty-indexation`: one record, `years`, the yearly indexation ratios principals added
- * after the years shipped in src/content/transferDuty.ts. One record, so that the checks
+ * after the years shipped in src/content/transfer-duty.ts. One record, so that the checks
  * between years (the previous year must be there, a ratio never below last year's) are
  * decided on the list as it is, in the same conditional write that changes it.
  */

@@ -1,7 +1,7 @@
 /**
  * Store `enquiry-repeats`: which enquiry each recent submission became, so the same one sent
  * again is recognised with one read instead of a read of every recent enquiry
- * (desk/repeat-enquiries.ts). One blob per submission, keyed by a SHA-256 of what the person
+ * (enquiries/repeat-enquiries.ts). One blob per submission, keyed by a SHA-256 of what the person
  * typed (never the text itself), holding the enquiry's id and when it arrived; the hourly
  * `deleteEntriesBefore` removes those past their window, so none outlives its purpose by
  * more than an hour.

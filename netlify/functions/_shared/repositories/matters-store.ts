@@ -54,6 +54,21 @@ export async function matterIdOf(enquiryId: string): Promise<string | null> {
   return (await getJson(openStore(STORE), enquiryKey(enquiryId), pointerSchema))?.matterId ?? null;
 }
 
+/**
+ * Whether a client's matter is open (their enquiry has one): the e-mails to them then link to
+ * /matter/ (mail/client-mail.ts), and so do their engagement and identity pages (follow-matter.tsx).
+ * A failed read answers false, logged: a message or a page never waits on the link. Here, beside
+ * the pointer it reads, since the mail room below the matters room asks it (decision 055).
+ */
+export async function matterIsOpen(enquiryId: string): Promise<boolean> {
+  try {
+    return (await matterIdOf(enquiryId)) !== null;
+  } catch (error) {
+    console.error('[matters] could not tell whether the matter is open', error);
+    return false;
+  }
+}
+
 export async function getMatter(id: string): Promise<MatterRecord | null> {
   if (!isMatterId(id)) return null;
   return getJson(openStore(STORE), recordKey(id), matterRecordSchema);

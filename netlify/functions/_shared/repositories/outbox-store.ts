@@ -6,7 +6,7 @@
  * (mail/outbox.ts); each store keeps its own name, prefix and entry shape.
  */
 import type * as z from 'zod/mini';
-import { conditionalWrite, getAllJson, getJsonWithEtag, listKeys, openStore, writeJsonIf } from './blobs.ts';
+import { getAllJson, getJsonWithEtag, listKeys, openStore, writeJsonIf, writeJsonIfTagged } from './blobs.ts';
 
 /** What the engine reads and writes on every entry, whatever else it carries. */
 export interface OutboxTimes {
@@ -43,11 +43,7 @@ export function outboxStore<S extends z.ZodMiniType<OutboxTimes>>(
   return {
     enqueue: (entry) => writeJsonIf(openStore(storeBase), key(idOf(entry)), entry, null),
     read,
-    async replace(entry, etag) {
-      const written = await conditionalWrite(openStore(storeBase), key(idOf(entry)), { json: entry }, etag);
-      if (!written) return null;
-      return written.etag ?? (await read(idOf(entry)))?.etag ?? null;
-    },
+    replace: (entry, etag) => writeJsonIfTagged(openStore(storeBase), key(idOf(entry)), entry, etag),
     async remove(id) {
       await openStore(storeBase).delete(key(id));
     },

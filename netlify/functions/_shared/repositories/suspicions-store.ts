@@ -11,25 +11,23 @@
  */
 import * as z from 'zod/mini';
 import { SUSPICION_KINDS } from '../../../../src/content/amlctf.ts';
+import { actorSchema } from '../../../../src/shared/schemas/actor.ts';
 import { openJson, sealJson, sealedSchema } from '../crypto/sealed-records.ts';
 import {
-  appendNew,
+  appendTimeKeyed,
   getJson,
   getJsonWithEtag,
+  isTimeKey,
   listKeys,
   openStore,
-  timeKey,
   updateRecord,
   writeJsonIf,
   type Updated,
 } from './blobs.ts';
 
 const STORE = 'suspicions';
-const ID_PATTERN = /^[0-9a-z]{15}[0-9a-f]{12}$/;
-
-export const isSuspicionId = (id: string): boolean => ID_PATTERN.test(id);
-
-const actorSchema = z.object({ id: z.string(), username: z.string() });
+/** An id is the time key it was stored under (`appendTimeKeyed`). */
+export const isSuspicionId = (id: string): boolean => isTimeKey(id);
 
 const metaSchema = z.object({
   id: z.string(),
@@ -72,17 +70,8 @@ const metaOf = ({ sealed: _sealed, ...meta }: Stored): SuspicionMeta => meta;
  * Records a new suspicion: `make` gets the new entry's id (a time key of `at`) and returns
  * the entry; written under a free key (`appendNew`), so two instances never overwrite each other.
  */
-export async function insertSuspicion(at: Date, make: (id: string) => Suspicion): Promise<Suspicion> {
-  const { entry } = await appendNew(
-    openStore(STORE),
-    async () => {
-      const entry = make(timeKey(at));
-      return { entry, key: entry.id, value: { json: await seal(entry) } };
-    },
-    'a new suspicion',
-  );
-  return entry;
-}
+export const insertSuspicion = (at: Date, make: (id: string) => Suspicion): Promise<Suspicion> =>
+  appendTimeKeyed(openStore(STORE), at, make, seal, 'a new suspicion');
 
 /** Every entry's plain part (the clock, the daily notice, retention, what an erasure keeps). */
 export async function listSuspicionMeta(): Promise<SuspicionMeta[]> {
@@ -90,6 +79,19 @@ export async function listSuspicionMeta(): Promise<SuspicionMeta[]> {
   const keys = (await listKeys(store)).filter(isSuspicionId).sort();
   const entries = await Promise.all(keys.map((key) => getJson(store, key, storedSchema)));
   return entries.filter((entry) => entry !== null).map(metaOf);
+}
+
+/**
+ * When a suspicion about the enquiry was first recorded, or null: from then on its due
+ * diligence needs enhanced due diligence (s 32(b)). Plain fields only (no key, no grounds). Here, beside the
+ * entries it reads, since the due-diligence room below the desk asks it (decision 055).
+ */
+export async function suspicionSince(enquiryId: string): Promise<string | null> {
+  const times = (await listSuspicionMeta())
+    .filter((entry) => entry.enquiryId === enquiryId)
+    .map((entry) => entry.recordedAt)
+    .sort();
+  return times[0] ?? null;
 }
 
 /** Every entry, opened (the principals' register view). */

@@ -1,6 +1,6 @@
 /**
  * The transfer duty years the server works figures with: the years shipped in
- * src/content/transferDuty.ts and those principals added (store `duty-indexation`), each
+ * src/content/transfer-duty.ts and those principals added (store `duty-indexation`), each
  * year's table made by the Act's rule (src/shared/duty-tables.ts). Every server figure
  * (an enquiry's stored quote, an engagement's disclosure and PDF) takes its tables from
  * `dutyTables()`, and the build hands the same years to /quote, so all of them use the year
@@ -15,7 +15,7 @@ import {
   SHIPPED_DUTY_INDEXATIONS,
   type DutyIndexation,
   type TransferDutyTable,
-} from '../../../../src/content/transferDuty.ts';
+} from '../../../../src/content/transfer-duty.ts';
 import {
   dutyTablesFrom,
   dutyYearOf,
@@ -23,11 +23,12 @@ import {
   missingDutyYear,
   ratioInThousandths,
 } from '../../../../src/shared/duty-tables.ts';
-import type {
-  DutyIndexationInput,
-  DutyIndexationList,
-  DutyYearRow,
-  DutyYearTable,
+import {
+  DUTY_YEAR_PATTERN,
+  type DutyIndexationInput,
+  type DutyIndexationList,
+  type DutyYearRow,
+  type DutyYearTable,
 } from '../../../../src/shared/schemas/duty-indexation.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
@@ -79,7 +80,7 @@ export async function listDutyYears(today = sydneyToday(now())): Promise<DutyInd
 
 /** The year in a path: four digits, else the 404 every unknown address gets. */
 export function parseDutyYear(text: string | undefined): number {
-  if (!text || !/^\d{4}$/.test(text)) throw new HttpError(404, 'There is no such duty year');
+  if (!text || !DUTY_YEAR_PATTERN.test(text)) throw new HttpError(404, 'There is no such duty year');
   return Number(text);
 }
 

@@ -10,6 +10,7 @@
  * other, so they must all come from one clock (the real time, except on the e2e server).
  */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
+import type { BuildStatus } from '../../../../src/shared/schemas/site-build.ts';
 import { buildHookUrl } from '../platform/env.ts';
 import {
   findBuildFailure,
@@ -18,24 +19,12 @@ import {
   recordBuildFailure,
   recordBuildRead,
   updateBuildState as update,
-  type BuildFailure,
   type BuildState,
 } from '../repositories/site-builds-store.ts';
 
 export const cooldownMs = () => Number(process.env.REBUILD_MIN_INTERVAL_SECONDS ?? 60) * 1000;
 /** A build hook that does not answer in this time has failed (it is retried later). */
 const HOOK_TIMEOUT_MS = 10_000;
-
-export interface BuildStatus {
-  lastRequestedAt: string | null;
-  lastBuiltAt: string | null;
-  /** The public site may not show the latest changes yet: a rebuild is owed or running. */
-  pending: boolean;
-  /** The last build-hook call failed; it is retried until one is accepted. */
-  lastFailure: BuildFailure | null;
-  /** The last build failed (the live site stays on the one before), until a later one goes live. */
-  lastBuildFailure: BuildFailure | null;
-}
 
 const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 

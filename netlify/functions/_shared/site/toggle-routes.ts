@@ -1,12 +1,14 @@
 /**
- * The staff routes shared by testimonials and services: list, create, full update or the
- * API's switch (`{ isActive }`), delete. Every change asks for a rebuild, since the
- * landing page shows these records from its build.
+ * The staff routes shared by testimonials and services (declared by `toggleableRoutes` in
+ * src/shared/api/content.ts): list, create, full update or the API's switch (`{ isActive }`),
+ * delete. Every change asks for a rebuild, since the landing page shows these records from
+ * its build.
  */
 import type * as z from 'zod/mini';
-import { activeToggleSchema, isToggleBody } from '../../../../src/shared/schemas/toggle.ts';
-import { requireStaff } from '../http/auth.ts';
-import { HttpError, json, noContent, readJson, validate, type RouteContext, type Routes } from '../http/http.ts';
+import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
+import type { activeToggleSchema } from '../../../../src/shared/schemas/toggle.ts';
+import { isToggleBody } from '../../../../src/shared/schemas/toggle.ts';
+import { HttpError, type RouteContext } from '../http/http.ts';
 import { rebuildAfterChange } from './rebuild.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import type { SaveResult } from '../repositories/toggleable.ts';
@@ -23,41 +25,51 @@ export interface ContentRoutesOptions<T, F, S extends z.ZodMiniType> {
   resource: 'testimonials' | 'services';
   noun: string;
   repository: Repository<T, F>;
-  /** The full create/update body, shared with the staff form. */
-  inputSchema: S;
-  /** The stored fields from a validated body (without `version`). */
+  /** The resource's declarations (`toggleableRoutes`), whose create input `S` is. */
+  routes: { create: { input?: S } };
+  /** The stored fields from a body the declared input schema read (without `version`). */
   fields: (input: z.output<S>) => F;
   /** Why the record may not be switched on, as a field error on `isActive` / the form field. */
   refusal: { message: string; field: string };
-  /** Runs before every staff call (the services' one-time seed). */
+  /** Runs before every staff handler, the caller checked and the body read (the services' one-time seed). */
   before?: () => Promise<unknown>;
 }
 
-export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniType>(
+/** The switch body, as `declared()` hands it over. */
+type Toggle = z.output<typeof activeToggleSchema>;
+interface ContentCall<Body> {
+  body: Body;
+  user: SessionUser;
+  context: RouteContext;
+}
+interface ById {
+  params: { id: string };
+}
+
+/**
+ * The handlers for a resource's `toggleableRoutes` declarations (src/shared/api/content.ts),
+ * for `declared()`: the caller is checked and the body parsed by then.
+ */
+export function toggleableHandlers<T extends { id: string }, F, S extends z.ZodMiniType>(
   options: ContentRoutesOptions<T, F, S>,
-): Routes {
+) {
   const { resource, noun, repository } = options;
-  const staff = async (req: Request) => {
-    const user = await requireStaff(req);
-    await options.before?.();
-    return user;
-  };
-  /** e.g. `services.update`; the record by id only. */
   const audit = (by: AuditActor, verb: string, target: string) =>
     recordAudit({ by, action: `${resource}.${verb}`, target });
+  /** A body the switch schema read has only its keys; the whole record always has more. */
+  const switches = (body: Toggle | z.output<S>): body is Toggle => isToggleBody(body as Record<string, unknown>);
 
-  /** Maps a repository outcome to an answer; each 409 says what happened and how to go on. */
+  /** The saved record, or the refusal that says what happened and how to go on. */
   async function answer(
     result: SaveResult<T>,
-    status: number,
     refusalField: string,
     audited: { by: AuditActor; verb: string },
     context: RouteContext,
-  ): Promise<Response> {
+  ): Promise<T> {
     if (result.ok) {
       await audit(audited.by, audited.verb, result.record.id);
       context.waitUntil(rebuildAfterChange());
-      return json(result.record, status);
+      return result.record;
     }
     switch (result.reason) {
       case 'not-found':
@@ -75,46 +87,40 @@ export function contentRoutes<T extends { id: string }, F, S extends z.ZodMiniTy
   }
 
   return {
-    [`/api/admin/${resource}`]: {
-      GET: async (req) => {
-        await staff(req);
-        return json(await repository.list());
-      },
+    list: async (): Promise<T[]> => {
+      await options.before?.();
+      return repository.list();
     },
-    [`/api/${resource}`]: {
-      POST: async (req, context) => {
-        const by = await staff(req);
-        const input = validate(options.inputSchema, await readJson(req));
-        return answer(
-          await repository.create(options.fields(input)),
-          201,
-          options.refusal.field,
-          { by, verb: 'create' },
-          context,
-        );
-      },
+    create: async ({ body, user: by, context }: ContentCall<z.output<S>>): Promise<T> => {
+      await options.before?.();
+      return answer(
+        await repository.create(options.fields(body)),
+        options.refusal.field,
+        { by, verb: 'create' },
+        context,
+      );
     },
-    [`/api/${resource}/:id`]: {
-      PUT: async (req, context) => {
-        const { id } = context.params;
-        const by = await staff(req);
-        const body = await readJson(req);
-        if (isToggleBody(body)) {
-          const { isActive, version } = validate(activeToggleSchema, body);
-          const verb = isActive ? 'activate' : 'deactivate';
-          return answer(await repository.setActive(id!, isActive, version), 200, 'isActive', { by, verb }, context);
-        }
-        const input = validate(options.inputSchema, body) as z.output<S> & { version?: string };
-        const result = await repository.update(id!, options.fields(input), input.version);
-        return answer(result, 200, options.refusal.field, { by, verb: 'update' }, context);
-      },
-      DELETE: async (req, { params: { id }, waitUntil }) => {
-        const by = await staff(req);
-        if (!(await repository.remove(id!))) throw new HttpError(404, `That ${noun} no longer exists`);
-        await audit(by, 'delete', id!);
-        waitUntil(rebuildAfterChange());
-        return noContent();
-      },
+    update: async ({
+      params: { id },
+      body,
+      user: by,
+      context,
+    }: ContentCall<Toggle | z.output<S>> & ById): Promise<T> => {
+      await options.before?.();
+      if (switches(body)) {
+        const verb = body.isActive ? 'activate' : 'deactivate';
+        return answer(await repository.setActive(id, body.isActive, body.version), 'isActive', { by, verb }, context);
+      }
+      const { version } = body as z.output<S> & { version?: string };
+      const result = await repository.update(id, options.fields(body), version);
+      return answer(result, options.refusal.field, { by, verb: 'update' }, context);
+    },
+    remove: async ({ params: { id }, user: by, context }: ContentCall<undefined> & ById): Promise<undefined> => {
+      await options.before?.();
+      if (!(await repository.remove(id))) throw new HttpError(404, `That ${noun} no longer exists`);
+      await audit(by, 'delete', id);
+      context.waitUntil(rebuildAfterChange());
+      return undefined;
     },
   };
 }

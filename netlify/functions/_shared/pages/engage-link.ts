@@ -3,13 +3,14 @@
  * opens it: the token looked up first, and only a token that was never issued counted as
  * a guess against the client's network; answered with headers that keep the link out of
  * Referers, caches and search engines, and, for a person, with the site's own policy and
- * the 404 / 410 pages.
+ * the 404 / 410 pages. In the pages room, above the engagement it opens (decision 055).
  */
-import { BASE_POLICY, serializePolicy } from '../../../../src/shared/csp-policy.ts';
-import { openByToken, type Opened } from './workflow.ts';
-import { engageEndedPage, somethingWentWrongPage } from '../pages/link-error-page.tsx';
-import { asHttpError, BASE_HEADERS, hasCode, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
+import { openByToken } from '../engagement/engagement-client.ts';
+import type { Opened } from '../engagement/workflow.ts';
+import { engageEndedPage, somethingWentWrongPage } from './link-error-page.tsx';
+import { asHttpError, hasCode, htmlPage, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
 import { admitAttempt, clientAddress } from '../http/login-throttle.ts';
+import { ConfigurationMissing } from '../platform/env.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
 /**
@@ -58,20 +59,8 @@ async function countGuess(req: Request, context: RouteContext): Promise<void> {
   }
 }
 
-/** An HTML page with the site's policy (function answers do not get netlify.toml's headers). */
-export const page = (html: string, status = 200): Response =>
-  new Response(html, {
-    status,
-    headers: {
-      ...BASE_HEADERS,
-      ...LINK_HEADERS,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': serializePolicy(BASE_POLICY),
-      'X-Frame-Options': 'DENY',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    },
-  });
+/** A page on a link: the site's policy, and the link kept out of Referers and search engines. */
+export const page = (html: string, status = 200): Response => htmlPage(html, status, LINK_HEADERS);
 
 /**
  * The page a person gets instead of an error: the 404 and 410 pages (and a 429 as the unknown
@@ -109,7 +98,9 @@ export const onLink =
       const response = await handler(req, context);
       for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
       return response;
-    } catch (error) {
+    } catch (caught) {
+      // A deploy without its settings answers as it did when env.ts threw the 503 itself.
+      const error = caught instanceof ConfigurationMissing ? asHttpError(caught) : caught;
       if (!(error instanceof HttpError)) throw error;
       throw new HttpError(error.status, error.message, {
         fieldErrors: error.fieldErrors,

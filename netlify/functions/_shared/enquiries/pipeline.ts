@@ -5,7 +5,8 @@
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { ActivityEntry, DeskEnquiry, EnquiryPatch } from '../../../../src/shared/schemas/lead-desk.ts';
 import type { StaffRole } from '../../../../src/shared/schemas/login.ts';
-import { HttpError } from '../http/http.ts';
+import { decideEnquiryMove } from '../../../../src/shared/states/enquiry.ts';
+import { allowed, HttpError } from '../http/http.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import { updateStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
@@ -59,7 +60,8 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
   }
   const at = new Date(currentTime()).toISOString();
   const { before, after } = await changeEnquiry(id, patch.version, (record) => {
-    const status = patch.status ?? record.status;
+    // The pipeline's table (src/shared/states/enquiry.ts) decides the move; it allows any today.
+    const status = patch.status === undefined ? record.status : allowed(decideEnquiryMove(record.status, patch.status));
     const assignee = patch.assignee === undefined ? record.assignee : patch.assignee || null;
     const lostReason = status === 'lost' ? patch.lostReason || record.lostReason : undefined;
     if (status === 'lost' && !lostReason) {
@@ -104,7 +106,9 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
  */
 export async function markInstructed(id: string, acceptedBy: string, at: string): Promise<'moved' | 'already'> {
   const { before, after } = await changeEnquiry(id, undefined, (record) =>
-    record.status === 'instructed' ? null : { ...record, status: 'instructed' },
+    record.status === 'instructed'
+      ? null
+      : { ...record, status: allowed(decideEnquiryMove(record.status, 'instructed')) },
   );
   if (after === before) return 'already';
   await appendActivity(id, {

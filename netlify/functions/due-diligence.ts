@@ -7,9 +7,8 @@
 import type { Config } from '@netlify/functions';
 import { requireStaff } from './_shared/http/auth.ts';
 import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
+import { approveCdd, closeMatter, rejectCdd } from './_shared/due-diligence/staff-decisions.ts';
 import {
-  approveCdd,
-  closeMatter,
   parseApprove,
   parseClose,
   parseReject,
@@ -17,15 +16,13 @@ import {
   parseSanctionsResolution,
   parseVerify,
   readCdd,
-  rejectCdd,
-  rescreenCdd,
-  resolveSanctionsMatch,
   verifyCdd,
 } from './_shared/due-diligence/staff-review.ts';
+import { rescreenCdd, resolveSanctionsMatch } from './_shared/due-diligence/staff-screening.ts';
 import { handle, HttpError, json, readJson, readOptionalJson } from './_shared/http/http.ts';
 import { confirmIdentityVerified } from './_shared/mail/cdd-mail.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
-import { NOT_FOUND } from './_shared/desk/pipeline.ts';
+import { NOT_FOUND } from './_shared/enquiries/pipeline.ts';
 
 const enquiryId = (id: string | undefined) => {
   if (!id || !isEnquiryId(id)) throw new HttpError(404, NOT_FOUND);

@@ -1,7 +1,7 @@
 /**
  * A matter's settlement day, for ongoing due diligence (AML/CTF Act s 30): a verified
- * matter is screened again in the week before it settles. Kept apart from the matter's
- * view so the due-diligence desk can ask without reaching the engagement workflow.
+ * matter is screened again in the week before it settles. In the due-diligence room, which
+ * asks it, below the matters room (decision 055); the matter's view reads its deadline facts here.
  */
 import { matterDeadlines, type DeadlineFacts } from '../../../../src/shared/matter-deadlines.ts';
 import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';

@@ -13,7 +13,8 @@
 import type { Config } from '@netlify/functions';
 import * as z from 'zod/mini';
 import { collectionNotice } from '../../src/content/amlctf.ts';
-import { cddDraftSchema, cddFieldErrors } from '../../src/shared/schemas/cdd.ts';
+import { cddDraftSchema } from '../../src/shared/schemas/cdd-draft.ts';
+import { cddFieldErrors } from '../../src/shared/schemas/cdd.ts';
 import type { EngagementRecord } from '../../src/shared/schemas/engagement.ts';
 import {
   assertAccepted,
@@ -28,13 +29,15 @@ import {
 } from './_shared/due-diligence/client-draft.ts';
 import { noticeIdentitySubmitted } from './_shared/mail/client-acted.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
+import { matterIsOpen } from './_shared/repositories/matters-store.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
+import { ConfigurationMissing } from './_shared/platform/env.ts';
 import { practicePhone, requireCddKeyForClient } from './_shared/due-diligence/require-cdd-key.ts';
 import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
 import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.tsx';
 import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';
 import { confirmIdentityReceived } from './_shared/mail/cdd-mail.ts';
-import { errorPage, onLink, openThrottled, page } from './_shared/engagement/link.ts';
+import { errorPage, onLink, openThrottled, page } from './_shared/pages/engage-link.ts';
 import {
   handle,
   hasCode,
@@ -46,7 +49,6 @@ import {
   seeOther,
   type RouteContext,
 } from './_shared/http/http.ts';
-import { matterIsOpen } from './_shared/matters/matter-open.ts';
 
 const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
 
@@ -54,7 +56,7 @@ const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/id
 
 /** The page for a person: unknown, ended and throttled links as the engagement page shows them; 503 readable. */
 async function pageForError(error: unknown): Promise<Response> {
-  if (error instanceof HttpError && error.status === 503) {
+  if ((error instanceof HttpError && error.status === 503) || error instanceof ConfigurationMissing) {
     return page(identityUnavailablePage(await practicePhone()), 503);
   }
   return errorPage(error);

@@ -4,6 +4,7 @@
  * field (JSON), else its `message` field, else the raw text, else the status text.
  * No retries, no caching: each call is made exactly once.
  */
+import { pathOf, type AnswerOf, type ApiRoute, type CallArgsList } from '../shared/api/contract.ts';
 import type { FieldErrors } from '../shared/schemas/fields.ts';
 
 export class ApiError extends Error {
@@ -102,3 +103,13 @@ export async function apiUpload<T = unknown>(path: string, file: Blob): Promise<
 /** A read of `/api/...` built from path segments, e.g. `getJson('blog-posts', slug)`. */
 export const getJson = <T>(...segments: string[]) =>
   apiRequest<T>('GET', `/api/${segments.map(encodeURIComponent).join('/')}`);
+
+/**
+ * Calls a declared route (src/shared/api/, decision 054): its path filled from `params`, its
+ * body as its input schema takes it, its answer typed by its output schema. No string paths,
+ * no caller-chosen answer type.
+ */
+export function callApi<R extends ApiRoute>(route: R, ...[args]: CallArgsList<R>): Promise<AnswerOf<R>> {
+  const { params, body } = (args ?? {}) as { params?: Record<string, string>; body?: unknown };
+  return apiRequest<AnswerOf<R>>(route.method, pathOf(route.path, params), body);
+}

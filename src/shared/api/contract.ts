@@ -1,0 +1,106 @@
+/**
+ * One contract between browser and server (decision 054). A route is declared once, in the
+ * module of its resource under src/shared/api/: method, path (the spec's, exactly), who may
+ * call it, the body it takes and the answer it gives, as zod schemas, and the refusals it can
+ * give. The function serves it through `serve()` (netlify/functions/_shared/http/serve.ts),
+ * which checks the caller and parses the body by it and types the handler's answer by it; the
+ * islands call it through `callApi()` (src/lib/api.ts), whose arguments and answer are typed
+ * by it; docs/openapi.json is generated from it (`npm run openapi`).
+ */
+import type * as z from 'zod/mini';
+import type { FieldErrors } from '../schemas/fields.ts';
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route, checked by `serve()` before its handler runs:
+ * `staff`, any signed-in staff member; `principal`, a principal's account only;
+ * `public`, anyone (no session is read).
+ */
+export type Access = 'staff' | 'principal' | 'public';
+
+/** The statuses a route may answer besides its success (the body is always `{ error, fieldErrors? }`). */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+export interface ApiRoute<
+  Method extends ApiMethod = ApiMethod,
+  Path extends string = string,
+  Input extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Output extends z.ZodMiniType = z.ZodMiniType,
+  Who extends Access = Access,
+> {
+  method: Method;
+  /** As Netlify's `config.path` spells it: `/api/settings/claims/:claim/confirm`. */
+  path: Path;
+  /** One line for people (docs/openapi.json's summary). */
+  summary: string;
+  access: Who;
+  /** The JSON body, when the route takes one. */
+  input?: Input;
+  /**
+   * For an input that is a union its bodies' keys tell apart (a switch `{ isActive }` or the
+   * whole record): the member that reads this body, so its field errors are that member's.
+   */
+  inputFor?: (body: Record<string, unknown>) => z.ZodMiniType;
+  /**
+   * Field errors for a body the input refuses, when the form shows them elsewhere than under
+   * each field's own name (the settings' claims); else the schema's messages by field.
+   */
+  fieldErrors?: (error: z.core.$ZodError) => FieldErrors;
+  output: Output;
+  /** The success status: 200 unless said; 204 answers no body (declare `z.undefined()` as output). */
+  status?: 200 | 201 | 202 | 204;
+  refusals: readonly RefusalStatus[];
+}
+
+/** Declares a route; the literal types of its method and path are kept for the callers. */
+export const route = <
+  const Method extends ApiMethod,
+  const Path extends string,
+  Output extends z.ZodMiniType,
+  Input extends z.ZodMiniType | undefined = undefined,
+  const Who extends Access = Access,
+>(
+  declaration: ApiRoute<Method, Path, Input, Output, Who>,
+): ApiRoute<Method, Path, Input, Output, Who> => declaration;
+
+/** The names of a path's parameters: `/a/:id/b/:key` → `'id' | 'key'`. */
+export type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type ParamsOf<R extends ApiRoute> = { [Name in ParamNames<R['path']>]: string };
+/** The route's body schema, or `never` for a route that takes no body. */
+type InputSchemaOf<R extends ApiRoute> = NonNullable<R['input']>;
+/** True when the route takes a body. */
+export type TakesBody<R extends ApiRoute> = [InputSchemaOf<R>] extends [never] ? false : true;
+/** What a caller sends: the schema's input (before defaults and transforms). */
+export type BodyOf<R extends ApiRoute> = z.input<InputSchemaOf<R>>;
+/** What the handler gets: the schema's output, `undefined` for a route that takes no body. */
+export type ParsedBodyOf<R extends ApiRoute> = TakesBody<R> extends true ? z.output<InputSchemaOf<R>> : undefined;
+/** What the route answers. */
+export type AnswerOf<R extends ApiRoute> = z.output<R['output']>;
+
+/** The arguments `callApi` takes after the route: params when the path has any, a body when it takes one. */
+export type CallArgs<R extends ApiRoute> = ([ParamNames<R['path']>] extends [never]
+  ? { params?: never }
+  : { params: ParamsOf<R> }) &
+  (TakesBody<R> extends true ? { body: BodyOf<R> } : { body?: never });
+
+/** `callApi`'s arguments may be left out when the route takes neither parameters nor a body. */
+export type CallArgsList<R extends ApiRoute> = [ParamNames<R['path']>] extends [never]
+  ? TakesBody<R> extends true
+    ? [args: CallArgs<R>]
+    : [args?: CallArgs<R>]
+  : [args: CallArgs<R>];
+
+/** The path with each `:name` filled (URI-encoded) from `params`; throws when one is missing. */
+export function pathOf(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path} needs its ${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * Every declared route, by resource (decision 054): what docs/openapi.json is made from and
+ * what tests/unit/api-contract.test.ts holds the functions to.
+ */
+import { blogPostsRoutes } from './blog-posts.ts';
+import { cashRoutes } from './cash.ts';
+import { dutyIndexationRoutes } from './duty-indexation.ts';
+import { payoutsRoutes } from './payouts.ts';
+import { servicesRoutes } from './services.ts';
+import { settingsRoutes, siteBuildRoutes } from './settings.ts';
+import { suspicionsRoutes } from './suspicions.ts';
+import { testimonialsRoutes } from './testimonials.ts';
+
+export const API = {
+  settings: settingsRoutes,
+  siteBuilds: siteBuildRoutes,
+  services: servicesRoutes,
+  testimonials: testimonialsRoutes,
+  blogPosts: blogPostsRoutes,
+  dutyIndexation: dutyIndexationRoutes,
+  cash: cashRoutes,
+  suspicions: suspicionsRoutes,
+  payouts: payoutsRoutes,
+} as const;

@@ -13,12 +13,13 @@ const companion: ClientDirective = (load, _options, el) => {
   const wake = async (event?: Event) => {
     if (started || event?.target === el) return;
     started = true;
-    document.removeEventListener('astro:hydrate', wake, { capture: true });
+    document.removeEventListener('astro:hydrate', onHydrate, { capture: true });
     const hydrate = await load();
     await hydrate();
   };
+  const onHydrate = (event: Event) => void wake(event);
   // `astro:hydrate` does not bubble: a capturing listener on the document hears every island's.
-  document.addEventListener('astro:hydrate', wake, { capture: true });
+  document.addEventListener('astro:hydrate', onHydrate, { capture: true });
   // An island that hydrated before this one was parsed (its code cached) counts too.
   if (document.querySelector('astro-island:not([ssr])')) void wake();
 };

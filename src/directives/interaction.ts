@@ -50,6 +50,8 @@ const interaction: ClientDirective = (load, _options, el) => {
   let started = false;
   let replay: Element | null = null;
 
+  // A listener returns nothing: wake settles its own failure (the catch below).
+  const onWake = () => void wake();
   const onClick = (event: Event) => {
     replay = plainButton(event.target) ?? replay;
     void wake();
@@ -63,7 +65,7 @@ const interaction: ClientDirective = (load, _options, el) => {
     void wake();
   };
   const stopListening = () => {
-    for (const type of WAKE_EVENTS) el.removeEventListener(type, wake);
+    for (const type of WAKE_EVENTS) el.removeEventListener(type, onWake);
     el.removeEventListener('click', onClick);
     el.removeEventListener('submit', onSubmit);
   };
@@ -91,7 +93,7 @@ const interaction: ClientDirective = (load, _options, el) => {
     replay = null;
   }
 
-  for (const type of WAKE_EVENTS) el.addEventListener(type, wake, { passive: true });
+  for (const type of WAKE_EVENTS) el.addEventListener(type, onWake, { passive: true });
   el.addEventListener('click', onClick);
   el.addEventListener('submit', onSubmit);
 };

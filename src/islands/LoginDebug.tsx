@@ -2,6 +2,7 @@
  * The login page's opt-in debug console: steps, timings and browser details,
  * shown on the page so staff can read them out to support. Never records the password.
  */
+import { now as currentTime } from '../shared/clock.ts';
 import { useCallback, useRef, useState } from 'react';
 import { useHydrated } from '../ui/useHydrated.ts';
 
@@ -56,7 +57,7 @@ export function browserInfo(): string {
 }
 
 function debugEntry(id: number, message: string, detail?: string): DebugEntry {
-  const now = new Date();
+  const now = new Date(currentTime());
   return {
     id,
     at: Math.round(performance.now()),

@@ -139,7 +139,7 @@ export default function LoginForm() {
       )}
 
       {/* method="post": should a submit ever slip past the island, no password lands in a URL. */}
-      <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <form ref={formRef} method="post" noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <Field id={ids.username} name="username" label="Username" error={errors.username?.[0]}>
           {(props) => (
             <input

@@ -13,7 +13,7 @@
  * the estimate (QuoteEstimate), and 'Email me this quote' (QuoteEmail).
  */
 import { useId, useRef, type SubmitEvent } from 'react';
-import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transferDuty.ts';
+import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transfer-duty.ts';
 import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { ESTIMATE_INTENT, INTENT_FIELD, QUOTE_EMAIL_FORM } from '../shared/enquiry-labels.ts';
 import { Honeypot } from '../ui/Honeypot.tsx';

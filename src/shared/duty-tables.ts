@@ -1,6 +1,6 @@
 /**
  * Each financial year's NSW transfer duty table, made by the Duties Act 1997's own rule
- * (ch 2 pt 3 div 3) from the 2019 amounts (src/content/transferDuty.ts) and that year's
+ * (ch 2 pt 3 div 3) from the 2019 amounts (src/content/transfer-duty.ts) and that year's
  * ratio, and the choice of the table for a contract date.
  *
  * - s 33AC(2): each adjustable amount (the range thresholds, and the premium threshold) is
@@ -37,7 +37,7 @@ import {
   type DutyBracket,
   type DutyIndexation,
   type TransferDutyTable,
-} from '../content/transferDuty.ts';
+} from '../content/transfer-duty.ts';
 
 /** A ratio as the notice gives it, to 3 decimal places. */
 export const RATIO_FORMAT = /^\d\.\d{3}$/;

@@ -1,13 +1,13 @@
 /**
  * The costs disclosure an engagement shows, built once when staff send it (and for their
- * preview) from the server's own quote figures and src/content/costsAgreement.ts. The
+ * preview) from the server's own quote figures and src/content/costs-agreement.ts. The
  * client page, the staff preview, the e-mail and the PDF all print these sections as they
  * are, so what the client accepts is what each of them shows.
  *
  * Money here is to the cent: the fixed fees include GST, and the disclosure states the
  * fee before GST and the GST apart, as the standard disclosure form (Form 1) does.
  */
-import { COSTS_DISCLOSURE } from '../content/costsAgreement.ts';
+import { COSTS_DISCLOSURE } from '../content/costs-agreement.ts';
 import { CASH_CLIENT_TEXT, type CashPolicy } from '../content/cash.ts';
 import { formatAudCents } from '../content/money.ts';
 import { describeDutyDue, formatIsoDate, type QuoteFigures } from './quote.ts';

@@ -21,7 +21,7 @@
  * Pure apart from the NSW holiday calendar (loaded once by sydney-time.ts): both sides run
  * it, the staff desk, the client's page and the daily reminders, so they always agree.
  */
-import { COOLING_OFF, DUTY_PAYMENT, STANDARD_COMPLETION } from '../content/conveyancingLaw.ts';
+import { COOLING_OFF, DUTY_PAYMENT, STANDARD_COMPLETION } from '../content/conveyancing-law.ts';
 import {
   DEADLINE_LABELS,
   DEADLINE_MILESTONES,

@@ -7,10 +7,11 @@
  * $100 of $50,000 is $739.50); pages round to whole dollars only when they print.
  */
 import { PRICING, type Pricing } from '../content/pricing.ts';
-import type { DutyBracket, FirstHomeBand, TransferDutyTable } from '../content/transferDuty.ts';
+import type { DutyBracket, FirstHomeBand, TransferDutyTable } from '../content/transfer-duty.ts';
 import { dutyTableFor, dutyYearOf, financialYearLabel, TRANSFER_DUTY_TABLES } from './duty-tables.ts';
-import { COOLING_OFF, DUTY_PAYMENT } from '../content/conveyancingLaw.ts';
+import { COOLING_OFF, DUTY_PAYMENT } from '../content/conveyancing-law.ts';
 import { formatAud, formatAudRange } from '../content/money.ts';
+import { now as currentTime } from './clock.ts';
 import { formatIsoDay, sydneyToday } from './sydney-time.ts';
 import { QUOTE_ROLES, type PropertyType, type QuoteRole } from './quote-options.ts';
 
@@ -101,7 +102,7 @@ export interface StoredQuote {
 const cents = (dollars: number) => Math.round(dollars * 100);
 const dollars = (amountInCents: number) => amountInCents / 100;
 
-/** Property the premium rate and the foreign surcharge apply to (see transferDuty.ts). */
+/** Property the premium rate and the foreign surcharge apply to (see transfer-duty.ts). */
 export const isResidential = (type: PropertyType): boolean => type !== 'commercial';
 export const isBuying = (role: QuoteRole): boolean => role !== 'selling';
 
@@ -228,7 +229,7 @@ export function computeQuote(
   {
     pricing = PRICING,
     tables = TRANSFER_DUTY_TABLES,
-    today = sydneyToday(),
+    today = sydneyToday(currentTime()),
   }: { pricing?: Pricing; tables?: readonly TransferDutyTable[]; today?: string } = {},
 ): QuoteFigures {
   const contractDate = input.contractDate ?? today;

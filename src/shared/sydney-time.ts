@@ -10,6 +10,7 @@
  * carries its data.
  */
 import type { BusinessHours } from '../content/practice.ts';
+import { now as currentTime } from './clock.ts';
 
 const TIME_ZONE = 'Australia/Sydney';
 const MINUTE = 60_000;
@@ -67,7 +68,7 @@ export function toSydneyIso(instant: number): string {
 }
 
 /** Today's date in Sydney, `YYYY-MM-DD`. */
-export const sydneyToday = (now: Date | number = Date.now()): string =>
+export const sydneyToday = (now: Date | number = currentTime()): string =>
   sydneyWallClock(new Date(now).getTime()).toISOString().slice(0, 10);
 
 /** Sydney midnight at the start of a `YYYY-MM-DD` day, plus `days`. */
@@ -121,8 +122,10 @@ export function businessMinutesBetween(
 
 // ---- NSW business days ---------------------------------------------------------------
 
-type HolidayCalendar = { isHoliday(date: Date): false | { type: string }[] };
+type HolidayCalendar = { getHolidays(year: number): { date: string; type: string }[] };
 let nsw: Promise<HolidayCalendar> | undefined;
+/** Each year's days off (`YYYY-MM-DD`), worked out once: the library is slow for one day at a time. */
+const daysOffByYear = new Map<number, ReadonlySet<string>>();
 
 /**
  * The kinds of holiday that are not business days: a public holiday throughout NSW (Public
@@ -153,6 +156,23 @@ function nswHolidays(): Promise<HolidayCalendar> {
 }
 
 /**
+ * The year's public and bank holidays throughout NSW, as `YYYY-MM-DD` days. The library
+ * names each holiday's day in the calendar's own zone (`2026-12-28 00:00:00`), substitute
+ * days included, so its first ten characters are the Sydney day.
+ */
+async function nswDaysOff(year: number): Promise<ReadonlySet<string>> {
+  let days = daysOffByYear.get(year);
+  if (!days) {
+    const holidays = (await nswHolidays()).getHolidays(year);
+    days = new Set(
+      holidays.filter((holiday) => NOT_BUSINESS_DAYS.has(holiday.type)).map((holiday) => holiday.date.slice(0, 10)),
+    );
+    daysOffByYear.set(year, days);
+  }
+  return days;
+}
+
+/**
  * Whether a `YYYY-MM-DD` day is a NSW business day: not a Saturday or Sunday, and not a public
  * or bank holiday throughout NSW (the sources are above `NOT_BUSINESS_DAYS`). The one test of
  * a business day: cooling-off, settlement, duty, reminders, the suspicious-matter and
@@ -162,9 +182,7 @@ export async function isNswBusinessDay(date: string): Promise<boolean> {
   const [y, m, d] = date.split('-').map(Number);
   const weekday = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  // date-holidays reads a Date in the calendar's own zone: noon Sydney is safely that day.
-  const holidays = (await nswHolidays()).isHoliday(new Date(sydneyInstant(y!, m!, d!, 12, 0)));
-  return !(holidays && holidays.some((holiday) => NOT_BUSINESS_DAYS.has(holiday.type)));
+  return !(await nswDaysOff(y!)).has(date);
 }
 
 /** "2026-11-26" with its weekday: "Thursday 26 November 2026" (no zone: it only names the day). */
@@ -176,6 +194,21 @@ export const formatIsoDay = (iso: string): string =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${iso}T00:00:00Z`));
+
+const longDay = sydneyFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * A day, and a time of day if it has one, in words: "Wednesday 2 December 2026 at 5:00 pm"
+ * (Sydney). What the matter's e-mails, reminders and pages say of a deadline or a date.
+ */
+export function whenText(when: { date: string; time?: string }): string {
+  const [y, m, d] = when.date.split('-').map(Number);
+  const day = longDay.format(sydneyInstant(y!, m!, d!, 12, 0));
+  if (!when.time) return day;
+  const [hh, mm] = when.time.split(':').map(Number);
+  const hour12 = ((hh! + 11) % 12) + 1;
+  return `${day} at ${hour12}:${String(mm).padStart(2, '0')} ${hh! < 12 ? 'am' : 'pm'}`;
+}
 
 /** Calendar arithmetic on `YYYY-MM-DD` days (no zone: it only names days). */
 export function addCalendarDays(date: string, days: number): string {

@@ -1,7 +1,7 @@
 /**
  * The /quote calculator (src/islands/QuoteCalculator.tsx with ./quote/): every output follows
  * what the person types, chooses and ticks (NSW transfer duty by the Duties Act 1997 tables
- * shipped in src/content/transferDuty.ts, the practice's fees), the fields that stop an
+ * shipped in src/content/transfer-duty.ts, the practice's fees), the fields that stop an
  * estimate say why, and the price field keeps its separators without moving the caret
  * (QuoteInputs: the caret is set in the keystroke's own event).
  */

@@ -5,10 +5,11 @@
  * due), cooling-off and the total, a notice when the rates are not this year's, and the
  * total for screen readers.
  */
+import { now as currentTime } from '../../shared/clock.ts';
 import { Children, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { COOLING_OFF } from '../../content/conveyancingLaw.ts';
+import { COOLING_OFF } from '../../content/conveyancing-law.ts';
 import { formatAud, formatAudRange } from '../../content/money.ts';
-import { SURCHARGE, type DutyIndexation } from '../../content/transferDuty.ts';
+import { SURCHARGE, type DutyIndexation } from '../../content/transfer-duty.ts';
 import { dutyTablesFrom } from '../../shared/duty-tables.ts';
 import {
   computeQuote,
@@ -45,7 +46,7 @@ export function QuoteEstimate({
   // Until then `today` is unknown, and the date line names the build's day without "today".
   const today = useSyncExternalStore(
     noSubscription,
-    () => sydneyToday(Date.now()),
+    () => sydneyToday(currentTime()),
     () => null,
   );
   const figures = input ? computeQuote(input, { tables, today: today ?? builtOn }) : null;

@@ -20,42 +20,55 @@ export const dutyIndexationInputSchema = z.object({
 });
 export type DutyIndexationInput = z.output<typeof dutyIndexationInputSchema>;
 
-export interface DutyRange {
+/** A duty year as its path and the form name it: the calendar year of its 1 July. */
+export const DUTY_YEAR_PATTERN = /^\d{4}$/;
+export const DUTY_YEAR_MESSAGE = 'Please enter the year its 1 July falls in, e.g. 2026';
+/** The admin form's fields: the year `PUT /api/duty-indexation/{year}` names in its path, then its body. */
+export const dutyYearFormSchema = z.object({
+  year: z.string(DUTY_YEAR_MESSAGE).check(z.regex(DUTY_YEAR_PATTERN, DUTY_YEAR_MESSAGE)),
+  ...dutyIndexationInputSchema.shape,
+});
+
+export const dutyRangeSchema = z.object({
   /** The range covers values over `from` (from $0 for the first). */
-  from: number;
+  from: z.number(),
   /** Duty on a value of exactly `from`, whole dollars. */
-  base: number;
+  base: z.number(),
   /** Cents per $100, or part, over `from`. */
-  centsPer100: number;
-}
+  centsPer100: z.number(),
+});
+export type DutyRange = z.output<typeof dutyRangeSchema>;
 
 /** One year's table as the API gives it: the answer of `PUT /api/duty-indexation/{year}`. */
-export interface DutyYearTable {
+export const dutyYearTableSchema = z.object({
   /** The 1 July it applies from, YYYY-MM-DD. */
-  effective: string;
+  effective: z.string(),
   /** The general ranges, lowest first. */
-  ranges: DutyRange[];
+  ranges: z.array(dutyRangeSchema),
   /** The residential premium (s 32A). */
-  premium: DutyRange;
-  source: string;
-}
+  premium: dutyRangeSchema,
+  source: z.string(),
+});
+export type DutyYearTable = z.output<typeof dutyYearTableSchema>;
 
 /** One row of `GET /api/duty-indexation`: the year's table, its ratio and who added it. */
-export interface DutyYearRow extends DutyYearTable {
+export const dutyYearRowSchema = z.extend(dutyYearTableSchema, {
   /** The calendar year of its 1 July: 2026 is 2026-27. */
-  year: number;
+  year: z.number(),
   /** '2026-27'. */
-  label: string;
-  ratio: string;
+  label: z.string(),
+  ratio: z.string(),
   /** Shipped with the code (not removable), or added by a principal. */
-  shipped: boolean;
-  addedAt: string | null;
-  addedBy: string | null;
-}
+  shipped: z.boolean(),
+  addedAt: z.nullable(z.string()),
+  addedBy: z.nullable(z.string()),
+});
+export type DutyYearRow = z.output<typeof dutyYearRowSchema>;
 
 /** `GET /api/duty-indexation`: newest year first, and the year in force today when it is not in yet. */
-export interface DutyIndexationList {
-  years: DutyYearRow[];
+export const dutyIndexationListSchema = z.object({
+  years: z.array(dutyYearRowSchema),
   /** e.g. '2026-27' while that year's indexation is not in: quotes use last year's thresholds. */
-  missing: string | null;
-}
+  missing: z.nullable(z.string()),
+});
+export type DutyIndexationList = z.output<typeof dutyIndexationListSchema>;

@@ -3,7 +3,7 @@
  * send to change them. Shared by the desk island and the functions (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import type { CddSummary } from './cdd.ts';
+import type { CddSummary } from './cdd-record.ts';
 import type { EngagementSummary } from './engagement.ts';
 import { submittedEnquirySchema } from './enquiry-record.ts';
 import { plainText, requiredText } from './fields.ts';
@@ -22,7 +22,7 @@ export const STATUS_LABELS: Record<EnquiryStatus, string> = {
 /**
  * `engagement`: the costs agreement sent, resent, viewed, reminded, accepted, expired or revoked (its text says which).
  * `cdd`: customer due diligence verified, awaiting approval, approved, rejected, the matter closed (never personal data).
- * `repeat`: the same enquiry sent again within a few minutes, merged into this one (desk/repeat-enquiries.ts).
+ * `repeat`: the same enquiry sent again within a few minutes, merged into this one (enquiries/repeat-enquiries.ts).
  */
 export const ACTIVITY_TYPES = [
   'created',

@@ -4,7 +4,8 @@
  * functions and the admin island (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import type { PayoutStatus } from '../states/payout.ts';
+import { PAYOUT_STATUSES } from '../states/payout.ts';
+import { actorSchema, type Actor } from './actor.ts';
 import { optionalText } from './fields.ts';
 
 export const PAYEE_CHECKS = ['match', 'close-match', 'no-match', 'unavailable'] as const;
@@ -51,78 +52,75 @@ export const HIGH_RISK_LABELS: Record<HighRiskReason, string> = {
   'address-changed': 'Entered within 7 days of a change to the client’s address',
 };
 
-export interface PayoutActor {
-  id: string;
-  username: string;
-}
+export type PayoutActor = Actor;
 
-export interface PayoutCallBackView {
-  by: PayoutActor;
-  recordedAt: string;
-  calledAt: string;
-  calledNumber: string;
-  readBack: true;
-  payeeCheck: PayeeCheck;
-  note?: string;
-}
+export const payoutCallBackViewSchema = z.object({
+  by: actorSchema,
+  recordedAt: z.string(),
+  calledAt: z.string(),
+  calledNumber: z.string(),
+  readBack: z.literal(true),
+  payeeCheck: z.enum(PAYEE_CHECKS),
+  note: z.optional(z.string()),
+});
+export type PayoutCallBackView = z.output<typeof payoutCallBackViewSchema>;
 
-export interface PayoutApprovalView {
-  by: PayoutActor;
-  at: string;
-}
+export const payoutApprovalViewSchema = z.object({ by: actorSchema, at: z.string() });
+export type PayoutApprovalView = z.output<typeof payoutApprovalViewSchema>;
 
 /** One set of details as entered, masked: the account number's last three digits only. */
-export interface PayoutVersionView {
-  submittedAt: string;
-  accountName: string;
-  bsb: string;
-  numberLast3: string;
-  highRisk: boolean;
-  highRiskReasons: HighRiskReason[];
-  callBack?: PayoutCallBackView;
-  approval?: PayoutApprovalView;
-}
+export const payoutVersionViewSchema = z.object({
+  submittedAt: z.string(),
+  accountName: z.string(),
+  bsb: z.string(),
+  numberLast3: z.string(),
+  highRisk: z.boolean(),
+  highRiskReasons: z.array(z.enum(HIGH_RISK_REASONS)),
+  callBack: z.optional(payoutCallBackViewSchema),
+  approval: z.optional(payoutApprovalViewSchema),
+});
+export type PayoutVersionView = z.output<typeof payoutVersionViewSchema>;
 
 /** What happens next and who may do it. */
-export interface PayoutNextStep {
-  step: 'call-back' | 'approve' | 're-enter' | 'none';
+export const payoutNextStepSchema = z.object({
+  step: z.enum(['call-back', 'approve', 're-enter', 'none']),
   /** In words, e.g. "Approve: a principal other than ann". */
-  label: string;
+  label: z.string(),
   /** Account ids that may not take the step (the caller, for the approval). */
-  notBy?: string[];
+  notBy: z.optional(z.array(z.string())),
   /** Only a principal may take it. */
-  principalOnly?: boolean;
-}
+  principalOnly: z.optional(z.boolean()),
+});
+export type PayoutNextStep = z.output<typeof payoutNextStepSchema>;
 
 /** `GET /api/matters/{id}/payout` */
-export interface PayoutView {
-  matterId: string;
-  status: PayoutStatus;
-  accountName: string;
-  bsb: string;
-  numberLast3: string;
-  submittedAt: string;
-  highRisk: boolean;
-  highRiskReasons: HighRiskReason[];
-  versions: PayoutVersionView[];
-  callBack?: PayoutCallBackView;
-  approval?: PayoutApprovalView;
-  next: PayoutNextStep;
-}
+export const payoutViewSchema = z.object({
+  matterId: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  accountName: z.string(),
+  bsb: z.string(),
+  numberLast3: z.string(),
+  submittedAt: z.string(),
+  highRisk: z.boolean(),
+  highRiskReasons: z.array(z.enum(HIGH_RISK_REASONS)),
+  versions: z.array(payoutVersionViewSchema),
+  callBack: z.optional(payoutCallBackViewSchema),
+  approval: z.optional(payoutApprovalViewSchema),
+  next: payoutNextStepSchema,
+});
+export type PayoutView = z.output<typeof payoutViewSchema>;
 
 /** `POST /api/matters/{id}/payout/reveal` */
-export interface PayoutRevealed {
-  accountName: string;
-  bsb: string;
-  number: string;
-}
+export const payoutRevealedSchema = z.object({ accountName: z.string(), bsb: z.string(), number: z.string() });
+export type PayoutRevealed = z.output<typeof payoutRevealedSchema>;
 
 /** `GET /api/payouts`: the "Bank details" queue, what waits, oldest first. */
-export interface PayoutQueueItem {
-  matterId: string;
-  client: string;
-  status: PayoutStatus;
-  submittedAt: string;
-  highRisk: boolean;
-  next: PayoutNextStep;
-}
+export const payoutQueueItemSchema = z.object({
+  matterId: z.string(),
+  client: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  submittedAt: z.string(),
+  highRisk: z.boolean(),
+  next: payoutNextStepSchema,
+});
+export type PayoutQueueItem = z.output<typeof payoutQueueItemSchema>;

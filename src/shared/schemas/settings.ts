@@ -14,6 +14,7 @@ import {
   type BusinessHours,
 } from '../../content/practice.ts';
 import { TEAM } from '../../content/team.ts';
+import { now as currentTime } from '../clock.ts';
 import { sydneyToday } from '../sydney-time.ts';
 import { dateInRange, isIsoDate, isSitePath, optionalText, requiredText, type FieldErrors } from './fields.ts';
 
@@ -162,7 +163,7 @@ const checkedAtSchema = z.nullable(
       message: 'Use a date like 2026-11-23',
       abort: true,
     }),
-    z.refine((value) => value <= sydneyToday(), 'The date checked cannot be in the future'),
+    z.refine((value) => value <= sydneyToday(currentTime()), 'The date checked cannot be in the future'),
   ),
 );
 /**
@@ -402,10 +403,12 @@ export const practiceSettingsRecordSchema = z
   .check(z.refine(reviewsHaveWidget, REVIEWS_NEED_WIDGET));
 export type StoredPracticeSettings = z.output<typeof practiceSettingsRecordSchema>;
 
-/** What GET /api/settings answers: the stored settings, or the defaults (`updatedAt` null) before any save. */
-export interface PracticeSettings extends Omit<StoredPracticeSettings, 'updatedAt'> {
-  updatedAt: string | null;
-}
+/** The settings as the API answers them: the stored settings, or the defaults (`updatedAt` null) before any save. */
+export const practiceSettingsSchema = z.object({
+  ...practiceSettingsRecordSchema.def.shape,
+  updatedAt: z.nullable(z.string()),
+});
+export type PracticeSettings = z.output<typeof practiceSettingsSchema>;
 
 /** The typed defaults of src/content, as settings. */
 export function defaultPracticeSettings(): PracticeSettingsFields {

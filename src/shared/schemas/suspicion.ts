@@ -4,7 +4,8 @@
  * Shared by the function and the admin island.
  */
 import * as z from 'zod/mini';
-import { SUSPICION_KINDS, type SuspicionKind } from '../../content/amlctf.ts';
+import { SUSPICION_KINDS } from '../../content/amlctf.ts';
+import { actorSchema, type Actor } from './actor.ts';
 import { isCalendarDate } from './cdd.ts';
 import { requiredText } from './fields.ts';
 
@@ -14,12 +15,12 @@ export const SUSPICION_LIMITS = { grounds: 5000, reference: 100 } as const;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * `POST /api/contact-requests/{id}/suspicion`, judged at `now` (ms): `formedAt` is when the
+ * `POST /api/contact-requests/{id}/suspicion`, judged at `now()` (ms) when a body is read: `formedAt` is when the
  * practice formed the suspicion (s 41(1)), the moment its report's clock runs from; not in
  * the future, and it may be before the enquiry was filed (a suspicion can arise in a call
  * before it). Absent: now.
  */
-export const suspicionInputSchema = (now: number) =>
+export const suspicionInputSchema = (now: () => number) =>
   z.object({
     kind: z.enum(SUSPICION_KINDS, 'Please choose what the suspicion is about'),
     grounds: requiredText('Please give the grounds for the suspicion', SUSPICION_LIMITS.grounds, { multiline: true }),
@@ -31,7 +32,7 @@ export const suspicionInputSchema = (now: number) =>
             'Please enter when the suspicion was formed as a date and time with its offset, e.g. 2026-11-30T14:05:00+11:00',
           abort: true,
         }),
-        z.refine((value) => Date.parse(value) <= now, {
+        z.refine((value) => Date.parse(value) <= now(), {
           message: 'The suspicion cannot have been formed in the future',
         }),
         z.refine((value) => Date.parse(value) >= Date.parse('2000-01-01T00:00:00Z'), {
@@ -43,7 +44,7 @@ export const suspicionInputSchema = (now: number) =>
 export type SuspicionInput = z.output<ReturnType<typeof suspicionInputSchema>>;
 
 /** `PATCH /api/suspicions/{id}`: the day the report was made (Sydney, not in the future) and AUSTRAC's reference. */
-export const suspicionReportSchema = (today: string) =>
+export const suspicionReportSchema = (today: () => string) =>
   z.object({
     reportedAt: z.string('Please enter the date of the report').check(
       z.trim(),
@@ -51,32 +52,35 @@ export const suspicionReportSchema = (today: string) =>
         message: 'Please enter the date of the report as YYYY-MM-DD, e.g. 2026-11-26',
         abort: true,
       }),
-      z.refine((value) => value <= today, { message: 'The report cannot be dated in the future' }),
+      z.refine((value) => value <= today(), { message: 'The report cannot be dated in the future' }),
     ),
     reference: requiredText('Please enter the reference AUSTRAC gave the report', SUSPICION_LIMITS.reference),
   });
 export type SuspicionReportInput = z.output<ReturnType<typeof suspicionReportSchema>>;
 
 /** A staff account as the register names it: by id, with its username at the time. */
-export interface RecordedBy {
-  id: string;
-  username: string;
-}
+export type RecordedBy = Actor;
+
+/** `201` of `POST /api/contact-requests/{id}/suspicion`: its id and when its report is due. */
+export const suspicionRecordedSchema = z.object({ id: z.string(), reportDueBy: z.string() });
 
 /** One row of `GET /api/suspicions` (principals only; every read audited). */
-export interface SuspicionRow {
-  id: string;
-  enquiryId: string;
-  kind: SuspicionKind;
-  grounds: string;
+export const suspicionRowSchema = z.object({
+  id: z.string(),
+  enquiryId: z.string(),
+  kind: z.enum(SUSPICION_KINDS),
+  grounds: z.string(),
   /** When the practice formed the suspicion (the clock's start); the recording time on entries before it was kept. */
-  formedAt: string;
-  recordedAt: string;
-  recordedBy: RecordedBy;
+  formedAt: z.string(),
+  recordedAt: z.string(),
+  recordedBy: actorSchema,
   /** When the report to AUSTRAC is due (s 41(2)), from `formedAt`, an ISO instant. */
-  reportDueBy: string;
+  reportDueBy: z.string(),
   /** Not reported and past `reportDueBy`. */
-  overdue: boolean;
-  report: { reportedAt: string; reference: string; recordedAt: string; recordedBy: RecordedBy } | null;
-  retainUntil: string;
-}
+  overdue: z.boolean(),
+  report: z.nullable(
+    z.object({ reportedAt: z.string(), reference: z.string(), recordedAt: z.string(), recordedBy: actorSchema }),
+  ),
+  retainUntil: z.string(),
+});
+export type SuspicionRow = z.output<typeof suspicionRowSchema>;

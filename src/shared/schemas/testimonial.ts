@@ -5,6 +5,7 @@
  * consent a testimonial cannot be active.
  */
 import * as z from 'zod/mini';
+import { now as currentTime } from '../clock.ts';
 import { dateInRange, isIsoDate, optionalText, requiredText } from './fields.ts';
 
 export const TESTIMONIAL_LIMITS = { title: 120, position: 120, content: 2000, source: 80 } as const;
@@ -22,7 +23,7 @@ export const TESTIMONIAL_SOURCES = [
 export const CONSENT_REQUIRED = "Confirm the client's consent before making this testimonial active";
 
 /** A day may be 'today' in Sydney while it is still yesterday in UTC: allow one day ahead. */
-const notInFuture = (value: string) => Date.parse(value) <= Date.now() + 24 * 60 * 60 * 1000;
+const notInFuture = (value: string) => Date.parse(value) <= currentTime() + 24 * 60 * 60 * 1000;
 
 export const testimonialInputSchema = z
   .object({

@@ -17,3 +17,15 @@ export async function expectToast(title: string, description: string, variant: '
   expect(card.parentElement?.getAttribute('role')).toBe(variant === 'destructive' ? 'alert' : 'status');
   return card;
 }
+
+/** Waits until one of the toasts showing (an earlier one may still be up) says `text`. */
+export async function expectAnyToastSaying(text: string) {
+  await waitFor(() =>
+    expect(
+      screen
+        .getAllByTestId('toast')
+        .map((toast) => toast.textContent)
+        .join('\n'),
+    ).toContain(text),
+  );
+}

@@ -5,9 +5,17 @@
  * typed stays in the form; a 409 (slug taken, or the post changed meanwhile) is
  * explained above the button.
  */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { blogPostInputSchema, slugify, type BlogPost } from '../../../shared/schemas/blog-post.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
+import {
+  blogPostInputSchema,
+  slugify,
+  tagLabel,
+  tagsFromText,
+  type BlogPost,
+} from '../../../shared/schemas/blog-post.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
@@ -20,8 +28,9 @@ import { UnsavedDraftPrompt } from './UnsavedDraftPrompt.tsx';
 import { useUnsavedDraft } from './useUnsavedDraft.ts';
 import { WritePreview } from './WritePreview.tsx';
 
-import { BlogPostSeoFields, useSeoFields } from './BlogPostSeoFields.tsx';
+import { BlogPostSeoFields } from './BlogPostSeoFields.tsx';
 import { useFormErrors } from '../kit/useFormErrors.ts';
+import { useSchemaFields } from '../kit/useSchemaFields.ts';
 
 const FIELD_ORDER = [
   'title',
@@ -45,45 +54,52 @@ export interface BlogPostFormProps {
 
 export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFormProps) {
   const editing = post !== null;
-  const [title, setTitle] = useState(post?.title ?? '');
-  const [slug, setSlug] = useState(post?.slug ?? '');
+  // The fields by the input schema's names, each as its control holds it: the date and time
+  // as the picker's local text, the tags as the comma-separated words typed.
+  const { values, text, set } = useSchemaFields(blogPostInputSchema, {
+    title: post?.title ?? '',
+    slug: post?.slug ?? '',
+    excerpt: post?.excerpt ?? '',
+    content: post?.content ?? '',
+    isPublished: post?.isPublished ?? false,
+    publishedAt: toDateTimeLocal(post?.publishedAt),
+    metaDescription: post?.metaDescription ?? '',
+    // Tags read back as words, so editing them is like typing them first.
+    tags: post?.tags?.map(tagLabel).join(', ') ?? '',
+  });
+  const { title, slug, content, isPublished, publishedAt: publishAt } = values;
   const [slugEdited, setSlugEdited] = useState(editing);
-  const [excerpt, setExcerpt] = useState(post?.excerpt ?? '');
-  const [content, setContent] = useState(post?.content ?? '');
   const [image, setImage] = useState(() => initialFeaturedImage(post));
-  const [isPublished, setIsPublished] = useState(post?.isPublished ?? false);
-  const [publishAt, setPublishAt] = useState(toDateTimeLocal(post?.publishedAt));
-  const seo = useSeoFields(post);
   const [pending, setPending] = useState(false);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
   const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(FIELD_ORDER, id);
-  // Edits kept in this browser until saved or discarded; add a field here to keep it too.
+  // Edits kept in this browser until saved or discarded, under the names drafts were first kept by.
   const draft = useUnsavedDraft(
     post?.id ?? 'new',
     post?.version ?? null,
     {
       title,
       slug,
-      excerpt,
+      excerpt: values.excerpt,
       content,
       image,
       isPublished,
       publishAt,
-      metaDescription: seo.fields.metaDescription,
-      tagsText: seo.fields.tagsText,
+      metaDescription: values.metaDescription,
+      tagsText: values.tags,
     },
     (kept) => {
-      setTitle(kept.title ?? '');
-      setSlug(kept.slug ?? '');
+      set('title', kept.title ?? '');
+      set('slug', kept.slug ?? '');
       setSlugEdited(true);
-      setExcerpt(kept.excerpt ?? '');
-      setContent(kept.content ?? '');
+      set('excerpt', kept.excerpt ?? '');
+      set('content', kept.content ?? '');
       setImage(kept.image ?? initialFeaturedImage(post));
-      setIsPublished(kept.isPublished === true);
-      setPublishAt(kept.publishAt ?? '');
-      seo.fields.setMetaDescription(kept.metaDescription ?? '');
-      seo.fields.setTagsText(kept.tagsText ?? '');
+      set('isPublished', kept.isPublished === true);
+      set('publishedAt', kept.publishAt ?? '');
+      set('metaDescription', kept.metaDescription ?? '');
+      set('tags', kept.tagsText ?? '');
     },
   );
 
@@ -93,21 +109,22 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
     const body = {
       title,
       slug,
-      excerpt,
+      excerpt: values.excerpt,
       content,
       ...image,
       // Unchanged, a stored day stays a day rather than becoming its midnight.
       publishedAt: publishAt === toDateTimeLocal(post?.publishedAt) ? (post?.publishedAt ?? null) : publishAt,
       isPublished,
-      ...seo.values,
+      metaDescription: values.metaDescription,
+      tags: tagsFromText(values.tags),
       ...(post ? { version: draft.version ?? post.version } : {}),
     };
     if (!validate(blogPostInputSchema, body)) return;
     setPending(true);
     try {
       const saved = post
-        ? await apiRequest<BlogPost>('PUT', `/api/blog-posts/${encodeURIComponent(post.id)}`, body)
-        : await apiRequest<BlogPost>('POST', '/api/blog-posts', body);
+        ? await callApi(blogPostsRoutes.update, { params: { id: post.id }, body })
+        : await callApi(blogPostsRoutes.create, { body });
       showToast({
         title: 'Success',
         description: editing ? 'Blog post updated successfully' : 'Blog post created successfully',
@@ -152,15 +169,15 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
         ) : null}
       </div>
       <UnsavedDraftPrompt draft={draft} />
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <Field id={id('title')} name="title" label="Post Title" required error={errors.title?.[0]}>
           {(props) => (
             <input
               {...props}
               value={title}
               onChange={(event) => {
-                setTitle(event.target.value);
-                if (!slugEdited) setSlug(slugify(event.target.value));
+                set('title', event.target.value);
+                if (!slugEdited) set('slug', slugify(event.target.value));
               }}
             />
           )}
@@ -187,7 +204,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
               autoCapitalize="none"
               spellCheck={false}
               onChange={(event) => {
-                setSlug(event.target.value);
+                set('slug', event.target.value);
                 // Clearing the slug in a new post hands it back to the title.
                 setSlugEdited(editing || event.target.value !== '');
               }}
@@ -195,9 +212,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
           )}
         </Field>
         <Field id={id('excerpt')} name="excerpt" label="Excerpt" error={errors.excerpt?.[0]}>
-          {(props) => (
-            <textarea {...props} rows={2} value={excerpt} onChange={(event) => setExcerpt(event.target.value)} />
-          )}
+          {(props) => <textarea {...props} rows={2} {...text('excerpt')} />}
         </Field>
         <WritePreview
           content={content}
@@ -208,12 +223,16 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
               (publishAt ? normalisePublishedAt(publishAt) : null) ??
               post?.publishedAt ??
               post?.createdAt ??
-              new Date().toISOString(),
+              new Date(currentTime()).toISOString(),
             image: image.featuredImage ? { src: image.featuredImage, alt: image.featuredImageAlt } : null,
           }}
         >
           <div className="mb-2 flex justify-end">
-            <InsertImageDialog textareaId={id('content')} content={content} onChange={setContent} />
+            <InsertImageDialog
+              textareaId={id('content')}
+              content={content}
+              onChange={(changed) => set('content', changed)}
+            />
           </div>
           <Field
             id={id('content')}
@@ -223,9 +242,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
             error={errors.content?.[0]}
             hint="Markdown: a blank line between paragraphs, ## for a heading, - for a list, [text](https://…) for a link, | for a table."
           >
-            {(props) => (
-              <textarea {...props} rows={8} value={content} onChange={(event) => setContent(event.target.value)} />
-            )}
+            {(props) => <textarea {...props} rows={8} {...text('content')} />}
           </Field>
         </WritePreview>
         <FeaturedImageField
@@ -235,12 +252,12 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
           altId={id('featuredImageAlt')}
           stored={post?.featuredImage}
         />
-        <BlogPostSeoFields fields={seo.fields} errors={errors} idFor={id} />
+        <BlogPostSeoFields metaDescription={text('metaDescription')} tags={text('tags')} errors={errors} idFor={id} />
         <div className="flex items-center gap-3">
           <Switch
             id={id('published')}
             checked={isPublished}
-            onChange={setIsPublished}
+            onChange={(on) => set('isPublished', on)}
             labelledBy={`${id('published-label')} ${id('published-hint')}`}
           />
           {/* The words are the switch's label: clicking them turns it on or off, as a checkbox's label does.
@@ -257,7 +274,7 @@ export function BlogPostForm({ post, onSaved, onCancel, onConflict }: BlogPostFo
         <PublishAtField
           id={id('publishedAt')}
           value={publishAt}
-          onChange={setPublishAt}
+          onChange={(changed) => set('publishedAt', changed)}
           isPublished={isPublished}
           error={errors.publishedAt?.[0]}
         />

@@ -5,7 +5,8 @@
  * a new update, so the version it replaces becomes a revision too and can be restored back.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
 import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
 import type { BlogPostRevision } from '../../../shared/schemas/blog-post-revision.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -35,20 +36,19 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
   const base = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const latest = useRef(0);
-  const path = `/api/blog-posts/${encodeURIComponent(post.id)}/revisions`;
 
   const reload = useCallback(async () => {
     const request = ++latest.current;
     setLoad({ state: 'loading' });
     try {
-      const revisions = await apiRequest<BlogPostRevision[]>('GET', path);
+      const revisions = await callApi(blogPostsRoutes.revisions, { params: { id: post.id } });
       if (request === latest.current)
         setLoad({ state: 'loaded', revisions: Array.isArray(revisions) ? revisions : [] });
     } catch (error) {
       if (request === latest.current)
         setLoad({ state: 'failed', error: error instanceof Error ? error.message : 'Something went wrong' });
     }
-  }, [path]);
+  }, [post.id]);
 
   // Each new version of the post (a save or a restore) adds a revision: look again while open.
   useEffect(() => {
@@ -67,8 +67,9 @@ export function BlogPostRevisions({ post, onRestored }: BlogPostRevisionsProps) 
     setRestoringId(revision.id);
     setRestoreError(null);
     try {
-      const restored = await apiRequest<BlogPost>('POST', `${path}/${encodeURIComponent(revision.id)}/restore`, {
-        version: post.version,
+      const restored = await callApi(blogPostsRoutes.restore, {
+        params: { id: post.id, revisionId: revision.id },
+        body: { version: post.version },
       });
       showToast({ title: 'Success', description: 'Blog post restored successfully' });
       await onRestored(restored);

@@ -1,35 +1,32 @@
 /**
  * The blog post form's search fields: the meta description (with its character count) and
  * the tags, typed as comma-separated words and shown as the tags they will be saved as.
- * `useSeoFields` holds their state; the form spreads `values` into the body it sends.
+ * The form holds their values (by the input schema's names) and sends the tags as `tagsFromText` makes them.
  */
-import { useState } from 'react';
-import { SEO_LIMITS, tagLabel, tagsFromText, type BlogPost } from '../../../shared/schemas/blog-post.ts';
+import type { ChangeEvent } from 'react';
+import { SEO_LIMITS, tagsFromText } from '../../../shared/schemas/blog-post.ts';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
 import { Field } from '../../../ui/Field.tsx';
 
-export function useSeoFields(post: BlogPost | null) {
-  const [metaDescription, setMetaDescription] = useState(post?.metaDescription ?? '');
-  // Tags read back as words, so editing them is like typing them first.
-  const [tagsText, setTagsText] = useState(post?.tags?.map(tagLabel).join(', ') ?? '');
-  return {
-    values: { metaDescription, tags: tagsFromText(tagsText) },
-    fields: { metaDescription, setMetaDescription, tagsText, setTagsText },
-  };
+/** A text control's value and change handler, as the form's `text(name)` gives them. */
+interface TextControl {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }
 
 interface Props {
-  fields: ReturnType<typeof useSeoFields>['fields'];
+  metaDescription: TextControl;
+  /** The tags as typed: comma-separated words. */
+  tags: TextControl;
   errors: FieldErrors;
   /** The form's id for a field, so its first-error focus finds these too. */
   idFor: (field: string) => string;
 }
 
-export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
-  const { metaDescription, setMetaDescription, tagsText, setTagsText } = fields;
-  const length = metaDescription.trim().length;
+export function BlogPostSeoFields({ metaDescription, tags: tagsText, errors, idFor }: Props) {
+  const length = metaDescription.value.trim().length;
   const over = length - SEO_LIMITS.metaDescription;
-  const tags = tagsFromText(tagsText);
+  const tags = tagsFromText(tagsText.value);
   return (
     <>
       <Field
@@ -51,14 +48,7 @@ export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
           </>
         }
       >
-        {(props) => (
-          <textarea
-            {...props}
-            rows={2}
-            value={metaDescription}
-            onChange={(event) => setMetaDescription(event.target.value)}
-          />
-        )}
+        {(props) => <textarea {...props} rows={2} {...metaDescription} />}
       </Field>
       <Field
         id={idFor('tags')}
@@ -82,14 +72,7 @@ export function BlogPostSeoFields({ fields, errors, idFor }: Props) {
           </>
         }
       >
-        {(props) => (
-          <input
-            {...props}
-            value={tagsText}
-            autoCapitalize="none"
-            onChange={(event) => setTagsText(event.target.value)}
-          />
-        )}
+        {(props) => <input {...props} {...tagsText} autoCapitalize="none" />}
       </Field>
     </>
   );

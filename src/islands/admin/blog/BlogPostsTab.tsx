@@ -1,6 +1,7 @@
 /** Tab 4: write, edit, publish and delete blog posts; see and request site rebuilds. */
 import { useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
 import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
 import { runAction } from '../kit/actions.ts';
 import { BlogPostForm } from './BlogPostForm.tsx';
@@ -14,9 +15,10 @@ import { useList } from '../kit/useList.ts';
 import { discardDraft, hasUnsavedEdits } from './useUnsavedDraft.ts';
 
 const FORM_ID = 'blog-post-form';
+const listPosts = () => callApi(blogPostsRoutes.list);
 
 export default function BlogPostsTab() {
-  const list = useList<BlogPost>('/api/admin/blog-posts');
+  const list = useList<BlogPost>(listPosts);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<BlogPost | null>(null);
   /** Remounts the form: a fresh create form after each save or cancel. */
@@ -80,7 +82,7 @@ export default function BlogPostsTab() {
     if (!confirmed) return;
     setDeletingId(post.id);
     const ok = await runAction(
-      () => apiRequest('DELETE', `/api/blog-posts/${encodeURIComponent(post.id)}`),
+      () => callApi(blogPostsRoutes.remove, { params: { id: post.id } }),
       { success: 'Blog post deleted successfully', failure: 'Failed to delete blog post' },
       list.reload,
     );
@@ -121,7 +123,7 @@ export default function BlogPostsTab() {
           isEmpty={list.items.length === 0}
           empty="No blog posts yet. Add your first blog post above."
           what="blog posts"
-          onRetry={list.reload}
+          onRetry={() => void list.reload()}
         />
         <BlogPostList
           posts={list.items}

@@ -2,6 +2,7 @@
  * 'Publish date and time', in Sydney time whatever the computer's zone: a time in the
  * future schedules a published post, and the note says when it goes live.
  */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { isScheduled, publishInstant } from '../../../shared/publish-time.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
@@ -16,7 +17,11 @@ export interface PublishAtFieldProps {
 }
 
 /** 'Scheduled for 1 Dec 2026, 9:00 am', or null when the post is not scheduled. */
-export function scheduledNote(publishedAt: string | undefined, isPublished: boolean, now = Date.now()): string | null {
+export function scheduledNote(
+  publishedAt: string | undefined,
+  isPublished: boolean,
+  now = currentTime(),
+): string | null {
   if (!publishedAt) return null;
   const post = { isPublished, publishedAt, createdAt: publishedAt };
   return isScheduled(post, now)

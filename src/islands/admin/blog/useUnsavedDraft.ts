@@ -7,6 +7,7 @@
  * The browser only: localStorage stays on this computer, and drafts hold what staff typed,
  * never anything the server holds that they could not see.
  */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 const PREFIX = 'blog-post-draft:';
@@ -71,7 +72,7 @@ export function useUnsavedDraft<T extends object>(
   // `values` is a new object on every render: the effect below runs when what it holds
   // (`current`) changes, and reads the values themselves through this event.
   const keep = useEffectEvent(() => {
-    write(key, dirty ? { values, savedAt: new Date().toISOString(), version: base } : null);
+    write(key, dirty ? { values, savedAt: new Date(currentTime()).toISOString(), version: base } : null);
     dirtyKey = dirty ? key : dirtyKey === key ? null : dirtyKey;
   });
   useEffect(() => {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { CASH_POLICIES, CASH_POLICY_LABELS, type CashPolicy as Policy } from '../../../content/cash.ts';
-import { apiRequest } from '../../../lib/api.ts';
-import type { CashSettings } from '../../../shared/schemas/cash.ts';
+import { callApi } from '../../../lib/api.ts';
+import { settingsRoutes } from '../../../shared/api/settings.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { runAction } from '../kit/actions.ts';
 
@@ -16,7 +16,7 @@ export default function CashPolicy({ headingId }: { headingId: string }) {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    apiRequest<CashSettings>('GET', '/api/settings/cash').then(
+    callApi(settingsRoutes.readCash).then(
       (answer) => setPolicy(answer.cash),
       () => undefined,
     );
@@ -26,7 +26,7 @@ export default function CashPolicy({ headingId }: { headingId: string }) {
     event.preventDefault();
     if (!policy) return;
     setSaving(true);
-    await runAction(() => apiRequest('PUT', '/api/settings/cash', { cash: policy }), {
+    await runAction(() => callApi(settingsRoutes.saveCash, { body: { cash: policy } }), {
       success: policy === 'accepted' ? 'The practice now accepts cash' : 'The practice now accepts no cash',
       failure: 'The cash policy was not saved',
     });

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import {
-  ENQUIRY_STATUSES,
   STATUS_LABELS,
   type ActivityEntry,
   type DeskEnquiry,
@@ -15,6 +14,7 @@ import {
 } from '../../../shared/schemas/lead-desk.ts';
 import type { StaffMember } from '../../../shared/schemas/staff.ts';
 import { showToast } from '../../../stores/toasts.ts';
+import { statusesFrom } from '../../../shared/states/enquiry.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { DueDiligencePanel } from '../due-diligence/DueDiligencePanel.tsx';
@@ -204,7 +204,7 @@ export function EnquiryDetail({
               }
             }}
           >
-            {ENQUIRY_STATUSES.map((status) => (
+            {statusesFrom(detail.status).map((status) => (
               <option key={status} value={status}>
                 {STATUS_LABELS[status]}
               </option>

@@ -5,12 +5,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { DEFAULT_CLAIMS } from '../../../content/practice.ts';
-import { apiRequest } from '../../../lib/api.ts';
-import type { PracticeSettings } from '../../../shared/schemas/settings.ts';
+import { callApi } from '../../../lib/api.ts';
+import { settingsRoutes } from '../../../shared/api/settings.ts';
 import { $session } from '../../../stores/session.ts';
 import { SuspicionRegister } from '../compliance/SuspicionRegister.tsx';
 import { CashRegister } from '../compliance/CashRegister.tsx';
-import { LEAD_GUIDE, type PriceLine } from '../../../content/leadGuide.ts';
+import { LEAD_GUIDE, type PriceLine } from '../../../content/lead-guide.ts';
 import { LeadMetricsPanel } from './LeadMetricsPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
@@ -19,7 +19,7 @@ import { StatusBadge } from '../kit/StatusBadge.tsx';
 function useTypicalSettlement(): string {
   const [figure, setFigure] = useState<string>(DEFAULT_CLAIMS.typicalSettlement);
   useEffect(() => {
-    apiRequest<PracticeSettings>('GET', '/api/settings').then(
+    callApi(settingsRoutes.read).then(
       (settings) => setFigure(settings.claims.typicalSettlement.value),
       () => {},
     );

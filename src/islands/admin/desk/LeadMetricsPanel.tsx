@@ -2,6 +2,7 @@
  * How the practice does against the lead guide's two targets (first call within 5 business
  * minutes, 30% of enquiries instructed), over the last 30 and 90 days, with a bar per status.
  */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
 import { sydneyToday } from '../../../shared/sydney-time.ts';
@@ -11,7 +12,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 const PERIODS = [30, 90] as const;
 
 function range(days: number) {
-  const to = new Date();
+  const to = new Date(currentTime());
   const from = new Date(to.getTime() - (days - 1) * 24 * 60 * 60 * 1000);
   return { from: sydneyToday(from), to: sydneyToday(to) };
 }

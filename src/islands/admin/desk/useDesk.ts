@@ -6,12 +6,14 @@
  * polling, no refetch on focus, no retries). A change answered by the API replaces the
  * item in place, so the list shows the saved state at once.
  */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
-import { LEAD_FIGURES } from '../../../content/leadGuide.ts';
+import { apiRequest, callApi } from '../../../lib/api.ts';
+import { settingsRoutes } from '../../../shared/api/settings.ts';
+import { LEAD_FIGURES } from '../../../content/lead-guide.ts';
 import type { BusinessHours } from '../../../content/practice.ts';
 import type { AlertChannels, DeskEnquiry, EnquiryStatus, StatusCounts } from '../../../shared/schemas/lead-desk.ts';
-import { businessHoursOf, type PracticeSettings } from '../../../shared/schemas/settings.ts';
+import { businessHoursOf } from '../../../shared/schemas/settings.ts';
 import { businessMinutesBetween } from '../../../shared/sydney-time.ts';
 
 export const PAGE_SIZE = 50;
@@ -146,7 +148,7 @@ export function useStatusCounts(q = '') {
 export function useBusinessHours(): BusinessHours[] | null {
   const [hours, setHours] = useState<BusinessHours[] | null>(null);
   useEffect(() => {
-    apiRequest<PracticeSettings>('GET', '/api/settings').then(
+    callApi(settingsRoutes.read).then(
       (settings) => setHours(businessHoursOf(settings.hours)),
       () => setHours(null),
     );
@@ -169,9 +171,9 @@ export interface Waited {
 
 /** The clock the waiting times are measured against; ticks locally, fetches nothing. */
 function useNow(everyMs = 30_000) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => currentTime());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    const timer = setInterval(() => setNow(currentTime()), everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;

@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { CDD_LIMITS, type CddRating } from '../../../shared/schemas/cdd.ts';
+import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
+import type { CddRating } from '../../../shared/schemas/cdd-record.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';

@@ -9,13 +9,9 @@ import {
   SANCTIONS_RESULT_LABELS,
   VERIFICATION_METHOD_LABELS,
 } from '../../../content/amlctf.ts';
-import {
-  AGENT_PATH,
-  individualAt,
-  type CddDraftDeclarations,
-  type CddDraftParty,
-  type CddStaffView,
-} from '../../../shared/schemas/cdd.ts';
+import { AGENT_PATH, individualAt } from '../../../shared/schemas/cdd-verification.ts';
+import type { CddDraftDeclarations, CddDraftParty } from '../../../shared/schemas/cdd-draft.ts';
+import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {

@@ -11,7 +11,8 @@
  */
 import { useId, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
-import { CDD_STATUS_LABELS, type CddStaffView, type CddStatus } from '../../../shared/schemas/cdd.ts';
+import { CDD_STATUS_LABELS, type CddStatus } from '../../../shared/schemas/cdd.ts';
+import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
 import { decideCdd, decideCddRecord } from '../../../shared/states/due-diligence.ts';

@@ -6,17 +6,13 @@
  * diligence, and a principal other than the one recording it approves (or staff reject it on a
  * true match).
  */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { useId, useState } from 'react';
 import { SANCTIONS_RESULTS, SANCTIONS_RESULT_LABELS, type SanctionsResult } from '../../../content/amlctf.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
-import {
-  cddFieldErrors,
-  cddRescreenSchema,
-  individualPaths,
-  type CddStaffView,
-  type CddStatus,
-  type CddSummary,
-} from '../../../shared/schemas/cdd.ts';
+import { cddFieldErrors, type CddStatus } from '../../../shared/schemas/cdd.ts';
+import { cddRescreenSchema, individualPaths } from '../../../shared/schemas/cdd-verification.ts';
+import type { CddStaffView, CddSummary } from '../../../shared/schemas/cdd-record.ts';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
 import { sydneyToday } from '../../../shared/sydney-time.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -105,7 +101,7 @@ export function RescreenForm({
       version: view.version,
       ...(withEnhanced ? { enhanced } : {}),
     };
-    const checked = cddRescreenSchema({ today: sydneyToday() }).safeParse(body);
+    const checked = cddRescreenSchema({ today: sydneyToday(currentTime()) }).safeParse(body);
     if (!checked.success) return setErrors(cddFieldErrors(checked.error));
     setPending(true);
     try {

@@ -8,7 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { CDD_LIMITS, type CddStaffView } from '../../../shared/schemas/cdd.ts';
+import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
+import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
 import { approvalRefusal, decideCdd, SANCTIONS_RESOLVER_CANNOT_APPROVE } from '../../../shared/states/due-diligence.ts';
 import { $session } from '../../../stores/session.ts';

@@ -12,10 +12,10 @@ import {
   SANCTIONS_EVIDENCE_MAX,
   SANCTIONS_OUTCOME_LABELS,
   SANCTIONS_OUTCOMES,
-  type CddStaffView,
-  type CddStatus,
   type SanctionsOutcome,
-} from '../../../shared/schemas/cdd.ts';
+} from '../../../shared/schemas/cdd-verification.ts';
+import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
+import type { CddStatus } from '../../../shared/schemas/cdd.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';

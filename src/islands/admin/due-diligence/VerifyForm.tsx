@@ -5,17 +5,13 @@
  * record (with the reason for lowering it), goes on to a principal's approval; a red flag
  * (a possible sanctions match, a PEP) allows only high, which the server says under the rating.
  */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '../../../content/amlctf.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
-import {
-  CDD_LIMITS,
-  cddFieldErrors,
-  cddVerifySchema,
-  individualPaths,
-  type CddStaffView,
-  type CddStatus,
-} from '../../../shared/schemas/cdd.ts';
+import { CDD_LIMITS, cddFieldErrors, type CddStatus } from '../../../shared/schemas/cdd.ts';
+import { cddVerifySchema, individualPaths } from '../../../shared/schemas/cdd-verification.ts';
+import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
 import { verifyActionFor } from '../../../shared/states/due-diligence.ts';
 import { sydneyToday } from '../../../shared/sydney-time.ts';
@@ -119,7 +115,7 @@ export function VerifyForm({
       ),
       version: view.version,
     };
-    const checked = cddVerifySchema({ today: sydneyToday() }).safeParse(body);
+    const checked = cddVerifySchema({ today: sydneyToday(currentTime()) }).safeParse(body);
     if (!checked.success) return show(cddFieldErrors(checked.error));
     if (lowering && !checked.data.risk.loweringReason) {
       return show({

@@ -7,17 +7,19 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { dutyIndexationRoutes } from '../../../shared/api/duty-indexation.ts';
 import { formatAud } from '../../../content/money.ts';
 import { financialYearLabel } from '../../../shared/duty-tables.ts';
-import { toFieldErrors, type FieldErrors } from '../../../shared/schemas/fields.ts';
-import { dutyIndexationInputSchema, type DutyYearRow } from '../../../shared/schemas/duty-indexation.ts';
+import { DUTY_YEAR_PATTERN, dutyYearFormSchema, type DutyYearRow } from '../../../shared/schemas/duty-indexation.ts';
 import { $session } from '../../../stores/session.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { formatDateTime } from '../kit/format.ts';
+import { useFormErrors } from '../kit/useFormErrors.ts';
+import { fieldOrderOf, useSchemaFields } from '../kit/useSchemaFields.ts';
 import { useDutyIndexation } from './useDutyIndexation.ts';
 
 /** "$18,000 / $38,000 / …": where each range but the first starts. */
@@ -54,7 +56,7 @@ export default function DutyIndexationPanel({ headingId }: { headingId: string }
     if (!confirmed) return;
     setWithdrawing(true);
     await runAction(
-      () => apiRequest('DELETE', `/api/duty-indexation/${row.year}`),
+      () => callApi(dutyIndexationRoutes.withdraw, { params: { year: String(row.year) } }),
       {
         success: `The ${row.label} duty indexation was withdrawn`,
         failure: `Failed to withdraw the ${row.label} indexation`,
@@ -153,34 +155,24 @@ export default function DutyIndexationPanel({ headingId }: { headingId: string }
 function AddDutyYearForm({ year: initialYear, onSaved }: { year: number; onSaved: () => Promise<void> }) {
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
-  const [values, setValues] = useState({ year: String(initialYear), ratio: '', source: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, text, set } = useSchemaFields(dutyYearFormSchema, {
+    year: String(initialYear),
+    ratio: '',
+    source: '',
+  });
+  const { errors, showFieldErrors, validate } = useFormErrors(fieldOrderOf(dutyYearFormSchema), id);
   const [pending, setPending] = useState(false);
-  const year = /^\d{4}$/.test(values.year) ? Number(values.year) : null;
-
-  const showErrors = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    const first = (['year', 'ratio', 'source'] as const).find((field) => fieldErrors[field]);
-    if (first) document.getElementById(id(first))?.focus();
-  };
+  const year = DUTY_YEAR_PATTERN.test(values.year) ? Number(values.year) : null;
 
   async function submit() {
-    if (pending) return;
-    const parsed = dutyIndexationInputSchema.safeParse({ ratio: values.ratio, source: values.source });
-    const yearError: FieldErrors =
-      year === null ? { year: ['Please enter the year its 1 July falls in, e.g. 2026'] } : {};
-    if (!parsed.success || year === null) {
-      return showErrors({ ...yearError, ...(parsed.success ? {} : toFieldErrors(parsed.error)) });
-    }
-    setErrors({});
+    if (pending || !validate(dutyYearFormSchema, values)) return;
+    const { year: path, ...body } = values;
     setPending(true);
-    const label = financialYearLabel(year);
+    const label = financialYearLabel(Number(path));
     const saved = await runAction(
       () =>
-        apiRequest('PUT', `/api/duty-indexation/${year}`, parsed.data).catch((error: unknown) => {
-          if (error instanceof ApiError) {
-            showErrors(error.fieldErrors ?? { year: [error.message] });
-          }
+        callApi(dutyIndexationRoutes.save, { params: { year: path }, body }).catch((error: unknown) => {
+          if (error instanceof ApiError) showFieldErrors(error.fieldErrors ?? { year: [error.message] });
           throw error;
         }),
       {
@@ -189,7 +181,10 @@ function AddDutyYearForm({ year: initialYear, onSaved }: { year: number; onSaved
       },
       onSaved,
     );
-    if (saved) setValues((current) => ({ ...current, ratio: '', source: '' }));
+    if (saved) {
+      set('ratio', '');
+      set('source', '');
+    }
     setPending(false);
   }
 
@@ -212,15 +207,7 @@ function AddDutyYearForm({ year: initialYear, onSaved }: { year: number; onSaved
         error={errors.year?.[0]}
         required
       >
-        {(props) => (
-          <input
-            {...props}
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.year}
-            onChange={(event) => setValues((current) => ({ ...current, year: event.target.value }))}
-          />
-        )}
+        {(props) => <input {...props} inputMode="numeric" autoComplete="off" {...text('year')} />}
       </Field>
       <Field
         id={id('ratio')}
@@ -230,16 +217,7 @@ function AddDutyYearForm({ year: initialYear, onSaved }: { year: number; onSaved
         error={errors.ratio?.[0]}
         required
       >
-        {(props) => (
-          <input
-            {...props}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="1.260"
-            value={values.ratio}
-            onChange={(event) => setValues((current) => ({ ...current, ratio: event.target.value }))}
-          />
-        )}
+        {(props) => <input {...props} inputMode="decimal" autoComplete="off" placeholder="1.260" {...text('ratio')} />}
       </Field>
       <Field
         id={id('source')}
@@ -249,14 +227,7 @@ function AddDutyYearForm({ year: initialYear, onSaved }: { year: number; onSaved
         error={errors.source?.[0]}
         required
       >
-        {(props) => (
-          <input
-            {...props}
-            autoComplete="off"
-            value={values.source}
-            onChange={(event) => setValues((current) => ({ ...current, source: event.target.value }))}
-          />
-        )}
+        {(props) => <input {...props} autoComplete="off" {...text('source')} />}
       </Field>
       <div className="sm:col-span-3">
         <Button type="submit" pending={pending}>

@@ -4,7 +4,8 @@
  * and again after a change.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { dutyIndexationRoutes } from '../../../shared/api/duty-indexation.ts';
 import type { DutyIndexationList } from '../../../shared/schemas/duty-indexation.ts';
 
 export function useDutyIndexation(enabled: boolean) {
@@ -16,7 +17,7 @@ export function useDutyIndexation(enabled: boolean) {
     if (!enabled) return;
     const request = ++latest.current;
     try {
-      const answer = await apiRequest<DutyIndexationList>('GET', '/api/duty-indexation');
+      const answer = await callApi(dutyIndexationRoutes.list);
       if (request !== latest.current) return;
       setList(answer);
       setError(null);

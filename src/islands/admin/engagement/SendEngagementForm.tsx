@@ -4,7 +4,8 @@
  * same form sends a variation of an accepted engagement, with what changed and why.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, apiRequest, callApi } from '../../../lib/api.ts';
+import { settingsRoutes } from '../../../shared/api/settings.ts';
 import {
   ENGAGEMENT_LIMITS,
   engagementSendSchema,
@@ -15,7 +16,7 @@ import {
   type EngagementSummary,
 } from '../../../shared/schemas/engagement.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
-import { solicitorsOf, type PracticeSettings } from '../../../shared/schemas/settings.ts';
+import { solicitorsOf } from '../../../shared/schemas/settings.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { fullName } from '../kit/format.ts';
@@ -41,7 +42,7 @@ let teamNames: Promise<TeamOption[]> | undefined;
  * per visit (a failure asks again next time).
  */
 function loadTeam(): Promise<TeamOption[]> {
-  teamNames ??= apiRequest<PracticeSettings>('GET', '/api/settings').then(
+  teamNames ??= callApi(settingsRoutes.read).then(
     (settings) => solicitorsOf(settings.team).map((member) => ({ name: member.name, principal: member.principal })),
     (error: unknown) => {
       teamNames = undefined;

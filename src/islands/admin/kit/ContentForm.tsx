@@ -7,10 +7,11 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useFormErrors } from './useFormErrors.ts';
+import { fieldOrderOf } from './useSchemaFields.ts';
 
 export interface Editable {
   id: string;
@@ -26,24 +27,23 @@ export interface ContentFormProps<T extends Editable> {
   onConflict: (id: string) => Promise<T | null>;
 }
 
-interface Config<T extends Editable> extends ContentFormProps<T> {
+interface Config<T extends Editable, S extends z.ZodMiniObject> extends ContentFormProps<T> {
   noun: string;
   Noun: string;
-  /** e.g. '/api/services' (POST there, PUT to `{path}/{id}`). */
-  path: string;
-  schema: z.ZodMiniType;
-  /** The fields in the order they appear, to focus the first with an error. */
-  fieldOrder: readonly string[];
+  /** The resource's input schema, the one its create and update routes declare: its fields, in their order. */
+  schema: S;
+  /** Saves a body the schema took: creates the record (`id` null) or replaces it, by its declared routes. */
+  send: (body: z.input<S>, id: string | null) => Promise<T>;
 }
 
-export function useContentForm<T extends Editable>(config: Config<T>) {
+export function useContentForm<T extends Editable, S extends z.ZodMiniObject>(config: Config<T, S>) {
   const { item, noun, Noun } = config;
   const editing = item !== null;
   const [pending, setPending] = useState(false);
   const [version, setVersion] = useState(item?.version);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
-  const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(config.fieldOrder, id);
+  const { errors, formError, setFormError, showFieldErrors, validate } = useFormErrors(fieldOrderOf(config.schema), id);
 
   async function save(values: Record<string, unknown>) {
     if (pending) return;
@@ -51,9 +51,7 @@ export function useContentForm<T extends Editable>(config: Config<T>) {
     if (!validate(config.schema, body)) return;
     setPending(true);
     try {
-      const saved = item
-        ? await apiRequest<T>('PUT', `${config.path}/${encodeURIComponent(item.id)}`, body)
-        : await apiRequest<T>('POST', config.path, body);
+      const saved = await config.send(body, item?.id ?? null);
       showToast({ title: 'Success', description: `${Noun} ${editing ? 'updated' : 'created'} successfully` });
       setPending(false);
       await config.onSaved(saved);
@@ -93,7 +91,7 @@ export function ContentFormShell({
   onCancel,
   children,
 }: {
-  form: ReturnType<typeof useContentForm>;
+  form: Pick<ReturnType<typeof useContentForm>, 'editing' | 'pending' | 'formError' | 'id'>;
   noun: string;
   Noun: string;
   onSubmit: () => void;

@@ -7,7 +7,9 @@
  * politely as it changes.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { siteBuildRoutes } from '../../../shared/api/settings.ts';
+import type { BuildStatus } from '../../../shared/schemas/site-build.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { formatDateTime } from './format.ts';
@@ -17,16 +19,6 @@ import { formatDateTime } from './format.ts';
  * seconds), then less often (a Netlify build takes minutes), never more than twice a minute.
  */
 export const POLL_DELAYS_MS = [2_000, 3_000, 5_000, 8_000, 15_000, 30_000];
-
-interface BuildStatus {
-  lastRequestedAt: string | null;
-  lastBuiltAt?: string | null;
-  pending: boolean;
-  /** The last build-hook call failed: the rebuild is still owed and retried automatically. */
-  lastFailure?: { at: string; reason: string } | null;
-  /** The last build failed: the live site stays on the build before it until one succeeds. */
-  lastBuildFailure?: { at: string; reason: string } | null;
-}
 
 /**
  * Whether a status read should be followed by another: a rebuild is owed, and it has not
@@ -59,7 +51,7 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
     const statusAt = ++statusSeq.current;
     setChecking(true);
     try {
-      const answer = await apiRequest<BuildStatus>('GET', '/api/site-builds');
+      const answer = await callApi(siteBuildRoutes.status);
       if (statusAt !== statusSeq.current) return;
       setStatus(answer);
       setError(null);
@@ -96,7 +88,7 @@ export function RebuildStatus({ refreshKey }: { refreshKey: number }) {
   async function rebuild() {
     setRequesting(true);
     try {
-      const answer = await apiRequest<BuildStatus>('POST', '/api/site-builds');
+      const answer = await callApi(siteBuildRoutes.request);
       statusSeq.current++; // an older status read must not overwrite this answer
       polls.current = 0;
       setWake((count) => count + 1);

@@ -1,4 +1,5 @@
 /** Formatting for the staff portal: dates in Sydney time, phone links. */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { sydneyFormat } from '../../../shared/sydney-time.ts';
 
 const dateTime = sydneyFormat('en-AU', {
@@ -67,7 +68,11 @@ const callbackDayWithYear = new Intl.DateTimeFormat('en-AU', {
  * The preferred callback as a person says it: 'Wed 25 Nov, morning'. The year shows only
  * when it is not this year. The date is a calendar day, so it is read without a time zone.
  */
-export function formatCallback(date: string | undefined, time: string | undefined, now = new Date()): string {
+export function formatCallback(
+  date: string | undefined,
+  time: string | undefined,
+  now = new Date(currentTime()),
+): string {
   const day = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
   const when = time ? time.toLowerCase() : '';
   if (!day || Number.isNaN(day.getTime())) return [date, when].filter(Boolean).join(', ');

@@ -20,7 +20,7 @@ export function useFormErrors(fieldOrder: readonly string[], id: (field: string)
   };
 
   /** Checks `body` before it is sent: true when it passes (old errors cleared), else shows why. */
-  const validate = (schema: z.ZodMiniType, body: unknown): boolean => {
+  const validate = <S extends z.ZodMiniType>(schema: S, body: unknown): body is z.input<S> => {
     setFormError(null);
     const parsed = schema.safeParse(body);
     if (parsed.success) {

@@ -15,7 +15,11 @@ export interface ListState<T> {
   reload: () => Promise<void>;
 }
 
-export function useList<T>(path: string): ListState<T> {
+/**
+ * `source`: the list's path, or its declared route's call (`() => callApi(routes.list)`),
+ * defined once outside the component so it stays the same between renders.
+ */
+export function useList<T>(source: string | (() => Promise<T[]>)): ListState<T> {
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +29,7 @@ export function useList<T>(path: string): ListState<T> {
   const reload = useCallback(async () => {
     const request = ++latest.current;
     try {
-      const answer = await apiRequest<T[]>('GET', path);
+      const answer = typeof source === 'string' ? await apiRequest<T[]>('GET', source) : await source();
       if (request !== latest.current) return;
       setItems(Array.isArray(answer) ? answer : []);
       setError(null);
@@ -35,7 +39,7 @@ export function useList<T>(path: string): ListState<T> {
     } finally {
       if (request === latest.current) setLoading(false);
     }
-  }, [path]);
+  }, [source]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)

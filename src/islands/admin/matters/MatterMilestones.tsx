@@ -5,6 +5,7 @@
  */
 import { useId, useState, type SubmitEvent } from 'react';
 import type { Milestone } from '../../../shared/schemas/matter.ts';
+import { canChangeMilestone } from '../../../shared/states/matter.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
@@ -49,7 +50,8 @@ function MilestoneItem({ milestone, onTick }: { milestone: Milestone; onTick: Ti
     }
   }
 
-  if (milestone.recorded) {
+  // The milestone's table (src/shared/states/matter.ts): one that follows the records only shows its state.
+  if (!canChangeMilestone(milestone.key, milestone.done)) {
     return (
       <li data-testid="matter-milestone" className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">{milestone.label}</span>

@@ -5,12 +5,13 @@
  */
 import { useState } from 'react';
 import { MATTER_SIDE_LABELS } from '../../../content/matters.ts';
+import { callApi } from '../../../lib/api.ts';
+import { payoutsRoutes } from '../../../shared/api/payouts.ts';
 import type { MatterRow } from '../../../shared/schemas/matter.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ListStatus, TabHeading } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useList } from '../kit/useList.ts';
-import type { PayoutQueueItem } from '../../../shared/schemas/payout.ts';
 import { MatterDetail } from './MatterDetail.tsx';
 import { PayoutQueue } from './PayoutQueue.tsx';
 import { formatDeadline, urgencyOf, waitedFor } from './matter-format.ts';
@@ -19,10 +20,12 @@ import { formatDeadline, urgencyOf, waitedFor } from './matter-format.ts';
 export const linkedMatter = (): string | null =>
   typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('matter');
 
+const readPayoutQueue = () => callApi(payoutsRoutes.queue);
+
 export default function MattersTab() {
   const { items, loading, error, reload } = useList<MatterRow>('/api/matters');
   const [selected, setSelected] = useState<string | null>(linkedMatter);
-  const payouts = useList<PayoutQueueItem>('/api/payouts');
+  const payouts = useList(readPayoutQueue);
 
   return (
     <div className="space-y-6">

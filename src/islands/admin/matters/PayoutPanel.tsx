@@ -4,9 +4,12 @@
  * the practice already had for the client), the second person's approval, the audited reveal
  * of the full digits, and every earlier version with its call-back and approval.
  */
+import { now as currentTime } from '../../../shared/clock.ts';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { payoutsRoutes } from '../../../shared/api/payouts.ts';
+import type { BodyOf } from '../../../shared/api/contract.ts';
 import {
   HIGH_RISK_LABELS,
   PAYEE_CHECK_LABELS,
@@ -31,12 +34,12 @@ const CALL_FIELDS = ['calledNumber', 'calledAt', 'readBack', 'payeeCheck', 'note
 
 /** Now as a `datetime-local` value, in the browser's time. */
 const localNow = () => {
-  const at = new Date();
+  const at = new Date(currentTime());
   at.setMinutes(at.getMinutes() - at.getTimezoneOffset());
   return at.toISOString().slice(0, 16);
 };
 
-function CallBackForm({ path, onDone }: { path: string; onDone: (view: PayoutView) => void }) {
+function CallBackForm({ matterId, onDone }: { matterId: string; onDone: (view: PayoutView) => void }) {
   const base = useId();
   const idOf = (field: string) => `${base}-${field}`;
   const { errors, showFieldErrors } = useFormErrors(CALL_FIELDS, idOf);
@@ -52,8 +55,15 @@ function CallBackForm({ path, onDone }: { path: string; onDone: (view: PayoutVie
     setPending(true);
     try {
       const instant = calledAt ? new Date(calledAt).toISOString() : '';
-      const body = { calledNumber, calledAt: instant, readBack, payeeCheck, ...(note.trim() ? { note } : {}) };
-      onDone(await apiRequest<PayoutView>('POST', `${path}/call-back`, body));
+      // Sent as the form holds it (an unticked box, no answer chosen): the server's field errors say what is missing.
+      const body = {
+        calledNumber,
+        calledAt: instant,
+        readBack,
+        payeeCheck,
+        ...(note.trim() ? { note } : {}),
+      } as BodyOf<typeof payoutsRoutes.callBack>;
+      onDone(await callApi(payoutsRoutes.callBack, { params: { id: matterId }, body }));
       showToast({ title: 'Success', description: 'Call-back recorded: another person approves next' });
     } catch (caught) {
       if (caught instanceof ApiError && caught.fieldErrors) showFieldErrors(caught.fieldErrors);
@@ -158,7 +168,6 @@ function VersionItem({ version, index }: { version: PayoutVersionView; index: nu
 export function PayoutPanel({ matterId, onChanged }: { matterId: string; onChanged: () => Promise<void> }) {
   const session = useStore($session);
   const me = session.status === 'signed-in' ? session.user : null;
-  const path = `/api/matters/${encodeURIComponent(matterId)}/payout`;
   const [view, setView] = useState<PayoutView | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<PayoutRevealed | null>(null);
@@ -166,12 +175,12 @@ export function PayoutPanel({ matterId, onChanged }: { matterId: string; onChang
 
   const load = useCallback(async () => {
     try {
-      setView(await apiRequest<PayoutView>('GET', path));
+      setView(await callApi(payoutsRoutes.view, { params: { id: matterId } }));
       setMissing(null);
     } catch (caught) {
       setMissing(caught instanceof Error ? caught.message : 'The bank details could not be loaded');
     }
-  }, [path]);
+  }, [matterId]);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
     void load();
@@ -224,7 +233,7 @@ export function PayoutPanel({ matterId, onChanged }: { matterId: string; onChang
               pending={busy}
               onClick={() =>
                 void run(
-                  async () => setRevealed(await apiRequest<PayoutRevealed>('POST', `${path}/reveal`)),
+                  async () => setRevealed(await callApi(payoutsRoutes.reveal, { params: { id: matterId } })),
                   'Not shown',
                 )
               }
@@ -234,7 +243,7 @@ export function PayoutPanel({ matterId, onChanged }: { matterId: string; onChang
           )}
           {view.next.step === 'call-back' ? (
             <CallBackForm
-              path={path}
+              matterId={matterId}
               onDone={(next) => {
                 setView(next);
                 void onChanged();
@@ -247,7 +256,7 @@ export function PayoutPanel({ matterId, onChanged }: { matterId: string; onChang
               pending={busy}
               onClick={() =>
                 void run(async () => {
-                  setView(await apiRequest<PayoutView>('POST', `${path}/approve`));
+                  setView(await callApi(payoutsRoutes.approve, { params: { id: matterId } }));
                   await onChanged();
                   showToast({ title: 'Success', description: 'Bank details approved' });
                 }, 'Not approved')

@@ -5,10 +5,10 @@
  * chosen: the pages' CSP shows images from this site only (docs/decisions/015-media-uploads.md).
  */
 import { useId, useState, type ChangeEvent } from 'react';
-import { ApiError, apiRequest, apiUpload } from '../../../lib/api.ts';
+import { ApiError, apiRequest, apiUpload, callApi } from '../../../lib/api.ts';
+import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
+import { settingsRoutes } from '../../../shared/api/settings.ts';
 import { imageUses, MEDIA_MAX_BYTES, MEDIA_TYPES, type MediaItem, type UploadedMedia } from '../../../shared/media.ts';
-import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
-import type { PracticeSettings } from '../../../shared/schemas/settings.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
@@ -96,10 +96,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
     setDeleting(item.key);
     let users: string[] | null;
     try {
-      const [posts, settings] = await Promise.all([
-        apiRequest<BlogPost[]>('GET', '/api/admin/blog-posts'),
-        apiRequest<PracticeSettings>('GET', '/api/settings'),
-      ]);
+      const [posts, settings] = await Promise.all([callApi(blogPostsRoutes.list), callApi(settingsRoutes.read)]);
       users = imageUses(item.url, posts, settings.team);
     } catch {
       users = null;
@@ -158,7 +155,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
             id={`${base}-file`}
             type="file"
             accept={Object.keys(MEDIA_TYPES).join(',')}
-            onChange={onFile}
+            onChange={(event) => void onFile(event)}
             disabled={uploading}
             aria-describedby={`${base}-file-hint${error ? ` ${base}-file-error` : ''}`}
             className="block max-w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
@@ -167,7 +164,12 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
             JPEG, PNG, WebP or AVIF, up to 4 MB. About 2000 pixels wide is plenty for the article.
           </p>
         </div>
-        <Button variant="outline" onClick={toggleLibrary} aria-expanded={libraryOpen} aria-controls={`${base}-library`}>
+        <Button
+          variant="outline"
+          onClick={() => void toggleLibrary()}
+          aria-expanded={libraryOpen}
+          aria-controls={`${base}-library`}
+        >
           {libraryOpen ? 'Close the library' : 'Choose from the library'}
         </Button>
       </div>
@@ -213,7 +215,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
                     aria-label={`Delete image ${describe(item)}`}
                     pending={deleting === item.key}
                     disabled={deleting !== null}
-                    onClick={() => remove(item)}
+                    onClick={() => void remove(item)}
                   >
                     Delete
                   </Button>

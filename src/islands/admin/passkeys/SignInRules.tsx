@@ -4,13 +4,9 @@
  * The server decides: only a principal who has a passkey may require them.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
-import {
-  PASSKEY_RULES,
-  type PasskeyRule,
-  type PasskeySummary,
-  type SignInSettings,
-} from '../../../shared/schemas/passkeys.ts';
+import { callApi } from '../../../lib/api.ts';
+import { settingsRoutes } from '../../../shared/api/settings.ts';
+import { PASSKEY_RULES, type PasskeyRule, type PasskeySummary } from '../../../shared/schemas/passkeys.ts';
 import type { StaffMember } from '../../../shared/schemas/staff.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { CONTROL_CLASS } from '../../../ui/Field.tsx';
@@ -40,7 +36,7 @@ export default function SignInRules({ headingId, myId }: { headingId: string; my
   const member = others.find((entry) => entry.id === chosen) ?? null;
 
   useEffect(() => {
-    apiRequest<SignInSettings>('GET', '/api/settings/sign-in').then(
+    callApi(settingsRoutes.readSignIn).then(
       (answer) => setRule(answer.passkeys),
       () => undefined,
     );
@@ -50,7 +46,7 @@ export default function SignInRules({ headingId, myId }: { headingId: string; my
     event.preventDefault();
     if (!rule) return;
     setSaving(true);
-    await runAction(() => apiRequest('PUT', '/api/settings/sign-in', { passkeys: rule }), {
+    await runAction(() => callApi(settingsRoutes.saveSignIn, { body: { passkeys: rule } }), {
       success: rule === 'required' ? 'Passkeys are now required to sign in' : 'Passkeys are now optional',
       failure: 'The sign-in rule was not saved (to require passkeys, first add one to your own account)',
     });

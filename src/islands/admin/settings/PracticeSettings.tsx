@@ -11,7 +11,8 @@
  */
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { settingsRoutes } from '../../../shared/api/settings.ts';
 import {
   practiceSettingsInputSchema,
   settingsFieldErrors,
@@ -95,7 +96,7 @@ export default function PracticeSettings({
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      const settings = await apiRequest<Settings>('GET', '/api/settings');
+      const settings = await callApi(settingsRoutes.read);
       setLoaded(settings);
       setValues(toValues(settings));
       setVersion(settings.version);
@@ -136,7 +137,7 @@ export default function PracticeSettings({
     if (!checked.success) return;
     setPending(true);
     try {
-      const saved = await apiRequest<Settings>('PUT', '/api/settings', body);
+      const saved = await callApi(settingsRoutes.save, { body });
       setLoaded(saved);
       setVersion(saved.version);
       claimsChanged();
@@ -146,7 +147,7 @@ export default function PracticeSettings({
       showToast({ title: 'Error', description: 'Failed to update settings', variant: 'destructive' });
       if (error instanceof ApiError && error.status === 409) {
         // Keep what was typed; the next save knowingly replaces the newer version.
-        const latest = await apiRequest<Settings>('GET', '/api/settings').catch(() => null);
+        const latest = await callApi(settingsRoutes.read).catch(() => null);
         if (latest) setVersion(latest.version);
         setFormError(error.message);
       } else if (error instanceof ApiError && error.status === 400 && error.fieldErrors) {
@@ -166,8 +167,10 @@ export default function PracticeSettings({
   async function confirmClaim(key: ClaimName) {
     if (!loaded) return;
     const value = key === 'rating' ? loaded.claims.rating.value : loaded.claims[key].value;
+    // No button offers a claim with no figure (ClaimFields): there is nothing to confirm.
+    if (value === null) return;
     try {
-      const saved = await apiRequest<Settings>('POST', `/api/settings/claims/${key}/confirm`, { value });
+      const saved = await callApi(settingsRoutes.confirmClaim, { params: { claim: key }, body: { value } });
       setLoaded(saved);
       setVersion(saved.version);
       setValues((current) =>

@@ -7,8 +7,9 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
-import { claimLabel, uncheckedClaims, type PracticeSettings } from '../../../shared/schemas/settings.ts';
+import { callApi } from '../../../lib/api.ts';
+import { settingsRoutes } from '../../../shared/api/settings.ts';
+import { claimLabel, uncheckedClaims } from '../../../shared/schemas/settings.ts';
 import { $session } from '../../../stores/session.ts';
 
 export const UNCHECKED_CLAIMS_TITLE = 'Public claims nobody has confirmed';
@@ -27,7 +28,7 @@ export function UncheckedClaimsWarning() {
   const changes = useStore($claimsChanged);
   useEffect(() => {
     if (!isPrincipal) return;
-    apiRequest<PracticeSettings>('GET', '/api/settings').then(
+    callApi(settingsRoutes.read).then(
       (settings) => setUnchecked(uncheckedClaims(settings.claims).map(claimLabel)),
       // Without the settings there is nothing to name; the Settings tab shows its own error.
       () => setUnchecked([]),

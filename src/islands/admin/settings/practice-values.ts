@@ -8,6 +8,8 @@ import {
   type Claims,
   type PracticeSettings as Settings,
   type PracticeSettingsFields,
+  type PracticeSettingsInput,
+  type TextClaim,
   type TeamMemberSettings,
 } from '../../../shared/schemas/settings.ts';
 
@@ -55,10 +57,10 @@ export const claimsValues = (claims: Claims): PracticeValues['claims'] => ({
 const numberOrNull = (typed: string) => (typed.trim() === '' ? null : Number(typed));
 
 /** The claims as the API takes them. */
-export const claimsBody = (claims: PracticeValues['claims']) => ({
-  ...Object.fromEntries(
+export const claimsBody = (claims: PracticeValues['claims']): PracticeSettingsInput['claims'] => ({
+  ...(Object.fromEntries(
     CLAIM_FIELDS.map(({ key }) => [key, { value: claims[key].value, checkedAt: claims[key].checkedAt || null }]),
-  ),
+  ) as Record<TextClaim, { value: string; checkedAt: string | null }>),
   rating: {
     value: numberOrNull(claims.rating.value),
     count: numberOrNull(claims.rating.count),

@@ -1,66 +1,56 @@
 /** Create or edit a service with every field its landing-page card shows. */
-import { useState } from 'react';
+import { callApi } from '../../../lib/api.ts';
+import { servicesRoutes } from '../../../shared/api/services.ts';
 import {
   SERVICE_ICON_LABELS,
   SERVICE_ICONS,
   serviceInputSchema,
   type Service,
-  type ServiceIcon,
+  type ServiceInput,
 } from '../../../shared/schemas/service.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { ContentFormShell, linesOf, SwitchRow, useContentForm, type ContentFormProps } from '../kit/ContentForm.tsx';
+import { useSchemaFields } from '../kit/useSchemaFields.ts';
 
-const FIELD_ORDER = ['title', 'description', 'icon', 'features', 'timeFrame', 'serviceAreas'] as const;
+const send = (body: ServiceInput, id: string | null) =>
+  id === null ? callApi(servicesRoutes.create, { body }) : callApi(servicesRoutes.update, { params: { id }, body });
 
 export function ServiceForm(props: ContentFormProps<Service>) {
   const { item } = props;
-  const [title, setTitle] = useState(item?.title ?? '');
-  const [description, setDescription] = useState(item?.description ?? '');
-  const [icon, setIcon] = useState<ServiceIcon | ''>(item?.icon ?? '');
-  const [features, setFeatures] = useState(item?.features.join('\n') ?? '');
-  const [timeFrame, setTimeFrame] = useState(item?.timeFrame ?? '');
-  const [serviceAreas, setServiceAreas] = useState(item?.serviceAreas.join('\n') ?? '');
-  const [isActive, setIsActive] = useState(item?.isActive ?? true);
-  const form = useContentForm<Service>({
+  // The lists are edited as lines of text, one entry a line.
+  const { values, text, set } = useSchemaFields(serviceInputSchema, {
+    title: item?.title ?? '',
+    description: item?.description ?? '',
+    icon: item?.icon ?? '',
+    features: item?.features.join('\n') ?? '',
+    timeFrame: item?.timeFrame ?? '',
+    serviceAreas: item?.serviceAreas.join('\n') ?? '',
+    isActive: item?.isActive ?? true,
+  });
+  const form = useContentForm({
     ...props,
     noun: 'service',
     Noun: 'Service',
-    path: '/api/services',
     schema: serviceInputSchema,
-    fieldOrder: FIELD_ORDER,
+    send,
   });
   const { id, errors } = form;
 
   const submit = () =>
-    void form.save({
-      title,
-      description,
-      icon,
-      features: linesOf(features),
-      timeFrame,
-      serviceAreas: linesOf(serviceAreas),
-      isActive,
-    });
+    void form.save({ ...values, features: linesOf(values.features), serviceAreas: linesOf(values.serviceAreas) });
 
   return (
     <ContentFormShell form={form} noun="service" Noun="Service" onSubmit={submit} onCancel={props.onCancel}>
       <Field id={id('title')} name="title" label="Title" required error={errors.title?.[0]}>
-        {(control) => <input {...control} value={title} onChange={(event) => setTitle(event.target.value)} />}
+        {(control) => <input {...control} {...text('title')} />}
       </Field>
       <Field id={id('description')} name="description" label="Description" required error={errors.description?.[0]}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        )}
+        {(control) => <textarea {...control} rows={3} {...text('description')} />}
       </Field>
       <Field id={id('icon')} name="icon" label="Icon" required error={errors.icon?.[0]}>
         {(control) => (
-          <select {...control} value={icon} onChange={(event) => setIcon(event.target.value as ServiceIcon)}>
+          <select {...control} {...text('icon')}>
             <option value="">Choose an icon…</option>
             {SERVICE_ICONS.map((name) => (
               <option key={name} value={name}>
@@ -78,9 +68,7 @@ export function ServiceForm(props: ContentFormProps<Service>) {
         error={errors.features?.[0]}
         hint="One per line. The card shows the first 3, then '+ N more'."
       >
-        {(control) => (
-          <textarea {...control} rows={5} value={features} onChange={(event) => setFeatures(event.target.value)} />
-        )}
+        {(control) => <textarea {...control} rows={5} {...text('features')} />}
       </Field>
       <Field
         id={id('timeFrame')}
@@ -90,7 +78,7 @@ export function ServiceForm(props: ContentFormProps<Service>) {
         error={errors.timeFrame?.[0]}
         hint="For example: 2-3 weeks. {typical settlement}, {commercial settlement}, {contract review} or {off the plan} prints that figure from Settings › Public claims, so the card follows it."
       >
-        {(control) => <input {...control} value={timeFrame} onChange={(event) => setTimeFrame(event.target.value)} />}
+        {(control) => <input {...control} {...text('timeFrame')} />}
       </Field>
       <Field
         id={id('serviceAreas')}
@@ -100,14 +88,7 @@ export function ServiceForm(props: ContentFormProps<Service>) {
         error={errors.serviceAreas?.[0]}
         hint="One suburb or region per line."
       >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            value={serviceAreas}
-            onChange={(event) => setServiceAreas(event.target.value)}
-          />
-        )}
+        {(control) => <textarea {...control} rows={3} {...text('serviceAreas')} />}
       </Field>
       <SwitchRow
         id={id('active')}
@@ -116,8 +97,8 @@ export function ServiceForm(props: ContentFormProps<Service>) {
       >
         <Switch
           id={id('active')}
-          checked={isActive}
-          onChange={setIsActive}
+          checked={values.isActive}
+          onChange={(on) => set('isActive', on)}
           labelledBy={`${id('active')}-label`}
           describedBy={`${id('active')}-hint`}
         />

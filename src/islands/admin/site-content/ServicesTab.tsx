@@ -1,8 +1,16 @@
 /** Tab 3: the services of the landing page: add, edit, switch on and off, delete. */
 import { FEATURES_SHOWN } from '../../../content/services.ts';
+import { callApi } from '../../../lib/api.ts';
+import { servicesRoutes } from '../../../shared/api/services.ts';
 import { SERVICE_ICON_LABELS, type Service } from '../../../shared/schemas/service.ts';
 import { ServiceForm } from './ServiceForm.tsx';
-import { ToggleItemsTab } from './ToggleItemsTab.tsx';
+import { ToggleItemsTab, type ToggleItemsApi } from './ToggleItemsTab.tsx';
+
+const api: ToggleItemsApi<Service> = {
+  list: () => callApi(servicesRoutes.list),
+  setActive: (id, isActive) => callApi(servicesRoutes.update, { params: { id }, body: { isActive } }),
+  remove: (id) => callApi(servicesRoutes.remove, { params: { id } }),
+};
 
 export default function ServicesTab() {
   return (
@@ -13,8 +21,7 @@ export default function ServicesTab() {
       Noun="Service"
       plural="services"
       empty="No services available."
-      listPath="/api/admin/services"
-      itemPath="/api/services"
+      api={api}
       Form={ServiceForm}
       renderBody={(service) => (
         <>

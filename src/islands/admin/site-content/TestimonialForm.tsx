@@ -2,35 +2,46 @@
  * Create or edit a testimonial, with what consumer law expects the practice to be able to
  * show for it: where it came from, when, and the client's consent.
  */
-import { useState } from 'react';
-import { TESTIMONIAL_SOURCES, testimonialInputSchema, type Testimonial } from '../../../shared/schemas/testimonial.ts';
+import { callApi } from '../../../lib/api.ts';
+import { testimonialsRoutes } from '../../../shared/api/testimonials.ts';
+import {
+  TESTIMONIAL_SOURCES,
+  testimonialInputSchema,
+  type Testimonial,
+  type TestimonialInput,
+} from '../../../shared/schemas/testimonial.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { ContentFormShell, SwitchRow, useContentForm, type ContentFormProps } from '../kit/ContentForm.tsx';
+import { useSchemaFields } from '../kit/useSchemaFields.ts';
 
-const FIELD_ORDER = ['title', 'position', 'content', 'source', 'receivedAt', 'consent'] as const;
+const send = (body: TestimonialInput, id: string | null) =>
+  id === null
+    ? callApi(testimonialsRoutes.create, { body })
+    : callApi(testimonialsRoutes.update, { params: { id }, body });
 
 export function TestimonialForm(props: ContentFormProps<Testimonial>) {
   const { item } = props;
-  const [title, setTitle] = useState(item?.title ?? '');
-  const [position, setPosition] = useState(item?.position ?? '');
-  const [content, setContent] = useState(item?.content ?? '');
-  const [source, setSource] = useState(item?.source ?? '');
-  const [receivedAt, setReceivedAt] = useState(item?.receivedAt ?? '');
-  const [consent, setConsent] = useState(item?.consent ?? false);
-  const [isActive, setIsActive] = useState(item?.isActive ?? false);
-  const form = useContentForm<Testimonial>({
+  const { values, text, checkbox, set } = useSchemaFields(testimonialInputSchema, {
+    title: item?.title ?? '',
+    position: item?.position ?? '',
+    content: item?.content ?? '',
+    source: item?.source ?? '',
+    receivedAt: item?.receivedAt ?? '',
+    consent: item?.consent ?? false,
+    isActive: item?.isActive ?? false,
+  });
+  const form = useContentForm({
     ...props,
     noun: 'testimonial',
     Noun: 'Testimonial',
-    path: '/api/testimonials',
     schema: testimonialInputSchema,
-    fieldOrder: FIELD_ORDER,
+    send,
   });
   const { id, errors } = form;
   const consentError = errors.consent?.[0];
 
-  const submit = () => void form.save({ title, position, content, source, receivedAt, consent, isActive });
+  const submit = () => void form.save(values);
 
   return (
     <ContentFormShell form={form} noun="testimonial" Noun="Testimonial" onSubmit={submit} onCancel={props.onCancel}>
@@ -42,7 +53,7 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
         error={errors.title?.[0]}
         hint="For example: the client's first name and suburb"
       >
-        {(control) => <input {...control} value={title} onChange={(event) => setTitle(event.target.value)} />}
+        {(control) => <input {...control} {...text('title')} />}
       </Field>
       <Field
         id={id('position')}
@@ -51,12 +62,10 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
         error={errors.position?.[0]}
         hint="For example: First home buyer"
       >
-        {(control) => <input {...control} value={position} onChange={(event) => setPosition(event.target.value)} />}
+        {(control) => <input {...control} {...text('position')} />}
       </Field>
       <Field id={id('content')} name="content" label="Content" required error={errors.content?.[0]}>
-        {(control) => (
-          <textarea {...control} rows={4} value={content} onChange={(event) => setContent(event.target.value)} />
-        )}
+        {(control) => <textarea {...control} rows={4} {...text('content')} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -69,12 +78,7 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
         >
           {(control) => (
             <>
-              <input
-                {...control}
-                list={id('sources')}
-                value={source}
-                onChange={(event) => setSource(event.target.value)}
-              />
+              <input {...control} list={id('sources')} {...text('source')} />
               <datalist id={id('sources')}>
                 {TESTIMONIAL_SOURCES.map((name) => (
                   <option key={name} value={name} />
@@ -84,14 +88,7 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
           )}
         </Field>
         <Field id={id('receivedAt')} name="receivedAt" label="Date received" required error={errors.receivedAt?.[0]}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={receivedAt}
-              onChange={(event) => setReceivedAt(event.target.value)}
-            />
-          )}
+          {(control) => <input {...control} type="date" {...text('receivedAt')} />}
         </Field>
       </div>
       <div>
@@ -100,8 +97,7 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
             id={id('consent')}
             name="consent"
             type="checkbox"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
+            {...checkbox('consent')}
             aria-invalid={consentError ? true : undefined}
             aria-describedby={consentError ? `${id('consent')}-error` : undefined}
             className="mt-1 size-5 shrink-0 accent-brand-700"
@@ -124,8 +120,8 @@ export function TestimonialForm(props: ContentFormProps<Testimonial>) {
       >
         <Switch
           id={id('active')}
-          checked={isActive}
-          onChange={setIsActive}
+          checked={values.isActive}
+          onChange={(on) => set('isActive', on)}
           labelledBy={`${id('active')}-label`}
           describedBy={`${id('active')}-hint`}
         />

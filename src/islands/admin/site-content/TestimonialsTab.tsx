@@ -4,9 +4,17 @@
  */
 import { formatLongDate } from '../../../lib/dates.ts';
 import { isSampleReview, SAMPLE_REVIEW_MARK } from '../../../content/placeholders.ts';
+import { callApi } from '../../../lib/api.ts';
+import { testimonialsRoutes } from '../../../shared/api/testimonials.ts';
 import type { Testimonial } from '../../../shared/schemas/testimonial.ts';
 import { TestimonialForm } from './TestimonialForm.tsx';
-import { ToggleItemsTab } from './ToggleItemsTab.tsx';
+import { ToggleItemsTab, type ToggleItemsApi } from './ToggleItemsTab.tsx';
+
+const api: ToggleItemsApi<Testimonial> = {
+  list: () => callApi(testimonialsRoutes.list),
+  setActive: (id, isActive) => callApi(testimonialsRoutes.update, { params: { id }, body: { isActive } }),
+  remove: (id) => callApi(testimonialsRoutes.remove, { params: { id } }),
+};
 
 export default function TestimonialsTab() {
   return (
@@ -17,8 +25,7 @@ export default function TestimonialsTab() {
       Noun="Testimonial"
       plural="testimonials"
       empty="No testimonials available."
-      listPath="/api/admin/testimonials"
-      itemPath="/api/testimonials"
+      api={api}
       Form={TestimonialForm}
       renderBody={(testimonial) => (
         <>

@@ -5,7 +5,6 @@
  * focus, and gives it back to the button that opened it when it closes.
  */
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { runAction } from '../kit/actions.ts';
@@ -22,6 +21,13 @@ interface ToggleItem {
   version: string;
 }
 
+export interface ToggleItemsApi<T> {
+  list: () => Promise<T[]>;
+  /** The API's switch: `PUT … { isActive }`. */
+  setActive: (id: string, isActive: boolean) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+}
+
 export interface ToggleItemsConfig<T extends ToggleItem> {
   heading: string;
   intro: string;
@@ -31,15 +37,15 @@ export interface ToggleItemsConfig<T extends ToggleItem> {
   Noun: string;
   plural: string;
   empty: string;
-  listPath: string;
-  /** e.g. '/api/testimonials' (the item's id is appended). */
-  itemPath: string;
+  /** The resource's declared routes (src/shared/api/content.ts), each called once defined outside the tab. */
+  api: ToggleItemsApi<T>;
   renderBody: (item: T) => ReactNode;
   Form: ComponentType<ContentFormProps<T>>;
 }
 
 export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T>) {
-  const list = useList<T>(config.listPath);
+  const { api } = config;
+  const list = useList<T>(api.list);
   const { confirm, dialog } = useConfirm();
   /** Values sent but not yet confirmed by a fresh list. */
   const [sending, setSending] = useState<Record<string, boolean>>({});
@@ -49,7 +55,6 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
   /** Where the focus goes back to when the form closes. */
   const opener = useRef<string | null>(null);
   const [returnFocus, setReturnFocus] = useState(false);
-  const itemUrl = (id: string) => `${config.itemPath}/${encodeURIComponent(id)}`;
   const addButtonId = `add-${config.noun}`;
   const editButtonId = (id: string) => `edit-${config.noun}-${id}`;
 
@@ -73,7 +78,7 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
   async function toggle(item: T, isActive: boolean) {
     setSending((current) => ({ ...current, [item.id]: isActive }));
     await runAction(
-      () => apiRequest('PUT', itemUrl(item.id), { isActive }),
+      () => api.setActive(item.id, isActive),
       { success: `${config.Noun} updated successfully`, failure: `Failed to update ${config.noun}` },
       list.reload,
     );
@@ -89,7 +94,7 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
     if (!confirmed) return;
     setDeleting(item.id);
     const ok = await runAction(
-      () => apiRequest('DELETE', itemUrl(item.id)),
+      () => api.remove(item.id),
       { success: `${config.Noun} deleted successfully`, failure: `Failed to delete ${config.noun}` },
       list.reload,
     );
@@ -104,7 +109,7 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
 
   /** After a 409: the list shows the latest copies, and the form learns the latest version. */
   async function latest(id: string): Promise<T | null> {
-    const fresh = await apiRequest<T[]>('GET', config.listPath);
+    const fresh = await api.list();
     void list.reload();
     return fresh.find((item) => item.id === id) ?? null;
   }
@@ -133,7 +138,7 @@ export function ToggleItemsTab<T extends ToggleItem>(config: ToggleItemsConfig<T
         isEmpty={list.items.length === 0}
         empty={config.empty}
         what={config.plural}
-        onRetry={list.reload}
+        onRetry={() => void list.reload()}
       />
       <ul className="space-y-4">
         {list.items.map((item) => {

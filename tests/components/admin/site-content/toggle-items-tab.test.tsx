@@ -100,6 +100,18 @@ for (const kind of KINDS) {
       expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
     });
 
+    // The stored testimonial is off: its words must not say Active (a defect seen once).
+    if (!kind.item.isActive) {
+      test('the words beside an off switch say what it does, not Active', async () => {
+        const { toggle, article } = await open();
+        expect(toggle.getAttribute('aria-checked')).toBe('false');
+        const item = within(article()!);
+        expect(item.getByTestId('status-badge').textContent).toBe('Inactive');
+        expect(item.queryByText('Active', { exact: true })).toBeNull();
+        expect(item.getByText('Show on website', { exact: true })).toBeTruthy();
+      });
+    }
+
     test('a failed switch says so and shows the stored value again', async () => {
       const { user, toggle, article } = await open('PUT');
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -3,7 +3,7 @@
  * to show. Testimonials are labelled as samples: they are not real clients' words.
  */
 import type { BlogPost } from '../../src/shared/schemas/blog-post.ts';
-import { COOLING_OFF, DUTY_PAYMENT } from '../../src/content/conveyancingLaw.ts';
+import { COOLING_OFF, DUTY_PAYMENT } from '../../src/content/conveyancing-law.ts';
 import { TRANSFER_DUTY } from '../../src/shared/duty-tables.ts';
 import { PRICING } from '../../src/content/pricing.ts';
 import { formatAud } from '../../src/content/money.ts';

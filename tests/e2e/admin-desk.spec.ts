@@ -1,7 +1,13 @@
-/** The lead desk on the Contact Requests tab, and the metrics on Lead Management. */
+/**
+ * The lead desk on the Contact Requests tab, through the real server: the pipeline, and the
+ * enquiry an alert links to. Axe with an enquiry open, and Lead Management's metrics above its
+ * guide, are checked in admin-tabs.spec.ts's run over every tab; the lost reason, the status
+ * chips, the search, Refresh and the export link are tests/components/admin/desk/
+ * enquiries-tab.test.tsx's, what the server filters and exports tests/functions/desk/'s.
+ */
 import { expect, type Page } from '@playwright/test';
 import { signIn, STAFF, test } from './fixtures.ts';
-import { createEnquiry, expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
+import { createEnquiry, expectToast, openTab, unique } from './admin-helpers.ts';
 
 const lastName = 'Desk';
 let firstName: string;
@@ -62,47 +68,6 @@ test.describe('admin: lead desk', () => {
     await expect(page.getByTestId('toast').filter({ hasText: /changed this enquiry/ })).toHaveCount(0);
   });
 
-  test('marks an enquiry lost with a reason and filters by status', async ({ page }) => {
-    const panel = await openTab(page, 'Contact Requests');
-    const card = item(page);
-    await card.getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` }).click();
-    const desk = card.getByRole('region', { name: `Desk for ${firstName} ${lastName}` });
-    await desk.getByLabel('Status').selectOption('lost');
-    await desk.getByLabel('Why was it lost?').fill('Chose another firm');
-    await desk.getByRole('button', { name: 'Mark as lost' }).click();
-    await expect(card.getByTestId('enquiry-status')).toHaveText('Lost');
-    await expect(card).toContainText('Chose another firm');
-
-    // Filter: the enquiry shows under Lost, not under New.
-    await panel.getByRole('button', { name: /^Lost/ }).click();
-    await expect(item(page)).toBeVisible();
-    await panel.getByRole('button', { name: /^New/ }).click();
-    await expect(item(page)).toHaveCount(0);
-    await panel.getByRole('button', { name: /^All/ }).click();
-    await expect(item(page)).toBeVisible();
-  });
-
-  test('searches, exports and refreshes', async ({ page }) => {
-    const panel = await openTab(page, 'Contact Requests');
-    const other = `Eli${unique()}`;
-    await createEnquiry(page.request, other, lastName);
-    // Nothing polls: the new enquiry appears when staff refresh.
-    await expect(item(page, other)).toHaveCount(0);
-    await panel.getByRole('button', { name: 'Refresh' }).click();
-    await expect(item(page, other)).toBeVisible();
-
-    await panel.getByLabel('Search name, e-mail or phone').fill(firstName.toUpperCase());
-    await panel.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(item(page)).toBeVisible();
-    await expect(item(page, other)).toHaveCount(0);
-
-    const exportLink = panel.getByRole('link', { name: 'Export CSV' });
-    await expect(exportLink).toHaveAttribute('href', `/api/contact-requests/export.csv?q=${firstName.toUpperCase()}`);
-    const csv = await page.request.get((await exportLink.getAttribute('href'))!);
-    expect(csv.headers()['content-disposition']).toMatch(/^attachment;/);
-    expect(await csv.text()).toContain(`${firstName},${lastName}`);
-  });
-
   test('opens the enquiry an alert links to', async ({ page }) => {
     const list = await page.request.get(`/api/contact-requests?q=${firstName}`);
     const [found] = (await list.json()) as { id: string }[];
@@ -112,33 +77,5 @@ test.describe('admin: lead desk', () => {
     const desk = card.getByRole('region', { name: `Desk for ${firstName} ${lastName}` });
     await expect(desk.getByLabel('Status')).toHaveValue('new');
     await expect(card).toBeInViewport();
-  });
-});
-
-/** The desk at both widths: axe with an enquiry open, and the metrics above the guide. */
-test.describe('admin: lead desk at every width', () => {
-  test.beforeEach(async ({ page }) => enquiryAndAdmin(page));
-
-  test('the desk passes axe with an enquiry open', { tag: '@phone' }, async ({ page }) => {
-    await openTab(page, 'Contact Requests');
-    await item(page)
-      .getByRole('button', { name: `Open enquiry: ${firstName} ${lastName}` })
-      .click();
-    await expect(item(page).getByText('Enquiry received through the website')).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-
-  test('Lead Management opens with the metrics above the guide', { tag: '@phone' }, async ({ page }) => {
-    const panel = await openTab(page, 'Lead Management');
-    const metrics = panel.getByTestId('lead-metrics');
-    await expect(metrics.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();
-    await expect(metrics.getByRole('heading', { name: 'Last 90 days' })).toBeVisible();
-    await expect(metrics).toContainText('Median first call (target 5 min)');
-    await expect(metrics).toContainText('Conversion (target 30%)');
-    const guide = panel.getByRole('heading', { name: 'Lead Management Guide' });
-    const metricsBox = await metrics.boundingBox();
-    const guideBox = await guide.boundingBox();
-    expect(metricsBox!.y).toBeLessThan(guideBox!.y);
-    await expectNoAxeViolations(page);
   });
 });

@@ -1,7 +1,7 @@
-/** /admin's seven tabs: keyboard operation, static tabs, and axe on every tab. */
-import { expect, type Page } from '@playwright/test';
+/** /admin's seven tabs: keyboard operation, and axe on every tab (the desk open, Lead Management's metrics and guide). */
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
-import { expectNoAxeViolations, openTab } from './admin-helpers.ts';
+import { createEnquiry, expectNoAxeViolations, openTab, unique } from './admin-helpers.ts';
 
 const TAB_NAMES = [
   'Contact Requests',
@@ -65,44 +65,74 @@ test.describe('admin tabs', () => {
     await expect(page.getByRole('tabpanel', { name: 'Blog Posts' })).toBeFocused();
   });
 
-  test('Lead Management shows the guide with its figures', async ({ page }) => {
-    await openAdmin(page);
-    const panel = await openTab(page, 'Lead Management');
-    for (const figure of [
-      '$1,850',
-      '$800 to $1,500',
-      '$2,650 to $3,350',
-      'including GST',
-      '+$500',
-      '+$350',
-      '+$250',
-      // The one settlement figure, from Settings (the shipped default in the test store).
-      '6-8 weeks',
-      '5 business days',
-      '0.25%',
-      'at auction',
-      'within 5 minutes',
-      '3 to 5 attempts',
-      'within 24 hours',
-      '24 to 48 hours',
-      '30% target',
-      'within 30 minutes',
-    ]) {
-      await expect(panel, figure).toContainText(figure);
-    }
-    await expect(panel.getByText('Coming soon')).toBeVisible();
-    await expect(panel.getByRole('heading', { name: 'Call-back script' })).toBeVisible();
-  });
-
-  test('have no axe violations on any tab, and none is wider than the screen', { tag: '@phone' }, async ({ page }) => {
-    test.setTimeout(120_000); // six full-page axe runs; the Settings form made the last one larger
-    await openAdmin(page);
-    for (const name of TAB_NAMES) {
-      const panel = await openTab(page, name);
-      // Wait for the tab's list (if any) to finish loading before checking.
-      await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-      await expectNoAxeViolations(page);
-      await expectNoSidewaysScroll(page);
-    }
-  });
+  /*
+   * One axe run per tab and state, never two over the same DOM (decision 049, second round).
+   * Contact Requests is checked with an enquiry open (the desk's detail under its card, which
+   * the list alone does not show), Lead Management with its metrics above the guide.
+   * At 375 px the DOM is the same (no island reads the width) and the CSS that axe weighs
+   * changes in two places only: the tab list (a grid of bordered, filled buttons, not the
+   * underlined row of lg:), shown above every tab alike, and Settings' opening hours (the
+   * day's short name shows, its long one is only for screen readers). So the phone runs axe on
+   * Contact Requests (the tab list and the one-column desk) and on Settings; every tab is
+   * still checked there for nothing wider than the screen.
+   */
+  test(
+    'have no axe violations on any tab, and none is wider than the screen',
+    { tag: '@phone' },
+    async ({ page, isMobile }) => {
+      test.setTimeout(120_000); // up to seven full-page axe runs; the Settings form is the largest
+      const firstName = `Tabs${unique()}`;
+      await createEnquiry(page.request, firstName, 'Desk');
+      await openAdmin(page);
+      const axeAtThisWidth = (name: string) => !isMobile || name === 'Contact Requests' || name === 'Settings';
+      for (const name of TAB_NAMES) {
+        const panel = await openTab(page, name);
+        // Wait for the tab's list (if any) to finish loading before checking.
+        await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+        if (name === 'Contact Requests') {
+          const card = panel.getByRole('article', { name: `Contact request from ${firstName} Desk` });
+          await card.getByRole('button', { name: `Open enquiry: ${firstName} Desk` }).click();
+          await expect(card.getByText('Enquiry received through the website')).toBeVisible();
+        }
+        if (name === 'Lead Management') await expectLeadManagement(panel);
+        if (axeAtThisWidth(name)) await expectNoAxeViolations(page);
+        await expectNoSidewaysScroll(page);
+      }
+    },
+  );
 });
+
+/** Lead Management: the metrics above the guide, and the guide's figures. */
+async function expectLeadManagement(panel: Locator) {
+  const metrics = panel.getByTestId('lead-metrics');
+  await expect(metrics.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();
+  await expect(metrics.getByRole('heading', { name: 'Last 90 days' })).toBeVisible();
+  await expect(metrics).toContainText('Median first call (target 5 min)');
+  await expect(metrics).toContainText('Conversion (target 30%)');
+  const guide = panel.getByRole('heading', { name: 'Lead Management Guide' });
+  expect((await metrics.boundingBox())!.y).toBeLessThan((await guide.boundingBox())!.y);
+  for (const figure of [
+    '$1,850',
+    '$800 to $1,500',
+    '$2,650 to $3,350',
+    'including GST',
+    '+$500',
+    '+$350',
+    '+$250',
+    // The one settlement figure, from Settings (the shipped default in the test store).
+    '6-8 weeks',
+    '5 business days',
+    '0.25%',
+    'at auction',
+    'within 5 minutes',
+    '3 to 5 attempts',
+    'within 24 hours',
+    '24 to 48 hours',
+    '30% target',
+    'within 30 minutes',
+  ]) {
+    await expect(panel, figure).toContainText(figure);
+  }
+  await expect(panel.getByText('Coming soon')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Call-back script' })).toBeVisible();
+}

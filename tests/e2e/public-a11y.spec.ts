@@ -11,12 +11,20 @@ const PAGES = [
   ['page not found', '/no/such/page'],
 ] as const;
 
-for (const [name, path] of PAGES) {
-  test(`${name} has no axe violations`, { tag: '@phone' }, async ({ page }) => {
-    await page.goto(path);
-    await expectNoAxeViolations(page);
-  });
-}
+// One test per width that visits the pages in turn (a step each), rather than a test, a
+// context and a page start for each page.
+test(
+  'the landing page, blog index, article, privacy policy and both not-found pages have no axe violations',
+  { tag: '@phone' },
+  async ({ page }) => {
+    for (const [name, path] of PAGES) {
+      await test.step(name, async () => {
+        await page.goto(path);
+        await expectNoAxeViolations(page);
+      });
+    }
+  },
+);
 
 test(
   'the landing page has no axe violations with its islands hydrated and the FAQ open',

@@ -15,6 +15,19 @@ export const SEEDED = {
   draft: { slug: 'settlement-day-checklist', title: 'Settlement Day Checklist (Draft)' },
 } as const;
 
+/** One page of each kind the public site serves: the landing page, the blog's, the forms' ends, a 404. */
+export const PAGE_KINDS = [
+  '/',
+  '/blog',
+  `/blog/${SEEDED.newest.slug}`,
+  '/blog/tag/x',
+  '/quote',
+  '/privacy',
+  '/thanks',
+  '/enquiry-error',
+  '/no-such-page',
+] as const;
+
 /**
  * Reaches for the React island around `inner` (focus, as a visitor tabbing or tapping
  * into it would: the public islands hydrate on first interaction) and waits until it

@@ -14,9 +14,26 @@ const SECTION_ITEMS = [
   ['Home', 'home'],
 ] as const;
 
-test('the landing page has every section anchor', async ({ page }) => {
+// One page start for both: what the landing page's HTML holds (untagged: the same at every width).
+test('the landing page has every section anchor, and the footer the section, blog and privacy links', async ({
+  page,
+}) => {
   await page.goto('/');
   for (const id of ANCHORS) await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
+  const footer = page.getByRole('navigation', { name: 'Footer' });
+  for (const [label, href] of [
+    ['Services', '/#services'],
+    ['Home', '/#home'],
+    ['About Us', '/#about'],
+    ['Testimonials', '/#testimonials'],
+    ['Contact', '/#contact'],
+    ['Blog', '/blog/'],
+    ['Privacy Policy', '/privacy/'],
+  ]) {
+    await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href!);
+  }
+  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
 });
 
 test.describe('desktop header', () => {
@@ -48,7 +65,7 @@ test.describe('desktop header', () => {
     await expectScrolledTo(page, 'faq');
   });
 
-  test('the Services dropdown opens on hover', async ({ page }) => {
+  test('the Services dropdown opens on hover, and works with the keyboard', async ({ page }) => {
     await page.goto('/');
     const menu = page.locator('#services-menu');
     await expect(menu).toBeHidden();
@@ -65,12 +82,11 @@ test.describe('desktop header', () => {
     }
     await menu.getByRole('link', { name: 'Contract Review' }).click();
     await expectScrolledTo(page, 'services');
-  });
-
-  test('the Services dropdown works with the keyboard', async ({ page }) => {
-    await page.goto('/');
+    // With the keyboard, on the same page (back at the top, the mouse away from the menu).
+    await page.mouse.move(0, 0);
+    await scrollToY(page, 0);
+    await expect(menu).toBeHidden();
     const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' });
-    const menu = page.locator('#services-menu');
     await button.focus();
     await page.keyboard.press('Enter');
     await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -172,29 +188,29 @@ test.describe('mobile drawer', { tag: '@phone-only' }, () => {
 });
 
 test.describe('/v2', () => {
-  test('/v2 serves the landing page', async ({ page }) => {
+  // What /v2/{section} keeps of the path is sectionFromPath's (tests/unit/links.test.ts); here,
+  // once at desktop width, that the page is served and its script scrolls to what it names.
+  test('/v2 serves the landing page; /v2/{section} scrolls to the cleaned id, and to nothing without a match', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000); // four page starts, each with a smooth scroll
     const response = await page.goto('/v2');
     expect(response?.status()).toBe(200);
     await expect(page.locator('#hero-form')).toHaveCount(1);
+    expect((await page.goto('/v2/faq'))?.status()).toBe(200);
+    await expectScrolledTo(page, 'faq');
+    await page.goto('/v2/pro!ce(ss)');
+    await expectScrolledTo(page, 'process');
+    await page.goto('/v2/nothing-here');
+    await expect(page.locator('#home')).toBeVisible();
+    expect(await page.evaluate(() => scrollY)).toBe(0);
   });
 
-  test('/v2/faq scrolls to the FAQ', { tag: '@phone' }, async ({ page }) => {
+  test('/v2/faq scrolls to the FAQ on a phone', { tag: '@phone-only' }, async ({ page }) => {
     const response = await page.goto('/v2/faq');
     expect(response?.status()).toBe(200);
     await expectScrolledTo(page, 'faq');
   });
-
-  test(
-    '/v2/{section} keeps only letters, digits, _, # and -; no match, no scroll',
-    { tag: '@phone' },
-    async ({ page }) => {
-      await page.goto('/v2/pro!ce(ss)');
-      await expectScrolledTo(page, 'process');
-      await page.goto('/v2/nothing-here');
-      await expect(page.locator('#home')).toBeVisible();
-      expect(await page.evaluate(() => scrollY)).toBe(0);
-    },
-  );
 });
 
 test('CONTACT US scrolls to the hero form and focuses its first input', { tag: '@phone' }, async ({ page }) => {
@@ -258,21 +274,3 @@ test(
     await expect(cta).toBeHidden();
   },
 );
-
-test('the footer has the section, blog and privacy links', async ({ page }) => {
-  await page.goto('/');
-  const footer = page.getByRole('navigation', { name: 'Footer' });
-  for (const [label, href] of [
-    ['Services', '/#services'],
-    ['Home', '/#home'],
-    ['About Us', '/#about'],
-    ['Testimonials', '/#testimonials'],
-    ['Contact', '/#contact'],
-    ['Blog', '/blog/'],
-    ['Privacy Policy', '/privacy/'],
-  ]) {
-    await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href!);
-  }
-  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-});

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/lib/local-blobs.ts';
 import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
+import { hash } from 'bcryptjs';
 import { upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
 import type { StaffRole } from '../../src/shared/schemas/login.ts';
 import { invokeRouted, type TestContext } from './routing.ts';
@@ -91,10 +91,13 @@ export const cookieFrom = (headers: Headers): string => (headers.get('set-cookie
 
 let staffCount = 0;
 /**
- * The one password of the accounts signedInStaff makes, hashed once per test file: the hash
- * is what a real account stores, and bcrypt at the product's cost is a tenth of a second of
- * CPU that 180 sign-ins would otherwise spend again. The sign-in itself still checks it.
+ * The one password of the accounts signedInStaff makes, hashed once per test file and at
+ * bcrypt's lowest cost (4), not the product's (BCRYPT_COST, 11): a sign-in still runs the
+ * real bcrypt comparison on a real hash, at a thousandth of the CPU, and the suite signs in
+ * some 200 times. What the product's cost guards (the same work for an unknown name as for a
+ * wrong password) is tested on accounts hashed by the product (tests/functions/http/login-cost.test.ts).
  */
+const TEST_BCRYPT_COST = 4;
 let staffPasswordHash: Promise<string> | null = null;
 /**
  * Creates an account and signs it in; returns its cookie and account id. A principal unless `role` says
@@ -106,7 +109,7 @@ export async function signedInStaff(
   const login = (await import('../../netlify/functions/login.ts')).default;
   const username = `staff-${++staffCount}-${Date.now()}`;
   const password = 'a-long-enough-password';
-  staffPasswordHash ??= hashPassword(password);
+  staffPasswordHash ??= hash(password, TEST_BCRYPT_COST);
   await upsertUser(username, await staffPasswordHash, role);
   const response = await call(login, 'POST', '/api/login', { body: { username, password } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);

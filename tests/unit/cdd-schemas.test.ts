@@ -4,23 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { retainUntil } from '../../src/content/amlctf.ts';
+import { cddDraftSchema } from '../../src/shared/schemas/cdd-draft.ts';
+import { cddPersonalSchema, toClientView, toStaffView, type CddRecord } from '../../src/shared/schemas/cdd-record.ts';
+import { cddFieldErrors } from '../../src/shared/schemas/cdd.ts';
+import { cddSubmitSchema, type CddParty } from '../../src/shared/schemas/cdd-submission.ts';
 import {
-  cddDraftSchema,
-  cddPersonalSchema,
-  cddFieldErrors,
-  cddSubmitSchema,
   cddRejectSchema,
   cddVerifySchema,
   ENHANCED_REQUIRED,
   individualAt,
   individualPaths,
-  toClientView,
-  toStaffView,
   unverifiedPaths,
-  type CddParty,
-  type CddRecord,
   type CddVerification,
-} from '../../src/shared/schemas/cdd.ts';
+} from '../../src/shared/schemas/cdd-verification.ts';
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 
 const TODAY = '2026-11-23';

@@ -7,7 +7,7 @@ import {
   SHIPPED_DUTY_INDEXATIONS,
   type DutyIndexation,
   type TransferDutyTable,
-} from '../../src/content/transferDuty.ts';
+} from '../../src/content/transfer-duty.ts';
 import {
   adjustedAmount,
   dutyTableFor,

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { faqFor } from '../../src/content/faq.ts';
-import { LEAD_GUIDE } from '../../src/content/leadGuide.ts';
+import { LEAD_GUIDE } from '../../src/content/lead-guide.ts';
 import { DEFAULT_CLAIMS } from '../../src/content/practice.ts';
 import { PROCESS_STEPS } from '../../src/content/process.ts';
-import { quickFactsFor } from '../../src/content/quickFacts.ts';
+import { quickFactsFor } from '../../src/content/quick-facts.ts';
 import { SERVICES } from '../../src/content/services.ts';
 import { TEAM } from '../../src/content/team.ts';
 import { computeQuote, quoteLines } from '../../src/shared/quote.ts';

@@ -14,9 +14,9 @@ import {
   type QuoteInput,
 } from '../../src/shared/quote.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import type { TransferDutyTable } from '../../src/content/transferDuty.ts';
+import type { TransferDutyTable } from '../../src/content/transfer-duty.ts';
 import { dutyTableFor, TRANSFER_DUTY, TRANSFER_DUTY_TABLES } from '../../src/shared/duty-tables.ts';
-import { LEAD_FIGURES, LEAD_GUIDE } from '../../src/content/leadGuide.ts';
+import { LEAD_FIGURES, LEAD_GUIDE } from '../../src/content/lead-guide.ts';
 import { FAQ } from '../../src/content/faq.ts';
 import { DEMO_POSTS } from '../../scripts/seed/demo-content.ts';
 import { formatAud } from '../../src/content/money.ts';

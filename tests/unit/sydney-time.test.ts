@@ -10,6 +10,7 @@ import {
   nswBusinessDaysBefore,
   sydneyInstant,
   sydneyToday,
+  whenText,
 } from '../../src/shared/sydney-time.ts';
 
 /**
@@ -122,5 +123,12 @@ describe('Sydney time', () => {
   it('is the only place that names the zone', () => {
     const found = execFileSync('grep', ['-rln', 'Australia/Sydney', 'src', 'netlify', 'scripts'], { encoding: 'utf8' });
     expect(found.trim().split('\n')).toEqual(['src/shared/sydney-time.ts']);
+  });
+
+  it('says a day, and a time of day, in words (the matter pages and e-mails)', () => {
+    expect(whenText({ date: '2026-12-02' })).toBe('Wednesday 2 December 2026');
+    expect(whenText({ date: '2026-12-02', time: '17:00' })).toBe('Wednesday 2 December 2026 at 5:00 pm');
+    expect(whenText({ date: '2027-01-01', time: '00:05' })).toBe('Friday 1 January 2027 at 12:05 am');
+    expect(whenText({ date: '2027-01-01', time: '12:30' })).toBe('Friday 1 January 2027 at 12:30 pm');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeKey, timeOfKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { isTimeKey, timeKey, timeOfKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
 
 describe('timeKey', () => {
   it('sorts keys made one after another in the order they were made, within one millisecond too', () => {
@@ -18,5 +18,13 @@ describe('timeKey', () => {
     const at = new Date('2026-03-31T23:59:59.999Z');
     expect(timeOfKey(timeKey(at))).toBe(at.getTime());
     expect(timeKey(at)).toMatch(/^[a-z0-9]{27}$/);
+  });
+
+  it('is told apart from what it never makes (isTimeKey, the cash and suspicion ids)', () => {
+    const keys = [timeKey(), timeKey(new Date(0)), timeKey(new Date('2999-12-31T23:59:59.999Z'))];
+    expect(keys.every(isTimeKey)).toBe(true);
+    const key = keys[0]!;
+    for (const other of [key.slice(1), `${key}0`, key.toUpperCase(), `${key.slice(0, 26)}g`, '../' + key.slice(3), ''])
+      expect(isTimeKey(other), other).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The same enquiry sent twice within a few minutes (desk/repeat-enquiries.ts): the visitor
+ * The same enquiry sent twice within a few minutes (enquiries/repeat-enquiries.ts): the visitor
  * is answered as for a new one, one enquiry is stored, and its timeline says it came again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   forgetOldRepeats,
   REPEAT_NOTE,
   REPEAT_WINDOW_MS,
-} from '../../../netlify/functions/_shared/desk/repeat-enquiries.ts';
+} from '../../../netlify/functions/_shared/enquiries/repeat-enquiries.ts';
 import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 

@@ -8,7 +8,7 @@ import contact from '../../../netlify/functions/contact.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
 import { csvCell } from '../../../netlify/functions/_shared/desk/csv-export.ts';
 import { blogPostInputSchema } from '../../../src/shared/schemas/blog-post.ts';
-import { cddDraftSchema } from '../../../src/shared/schemas/cdd.ts';
+import { cddDraftSchema } from '../../../src/shared/schemas/cdd-draft.ts';
 import { engagementAcceptSchema } from '../../../src/shared/schemas/engagement.ts';
 import { heroEnquirySchema } from '../../../src/shared/schemas/enquiry.ts';
 import { enquiryNoteSchema, enquiryPatchSchema } from '../../../src/shared/schemas/lead-desk.ts';

@@ -73,6 +73,23 @@ describe('enquiry pipeline', () => {
     expect(lost.json).toMatchObject({ status: 'lost', lostReason: 'Went with another firm' });
   });
 
+  it('moves an enquiry from every status to every other, as the pipeline table allows (decision 052)', async () => {
+    const statuses = ['new', 'contacted', 'quoted', 'instructed', 'lost'] as const;
+    const id = await enquire('Rhea');
+    let at: string = 'new';
+    // Each status to each other one, in turn: new→contacted→…→lost→new→quoted→…, every pair once.
+    for (const from of statuses) {
+      for (const to of statuses) {
+        if (from === to) continue;
+        if (at !== from) expect((await patch(id, { status: from, lostReason: 'Went elsewhere' })).status).toBe(200);
+        const moved = await patch(id, { status: to, lostReason: 'Went elsewhere' });
+        expect(moved.status, `${from} to ${to}`).toBe(200);
+        expect(moved.json.status).toBe(to);
+        at = to;
+      }
+    }
+  });
+
   it('answers 409 to a stale version and leaves the newer change in place', async () => {
     const id = await enquire('Quinn');
     expect((await patch(id, { status: 'contacted', version: 1 })).status).toBe(200);

@@ -18,7 +18,7 @@ import {
 import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
 import { countOnce } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
 import { saveSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
-import { REPEAT_NOTE } from '../../../netlify/functions/_shared/desk/repeat-enquiries.ts';
+import { REPEAT_NOTE } from '../../../netlify/functions/_shared/enquiries/repeat-enquiries.ts';
 import { defaultPracticeSettings } from '../../../src/shared/schemas/settings.ts';
 import { sydneyToday } from '../../../src/shared/sydney-time.ts';
 import { computeQuote, formatIsoDay, quoteLines, type QuoteInput } from '../../../src/shared/quote.ts';

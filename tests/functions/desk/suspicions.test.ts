@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import audit from '../../../netlify/functions/audit.ts';
 import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-cdd.ts';
+import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../../netlify/functions/enquiry-retention.ts';
 import suspicions from '../../../netlify/functions/suspicions.ts';

@@ -7,8 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import cdd from '../../../netlify/functions/cdd.ts';
-import engageCdd from '../../../netlify/functions/engage-cdd.ts';
+import cdd from '../../../netlify/functions/due-diligence.ts';
+import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import { RECEIVED_SUBJECT, VERIFIED_SUBJECT } from '../../../netlify/functions/_shared/mail/cdd-mail.ts';
 import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { bankDetailsWarning } from '../../../src/content/matters.ts';

@@ -6,9 +6,9 @@
  * client gave anything, whose link then takes nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import cdd from '../../../netlify/functions/cdd.ts';
+import cdd from '../../../netlify/functions/due-diligence.ts';
 import contact from '../../../netlify/functions/contact.ts';
-import engageCdd from '../../../netlify/functions/engage-cdd.ts';
+import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
 import matters from '../../../netlify/functions/matters.ts';
 import { alertScreeningsDue, screeningsDue } from '../../../netlify/functions/_shared/due-diligence/screening-due.ts';
@@ -20,7 +20,7 @@ import {
   getCddMeta,
   type CddRecord,
 } from '../../../netlify/functions/_shared/repositories/due-diligence-store.ts';
-import { ENHANCED_REQUIRED } from '../../../src/shared/schemas/cdd.ts';
+import { ENHANCED_REQUIRED } from '../../../src/shared/schemas/cdd-verification.ts';
 import {
   CDD_CLOSED,
   MATTER_CLOSED_NO_RESCREEN,

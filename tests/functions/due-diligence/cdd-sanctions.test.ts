@@ -8,9 +8,9 @@
  * re-screen's possible match holds the matter the same way.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import cdd from '../../../netlify/functions/cdd.ts';
+import cdd from '../../../netlify/functions/due-diligence.ts';
 import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-cdd.ts';
+import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import matters from '../../../netlify/functions/matters.ts';
 import { TRUE_MATCH_ENDED } from '../../../netlify/functions/_shared/due-diligence/staff-review.ts';
 import { listMails } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';

@@ -4,12 +4,13 @@
  * server (cdd-staff-kit.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import cdd from '../../../netlify/functions/cdd.ts';
+import cdd from '../../../netlify/functions/due-diligence.ts';
 import contact from '../../../netlify/functions/contact.ts';
-import engageCdd from '../../../netlify/functions/engage-cdd.ts';
+import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
 import enquiryRetention from '../../../netlify/functions/enquiry-retention.ts';
-import { alertPendingCdd, deleteExpiredCdd } from '../../../netlify/functions/_shared/due-diligence/staff-review.ts';
+import { alertPendingCdd } from '../../../netlify/functions/_shared/due-diligence/cdd-pending-alert.ts';
+import { deleteExpiredCdd } from '../../../netlify/functions/_shared/due-diligence/cdd-retention.ts';
 import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
 import { applyRetention } from '../../../netlify/functions/_shared/desk/erasure.ts';
 import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';

@@ -12,7 +12,7 @@ import {
   parseAction,
   parseCddForm,
 } from '../../../netlify/functions/_shared/due-diligence/identity-form.ts';
-import { cddDraftSchema } from '../../../src/shared/schemas/cdd.ts';
+import { cddDraftSchema } from '../../../src/shared/schemas/cdd-draft.ts';
 import { call } from '../harness.ts';
 import {
   ACTING,
@@ -113,7 +113,7 @@ describe('nothing in plain text at rest', () => {
     }
 
     // Staff read them decrypted (and the read is audited, tested in cdd-staff.test.ts).
-    const cdd = (await import('../../../netlify/functions/cdd.ts')).default;
+    const cdd = (await import('../../../netlify/functions/due-diligence.ts')).default;
     const staffView = await call(cdd, 'GET', `/api/contact-requests/${enquiryId}/cdd`, { cookie: staff.cookie });
     expect(staffView.status).toBe(200);
     expect(staffView.json.parties[0]).toMatchObject({ fullName: NAME, dateOfBirth: BIRTH });

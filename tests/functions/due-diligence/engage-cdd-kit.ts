@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import engageCdd from '../../../netlify/functions/engage-cdd.ts';
+import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
 import { collectionNotice } from '../../../src/content/amlctf.ts';
 import { PRACTICE } from '../../../src/content/practice.ts';

@@ -9,7 +9,9 @@ import {
   identityUnavailablePage,
   somethingWentWrongPage,
 } from '../../../netlify/functions/_shared/pages/link-error-page.tsx';
-import { AGENT_AUTHORITY_DETAILS, cddDraftSchema, type CddStatus } from '../../../src/shared/schemas/cdd.ts';
+import { AGENT_AUTHORITY_DETAILS } from '../../../src/shared/schemas/cdd-submission.ts';
+import { cddDraftSchema } from '../../../src/shared/schemas/cdd-draft.ts';
+import type { CddStatus } from '../../../src/shared/schemas/cdd.ts';
 import { ORIGIN } from '../harness.ts';
 import { attr, pageText, parsePage, textOf, type Element } from '../html.ts';
 import { invokeRouted } from '../routing.ts';

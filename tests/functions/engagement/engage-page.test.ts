@@ -8,7 +8,7 @@ import { engagementText } from '../../../netlify/functions/_shared/engagement/en
 import { SITE_STYLESHEET } from '../../../netlify/functions/_shared/pages/document.tsx';
 import { engagePage, NOT_ACTING_YET } from '../../../netlify/functions/_shared/pages/engagement-page.tsx';
 import { engageEndedPage } from '../../../netlify/functions/_shared/pages/link-error-page.tsx';
-import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../../src/content/costsAgreement.ts';
+import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../../src/content/costs-agreement.ts';
 import { buildDisclosure } from '../../../src/shared/engagement-document.ts';
 import { computeQuote, describeQuoteInput } from '../../../src/shared/quote.ts';
 import { formatAudCents } from '../../../src/content/money.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-cdd.ts';
+import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { startLocalBlobs } from '../../../scripts/lib/local-blobs.ts';
 import { ORIGIN } from '../harness.ts';

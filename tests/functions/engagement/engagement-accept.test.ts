@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import engage from '../../../netlify/functions/engage.ts';
 import engagements from '../../../netlify/functions/engagements.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
-import { runEngagementJobs } from '../../../netlify/functions/_shared/engagement/workflow.ts';
+import { runEngagementJobs } from '../../../netlify/functions/_shared/engagement/engagement-reminders.ts';
 import { getEngagement } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
 import { contentDigestInput } from '../../../src/shared/schemas/engagement.ts';
 import { anEnquiry, aSentEngagement } from '../fixtures/builders.ts';

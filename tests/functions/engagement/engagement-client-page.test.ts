@@ -12,7 +12,7 @@ import {
   SAMPLE_TERMS_REFUSED,
   sampleTermsRefusal,
 } from '../../../netlify/functions/_shared/engagement/sample-terms.ts';
-import { COSTS_AGREEMENT } from '../../../src/content/costsAgreement.ts';
+import { COSTS_AGREEMENT } from '../../../src/content/costs-agreement.ts';
 import { formatAudCents } from '../../../src/content/money.ts';
 import type { EngagementView } from '../../../src/shared/schemas/engagement.ts';
 import { ACCEPTANCE, anAcceptedEngagement, anEnquiry, aSentEngagement } from '../fixtures/builders.ts';
@@ -135,7 +135,7 @@ describe('the sample terms on the production site', () => {
     const sent = await staffCall('POST', `/api/contact-requests/${enquiryId}/engagement`, {});
     expect(sent.status).toBe(409);
     expect(sent.json.error).toBe(SAMPLE_TERMS_REFUSED);
-    expect(sent.json.error).toContain('src/content/costsAgreement.ts');
+    expect(sent.json.error).toContain('src/content/costs-agreement.ts');
     expect(sent.json.error).toContain('sample to false');
     // Nothing was sent: once the terms are allowed, the same enquiry sends at once.
     vi.unstubAllEnvs();

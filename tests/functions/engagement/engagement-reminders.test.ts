@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import engage from '../../../netlify/functions/engage.ts';
 import { sendEngagementLink } from '../../../netlify/functions/_shared/mail/engagement-mail.ts';
-import { reminderDueAt, runEngagementJobs } from '../../../netlify/functions/_shared/engagement/workflow.ts';
+import {
+  reminderDueAt,
+  runEngagementJobs,
+} from '../../../netlify/functions/_shared/engagement/engagement-reminders.ts';
 import { getEngagement } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
 import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
 import { aSentEngagement } from '../fixtures/builders.ts';

@@ -19,8 +19,9 @@ vi.mock('bcryptjs', async (importOriginal) => {
 });
 
 const { default: login } = await import('../../../netlify/functions/login.ts');
-const { call, signedInStaff, useBlobs } = await import('../harness.ts');
-const { BCRYPT_COST, DUMMY_HASH } = await import('../../../netlify/functions/_shared/http/auth.ts');
+const { call, useBlobs } = await import('../harness.ts');
+const { BCRYPT_COST, DUMMY_HASH, hashPassword } = await import('../../../netlify/functions/_shared/http/auth.ts');
+const { upsertUser } = await import('../../../netlify/functions/_shared/repositories/users-store.ts');
 const { getRounds } = await import('bcryptjs');
 
 useBlobs();
@@ -41,7 +42,9 @@ describe('login cost', () => {
   });
 
   it('runs one bcrypt comparison at the same cost whether or not the username exists', async () => {
-    const { username } = await signedInStaff();
+    // An account as the product stores it (the test harness's accounts are hashed cheaply).
+    const username = 'known-staff';
+    await upsertUser(username, await hashPassword('a-long-enough-password'), 'staff');
     compares.rounds.length = 0;
     await call(login, 'POST', '/api/login', { body: { username, password: 'wrong-password' } });
     await call(login, 'POST', '/api/login', { body: { username: 'no-such-user', password: 'wrong-password' } });

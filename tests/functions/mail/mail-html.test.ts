@@ -15,7 +15,7 @@ import {
 } from '../../../netlify/functions/_shared/mail/client-mail.ts';
 import { notifyStaff } from '../../../netlify/functions/_shared/mail/staff-alerts.ts';
 import { MAIL_LOGO_PNG_BASE64, MAIL_LOGO_SIZE } from '../../../netlify/functions/_shared/mail/mail-logo.ts';
-import { LOGO_CID } from '../../../netlify/functions/_shared/pages/mail-message.tsx';
+import { LOGO_CID } from '../../../netlify/functions/_shared/mail/mail-message.tsx';
 import { saveSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
 import { LAUNCH_KIT } from '../../../src/content/launch-kit.ts';
 import { bankDetailsWarning } from '../../../src/content/matters.ts';

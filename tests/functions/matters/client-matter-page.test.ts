@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-cdd.ts';
+import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import matters from '../../../netlify/functions/matters.ts';
 import myMatters from '../../../netlify/functions/my-matters.ts';
 import { dutyTables } from '../../../netlify/functions/_shared/site/duty-years.ts';

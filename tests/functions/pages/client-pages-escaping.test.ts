@@ -14,7 +14,8 @@ import {
   identityUnavailablePage,
   somethingWentWrongPage,
 } from '../../../netlify/functions/_shared/pages/link-error-page.tsx';
-import type { CddDraft, CddStatus } from '../../../src/shared/schemas/cdd.ts';
+import type { CddDraft } from '../../../src/shared/schemas/cdd-draft.ts';
+import type { CddStatus } from '../../../src/shared/schemas/cdd.ts';
 import { computeQuote } from '../../../src/shared/quote.ts';
 import type { EngagementView } from '../../../src/shared/schemas/engagement.ts';
 import { aQuote } from '../fixtures/quote.ts';

@@ -42,9 +42,9 @@ const NOT_YET_DECLARED = new Set([
   'media',
   'my-matters',
   'passkeys',
-  'session',
   'settings-accounts',
   'staff',
+  'user',
 ]);
 
 const declarations = Object.values(API).flatMap((routes) => Object.values(routes) as ApiRoute[]);

@@ -10,7 +10,7 @@ import cdd from '../../../netlify/functions/due-diligence.ts';
 import engage from '../../../netlify/functions/engage.ts';
 import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
 import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
 import { APPROVAL_NOTE_REQUIRED } from '../../../src/shared/schemas/cdd-verification.ts';

@@ -7,7 +7,7 @@ import leadMetrics from '../../../netlify/functions/lead-metrics.ts';
 import services from '../../../netlify/functions/services.ts';
 import settings from '../../../netlify/functions/settings.ts';
 import audit from '../../../netlify/functions/audit.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import siteBuilds from '../../../netlify/functions/site-builds.ts';
 import staff from '../../../netlify/functions/staff.ts';
 import testimonials from '../../../netlify/functions/testimonials.ts';

@@ -9,7 +9,7 @@ import blogPosts from '../../../netlify/functions/blog-posts.ts';
 import contact from '../../../netlify/functions/contact.ts';
 import enquiries from '../../../netlify/functions/enquiries.ts';
 import services from '../../../netlify/functions/services.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import siteBuilds from '../../../netlify/functions/site-builds.ts';
 import staff from '../../../netlify/functions/staff.ts';
 import testimonials from '../../../netlify/functions/testimonials.ts';

@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import { resetEnvCache } from '../../../netlify/functions/_shared/platform/env.ts';
 import { call, cookieFrom, signedInStaff, TEST_SECRET, useBlobs } from '../harness.ts';
 

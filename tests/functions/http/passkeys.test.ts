@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import login from '../../../netlify/functions/login.ts';
 import passkeys from '../../../netlify/functions/passkeys.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import settings from '../../../netlify/functions/settings.ts';
 import audit from '../../../netlify/functions/audit.ts';
 import { setOwnEmail } from '../../../netlify/functions/_shared/repositories/users-store.ts';

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import housekeeping from '../../../netlify/functions/housekeeping.ts';
 import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import { revokeSessionsOf, SESSION_UNAVAILABLE, startSession } from '../../../netlify/functions/_shared/http/auth.ts';
 import { listKeys, openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
 import { WINDOW_MS } from '../../../netlify/functions/_shared/http/login-throttle.ts';

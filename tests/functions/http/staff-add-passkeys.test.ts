@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import { addPasskey, listPasskeys } from '../../../netlify/functions/_shared/repositories/passkeys-store.ts';
 import { findUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from '../harness.ts';

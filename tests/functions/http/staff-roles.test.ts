@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import audit from '../../../netlify/functions/audit.ts';
 import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import staff from '../../../netlify/functions/staff.ts';
 import { hashPassword } from '../../../netlify/functions/_shared/http/auth.ts';
 import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';

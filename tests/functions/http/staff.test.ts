@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import audit from '../../../netlify/functions/audit.ts';
 import blogPosts from '../../../netlify/functions/blog-posts.ts';
 import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import staff from '../../../netlify/functions/staff.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from '../harness.ts';
 

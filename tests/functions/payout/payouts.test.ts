@@ -9,7 +9,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import myMatters from '../../../netlify/functions/my-matters.ts';
 import payouts from '../../../netlify/functions/payouts.ts';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import settingsAccounts from '../../../netlify/functions/settings-accounts.ts';
 import { accountReference } from '../../../netlify/functions/_shared/payout/reference-code.ts';
 import { NOT_ON_RECORD, SIGN_IN_AGAIN } from '../../../netlify/functions/_shared/payout/payout-workflow.ts';

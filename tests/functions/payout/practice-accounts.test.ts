@@ -5,7 +5,7 @@
  * digits; every step is audited; the digits are sealed at rest and in a backup.
  */
 import { describe, expect, it } from 'vitest';
-import session from '../../../netlify/functions/session.ts';
+import session from '../../../netlify/functions/user.ts';
 import settingsAccounts from '../../../netlify/functions/settings-accounts.ts';
 import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
 import { accountReference } from '../../../netlify/functions/_shared/payout/reference-code.ts';

@@ -25,6 +25,28 @@ const below = (folder, allowed, why) => ({
   except: allowed.map((name) => `./${name}`),
   message: why,
 });
+/** The one clock and the one conditional write, everywhere on the server and in src (the rule below). */
+const ONE_CLOCK_AND_ONE_WRITE = [
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'The time comes from src/shared/clock.ts: use now() (imported as currentTime where `now` is taken).',
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'The time comes from src/shared/clock.ts: new Date(currentTime()).',
+  },
+  {
+    selector: "CallExpression[callee.name='sydneyToday'][arguments.length=0]",
+    message: "sydneyToday() says which instant it reads: pass the site's clock, sydneyToday(currentTime()).",
+  },
+  // @netlify/blobs 11.1.1 reports a failed conditional write as written (netlify/primitives#741).
+  {
+    selector: "Property[key.name=/^onlyIf(New|Match)$/], MemberExpression[property.name='modified']",
+    message:
+      'A conditional write goes through conditionalWrite, writeJsonIf or appendNew (repositories/blobs.ts), the one place that decides whether it happened (docs/decisions/044).',
+  },
+];
+
 /**
  * The rooms of netlify/functions/_shared, lowest first (decision 055): a room imports only
  * the rooms before it in this list, never one after it, so no two rooms import each other.
@@ -161,25 +183,21 @@ export default defineConfig(
     files: ['netlify/**/*.{ts,mts,tsx}', 'src/**/*.{ts,tsx}', 'scripts/lib/server.ts', 'scripts/lib/functions-host.ts'],
     ignores: ['src/shared/clock.ts'],
     rules: {
+      'no-restricted-syntax': ['error', ...ONE_CLOCK_AND_ONE_WRITE],
+    },
+  },
+  {
+    // The domain rooms refuse in their own words (platform/refused.ts); http.ts's asHttpError
+    // turns a refusal into its answer, the one place that knows the statuses (decision 055).
+    files: ['netlify/functions/_shared/{site,enquiries,engagement,due-diligence,desk,matters,payout}/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        ...ONE_CLOCK_AND_ONE_WRITE,
         {
-          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-          message: 'The time comes from src/shared/clock.ts: use now() (imported as currentTime where `now` is taken).',
-        },
-        {
-          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-          message: 'The time comes from src/shared/clock.ts: new Date(currentTime()).',
-        },
-        {
-          selector: "CallExpression[callee.name='sydneyToday'][arguments.length=0]",
-          message: "sydneyToday() says which instant it reads: pass the site's clock, sydneyToday(currentTime()).",
-        },
-        // @netlify/blobs 11.1.1 reports a failed conditional write as written (netlify/primitives#741).
-        {
-          selector: "Property[key.name=/^onlyIf(New|Match)$/], MemberExpression[property.name='modified']",
+          selector: "NewExpression[callee.name='HttpError']",
           message:
-            'A conditional write goes through conditionalWrite, writeJsonIf or appendNew (repositories/blobs.ts), the one place that decides whether it happened (docs/decisions/044).',
+            'A domain room refuses with new Refused(kind, message) from platform/refused.ts; asHttpError answers it (decision 055).',
         },
       ],
     },

@@ -29,11 +29,11 @@ import { practiceView } from '../../src/shared/practice-view.ts';
 import {
   handle,
   htmlPage,
-  HttpError,
   json,
   mediaType,
   readForm,
   readJson,
+  refusalStatus,
   seeOther,
   validate,
 } from './_shared/http/http.ts';
@@ -102,7 +102,7 @@ async function fromForm(req: Request, context: RouteContext): Promise<Response> 
   try {
     body = formToEnquiry(await readForm(req));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 413) return seeOther(enquiryErrorUrl({ reason: 'too-large' }));
+    if (refusalStatus(error) === 413) return seeOther(enquiryErrorUrl({ reason: 'too-large' }));
     throw error;
   }
   if (body.form === QUOTE_EMAIL_FORM) return quoteFromForm(body, req, context);

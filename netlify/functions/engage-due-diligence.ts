@@ -39,15 +39,16 @@ import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';
 import { confirmIdentityReceived } from './_shared/mail/cdd-mail.ts';
 import { errorPage, onLink, openThrottled, page } from './_shared/pages/engage-link.ts';
 import {
+  asRefusal,
   handle,
   hasCode,
-  HttpError,
   json,
   mediaType,
   readForm,
   readJson,
-  seeOther,
+  refusalStatus,
   type RouteContext,
+  seeOther,
 } from './_shared/http/http.ts';
 
 const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
@@ -56,7 +57,7 @@ const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/id
 
 /** The page for a person: unknown, ended and throttled links as the engagement page shows them; 503 readable. */
 async function pageForError(error: unknown): Promise<Response> {
-  if ((error instanceof HttpError && error.status === 503) || error instanceof ConfigurationMissing) {
+  if (refusalStatus(error) === 503 || error instanceof ConfigurationMissing) {
     return page(identityUnavailablePage(await practicePhone()), 503);
   }
   return errorPage(error);
@@ -160,8 +161,9 @@ async function postForm(req: Request, context: RouteContext): Promise<Response> 
         await submitClientCdd(record);
         await auditClientAct(record, opened.client, 'submit');
         await noticeIdentitySubmitted(record, linkOrigin(req), context.waitUntil);
-      } catch (error) {
-        if (!(error instanceof HttpError && error.status === 400)) throw error;
+      } catch (caught) {
+        const error = asRefusal(caught);
+        if (error?.status !== 400) throw caught;
         const form = { values: draft, error: error.message, fieldErrors: error.fieldErrors };
         return page(await renderPage(record, token, { form }), 400);
       }

@@ -19,6 +19,7 @@ import {
 import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
 import {
+  asRefusal,
   BASE_HEADERS,
   handle,
   htmlPage,
@@ -27,8 +28,8 @@ import {
   mediaType,
   readForm,
   readJson,
-  validate,
   type RouteContext,
+  validate,
 } from './_shared/http/http.ts';
 import { matterCalendar } from './_shared/matters/calendar.ts';
 import {
@@ -156,9 +157,10 @@ async function askForUpdate(req: Request, context: RouteContext): Promise<Respon
   }
   try {
     await requestUpdate(session.email, matterId(context), result.data.message, context.waitUntil, linkOrigin(req));
-  } catch (error) {
+  } catch (caught) {
     // Past the limits: the page again, the question kept in the form, the refusal saying when.
-    if (!(error instanceof HttpError) || error.status !== 429) throw error;
+    const error = asRefusal(caught);
+    if (error?.status !== 429) throw caught;
     const form = { matterId: matterId(context), message: body.message, errors: [error.message] };
     return clientPage(session, { form }, 429, error.headers);
   }
@@ -243,8 +245,9 @@ export default handle(config, {
         // The browser is known for this address from now on, through sign-out (client-session.ts).
         response.headers.append('Set-Cookie', await issueClientDeviceCookie(req, email));
         return response;
-      } catch (error) {
-        if (!(error instanceof HttpError) || ![404, 410].includes(error.status)) throw error;
+      } catch (caught) {
+        const error = asRefusal(caught);
+        if (error?.status !== 404 && error?.status !== 410) throw caught;
         const kind = error.status === 410 ? 'ended' : 'unknown';
         return page(signInLinkPage(await practice(), kind), error.status, { 'Referrer-Policy': 'no-referrer' });
       }

@@ -18,7 +18,8 @@ import {
 } from '../../../netlify/functions/_shared/crypto/sealed-records.ts';
 import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { requireCddKey } from '../../../netlify/functions/_shared/due-diligence/require-cdd-key.ts';
-import { HttpError } from '../../../netlify/functions/_shared/http/http.ts';
+import { refusalStatus } from '../../../netlify/functions/_shared/http/http.ts';
+import { Refused } from '../../../netlify/functions/_shared/platform/refused.ts';
 import { timeKey } from '../../../netlify/functions/_shared/repositories/blobs.ts';
 import {
   deleteCdd,
@@ -94,12 +95,12 @@ describe('sealing', () => {
   it('answers 503 without a key, and refuses a key that is not 32 bytes (saying why)', async () => {
     useKeys(null);
     expect(cddKeyAvailable()).toBe(false);
-    expect(() => requireCddKey()).toThrow(HttpError);
+    expect(() => requireCddKey()).toThrow(Refused);
     try {
       requireCddKey();
     } catch (error) {
-      expect((error as HttpError).status).toBe(503);
-      expect((error as HttpError).message).toMatch(
+      expect(refusalStatus(error)).toBe(503);
+      expect((error as Refused).message).toMatch(
         /^Due diligence records are unavailable: CDD_ENCRYPTION_KEY is not set/,
       );
     }

@@ -22,7 +22,7 @@ import {
   type CashReportInput,
 } from '../../../../src/shared/schemas/cash.ts';
 import { addCalendarDays, addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { notifyPrincipals, type PrincipalNotice } from '../mail/principal-notices.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
@@ -130,8 +130,8 @@ export async function recordCashReceipt(
   input: CashReceiptInput,
   staff: Staff,
 ): Promise<CashReceiptAnswer> {
-  if (!(await getStoredEnquiry(enquiryId))) throw new HttpError(404, NOT_FOUND);
-  if ((await getCashSettings()).cash !== 'accepted') throw new HttpError(409, CASH_NOT_ACCEPTED);
+  if (!(await getStoredEnquiry(enquiryId))) throw new Refused('not-found', NOT_FOUND);
+  if ((await getCashSettings()).cash !== 'accepted') throw new Refused('conflict', CASH_NOT_ACCEPTED);
   const at = now();
   const due = await ttrDueBy(input.amount, input.receivedAt);
   const entry = await insertCashReceipt(new Date(at), (id) => ({
@@ -202,11 +202,11 @@ export async function recordCashReport(id: string, input: CashReportInput, princ
   const after = await updateCashReceipt(
     id,
     (current) => {
-      if (!current) throw new HttpError(404, CASH_RECEIPT_NOT_FOUND);
-      if (current.ttrDueBy === undefined) throw new HttpError(409, CASH_NOT_REPORTABLE);
-      if (current.report) throw new HttpError(409, CASH_ALREADY_REPORTED);
+      if (!current) throw new Refused('not-found', CASH_RECEIPT_NOT_FOUND);
+      if (current.ttrDueBy === undefined) throw new Refused('conflict', CASH_NOT_REPORTABLE);
+      if (current.report) throw new Refused('conflict', CASH_ALREADY_REPORTED);
       if (input.reportedAt < current.receivedAt) {
-        throw new HttpError(400, REPORT_BEFORE_RECEIPT, { fieldErrors: { reportedAt: [REPORT_BEFORE_RECEIPT] } });
+        throw new Refused('invalid', REPORT_BEFORE_RECEIPT, { fieldErrors: { reportedAt: [REPORT_BEFORE_RECEIPT] } });
       }
       return {
         ...current,

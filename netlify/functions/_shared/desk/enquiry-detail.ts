@@ -2,7 +2,7 @@
 import type { ActivityEntry, DeskEnquiryDetail } from '../../../../src/shared/schemas/lead-desk.ts';
 import { cddStatusesOf } from '../due-diligence/cdd-desk-list.ts';
 import { engagementVersionsFor } from '../engagement/workflow.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { getStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { listActivity } from '../repositories/enquiry-activity-store.ts';
 import { matterIdOf } from '../repositories/matters-store.ts';
@@ -13,7 +13,7 @@ import { withRetention } from '../enquiries/retention.ts';
 /** `viewer`: who asks (a staff-role account is not told of the register: see kept-by-law.ts). */
 export async function enquiryDetail(id: string, viewer: KeptViewer): Promise<DeskEnquiryDetail> {
   const found = await getStoredEnquiry(id);
-  if (!found) throw new HttpError(404, NOT_FOUND);
+  if (!found) throw new Refused('not-found', NOT_FOUND);
   return detailOf(found.record, viewer);
 }
 

@@ -8,7 +8,7 @@
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { CDD_RETENTION } from '../../../../src/content/amlctf.ts';
 import { erasureKey, type ErasureResult } from '../../../../src/shared/schemas/lead-desk.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { deleteAlert } from '../repositories/alert-outbox-store.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { deleteCdd } from '../repositories/due-diligence-store.ts';
@@ -32,8 +32,8 @@ async function eraseEnquiry(id: string): Promise<boolean> {
 /** The refusal tells a staff-role account of the register only what it would say without it (kept-by-law.ts). */
 export async function deleteEnquiry(id: string, by: StaffViewer): Promise<void> {
   const kept = (await keptByLaw([id], by)).get(id);
-  if (kept) throw new HttpError(409, keptMessage(kept));
-  if (!(await eraseEnquiry(id))) throw new HttpError(404, NOT_FOUND);
+  if (kept) throw new Refused('conflict', keptMessage(kept));
+  if (!(await eraseEnquiry(id))) throw new Refused('not-found', NOT_FOUND);
   await recordAudit({ by, action: 'enquiry.delete', target: id });
 }
 

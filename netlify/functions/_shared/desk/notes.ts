@@ -1,7 +1,7 @@
 /** Notes, logged calls and e-mails on an enquiry's timeline. */
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { DeskEnquiryDetail, EnquiryNote } from '../../../../src/shared/schemas/lead-desk.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
@@ -10,7 +10,7 @@ import { changeEnquiry, NOT_FOUND, type StaffViewer } from '../enquiries/pipelin
 
 export async function addNote(id: string, note: EnquiryNote, staff: StaffViewer): Promise<DeskEnquiryDetail> {
   const by = staff.username;
-  if (!(await getStoredEnquiry(id))) throw new HttpError(404, NOT_FOUND);
+  if (!(await getStoredEnquiry(id))) throw new Refused('not-found', NOT_FOUND);
   const at = new Date(currentTime()).toISOString();
   await appendActivity(id, { at, by, type: note.kind, text: note.text });
   // A logged call or e-mail is the first contact even while the status still says new.

@@ -22,7 +22,7 @@ import {
   type SuspicionRow,
 } from '../../../../src/shared/schemas/suspicion.ts';
 import { addNswBusinessDays, sydneyDayStart, sydneyToday, toSydneyIso } from '../../../../src/shared/sydney-time.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { notifyPrincipals, type PrincipalNotice } from '../mail/principal-notices.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
@@ -66,7 +66,7 @@ export async function recordSuspicion(
   input: SuspicionInput,
   staff: Staff,
 ): Promise<{ id: string; reportDueBy: string }> {
-  if (!(await getStoredEnquiry(enquiryId))) throw new HttpError(404, NOT_FOUND);
+  if (!(await getStoredEnquiry(enquiryId))) throw new Refused('not-found', NOT_FOUND);
   const at = now();
   const recordedAt = new Date(at).toISOString();
   const formed = input.formedAt === undefined ? at : Date.parse(input.formedAt);
@@ -152,8 +152,8 @@ export async function recordReport(id: string, input: SuspicionReportInput, prin
   const { after } = await updateSuspicion(
     id,
     (current) => {
-      if (!current) throw new HttpError(404, SUSPICION_NOT_FOUND);
-      if (current.report) throw new HttpError(409, ALREADY_REPORTED);
+      if (!current) throw new Refused('not-found', SUSPICION_NOT_FOUND);
+      if (current.report) throw new Refused('conflict', ALREADY_REPORTED);
       return {
         ...current,
         reference: input.reference,

@@ -30,7 +30,8 @@ import {
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { decideCddRecord, type CddAction } from '../../../../src/shared/states/due-diligence.ts';
-import { allowed, HttpError } from '../http/http.ts';
+import { allowed } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { getCdd, getCddMeta, updateCdd } from '../repositories/due-diligence-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity, listActivity } from '../repositories/enquiry-activity-store.ts';
@@ -50,7 +51,7 @@ export const isBuying = (engagement: EngagementRecord): boolean => engagement.co
 
 /** 404 unless the engagement is accepted: due diligence follows the instruction. */
 export function assertAccepted(engagement: EngagementRecord): void {
-  if (engagement.status !== 'accepted' || !engagement.acceptance) throw new HttpError(404, NOT_YET_ACCEPTED);
+  if (engagement.status !== 'accepted' || !engagement.acceptance) throw new Refused('not-found', NOT_YET_ACCEPTED);
 }
 
 const EMPTY_VIEW: CddClientView = { status: 'not-started', parties: [], declarations: {} };
@@ -215,14 +216,14 @@ export async function saveClientDraft(engagement: EngagementRecord, draft: CddDr
 export function parseDraftBody(body: Record<string, unknown>): CddDraft {
   const missing = (['parties', 'declarations'] as const).filter((key) => !(key in body));
   if (missing.length) {
-    throw new HttpError(400, CHECK_FIELDS, {
+    throw new Refused('invalid', CHECK_FIELDS, {
       fieldErrors: Object.fromEntries(
         missing.map((key) => [key, [`Please send the ${key} (the whole draft: a save replaces it)`]]),
       ),
     });
   }
   const result = z.safeParse(cddDraftSchema, body);
-  if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
+  if (!result.success) throw new Refused('invalid', CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
   return result.data;
 }
 
@@ -246,14 +247,14 @@ export async function submitClientCdd(
       const status = clientStep(current, 'submit');
       const answers = draft ?? (current ? { parties: current.parties, declarations: current.declarations } : null);
       const result = z.safeParse(schema, answers ?? { parties: [], declarations: {} });
-      if (!result.success) throw new HttpError(400, CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
+      if (!result.success) throw new Refused('invalid', CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
       const checked: CddDraft = { parties: result.data.parties, declarations: result.data.declarations };
       // Joint clients: each one who accepted is a customer the practice must identify (the
       // person acting for a customer, if any, is not one of them: no declarations here).
       const missing = engagement.clients.length - individualPaths(checked.parties, {}).length;
       if (missing > 0) {
         const names = engagement.clients.map((client) => client.name).join(', ');
-        throw new HttpError(400, CHECK_FIELDS, {
+        throw new Refused('invalid', CHECK_FIELDS, {
           fieldErrors: { parties: [`${EACH_CLIENT} (${names}).`] },
         });
       }

@@ -8,7 +8,8 @@
 import { PRACTICE } from '../../../../src/content/practice.ts';
 import { identityUnavailableText } from '../../../../src/content/amlctf.ts';
 import { cddKeyAvailable } from '../crypto/sealed-records.ts';
-import { HttpError, type Routes } from '../http/http.ts';
+import { refusalStatus, type Routes } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
 const OPERATOR_MESSAGE =
@@ -17,7 +18,7 @@ const OPERATOR_MESSAGE =
 
 /** Staff routes: 503 with the setup instructions (staff pass them on to whoever runs the site). */
 export function requireCddKey(): void {
-  if (!cddKeyAvailable()) throw new HttpError(503, OPERATOR_MESSAGE);
+  if (!cddKeyAvailable()) throw new Refused('unavailable', OPERATOR_MESSAGE);
 }
 
 /** What `declared()` refuses a body for (http.ts's `readJson` and `validate`), before the handler runs. */
@@ -40,7 +41,7 @@ export function keyBeforeBody(routes: Routes): Routes {
             try {
               return await handler(req, context);
             } catch (error) {
-              if (error instanceof HttpError && BODY_REFUSALS.has(error.status)) requireCddKey();
+              if (BODY_REFUSALS.has(refusalStatus(error) ?? 0)) requireCddKey();
               throw error;
             }
           },
@@ -60,5 +61,5 @@ export async function practicePhone(): Promise<string> {
 export async function requireCddKeyForClient(): Promise<void> {
   if (cddKeyAvailable()) return;
   console.error(`[cdd] a client could not give identity details: ${OPERATOR_MESSAGE}`);
-  throw new HttpError(503, identityUnavailableText(await practicePhone()));
+  throw new Refused('unavailable', identityUnavailableText(await practicePhone()));
 }

@@ -15,7 +15,8 @@ import type { CddStatus } from '../../../../src/shared/schemas/cdd.ts';
 import { ratingsOf, unresolvedMatches, type CddRating } from '../../../../src/shared/schemas/cdd-record.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
-import { allowed, HttpError, refusedError } from '../http/http.ts';
+import { allowed, refusedError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { updateCdd } from '../repositories/due-diligence-store.ts';
 import {
@@ -51,13 +52,13 @@ export async function approveCdd(
       const ratings = ratingsOf(current);
       const waiting = ratings.at(-1);
       // Awaiting approval always follows a rating; without one there is nothing to approve.
-      if (!waiting) throw new HttpError(409, CHANGED);
+      if (!waiting) throw new Refused('conflict', CHANGED);
       const refusal = approvalRefusal(waiting, staff);
       if (refusal) throw refusedError(refusal);
       const held = unresolvedMatches(current);
-      if (held.length > 0) throw new HttpError(409, possibleMatchMessage(current, held, 'approved'));
+      if (held.length > 0) throw new Refused('conflict', possibleMatchMessage(current, held, 'approved'));
       if (resolvedBy(current, staff.id)) {
-        throw new HttpError(403, SANCTIONS_RESOLVER_CANNOT_APPROVE, { code: 'second-approver-required' });
+        throw new Refused('forbidden', SANCTIONS_RESOLVER_CANNOT_APPROVE, { code: 'second-approver-required' });
       }
       if (waiting.rating === 'high' && note === undefined) throw badRequest({ note: [APPROVAL_NOTE_REQUIRED] });
       approved = {

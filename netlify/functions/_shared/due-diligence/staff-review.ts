@@ -58,7 +58,8 @@ import {
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import * as z from 'zod/mini';
-import { allowed, HttpError } from '../http/http.ts';
+import { allowed } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import { getCdd, updateCdd } from '../repositories/due-diligence-store.ts';
@@ -88,7 +89,7 @@ const NOT_STARTED: CddStaffView = {
 };
 
 export const badRequest = (fieldErrors: Record<string, string[]>) =>
-  new HttpError(400, 'Please check the highlighted fields', { fieldErrors });
+  new Refused('invalid', 'Please check the highlighted fields', { fieldErrors });
 
 function parsed<T>(schema: z.ZodMiniType<T>, body: unknown): T {
   const result = z.safeParse(schema, body);
@@ -114,7 +115,7 @@ export const parseClose = (body: unknown): { endedAt: string } =>
 
 export async function requireEnquiry(enquiryId: string): Promise<StoredEnquiry> {
   const found = await getStoredEnquiry(enquiryId);
-  if (!found) throw new HttpError(404, NOT_FOUND);
+  if (!found) throw new Refused('not-found', NOT_FOUND);
   return found.record;
 }
 
@@ -147,7 +148,7 @@ const CHANGED_SINCE_READ =
 
 /**
  * A staff decision on the record (`updateCdd`): `change` judges the record as it is now and
- * throws an HttpError to refuse; a lost race judges the winner's record again. With
+ * throws a Refused to refuse; a lost race judges the winner's record again. With
  * `readVersion` (the version staff decided on), a record that moved on since answers 409.
  */
 export async function decideCdd(
@@ -160,8 +161,8 @@ export async function decideCdd(
     enquiryId,
     (current) => {
       // No record is `not-started`, where the state table refuses every staff action but closing.
-      if (!current) throw new HttpError(409, CDD_NOT_SUPPLIED, { code: 'cdd-not-supplied' });
-      if (readVersion !== null && current.version !== readVersion) throw new HttpError(409, CHANGED_SINCE_READ);
+      if (!current) throw new Refused('conflict', CDD_NOT_SUPPLIED, { code: 'cdd-not-supplied' });
+      if (readVersion !== null && current.version !== readVersion) throw new Refused('conflict', CHANGED_SINCE_READ);
       const at = new Date(now()).toISOString();
       return { ...change(current), version: current.version + 1, updatedAt: at };
     },
@@ -190,7 +191,7 @@ export async function verifyCdd(
   const record = await decideCdd(
     enquiryId,
     (current) => {
-      if (hasTrueMatch(current)) throw new HttpError(409, TRUE_MATCH_ENDED);
+      if (hasTrueMatch(current)) throw new Refused('conflict', TRUE_MATCH_ENDED);
       const earlier = ratingsOf(current);
       // A possible match resolved as a false positive still waits for a second principal.
       const cleared = new Set(
@@ -231,7 +232,7 @@ export async function verifyCdd(
       const held = [...new Set([...unresolvedMatches(current), ...matches.map((match) => match.party)])];
       if (held.length > 0) {
         stopped = possibleMatchMessage(current, held, 'verified');
-        if (matches.length === 0) throw new HttpError(409, stopped);
+        if (matches.length === 0) throw new Refused('conflict', stopped);
         return { ...current, sanctionsMatches: [...(current.sanctionsMatches ?? []), ...matches] };
       }
       if (suspected && input.enhanced === undefined) throw badRequest({ enhanced: [ENHANCED_NEEDED] });
@@ -286,7 +287,7 @@ export async function verifyCdd(
       ),
       recordAudit({ by: staff, action: 'cdd.sanctions-match', target: `${enquiryId} (${held.join(', ')})` }),
     ]);
-    throw new HttpError(409, stopped);
+    throw new Refused('conflict', stopped);
   }
   const rating = input.risk.rating;
   const waiting = lowered

@@ -23,7 +23,8 @@ import {
 } from '../../../../src/shared/schemas/cdd-record.ts';
 import { notifyPrincipals } from '../mail/principal-notices.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
-import { allowed, HttpError } from '../http/http.ts';
+import { allowed } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { activity, badRequest, decideCdd, strangerMessage, type Approver, type Staff } from './staff-review.ts';
 
@@ -159,7 +160,7 @@ export async function resolveSanctionsMatch(
     (current) => {
       const matches = current.sanctionsMatches ?? [];
       const index = matches.findLastIndex((match) => match.party === input.party);
-      if (index < 0 || matches[index]!.resolution) throw new HttpError(409, NO_POSSIBLE_MATCH(input.party));
+      if (index < 0 || matches[index]!.resolution) throw new Refused('conflict', NO_POSSIBLE_MATCH(input.party));
       const resolution = { outcome: input.outcome, evidence: input.evidence, byId: staff.id, by: staff.username, at };
       const resolved = matches.map((match, position) => (position === index ? { ...match, resolution } : match));
       if (input.outcome === 'false-positive') return { ...current, sanctionsMatches: resolved };

@@ -10,7 +10,7 @@ import type { AuditActor } from '../repositories/audit-store.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import type { EngagementSummary } from '../../../../src/shared/schemas/engagement.ts';
 import { changeEngagement, summaryOf } from './workflow.ts';
@@ -30,15 +30,15 @@ export async function changeClientAddress(
   let previous = '';
   const { after } = await changeEngagement(id, (record) => {
     const client = record.clients[index];
-    if (!client) throw new HttpError(404, NO_SUCH_CLIENT);
-    if (!client.acceptance) throw new HttpError(409, NOT_ACCEPTED_YET);
+    if (!client) throw new Refused('not-found', NO_SUCH_CLIENT);
+    if (!client.acceptance) throw new Refused('conflict', NOT_ACCEPTED_YET);
     if (mailbox(client.email) === mailbox(email)) {
       const message = 'That is already this client’s address';
-      throw new HttpError(400, message, { fieldErrors: { email: [message] } });
+      throw new Refused('invalid', message, { fieldErrors: { email: [message] } });
     }
     if (record.clients.some((other, i) => i !== index && mailbox(other.email) === mailbox(email))) {
       const message = 'Another client of this engagement has that address: each client needs their own';
-      throw new HttpError(400, message, { fieldErrors: { email: [message] } });
+      throw new Refused('invalid', message, { fieldErrors: { email: [message] } });
     }
     previous = client.email;
     return { ...record, clients: record.clients.map((each, i) => (i === index ? { ...each, email } : each)) };

@@ -14,7 +14,8 @@ import {
 import { decideEngagement } from '../../../../src/shared/states/engagement.ts';
 import { crashPoint } from '../platform/crash-point.ts';
 import { renderEngagementPdf } from './pdf.ts';
-import { allowed, HttpError } from '../http/http.ts';
+import { allowed } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { markInstructed } from '../enquiries/pipeline.ts';
 import { addressDigest } from '../http/login-throttle.ts';
 import { deleteDocument, findToken, getEngagement, putDocument } from '../repositories/engagements-store.ts';
@@ -41,7 +42,7 @@ import {
  * accepted engagement stays readable, with its signed copy).
  */
 export async function openByToken(token: string): Promise<Opened & { client: number }> {
-  const unknownLink = () => new HttpError(404, UNKNOWN_LINK, { code: 'unknown-link' });
+  const unknownLink = () => new Refused('not-found', UNKNOWN_LINK, { code: 'unknown-link' });
   if (!TOKEN_PATTERN.test(token)) throw unknownLink();
   const tokenHash = hashToken(token);
   const link = await findToken(tokenHash);
@@ -103,7 +104,7 @@ function refuseAnotherName(record: EngagementRecord, index: number, fullName: st
   const client = record.clients[index];
   if (record.clients.length < 2 || !client || spokenName(client.name) === spokenName(fullName)) return;
   const message = `This link is ${client.name}'s: type your own full name as it is here, ${client.name}`;
-  throw new HttpError(400, message, { fieldErrors: { fullName: [message] } });
+  throw new Refused('invalid', message, { fieldErrors: { fullName: [message] } });
 }
 
 export async function acceptEngagement(
@@ -165,10 +166,10 @@ export async function acceptEngagement(
       await dropLosingDocument(record.id, documentSha256, created);
       if (!(error instanceof AcceptedMeanwhile)) throw error;
       if (round + 1 >= MAX_ACCEPT_ROUNDS) {
-        throw new HttpError(409, 'This engagement is being accepted by several people at once. Please try again.');
+        throw new Refused('conflict', 'This engagement is being accepted by several people at once. Please try again.');
       }
       const fresh = await getEngagement(record.id);
-      if (!fresh) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
+      if (!fresh) throw new Refused('not-found', ENGAGEMENT_NOT_FOUND);
       read = { ...fresh, client: index };
       continue;
     }

@@ -26,7 +26,8 @@ import { decideEngagement, isOpenStatus } from '../../../../src/shared/states/en
 import { sydneyFormat, sydneyToday } from '../../../../src/shared/sydney-time.ts';
 import { newId } from '../repositories/blobs.ts';
 import { refuseSampleTermsInProduction, sampleTermsRefusal } from './sample-terms.ts';
-import { allowed, HttpError } from '../http/http.ts';
+import { allowed } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { NOT_FOUND } from '../enquiries/pipeline.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { claimLatest, getEngagement, insertEngagement, latestPointer } from '../repositories/engagements-store.ts';
@@ -63,7 +64,7 @@ export async function prepareContent(
 ): Promise<{ inputs: QuoteInput; content: EngagementContent }> {
   // A variation starts from what the varied engagement agreed, else the enquiry's quote.
   const given = input.quote ?? variation?.of.content.quote.inputs ?? enquiry.quote?.inputs;
-  if (!given) throw new HttpError(400, NO_QUOTE, { fieldErrors: { quote: [NO_QUOTE] } });
+  if (!given) throw new Refused('invalid', NO_QUOTE, { fieldErrors: { quote: [NO_QUOTE] } });
   const today = sydneyToday(now());
   // No contract date is kept as none (the contract is not yet signed): the figures are worked
   // out for a contract signed today, and the description says so, dated (describeQuoteInput).
@@ -74,7 +75,7 @@ export async function prepareContent(
   const solicitors = solicitorsOf(settings.team);
   const named = input.solicitor ? settings.team.find((member) => member.name === input.solicitor) : undefined;
   if (input.solicitor && !named) {
-    throw new HttpError(400, 'Please check the highlighted fields', {
+    throw new Refused('invalid', 'Please check the highlighted fields', {
       fieldErrors: { solicitor: ['Choose a member of the team in Settings'] },
     });
   }
@@ -82,7 +83,7 @@ export async function prepareContent(
     ? solicitors.find((member) => member === named)
     : (solicitors.find((member) => member.principal) ?? solicitors[0]);
   if (named && !chosen) {
-    throw new HttpError(400, 'Please check the highlighted fields', {
+    throw new Refused('invalid', 'Please check the highlighted fields', {
       fieldErrors: { solicitor: [NOT_A_SOLICITOR(named.name)] },
     });
   }
@@ -143,7 +144,7 @@ function withSendRefusal(content: EngagementContent): { sendRefused?: string } {
 
 async function enquiryOr404(enquiryId: string): Promise<StoredEnquiry> {
   const found = await getStoredEnquiry(enquiryId);
-  if (!found) throw new HttpError(404, NOT_FOUND);
+  if (!found) throw new Refused('not-found', NOT_FOUND);
   return found.record;
 }
 
@@ -281,7 +282,7 @@ const SEND_IN_FLIGHT_MS = 2 * 60_000;
 async function latestForDecision(pointer: Awaited<ReturnType<typeof latestPointer>>) {
   const latest = pointer ? await getEngagement(pointer.engagementId) : null;
   if (pointer && !latest && pointer.claimedAt !== null && now() - pointer.claimedAt < SEND_IN_FLIGHT_MS) {
-    throw new HttpError(409, SENT_A_MOMENT_AGO);
+    throw new Refused('conflict', SENT_A_MOMENT_AGO);
   }
   return latest;
 }
@@ -309,7 +310,7 @@ export async function sendEngagement(
   // The decider between two sends at once (a double click, two staff): one claims the
   // enquiry's latest engagement, the other answers 409 and sends nothing.
   if (!(await claimLatest(enquiryId, id, pointer?.etag ?? null, now()))) {
-    throw new HttpError(409, SENT_A_MOMENT_AGO);
+    throw new Refused('conflict', SENT_A_MOMENT_AGO);
   }
   if (previous && previousNext !== previousStatus) {
     await endEngagement(previous.record.id, staff, 'Engagement replaced by a new one');
@@ -327,7 +328,7 @@ const VARIATION_SUPERSEDED = 'This engagement has been varied since. Vary the cu
  */
 async function variationStart(id: string, replace: boolean) {
   const found = await getEngagement(id);
-  if (!found) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
+  if (!found) throw new Refused('not-found', ENGAGEMENT_NOT_FOUND);
   const varied = found.record;
   allowed(decideEngagement(currentStatus(varied), 'vary'));
   const pointer = await latestPointer(varied.enquiryId);
@@ -336,11 +337,11 @@ async function variationStart(id: string, replace: boolean) {
   let open: EngagementRecord | null = null;
   for (let step = latest?.record ?? null, n = 0; step && step.id !== id && n < MAX_VERSIONS; n++) {
     const status = currentStatus(step);
-    if (status === 'accepted') throw new HttpError(409, VARIATION_SUPERSEDED);
+    if (status === 'accepted') throw new Refused('conflict', VARIATION_SUPERSEDED);
     if (isOpenStatus(status)) open ??= step;
     step = step.variationOf ? ((await getEngagement(step.variationOf))?.record ?? null) : null;
   }
-  if (open && !replace) throw new HttpError(409, VARIATION_OPEN);
+  if (open && !replace) throw new Refused('conflict', VARIATION_OPEN);
   return { varied, pointer, open };
 }
 
@@ -359,7 +360,7 @@ function refuseNewAddresses(varied: EngagementRecord, input: EngagementSendInput
   if (!input.clients) return;
   const accepted = new Set(varied.clients.filter((client) => client.acceptance).map((client) => mailbox(client.email)));
   if (input.clients.some((client) => !accepted.has(mailbox(client.email)))) {
-    throw new HttpError(409, ACCEPTED_ADDRESSES_ONLY);
+    throw new Refused('conflict', ACCEPTED_ADDRESSES_ONLY);
   }
 }
 
@@ -392,7 +393,7 @@ export async function varyEngagement(
   refuseSampleTermsInProduction(content.terms);
   const versionId = newId();
   if (!(await claimLatest(varied.enquiryId, versionId, pointer?.etag ?? null, now()))) {
-    throw new HttpError(409, 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
+    throw new Refused('conflict', 'An engagement was sent for this enquiry a moment ago. Refresh to see it.');
   }
   if (open) await endEngagement(open.id, staff, 'Variation replaced by a new one');
   return issueEngagement(enquiry, input, content, staff, origin, mail, versionId, variation);

@@ -3,7 +3,8 @@
  * acceptance recorded), or the draft the client may keep before accepting (made on request).
  */
 import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
-import { BASE_HEADERS, HttpError } from '../http/http.ts';
+import { BASE_HEADERS } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { getDocument } from '../repositories/engagements-store.ts';
 import { renderEngagementPdf } from './pdf.ts';
 
@@ -28,7 +29,7 @@ export async function pdfResponse(record: EngagementRecord, client?: number): Pr
     record.acceptance?.documentSha256 ??
     (client === undefined ? undefined : record.clients[client]?.acceptance?.documentSha256);
   const pdf = sha ? await getDocument(record.id, sha) : null;
-  if (!pdf) throw new HttpError(404, NOT_SIGNED);
+  if (!pdf) throw new Refused('not-found', NOT_SIGNED);
   return pdfAnswer(pdf, `costs-agreement-${record.id}.pdf`);
 }
 

@@ -6,7 +6,7 @@
  * tried before the practice has its own terms.
  */
 import { COSTS_AGREEMENT, type CostsAgreementTerms } from '../../../../src/content/costs-agreement.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { isProductionDeploy } from '../platform/deploy-context.ts';
 
 /** How the shipped sample's text begins (src/content/costs-agreement.ts). */
@@ -30,7 +30,7 @@ export const SAMPLE_TERMS_REFUSED =
 /** Throws 409 on the production site when `terms` are the sample; does nothing elsewhere. */
 export function refuseSampleTermsInProduction(terms: Pick<CostsAgreementTerms, 'text' | 'version'>): void {
   const refusal = sampleTermsRefusal(terms);
-  if (refusal) throw new HttpError(409, refusal);
+  if (refusal) throw new Refused('conflict', refusal);
 }
 
 /** What a preview tells staff: the refusal a send would meet here, or nothing. */

@@ -20,7 +20,8 @@ import type {
 } from '../../../../src/shared/schemas/engagement.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
 import { decideEngagement, ENDED_LINK, statusAt } from '../../../../src/shared/states/engagement.ts';
-import { allowed, HttpError, refusedError } from '../http/http.ts';
+import { allowed, refusedError, type HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import type { AuditActor } from '../repositories/audit-store.ts';
 import { endToken, getEngagement, latestPointer, updateEngagement } from '../repositories/engagements-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
@@ -32,7 +33,7 @@ export const ENGAGEMENT_NOT_FOUND = 'That engagement no longer exists';
 /** The one answer to every unknown, mistyped or guessed token: it must not tell them apart. */
 export const UNKNOWN_LINK = 'This link is not valid. Please check it, or ask us for a new one.';
 /** A link that was real but has ended (replaced by a newer one), as the state table's refusal says it. */
-export const linkEnded = () => new HttpError(410, ENDED_LINK, { code: 'link-ended' });
+export const linkEnded = () => new Refused('gone', ENDED_LINK, { code: 'link-ended' });
 
 // ---- Tokens -----------------------------------------------------------------------
 
@@ -148,7 +149,7 @@ export async function changeEngagement(
   const { before, after, changed } = await updateEngagement(
     id,
     (record) => {
-      if (!record) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
+      if (!record) throw new Refused('not-found', ENGAGEMENT_NOT_FOUND);
       return change(record);
     },
     'This engagement is being changed by several people at once. Please try again.',

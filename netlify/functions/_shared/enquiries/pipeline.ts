@@ -6,7 +6,8 @@ import { now as currentTime } from '../../../../src/shared/clock.ts';
 import type { ActivityEntry, DeskEnquiry, EnquiryPatch } from '../../../../src/shared/schemas/lead-desk.ts';
 import type { StaffRole } from '../../../../src/shared/schemas/login.ts';
 import { decideEnquiryMove } from '../../../../src/shared/states/enquiry.ts';
-import { allowed, HttpError } from '../http/http.ts';
+import { allowed } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import { updateStoredEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
@@ -33,10 +34,10 @@ export async function changeEnquiry(
   const { before, after } = await updateStoredEnquiry(
     id,
     (record) => {
-      if (!record) throw new HttpError(404, NOT_FOUND);
+      if (!record) throw new Refused('not-found', NOT_FOUND);
       if (expectedVersion !== undefined && record.version !== expectedVersion) {
-        throw new HttpError(
-          409,
+        throw new Refused(
+          'conflict',
           'Someone else changed this enquiry a moment ago. Refresh to see the latest and try again.',
         );
       }
@@ -54,7 +55,7 @@ export async function changeEnquiry(
 export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staff): Promise<DeskEnquiry> {
   const by = staff.username;
   if (patch.assignee !== undefined && patch.assignee !== null && !(await findUser(patch.assignee))) {
-    throw new HttpError(400, 'Please check the highlighted fields', {
+    throw new Refused('invalid', 'Please check the highlighted fields', {
       fieldErrors: { assignee: ['Unknown staff member'] },
     });
   }
@@ -65,7 +66,7 @@ export async function updateEnquiry(id: string, patch: EnquiryPatch, staff: Staf
     const assignee = patch.assignee === undefined ? record.assignee : patch.assignee || null;
     const lostReason = status === 'lost' ? patch.lostReason || record.lostReason : undefined;
     if (status === 'lost' && !lostReason) {
-      throw new HttpError(400, 'Please check the highlighted fields', {
+      throw new Refused('invalid', 'Please check the highlighted fields', {
         fieldErrors: { lostReason: ['Please say why the enquiry was lost'] },
       });
     }

@@ -7,24 +7,14 @@ import { BASE_POLICY, serializePolicy } from '../../../../src/shared/csp-policy.
 import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type { Cell, Refusal } from '../../../../src/shared/states/decision.ts';
-import type { CddRefusalCode } from '../../../../src/shared/states/due-diligence.ts';
-import type { EngagementRefusalCode } from '../../../../src/shared/states/engagement.ts';
-import type { EnquiryRefusalCode } from '../../../../src/shared/states/enquiry.ts';
-import type { MatterRefusalCode } from '../../../../src/shared/states/matter.ts';
 import type * as z from 'zod/mini';
 import { StorageUnavailable, WriteConflict } from '../repositories/blobs.ts';
 import { ConfigurationMissing } from '../platform/env.ts';
+import { REFUSAL_STATUS, Refused, type ErrorCode } from '../platform/refused.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * What a route may branch on when it catches an error: a state table's refusal, or one of
- * the few other answers a caller handles (never the message, which is for people and may
- * be reworded).
- */
-/** `unknown-link`: a token no engagement was ever sent with (the only answer that counts as a guess). */
-export type ErrorCode =
-  EngagementRefusalCode | CddRefusalCode | EnquiryRefusalCode | MatterRefusalCode | 'unknown-link';
+export type { ErrorCode };
 
 export class HttpError extends Error {
   readonly status: number;
@@ -54,9 +44,19 @@ export function allowed<State extends string>(cell: Cell<State, ErrorCode>): Sta
   return cell.next;
 }
 
-/** True when `error` is an HttpError with this code. */
-export const hasCode = (error: unknown, code: ErrorCode): error is HttpError =>
-  error instanceof HttpError && error.code === code;
+/** True when `error` is a refusal (a domain room's or an HTTP one) with this code. */
+export const hasCode = (error: unknown, code: ErrorCode): error is HttpError | Refused =>
+  (error instanceof HttpError || error instanceof Refused) && error.code === code;
+
+/**
+ * A refusal, a domain room's or an HTTP one, as the HTTP answer it gives; undefined for any
+ * other failure (storage, configuration, a bug), which a route's own catch does not answer.
+ */
+export const asRefusal = (error: unknown): HttpError | undefined =>
+  error instanceof HttpError ? error : error instanceof Refused ? (asHttpError(error) as HttpError) : undefined;
+
+/** The status a refusal answers with (`asRefusal`), undefined for any other failure. */
+export const refusalStatus = (error: unknown): number | undefined => asRefusal(error)?.status;
 
 /**
  * On every answer: never cached, never sniffed into another type, and HTTPS only for two
@@ -101,11 +101,18 @@ export const seeOther = (location: string): Response =>
   new Response(null, { status: 303, headers: { Location: location, ...BASE_HEADERS } });
 
 /**
- * The lower rooms' typed failures as answers: a write that kept losing to other writers
+ * The lower rooms' typed failures as answers: a domain room's refusal with the status its
+ * kind stands for (platform/refused.ts), a write that kept losing to other writers
  * is 409 with the caller's sentence, storage out of reach is 503 (try again shortly), and
  * so is a deploy without a setting it needs (platform/env.ts).
  */
 export function asHttpError(error: unknown): unknown {
+  if (error instanceof Refused) {
+    const { code, fieldErrors, headers } = error;
+    const answer = new HttpError(REFUSAL_STATUS[error.kind], error.message, { code, fieldErrors, headers });
+    answer.cause = error.cause;
+    return answer;
+  }
   if (error instanceof ConfigurationMissing) return new HttpError(503, error.message);
   if (error instanceof WriteConflict) return new HttpError(409, error.message);
   if (error instanceof StorageUnavailable) {

@@ -32,7 +32,8 @@ import {
 } from '../../../../src/shared/schemas/client-matter.ts';
 import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
 import { sydneyFormat, sydneyToday, whenText } from '../../../../src/shared/sydney-time.ts';
-import { HttpError, type RouteContext } from '../http/http.ts';
+import { refusalStatus, type RouteContext } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { admitAttempt, clientAddress, clientKey } from '../http/login-throttle.ts';
 import { clientMailConfigured, clientTextsConfigured, sendClientMailNow } from '../mail/client-mail.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
@@ -67,7 +68,7 @@ async function withinLimits(email: string, address: string): Promise<boolean> {
     admitAttempt(NETWORK_BUCKET, address, { slowLane: false }),
   ]);
   for (const result of results) {
-    if (result.status === 'rejected' && !(result.reason instanceof HttpError && result.reason.status === 429)) {
+    if (result.status === 'rejected' && refusalStatus(result.reason) !== 429) {
       throw result.reason;
     }
   }
@@ -83,7 +84,7 @@ async function withinDeviceLimit(email: string, device: string): Promise<boolean
     await admitAttempt(ADDRESS_BUCKET(email), 'known-device', { device, slowLane: false });
     return true;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 429) return false;
+    if (refusalStatus(error) === 429) return false;
     throw error;
   }
 }
@@ -156,11 +157,11 @@ async function sendSignInLink(email: string, origin: string, knownDevice: boolea
  * never existed, 410 for one used or expired.
  */
 export async function redeemSignInLink(token: string): Promise<string> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new HttpError(404, LINK_UNKNOWN);
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new Refused('not-found', LINK_UNKNOWN);
   const at = now();
   const result = await claimSignInLink(hashToken(token), new Date(at).toISOString());
-  if (!result) throw new HttpError(404, LINK_UNKNOWN);
-  if (!result.claimed || !(Date.parse(result.link.expiresAt) > at)) throw new HttpError(410, LINK_ENDED);
+  if (!result) throw new Refused('not-found', LINK_UNKNOWN);
+  if (!result.claimed || !(Date.parse(result.link.expiresAt) > at)) throw new Refused('gone', LINK_ENDED);
   return result.link.email;
 }
 
@@ -230,7 +231,7 @@ export async function myMatters(email: string): Promise<ClientMatter[]> {
 /** One matter of the signed-in client; the same 404 for another client's as for none. */
 export async function myMatterRecord(email: string, id: string): Promise<MatterRecord> {
   const record = await getMatter(id);
-  if (!record || normaliseEmail(record.client.email) !== email) throw new HttpError(404, MY_MATTER_NOT_FOUND);
+  if (!record || normaliseEmail(record.client.email) !== email) throw new Refused('not-found', MY_MATTER_NOT_FOUND);
   return record;
 }
 
@@ -246,14 +247,14 @@ const MINUTE = 60_000;
 function refuseOverLimit(current: MatterRecord, at: number): void {
   const waiting = current.updateRequests.filter((request) => !request.answeredAt).length;
   if (waiting >= UPDATE_REQUEST_LIMITS.unanswered) {
-    throw new HttpError(429, UPDATE_LIMIT_WAITING, {
+    throw new Refused('too-many', UPDATE_LIMIT_WAITING, {
       headers: { 'Retry-After': String(UPDATE_REQUEST_LIMITS.minutes * 60) },
     });
   }
   const last = Math.max(0, ...current.updateRequests.map((request) => Date.parse(request.at)));
   const next = last + UPDATE_REQUEST_LIMITS.minutes * MINUTE;
   if (next > at) {
-    throw new HttpError(429, updateLimitSoon(clockTime.format(new Date(next)).toLowerCase()), {
+    throw new Refused('too-many', updateLimitSoon(clockTime.format(new Date(next)).toLowerCase()), {
       headers: { 'Retry-After': String(Math.ceil((next - at) / 1000)) },
     });
   }
@@ -278,7 +279,8 @@ export async function requestUpdate(
   const { after } = await updateMatter(
     id,
     (current) => {
-      if (!current || normaliseEmail(current.client.email) !== email) throw new HttpError(404, MY_MATTER_NOT_FOUND);
+      if (!current || normaliseEmail(current.client.email) !== email)
+        throw new Refused('not-found', MY_MATTER_NOT_FOUND);
       refuseOverLimit(current, Date.parse(request.at));
       return {
         ...current,
@@ -316,12 +318,13 @@ export async function requestUpdate(
  * same 404 as none. Lands on the matter's timeline, which staff read.
  */
 export async function changeTexts(email: string, id: string, change: TextsChange): Promise<{ mobile: string } | null> {
-  if (!clientTextsConfigured()) throw new HttpError(409, TEXTS_NOT_SET_UP);
+  if (!clientTextsConfigured()) throw new Refused('conflict', TEXTS_NOT_SET_UP);
   const mobile = change.texts === 'on' ? australianMobile(change.mobile ?? '') : null;
   const { after } = await updateMatter(
     id,
     (current) => {
-      if (!current || normaliseEmail(current.client.email) !== email) throw new HttpError(404, MY_MATTER_NOT_FOUND);
+      if (!current || normaliseEmail(current.client.email) !== email)
+        throw new Refused('not-found', MY_MATTER_NOT_FOUND);
       if ((current.texts?.mobile ?? null) === mobile) return null;
       const at = new Date(now()).toISOString();
       const { texts: _previous, ...rest } = current;

@@ -15,7 +15,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import { isSecureRequest } from '../http/auth.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { sessionSecret } from '../platform/env.ts';
 import { deleteClientSession, findClientSession, saveClientSession } from '../repositories/client-sessions-store.ts';
 
@@ -99,7 +99,7 @@ export const CLIENT_SIGN_IN_NEEDED = 'Please sign in with the link we e-mail you
 /** The client's session; 401 otherwise. Every `/api/my-matters` route starts with this. */
 export async function requireClient(req: Request): Promise<ClientSession> {
   const session = await readClientSession(req);
-  if (!session) throw new HttpError(401, CLIENT_SIGN_IN_NEEDED);
+  if (!session) throw new Refused('signed-out', CLIENT_SIGN_IN_NEEDED);
   return session;
 }
 

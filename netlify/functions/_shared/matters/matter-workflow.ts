@@ -26,7 +26,8 @@ import { COOLING_OFF_ENDS_AT } from '../../../../src/shared/matter-deadlines.ts'
 import { formatAud } from '../../../../src/content/money.ts';
 import type { QuoteInput } from '../../../../src/shared/quote.ts';
 import { NOT_FOUND, type Staff } from '../enquiries/pipeline.ts';
-import { allowed, HttpError, validate } from '../http/http.ts';
+import { allowed, validate } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { newId } from '../repositories/blobs.ts';
 import { requireCddKey } from '../due-diligence/require-cdd-key.ts';
@@ -54,7 +55,7 @@ export const MATTER_NOT_FOUND = 'That matter no longer exists';
 
 /** A route's `{id}` when it can name a matter; 404 otherwise (a matter route's first check). */
 export function matterIdParam(params: Record<string, string>): string {
-  if (!params.id || !isMatterId(params.id)) throw new HttpError(404, MATTER_NOT_FOUND);
+  if (!params.id || !isMatterId(params.id)) throw new Refused('not-found', MATTER_NOT_FOUND);
   return params.id;
 }
 /** The issue's words: a matter waits for verified due diligence. */
@@ -75,7 +76,7 @@ const who = (staff: Staff) => ({ id: staff.id, username: staff.username });
 const isoNow = () => new Date(now()).toISOString();
 
 const badField = (field: string, message: string) =>
-  new HttpError(400, 'Please check the highlighted fields', { fieldErrors: { [field]: [message] } });
+  new Refused('invalid', 'Please check the highlighted fields', { fieldErrors: { [field]: [message] } });
 
 const staffDates = (dates: MatterCreateInput['dates']) =>
   (dates ?? []).map((entry) => ({ key: staffDateKey(entry.label), label: entry.label, date: entry.date }));
@@ -95,7 +96,7 @@ const buyerOf = (inputs: QuoteInput | undefined): { buyer?: NonNullable<MatterRe
 /** The client, the property and the responsible solicitor as the engagement names them, else the enquiry. */
 async function partiesOf(enquiryId: string, staff: Staff) {
   const found = await getStoredEnquiry(enquiryId);
-  if (!found) throw new HttpError(404, NOT_FOUND);
+  if (!found) throw new Refused('not-found', NOT_FOUND);
   const enquiry = found.record;
   const pointer = await latestPointer(enquiryId);
   const engagement = pointer ? (await getEngagement(pointer.engagementId))?.record : undefined;
@@ -117,12 +118,13 @@ export async function openMatter(enquiryId: string, input: MatterCreateInput, st
   // The parties are sealed: whether a company or trust is a customer decides the duty date.
   requireCddKey();
   const cdd = (await getCdd(enquiryId))?.record;
-  if (cdd && hasTrueMatch(cdd)) throw new HttpError(409, TRUE_MATCH_ENDED);
+  if (cdd && hasTrueMatch(cdd)) throw new Refused('conflict', TRUE_MATCH_ENDED);
   const held = cdd ? unresolvedMatches(cdd) : [];
-  if (cdd && held.length > 0) throw new HttpError(409, possibleMatchMessage(cdd, held, 'relied on to open a matter'));
-  if (cdd?.status !== 'verified' || cdd.closedAt) throw new HttpError(409, CDD_NOT_VERIFIED);
+  if (cdd && held.length > 0)
+    throw new Refused('conflict', possibleMatchMessage(cdd, held, 'relied on to open a matter'));
+  if (cdd?.status !== 'verified' || cdd.closedAt) throw new Refused('conflict', CDD_NOT_VERIFIED);
   const entityPurchaser = cdd.parties.some((party) => party.type === 'company' || party.type === 'trust');
-  if (await matterIdOf(enquiryId)) throw new HttpError(409, MATTER_EXISTS);
+  if (await matterIdOf(enquiryId)) throw new Refused('conflict', MATTER_EXISTS);
   const at = isoNow();
   const record: MatterRecord = {
     id: newId(),
@@ -146,7 +148,7 @@ export async function openMatter(enquiryId: string, input: MatterCreateInput, st
     notices: [],
     timeline: [{ at, by: staff.username, text: 'Matter opened' }],
   };
-  if (!(await insertMatter(record))) throw new HttpError(409, MATTER_EXISTS);
+  if (!(await insertMatter(record))) throw new Refused('conflict', MATTER_EXISTS);
   await Promise.all([
     recordAudit({ by: staff, action: 'matter.open', target: `${record.id} (enquiry ${enquiryId})` }),
     appendActivity(enquiryId, { at, by: staff.username, type: 'note', text: 'Matter opened' }),
@@ -157,7 +159,7 @@ export async function openMatter(enquiryId: string, input: MatterCreateInput, st
 /** A matter for staff; 404 when there is none. */
 export async function readMatter(id: string): Promise<MatterView> {
   const record = await getMatter(id);
-  if (!record) throw new HttpError(404, MATTER_NOT_FOUND);
+  if (!record) throw new Refused('not-found', MATTER_NOT_FOUND);
   return matterView(record, now());
 }
 
@@ -249,7 +251,7 @@ export async function changeMatter(id: string, input: MatterPatchInput, staff: S
   const { after } = await updateMatter(
     id,
     async (current) => {
-      if (!current) throw new HttpError(404, MATTER_NOT_FOUND);
+      if (!current) throw new Refused('not-found', MATTER_NOT_FOUND);
       const at = isoNow();
       const changed = await withDeadlineChanges(withFields(current, input), input);
       return {
@@ -280,14 +282,14 @@ export async function tickMilestone(
     id,
     (current) => {
       changedTo = null;
-      if (!current) throw new HttpError(404, MATTER_NOT_FOUND);
+      if (!current) throw new Refused('not-found', MATTER_NOT_FOUND);
       const milestone = MILESTONES[current.side].find((entry) => entry.key === key);
-      if (!milestone) throw new HttpError(404, MILESTONE_NOT_FOUND);
+      if (!milestone) throw new Refused('not-found', MILESTONE_NOT_FOUND);
       const tick = current.ticks[key];
       // The milestone's table (src/shared/states/matter.ts): the recorded ones refuse a tick by hand.
       allowed(decideMilestone(key, tick?.done ?? false, milestoneAction(input.done)));
       if (key === 'exchanged' && input.done && !current.contractDate) {
-        throw new HttpError(409, EXCHANGE_NEEDS_CONTRACT_DATE);
+        throw new Refused('conflict', EXCHANGE_NEEDS_CONTRACT_DATE);
       }
       if ((tick?.done ?? false) === input.done && tick?.note === input.note) return null;
       const at = isoNow();
@@ -349,10 +351,10 @@ export async function answerUpdateRequest(
   const { after } = await updateMatter(
     id,
     (current) => {
-      if (!current) throw new HttpError(404, MATTER_NOT_FOUND);
+      if (!current) throw new Refused('not-found', MATTER_NOT_FOUND);
       const request = current.updateRequests.find((entry) => entry.id === requestId);
-      if (!request) throw new HttpError(404, REQUEST_NOT_FOUND);
-      if (request.answeredAt) throw new HttpError(409, REQUEST_ANSWERED);
+      if (!request) throw new Refused('not-found', REQUEST_NOT_FOUND);
+      if (request.answeredAt) throw new Refused('conflict', REQUEST_ANSWERED);
       const at = isoNow();
       return {
         ...current,

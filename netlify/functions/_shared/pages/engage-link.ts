@@ -8,7 +8,15 @@
 import { openByToken } from '../engagement/engagement-client.ts';
 import type { Opened } from '../engagement/workflow.ts';
 import { engageEndedPage, somethingWentWrongPage } from './link-error-page.tsx';
-import { asHttpError, hasCode, htmlPage, HttpError, type RouteContext, type RouteHandler } from '../http/http.ts';
+import {
+  asHttpError,
+  asRefusal,
+  hasCode,
+  htmlPage,
+  HttpError,
+  type RouteContext,
+  type RouteHandler,
+} from '../http/http.ts';
 import { admitAttempt, clientAddress } from '../http/login-throttle.ts';
 import { ConfigurationMissing } from '../platform/env.ts';
 import { getSettings } from '../repositories/settings-store.ts';
@@ -99,8 +107,9 @@ export const onLink =
       for (const [name, value] of Object.entries(LINK_HEADERS)) response.headers.set(name, value);
       return response;
     } catch (caught) {
-      // A deploy without its settings answers as it did when env.ts threw the 503 itself.
-      const error = caught instanceof ConfigurationMissing ? asHttpError(caught) : caught;
+      // A deploy without its settings answers as it did when env.ts threw the 503 itself, and a
+      // domain room's refusal as the answer it stands for, each with the link's headers.
+      const error = caught instanceof ConfigurationMissing ? asHttpError(caught) : (asRefusal(caught) ?? caught);
       if (!(error instanceof HttpError)) throw error;
       throw new HttpError(error.status, error.message, {
         fieldErrors: error.fieldErrors,

@@ -37,7 +37,7 @@ import {
   type PayoutStatus,
 } from '../../../../src/shared/states/payout.ts';
 import { practicePhone } from '../due-diligence/require-cdd-key.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused, refusalKind } from '../platform/refused.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
 import { sydneyTime } from '../mail/staff-alerts.ts';
 import { matterView } from '../matters/matter-view.ts';
@@ -83,7 +83,7 @@ const current = (record: PayoutRecord) => record.versions.at(-1)!;
 
 function allowed(status: PayoutStatus, action: PayoutAction): PayoutStatus {
   const cell: PayoutCell = PAYOUT_TRANSITIONS[status][action];
-  if (!isAllowed(cell)) throw new HttpError(cell.refused.status, cell.refused.message);
+  if (!isAllowed(cell)) throw new Refused(refusalKind(cell.refused.status), cell.refused.message);
   return cell.next;
 }
 
@@ -243,9 +243,9 @@ async function versionView(record: PayoutRecord, index: number): Promise<PayoutV
 }
 
 async function readPayout(matterId: string): Promise<PayoutRecord> {
-  if (!(await getMatter(matterId))) throw new HttpError(404, 'That matter does not exist');
+  if (!(await getMatter(matterId))) throw new Refused('not-found', 'That matter does not exist');
   const record = await getPayout(matterId);
-  if (!record) throw new HttpError(404, NO_PAYOUT);
+  if (!record) throw new Refused('not-found', NO_PAYOUT);
   return record;
 }
 
@@ -276,7 +276,7 @@ export async function revealPayout(
   staff: SessionUser,
   { signedInWithPasskey }: { signedInWithPasskey: boolean },
 ): Promise<PayoutRevealed> {
-  if ((await practiceRequiresPasskeys()) && !signedInWithPasskey) throw new HttpError(403, PASSKEY_NEEDED);
+  if ((await practiceRequiresPasskeys()) && !signedInWithPasskey) throw new Refused('forbidden', PASSKEY_NEEDED);
   const record = await readPayout(matterId);
   const index = record.versions.length - 1;
   const { accountName, bsb, number } = await openDetails(record, index);
@@ -285,7 +285,7 @@ export async function revealPayout(
 }
 
 const badField = (field: string, message: string) =>
-  new HttpError(400, 'Please check the highlighted fields', { fieldErrors: { [field]: [message] } });
+  new Refused('invalid', 'Please check the highlighted fields', { fieldErrors: { [field]: [message] } });
 
 /** `POST /api/matters/{id}/payout/call-back` */
 export async function recordCallBack(matterId: string, input: CallBackInput, staff: SessionUser): Promise<PayoutView> {
@@ -293,7 +293,7 @@ export async function recordCallBack(matterId: string, input: CallBackInput, sta
   await readPayout(matterId);
   const recordedAt = isoNow();
   await updatePayout(matterId, async (existing) => {
-    if (!existing) throw new HttpError(404, NO_PAYOUT);
+    if (!existing) throw new Refused('not-found', NO_PAYOUT);
     const next = allowed(existing.status, 'call-back');
     const index = existing.versions.length - 1;
     const version = existing.versions[index]!;
@@ -341,7 +341,7 @@ export async function approvePayout(
   await readPayout(matterId);
   const at = isoNow();
   await updatePayout(matterId, (existing) => {
-    if (!existing) throw new HttpError(404, NO_PAYOUT);
+    if (!existing) throw new Refused('not-found', NO_PAYOUT);
     const version = current(existing);
     // Same person and the payee check first: they say why this approver or these details cannot pass.
     if (existing.status === 'called-back' && version.callBack) {
@@ -349,7 +349,7 @@ export async function approvePayout(
         { callerId: version.callBack.by.id, highRisk: version.highRisk, payeeCheck: version.callBack.payeeCheck },
         staff,
       );
-      if (refusal) throw new HttpError(refusal.status, refusal.message);
+      if (refusal) throw new Refused(refusalKind(refusal.status), refusal.message);
     }
     const next = allowed(existing.status, 'approve');
     return {

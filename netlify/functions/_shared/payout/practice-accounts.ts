@@ -18,7 +18,7 @@ import {
 } from '../../../../src/shared/schemas/bank-account.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import {
   accountAad,
@@ -90,7 +90,7 @@ export async function requestAccountChange(
   const requestedAt = new Date(currentTime()).toISOString();
   const sealed = await sealAccount(details, requestAad(requestedAt));
   await updateAccounts((current) => {
-    if (current.pending) throw new HttpError(409, ACCOUNT_CHANGE_WAITING);
+    if (current.pending) throw new Refused('conflict', ACCOUNT_CHANGE_WAITING);
     return { ...current, pending: { account: kind, requestedBy: who(principal), requestedAt, details: sealed } };
   });
   await recordAudit({ by: principal, action: 'accounts.request', target: kind });
@@ -134,10 +134,10 @@ export async function approveAccountChange(
   let requester: Actor | undefined;
   await updateAccounts(async (current) => {
     const pending = current.pending;
-    if (!pending || pending.account !== kind) throw new HttpError(409, NO_ACCOUNT_CHANGE);
-    if (pending.requestedBy.id === approver.id) throw new HttpError(403, OWN_ACCOUNT_CHANGE);
+    if (!pending || pending.account !== kind) throw new Refused('conflict', NO_ACCOUNT_CHANGE);
+    if (pending.requestedBy.id === approver.id) throw new Refused('forbidden', OWN_ACCOUNT_CHANGE);
     if (requestedAt !== undefined && requestedAt !== pending.requestedAt)
-      throw new HttpError(409, ACCOUNT_CHANGE_REPLACED);
+      throw new Refused('conflict', ACCOUNT_CHANGE_REPLACED);
     requester = pending.requestedBy;
     const details = await openAccount(pending.details, requestAad(pending.requestedAt));
     return {
@@ -171,9 +171,9 @@ export async function approveAccountChange(
 export async function withdrawAccountChange(kind: PracticeAccountKind, user: SessionUser): Promise<void> {
   await updateAccounts((current) => {
     const pending = current.pending;
-    if (!pending || pending.account !== kind) throw new HttpError(409, NO_ACCOUNT_CHANGE);
+    if (!pending || pending.account !== kind) throw new Refused('conflict', NO_ACCOUNT_CHANGE);
     if (user.role !== 'principal' && pending.requestedBy.id !== user.id) {
-      throw new HttpError(403, 'Only a principal or the person who asked can withdraw this change');
+      throw new Refused('forbidden', 'Only a principal or the person who asked can withdraw this change');
     }
     return { ...current, pending: null };
   });

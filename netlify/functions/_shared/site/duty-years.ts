@@ -32,7 +32,7 @@ import {
 } from '../../../../src/shared/schemas/duty-indexation.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import { HttpError } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { listAddedDutyYears, updateAddedDutyYears, type AddedDutyYear } from '../repositories/duty-indexation-store.ts';
 
 const NEWEST_SHIPPED = SHIPPED_DUTY_INDEXATIONS.at(-1)!.year;
@@ -80,11 +80,11 @@ export async function listDutyYears(today = sydneyToday(now())): Promise<DutyInd
 
 /** The year in a path: four digits, else the 404 every unknown address gets. */
 export function parseDutyYear(text: string | undefined): number {
-  if (!text || !DUTY_YEAR_PATTERN.test(text)) throw new HttpError(404, 'There is no such duty year');
+  if (!text || !DUTY_YEAR_PATTERN.test(text)) throw new Refused('not-found', 'There is no such duty year');
   return Number(text);
 }
 
-const ratioError = (message: string) => new HttpError(400, message, { fieldErrors: { ratio: [message] } });
+const ratioError = (message: string) => new Refused('invalid', message, { fieldErrors: { ratio: [message] } });
 
 /**
  * Adds `year` (or replaces its ratio, when it was added before) and answers its table as
@@ -100,14 +100,14 @@ export async function saveDutyYear(
 ): Promise<DutyYearTable> {
   const latestAllowed = dutyYearOf(sydneyToday(at)) + 1;
   if (year <= NEWEST_SHIPPED) {
-    throw new HttpError(
-      400,
+    throw new Refused(
+      'invalid',
       `The ${financialYearLabel(year)} thresholds are part of the product and cannot be changed here`,
     );
   }
   if (year > latestAllowed) {
-    throw new HttpError(
-      400,
+    throw new Refused(
+      'invalid',
       `The ${financialYearLabel(year)} indexation cannot be added yet: the latest year that can be is ${financialYearLabel(latestAllowed)}`,
     );
   }
@@ -118,7 +118,7 @@ export async function saveDutyYear(
       SHIPPED_DUTY_INDEXATIONS.find((entry) => entry.year === wanted)?.ratio;
     const previous = ratioOf(year - 1);
     if (previous === undefined) {
-      throw new HttpError(400, `Please add the ${financialYearLabel(year - 1)} duty indexation first`);
+      throw new Refused('invalid', `Please add the ${financialYearLabel(year - 1)} duty indexation first`);
     }
     if (ratio < ratioInThousandths(previous)) {
       throw ratioError(`The ratio cannot be below ${financialYearLabel(year - 1)}’s (${previous})`);
@@ -149,15 +149,15 @@ export async function saveDutyYear(
  */
 export async function withdrawDutyYear(year: number): Promise<void> {
   if (year <= NEWEST_SHIPPED) {
-    throw new HttpError(
-      400,
+    throw new Refused(
+      'invalid',
       `The ${financialYearLabel(year)} thresholds are part of the product and cannot be withdrawn`,
     );
   }
   await updateAddedDutyYears((years) => {
-    if (!years.some((entry) => entry.year === year)) throw new HttpError(404, 'There is no such duty year');
+    if (!years.some((entry) => entry.year === year)) throw new Refused('not-found', 'There is no such duty year');
     if (years.some((entry) => entry.year > year)) {
-      throw new HttpError(409, `Please withdraw the ${financialYearLabel(year + 1)} duty indexation first`);
+      throw new Refused('conflict', `Please withdraw the ${financialYearLabel(year + 1)} duty indexation first`);
     }
     return years.filter((entry) => entry.year !== year);
   });

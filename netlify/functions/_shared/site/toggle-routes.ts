@@ -8,7 +8,8 @@ import type * as z from 'zod/mini';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import type { activeToggleSchema } from '../../../../src/shared/schemas/toggle.ts';
 import { isToggleBody } from '../../../../src/shared/schemas/toggle.ts';
-import { HttpError, type RouteContext } from '../http/http.ts';
+import type { RouteContext } from '../http/http.ts';
+import { Refused } from '../platform/refused.ts';
 import { rebuildAfterChange } from './rebuild.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import type { SaveResult } from '../repositories/toggleable.ts';
@@ -73,14 +74,14 @@ export function toggleableHandlers<T extends { id: string }, F, S extends z.ZodM
     }
     switch (result.reason) {
       case 'not-found':
-        throw new HttpError(404, `That ${noun} no longer exists`);
+        throw new Refused('not-found', `That ${noun} no longer exists`);
       case 'conflict':
-        throw new HttpError(
-          409,
+        throw new Refused(
+          'conflict',
           `Someone else changed this ${noun} since you opened it. Your changes are still in the form: check the latest version, then save again to replace it.`,
         );
       case 'refused':
-        throw new HttpError(400, options.refusal.message, {
+        throw new Refused('invalid', options.refusal.message, {
           fieldErrors: { [refusalField]: [options.refusal.message] },
         });
     }
@@ -117,7 +118,7 @@ export function toggleableHandlers<T extends { id: string }, F, S extends z.ZodM
     },
     remove: async ({ params: { id }, user: by, context }: ContentCall<undefined> & ById): Promise<undefined> => {
       await options.before?.();
-      if (!(await repository.remove(id))) throw new HttpError(404, `That ${noun} no longer exists`);
+      if (!(await repository.remove(id))) throw new Refused('not-found', `That ${noun} no longer exists`);
       await audit(by, 'delete', id);
       context.waitUntil(rebuildAfterChange());
       return undefined;

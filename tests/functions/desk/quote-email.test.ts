@@ -288,7 +288,7 @@ describe("'Email me this quote' without JavaScript", () => {
       today: '2026-11-23',
       practice,
     });
-    expect(validateHtml({ sent, refused, estimate, estimateRefused })).toEqual([]);
+    expect(await validateHtml({ sent, refused, estimate, estimateRefused })).toEqual([]);
   });
 });
 

@@ -27,6 +27,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts'],
           environment: 'node',
+          // One W3C validator for the run, not one per page check (decision 057).
+          globalSetup: ['tests/functions/vnu-service.ts'],
         },
       },
       {

@@ -128,14 +128,14 @@ describe('POST /api/contact, form-encoded', () => {
     expect(attr(page.byId('retry-hero-website'), 'value')).toBe('');
   });
 
-  it('renders the refused form as valid HTML', () => {
+  it('renders the refused form as valid HTML', async () => {
     const html = enquiryFormPage({
       form: 'contact',
       values: { ...contactForm, email: 'x' },
       fieldErrors: { email: ['Please enter a valid email address'] },
       practice: { name: 'Example Conveyancing', phone: { display: '(02) 5550 0123', href: 'tel:+61255500123' } },
     });
-    expect(validateHtml({ refused: html })).toEqual([]);
+    expect(await validateHtml({ refused: html })).toEqual([]);
   });
 
   it('applies the same 64 KB limit: a larger post lands on the error page, stores nothing', async () => {

@@ -257,7 +257,7 @@ describe("'Email me this quote' without JavaScript", () => {
     expect(attr(page.byId('retry-quote-price'), 'value')).toBe('lots');
   });
 
-  it('renders both pages as valid HTML', () => {
+  it('renders both pages as valid HTML', async () => {
     const practice = {
       name: 'Hills District Conveyancing',
       phone: { display: '(02) 5550 0123', href: 'tel:0255500123' },
@@ -288,7 +288,7 @@ describe("'Email me this quote' without JavaScript", () => {
       today: '2026-11-23',
       practice,
     });
-    expect(validateHtml({ sent, refused, estimate, estimateRefused })).toEqual([]);
+    expect(await validateHtml({ sent, refused, estimate, estimateRefused })).toEqual([]);
   });
 });
 

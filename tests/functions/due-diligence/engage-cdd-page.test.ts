@@ -283,7 +283,7 @@ describe('the identity page without JavaScript', () => {
 
 /** The W3C validator over each state of the page (tests/functions/vnu.ts). */
 describe('the W3C validator', () => {
-  it('finds no error or warning in any state of the identity page', () => {
+  it('finds no error or warning in any state of the identity page', async () => {
     const practice = { name: 'Hills Conveyancing', phone: '(02) 5550 0123' };
     const token = 'T'.repeat(43);
     const values = cddDraftSchema.parse({
@@ -291,7 +291,7 @@ describe('the W3C validator', () => {
       declarations: { ...DECLARATIONS, actingForAnother: ACTING },
     });
     const view = (status: CddStatus) => ({ view: { status, ...values }, submittedAt: '2026-11-23T07:30:00.000Z' });
-    const messages = validateHtml({
+    const messages = await validateHtml({
       empty: cddPage({
         token,
         practice,

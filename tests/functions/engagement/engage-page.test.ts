@@ -390,8 +390,8 @@ describe('engagementText', () => {
 });
 
 describe('the W3C validator', () => {
-  it('finds no error or warning in any state of the page', () => {
-    const messages = validateHtml({
+  it('finds no error or warning in any state of the page', async () => {
+    const messages = await validateHtml({
       open: engagePage({ token: TOKEN, view: view() }),
       errors: engagePage({
         token: TOKEN,

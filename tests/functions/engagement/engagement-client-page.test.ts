@@ -119,7 +119,7 @@ describe('a plain form post', () => {
     const again = await acceptForm(token, fields);
     expect([again.status, again.headers.get('location')]).toEqual([303, `/engage/${token}`]);
 
-    expect(validateHtml({ open, accepted: after.text })).toEqual([]);
+    expect(await validateHtml({ open, accepted: after.text })).toEqual([]);
   }, 120_000);
 });
 

@@ -163,7 +163,7 @@ describe('the client’s page', () => {
     expect(text).toContain(squash('3 of 9 steps done'));
     expect(page.text).toMatch(/<progress aria-labelledby="progress-[^"]+"[^>]* value="3" max="9"/);
     expect(text).toContain(squash(`Amount: $${dutyOf(matter)!.amount!.toLocaleString('en-AU')}`));
-    expect(validateHtml({ matter: page.text })).toEqual([]);
+    expect(await validateHtml({ matter: page.text })).toEqual([]);
   });
 
   it('shows each question with its answer and when, newest first', async () => {

@@ -147,7 +147,7 @@ describe('opting in and out', () => {
     const taken = await formPost(other.id, other.cookie, 'texts=on&mobile=0498+765+432');
     expect(taken.status).toBe(200);
     expect(pageText(taken.text)).toContain('We will text 0498 765 432 about your matter.');
-    expect(validateHtml({ offered: page.text, refused: refused.text, on: taken.text })).toEqual([]);
+    expect(await validateHtml({ offered: page.text, refused: refused.text, on: taken.text })).toEqual([]);
     const stopped = await formPost(other.id, other.cookie, 'texts=off');
     expect(pageText(stopped.text)).toContain('We have stopped the texts. We will still e-mail you.');
     const after = await call(matters, 'GET', `/api/matters/${other.id}`, { cookie: staff.cookie });

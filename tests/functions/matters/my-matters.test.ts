@@ -260,7 +260,9 @@ describe('their matter', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(refused.status).toBe(400);
-    expect(validateHtml({ signedOut: signedOut.text, signedIn: signedIn.text, refused: refused.text })).toEqual([]);
+    expect(await validateHtml({ signedOut: signedOut.text, signedIn: signedIn.text, refused: refused.text })).toEqual(
+      [],
+    );
   });
 });
 

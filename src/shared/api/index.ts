@@ -2,6 +2,7 @@
  * Every declared route, by resource (decision 054): what docs/openapi.json is made from and
  * what tests/unit/api-contract.test.ts holds the functions to.
  */
+import { auditRoutes } from './audit.ts';
 import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
@@ -21,4 +22,5 @@ export const API = {
   cash: cashRoutes,
   suspicions: suspicionsRoutes,
   payouts: payoutsRoutes,
+  audit: auditRoutes,
 } as const;

@@ -44,7 +44,6 @@ const NOT_YET_DECLARED = new Set([
   'passkeys',
   'session',
   'settings-accounts',
-  'staff',
 ]);
 
 const declarations = Object.values(API).flatMap((routes) => Object.values(routes) as ApiRoute[]);

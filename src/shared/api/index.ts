@@ -9,6 +9,7 @@ import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
 import { settingsRoutes, siteBuildRoutes } from './settings.ts';
+import { staffRoutes } from './staff.ts';
 import { suspicionsRoutes } from './suspicions.ts';
 import { testimonialsRoutes } from './testimonials.ts';
 
@@ -23,4 +24,5 @@ export const API = {
   suspicions: suspicionsRoutes,
   payouts: payoutsRoutes,
   audit: auditRoutes,
+  staff: staffRoutes,
 } as const;

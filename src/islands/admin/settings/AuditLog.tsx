@@ -5,8 +5,9 @@
  * each time the section is opened, and Refresh reads it again.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest, callApi } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
 import { auditRoutes } from '../../../shared/api/audit.ts';
+import { staffRoutes } from '../../../shared/api/staff.ts';
 import type { AuditEntry, StaffMember } from '../../../shared/schemas/staff.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { CONTROL_CLASS } from '../../../ui/Field.tsx';
@@ -73,7 +74,7 @@ export default function AuditLog({ headingId }: { headingId: string }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
     void load(NO_FILTER, null);
     // The accounts as they are now: who an id names, and the people to filter by.
-    apiRequest<StaffMember[]>('GET', '/api/staff').then(setStaff, () => setStaff([]));
+    callApi(staffRoutes.list).then(setStaff, () => setStaff([]));
   }, [load]);
 
   async function reload(filter: Filter) {

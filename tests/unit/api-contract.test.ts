@@ -43,7 +43,6 @@ const NOT_YET_DECLARED = new Set([
   'my-matters',
   'passkeys',
   'session',
-  'settings-accounts',
 ]);
 
 const declarations = Object.values(API).flatMap((routes) => Object.values(routes) as ApiRoute[]);

@@ -9,6 +9,7 @@ import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
 import { settingsRoutes, siteBuildRoutes } from './settings.ts';
+import { settingsAccountsRoutes } from './settings-accounts.ts';
 import { staffRoutes } from './staff.ts';
 import { suspicionsRoutes } from './suspicions.ts';
 import { testimonialsRoutes } from './testimonials.ts';
@@ -25,4 +26,5 @@ export const API = {
   payouts: payoutsRoutes,
   audit: auditRoutes,
   staff: staffRoutes,
+  settingsAccounts: settingsAccountsRoutes,
 } as const;

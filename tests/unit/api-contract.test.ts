@@ -36,7 +36,6 @@ const NOT_YET_DECLARED = new Set([
   'engagements',
   'enquiries',
   'lead-alerts',
-  'lead-metrics',
   'login',
   'matters',
   'media',

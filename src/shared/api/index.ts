@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.ts';
 import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
+import { leadMetricsRoutes } from './lead-desk.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
 import { settingsRoutes, siteBuildRoutes } from './settings.ts';
@@ -27,4 +28,5 @@ export const API = {
   audit: auditRoutes,
   staff: staffRoutes,
   settingsAccounts: settingsAccountsRoutes,
+  leadMetrics: leadMetricsRoutes,
 } as const;

@@ -35,7 +35,6 @@ const NOT_YET_DECLARED = new Set([
   'engage-due-diligence',
   'engagements',
   'enquiries',
-  'lead-alerts',
   'login',
   'matters',
   'media',

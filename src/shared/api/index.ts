@@ -6,7 +6,7 @@ import { auditRoutes } from './audit.ts';
 import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
-import { leadMetricsRoutes } from './lead-desk.ts';
+import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
 import { settingsRoutes, siteBuildRoutes } from './settings.ts';
@@ -29,4 +29,5 @@ export const API = {
   staff: staffRoutes,
   settingsAccounts: settingsAccountsRoutes,
   leadMetrics: leadMetricsRoutes,
+  leadAlerts: leadAlertsRoutes,
 } as const;

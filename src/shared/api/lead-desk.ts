@@ -1,6 +1,6 @@
 /**
  * The lead desk's figures (decision 054): how the practice does against the 5-minute callback
- * and 30% conversion targets and the status filter's counts.
+ * and 30% conversion targets, the status filter's counts, and which alert channels the site has.
  */
 import * as z from 'zod/mini';
 import { ENQUIRY_STATUSES } from '../schemas/lead-desk.ts';
@@ -48,5 +48,16 @@ export const leadMetricsRoutes = {
     }),
     output: z.union([leadMetricsSchema, statusCountsSchema]),
     refusals: [400, 401, 403, 503],
+  }),
+} as const;
+
+export const leadAlertsRoutes = {
+  channels: route({
+    method: 'GET',
+    path: '/api/lead-alerts',
+    summary: 'Which alert channels (email, webhook) this site has, so the desk can say when nobody is told',
+    access: 'staff',
+    output: z.object({ email: z.boolean(), webhook: z.boolean() }),
+    refusals: [401, 403, 503],
   }),
 } as const;

@@ -9,7 +9,7 @@
 import { now as currentTime } from '../../../shared/clock.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, callApi } from '../../../lib/api.ts';
-import { leadMetricsRoutes } from '../../../shared/api/lead-desk.ts';
+import { leadAlertsRoutes, leadMetricsRoutes } from '../../../shared/api/lead-desk.ts';
 import { settingsRoutes } from '../../../shared/api/settings.ts';
 import { LEAD_FIGURES } from '../../../content/lead-guide.ts';
 import type { BusinessHours } from '../../../content/practice.ts';
@@ -195,7 +195,7 @@ export function useWaited(): (enquiry: DeskEnquiry) => Waited | null {
 export function useAlertChannels(): AlertChannels | null {
   const [channels, setChannels] = useState<AlertChannels | null>(null);
   useEffect(() => {
-    apiRequest<AlertChannels>('GET', '/api/lead-alerts').then(setChannels, () => setChannels(null));
+    callApi(leadAlertsRoutes.channels).then(setChannels, () => setChannels(null));
   }, []);
   return channels;
 }

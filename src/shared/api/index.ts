@@ -7,6 +7,7 @@ import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
+import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
 import { settingsRoutes, siteBuildRoutes } from './settings.ts';
@@ -30,4 +31,5 @@ export const API = {
   settingsAccounts: settingsAccountsRoutes,
   leadMetrics: leadMetricsRoutes,
   leadAlerts: leadAlertsRoutes,
+  passkeys: passkeysRoutes,
 } as const;

@@ -1,19 +1,18 @@
-/** Staff: which alert channels this site has, so the desk can say when nobody is told. */
+/** Staff: which alert channels this site has, so the desk can say when nobody is told. Declared in src/shared/api/lead-desk.ts. */
 import type { Config } from '@netlify/functions';
-import type { AlertChannels } from '../../src/shared/schemas/lead-desk.ts';
+import { leadAlertsRoutes } from '../../src/shared/api/lead-desk.ts';
 import { configuredChannels } from './_shared/mail/staff-alerts.ts';
-import { requireStaff } from './_shared/http/auth.ts';
-import { handle, json } from './_shared/http/http.ts';
+import { handle } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 
 export const config: Config = { path: '/api/lead-alerts' };
 
-export default handle(config, {
-  '/api/lead-alerts': {
-    GET: async (req) => {
-      await requireStaff(req);
+export default handle(
+  config,
+  declared(leadAlertsRoutes, {
+    channels: () => {
       const channels = configuredChannels();
-      const answer: AlertChannels = { email: channels.includes('email'), webhook: channels.includes('webhook') };
-      return json(answer);
+      return Promise.resolve({ email: channels.includes('email'), webhook: channels.includes('webhook') });
     },
-  },
-});
+  }),
+);

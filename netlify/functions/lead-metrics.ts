@@ -1,8 +1,12 @@
-/** Staff: how the practice does against the 5-minute callback and 30% conversion targets. */
+/**
+ * Staff: how the practice does against the 5-minute callback and 30% conversion targets.
+ * Declared in src/shared/api/lead-desk.ts.
+ */
 import { now as currentTime } from '../../src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
-import { requireStaff } from './_shared/http/auth.ts';
-import { HttpError, handle, json } from './_shared/http/http.ts';
+import { leadMetricsRoutes } from '../../src/shared/api/lead-desk.ts';
+import { HttpError, handle } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { DESK_LIMITS } from '../../src/shared/schemas/lead-desk.ts';
 import { searchCounts } from './_shared/desk/filters.ts';
@@ -13,19 +17,18 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const config: Config = { path: '/api/lead-metrics' };
 
-export default handle(config, {
-  '/api/lead-metrics': {
-    GET: async (req) => {
-      await requireStaff(req);
-      const params = new URL(req.url).searchParams;
+export default handle(
+  config,
+  declared(leadMetricsRoutes, {
+    read: async ({ query }) => {
       // The desk's status filter: all-time counts, kept as enquiries change (no enquiry read),
       // or, under a search, the counts of what it matches (which reads, as the search does).
-      if (params.get('only') === 'counts') {
-        const q = params.get('q')?.trim().slice(0, DESK_LIMITS.search);
-        return json(q ? await searchCounts(q) : await statusCounts());
+      if (query.only === 'counts') {
+        const q = query.q?.trim().slice(0, DESK_LIMITS.search);
+        return q ? await searchCounts(q) : await statusCounts();
       }
-      const to = params.get('to') || sydneyToday(currentTime());
-      const from = params.get('from') || '2000-01-01';
+      const to = query.to || sydneyToday(currentTime());
+      const from = query.from || '2000-01-01';
       for (const [name, value] of [
         ['from', from],
         ['to', to],
@@ -34,7 +37,7 @@ export default handle(config, {
           throw new HttpError(400, `${name} must be a date (YYYY-MM-DD)`);
       }
       if (from > to) throw new HttpError(400, 'from must not be after to');
-      return json(await leadMetrics(from, to));
+      return leadMetrics(from, to);
     },
-  },
-});
+  }),
+);

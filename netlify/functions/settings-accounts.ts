@@ -1,18 +1,14 @@
 /**
  * Settings › Accounts: the practice's trust and office accounts. A principal asks for a
  * change; another account approves it (payout/practice-accounts.ts). Staff read the digits
- * here and nowhere else.
+ * here and nowhere else. Declared in src/shared/api/settings-accounts.ts.
  */
 import type { Config } from '@netlify/functions';
-import * as z from 'zod/mini';
-import {
-  PRACTICE_ACCOUNT_KINDS,
-  practiceAccountSchema,
-  type PracticeAccountKind,
-} from '../../src/shared/schemas/bank-account.ts';
+import { settingsAccountsRoutes } from '../../src/shared/api/settings-accounts.ts';
+import { PRACTICE_ACCOUNT_KINDS, type PracticeAccountKind } from '../../src/shared/schemas/bank-account.ts';
 import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
-import { requirePrincipal, requireStaff } from './_shared/http/auth.ts';
-import { handle, HttpError, json, noContent, readJson, readOptionalJson, validate } from './_shared/http/http.ts';
+import { handle, HttpError } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 import {
   accountsView,
   approveAccountChange,
@@ -37,40 +33,26 @@ const kindOf = (params: Record<string, string>): PracticeAccountKind => {
   return kind as PracticeAccountKind;
 };
 
-/** The approval may name the request the approver read. */
-const approveSchema = z.object({ requestedAt: z.optional(z.string('requestedAt must be the request’s time')) });
-
-export default handle(config, {
-  '/api/settings/accounts': {
-    GET: async (req) => {
-      await requireStaff(req);
+export default handle(
+  config,
+  declared(settingsAccountsRoutes, {
+    read: async () => {
       requireCddKey();
-      return json(await accountsView());
+      return accountsView();
     },
-  },
-  '/api/settings/accounts/:account': {
-    PUT: async (req, { params, waitUntil }) => {
-      const principal = await requirePrincipal(req);
-      const details = validate(practiceAccountSchema, await readJson(req));
+    requestChange: async ({ body: details, params, user: principal, context }) => {
       const kind = kindOf(params);
       requireCddKey();
-      return json({ pending: await requestAccountChange(kind, details, principal, waitUntil) }, 202);
+      return { pending: await requestAccountChange(kind, details, principal, context.waitUntil) };
     },
-  },
-  '/api/settings/accounts/:account/approve': {
-    POST: async (req, { params, waitUntil }) => {
-      const staff = await requireStaff(req);
-      const { requestedAt } = validate(approveSchema, await readOptionalJson(req));
+    approve: async ({ body, params, user: staff, context }) => {
       const kind = kindOf(params);
       requireCddKey();
-      return json(await approveAccountChange(kind, staff, requestedAt, waitUntil));
+      return approveAccountChange(kind, staff, body?.requestedAt, context.waitUntil);
     },
-  },
-  '/api/settings/accounts/:account/pending': {
-    DELETE: async (req, { params }) => {
-      const staff = await requireStaff(req);
+    withdraw: async ({ params, user: staff }) => {
       await withdrawAccountChange(kindOf(params), staff);
-      return noContent();
+      return undefined;
     },
-  },
-});
+  }),
+);

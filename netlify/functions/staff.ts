@@ -2,12 +2,14 @@
  * Staff accounts in the portal: GET/POST /api/staff, PATCH/DELETE /api/staff/:id. Anyone
  * signed in may list them; only a principal adds, changes roles and removes. Never one's
  * own account, never the last account, never the last principal
- * (docs/decisions/026-staff-roles.md).
+ * (docs/decisions/026-staff-roles.md). Declared in src/shared/api/staff.ts.
  */
 import type { Config } from '@netlify/functions';
-import { staffInputSchema, staffRoleSchema, type StaffMember } from '../../src/shared/schemas/staff.ts';
-import { hashPassword, requirePrincipal, requireStaff } from './_shared/http/auth.ts';
-import { HttpError, handle, json, noContent, readJson, validate } from './_shared/http/http.ts';
+import { staffRoutes } from '../../src/shared/api/staff.ts';
+import type { StaffMember } from '../../src/shared/schemas/staff.ts';
+import { hashPassword } from './_shared/http/auth.ts';
+import { HttpError, handle } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';
 import {
   createUser,
@@ -31,15 +33,11 @@ const gone = () => new HttpError(404, 'That staff account no longer exists');
 
 export const config: Config = { path: ['/api/staff', '/api/staff/:id'] };
 
-export default handle(config, {
-  '/api/staff': {
-    GET: async (req) => {
-      await requireStaff(req);
-      return json((await listUsers()).map(member));
-    },
-    POST: async (req) => {
-      const principal = await requirePrincipal(req);
-      const { username, password, role = 'staff' } = validate(staffInputSchema, await readJson(req));
+export default handle(
+  config,
+  declared(staffRoutes, {
+    list: async () => (await listUsers()).map(member),
+    add: async ({ body: { username, password, role = 'staff' }, user: principal }) => {
       const user = await createUser(username, await hashPassword(password), role);
       if (!user) {
         const message = 'That username is already taken';
@@ -51,29 +49,24 @@ export default handle(config, {
         action: role === 'principal' ? 'staff.add.principal' : 'staff.add',
         target: user.id,
       });
-      return json(member(user), 201);
+      return member(user);
     },
-  },
-  '/api/staff/:id': {
-    PATCH: async (req, { params: { id } }) => {
-      const principal = await requirePrincipal(req);
-      const { role } = validate(staffRoleSchema, await readJson(req));
-      const changed = await setRole(id!, role);
+    setRole: async ({ body: { role }, params: { id }, user: principal }) => {
+      const changed = await setRole(id, role);
       switch (changed.outcome) {
         case 'not-found':
           throw gone();
         case 'last-principal':
           throw new HttpError(409, LAST_PRINCIPAL_MESSAGE);
         case 'changed':
-          await recordAudit({ by: principal, action: `staff.role.${role}`, target: id! });
-          return json(member(changed.user));
+          await recordAudit({ by: principal, action: `staff.role.${role}`, target: id });
+          return member(changed.user);
         case 'unchanged':
-          return json(member(changed.user));
+          return member(changed.user);
       }
     },
-    DELETE: async (req, { params: { id } }) => {
-      const principal = await requirePrincipal(req);
-      switch (await removeUser(id!, principal.id)) {
+    remove: async ({ params: { id }, user: principal }) => {
+      switch (await removeUser(id, principal.id)) {
         case 'self':
           throw new HttpError(403, 'You cannot remove your own account');
         case 'last':
@@ -83,9 +76,9 @@ export default handle(config, {
         case 'not-found':
           throw gone();
         case 'removed':
-          await recordAudit({ by: principal, action: 'staff.remove', target: id! });
-          return noContent();
+          await recordAudit({ by: principal, action: 'staff.remove', target: id });
+          return undefined;
       }
     },
-  },
-});
+  }),
+);

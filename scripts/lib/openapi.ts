@@ -44,13 +44,41 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Record<strin
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
-function operation(name: string, route: ApiRoute) {
-  const parameters = [...route.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map(([, param]) => ({
-    name: param!,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
+/** The query schema's parameters, each with its own schema, as OpenAPI lists them. */
+function queryParameters(route: ApiRoute) {
+  if (!route.query) return [];
+  const { properties = {}, required = [] } = jsonSchema(route.query, 'input') as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    schema,
   }));
+}
+
+/** The body's schema, and whether it may be left out (`z.optional(schema)`). */
+function requestBody(input: z.ZodMiniType) {
+  const def = input._zod.def as { type: string; innerType?: z.ZodMiniType };
+  const optional = def.type === 'optional' && def.innerType !== undefined;
+  return {
+    required: !optional,
+    content: { 'application/json': { schema: jsonSchema(optional ? def.innerType! : input, 'input') } },
+  };
+}
+
+function operation(name: string, route: ApiRoute) {
+  const parameters = [
+    ...[...route.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map(([, param]) => ({
+      name: param!,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+    ...queryParameters(route),
+  ];
   const success = route.status ?? 200;
   return {
     operationId: name,
@@ -59,22 +87,19 @@ function operation(name: string, route: ApiRoute) {
     // A public route needs no session (an empty list overrides any default).
     security: route.access === 'public' ? [] : [{ session: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.input
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: jsonSchema(route.input, 'input') } },
-          },
-        }
-      : {}),
+    ...(route.input ? { requestBody: requestBody(route.input) } : {}),
     responses: {
-      [success]:
-        success === 204
-          ? { description: STATUS_TEXT[success] }
-          : {
-              description: STATUS_TEXT[success],
-              content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
-            },
+      [success]: {
+        description: STATUS_TEXT[success],
+        ...(route.answerHeaders?.length
+          ? {
+              headers: Object.fromEntries(
+                route.answerHeaders.map((header) => [header, { schema: { type: 'string' } }]),
+              ),
+            }
+          : {}),
+        ...(success === 204 ? {} : { content: { 'application/json': { schema: jsonSchema(route.output, 'output') } } }),
+      },
       ...Object.fromEntries(
         route.refusals.map((status) => [
           status,

@@ -4,7 +4,7 @@
  * field (JSON), else its `message` field, else the raw text, else the status text.
  * No retries, no caching: each call is made exactly once.
  */
-import { pathOf, type AnswerOf, type ApiRoute, type CallArgsList } from '../shared/api/contract.ts';
+import { pathOf, queryStringOf, type AnswerOf, type ApiRoute, type CallArgsList } from '../shared/api/contract.ts';
 import type { FieldErrors } from '../shared/schemas/fields.ts';
 
 export class ApiError extends Error {
@@ -110,6 +110,10 @@ export const getJson = <T>(...segments: string[]) =>
  * no caller-chosen answer type.
  */
 export function callApi<R extends ApiRoute>(route: R, ...[args]: CallArgsList<R>): Promise<AnswerOf<R>> {
-  const { params, body } = (args ?? {}) as { params?: Record<string, string>; body?: unknown };
-  return apiRequest<AnswerOf<R>>(route.method, pathOf(route.path, params), body);
+  const { params, body, query } = (args ?? {}) as {
+    params?: Record<string, string>;
+    body?: unknown;
+    query?: Record<string, unknown>;
+  };
+  return apiRequest<AnswerOf<R>>(route.method, pathOf(route.path, params) + queryStringOf(query), body);
 }

@@ -5,7 +5,8 @@
  */
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import type { PasskeySummary } from '../shared/schemas/passkeys.ts';
-import { apiRequest } from './api.ts';
+import { passkeysRoutes } from '../shared/api/passkeys.ts';
+import { apiRequest, callApi } from './api.ts';
 
 /** Whether this browser can make and use passkeys at all. */
 export const passkeysSupported = (): boolean =>
@@ -21,13 +22,14 @@ export function passkeyFailure(error: unknown, fallback: string): string {
 
 /** Makes a passkey for the signed-in account and adds it; answers what the server stored. */
 export async function addPasskey(name: string): Promise<Pick<PasskeySummary, 'id' | 'name' | 'createdAt'>> {
-  const optionsJSON = await apiRequest<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-    'POST',
-    '/api/passkeys/options',
-    {},
-  );
+  const optionsJSON = await callApi(passkeysRoutes.options, { body: {} });
   const response = await startRegistration({ optionsJSON });
-  return apiRequest('POST', '/api/passkeys', { ...(name.trim() && { name: name.trim() }), response });
+  // Its extension results as a plain record, as the body's schema reads them.
+  const body = {
+    ...(name.trim() && { name: name.trim() }),
+    response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } },
+  };
+  return callApi(passkeysRoutes.add, { body });
 }
 
 /** Signs in with a passkey of this site: answers the account, as a password sign-in does. */

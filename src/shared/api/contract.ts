@@ -15,9 +15,10 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call a route, checked by `serve()` before its handler runs:
  * `staff`, any signed-in staff member; `principal`, a principal's account only;
- * `public`, anyone (no session is read).
+ * `passkey-pending`, any signed-in staff member, also in a session that waits for a required
+ * passkey (the few routes that lead out of it); `public`, anyone (no session is read).
  */
-export type Access = 'staff' | 'principal' | 'public';
+export type Access = 'staff' | 'principal' | 'passkey-pending' | 'public';
 
 /** The statuses a route may answer besides its success (the body is always `{ error, fieldErrors? }`). */
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
@@ -28,6 +29,7 @@ export interface ApiRoute<
   Input extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   Output extends z.ZodMiniType = z.ZodMiniType,
   Who extends Access = Access,
+  Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
 > {
   method: Method;
   /** As Netlify's `config.path` spells it: `/api/settings/claims/:claim/confirm`. */
@@ -35,7 +37,20 @@ export interface ApiRoute<
   /** One line for people (docs/openapi.json's summary). */
   summary: string;
   access: Who;
-  /** The JSON body, when the route takes one. */
+  /**
+   * The query string, when the route reads one: an object schema over its parameters as
+   * strings (the first value of each), parsed before the body.
+   */
+  query?: Query;
+  /**
+   * The refusal for a query the schema refuses, when it is not the schema's messages by
+   * field under 'Please check the highlighted fields'.
+   */
+  queryRefusal?: (error: z.core.$ZodError) => { error: string; fieldErrors?: FieldErrors };
+  /**
+   * The JSON body, when the route takes one; `z.optional(schema)` for a body that may be left
+   * out (a request with no body and no Content-Type reads as `{}`).
+   */
   input?: Input;
   /**
    * For an input that is a union its bodies' keys tell apart (a switch `{ isActive }` or the
@@ -50,6 +65,8 @@ export interface ApiRoute<
   output: Output;
   /** The success status: 200 unless said; 204 answers no body (declare `z.undefined()` as output). */
   status?: 200 | 201 | 202 | 204;
+  /** Headers the handler may set on its answer (`Set-Cookie`), beside the JSON ones. */
+  answerHeaders?: readonly string[];
   refusals: readonly RefusalStatus[];
 }
 
@@ -60,9 +77,10 @@ export const route = <
   Output extends z.ZodMiniType,
   Input extends z.ZodMiniType | undefined = undefined,
   const Who extends Access = Access,
+  Query extends z.ZodMiniType | undefined = undefined,
 >(
-  declaration: ApiRoute<Method, Path, Input, Output, Who>,
-): ApiRoute<Method, Path, Input, Output, Who> => declaration;
+  declaration: ApiRoute<Method, Path, Input, Output, Who, Query>,
+): ApiRoute<Method, Path, Input, Output, Who, Query> => declaration;
 
 /** The names of a path's parameters: `/a/:id/b/:key` → `'id' | 'key'`. */
 export type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
@@ -83,18 +101,49 @@ export type ParsedBodyOf<R extends ApiRoute> = TakesBody<R> extends true ? z.out
 /** What the route answers. */
 export type AnswerOf<R extends ApiRoute> = z.output<R['output']>;
 
-/** The arguments `callApi` takes after the route: params when the path has any, a body when it takes one. */
+/** The route's query schema, or `never` for a route that reads no query. */
+type QuerySchemaOf<R extends ApiRoute> = NonNullable<R['query']>;
+/** True when the route reads a query string. */
+export type TakesQuery<R extends ApiRoute> = [QuerySchemaOf<R>] extends [never] ? false : true;
+/** What a caller puts in the query string: the schema's input (left-out parameters are not sent). */
+export type QueryOf<R extends ApiRoute> = z.input<QuerySchemaOf<R>>;
+/** What the handler gets: the schema's output, `undefined` for a route that reads no query. */
+export type ParsedQueryOf<R extends ApiRoute> = TakesQuery<R> extends true ? z.output<QuerySchemaOf<R>> : undefined;
+/** True when a caller may leave the body out (`z.optional(schema)`). */
+type BodyOptional<R extends ApiRoute> = undefined extends BodyOf<R> ? true : false;
+
+/**
+ * The arguments `callApi` takes after the route: params when the path has any, a body when it
+ * takes one (it may be left out when it is optional), a query when the route reads one.
+ */
 export type CallArgs<R extends ApiRoute> = ([ParamNames<R['path']>] extends [never]
   ? { params?: never }
   : { params: ParamsOf<R> }) &
-  (TakesBody<R> extends true ? { body: BodyOf<R> } : { body?: never });
+  (TakesBody<R> extends true
+    ? BodyOptional<R> extends true
+      ? { body?: BodyOf<R> }
+      : { body: BodyOf<R> }
+    : { body?: never }) &
+  (TakesQuery<R> extends true ? { query?: QueryOf<R> } : { query?: never });
 
-/** `callApi`'s arguments may be left out when the route takes neither parameters nor a body. */
+/** `callApi`'s arguments may be left out when the route needs neither parameters nor a body. */
 export type CallArgsList<R extends ApiRoute> = [ParamNames<R['path']>] extends [never]
   ? TakesBody<R> extends true
-    ? [args: CallArgs<R>]
+    ? BodyOptional<R> extends true
+      ? [args?: CallArgs<R>]
+      : [args: CallArgs<R>]
     : [args?: CallArgs<R>]
   : [args: CallArgs<R>];
+
+/** The query string for `query` (`?a=1&b=x`, or '' when it has nothing): left-out parameters are not sent. */
+export function queryStringOf(query: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(name, String(value as string | number | boolean));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
 
 /** The path with each `:name` filled (URI-encoded) from `params`; throws when one is missing. */
 export function pathOf(path: string, params: Record<string, string> = {}): string {

@@ -2,12 +2,17 @@
  * Every declared route, by resource (decision 054): what docs/openapi.json is made from and
  * what tests/unit/api-contract.test.ts holds the functions to.
  */
+import { auditRoutes } from './audit.ts';
 import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
+import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
+import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
 import { settingsRoutes, siteBuildRoutes } from './settings.ts';
+import { settingsAccountsRoutes } from './settings-accounts.ts';
+import { staffRoutes } from './staff.ts';
 import { suspicionsRoutes } from './suspicions.ts';
 import { testimonialsRoutes } from './testimonials.ts';
 
@@ -21,4 +26,10 @@ export const API = {
   cash: cashRoutes,
   suspicions: suspicionsRoutes,
   payouts: payoutsRoutes,
+  audit: auditRoutes,
+  staff: staffRoutes,
+  settingsAccounts: settingsAccountsRoutes,
+  leadMetrics: leadMetricsRoutes,
+  leadAlerts: leadAlertsRoutes,
+  passkeys: passkeysRoutes,
 } as const;

@@ -78,3 +78,20 @@ export const payoutDetailsSchema = z.object({
   number: accountNumberField,
 });
 export type PayoutDetails = z.output<typeof payoutDetailsSchema>;
+
+/** One of the practice's accounts as staff read it, with the reference code clients quote. */
+const practiceAccountViewSchema = z.extend(practiceAccountSchema, { reference: z.string() });
+/** A change waiting for its approval, as `GET /api/settings/accounts` shows it. */
+export const pendingAccountChangeSchema = z.object({
+  account: z.enum(PRACTICE_ACCOUNT_KINDS),
+  requestedBy: z.object({ id: z.string(), username: z.string() }),
+  requestedAt: z.string(),
+  details: practiceAccountSchema,
+  reference: z.string(),
+});
+/** The answer of `GET /api/settings/accounts` (PracticeAccountsView). */
+export const practiceAccountsViewSchema = z.object({
+  trust: z.nullable(practiceAccountViewSchema),
+  office: z.optional(practiceAccountViewSchema),
+  pending: z.optional(pendingAccountChangeSchema),
+});

@@ -88,7 +88,7 @@ export async function startSession(
   return cookie(req, token, SESSION_TTL_SECONDS);
 }
 
-interface VerifiedSession {
+export interface VerifiedSession {
   user: SessionUser;
   jti: string;
   /** The account as read to check this session (its hash, its `mustChangePassword`). */

@@ -6,19 +6,35 @@
  * reads that statically, so it stays a literal in the function) and throws at import if the two
  * differ.
  */
-import type { AnswerOf, ApiRoute, ParamsOf, ParsedBodyOf } from '../../../../src/shared/api/contract.ts';
+import type { AnswerOf, ApiRoute, ParamsOf, ParsedBodyOf, ParsedQueryOf } from '../../../../src/shared/api/contract.ts';
+import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import { requirePrincipal, requireStaff } from './auth.ts';
-import { HttpError, json, noContent, readJson, validate, type RouteContext, type Routes } from './http.ts';
+import { PRINCIPAL_ONLY, requireSession, type VerifiedSession } from './auth.ts';
+import {
+  HttpError,
+  json,
+  noContent,
+  readJson,
+  readOptionalJson,
+  validate,
+  type RouteContext,
+  type Routes,
+} from './http.ts';
 
 /** What a declared route's handler is given: the checked caller, its path's parameters and its parsed body. */
 export interface Call<R extends ApiRoute> {
   req: Request;
   context: RouteContext;
   params: ParamsOf<R>;
+  /** The parsed query string; `undefined` for a route that reads none. */
+  query: ParsedQueryOf<R>;
   body: ParsedBodyOf<R>;
   /** The signed-in caller; none for a public route. */
   user: R['access'] extends 'public' ? undefined : SessionUser;
+  /** The caller's session (its account as read, its id); none for a public route. */
+  session: R['access'] extends 'public' ? undefined : VerifiedSession;
+  /** Headers for the answer, of those the route declares (`answerHeaders`). */
+  headers: Headers;
 }
 
 export type DeclaredHandler<R extends ApiRoute> = (call: Call<R>) => Promise<AnswerOf<R>>;
@@ -28,12 +44,34 @@ export type DeclaredHandlers<Declarations extends Record<string, ApiRoute>> = {
   [Name in keyof Declarations]: DeclaredHandler<Declarations[Name]>;
 };
 
-const caller = async (route: ApiRoute, req: Request): Promise<SessionUser | undefined> =>
-  route.access === 'public' ? undefined : route.access === 'principal' ? requirePrincipal(req) : requireStaff(req);
+/** The caller's session as the route's access asks (requireStaff and requirePrincipal as they check it). */
+async function caller(route: ApiRoute, req: Request): Promise<VerifiedSession | undefined> {
+  if (route.access === 'public') return undefined;
+  const session = await requireSession(req, { allowPendingPasskey: route.access === 'passkey-pending' });
+  if (route.access === 'principal' && session.user.role !== 'principal') throw new HttpError(403, PRINCIPAL_ONLY);
+  return session;
+}
+
+/** The query string's parameters, the first value of each, as the route's query schema reads them. */
+function queryOf(route: ApiRoute, req: Request): unknown {
+  if (!route.query) return undefined;
+  const raw: Record<string, string> = {};
+  for (const [name, value] of new URL(req.url).searchParams) if (!(name in raw)) raw[name] = value;
+  const parsed = route.query.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const { error, fieldErrors } = route.queryRefusal?.(parsed.error) ?? {
+    error: 'Please check the highlighted fields',
+    fieldErrors: toFieldErrors(parsed.error),
+  };
+  throw new HttpError(400, error, fieldErrors ? { fieldErrors } : {});
+}
+
+/** True for `z.optional(schema)`: a body that may be left out. */
+const optional = (route: ApiRoute) => route.input?._zod.def.type === 'optional';
 
 async function bodyOf(route: ApiRoute, req: Request): Promise<unknown> {
   if (!route.input) return undefined;
-  const raw = await readJson(req);
+  const raw = optional(route) ? await readOptionalJson(req) : await readJson(req);
   const schema = route.inputFor?.(raw) ?? route.input;
   if (!route.fieldErrors) return validate(schema, raw);
   const parsed = schema.safeParse(raw);
@@ -52,11 +90,28 @@ export function declared<Declarations extends Record<string, ApiRoute>>(
     const handler = handlers[name] as DeclaredHandler<ApiRoute>;
     const methods = (routes[route.path] ??= {});
     if (methods[route.method]) throw new Error(`${route.method} ${route.path} is declared twice`);
+    const settable = new Set((route.answerHeaders ?? []).map((name) => name.toLowerCase()));
     methods[route.method] = async (req, context) => {
-      const user = await caller(route, req);
+      const session = await caller(route, req);
+      const query = queryOf(route, req);
       const body = await bodyOf(route, req);
-      const answer = await handler({ req, context, params: context.params, body, user } as Call<ApiRoute>);
-      return route.status === 204 ? noContent() : json(answer, route.status ?? 200);
+      const headers = new Headers();
+      const answer = await handler({
+        req,
+        context,
+        params: context.params,
+        query,
+        body,
+        user: session?.user,
+        session,
+        headers,
+      } as Call<ApiRoute>);
+      const response = route.status === 204 ? noContent() : json(answer, route.status ?? 200);
+      for (const [name, value] of headers) {
+        if (!settable.has(name)) throw new Error(`${route.method} ${route.path} does not declare the header ${name}`);
+        response.headers.append(name, value);
+      }
+      return response;
     };
   }
   return routes;

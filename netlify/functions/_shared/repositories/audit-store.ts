@@ -10,7 +10,7 @@
 import { now as currentTime } from '../../../../src/shared/clock.ts';
 import * as z from 'zod/mini';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import type { AuditEntry, AuditPage } from '../../../../src/shared/schemas/staff.ts';
+import { AUDIT_ID_PATTERN, type AuditEntry, type AuditPage } from '../../../../src/shared/schemas/staff.ts';
 import { appendNew, getAllJson, getJson, listKeys, openStore, timeKey } from './blobs.ts';
 
 const auditEventSchema = z.object({
@@ -53,9 +53,6 @@ export async function listAudit(): Promise<AuditEvent[]> {
   const store = openStore('audit');
   return getAllJson(store, (await listKeys(store)).sort(), auditEventSchema);
 }
-
-/** A key made by `timeKey`: what `before` may name. */
-export const AUDIT_ID_PATTERN = /^[0-9a-z]{15}[0-9a-f]{12}$/;
 
 /**
  * What the log may be narrowed to: who acted (the username recorded), what (an action, or

@@ -4,7 +4,8 @@
  * replaces what is shown, so the next change is never refused as stale.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, apiRequest, callApi } from '../../../lib/api.ts';
+import { staffRoutes } from '../../../shared/api/staff.ts';
 import {
   STATUS_LABELS,
   type ActivityEntry,
@@ -54,8 +55,8 @@ function describe(entry: ActivityEntry): string {
 let staffNames: Promise<string[]> | undefined;
 /** Everyone an enquiry can be assigned to, asked for once per visit (a failure asks again next time). */
 function loadStaffNames(): Promise<string[]> {
-  staffNames ??= apiRequest<StaffMember[]>('GET', '/api/staff').then(
-    (members) => members.map((member) => member.username),
+  staffNames ??= callApi(staffRoutes.list).then(
+    (members: StaffMember[]) => members.map((member) => member.username),
     (error: unknown) => {
       staffNames = undefined;
       throw error;

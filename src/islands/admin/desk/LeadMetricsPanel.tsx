@@ -4,7 +4,8 @@
  */
 import { now as currentTime } from '../../../shared/clock.ts';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { leadMetricsRoutes } from '../../../shared/api/lead-desk.ts';
 import { sydneyToday } from '../../../shared/sydney-time.ts';
 import { ENQUIRY_STATUSES, STATUS_LABELS, type LeadMetrics } from '../../../shared/schemas/lead-desk.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -83,9 +84,12 @@ export function LeadMetricsPanel() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     Promise.all(
-      PERIODS.map((days) => {
+      PERIODS.map(async (days) => {
         const { from, to } = range(days);
-        return apiRequest<LeadMetrics>('GET', `/api/lead-metrics?from=${from}&to=${to}`);
+        const answer = await callApi(leadMetricsRoutes.read, { query: { from, to } });
+        // Asked with dates (not `only=counts`), the answer is the figures.
+        if (!('conversion' in answer)) throw new Error('The lead metrics came without their figures');
+        return answer;
       }),
     ).then(setMetrics, (caught: unknown) =>
       setError(caught instanceof Error ? caught.message : 'Something went wrong'),

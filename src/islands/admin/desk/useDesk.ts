@@ -9,6 +9,7 @@
 import { now as currentTime } from '../../../shared/clock.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, callApi } from '../../../lib/api.ts';
+import { leadAlertsRoutes, leadMetricsRoutes } from '../../../shared/api/lead-desk.ts';
 import { settingsRoutes } from '../../../shared/api/settings.ts';
 import { LEAD_FIGURES } from '../../../content/lead-guide.ts';
 import type { BusinessHours } from '../../../content/practice.ts';
@@ -118,16 +119,15 @@ export function useDeskList(filters: DeskFilters) {
  */
 export const STATUS_COUNTS_PATH = '/api/lead-metrics?only=counts';
 
-/** Counts per status: all-time, or of what the search `q` matches, so the chips follow the search. */
+/** Counts per status (`only=counts`): all-time, or of what the search `q` matches, so the chips follow the search. */
 export function useStatusCounts(q = '') {
   const [counts, setCounts] = useState<StatusCounts | null>(null);
   const reload = useCallback(async () => {
     const search = q.trim();
     try {
-      const answer = await apiRequest<StatusCounts>(
-        'GET',
-        search ? `${STATUS_COUNTS_PATH}&q=${encodeURIComponent(search)}` : STATUS_COUNTS_PATH,
-      );
+      const answer: StatusCounts = await callApi(leadMetricsRoutes.read, {
+        query: { only: 'counts', ...(search && { q: search }) },
+      });
       setCounts({ total: answer.total, byStatus: answer.byStatus });
     } catch {
       // The filter still works without its counts.
@@ -195,7 +195,7 @@ export function useWaited(): (enquiry: DeskEnquiry) => Waited | null {
 export function useAlertChannels(): AlertChannels | null {
   const [channels, setChannels] = useState<AlertChannels | null>(null);
   useEffect(() => {
-    apiRequest<AlertChannels>('GET', '/api/lead-alerts').then(setChannels, () => setChannels(null));
+    callApi(leadAlertsRoutes.channels).then(setChannels, () => setChannels(null));
   }, []);
   return channels;
 }

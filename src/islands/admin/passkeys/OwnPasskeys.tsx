@@ -4,8 +4,10 @@
  * its own while the practice requires a passkey that this account does not have yet.
  */
 import { useId, useState, type SubmitEvent } from 'react';
+import { callApi } from '../../../lib/api.ts';
 import { addPasskey, passkeyFailure, passkeysSupported } from '../../../lib/passkeys.ts';
-import { PASSKEY_NAME_MAX, type PasskeySummary } from '../../../shared/schemas/passkeys.ts';
+import { passkeysRoutes } from '../../../shared/api/passkeys.ts';
+import { PASSKEY_NAME_MAX } from '../../../shared/schemas/passkeys.ts';
 import { passkeyAdded } from '../../../stores/session.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -13,9 +15,11 @@ import { Field } from '../../../ui/Field.tsx';
 import { useList } from '../kit/useList.ts';
 import { PasskeyList } from './PasskeyList.tsx';
 
+const listOwnPasskeys = () => callApi(passkeysRoutes.list);
+
 export default function OwnPasskeys() {
   const base = useId();
-  const { items, loading, error, reload } = useList<PasskeySummary>('/api/passkeys');
+  const { items, loading, error, reload } = useList(listOwnPasskeys);
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

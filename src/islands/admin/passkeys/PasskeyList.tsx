@@ -2,7 +2,8 @@
  * One account's passkeys: their names, when each was added and last used, and a way to
  * remove each. Own passkeys (`account` absent) or, for a principal, another account's.
  */
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { passkeysRoutes } from '../../../shared/api/passkeys.ts';
 import type { PasskeySummary } from '../../../shared/schemas/passkeys.ts';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
@@ -38,7 +39,7 @@ export function PasskeyList({
     if (!confirmed) return;
     setRemoving(passkey.id);
     await runAction(
-      () => apiRequest('DELETE', `/api/passkeys/${encodeURIComponent(passkey.id)}`),
+      () => callApi(passkeysRoutes.remove, { params: { id: passkey.id } }),
       { success: `The passkey ${passkey.name} was removed`, failure: `Failed to remove the passkey ${passkey.name}` },
       reload,
     );

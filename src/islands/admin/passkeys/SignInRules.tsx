@@ -3,10 +3,12 @@
  * account's passkeys, to remove a lost one (that account is told at its notice address).
  * The server decides: only a principal who has a passkey may require them.
  */
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { callApi } from '../../../lib/api.ts';
+import { passkeysRoutes } from '../../../shared/api/passkeys.ts';
 import { settingsRoutes } from '../../../shared/api/settings.ts';
-import { PASSKEY_RULES, type PasskeyRule, type PasskeySummary } from '../../../shared/schemas/passkeys.ts';
+import { staffRoutes } from '../../../shared/api/staff.ts';
+import { PASSKEY_RULES, type PasskeyRule } from '../../../shared/schemas/passkeys.ts';
 import type { StaffMember } from '../../../shared/schemas/staff.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { CONTROL_CLASS } from '../../../ui/Field.tsx';
@@ -20,17 +22,18 @@ const RULE_LABELS: Record<PasskeyRule, string> = {
 };
 
 function AccountPasskeys({ member }: { member: StaffMember }) {
-  const { items, loading, error, reload } = useList<PasskeySummary>(
-    `/api/passkeys?account=${encodeURIComponent(member.id)}`,
-  );
+  const list = useCallback(() => callApi(passkeysRoutes.list, { query: { account: member.id } }), [member.id]);
+  const { items, loading, error, reload } = useList(list);
   return <PasskeyList items={items} loading={loading} error={error} reload={reload} owner={member.username} />;
 }
+
+const listStaff = () => callApi(staffRoutes.list);
 
 export default function SignInRules({ headingId, myId }: { headingId: string; myId: string }) {
   const base = useId();
   const [rule, setRule] = useState<PasskeyRule | null>(null);
   const [saving, setSaving] = useState(false);
-  const staff = useList<StaffMember>('/api/staff');
+  const staff = useList(listStaff);
   const [chosen, setChosen] = useState('');
   const others = staff.items.filter((member) => member.id !== myId);
   const member = others.find((entry) => entry.id === chosen) ?? null;

@@ -4,9 +4,11 @@
  * actions) and Sydney days on the server (`GET /api/audit?by=&action=&from=&to=`). It loads
  * each time the section is opened, and Refresh reads it again.
  */
-import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
-import type { AuditEntry, AuditPage, StaffMember } from '../../../shared/schemas/staff.ts';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { auditRoutes } from '../../../shared/api/audit.ts';
+import { staffRoutes } from '../../../shared/api/staff.ts';
+import type { AuditEntry, StaffMember } from '../../../shared/schemas/staff.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { CONTROL_CLASS } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
@@ -23,12 +25,12 @@ interface Filter {
 }
 const NO_FILTER: Filter = { by: '', action: '', from: '', to: '' };
 
-const query = (filter: Filter, before: string | null) => {
-  const params = new URLSearchParams({ limit: String(PAGE) });
-  for (const [name, value] of Object.entries(filter)) if (value) params.set(name, value);
-  if (before) params.set('before', before);
-  return `/api/audit?${params}`;
-};
+/** The filter's fields that are set, and the page to go on from. */
+const query = (filter: Filter, before: string | null) => ({
+  limit: String(PAGE),
+  ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
+  ...(before && { before }),
+});
 
 export default function AuditLog({ headingId }: { headingId: string }) {
   const base = useId();
@@ -42,32 +44,42 @@ export default function AuditLog({ headingId }: { headingId: string }) {
   const [draft, setDraft] = useState<Filter>(NO_FILTER);
   const [shown, setShown] = useState<Filter>(NO_FILTER);
 
+  /**
+   * Only the newest request may write the list: a filter's answer that comes after a later
+   * filter's (a wide one scans more of the log than a day long ago) is dropped, never shown
+   * under the later filter; the newest answer ends the loading.
+   */
+  const latest = useRef(0);
+
   const names: AccountNames = useMemo(() => new Map(staff.map((member) => [member.id, member.username])), [staff]);
 
   const load = useCallback(async (filter: Filter, before: string | null) => {
+    const request = ++latest.current;
     try {
-      const page = await apiRequest<AuditPage>('GET', query(filter, before));
+      const page = await callApi(auditRoutes.list, { query: query(filter, before) });
+      if (request !== latest.current) return;
       setEntries((current) => (before ? [...current, ...page.entries] : page.entries));
       setNext(page.next);
       setShown(filter);
       setError(null);
     } catch (caught) {
+      if (request !== latest.current) return;
       const fieldError = caught instanceof ApiError ? Object.values(caught.fieldErrors ?? {})[0]?.[0] : undefined;
       setError(fieldError ?? (caught instanceof Error ? caught.message : 'Something went wrong'));
     }
+    setLoading(false);
   }, []);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives (react#34905 flags the async loader)
-    void load(NO_FILTER, null).finally(() => setLoading(false));
+    void load(NO_FILTER, null);
     // The accounts as they are now: who an id names, and the people to filter by.
-    apiRequest<StaffMember[]>('GET', '/api/staff').then(setStaff, () => setStaff([]));
+    callApi(staffRoutes.list).then(setStaff, () => setStaff([]));
   }, [load]);
 
   async function reload(filter: Filter) {
     setLoading(true);
     await load(filter, null);
-    setLoading(false);
   }
 
   async function loadMore() {

@@ -6,7 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { settingsAccountsRoutes } from '../../../shared/api/settings-accounts.ts';
 import {
   PRACTICE_ACCOUNT_KINDS,
   PRACTICE_ACCOUNT_LABELS,
@@ -63,7 +64,7 @@ function ChangeForm({ kind, onAsked }: { kind: PracticeAccountKind; onAsked: () 
     if (!validate(practiceAccountSchema, values)) return;
     setPending(true);
     try {
-      await apiRequest('PUT', `/api/settings/accounts/${kind}`, values);
+      await callApi(settingsAccountsRoutes.requestChange, { params: { account: kind }, body: values });
       showToast({ title: 'Success', description: 'The change waits for another person to approve it' });
       setValues({ name: '', bsb: '', number: '', bank: '' });
       await onAsked();
@@ -113,7 +114,7 @@ export default function PracticeAccounts({ headingId }: { headingId: string }) {
 
   const load = useCallback(async () => {
     try {
-      setView(await apiRequest<PracticeAccountsView>('GET', '/api/settings/accounts'));
+      setView(await callApi(settingsAccountsRoutes.read));
       setFailed(null);
     } catch (caught) {
       setFailed(caught instanceof Error ? caught.message : 'The accounts could not be loaded');
@@ -124,10 +125,10 @@ export default function PracticeAccounts({ headingId }: { headingId: string }) {
     void load();
   }, [load]);
 
-  async function act(method: 'POST' | 'DELETE', path: string, success: string, body?: unknown) {
+  async function act(call: () => Promise<unknown>, success: string) {
     setBusy(true);
     try {
-      await apiRequest(method, path, body);
+      await call();
       showToast({ title: 'Success', description: success });
       await load();
     } catch (caught) {
@@ -169,9 +170,14 @@ export default function PracticeAccounts({ headingId }: { headingId: string }) {
                 variant="secondary"
                 pending={busy}
                 onClick={() =>
-                  void act('POST', `/api/settings/accounts/${pending.account}/approve`, 'The account was changed', {
-                    requestedAt: pending.requestedAt,
-                  })
+                  void act(
+                    () =>
+                      callApi(settingsAccountsRoutes.approve, {
+                        params: { account: pending.account },
+                        body: { requestedAt: pending.requestedAt },
+                      }),
+                    'The account was changed',
+                  )
                 }
               >
                 Approve the change
@@ -184,7 +190,10 @@ export default function PracticeAccounts({ headingId }: { headingId: string }) {
                 variant="outline"
                 pending={busy}
                 onClick={() =>
-                  void act('DELETE', `/api/settings/accounts/${pending.account}/pending`, 'The change was withdrawn')
+                  void act(
+                    () => callApi(settingsAccountsRoutes.withdraw, { params: { account: pending.account } }),
+                    'The change was withdrawn',
+                  )
                 }
               >
                 Withdraw

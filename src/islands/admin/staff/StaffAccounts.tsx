@@ -7,7 +7,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { staffRoutes } from '../../../shared/api/staff.ts';
 import { toFieldErrors, type FieldErrors } from '../../../shared/schemas/fields.ts';
 import { MIN_PASSWORD_LENGTH, STAFF_ROLES, type StaffRole } from '../../../shared/schemas/login.ts';
 import { staffInputSchema, type StaffMember } from '../../../shared/schemas/staff.ts';
@@ -23,11 +24,13 @@ import { useList } from '../kit/useList.ts';
 
 const ROLE_LABELS: Record<StaffRole, string> = { principal: 'Principal', staff: 'Staff' };
 
+const listStaff = () => callApi(staffRoutes.list);
+
 export default function StaffAccounts({ headingId }: { headingId: string }) {
   const session = useStore($session);
   const me = session.status === 'signed-in' ? session.user.id : null;
   const isPrincipal = session.status === 'signed-in' && session.user.role === 'principal';
-  const { items, loading, error, reload } = useList<StaffMember>('/api/staff');
+  const { items, loading, error, reload } = useList(listStaff);
   const { confirm, dialog } = useConfirm();
   const [removing, setRemoving] = useState<string | null>(null);
   const [changingRole, setChangingRole] = useState<string | null>(null);
@@ -35,7 +38,7 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
   async function changeRole(member: StaffMember, role: StaffRole) {
     setChangingRole(member.id);
     await runAction(
-      () => apiRequest('PATCH', `/api/staff/${encodeURIComponent(member.id)}`, { role }),
+      () => callApi(staffRoutes.setRole, { params: { id: member.id }, body: { role } }),
       {
         success: `${member.username} is now ${role === 'principal' ? 'a principal' : 'staff'}`,
         failure: `Failed to change the role of ${member.username}`,
@@ -54,7 +57,7 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
     if (!confirmed) return;
     setRemoving(member.id);
     await runAction(
-      () => apiRequest('DELETE', `/api/staff/${encodeURIComponent(member.id)}`),
+      () => callApi(staffRoutes.remove, { params: { id: member.id } }),
       { success: `${member.username} was removed`, failure: `Failed to remove ${member.username}` },
       reload,
     );
@@ -187,7 +190,7 @@ function AddStaffForm({ onAdded }: { onAdded: () => Promise<void> }) {
     setPending(true);
     const added = await runAction(
       () =>
-        apiRequest('POST', '/api/staff', parsed.data).catch((error: unknown) => {
+        callApi(staffRoutes.add, { body: parsed.data }).catch((error: unknown) => {
           if (error instanceof ApiError && error.fieldErrors) showErrors(error.fieldErrors);
           throw error;
         }),

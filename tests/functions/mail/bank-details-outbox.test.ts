@@ -58,7 +58,8 @@ describe('a message with bank details', () => {
     const [refused] = await listRefusedMails();
     expect(refused).toMatchObject({ id, channel: 'email', enquiryId: enquiry.id, reason: BANK_DETAILS_IN_MESSAGE });
     expect(refused!.subject).toBe('Our account ••••');
-    expect(JSON.stringify(await listRefusedMails())).not.toMatch(/062|5678|vera@/);
+    // The message's id is taken out first: the enquiry's id in it is random hex, which can hold 062.
+    expect(JSON.stringify(await listRefusedMails()).replaceAll(id, '(id)')).not.toMatch(/062|5678|vera@/);
 
     expect((await listAudit()).filter((event) => event.action === 'message.refused')).toEqual([
       expect.objectContaining({ by: 'system', target: `message ${id}` }),
@@ -73,7 +74,7 @@ describe('a message with bank details', () => {
     expect(notice).toContain('A message to a client was not sent: it held bank details');
     expect(notice).toContain(id);
     expect(notice).toContain('enter them on their matter page (/matter/)');
-    expect(notice).not.toMatch(/062|1234 5678/);
+    expect(notice.replaceAll(id, '(id)')).not.toMatch(/062|1234 5678/);
   });
 
   it('is sent when the numbers in it are not bank details', async () => {

@@ -25,6 +25,13 @@ const TRUST = {
   bank: 'Commonwealth Bank',
 };
 const DIGITS = /062|9876|5432|98765432/;
+/**
+ * A mail's text with the staff's usernames taken out: the harness names them by the time
+ * (staff-1-1796231062148), whose digits can hold any of the account's, so only what is
+ * left is checked for them.
+ */
+const withoutNames = (text: string, ...people: { username: string }[]) =>
+  people.reduce((rest, person) => rest.replaceAll(person.username, '(name)'), text);
 
 const get = (cookie: string) => call(settingsAccounts, 'GET', '/api/settings/accounts', { cookie });
 const put = (cookie: string, kind: string, body: unknown) =>
@@ -76,7 +83,7 @@ describe('the practice’s accounts', () => {
     expect(smtp.mails[0]!.to.sort()).toEqual(['ben@example-conveyancing.com.au', STAFF_INBOX].sort());
     const requestMail = await readableText(smtp.mails[0]!);
     expect(requestMail).toContain('is waiting for approval');
-    expect(requestMail).not.toMatch(DIGITS);
+    expect(withoutNames(requestMail, ann, ben, cal)).not.toMatch(DIGITS);
 
     // Never the requester; anyone else, staff included.
     expect((await approve(ann.cookie, 'trust')).status).toBe(403);
@@ -96,7 +103,7 @@ describe('the practice’s accounts', () => {
     expect(smtp.mails).toHaveLength(1);
     const approvedMail = await readableText(smtp.mails[0]!);
     expect(approvedMail).toContain(`${cal.username} approved the change`);
-    expect(approvedMail).not.toMatch(DIGITS);
+    expect(withoutNames(approvedMail, ann, ben, cal)).not.toMatch(DIGITS);
 
     expect(
       (await listAudit())

@@ -3,15 +3,10 @@
  * preview and send from an enquiry, then resend (for an accepted one: end its links and
  * issue new ones), revoke, switch reminders, vary an accepted one (an updated disclosure)
  * and fetch the signed PDF. Every figure is the server's own quote; nothing a browser sends is trusted.
+ * Declared in src/shared/api/engagements.ts.
  */
 import type { Config } from '@netlify/functions';
-import {
-  engagementPatchSchema,
-  engagementSendSchema,
-  engagementVariationSchema,
-  clientAddressSchema,
-} from '../../src/shared/schemas/engagement.ts';
-import { requirePrincipal, requireStaff } from './_shared/http/auth.ts';
+import { engagementsRoutes } from '../../src/shared/api/engagements.ts';
 import { changeClientAddress } from './_shared/engagement/client-address.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
 import { ENGAGEMENT_NOT_FOUND } from './_shared/engagement/workflow.ts';
@@ -26,7 +21,8 @@ import { resendEngagement, revokeEngagement } from './_shared/engagement/revoke-
 import { setReminders } from './_shared/engagement/engagement-reminders.ts';
 import { pdfResponse } from './_shared/engagement/pdf-response.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
-import { handle, HttpError, json, readJson, validate } from './_shared/http/http.ts';
+import { handle, HttpError } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 import { getEngagement, isEngagementId } from './_shared/repositories/engagements-store.ts';
 import { isEnquiryId } from './_shared/repositories/enquiries-store.ts';
 import { NOT_FOUND } from './_shared/enquiries/pipeline.ts';
@@ -53,17 +49,13 @@ const links = (sent: IssuedLinks) => ({
 });
 
 /** A new engagement's answer (a send or a variation): its links, figures and lifetime. */
-const issued = (sent: IssuedLinks) =>
-  json(
-    {
-      id: sent.record.id,
-      status: 'sent',
-      ...links(sent),
-      figures: sent.record.content.quote.figures,
-      ...(sent.record.variationOf ? { variationOf: sent.record.variationOf } : {}),
-    },
-    201,
-  );
+const issued = (sent: IssuedLinks) => ({
+  id: sent.record.id,
+  status: 'sent' as const,
+  ...links(sent),
+  figures: sent.record.content.quote.figures,
+  ...(sent.record.variationOf ? { variationOf: sent.record.variationOf } : {}),
+});
 
 export const config: Config = {
   path: [
@@ -79,71 +71,32 @@ export const config: Config = {
   ],
 };
 
-export default handle(config, {
-  '/api/contact-requests/:id/engagement': {
-    POST: async (req, { params }) => {
-      const staff = await requireStaff(req);
-      const input = validate(engagementSendSchema, await readJson(req));
-      return issued(await sendEngagement(enquiryId(params.id), input, staff, linkOrigin(req), sendEngagementLink));
-    },
-  },
-  '/api/contact-requests/:id/engagement/preview': {
-    POST: async (req, { params }) => {
-      await requireStaff(req);
-      const input = validate(engagementSendSchema, await readJson(req));
-      return json(await previewEngagement(enquiryId(params.id), input));
-    },
-  },
-  '/api/engagements/:id': {
-    PATCH: async (req, { params }) => {
-      const staff = await requireStaff(req);
-      const { reminders } = validate(engagementPatchSchema, await readJson(req));
-      return json(await setReminders(engagementId(params.id), reminders, staff));
-    },
-  },
-  '/api/engagements/:id/resend': {
-    POST: async (req, { params }) => {
-      const staff = await requireStaff(req);
-      const sent = await resendEngagement(engagementId(params.id), staff, linkOrigin(req), sendEngagementLink);
+export default handle(
+  config,
+  declared(engagementsRoutes, {
+    send: async ({ req, params, body, user }) =>
+      issued(await sendEngagement(enquiryId(params.id), body, user, linkOrigin(req), sendEngagementLink)),
+    preview: async ({ params, body }) => previewEngagement(enquiryId(params.id), body),
+    setReminders: async ({ params, body: { reminders }, user }) =>
+      setReminders(engagementId(params.id), reminders, user),
+    resend: async ({ req, params, user }) => {
+      const sent = await resendEngagement(engagementId(params.id), user, linkOrigin(req), sendEngagementLink);
       if (!sent) throw new HttpError(409, 'This engagement changed a moment ago. Refresh and try again.');
-      return json(links(sent));
+      return links(sent);
     },
-  },
-  '/api/engagements/:id/variation': {
-    POST: async (req, { params }) => {
-      const staff = await requireStaff(req);
-      const input = validate(engagementVariationSchema, await readJson(req));
-      return issued(await varyEngagement(engagementId(params.id), input, staff, linkOrigin(req), sendEngagementLink));
-    },
-  },
-  '/api/engagements/:id/variation/preview': {
-    POST: async (req, { params }) => {
-      await requireStaff(req);
-      const input = validate(engagementVariationSchema, await readJson(req));
-      return json(await previewVariation(engagementId(params.id), input));
-    },
-  },
-  '/api/engagements/:id/revoke': {
-    POST: async (req, { params }) => {
-      const staff = await requireStaff(req);
-      return json(await revokeEngagement(engagementId(params.id), staff));
-    },
-  },
-  '/api/engagements/:id/clients/:index/address': {
-    POST: async (req, { params, waitUntil }) => {
-      const principal = await requirePrincipal(req);
-      const input = validate(clientAddressSchema, await readJson(req));
-      const index = /^[0-9]$/.test(params.index ?? '') ? Number(params.index) : -1;
+    vary: async ({ req, params, body, user }) =>
+      issued(await varyEngagement(engagementId(params.id), body, user, linkOrigin(req), sendEngagementLink)),
+    previewVariation: async ({ params, body }) => previewVariation(engagementId(params.id), body),
+    revoke: async ({ params, user }) => revokeEngagement(engagementId(params.id), user),
+    changeClientAddress: async ({ params, body, user, context }) => {
+      const index = /^[0-9]$/.test(params.index) ? Number(params.index) : -1;
       if (index < 0) throw new HttpError(404, 'This engagement has no such client');
-      return json(await changeClientAddress(engagementId(params.id), index, input, principal, waitUntil));
+      return changeClientAddress(engagementId(params.id), index, body, user, context.waitUntil);
     },
-  },
-  '/api/engagements/:id/document.pdf': {
-    GET: async (req, { params }) => {
-      await requireStaff(req);
+    document: async ({ params }) => {
       const found = await getEngagement(engagementId(params.id));
       if (!found) throw new HttpError(404, ENGAGEMENT_NOT_FOUND);
       return pdfResponse(found.record);
     },
-  },
-});
+  }),
+);

@@ -98,7 +98,12 @@ function operation(name: string, route: ApiRoute) {
               ),
             }
           : {}),
-        ...(success === 204 ? {} : { content: { 'application/json': { schema: jsonSchema(route.output, 'output') } } }),
+        ...(success === 204
+          ? {}
+          : route.answerType
+            ? // The handler's own bytes (a PDF, a CSV, a page): no JSON Schema describes them.
+              { content: { [route.answerType]: { schema: { type: 'string', format: 'binary' } } } }
+            : { content: { 'application/json': { schema: jsonSchema(route.output, 'output') } } }),
       },
       ...Object.fromEntries(
         route.refusals.map((status) => [

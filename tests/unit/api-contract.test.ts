@@ -12,7 +12,10 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFunctionsHost, loadFunctions, type HostedFunction } from '../../scripts/lib/functions-host.ts';
 import { openApiDocument } from '../../scripts/lib/openapi.ts';
-import type { ApiRoute } from '../../src/shared/api/contract.ts';
+import { route, type ApiRoute } from '../../src/shared/api/contract.ts';
+import { madeResponse } from '../../src/shared/api/made-response.ts';
+import type { RouteContext } from '../../netlify/functions/_shared/http/http.ts';
+import { declared } from '../../netlify/functions/_shared/http/serve.ts';
 import { API } from '../../src/shared/api/index.ts';
 import { blogPostsRoutes } from '../../src/shared/api/blog-posts.ts';
 import { dutyIndexationRoutes } from '../../src/shared/api/duty-indexation.ts';
@@ -33,7 +36,6 @@ const NOT_YET_DECLARED = new Set([
   'contact-limited',
   'engage',
   'engage-due-diligence',
-  'engagements',
   'enquiries',
   'login',
   'matters',
@@ -171,3 +173,35 @@ export async function typeChecks() {
   void next;
   return policy;
 }
+
+describe('a route whose answer is not JSON (answerType)', () => {
+  const pdfRoute = route({
+    method: 'GET',
+    path: '/api/example.pdf',
+    summary: 'An example',
+    access: 'public',
+    output: madeResponse,
+    answerType: 'application/pdf',
+    refusals: [],
+  });
+  const serveWith = (answer: Response) =>
+    declared({ pdf: pdfRoute }, { pdf: async () => answer })['/api/example.pdf']!.GET!(
+      new Request('http://localhost:8888/api/example.pdf'),
+      { params: {}, waitUntil: () => {} } as unknown as RouteContext,
+    );
+
+  it('answers the handler’s own Response, as made', async () => {
+    const made = new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+      headers: { 'Content-Type': 'application/pdf' },
+    });
+    const answer = await serveWith(made);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+  });
+
+  it('refuses an answer of another type than the one declared', async () => {
+    await expect(serveWith(Response.json({ not: 'a pdf' }))).rejects.toThrow(
+      /must answer a Response of application\/pdf/,
+    );
+  });
+});

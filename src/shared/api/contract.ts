@@ -63,6 +63,11 @@ export interface ApiRoute<
    */
   fieldErrors?: (error: z.core.$ZodError) => FieldErrors;
   output: Output;
+  /**
+   * The answer's media type when it is not JSON (the signed PDF): the handler makes the whole
+   * `Response` (declare `madeResponse` as output) and `serve()` checks it is of this type.
+   */
+  answerType?: 'application/pdf' | 'text/csv' | 'text/html';
   /** The success status: 200 unless said; 204 answers no body (declare `z.undefined()` as output). */
   status?: 200 | 201 | 202 | 204;
   /** Headers the handler may set on its answer (`Set-Cookie`), beside the JSON ones. */

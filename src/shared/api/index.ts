@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.ts';
 import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
+import { engagementsRoutes } from './engagements.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
@@ -32,4 +33,5 @@ export const API = {
   leadMetrics: leadMetricsRoutes,
   leadAlerts: leadAlertsRoutes,
   passkeys: passkeysRoutes,
+  engagements: engagementsRoutes,
 } as const;

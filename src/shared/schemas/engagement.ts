@@ -5,7 +5,6 @@
  * engagement functions and the client page (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import type { QuoteFigures, QuoteInput } from '../quote.ts';
 import { optionalText, requiredText, withoutControlCharacters } from './fields.ts';
 import { quoteInputSchema, storedQuoteSchema } from './quote.ts';
 
@@ -263,83 +262,96 @@ export const engagementRecordSchema = z.pipe(
 );
 export type EngagementRecord = z.output<typeof engagementRecordSchema>;
 
+/** The figures of a quote as sent: the stored quote's. */
+const quoteFiguresSchema = storedQuoteSchema.shape.figures;
+
 /** `GET /api/contact-requests/{id}`'s `engagement`. */
-export interface EngagementSummary {
-  id: string;
-  status: EngagementStatus;
-  sentAt: string;
-  viewedAt?: string;
-  acceptedAt?: string;
-  expiresAt: string;
-  documentSha256?: string;
+export const engagementSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(ENGAGEMENT_STATUSES),
+  sentAt: z.string(),
+  viewedAt: z.optional(z.string()),
+  acceptedAt: z.optional(z.string()),
+  expiresAt: z.string(),
+  documentSha256: z.optional(z.string()),
   /** Whether reminders are still on (the desk's switch). */
-  reminders: boolean;
+  reminders: z.boolean(),
   /** Each client, and when they accepted (the engagement is accepted once every one has). */
-  clients: { name: string; email: string; acceptedAt?: string }[];
+  clients: z.array(z.object({ name: z.string(), email: z.string(), acceptedAt: z.optional(z.string()) })),
   /** A variation: the engagement it varies, and what changed and why. */
-  variationOf?: string;
-  variationReason?: string;
-}
+  variationOf: z.optional(z.string()),
+  variationReason: z.optional(z.string()),
+});
+export type EngagementSummary = z.output<typeof engagementSummarySchema>;
 
 /** One client's link as a send, resend or variation answers it. */
-export interface IssuedClientLink {
-  name: string;
-  email: string;
+export const issuedClientLinkSchema = z.object({
+  name: z.string(),
+  email: z.string(),
   /** Whether this client's link went out by e-mail. */
-  emailed: boolean;
+  emailed: z.boolean(),
   /** The link, only when it was not e-mailed: staff pass it on themselves. */
-  url?: string;
-}
+  url: z.optional(z.string()),
+});
+export type IssuedClientLink = z.output<typeof issuedClientLinkSchema>;
 
 /**
- * `POST /api/contact-requests/{id}/engagement` → 201. `url` only when the link was not
- * e-mailed (no SMTP, or the send failed): then it is the only time staff see it.
+ * A send's, a resend's or a variation's links: `url` (the first client's) only when it was
+ * not e-mailed (no SMTP, or the send failed); then it is the only time staff see it.
  */
-export interface EngagementSent {
-  id: string;
-  status: 'sent';
-  url?: string;
-  expiresAt: string;
-  figures: QuoteFigures;
+export const issuedLinksSchema = z.object({
+  url: z.optional(z.string()),
+  expiresAt: z.string(),
   /** Whether the link went out by e-mail; false without SMTP (staff send it themselves). */
-  emailed: boolean;
+  emailed: z.boolean(),
   /** Each client's link (joint clients each get their own). */
-  clients: IssuedClientLink[];
-  variationOf?: string;
-}
+  clients: z.array(issuedClientLinkSchema),
+});
+export type IssuedLinksAnswer = z.output<typeof issuedLinksSchema>;
+
+/** `POST /api/contact-requests/{id}/engagement` (and a variation) → 201. */
+export const engagementSentSchema = z.extend(issuedLinksSchema, {
+  id: z.string(),
+  status: z.literal('sent'),
+  figures: quoteFiguresSchema,
+  variationOf: z.optional(z.string()),
+});
+export type EngagementSent = z.output<typeof engagementSentSchema>;
+
+/** `GET /api/engage/{token}`: what the client reads (nothing staff-only). */
+export const engagementViewSchema = z.object({
+  status: z.enum(ENGAGEMENT_STATUSES),
+  practice: practiceSchema,
+  solicitor: solicitorSchema,
+  matter: matterSchema,
+  figures: quoteFiguresSchema,
+  disclosure: z.array(documentSectionSchema),
+  terms: termsSchema,
+  privacy: z.string(),
+  expiresAt: z.string(),
+  acceptedAt: z.optional(z.string()),
+  documentSha256: z.optional(z.string()),
+  /** Joint clients: each one's name and whether they have accepted (no addresses). */
+  clients: z.optional(z.array(z.object({ name: z.string(), accepted: z.boolean() }))),
+  /** The client this link belongs to has accepted, while others have not yet. */
+  youAcceptedAt: z.optional(z.string()),
+});
+export type EngagementView = z.output<typeof engagementViewSchema>;
 
 /** The preview staff see before sending: exactly what the client will be shown. */
-export interface EngagementPreview {
-  figures: QuoteFigures;
-  inputs: QuoteInput;
-  view: EngagementView;
+export const engagementPreviewSchema = z.object({
+  figures: quoteFiguresSchema,
+  inputs: quoteInputSchema,
+  view: engagementViewSchema,
   /** True while the terms are the shipped sample terms. */
-  sampleTerms: boolean;
+  sampleTerms: z.boolean(),
   /**
    * Why sending would be refused, in the server's words: on the production site, while the
    * terms are the sample (decision 036). Absent wherever sending is possible.
    */
-  sendRefused?: string;
-}
-
-/** `GET /api/engage/{token}`: what the client reads (nothing staff-only). */
-export interface EngagementView {
-  status: EngagementStatus;
-  practice: EngagementContent['practice'];
-  solicitor: EngagementContent['solicitor'];
-  matter: EngagementContent['matter'];
-  figures: QuoteFigures;
-  disclosure: DocumentSection[];
-  terms: { version: string; effective: string; text: string };
-  privacy: string;
-  expiresAt: string;
-  acceptedAt?: string;
-  documentSha256?: string;
-  /** Joint clients: each one's name and whether they have accepted (no addresses). */
-  clients?: { name: string; accepted: boolean }[];
-  /** The client this link belongs to has accepted, while others have not yet. */
-  youAcceptedAt?: string;
-}
+  sendRefused: z.optional(z.string()),
+});
+export type EngagementPreview = z.output<typeof engagementPreviewSchema>;
 
 /**
  * The exact text the acceptance's `contentSha256` is taken over: the disclosure and the

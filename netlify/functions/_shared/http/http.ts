@@ -130,9 +130,9 @@ const errorResponse = (error: HttpError): Response =>
     error.headers,
   );
 
-/** The media type of a request body, lower-case, without parameters (`charset`). */
-export const mediaType = (req: Request): string =>
-  (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+/** The media type of a request's (or an answer's) body, lower-case, without parameters (`charset`). */
+export const mediaType = (message: Request | Response): string =>
+  (message.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** Reads a JSON object body: 415 for another content type, 413 past 64 KB, 400 when broken. */
 export async function readJson(req: Request): Promise<Record<string, unknown>> {

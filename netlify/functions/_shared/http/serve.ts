@@ -13,6 +13,7 @@ import { PRINCIPAL_ONLY, requireSession, type VerifiedSession } from './auth.ts'
 import {
   HttpError,
   json,
+  mediaType,
   noContent,
   readJson,
   readOptionalJson,
@@ -80,6 +81,14 @@ async function bodyOf(route: ApiRoute, req: Request): Promise<unknown> {
   return parsed.data;
 }
 
+/** A handler's own `Response` for a route whose answer is not JSON, checked against its `answerType`. */
+function madeAnswer(route: ApiRoute, answer: unknown): Response {
+  if (!(answer instanceof Response) || mediaType(answer) !== route.answerType) {
+    throw new Error(`${route.method} ${route.path} must answer a Response of ${route.answerType}`);
+  }
+  return answer;
+}
+
 /** The method table `handle()` dispatches, for these declarations and their handlers. */
 export function declared<Declarations extends Record<string, ApiRoute>>(
   declarations: Declarations,
@@ -106,7 +115,11 @@ export function declared<Declarations extends Record<string, ApiRoute>>(
         session,
         headers,
       } as Call<ApiRoute>);
-      const response = route.status === 204 ? noContent() : json(answer, route.status ?? 200);
+      const response = route.answerType
+        ? madeAnswer(route, answer)
+        : route.status === 204
+          ? noContent()
+          : json(answer, route.status ?? 200);
       for (const [name, value] of headers) {
         if (!settable.has(name)) throw new Error(`${route.method} ${route.path} does not declare the header ${name}`);
         response.headers.append(name, value);

@@ -2,6 +2,8 @@
  * The versions the current engagement varies, newest first: each stays on record with its
  * acceptance and signed PDF (an updated disclosure never changes what was accepted before).
  */
+import { pathOf } from '../../../shared/api/contract.ts';
+import { engagementsRoutes } from '../../../shared/api/engagements.ts';
 import { ENGAGEMENT_STATUS_LABELS, type EngagementSummary } from '../../../shared/schemas/engagement.ts';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
@@ -24,11 +26,7 @@ export function EngagementHistory({ versions }: { versions: readonly EngagementS
               ) : null}
             </span>
             {version.acceptedAt ? (
-              <a
-                className="underline"
-                href={`/api/engagements/${encodeURIComponent(version.id)}/document.pdf`}
-                download
-              >
+              <a className="underline" href={pathOf(engagementsRoutes.document.path, { id: version.id })} download>
                 Signed PDF
               </a>
             ) : null}

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { pathOf } from '../../../shared/api/contract.ts';
+import { engagementsRoutes } from '../../../shared/api/engagements.ts';
 import {
   ENGAGEMENT_STATUS_LABELS,
   type EngagementStatus,
   type EngagementSummary,
-  type IssuedClientLink,
 } from '../../../shared/schemas/engagement.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -23,8 +24,6 @@ export const STATUS_TONES: Record<EngagementStatus, BadgeTone> = {
   expired: 'neutral',
   revoked: 'neutral',
 };
-
-const engagementPath = (id: string, action = '') => `/api/engagements/${encodeURIComponent(id)}${action}`;
 
 /** The engagement as it stands, and what staff can do with it. */
 export function EngagementState({
@@ -78,18 +77,13 @@ export function EngagementState({
     await act(
       'resend',
       async () => {
-        const answer = await apiRequest<{
-          url?: string;
-          expiresAt: string;
-          emailed: boolean;
-          clients?: IssuedClientLink[];
-        }>('POST', engagementPath(engagement.id, '/resend'));
+        const answer = await callApi(engagementsRoutes.resend, { params: { id: engagement.id } });
         onResent({
           ...(answer.url ? { url: answer.url } : {}),
           expiresAt: answer.expiresAt,
           emailed: answer.emailed,
           what: accepted ? 'reissued' : 'resent',
-          ...(answer.clients ? { clients: answer.clients } : {}),
+          clients: answer.clients,
         });
         showToast({ title: 'Success', description: 'New link issued' });
         await refresh();
@@ -108,7 +102,7 @@ export function EngagementState({
     await act(
       'revoke',
       async () => {
-        await apiRequest('POST', engagementPath(engagement.id, '/revoke'));
+        await callApi(engagementsRoutes.revoke, { params: { id: engagement.id } });
         onRevoked();
         showToast({ title: 'Success', description: 'Engagement revoked' });
         await refresh();
@@ -121,7 +115,7 @@ export function EngagementState({
     act(
       'reminders',
       async () => {
-        await apiRequest<EngagementSummary>('PATCH', engagementPath(engagement.id), { reminders });
+        await callApi(engagementsRoutes.setReminders, { params: { id: engagement.id }, body: { reminders } });
         showToast({ title: 'Success', description: reminders ? 'Reminders switched on' : 'Reminders switched off' });
         await refresh();
       },
@@ -189,7 +183,7 @@ export function EngagementState({
         <div className="space-y-1">
           <a
             className="btn btn-outline"
-            href={engagementPath(engagement.id, '/document.pdf')}
+            href={pathOf(engagementsRoutes.document.path, { id: engagement.id })}
             download
             data-testid="engagement-pdf"
           >

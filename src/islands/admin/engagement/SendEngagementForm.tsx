@@ -4,7 +4,8 @@
  * same form sends a variation of an accepted engagement, with what changed and why.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest, callApi } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { engagementsRoutes } from '../../../shared/api/engagements.ts';
 import { settingsRoutes } from '../../../shared/api/settings.ts';
 import {
   ENGAGEMENT_LIMITS,
@@ -122,9 +123,16 @@ export function SendEngagementForm({
     clients,
     ...(varies ? { reason } : {}),
   });
-  const base = varies
-    ? `/api/engagements/${encodeURIComponent(varies.id)}/variation`
-    : `/api/contact-requests/${encodeURIComponent(detail.id)}/engagement`;
+  /** The preview of this body, for a new engagement or a variation. */
+  const previewOf = (body: ReturnType<typeof bodyOf>) =>
+    varies
+      ? callApi(engagementsRoutes.previewVariation, { params: { id: varies.id }, body: { ...body, reason } })
+      : callApi(engagementsRoutes.preview, { params: { id: detail.id }, body });
+  /** Sends this body: a new engagement, or a variation. */
+  const sendOf = (body: ReturnType<typeof bodyOf>) =>
+    varies
+      ? callApi(engagementsRoutes.vary, { params: { id: varies.id }, body: { ...body, reason } })
+      : callApi(engagementsRoutes.send, { params: { id: detail.id }, body });
 
   /** The browser's check of the body; false (with each fault under its field) when it fails. */
   const check = (body: unknown): boolean => {
@@ -154,7 +162,7 @@ export function SendEngagementForm({
     if (!check(body)) return;
     setPending('preview');
     try {
-      setPreview(await apiRequest<Preview>('POST', `${base}/preview`, body));
+      setPreview(await previewOf(body));
     } catch (error) {
       refused(error, 'The preview could not be made');
     } finally {
@@ -168,7 +176,7 @@ export function SendEngagementForm({
     if (!check(body)) return;
     setPending('send');
     try {
-      const sent = await apiRequest<EngagementSent>('POST', base, body);
+      const sent = await sendOf(body);
       showToast({ title: 'Success', description: varies ? 'Variation sent' : 'Engagement sent' });
       await onSent(sent);
     } catch (error) {

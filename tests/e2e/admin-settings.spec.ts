@@ -4,24 +4,17 @@
  * a team photo uploaded there shows in its team section, and a claim and a rating in the same
  * rebuild; the week of opening hours (a fault in another section opens it), a 409 that keeps
  * what was typed (the form's own messages are tests/components/admin/settings/), and axe on
- * each section; the desk's warning of unconfirmed claims goes once one is confirmed; the audit
- * log as sentences, filtered by person, action and date. Other specs expect the default
- * phone, hours and claims, so they are put back in `finally`.
+ * each section; the desk's warning of unconfirmed claims goes once one is confirmed. The audit
+ * log's sentences and filters are tests/components/admin/settings/audit-log.test.tsx's, its
+ * server side tests/functions/http/audit.test.ts's (docs/e2e-moves.md). Other specs expect the
+ * default phone, hours and claims, so they are put back in `finally`.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '../../src/content/practice.ts';
 import { png } from '../functions/fixtures/images.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
 import { SETTINGS_SECTIONS } from '../../src/islands/admin/settings/settings-sections.ts';
-import {
-  createEnquiry,
-  expectNoAxeViolations,
-  expectToast,
-  openSettingsSection,
-  openTab,
-  unique,
-} from './admin-helpers.ts';
-import { expectNoSidewaysScroll, failApi, signIn, STAFF, test } from './fixtures.ts';
+import { expectNoAxeViolations, expectToast, openSettingsSection, openTab } from './admin-helpers.ts';
+import { expectNoSidewaysScroll, failApi, signIn, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const DEFAULT_PHONE = PRACTICE.phone.display;
@@ -255,69 +248,6 @@ test.describe('admin: practice settings', () => {
     } finally {
       await saveSettings(page.request, original);
     }
-  });
-
-  test('the audit log reads as sentences, links the enquiry it names, and filters by person, action and date', async ({
-    page,
-  }) => {
-    // Something of two kinds to find: an enquiry updated, a member of staff added.
-    const tag = unique();
-    await createEnquiry(page.request, `Audit${tag}`, 'Reader');
-    const [enquiry] = (await (
-      await page.request.get(`/api/contact-requests?q=${encodeURIComponent(`audit${tag}@example.com`)}`)
-    ).json()) as { id: string }[];
-    const updated = await page.request.patch(`/api/contact-requests/${enquiry!.id}`, { data: { status: 'contacted' } });
-    expect(updated.status(), await updated.text()).toBe(200);
-    const username = `e2e-audit-${tag}`;
-    const added = await page.request.post('/api/staff', { data: { username, password: 'initial-password-e2e' } });
-    expect(added.status(), await added.text()).toBe(201);
-
-    const panel = await openSettingsSection(page, 'Audit log');
-    const list = panel.getByTestId('audit-list');
-    const entries = panel.getByTestId('audit-entry');
-    const addition = entries.filter({ hasText: `Added ${username} as staff` });
-    await expect(addition).toHaveCount(1);
-    await expect(addition.getByTestId('audit-by')).toHaveText(STAFF.username);
-    // When, as the portal writes every time: "26 Nov 2026, 9:41 am".
-    await expect(addition.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s[ap]m$/);
-    const update = entries.filter({ hasText: 'Updated an enquiry' }).first();
-    await expect(update.getByRole('link', { name: 'Open the enquiry' })).toHaveAttribute(
-      'href',
-      `/admin/?enquiry=${enquiry!.id}`,
-    );
-    // No codes, no ids: words.
-    await expect(list).not.toContainText('staff.add');
-    await expect(list).not.toContainText('enquiry.update');
-    await expect(list).not.toContainText(enquiry!.id);
-
-    const filters = panel.getByRole('form', { name: 'Filter the audit log' });
-    const today = sydneyToday(Date.now());
-    await filters.getByLabel('Person').selectOption(STAFF.username);
-    await filters.getByLabel('Action').selectOption({ label: 'Added a staff account' });
-    await filters.getByLabel('From').fill(today);
-    await filters.getByLabel('To').fill(today);
-    await filters.getByRole('button', { name: 'Show entries' }).click();
-    // Only additions of staff accounts: this one, and any another test added and removed since.
-    await expect(
-      entries.filter({ hasNotText: /Added .* as staff|Added a staff account \(since removed\)/ }),
-    ).toHaveCount(0);
-    await expect(addition).toHaveCount(1);
-
-    // A family of actions: every change to staff accounts.
-    await filters.getByLabel('Action').selectOption({ label: 'All: staff accounts' });
-    await filters.getByRole('button', { name: 'Show entries' }).click();
-    await expect(entries.filter({ hasText: 'Updated an enquiry' })).toHaveCount(0);
-    await expect(addition).toHaveCount(1);
-
-    // A day before any of it: nothing.
-    await filters.getByLabel('From').fill('2020-01-01');
-    await filters.getByLabel('To').fill('2020-01-01');
-    await filters.getByRole('button', { name: 'Show entries' }).click();
-    await expect(panel.getByText('Nothing matches these filters.')).toBeVisible();
-
-    await panel.getByRole('button', { name: 'Clear filters' }).click();
-    await expect(entries.filter({ hasText: 'Updated an enquiry' }).first()).toBeVisible();
-    await expect(filters.getByLabel('Person')).toHaveValue('');
   });
 
   test(

@@ -39,7 +39,6 @@ const NOT_YET_DECLARED = new Set([
   'matters',
   'media',
   'my-matters',
-  'user',
 ]);
 
 const declarations = Object.values(API).flatMap((routes) => Object.values(routes) as ApiRoute[]);

@@ -15,6 +15,7 @@ import { settingsAccountsRoutes } from './settings-accounts.ts';
 import { staffRoutes } from './staff.ts';
 import { suspicionsRoutes } from './suspicions.ts';
 import { testimonialsRoutes } from './testimonials.ts';
+import { userRoutes } from './user.ts';
 
 export const API = {
   settings: settingsRoutes,
@@ -32,4 +33,5 @@ export const API = {
   leadMetrics: leadMetricsRoutes,
   leadAlerts: leadAlertsRoutes,
   passkeys: passkeysRoutes,
+  user: userRoutes,
 } as const;

@@ -4,7 +4,7 @@
  * life of the page: no refetch, no polling, no retries.
  */
 import { atom } from 'nanostores';
-import { apiRequest, ApiError, callApi, setUnauthorizedHandler } from '../lib/api.ts';
+import { ApiError, callApi, setUnauthorizedHandler } from '../lib/api.ts';
 import { API } from '../shared/api/index.ts';
 import { passkeyAssertion } from '../lib/passkeys.ts';
 import type { SessionUser } from '../shared/schemas/login.ts';
@@ -67,11 +67,10 @@ function signedInAs(user: Partial<SessionUser> | undefined, fallbackName: string
  * An account with a passkey answers `secondFactor` instead, and no session: its passkey finishes.
  */
 export async function login(credentials: { username: string; password: string }): Promise<SignInResult> {
-  const user = await apiRequest<(Partial<SessionUser> & { secondFactor?: unknown }) | undefined>(
-    'POST',
-    '/api/login',
-    credentials,
-  );
+  // Still checked as if unknown: a proxy or a stale deploy may answer something else.
+  const user: (Partial<SessionUser> & { secondFactor?: unknown }) | undefined = await callApi(API.login.password, {
+    body: credentials,
+  });
   if (user && user.id && user.secondFactor === 'passkey') {
     return { secondFactor: 'passkey', username: String(user.username ?? credentials.username) };
   }

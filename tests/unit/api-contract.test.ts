@@ -35,7 +35,6 @@ const NOT_YET_DECLARED = new Set([
   'engage-due-diligence',
   'engagements',
   'enquiries',
-  'login',
   'matters',
   'media',
   'my-matters',

@@ -7,6 +7,7 @@ import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
+import { loginRoutes } from './login.ts';
 import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
@@ -34,4 +35,5 @@ export const API = {
   leadAlerts: leadAlertsRoutes,
   passkeys: passkeysRoutes,
   user: userRoutes,
+  login: loginRoutes,
 } as const;

@@ -5,8 +5,9 @@
  */
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import type { PasskeySummary } from '../shared/schemas/passkeys.ts';
+import { loginRoutes } from '../shared/api/login.ts';
 import { passkeysRoutes } from '../shared/api/passkeys.ts';
-import { apiRequest, callApi } from './api.ts';
+import { callApi } from './api.ts';
 
 /** Whether this browser can make and use passkeys at all. */
 export const passkeysSupported = (): boolean =>
@@ -34,11 +35,9 @@ export async function addPasskey(name: string): Promise<Pick<PasskeySummary, 'id
 
 /** Signs in with a passkey of this site: answers the account, as a password sign-in does. */
 export async function passkeyAssertion(): Promise<unknown> {
-  const optionsJSON = await apiRequest<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
-    'POST',
-    '/api/login/passkey/options',
-    {},
-  );
+  const optionsJSON = await callApi(loginRoutes.passkeyOptions, { body: {} });
   const response = await startAuthentication({ optionsJSON });
-  return apiRequest('POST', '/api/login/passkey', { response });
+  // Its extension results as a plain record, as the body's schema reads them.
+  const body = { response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } };
+  return callApi(loginRoutes.passkey, { body });
 }

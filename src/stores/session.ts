@@ -4,7 +4,8 @@
  * life of the page: no refetch, no polling, no retries.
  */
 import { atom } from 'nanostores';
-import { apiRequest, ApiError, setUnauthorizedHandler } from '../lib/api.ts';
+import { ApiError, callApi, setUnauthorizedHandler } from '../lib/api.ts';
+import { API } from '../shared/api/index.ts';
 import { passkeyAssertion } from '../lib/passkeys.ts';
 import type { SessionUser } from '../shared/schemas/login.ts';
 
@@ -21,7 +22,7 @@ let lookup: Promise<SessionUser | null> | undefined;
 
 /** Asks the server who is signed in, once per page; later calls share the first answer. */
 export function loadSession(): Promise<SessionUser | null> {
-  lookup ??= apiRequest<SessionUser>('GET', '/api/user').then(
+  lookup ??= callApi(API.user.current).then(
     (user) => {
       $session.set({ status: 'signed-in', user });
       return user;
@@ -66,11 +67,10 @@ function signedInAs(user: Partial<SessionUser> | undefined, fallbackName: string
  * An account with a passkey answers `secondFactor` instead, and no session: its passkey finishes.
  */
 export async function login(credentials: { username: string; password: string }): Promise<SignInResult> {
-  const user = await apiRequest<(Partial<SessionUser> & { secondFactor?: unknown }) | undefined>(
-    'POST',
-    '/api/login',
-    credentials,
-  );
+  // Still checked as if unknown: a proxy or a stale deploy may answer something else.
+  const user: (Partial<SessionUser> & { secondFactor?: unknown }) | undefined = await callApi(API.login.password, {
+    body: credentials,
+  });
   if (user && user.id && user.secondFactor === 'passkey') {
     return { secondFactor: 'passkey', username: String(user.username ?? credentials.username) };
   }
@@ -84,7 +84,7 @@ export async function loginWithPasskey(): Promise<SessionUser> {
 
 /** Signs out on the server first; the local session is cleared only when that worked. */
 export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/logout');
+  await callApi(API.user.logout);
   lookup = Promise.resolve(null);
   $session.set({ status: 'signed-out' });
 }

@@ -37,11 +37,9 @@ const NOT_YET_DECLARED = new Set([
   'engage',
   'engage-due-diligence',
   'enquiries',
-  'login',
   'matters',
   'media',
   'my-matters',
-  'user',
 ]);
 
 const declarations = Object.values(API).flatMap((routes) => Object.values(routes) as ApiRoute[]);

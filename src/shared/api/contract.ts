@@ -16,9 +16,13 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call a route, checked by `serve()` before its handler runs:
  * `staff`, any signed-in staff member; `principal`, a principal's account only;
  * `passkey-pending`, any signed-in staff member, also in a session that waits for a required
- * passkey (the few routes that lead out of it); `public`, anyone (no session is read).
+ * passkey (the few routes that lead out of it); `password-pending`, any signed-in staff member,
+ * also while an initial password is still to be changed, and a session waiting for a required
+ * passkey only while its initial password is too (that forced step comes first: changing it);
+ * `signed-in`, any signed-in staff member whatever their session still waits for (who is
+ * signed in); `public`, anyone (no session is read).
  */
-export type Access = 'staff' | 'principal' | 'passkey-pending' | 'public';
+export type Access = 'staff' | 'principal' | 'passkey-pending' | 'password-pending' | 'signed-in' | 'public';
 
 /** The statuses a route may answer besides its success (the body is always `{ error, fieldErrors? }`). */
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;

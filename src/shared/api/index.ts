@@ -8,6 +8,7 @@ import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { engagementsRoutes } from './engagements.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
+import { loginRoutes } from './login.ts';
 import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
@@ -16,6 +17,7 @@ import { settingsAccountsRoutes } from './settings-accounts.ts';
 import { staffRoutes } from './staff.ts';
 import { suspicionsRoutes } from './suspicions.ts';
 import { testimonialsRoutes } from './testimonials.ts';
+import { userRoutes } from './user.ts';
 
 export const API = {
   settings: settingsRoutes,
@@ -34,4 +36,6 @@ export const API = {
   leadAlerts: leadAlertsRoutes,
   passkeys: passkeysRoutes,
   engagements: engagementsRoutes,
+  user: userRoutes,
+  login: loginRoutes,
 } as const;

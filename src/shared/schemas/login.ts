@@ -21,19 +21,21 @@ export const STAFF_ROLES = ['principal', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The signed-in staff member, as `/api/login` and `/api/user` answer. */
-export interface SessionUser {
-  id: string;
-  username: string;
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
   /** Read from the store on every call, so a change of role applies from the next one. */
-  role: StaffRole;
+  role: z.enum(STAFF_ROLES),
   /** True until a member of staff added in the portal has changed their initial password. */
-  mustChangePassword?: boolean;
+  mustChangePassword: z.optional(z.boolean()),
   /**
    * True while the practice requires passkeys and this session was started by password on
    * an account without one: every call but adding a passkey is refused until it has one.
    */
-  passkeyRequired?: boolean;
-}
+  passkeyRequired: z.optional(z.boolean()),
+});
+
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Usernames are case-sensitive; this keeps them safe to use as storage keys. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;

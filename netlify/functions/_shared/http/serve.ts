@@ -9,7 +9,7 @@
 import type { AnswerOf, ApiRoute, ParamsOf, ParsedBodyOf, ParsedQueryOf } from '../../../../src/shared/api/contract.ts';
 import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import { PRINCIPAL_ONLY, requireSession, type VerifiedSession } from './auth.ts';
+import { PASSKEY_REQUIRED, PRINCIPAL_ONLY, requireSession, type VerifiedSession } from './auth.ts';
 import {
   HttpError,
   json,
@@ -48,7 +48,14 @@ export type DeclaredHandlers<Declarations extends Record<string, ApiRoute>> = {
 /** The caller's session as the route's access asks (requireStaff and requirePrincipal as they check it). */
 async function caller(route: ApiRoute, req: Request): Promise<VerifiedSession | undefined> {
   if (route.access === 'public') return undefined;
-  const session = await requireSession(req, { allowPendingPasskey: route.access === 'passkey-pending' });
+  const pending = route.access === 'password-pending' || route.access === 'signed-in';
+  const session = await requireSession(req, {
+    allowPendingPasskey: pending || route.access === 'passkey-pending',
+    allowPendingPasswordChange: pending,
+  });
+  // Waiting for a passkey, only the initial password may still be changed (its own forced step comes first).
+  if (route.access === 'password-pending' && session.user.passkeyRequired && !session.account.mustChangePassword)
+    throw new HttpError(403, PASSKEY_REQUIRED);
   if (route.access === 'principal' && session.user.role !== 'principal') throw new HttpError(403, PRINCIPAL_ONLY);
   return session;
 }

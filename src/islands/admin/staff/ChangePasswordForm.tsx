@@ -4,9 +4,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { API } from '../../../shared/api/index.ts';
 import { toFieldErrors, type FieldErrors } from '../../../shared/schemas/fields.ts';
-import type { SessionUser } from '../../../shared/schemas/login.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/schemas/login.ts';
 import { passwordChangeSchema } from '../../../shared/schemas/staff.ts';
 import { $session, passwordChanged } from '../../../stores/session.ts';
@@ -43,7 +43,7 @@ export default function ChangePasswordForm({ submitLabel = 'Change password' }: 
     setErrors({});
     setPending(true);
     try {
-      const user = await apiRequest<SessionUser>('PUT', '/api/user/password', body);
+      const user = await callApi(API.user.changePassword, { body });
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       showToast({ title: 'Success', description: 'Your password was changed. Other devices are signed out.' });
       passwordChanged(user);

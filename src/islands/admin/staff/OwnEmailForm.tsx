@@ -4,7 +4,8 @@
  * practice's alert address. Empty: the alert address gets them.
  */
 import { useEffect, useId, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { API } from '../../../shared/api/index.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
@@ -16,7 +17,7 @@ export default function OwnEmailForm() {
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
-    apiRequest<{ email: string | null }>('GET', '/api/user/email').then(
+    callApi(API.user.email).then(
       (answer) => setEmail(answer.email ?? ''),
       () => undefined,
     );
@@ -26,7 +27,7 @@ export default function OwnEmailForm() {
     event.preventDefault();
     setPending(true);
     try {
-      const answer = await apiRequest<{ email: string | null }>('PUT', '/api/user/email', { email });
+      const answer = await callApi(API.user.setEmail, { body: { email } });
       setEmail(answer.email ?? '');
       setError(undefined);
       showToast({

@@ -22,11 +22,19 @@ import { MIN_PASSWORD_LENGTH, STAFF_ROLES, USERNAME_PATTERN, type StaffRole } fr
 import { hashPassword, revokeSessionsOf } from '../netlify/functions/_shared/http/auth.ts';
 import { removeAllPasskeys } from '../netlify/functions/_shared/repositories/passkeys-store.ts';
 import { findUser, upsertUser } from '../netlify/functions/_shared/repositories/users-store.ts';
-import { connectBlobs, takeDeployContext } from './lib/blobs-target.ts';
+import { connectBlobs, takeDeployContext, type BlobsTarget } from './lib/blobs-target.ts';
+
+/** Thrown to end `main` with a message and exit code, as the CLI's process.exit did. */
+class Exit extends Error {
+  readonly code: number;
+  constructor(message: string, code: number) {
+    super(message);
+    this.code = code;
+  }
+}
 
 function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
+  throw new Exit(message, 1);
 }
 
 /** Reads a line from the terminal without showing what is typed. */
@@ -60,12 +68,6 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
-let args: ReturnType<typeof takeDeployContext>;
-try {
-  args = takeDeployContext(process.argv.slice(2));
-} catch (error) {
-  fail((error as Error).message);
-}
 const USAGE = [
   'Usage: npm run staff:add -- <username> [--role principal|staff] [--context deploy-preview|branch-deploy]',
   '       npm run staff:add -- <username> --remove-passkeys [--context deploy-preview|branch-deploy]',
@@ -87,58 +89,92 @@ function takeRole(rest: string[]): { role: StaffRole | undefined; rest: string[]
   return { role: role as StaffRole | undefined, rest: others };
 }
 
-const { role, rest: named } = takeRole(args.rest);
-const removePasskeys = named.includes('--remove-passkeys');
-const rest = named.filter((arg) => arg !== '--remove-passkeys');
-const username = rest[0];
-if (!username || rest.length > 1 || (removePasskeys && role)) fail(USAGE);
-if (!USERNAME_PATTERN.test(username)) {
-  fail('Usernames are 3 to 64 characters: letters, digits, dot, underscore or hyphen.');
+/** Where `main` says what it did: the console for the CLI, a buffer for a test. */
+export interface Output {
+  log(line: string): void;
+  error(line: string): void;
 }
 
-if (removePasskeys) {
-  const target = await connectBlobs();
+/**
+ * The command, callable in process (the tests call it so, rather than starting a process per
+ * case); answers the exit code. `env` is read for STAFF_PASSWORD; `connect` opens the store
+ * (connectBlobs for the CLI, the test's own running store for a test). The deploy context is
+ * set on process.env.CONTEXT, which the repositories read.
+ */
+export async function main(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: Output = console,
+  connect: () => Promise<BlobsTarget> = connectBlobs,
+): Promise<number> {
   try {
-    const account = await findUser(username);
-    if (!account) {
-      console.error(`There is no staff account "${username}" on ${target.describe}. Nothing was changed.`);
-      process.exitCode = 1;
-    } else {
-      const removed = await removeAllPasskeys(account.id);
-      await revokeSessionsOf(account.id);
-      console.log(
-        `Removed ${removed} passkey${removed === 1 ? '' : 's'} of staff account "${username}" on ${target.describe}.`,
-      );
-      console.log('Every session it had is signed out; its password signs in again.');
+    let args: ReturnType<typeof takeDeployContext>;
+    try {
+      args = takeDeployContext(argv);
+    } catch (error) {
+      fail((error as Error).message);
     }
-  } finally {
-    await target.stop();
+    const { role, rest: named } = takeRole(args.rest);
+    const removePasskeys = named.includes('--remove-passkeys');
+    const rest = named.filter((arg) => arg !== '--remove-passkeys');
+    const username = rest[0];
+    if (!username || rest.length > 1 || (removePasskeys && role)) fail(USAGE);
+    if (!USERNAME_PATTERN.test(username)) {
+      fail('Usernames are 3 to 64 characters: letters, digits, dot, underscore or hyphen.');
+    }
+
+    if (removePasskeys) {
+      const target = await connect();
+      try {
+        const account = await findUser(username);
+        if (!account) {
+          out.error(`There is no staff account "${username}" on ${target.describe}. Nothing was changed.`);
+          return 1;
+        } else {
+          const removed = await removeAllPasskeys(account.id);
+          await revokeSessionsOf(account.id);
+          out.log(
+            `Removed ${removed} passkey${removed === 1 ? '' : 's'} of staff account "${username}" on ${target.describe}.`,
+          );
+          out.log('Every session it had is signed out; its password signs in again.');
+        }
+      } finally {
+        await target.stop();
+      }
+      return 0;
+    }
+
+    let password = env.STAFF_PASSWORD;
+    if (!password) {
+      password = await promptHidden(`Password for ${username} (at least ${MIN_PASSWORD_LENGTH} characters): `);
+      const again = await promptHidden('Repeat the password: ');
+      if (again !== password) fail('The two passwords differ. Nothing was changed.');
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      fail(`Refused: the password must be at least ${MIN_PASSWORD_LENGTH} characters long. Nothing was changed.`);
+    }
+
+    const target = await connect();
+    try {
+      const { user, created } = await upsertUser(username, await hashPassword(password), role);
+      const where = `${target.describe}${args.context === 'production' ? '' : ` (${args.context} stores)`}`;
+      out.log(`${created ? 'Created' : 'Updated the password of'} staff account "${username}" on ${where}.`);
+      out.log(`Its role: ${user.role}.`);
+      if (created && role && role !== user.role) out.log('It is the first account, so it is a principal.');
+      if (!created) out.log('Every session it had is signed out.');
+    } catch (error) {
+      // Refusals (the last principal, a reserved name) come before anything is written.
+      out.error((error as Error).message);
+      return 1;
+    } finally {
+      await target.stop();
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof Exit)) throw error;
+    out.error(error.message);
+    return error.code;
   }
-  process.exit();
 }
 
-let password = process.env.STAFF_PASSWORD;
-if (!password) {
-  password = await promptHidden(`Password for ${username} (at least ${MIN_PASSWORD_LENGTH} characters): `);
-  const again = await promptHidden('Repeat the password: ');
-  if (again !== password) fail('The two passwords differ. Nothing was changed.');
-}
-if (password.length < MIN_PASSWORD_LENGTH) {
-  fail(`Refused: the password must be at least ${MIN_PASSWORD_LENGTH} characters long. Nothing was changed.`);
-}
-
-const target = await connectBlobs();
-try {
-  const { user, created } = await upsertUser(username, await hashPassword(password), role);
-  const where = `${target.describe}${args.context === 'production' ? '' : ` (${args.context} stores)`}`;
-  console.log(`${created ? 'Created' : 'Updated the password of'} staff account "${username}" on ${where}.`);
-  console.log(`Its role: ${user.role}.`);
-  if (created && role && role !== user.role) console.log('It is the first account, so it is a principal.');
-  if (!created) console.log('Every session it had is signed out.');
-} catch (error) {
-  // Refusals (the last principal, a reserved name) come before anything is written.
-  console.error((error as Error).message);
-  process.exitCode = 1;
-} finally {
-  await target.stop();
-}
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));

@@ -3,30 +3,18 @@
  * whose passkeys are lost. It removes every passkey of that account and ends its sessions,
  * asks for no password and changes nothing else; the password then signs in again.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import login from '../../../netlify/functions/login.ts';
 import session from '../../../netlify/functions/user.ts';
 import { addPasskey, listPasskeys } from '../../../netlify/functions/_shared/repositories/passkeys-store.ts';
 import { findUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from '../harness.ts';
+import { staffAddIn } from '../staff-add.ts';
 
 const blobs = useBlobs();
-const run = promisify(execFile);
 
-const staffAdd = async (...args: string[]) => {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/staff-add.ts', ...args], {
-      // No STAFF_PASSWORD and no terminal: a script that asked for a password would fail.
-      env: { ...process.env, BLOBS_DIR: blobs.directory(), STAFF_PASSWORD: '', NETLIFY_SITE_ID: '', CONTEXT: '' },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-};
+// No STAFF_PASSWORD: a script that asked for a password would fail (a test's stdin is no terminal).
+const staffAdd = (...args: string[]) => staffAddIn(blobs.directory(), args, { STAFF_PASSWORD: '' });
 
 describe('npm run staff:add -- NAME --remove-passkeys', () => {
   it("removes the account's passkeys and sessions, and its password signs in again", async () => {

@@ -4,35 +4,17 @@
  * principal|staff` sets it, a password reset keeps it, and the last principal cannot be
  * made staff from the command line either. One store for the whole file, in order.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../netlify/functions/_shared/http/auth.ts';
 import { findUser, listUsers, upsertUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
 import { useBlobs } from '../harness.ts';
+import { staffAddIn } from '../staff-add.ts';
 
 const blobs = useBlobs();
-const run = promisify(execFile);
 
-/** `npm run staff:add -- …args` on this file's store; never throws (exit code and output are what is checked). */
-const staffAdd = async (...args: string[]) => {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/staff-add.ts', ...args], {
-      env: {
-        ...process.env,
-        BLOBS_DIR: blobs.directory(),
-        STAFF_PASSWORD: 'a-long-enough-script-password',
-        NETLIFY_SITE_ID: '',
-        NETLIFY_AUTH_TOKEN: '',
-        CONTEXT: '',
-      },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-};
+/** `npm run staff:add -- …args` on this file's store, in process (exit code and output are what is checked). */
+const staffAdd = (...args: string[]) =>
+  staffAddIn(blobs.directory(), args, { STAFF_PASSWORD: 'a-long-enough-script-password' });
 const roleOf = async (username: string) => (await findUser(username))?.role;
 
 describe('the first account', () => {

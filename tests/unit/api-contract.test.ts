@@ -31,7 +31,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Functions whose routes are still written by hand (`handle()` without `declared()`), to move next. */
 const NOT_YET_DECLARED = new Set([
-  'due-diligence',
   'contact',
   'contact-limited',
   'engage',

@@ -5,6 +5,7 @@
 import { auditRoutes } from './audit.ts';
 import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
+import { dueDiligenceRoutes } from './due-diligence.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { engagementsRoutes } from './engagements.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
@@ -38,4 +39,5 @@ export const API = {
   engagements: engagementsRoutes,
   user: userRoutes,
   login: loginRoutes,
+  dueDiligence: dueDiligenceRoutes,
 } as const;

@@ -36,7 +36,6 @@ const NOT_YET_DECLARED = new Set([
   'engage',
   'engage-due-diligence',
   'enquiries',
-  'matters',
   'media',
   'my-matters',
 ]);

@@ -10,6 +10,7 @@ import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { engagementsRoutes } from './engagements.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { loginRoutes } from './login.ts';
+import { mattersRoutes } from './matters.ts';
 import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
@@ -40,4 +41,5 @@ export const API = {
   user: userRoutes,
   login: loginRoutes,
   dueDiligence: dueDiligenceRoutes,
+  matters: mattersRoutes,
 } as const;

@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, callApi } from '../../../lib/api.ts';
-import { API } from '../../../shared/api/index.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
 import type { CddRating } from '../../../shared/schemas/cdd-record.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -62,7 +62,7 @@ export function ApproveDialog({
     setSending(true);
     setFailure(null);
     try {
-      await callApi(API.dueDiligence.approve, { params: { id: enquiryId }, body: note.trim() ? { note } : {} });
+      await callApi(dueDiligenceRoutes.approve, { params: { id: enquiryId }, body: note.trim() ? { note } : {} });
       showToast({ title: 'Success', description: 'Due diligence approved' });
       close();
       await onApproved();

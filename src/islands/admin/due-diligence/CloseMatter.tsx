@@ -8,7 +8,7 @@
 import { useId, useState } from 'react';
 import { CDD_RETENTION, retainUntil } from '../../../content/amlctf.ts';
 import { ApiError, callApi } from '../../../lib/api.ts';
-import { API } from '../../../shared/api/index.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import type { CddStatus } from '../../../shared/schemas/cdd.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -64,7 +64,7 @@ export function CloseMatter({
     if (!confirmed) return;
     setClosing(true);
     try {
-      await callApi(API.dueDiligence.close, { params: { id: enquiryId }, body: { endedAt } });
+      await callApi(dueDiligenceRoutes.close, { params: { id: enquiryId }, body: { endedAt } });
       setCloseError(undefined);
       showToast({ title: 'Success', description: 'Matter closed' });
       await onClosed();

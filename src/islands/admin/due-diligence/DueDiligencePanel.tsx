@@ -11,7 +11,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { callApi } from '../../../lib/api.ts';
-import { API } from '../../../shared/api/index.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { CDD_STATUS_LABELS, type CddStatus } from '../../../shared/schemas/cdd.ts';
 import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
@@ -59,7 +59,7 @@ export function DueDiligencePanel({
   async function load() {
     setLoading(true);
     try {
-      setView(await callApi(API.dueDiligence.read, { params: { id: detail.id } }));
+      setView(await callApi(dueDiligenceRoutes.read, { params: { id: detail.id } }));
       setLoadError(null);
     } catch (caught) {
       setLoadError(messageOf(caught, 'Something went wrong'));

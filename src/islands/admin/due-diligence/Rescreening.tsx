@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { SANCTIONS_RESULTS, SANCTIONS_RESULT_LABELS, type SanctionsResult } from '../../../content/amlctf.ts';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import type { BodyOf } from '../../../shared/api/contract.ts';
-import { API } from '../../../shared/api/index.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { cddFieldErrors, type CddStatus } from '../../../shared/schemas/cdd.ts';
 import { cddRescreenSchema, individualPaths } from '../../../shared/schemas/cdd-verification.ts';
 import type { CddStaffView, CddSummary } from '../../../shared/schemas/cdd-record.ts';
@@ -107,8 +107,8 @@ export function RescreenForm({
     setPending(true);
     try {
       // The body as the form holds it, which the same schema has just passed (the server trims and judges it again).
-      const sent = body as BodyOf<typeof API.dueDiligence.rescreen>;
-      const { status } = await callApi(API.dueDiligence.rescreen, { params: { id: enquiryId }, body: sent });
+      const sent = body as BodyOf<typeof dueDiligenceRoutes.rescreen>;
+      const { status } = await callApi(dueDiligenceRoutes.rescreen, { params: { id: enquiryId }, body: sent });
       setErrors({});
       showToast({
         title: 'Success',

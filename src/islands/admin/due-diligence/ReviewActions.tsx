@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, callApi } from '../../../lib/api.ts';
-import { API } from '../../../shared/api/index.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
 import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
@@ -90,7 +90,7 @@ export function ReviewActions({
     if (!confirmed) return;
     setActing('reject');
     try {
-      await callApi(API.dueDiligence.reject, {
+      await callApi(dueDiligenceRoutes.reject, {
         params: { id: enquiryId },
         body: { reason: rejectReason, version: view.version },
       });

@@ -8,7 +8,7 @@
  */
 import { useId, useState } from 'react';
 import { ApiError, callApi } from '../../../lib/api.ts';
-import { API } from '../../../shared/api/index.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import {
   SANCTIONS_EVIDENCE_MAX,
   SANCTIONS_OUTCOME_LABELS,
@@ -89,7 +89,7 @@ function ResolveForm({
     }
     setPending(true);
     try {
-      const { status } = await callApi(API.dueDiligence.resolveSanctionsMatch, {
+      const { status } = await callApi(dueDiligenceRoutes.resolveSanctionsMatch, {
         params: { id: enquiryId },
         body: { party, outcome, evidence, version: view.version },
       });

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '../../../content/amlctf.ts';
 import { ApiError, callApi } from '../../../lib/api.ts';
 import type { BodyOf } from '../../../shared/api/contract.ts';
-import { API } from '../../../shared/api/index.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { CDD_LIMITS, cddFieldErrors, type CddStatus } from '../../../shared/schemas/cdd.ts';
 import { cddVerifySchema, individualPaths } from '../../../shared/schemas/cdd-verification.ts';
 import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
@@ -127,8 +127,8 @@ export function VerifyForm({
     setPending(true);
     try {
       // The body as the form holds it, which the same schema has just passed (the server trims and judges it again).
-      const sent = body as BodyOf<typeof API.dueDiligence.verify>;
-      const { status } = await callApi(API.dueDiligence.verify, { params: { id: enquiryId }, body: sent });
+      const sent = body as BodyOf<typeof dueDiligenceRoutes.verify>;
+      const { status } = await callApi(dueDiligenceRoutes.verify, { params: { id: enquiryId }, body: sent });
       setErrors({});
       showToast({
         title: 'Success',

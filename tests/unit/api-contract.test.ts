@@ -35,7 +35,6 @@ const NOT_YET_DECLARED = new Set([
   'contact-limited',
   'engage',
   'engage-due-diligence',
-  'enquiries',
   'media',
   'my-matters',
 ]);

@@ -8,6 +8,7 @@ import { cashRoutes } from './cash.ts';
 import { dueDiligenceRoutes } from './due-diligence.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { engagementsRoutes } from './engagements.ts';
+import { enquiriesRoutes } from './enquiries.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { loginRoutes } from './login.ts';
 import { mattersRoutes } from './matters.ts';
@@ -42,4 +43,5 @@ export const API = {
   login: loginRoutes,
   dueDiligence: dueDiligenceRoutes,
   matters: mattersRoutes,
+  enquiries: enquiriesRoutes,
 } as const;

@@ -4,8 +4,7 @@
  * unresolved matches, the last screening).
  */
 import * as z from 'zod/mini';
-import { RISK_RATINGS, SANCTIONS_RESULTS, type RiskRating } from '../../content/amlctf.ts';
-import type { ScreeningDue } from '../ongoing-screening.ts';
+import { RISK_RATINGS, SANCTIONS_RESULTS } from '../../content/amlctf.ts';
 import { CDD_STATUSES, type CddStatus } from './cdd.ts';
 import {
   cddDraftDeclarationsSchema,
@@ -153,24 +152,40 @@ export interface CddClientView {
   declarations: CddDraftDeclarations;
 }
 
+/** When a verified matter is next due for sanctions screening (`ScreeningDue`, src/shared/ongoing-screening.ts). */
+const screeningDueSchema = z.object({
+  /** The first day the matter counts as due; null when the last screening is not on record (due now). */
+  dueOn: z.nullable(z.string()),
+  reason: z.enum(['interval', 'settlement', 'unrecorded']),
+  /** `today` is on or after `dueOn`. */
+  due: z.boolean(),
+});
+
 /**
  * An enquiry's due diligence on the desk's list and detail: plain fields only, read without
  * the key and without an audited read. `closedAt` once the matter is closed (with or without
  * anything the client gave); `screening` for a verified matter still open (ongoing due
  * diligence: when it was last screened and when it is due again).
  */
-export interface CddSummary {
-  status: CddStatus;
-  closedAt?: string;
-  screening?: { lastScreenedOn: string | null } & ScreeningDue;
+export const cddSummarySchema = z.object({
+  status: z.enum(CDD_STATUSES),
+  closedAt: z.optional(z.string()),
+  screening: z.optional(z.extend(screeningDueSchema, { lastScreenedOn: z.nullable(z.string()) })),
   /**
    * While a rating waits for a principal's approval: who gave it (account id, absent on
    * records before ids, and the username at the time), when and what, so the desk can list
    * what waits for whom without reading the sealed part.
    */
-  awaiting?: { rating: RiskRating; ratedBy: string; ratedById?: string; ratedAt: string };
-}
-
+  awaiting: z.optional(
+    z.object({
+      rating: z.enum(RISK_RATINGS),
+      ratedBy: z.string(),
+      ratedById: z.optional(z.string()),
+      ratedAt: z.string(),
+    }),
+  ),
+});
+export type CddSummary = z.output<typeof cddSummarySchema>;
 /** `GET /api/contact-requests/{id}/cdd` (staff; every read audited). */
 export const cddStaffViewSchema = z.object({
   status: z.enum(CDD_STATUSES),

@@ -7,6 +7,7 @@ import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { engagementsRoutes } from './engagements.ts';
+import { enquiryIntakeRoutes } from './enquiry-intake.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { loginRoutes } from './login.ts';
 import { passkeysRoutes } from './passkeys.ts';
@@ -20,6 +21,7 @@ import { testimonialsRoutes } from './testimonials.ts';
 import { userRoutes } from './user.ts';
 
 export const API = {
+  enquiryIntake: enquiryIntakeRoutes,
   settings: settingsRoutes,
   siteBuilds: siteBuildRoutes,
   services: servicesRoutes,

@@ -1,6 +1,7 @@
 /**
- * POST /api/contact, the route: it reads the request and answers it; the intake itself (what
- * is stored, merged, alerted and acknowledged) is _shared/enquiries/intake.ts.
+ * POST /api/contact, the route (declared in src/shared/api/enquiry-intake.ts): it reads the
+ * request and answers it; the intake itself (what is stored, merged, alerted and
+ * acknowledged) is _shared/enquiries/intake.ts.
  *
  * An enquiry from either public form, or /quote's 'Email me this quote'
  * (`form: 'quote'`: an address, a name perhaps, and the quote), which e-mails the quote at
@@ -26,17 +27,9 @@ import { quoteInputSchema } from '../../src/shared/schemas/quote.ts';
 import { ESTIMATE_INTENT, INTENT_FIELD } from '../../src/shared/enquiry-labels.ts';
 import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '../../src/shared/enquiry-outcome.ts';
 import { practiceView } from '../../src/shared/practice-view.ts';
-import {
-  handle,
-  htmlPage,
-  json,
-  mediaType,
-  readForm,
-  readJson,
-  refusalStatus,
-  seeOther,
-  validate,
-} from './_shared/http/http.ts';
+import { handle, htmlPage, HttpError, readForm, refusalStatus, seeOther } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
+import { enquiryIntakeRoutes } from '../../src/shared/api/enquiry-intake.ts';
 import { newId, StorageUnavailable } from './_shared/repositories/blobs.ts';
 import { ENQUIRY_MESSAGES, PRACTICE } from '../../src/content/practice.ts';
 import { sydneyToday } from '../../src/shared/sydney-time.ts';
@@ -161,24 +154,28 @@ export const config: Config = {
   },
 };
 
-export default handle(config, {
-  '/api/contact': {
-    POST: async (req, context) => {
-      if (mediaType(req) === 'application/x-www-form-urlencoded') return fromForm(req, context);
-      const body = await readJson(req);
-      try {
-        if (body.form === QUOTE_EMAIL_FORM) {
-          const { record, email } = await acceptQuoteEmail(validate(quoteEmailSchema, body), req, context);
-          return json({ id: record?.id ?? newId(), email }, 201);
+export default handle(
+  config,
+  declared(
+    enquiryIntakeRoutes,
+    {
+      submit: async ({ req, context, body }) => {
+        try {
+          if ('form' in body) {
+            const { record, email } = await acceptQuoteEmail(body, req, context);
+            return { id: record?.id ?? newId(), email };
+          }
+          return { id: await acceptEnquiry(body, req, context) };
+        } catch (error) {
+          if (!(error instanceof StorageUnavailable)) throw error;
+          // Never a 2xx for an enquiry that is not stored: the spec's failure words, with the phone.
+          const phone = (await practiceOrNull())?.phone.display ?? PRACTICE.phone.display;
+          throw new HttpError(503, ENQUIRY_MESSAGES.failureDescription(phone), {
+            headers: { 'Retry-After': '5' },
+          });
         }
-        return json({ id: await acceptEnquiry(validate(enquirySchemaFor(body), body), req, context) }, 201);
-      } catch (error) {
-        if (!(error instanceof StorageUnavailable)) throw error;
-        // Never a 2xx for an enquiry that is not stored: the spec's failure words, with the phone.
-        console.error(`[api] ${req.method} ${req.url} could not store an enquiry:`, error);
-        const phone = (await practiceOrNull())?.phone.display ?? PRACTICE.phone.display;
-        return json({ error: ENQUIRY_MESSAGES.failureDescription(phone) }, 503, { 'Retry-After': '5' });
-      }
+      },
     },
-  },
-});
+    { submit: async ({ req, context }) => fromForm(req, context) },
+  ),
+);

@@ -59,15 +59,31 @@ function queryParameters(route: ApiRoute) {
   }));
 }
 
-/** The body's schema, and whether it may be left out (`z.optional(schema)`). */
-function requestBody(input: z.ZodMiniType) {
+/**
+ * The body's schema, and whether it may be left out (`z.optional(schema)`); a route a plain
+ * HTML form posts to takes the same fields form-encoded.
+ */
+function requestBody(input: z.ZodMiniType, formPost: boolean) {
   const def = input._zod.def as { type: string; innerType?: z.ZodMiniType };
   const optional = def.type === 'optional' && def.innerType !== undefined;
+  const schema = jsonSchema(optional ? def.innerType! : input, 'input');
   return {
     required: !optional,
-    content: { 'application/json': { schema: jsonSchema(optional ? def.innerType! : input, 'input') } },
+    content: {
+      'application/json': { schema },
+      ...(formPost ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+    },
   };
 }
+
+/** A form post's answer: never JSON, but the page that says what happened, or a 303 to it. */
+const FORM_POST_ANSWER = {
+  303: {
+    description:
+      'A form-encoded post (no JavaScript): See Other, to the page that says what happened (or the form again as a 400 page with what to fix)',
+    headers: { Location: { schema: { type: 'string' } } },
+  },
+};
 
 function operation(name: string, route: ApiRoute) {
   const parameters = [
@@ -87,7 +103,7 @@ function operation(name: string, route: ApiRoute) {
     // A public route needs no session (an empty list overrides any default).
     security: route.access === 'public' ? [] : [{ session: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.input ? { requestBody: requestBody(route.input) } : {}),
+    ...(route.input ? { requestBody: requestBody(route.input, route.formPost === true) } : {}),
     responses: {
       [success]: {
         description: STATUS_TEXT[success],
@@ -105,6 +121,7 @@ function operation(name: string, route: ApiRoute) {
               { content: { [route.answerType]: { schema: { type: 'string', format: 'binary' } } } }
             : { content: { 'application/json': { schema: jsonSchema(route.output, 'output') } } }),
       },
+      ...(route.formPost ? FORM_POST_ANSWER : {}),
       ...Object.fromEntries(
         route.refusals.map((status) => [
           status,

@@ -7,18 +7,22 @@
  */
 import { useRef, useState, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
-import { apiRequest, ApiError } from '../lib/api.ts';
+import { callApi, ApiError } from '../lib/api.ts';
+import type { BodyOf } from '../shared/api/contract.ts';
+// The one declaration, not the registry: the landing page loads no other route's schemas.
+import { enquiryIntakeRoutes } from '../shared/api/enquiry-intake.ts';
 import { showToast } from '../stores/toasts.ts';
 import { toFieldErrors, type FieldErrors } from '../shared/schemas/fields.ts';
 import { formToEnquiry, type EnquiryField } from '../shared/schemas/enquiry.ts';
 import type { EnquiryFieldsProps } from '../ui/EnquiryFields.tsx';
-import { ENQUIRY_ACTION } from '../shared/enquiry-outcome.ts';
 import { ENQUIRY_MESSAGES } from '../content/practice.ts';
 
 export type Values<K extends string> = Record<K, string>;
+type EnquiryBody = BodyOf<typeof enquiryIntakeRoutes.submit>;
 
 export interface EnquiryFormOptions<K extends string> {
   initial: Values<K>;
+  /** The form's own schema (hero or contact): what it accepts is a body the route takes. */
   schema: z.ZodMiniType;
   /** The practice's phone as the page was built with it (Settings), for the failure toast. */
   phone: string;
@@ -62,7 +66,10 @@ export function useEnquiryForm<K extends string>({ initial, schema, phone, onPha
     setPending(true);
     onPhase?.('send');
     try {
-      await apiRequest('POST', ENQUIRY_ACTION, payload);
+      // The fields as a plain form post sends them, not the parsed values: the server tells the
+      // hero form from the contact form by which fields are there (`enquirySchemaFor`), empty
+      // ones too. The form's schema has just accepted them, so they are a body the route takes.
+      await callApi(enquiryIntakeRoutes.submit, { body: payload as unknown as EnquiryBody });
       setValues(initial);
       if (honeypot.current) honeypot.current.value = '';
       onPhase?.('success');

@@ -7,6 +7,7 @@
  * undeclared path).
  */
 import { readFileSync } from 'node:fs';
+import * as z from 'zod/mini';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,14 +31,14 @@ import { suspicionsRoutes } from '../../src/shared/api/suspicions.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Functions whose routes are still written by hand (`handle()` without `declared()`), to move next. */
-const NOT_YET_DECLARED = new Set([
-  'contact',
-  'contact-limited',
-  'engage',
-  'engage-due-diligence',
-  'media',
-  'my-matters',
-]);
+const NOT_YET_DECLARED = new Set(['engage', 'engage-due-diligence', 'media', 'my-matters']);
+
+/**
+ * Functions no one calls by their own path: Netlify rewrites a request to them (a rate limit's
+ * `rewrite` action), and they answer for the route the request was made to. Each is named with
+ * the function whose `config.rateLimit.to` it is.
+ */
+const REWRITE_TARGETS = new Map([['contact-limited', 'contact']]);
 
 const declarations = Object.values(API).flatMap((routes) => Object.values(routes) as ApiRoute[]);
 const declaredAt = (route: string) => declarations.filter((declaration) => declaration.path === route);
@@ -80,9 +81,16 @@ describe('the route declarations', () => {
     }
   });
 
+  it('leave out only the functions a rate limit rewrites to, each the target of the one named', () => {
+    for (const [target, from] of REWRITE_TARGETS) {
+      const rewritten = functions.find((fn) => fn.name === from)?.config as { rateLimit?: { to?: string } } | undefined;
+      expect(pathsOf(functions.find((fn) => fn.name === target)!), target).toEqual([rewritten?.rateLimit?.to]);
+    }
+  });
+
   it('cover every path of every function that is not named as still to move, and none of one that is', () => {
     const undeclared = functions
-      .filter((fn) => !NOT_YET_DECLARED.has(fn.name))
+      .filter((fn) => !NOT_YET_DECLARED.has(fn.name) && !REWRITE_TARGETS.has(fn.name))
       .flatMap((fn) =>
         pathsOf(fn)
           .filter((route) => declaredAt(route).length === 0)
@@ -198,5 +206,50 @@ describe('a route whose answer is not JSON (answerType)', () => {
     await expect(serveWith(Response.json({ not: 'a pdf' }))).rejects.toThrow(
       /must answer a Response of application\/pdf/,
     );
+  });
+});
+
+describe('a route a plain HTML form posts to too (formPost)', () => {
+  const formRoute = route({
+    method: 'POST',
+    path: '/api/example',
+    summary: 'An example',
+    access: 'public',
+    input: z.object({ name: z.string() }),
+    formPost: true,
+    output: z.object({ name: z.string() }),
+    refusals: [400],
+  });
+  const example = 'http://localhost:8888/api/example';
+  const context = { params: {}, waitUntil: () => {} } as unknown as RouteContext;
+  const served = declared(
+    { send: formRoute },
+    { send: async ({ body }) => ({ name: body.name }) },
+    {
+      send: async ({ req }) =>
+        Response.redirect(`${example}?form=${(await req.formData()).get('name') as string}`, 303),
+    },
+  )['/api/example']!.POST!;
+
+  it('answers a form-encoded post by its form handler, and JSON by its handler', async () => {
+    const form = await served(
+      new Request(example, { method: 'POST', body: new URLSearchParams({ name: 'Ana' }) }),
+      context,
+    );
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe(`${example}?form=Ana`);
+    const script = await served(
+      new Request(example, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Ana"}' }),
+      context,
+    );
+    expect(await script.json()).toEqual({ name: 'Ana' });
+  });
+
+  it('is declared formPost exactly when it has a form handler', () => {
+    expect(() => declared({ send: formRoute }, { send: async ({ body }) => body })).toThrow(/no form handler/);
+    const { formPost: _form, ...plain } = formRoute;
+    expect(() =>
+      declared({ send: plain }, { send: async ({ body }) => body }, { send: async () => new Response(null) }),
+    ).toThrow(/not declared formPost/);
   });
 });

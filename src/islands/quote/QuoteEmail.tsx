@@ -9,6 +9,11 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
 import { apiRequest, ApiError } from '../../lib/api.ts';
 import { ENQUIRY_ACTION } from '../../shared/enquiry-outcome.ts';
+// Types only: /quote loads no zod (decision 011), so the declaration's schemas stay out of its bundle.
+import type { AnswerOf, BodyOf } from '../../shared/api/contract.ts';
+import type { enquiryIntakeRoutes } from '../../shared/api/enquiry-intake.ts';
+
+type QuoteEmailRoute = typeof enquiryIntakeRoutes.submit;
 import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM, QUOTE_PRICE_FIELD } from '../../shared/enquiry-labels.ts';
 import type { QuoteInput } from '../../shared/quote.ts';
 import {
@@ -92,13 +97,14 @@ export function QuoteEmail({
     setSendError(null);
     setSending(true);
     try {
-      const answer = await apiRequest<{ email?: string }>('POST', ENQUIRY_ACTION, {
+      const body: BodyOf<QuoteEmailRoute> = {
         form: QUOTE_EMAIL_FORM,
         name,
         email,
         quote,
         website: honeypotRef.current?.value ?? '',
-      });
+      };
+      const answer = await apiRequest<AnswerOf<QuoteEmailRoute>>('POST', ENQUIRY_ACTION, body);
       const outcome = QUOTE_EMAIL_OUTCOMES.find((value) => value === answer?.email) ?? 'sent';
       setSent({ outcome, email });
     } catch (error) {

@@ -72,6 +72,12 @@ export interface ApiRoute<
    * `Response` (declare `madeResponse` as output) and `serve()` checks it is of this type.
    */
   answerType?: 'application/pdf' | 'text/csv' | 'text/html';
+  /**
+   * A plain HTML form may post here too (no JavaScript, or before an island hydrates): a
+   * form-encoded body goes to the route's form handler (`declared()`'s third argument), which
+   * reads the form by the same schema and answers a page or a 303 to one, never JSON.
+   */
+  formPost?: true;
   /** The success status: 200 unless said; 204 answers no body (declare `z.undefined()` as output). */
   status?: 200 | 201 | 202 | 204;
   /** Headers the handler may set on its answer (`Set-Cookie`), beside the JSON ones. */

@@ -9,6 +9,7 @@ import { dueDiligenceRoutes } from './due-diligence.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { engagementsRoutes } from './engagements.ts';
 import { enquiriesRoutes } from './enquiries.ts';
+import { enquiryIntakeRoutes } from './enquiry-intake.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { loginRoutes } from './login.ts';
 import { mattersRoutes } from './matters.ts';
@@ -23,6 +24,7 @@ import { testimonialsRoutes } from './testimonials.ts';
 import { userRoutes } from './user.ts';
 
 export const API = {
+  enquiryIntake: enquiryIntakeRoutes,
   settings: settingsRoutes,
   siteBuilds: siteBuildRoutes,
   services: servicesRoutes,

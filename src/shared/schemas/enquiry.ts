@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { dateInRange, isIsoDate, optionalText, requiredText, withoutControlCharacters } from './fields.ts';
 import { quoteInputSchema } from './quote.ts';
 import { parsePrice } from '../quote.ts';
+import { QUOTE_EMAIL_OUTCOMES } from '../quote-email.ts';
 import { ENQUIRY_FIELDS, HONEYPOT_FIELD, LIMITS, QUOTE_EMAIL_FORM, type EnquiryField } from '../enquiry-labels.ts';
 
 export const HERO_SERVICE_OPTIONS = [
@@ -93,6 +94,12 @@ export const quoteEmailSchema = z.object({
   [HONEYPOT_FIELD]: z.optional(z.string()),
 });
 export type QuoteEmailInput = z.input<typeof quoteEmailSchema>;
+
+/** What `POST /api/contact` answers once an enquiry is stored: its id, and for a quote what became of its e-mail. */
+export const enquiryAcceptedSchema = z.object({
+  id: z.string(),
+  email: z.optional(z.enum(QUOTE_EMAIL_OUTCOMES)),
+});
 export type QuoteEmailRequest = z.output<typeof quoteEmailSchema>;
 
 export type HeroEnquiryInput = z.input<typeof heroEnquirySchema>;

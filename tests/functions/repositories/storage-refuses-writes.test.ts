@@ -135,6 +135,8 @@ describe('while storage refuses every write', () => {
     expect(refused).toBeGreaterThan(0);
     expect(answer.status).toBe(503);
     expect(answer.json.error).toBe(ENQUIRY_MESSAGES.failureDescription('(02) 5550 0123'));
+    // and says when to try again.
+    expect(answer.headers.get('retry-after')).toBe('5');
     expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
     expect((await listed()).length).toBe(before);
   });

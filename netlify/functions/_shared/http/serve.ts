@@ -40,6 +40,18 @@ export interface Call<R extends ApiRoute> {
 
 export type DeclaredHandler<R extends ApiRoute> = (call: Call<R>) => Promise<AnswerOf<R>>;
 
+/**
+ * A form post's handler (a route declared `formPost`): the checked caller and its path's
+ * parameters; it reads the form itself (a form's fields are text, read by the route's schema
+ * after the form's own conversion) and answers the page or the 303 a browser follows.
+ */
+export type FormHandler<R extends ApiRoute> = (call: Omit<Call<R>, 'body' | 'query' | 'headers'>) => Promise<Response>;
+
+/** The form handlers, under the names of the routes declared `formPost` (`declared()` checks both ways). */
+export type FormHandlers<Declarations extends Record<string, ApiRoute>> = {
+  [Name in keyof Declarations]?: FormHandler<Declarations[Name]>;
+};
+
 /** One handler per declared route, under the declaration's own name. */
 export type DeclaredHandlers<Declarations extends Record<string, ApiRoute>> = {
   [Name in keyof Declarations]: DeclaredHandler<Declarations[Name]>;
@@ -96,19 +108,36 @@ function madeAnswer(route: ApiRoute, answer: unknown): Response {
   return answer;
 }
 
-/** The method table `handle()` dispatches, for these declarations and their handlers. */
+const isFormPost = (req: Request) => mediaType(req) === 'application/x-www-form-urlencoded';
+
+/**
+ * The method table `handle()` dispatches, for these declarations and their handlers, and the
+ * form handlers of the routes a plain HTML form posts to.
+ */
 export function declared<Declarations extends Record<string, ApiRoute>>(
   declarations: Declarations,
   handlers: DeclaredHandlers<Declarations>,
+  forms: FormHandlers<Declarations> = {},
 ): Routes {
   const routes: Routes = {};
+  for (const name of Object.keys(forms)) {
+    if (!declarations[name]?.formPost) throw new Error(`${name} has a form handler but is not declared formPost`);
+  }
   for (const [name, route] of Object.entries(declarations)) {
     const handler = handlers[name] as DeclaredHandler<ApiRoute>;
+    const form = forms[name] as FormHandler<ApiRoute> | undefined;
+    if (route.formPost && !form)
+      throw new Error(`${route.method} ${route.path} is declared formPost but has no form handler`);
     const methods = (routes[route.path] ??= {});
     if (methods[route.method]) throw new Error(`${route.method} ${route.path} is declared twice`);
     const settable = new Set((route.answerHeaders ?? []).map((name) => name.toLowerCase()));
     methods[route.method] = async (req, context) => {
       const session = await caller(route, req);
+      if (form && isFormPost(req)) {
+        return form({ req, context, params: context.params, user: session?.user, session } as Parameters<
+          FormHandler<ApiRoute>
+        >[0]);
+      }
       const query = queryOf(route, req);
       const body = await bodyOf(route, req);
       const headers = new Headers();

@@ -5,11 +5,14 @@
 import { auditRoutes } from './audit.ts';
 import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
+import { dueDiligenceRoutes } from './due-diligence.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { engagementsRoutes } from './engagements.ts';
+import { enquiriesRoutes } from './enquiries.ts';
 import { enquiryIntakeRoutes } from './enquiry-intake.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { loginRoutes } from './login.ts';
+import { mattersRoutes } from './matters.ts';
 import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
@@ -40,4 +43,7 @@ export const API = {
   engagements: engagementsRoutes,
   user: userRoutes,
   login: loginRoutes,
+  dueDiligence: dueDiligenceRoutes,
+  matters: mattersRoutes,
+  enquiries: enquiriesRoutes,
 } as const;

@@ -4,8 +4,7 @@
  * unresolved matches, the last screening).
  */
 import * as z from 'zod/mini';
-import { RISK_RATINGS, SANCTIONS_RESULTS, type RiskRating } from '../../content/amlctf.ts';
-import type { ScreeningDue } from '../ongoing-screening.ts';
+import { RISK_RATINGS, SANCTIONS_RESULTS } from '../../content/amlctf.ts';
 import { CDD_STATUSES, type CddStatus } from './cdd.ts';
 import {
   cddDraftDeclarationsSchema,
@@ -13,12 +12,7 @@ import {
   type CddDraftDeclarations,
   type CddDraftParty,
 } from './cdd-draft.ts';
-import {
-  enhancedSchema,
-  SANCTIONS_OUTCOMES,
-  verificationEntrySchema,
-  type CddVerification,
-} from './cdd-verification.ts';
+import { enhancedSchema, SANCTIONS_OUTCOMES, verificationEntrySchema } from './cdd-verification.ts';
 
 // ---------- the record ----------
 
@@ -107,6 +101,15 @@ export const cddRescreenEntrySchema = z.object({
 });
 export type CddRescreen = z.output<typeof cddRescreenEntrySchema>;
 
+/** How staff resolved a possible sanctions match, by account id with the username at the time. */
+const sanctionsResolutionSchema = z.object({
+  outcome: z.enum(SANCTIONS_OUTCOMES),
+  evidence: z.string(),
+  byId: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+
 /**
  * A possible sanctions match of one individual, as verification or a re-screen recorded it,
  * and how staff resolved it. Sealed: it is about the client.
@@ -119,15 +122,7 @@ export const cddSanctionsMatchSchema = z.object({
   byId: z.string(),
   by: z.string(),
   at: z.string(),
-  resolution: z.optional(
-    z.object({
-      outcome: z.enum(SANCTIONS_OUTCOMES),
-      evidence: z.string(),
-      byId: z.string(),
-      by: z.string(),
-      at: z.string(),
-    }),
-  ),
+  resolution: z.optional(sanctionsResolutionSchema),
 });
 export type CddSanctionsMatch = z.output<typeof cddSanctionsMatchSchema>;
 
@@ -157,72 +152,89 @@ export interface CddClientView {
   declarations: CddDraftDeclarations;
 }
 
+/** When a verified matter is next due for sanctions screening (`ScreeningDue`, src/shared/ongoing-screening.ts). */
+const screeningDueSchema = z.object({
+  /** The first day the matter counts as due; null when the last screening is not on record (due now). */
+  dueOn: z.nullable(z.string()),
+  reason: z.enum(['interval', 'settlement', 'unrecorded']),
+  /** `today` is on or after `dueOn`. */
+  due: z.boolean(),
+});
+
 /**
  * An enquiry's due diligence on the desk's list and detail: plain fields only, read without
  * the key and without an audited read. `closedAt` once the matter is closed (with or without
  * anything the client gave); `screening` for a verified matter still open (ongoing due
  * diligence: when it was last screened and when it is due again).
  */
-export interface CddSummary {
-  status: CddStatus;
-  closedAt?: string;
-  screening?: { lastScreenedOn: string | null } & ScreeningDue;
+export const cddSummarySchema = z.object({
+  status: z.enum(CDD_STATUSES),
+  closedAt: z.optional(z.string()),
+  screening: z.optional(z.extend(screeningDueSchema, { lastScreenedOn: z.nullable(z.string()) })),
   /**
    * While a rating waits for a principal's approval: who gave it (account id, absent on
    * records before ids, and the username at the time), when and what, so the desk can list
    * what waits for whom without reading the sealed part.
    */
-  awaiting?: { rating: RiskRating; ratedBy: string; ratedById?: string; ratedAt: string };
-}
-
+  awaiting: z.optional(
+    z.object({
+      rating: z.enum(RISK_RATINGS),
+      ratedBy: z.string(),
+      ratedById: z.optional(z.string()),
+      ratedAt: z.string(),
+    }),
+  ),
+});
+export type CddSummary = z.output<typeof cddSummarySchema>;
 /** `GET /api/contact-requests/{id}/cdd` (staff; every read audited). */
-export interface CddStaffView {
-  status: CddStatus;
-  parties: CddDraftParty[];
-  declarations: CddDraftDeclarations;
-  verification: CddVerification[];
-  risk: { rating: RiskRating; reason: string } | null;
+export const cddStaffViewSchema = z.object({
+  status: z.enum(CDD_STATUSES),
+  parties: z.array(cddDraftPartySchema),
+  declarations: cddDraftDeclarationsSchema,
+  verification: z.array(verificationEntrySchema({})),
+  risk: z.nullable(z.object({ rating: z.enum(RISK_RATINGS), reason: z.string() })),
   /** Who rated it and who approved or rejected it, and when (account ids with the usernames at the time). */
-  approvals: {
-    verifiedBy?: string;
-    verifiedById?: string;
-    verifiedAt?: string;
-    approvedBy?: string;
-    approvedById?: string;
-    approvedAt?: string;
-    rejectedBy?: string;
-    rejectedById?: string;
-    rejectedAt?: string;
-    rejectReason?: string;
-  };
+  approvals: z.object({
+    verifiedBy: z.optional(z.string()),
+    verifiedById: z.optional(z.string()),
+    verifiedAt: z.optional(z.string()),
+    approvedBy: z.optional(z.string()),
+    approvedById: z.optional(z.string()),
+    approvedAt: z.optional(z.string()),
+    rejectedBy: z.optional(z.string()),
+    rejectedById: z.optional(z.string()),
+    rejectedAt: z.optional(z.string()),
+    rejectReason: z.optional(z.string()),
+  }),
   /** Every rating given, oldest first, each with who gave it and any approval or rejection. */
-  ratings: CddRating[];
+  ratings: z.array(cddRatingSchema),
   /** The last sanctions screening (`lastScreenedOn`) and every re-screen since verification. */
-  screening: { lastScreenedOn: string | null; rescreens: CddRescreen[] };
-  /**
-   * Every possible sanctions match recorded (with its resolution once made), the resolutions
-   * alone (party, outcome, evidence, by id and username, at), and the individuals whose match
-   * is still unresolved: while any is, nothing verifies the record or opens a matter.
-   */
+  screening: z.object({ lastScreenedOn: z.nullable(z.string()), rescreens: z.array(cddRescreenEntrySchema) }),
   /**
    * Principals only, on a verified record once a suspicion was recorded about the enquiry:
    * enhanced due diligence is due from `due` (an instant) and was recorded by a principal
    * (a re-screen with `enhanced`) at `done`. Never in a staff-role account's view.
    */
-  enhancedReview?: { due: string; done?: string };
-  sanctions: {
-    matches: CddSanctionsMatch[];
-    resolutions: ({ party: string } & NonNullable<CddSanctionsMatch['resolution']>)[];
-    unresolved: string[];
-  };
-  closedAt?: string;
-  retainUntil?: string;
+  enhancedReview: z.optional(z.object({ due: z.string(), done: z.optional(z.string()) })),
+  /**
+   * Every possible sanctions match recorded (with its resolution once made), the resolutions
+   * alone (party, outcome, evidence, by id and username, at), and the individuals whose match
+   * is still unresolved: while any is, nothing verifies the record or opens a matter.
+   */
+  sanctions: z.object({
+    matches: z.array(cddSanctionsMatchSchema),
+    resolutions: z.array(z.extend(sanctionsResolutionSchema, { party: z.string() })),
+    unresolved: z.array(z.string()),
+  }),
+  closedAt: z.optional(z.string()),
+  retainUntil: z.optional(z.string()),
   /**
    * The record's version as read: a verification or rejection sends it back, so it applies
    * to exactly the details staff checked (409 if the client changed them meanwhile).
    */
-  version: number;
-}
+  version: z.int(),
+});
+export type CddStaffView = z.output<typeof cddStaffViewSchema>;
 
 /**
  * The day of the last sanctions screening: the plain `screenedOn`, or for a record verified

@@ -1,12 +1,12 @@
 /**
  * Customer due diligence, staff's side: which individuals must be verified (by path), what
  * staff record when they verify, approve, reject, re-screen, resolve a sanctions match or
- * close the matter, and the 400s those calls give.
+ * close the matter, what those calls answer, and the 400s they give.
  */
 import * as z from 'zod/mini';
 import { PEP_RESULTS, RISK_RATINGS, SANCTIONS_RESULTS, VERIFICATION_METHODS } from '../../content/amlctf.ts';
 import { optionalText, plainText, requiredText, withoutControlCharacters } from './fields.ts';
-import { CDD_LIMITS, DAY, dayField, isCalendarDate, todayOf, type DateContext } from './cdd.ts';
+import { CDD_LIMITS, CDD_STATUSES, DAY, dayField, isCalendarDate, todayOf, type DateContext } from './cdd.ts';
 import type { CddDraftDeclarations, CddDraftParty } from './cdd-draft.ts';
 import type { CddParty } from './cdd-submission.ts';
 
@@ -302,3 +302,9 @@ export const cddCloseSchema = (context: DateContext = {}) =>
       z.refine((value) => value <= todayOf(context), { message: 'The matter cannot end in the future' }),
     ),
   });
+
+/** What verify, approve, reject, re-screen and a sanctions resolution answer: the record's status after it. */
+export const cddDecisionSchema = z.object({ status: z.enum(CDD_STATUSES) });
+
+/** What closing answers: the day the records are kept until (7 years on), or null when the client gave none. */
+export const cddClosedSchema = z.object({ retainUntil: z.nullable(z.string()) });

@@ -3,8 +3,8 @@
  * send to change them. Shared by the desk island and the functions (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import type { CddSummary } from './cdd-record.ts';
-import type { EngagementSummary } from './engagement.ts';
+import { cddSummarySchema } from './cdd-record.ts';
+import { engagementSummarySchema } from './engagement.ts';
 import { submittedEnquirySchema } from './enquiry-record.ts';
 import { plainText, requiredText } from './fields.ts';
 
@@ -77,31 +77,103 @@ export type StoredEnquiry = z.output<typeof storedEnquirySchema>;
  * account is told `law` (section `AML/CTF Act 2006 s 111`) where a principal is told
  * `suspicion`, and nothing else about it differs.
  */
-export interface KeptByLaw {
-  what: 'cdd' | 'engagement' | 'suspicion' | 'law' | 'cash';
-  section: string;
-  until: string | null;
-}
+export const keptByLawSchema = z.object({
+  what: z.enum(['cdd', 'engagement', 'suspicion', 'law', 'cash']),
+  section: z.string(),
+  until: z.nullable(z.string()),
+});
+export type KeptByLaw = z.output<typeof keptByLawSchema>;
 
 /** A stored enquiry as the staff API answers it. */
-export interface DeskEnquiry extends StoredEnquiry {
+export const deskEnquirySchema = z.extend(storedEnquirySchema, {
   /** When the retention rule will delete it (APP 11). */
-  deleteAfter?: string;
+  deleteAfter: z.optional(z.string()),
   /** Its customer due diligence (plain fields only, nothing decrypted), or null before there is a record; set by the list. */
-  cdd?: CddSummary | null;
+  cdd: z.optional(z.nullable(cddSummarySchema)),
   /** Set when the law keeps it: the desk disables its delete button and says why (list and detail). */
-  kept?: KeptByLaw | null;
-}
+  kept: z.optional(z.nullable(keptByLawSchema)),
+});
+export type DeskEnquiry = z.output<typeof deskEnquirySchema>;
 
-export interface DeskEnquiryDetail extends DeskEnquiry {
-  activity: ActivityEntry[];
+/** `GET /api/contact-requests/{id}`, and a note's answer. */
+export const deskEnquiryDetailSchema = z.extend(deskEnquirySchema, {
+  activity: z.array(activityEntrySchema),
   /** The enquiry's latest engagement (costs agreement), or null before any was sent. */
-  engagement: EngagementSummary | null;
+  engagement: z.nullable(engagementSummarySchema),
   /** The versions the current engagement varies (each accepted in its time), newest first. */
-  engagementHistory: EngagementSummary[];
+  engagementHistory: z.array(engagementSummarySchema),
   /** The client's matter, once staff opened one (verified due diligence only). */
-  matterId?: string | null;
-}
+  matterId: z.optional(z.nullable(z.string())),
+});
+export type DeskEnquiryDetail = z.output<typeof deskEnquiryDetailSchema>;
+
+/** An enquiry's storage key, as the desk's `before` and every `{id}` must spell it. */
+export const ENQUIRY_ID = /^[a-z0-9]{11,40}$/;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const DESK_CDD_FILTERS = ['pending', 'rescreen', 'approval'] as const;
+
+/** A filter left out or empty (`?status=`) is none; any other value must be one of `values`. */
+const oneOf = <const T extends string>(values: readonly T[], message: string) =>
+  z.optional(
+    z.pipe(
+      z.string().check(z.refine((text) => text === '' || (values as readonly string[]).includes(text), message)),
+      z.transform((text) => (text === '' ? undefined : (text as T))),
+    ),
+  );
+/** A day filter: left out or empty is none, else a `YYYY-MM-DD` date. */
+const dayFilter = (name: string) =>
+  z.optional(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.refine(
+            (text) => text === '' || (DAY.test(text) && !Number.isNaN(Date.parse(text))),
+            `${name} must be a date (YYYY-MM-DD)`,
+          ),
+        ),
+      z.transform((text) => text || undefined),
+    ),
+  );
+
+/**
+ * The desk's filters in the query string (`GET /api/contact-requests` and its CSV): `status`,
+ * `cdd`, a search `q` (trimmed, its first 100 characters) and the arrival days `from` and `to`.
+ */
+export const deskFiltersQuerySchema = z.object({
+  status: oneOf(ENQUIRY_STATUSES, `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}`),
+  cdd: oneOf(DESK_CDD_FILTERS, `cdd must be one of: ${DESK_CDD_FILTERS.join(', ')}`),
+  q: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((text) => text.trim().slice(0, DESK_LIMITS.search) || undefined),
+    ),
+  ),
+  from: dayFilter('from'),
+  to: dayFilter('to'),
+});
+
+/** The list's query: the filters, then a page of `limit` enquiries older than `before` (given, each must be one). */
+export const deskListQuerySchema = z.extend(deskFiltersQuerySchema, {
+  limit: z.optional(
+    z.pipe(
+      z.string().check(
+        z.refine((text) => {
+          const limit = Number(text);
+          return Number.isInteger(limit) && limit >= 1 && limit <= 1000;
+        }, 'limit must be a whole number from 1 to 1000'),
+      ),
+      z.transform(Number),
+    ),
+  ),
+  before: z.optional(z.string().check(z.regex(ENQUIRY_ID, 'before must be an enquiry id'))),
+});
+
+/** A refused query says its first fault in a sentence of its own, as the desk's filters always have. */
+export const deskQueryRefusal = (error: z.core.$ZodError): { error: string } => ({
+  error: error.issues[0]?.message ?? 'Please check the filters',
+});
 
 const statusError = { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` };
 
@@ -132,10 +204,11 @@ export const erasureKey = (email: string): string => email.trim().toLowerCase();
  * AML/CTF Act requires their due-diligence records (`until`: the day they may go, or null
  * while the matter is open).
  */
-export interface ErasureResult {
-  deleted: number;
-  kept: { id: string; reason: string; until: string | null }[];
-}
+export const erasureResultSchema = z.object({
+  deleted: z.number(),
+  kept: z.array(z.object({ id: z.string(), reason: z.string(), until: z.nullable(z.string()) })),
+});
+export type ErasureResult = z.output<typeof erasureResultSchema>;
 
 export const erasureSchema = z.object({
   email: z

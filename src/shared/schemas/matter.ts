@@ -4,17 +4,8 @@
  * Shared by the functions and the admin island (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import {
-  COOLING_OFF_ARRANGEMENTS,
-  DEADLINE_LABELS,
-  MATTER_SIDES,
-  PROPERTY_TYPES,
-  type CoolingOffArrangement,
-  type MatterPropertyType,
-  type MatterSide,
-} from '../../content/matters.ts';
+import { COOLING_OFF_ARRANGEMENTS, DEADLINE_LABELS, MATTER_SIDES, PROPERTY_TYPES } from '../../content/matters.ts';
 import { BANK_DETAILS_IN_MESSAGE, holdsBankDetails } from '../bank-details.ts';
-import type { Deadline } from '../matter-deadlines.ts';
 import { isCalendarDate } from './cdd.ts';
 import { optionalText, requiredText } from './fields.ts';
 
@@ -250,82 +241,103 @@ export type MatterRecord = z.output<typeof matterRecordSchema>;
 
 // ---------- the views ----------
 
-export interface Milestone {
-  key: string;
-  label: string;
-  done: boolean;
+export const milestoneSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  done: z.boolean(),
   /** When it was done: the record's time for the recorded ones, the contract date for exchange, else the tick. */
-  doneAt?: string;
+  doneAt: z.optional(z.string()),
   /** For the client to read. */
-  note?: string;
+  note: z.optional(z.string()),
   /** Follows a record (engagement, due diligence): staff cannot tick it. */
-  recorded?: boolean;
-}
+  recorded: z.optional(z.boolean()),
+});
+export type Milestone = z.output<typeof milestoneSchema>;
 
-export interface MatterDeadline extends Deadline {
+/** A deadline as the rules work it out (`Deadline`, src/shared/matter-deadlines.ts), as the matter shows it. */
+export const matterDeadlineSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** `YYYY-MM-DD`, Sydney. */
+  date: z.string(),
+  /** `HH:MM` Sydney; absent when the deadline is the whole day. */
+  time: z.optional(z.string()),
+  /** Why this date, in words for the client: the rule and its source. */
+  basis: z.string(),
+  /** False: an estimate until the client's conveyancer confirms it. */
+  confirmed: z.boolean(),
+  /** What the rules give, when staff entered a date of their own instead. */
+  computed: z.optional(z.object({ date: z.string(), time: z.optional(z.string()) })),
+  /** The milestone that meets this deadline, if one does. */
+  milestone: z.optional(z.string()),
   /** The duty deadline, once staff recorded the price: the duty in whole dollars for it on the contract date. */
-  amount?: number;
+  amount: z.optional(z.number()),
   /** Its milestone is done, or (with none) its time has passed. */
-  met: boolean;
+  met: z.boolean(),
   /** Past, and not met. */
-  overdue: boolean;
-}
+  overdue: z.boolean(),
+});
+export type MatterDeadline = z.output<typeof matterDeadlineSchema>;
 
-export interface NextDeadline {
-  key: string;
-  label: string;
-  date: string;
-  time?: string;
-}
+export const nextDeadlineSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  date: z.string(),
+  time: z.optional(z.string()),
+});
+export type NextDeadline = z.output<typeof nextDeadlineSchema>;
 
 /** An update request staff have not answered yet; `message` is absent on the oldest records. */
-export interface WaitingUpdateRequest {
-  id: string;
-  at: string;
-  message?: string;
-}
+export const waitingUpdateRequestSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  message: z.optional(z.string()),
+});
+export type WaitingUpdateRequest = z.output<typeof waitingUpdateRequestSchema>;
 
 /** `GET /api/matters/{id}` and the answer of every change. */
-export interface MatterView {
-  id: string;
-  enquiryId: string;
-  client: { name: string; email: string };
-  property: string | null;
-  side: MatterSide;
-  propertyType: MatterPropertyType;
-  contractDate?: string;
+export const matterViewSchema = z.object({
+  id: z.string(),
+  enquiryId: z.string(),
+  client: z.object({ name: z.string(), email: z.string() }),
+  property: z.nullable(z.string()),
+  side: z.enum(MATTER_SIDES),
+  propertyType: z.enum(PROPERTY_TYPES),
+  contractDate: z.optional(z.string()),
   /** The contract's price in whole dollars, once staff recorded it. */
-  price?: number;
-  coolingOff: CoolingOffArrangement;
-  settlementDate?: string;
-  ownerOccupier: boolean;
-  dates: { key: string; label: string; date: string }[];
-  responsible: string;
-  openedAt: string;
-  deadlines: MatterDeadline[];
-  milestones: Milestone[];
-  next: NextDeadline | null;
-  overdue: number;
-  updateRequests: number;
+  price: z.optional(z.number()),
+  coolingOff: z.enum(COOLING_OFF_ARRANGEMENTS),
+  settlementDate: z.optional(z.string()),
+  ownerOccupier: z.boolean(),
+  dates: z.array(z.object({ key: z.string(), label: z.string(), date: z.string() })),
+  responsible: z.string(),
+  openedAt: z.string(),
+  deadlines: z.array(matterDeadlineSchema),
+  milestones: z.array(milestoneSchema),
+  next: z.nullable(nextDeadlineSchema),
+  overdue: z.number(),
+  updateRequests: z.number(),
   /** When the oldest waiting update request came in. */
-  oldestUpdateRequestAt?: string;
+  oldestUpdateRequestAt: z.optional(z.string()),
   /** The update requests not yet answered, oldest first, with the client's question. */
-  waitingRequests: WaitingUpdateRequest[];
-  open: boolean;
-  timeline: MatterTimelineEntry[];
+  waitingRequests: z.array(waitingUpdateRequestSchema),
+  open: z.boolean(),
+  timeline: z.array(timelineEntrySchema),
   /** The mobile the client asked to be texted at, and since when; null: no texts. */
-  texts: { mobile: string; since: string } | null;
-}
+  texts: z.nullable(z.object({ mobile: z.string(), since: z.string() })),
+});
+export type MatterView = z.output<typeof matterViewSchema>;
 
 /** One row of `GET /api/matters`. */
-export interface MatterRow {
-  id: string;
-  enquiryId: string;
-  client: string;
-  property: string | null;
-  side: MatterSide;
-  next: NextDeadline | null;
-  overdue: number;
-  updateRequests: number;
-  oldestUpdateRequestAt?: string;
-}
+export const matterRowSchema = z.object({
+  id: z.string(),
+  enquiryId: z.string(),
+  client: z.string(),
+  property: z.nullable(z.string()),
+  side: z.enum(MATTER_SIDES),
+  next: z.nullable(nextDeadlineSchema),
+  overdue: z.number(),
+  updateRequests: z.number(),
+  oldestUpdateRequestAt: z.optional(z.string()),
+});
+export type MatterRow = z.output<typeof matterRowSchema>;

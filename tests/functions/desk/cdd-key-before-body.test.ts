@@ -1,12 +1,13 @@
 /**
- * The cash and suspicious-matter registers answer 503 without CDD_ENCRYPTION_KEY once the
- * caller is known, whatever the body (a refused field, broken JSON, another content type), and
+ * The cash and suspicious-matter registers and an enquiry's due diligence answer 503 without
+ * CDD_ENCRYPTION_KEY once the caller is known, whatever the body (a refused field, broken JSON, another content type), and
  * 401 to a stranger: the key is checked before the body is judged, as it was before the routes
  * were declared (decision 054; `keyBeforeBody` in due-diligence/require-cdd-key.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import cash from '../../../netlify/functions/cash.ts';
+import dueDiligence from '../../../netlify/functions/due-diligence.ts';
 import suspicions from '../../../netlify/functions/suspicions.ts';
 import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
 import { anEnquiry } from '../fixtures/builders.ts';
@@ -37,9 +38,17 @@ const ROUTES = [
   [cash, 'PATCH /api/cash/:id', () => '/api/cash/mzzzzzzzzzz0000aaaaaaaaaaaa'],
   [suspicions, 'POST /api/contact-requests/:id/suspicion', () => `/api/contact-requests/${enquiryId}/suspicion`],
   [suspicions, 'PATCH /api/suspicions/:id', () => '/api/suspicions/mzzzzzzzzzz0000aaaaaaaaaaaa'],
+  ...(['cdd/verify', 'cdd/approve', 'cdd/reject', 'cdd/rescreen', 'cdd/sanctions-resolution', 'close'] as const).map(
+    (action) =>
+      [
+        dueDiligence,
+        `POST /api/contact-requests/:id/${action}`,
+        () => `/api/contact-requests/${enquiryId}/${action}`,
+      ] as const,
+  ),
 ] as const;
 
-describe('without CDD_ENCRYPTION_KEY, the registers’ writes', () => {
+describe('without CDD_ENCRYPTION_KEY, the registers’ and the due diligence’s writes', () => {
   for (const [handler, route, path] of ROUTES) {
     const method = route.split(' ')[0]!;
     for (const [what, options] of BODIES) {

@@ -382,7 +382,6 @@ const BODYLESS = new Set([
   'POST /api/media',
   'POST /api/engagements/fuzz-id/resend',
   'POST /api/engagements/fuzz-id/revoke',
-  'POST /api/contact-requests/fuzz-id/cdd/approve',
   // A client's bank details: the reveal and the second person's approval read no body.
   'POST /api/matters/fuzz-id/payout/reveal',
   'POST /api/matters/fuzz-id/payout/approve',

@@ -12,7 +12,8 @@
  * what they describe.
  *
  * This file holds reading and verifying, and what the other steps share (the read-judge-write
- * `decideCdd`, the request parsers, how a message names an individual). The other steps are
+ * `decideCdd`, how a message names an individual; the bodies are parsed by the route
+ * declarations, src/shared/api/due-diligence.ts). The other steps are
  * beside it: staff-screening.ts (re-screening, a possible sanctions match), staff-decisions.ts
  * (approve, reject, close), cdd-desk-list.ts (the desk's list and filters), cdd-retention.ts
  * (the daily deletion, what is kept) and cdd-pending-alert.ts (the daily reminder).
@@ -28,22 +29,14 @@ import {
 } from '../../../../src/shared/states/due-diligence.ts';
 import {
   AGENT_PATH,
-  cddApproveSchema,
-  cddCloseSchema,
-  cddRejectSchema,
-  cddRescreenSchema,
-  cddSanctionsResolutionSchema,
-  cddVerifySchema,
   ENHANCED_NEEDED,
   individualAt,
   individualPaths,
   individualRef,
   unverifiedPaths,
-  type CddRescreenInput,
-  type CddSanctionsResolutionInput,
   type CddVerifyInput,
 } from '../../../../src/shared/schemas/cdd-verification.ts';
-import { cddFieldErrors, type CddStatus } from '../../../../src/shared/schemas/cdd.ts';
+import type { CddStatus } from '../../../../src/shared/schemas/cdd.ts';
 import {
   falsePositiveOf,
   hasTrueMatch,
@@ -56,8 +49,6 @@ import {
   type CddStaffView,
 } from '../../../../src/shared/schemas/cdd-record.ts';
 import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import * as z from 'zod/mini';
 import { allowed } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
@@ -90,28 +81,6 @@ const NOT_STARTED: CddStaffView = {
 
 export const badRequest = (fieldErrors: Record<string, string[]>) =>
   new Refused('invalid', 'Please check the highlighted fields', { fieldErrors });
-
-function parsed<T>(schema: z.ZodMiniType<T>, body: unknown): T {
-  const result = z.safeParse(schema, body);
-  if (!result.success) throw badRequest(cddFieldErrors(result.error));
-  return result.data;
-}
-
-/*
- * The bodies, parsed with whole-path field keys (`verification.0.documents.0.last4`) and
- * dates judged against Sydney's today. The routes parse before they look the enquiry up, as
- * every write does: a malformed body is a 400 whatever the id.
- */
-export const parseVerify = (body: unknown): CddVerifyInput =>
-  parsed(cddVerifySchema({ today: sydneyToday(now()) }), body);
-export const parseReject = (body: unknown): { reason: string; version: number } => parsed(cddRejectSchema, body);
-export const parseRescreen = (body: unknown): CddRescreenInput =>
-  parsed(cddRescreenSchema({ today: sydneyToday(now()) }), body);
-export const parseApprove = (body: unknown): { note?: string } => parsed(cddApproveSchema, body);
-export const parseSanctionsResolution = (body: unknown): CddSanctionsResolutionInput =>
-  parsed(cddSanctionsResolutionSchema, body);
-export const parseClose = (body: unknown): { endedAt: string } =>
-  parsed(cddCloseSchema({ today: sydneyToday(now()) }), body);
 
 export async function requireEnquiry(enquiryId: string): Promise<StoredEnquiry> {
   const found = await getStoredEnquiry(enquiryId);

@@ -9,11 +9,7 @@ import { DEADLINE_LABELS, MILESTONES } from '../../../../src/content/matters.ts'
 import { decideMilestone, milestoneAction } from '../../../../src/shared/states/matter.ts';
 import { now } from '../../../../src/shared/clock.ts';
 import {
-  matterCreateSchema,
-  matterPatchSchema,
-  milestoneChangeSchema,
   staffDateKey,
-  updateAnswerSchema,
   type MatterCreateInput,
   type MatterPatchInput,
   type MatterRecord,
@@ -26,7 +22,7 @@ import { COOLING_OFF_ENDS_AT } from '../../../../src/shared/matter-deadlines.ts'
 import { formatAud } from '../../../../src/content/money.ts';
 import type { QuoteInput } from '../../../../src/shared/quote.ts';
 import { NOT_FOUND, type Staff } from '../enquiries/pipeline.ts';
-import { allowed, validate } from '../http/http.ts';
+import { allowed } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { newId } from '../repositories/blobs.ts';
@@ -66,11 +62,6 @@ export const EXCHANGE_NEEDS_CONTRACT_DATE = 'Enter the contract date before mark
 export const REQUEST_NOT_FOUND = 'That update request is not part of this matter';
 export const REQUEST_ANSWERED = 'This update request has already been answered';
 const CONFLICT = 'This matter is being changed by several people at once. Please try again.';
-
-export const parseMatterCreate = (body: unknown): MatterCreateInput => validate(matterCreateSchema, body);
-export const parseMatterPatch = (body: unknown): MatterPatchInput => validate(matterPatchSchema, body);
-export const parseMilestoneChange = (body: unknown): MilestoneChange => validate(milestoneChangeSchema, body);
-export const parseUpdateAnswer = (body: unknown): UpdateAnswer => validate(updateAnswerSchema, body);
 
 const who = (staff: Staff) => ({ id: staff.id, username: staff.username });
 const isoNow = () => new Date(now()).toISOString();

@@ -8,6 +8,7 @@ import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
 import type { SubmittedEnquiry } from '../../../../src/shared/schemas/enquiry-record.ts';
 import {
+  ENQUIRY_ID,
   ENQUIRY_STATUSES,
   storedEnquirySchema,
   type EnquiryStatus,
@@ -31,12 +32,11 @@ import {
 } from './blobs.ts';
 
 const STORE = 'contact-requests';
-const ID_PATTERN = /^[a-z0-9]{11,40}$/;
 
 export type NewEnquiry = Omit<SubmittedEnquiry, 'id' | 'createdAt'>;
 export type { StoredEnquiry };
 
-export const isEnquiryId = (id: string): boolean => ID_PATTERN.test(id);
+export const isEnquiryId = (id: string): boolean => ENQUIRY_ID.test(id);
 
 /** A new enquiry under a fresh key, not stored yet (`arrivedAt`: tests and benchmarks). */
 export function newStoredEnquiry(data: NewEnquiry, arrivedAt?: Date): StoredEnquiry {
@@ -95,7 +95,7 @@ async function listPrefixes(store: Store, prefixes: (string | undefined)[]): Pro
     prefixes.map(async (prefix) => {
       const listed: Listed[] = [];
       for await (const page of store.list({ prefix, paginate: true })) {
-        for (const blob of page.blobs) if (ID_PATTERN.test(blob.key)) listed.push({ key: blob.key, etag: blob.etag });
+        for (const blob of page.blobs) if (ENQUIRY_ID.test(blob.key)) listed.push({ key: blob.key, etag: blob.etag });
       }
       return listed;
     }),
@@ -250,7 +250,7 @@ export async function listStoredEnquiries(options: ListOptions = {}): Promise<St
 
 /** One enquiry with the etag to write it back against, or null. */
 export async function getStoredEnquiry(id: string): Promise<{ record: StoredEnquiry; etag: string } | null> {
-  if (!ID_PATTERN.test(id)) return null;
+  if (!ENQUIRY_ID.test(id)) return null;
   const found = await getJsonWithEtag(openStore(STORE), id, storedEnquirySchema);
   return found?.data ? { record: found.data, etag: found.etag } : null;
 }

@@ -4,7 +4,9 @@
  * replaces what is shown, so the next change is never refused as stale.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { ApiError, apiRequest, callApi } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import type { BodyOf } from '../../../shared/api/contract.ts';
+import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
 import { staffRoutes } from '../../../shared/api/staff.ts';
 import {
   STATUS_LABELS,
@@ -96,7 +98,7 @@ export function EnquiryDetail({
 
   const load = useCallback(async (): Promise<DeskEnquiryDetail | null> => {
     try {
-      const loaded = await apiRequest<DeskEnquiryDetail>('GET', `/api/contact-requests/${encodeURIComponent(id)}`);
+      const loaded = await callApi(enquiriesRoutes.read, { params: { id } });
       setDetail(loaded);
       setError(null);
       return loaded;
@@ -117,13 +119,13 @@ export function EnquiryDetail({
     void load();
   }, [load]);
 
-  async function change(kind: 'status' | 'assignee', body: Record<string, unknown>) {
+  async function change(kind: 'status' | 'assignee', body: Omit<BodyOf<typeof enquiriesRoutes.change>, 'version'>) {
     if (!detail) return;
     setSaving(kind);
     try {
-      const updated = await apiRequest<DeskEnquiry>('PATCH', `/api/contact-requests/${encodeURIComponent(id)}`, {
-        ...body,
-        version: detail.version,
+      const updated = await callApi(enquiriesRoutes.change, {
+        params: { id },
+        body: { ...body, version: detail.version },
       });
       onChanged(updated);
       setPendingLost(false);
@@ -145,14 +147,7 @@ export function EnquiryDetail({
     if (!text) return;
     setSaving(kind);
     try {
-      const updated = await apiRequest<DeskEnquiryDetail>(
-        'POST',
-        `/api/contact-requests/${encodeURIComponent(id)}/notes`,
-        {
-          text,
-          kind,
-        },
-      );
+      const updated = await callApi(enquiriesRoutes.addNote, { params: { id }, body: { text, kind } });
       setDetail(updated);
       onChanged(updated);
       setNote('');

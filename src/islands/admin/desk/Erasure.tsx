@@ -9,7 +9,8 @@
  * a modal, and what was typed stays in the field for another try.
  */
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
 import { erasureKey, erasureSchema, type ErasureResult } from '../../../shared/schemas/lead-desk.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -64,9 +65,7 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
     if (!confirmed) return false;
     setPending(true);
     try {
-      const { deleted, kept = [] } = await apiRequest<ErasureResult>('POST', '/api/contact-requests/erase', {
-        email: email.trim(),
-      });
+      const { deleted, kept = [] } = await callApi(enquiriesRoutes.erase, { body: { email: email.trim() } });
       showToast({ title: 'Success', description: erasedMessage(deleted) });
       setKept(kept);
     } catch (error) {
@@ -100,7 +99,7 @@ export function useErasure(confirm: Confirm, onErased: (email: string) => unknow
 async function countStored(email: string): Promise<number | null> {
   const key = erasureKey(email);
   try {
-    const found = await apiRequest<{ email: string }[]>('GET', `/api/contact-requests?q=${encodeURIComponent(key)}`);
+    const found = await callApi(enquiriesRoutes.list, { query: { q: key } });
     return found.filter((enquiry) => erasureKey(enquiry.email) === key).length;
   } catch {
     return null;

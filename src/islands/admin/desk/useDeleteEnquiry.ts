@@ -4,7 +4,8 @@
  * read again, says why.
  */
 import { useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
 import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
 import { runAction } from '../kit/actions.ts';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
@@ -26,7 +27,7 @@ export function useDeleteEnquiry(confirm: Confirm, refresh: () => Promise<unknow
     if (!confirmed) return;
     setDeleting(request.id);
     const deleted = await runAction(
-      () => apiRequest('DELETE', `/api/contact-requests/${encodeURIComponent(request.id)}`),
+      () => callApi(enquiriesRoutes.delete, { params: { id: request.id } }),
       { success: 'Contact request deleted successfully', failure: 'Failed to delete contact request' },
       refresh,
     );

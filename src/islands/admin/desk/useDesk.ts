@@ -8,7 +8,9 @@
  */
 import { now as currentTime } from '../../../shared/clock.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest, callApi } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { pathOf, queryStringOf } from '../../../shared/api/contract.ts';
+import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from '../../../shared/api/lead-desk.ts';
 import { settingsRoutes } from '../../../shared/api/settings.ts';
 import { LEAD_FIGURES } from '../../../content/lead-guide.ts';
@@ -30,21 +32,22 @@ export interface DeskFilters {
   cddApproval?: boolean;
 }
 
-export const filterQuery = (filters: DeskFilters, extra: Record<string, string> = {}) => {
-  const params = new URLSearchParams(extra);
-  if (filters.status) params.set('status', filters.status);
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.cddPending) params.set('cdd', 'pending');
-  else if (filters.cddRescreen) params.set('cdd', 'rescreen');
-  else if (filters.cddApproval) params.set('cdd', 'approval');
-  return params.toString();
-};
+/** The filters as the list's and the export's query parameters (those not set are left out). */
+const filterParams = (filters: DeskFilters) => ({
+  status: filters.status || undefined,
+  q: filters.q.trim() || undefined,
+  cdd: filters.cddPending
+    ? ('pending' as const)
+    : filters.cddRescreen
+      ? ('rescreen' as const)
+      : filters.cddApproval
+        ? ('approval' as const)
+        : undefined,
+});
 
-/** The CSV of the enquiries the filters show. */
-export const exportPath = (filters: DeskFilters) => {
-  const query = filterQuery(filters);
-  return `/api/contact-requests/export.csv${query ? `?${query}` : ''}`;
-};
+/** The CSV of the enquiries the filters show (a link: the browser downloads it). */
+export const exportPath = (filters: DeskFilters) =>
+  pathOf(enquiriesRoutes.export.path) + queryStringOf(filterParams(filters));
 
 export function useDeskList(filters: DeskFilters) {
   const [items, setItems] = useState<DeskEnquiry[]>([]);
@@ -56,10 +59,9 @@ export function useDeskList(filters: DeskFilters) {
 
   const fetchPage = useCallback(
     (before?: string) =>
-      apiRequest<DeskEnquiry[]>(
-        'GET',
-        `/api/contact-requests?${filterQuery(filters, { limit: String(PAGE_SIZE), ...(before ? { before } : {}) })}`,
-      ),
+      callApi(enquiriesRoutes.list, {
+        query: { limit: String(PAGE_SIZE), ...(before ? { before } : {}), ...filterParams(filters) },
+      }),
     [filters],
   );
 

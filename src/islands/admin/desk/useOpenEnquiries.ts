@@ -5,7 +5,8 @@
  * and that enquiry leads the list until staff move on, whichever page it is on.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
 import { erasureKey, type DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
 import { useEnquiryAddress } from './useDesk.ts';
 
@@ -26,7 +27,7 @@ export function useOpenEnquiries(items: DeskEnquiry[]) {
   const show = (id: string | null) => {
     setOpen(id ? new Set([id]) : new Set());
     if (!id || listed.current.some((item) => item.id === id)) return;
-    apiRequest<DeskEnquiry>('GET', `/api/contact-requests/${encodeURIComponent(id)}`).then(setLinkedItem, () => {});
+    callApi(enquiriesRoutes.read, { params: { id } }).then(setLinkedItem, () => {});
   };
   // Back and Forward open the enquiry the address names (and close the rest).
   const address = useEnquiryAddress((id, arrived) => {

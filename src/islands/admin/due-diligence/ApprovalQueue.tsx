@@ -7,14 +7,15 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
 import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
 import { $session } from '../../../stores/session.ts';
 import { formatDateTime, fullName } from '../kit/format.ts';
 
 /** More than this waiting is a backlog the filter lists whole; the panel names the first ones. */
 const SHOWN = 5;
-const QUEUE_PATH = '/api/contact-requests?cdd=approval&limit=200';
+const QUEUE = { cdd: 'approval', limit: '200' } as const;
 
 /** The matters waiting for the signed-in principal's approval; null for staff, or until known. */
 export function useApprovalQueue() {
@@ -27,7 +28,7 @@ export function useApprovalQueue() {
       return;
     }
     try {
-      setItems(await apiRequest<DeskEnquiry[]>('GET', QUEUE_PATH));
+      setItems(await callApi(enquiriesRoutes.list, { query: QUEUE }));
     } catch {
       // The desk works without it; the filter still lists them.
       setItems(null);

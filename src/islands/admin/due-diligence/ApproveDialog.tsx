@@ -6,14 +6,15 @@
  * again when it is missing.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
 import type { CddRating } from '../../../shared/schemas/cdd-record.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
-import { cddPath, messageOf } from './cdd-requests.ts';
+import { messageOf } from './cdd-requests.ts';
 
 /** The desk's own check, in the server's words' spirit: the server decides either way. */
 const NOTE_NEEDED = 'Please note why you approve this high risk rating';
@@ -61,7 +62,7 @@ export function ApproveDialog({
     setSending(true);
     setFailure(null);
     try {
-      await apiRequest('POST', cddPath(enquiryId, '/cdd/approve'), note.trim() ? { note } : {});
+      await callApi(dueDiligenceRoutes.approve, { params: { id: enquiryId }, body: note.trim() ? { note } : {} });
       showToast({ title: 'Success', description: 'Due diligence approved' });
       close();
       await onApproved();

@@ -7,7 +7,8 @@
  */
 import { useId, useState } from 'react';
 import { CDD_RETENTION, retainUntil } from '../../../content/amlctf.ts';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import type { CddStatus } from '../../../shared/schemas/cdd.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -16,7 +17,7 @@ import { Field } from '../../../ui/Field.tsx';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { formatDate } from '../kit/format.ts';
 import { keptUntilText } from '../desk/kept-until.ts';
-import { cddPath, messageOf } from './cdd-requests.ts';
+import { messageOf } from './cdd-requests.ts';
 
 export function CloseMatter({
   enquiryId,
@@ -63,7 +64,7 @@ export function CloseMatter({
     if (!confirmed) return;
     setClosing(true);
     try {
-      await apiRequest<{ retainUntil: string | null }>('POST', cddPath(enquiryId, '/close'), { endedAt });
+      await callApi(dueDiligenceRoutes.close, { params: { id: enquiryId }, body: { endedAt } });
       setCloseError(undefined);
       showToast({ title: 'Success', description: 'Matter closed' });
       await onClosed();

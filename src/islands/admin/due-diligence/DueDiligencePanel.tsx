@@ -10,7 +10,8 @@
  * reading someone's identity documents. The status comes with the enquiry (plain, no read).
  */
 import { useId, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { CDD_STATUS_LABELS, type CddStatus } from '../../../shared/schemas/cdd.ts';
 import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
@@ -20,7 +21,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
 import { ClientAnswers, VerificationRecord } from './ClientAnswers.tsx';
-import { cddPath, messageOf } from './cdd-requests.ts';
+import { messageOf } from './cdd-requests.ts';
 import { ClosedMatter, CloseMatter } from './CloseMatter.tsx';
 import { DoNotActBadge, dueDiligencePending } from './DoNotActBadge.tsx';
 import { RescreenForm, RescreenHistory, ScreeningClock } from './Rescreening.tsx';
@@ -58,7 +59,7 @@ export function DueDiligencePanel({
   async function load() {
     setLoading(true);
     try {
-      setView(await apiRequest<CddStaffView>('GET', cddPath(detail.id, '/cdd')));
+      setView(await callApi(dueDiligenceRoutes.read, { params: { id: detail.id } }));
       setLoadError(null);
     } catch (caught) {
       setLoadError(messageOf(caught, 'Something went wrong'));

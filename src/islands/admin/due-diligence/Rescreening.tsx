@@ -9,7 +9,9 @@
 import { now as currentTime } from '../../../shared/clock.ts';
 import { useId, useState } from 'react';
 import { SANCTIONS_RESULTS, SANCTIONS_RESULT_LABELS, type SanctionsResult } from '../../../content/amlctf.ts';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import type { BodyOf } from '../../../shared/api/contract.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { cddFieldErrors, type CddStatus } from '../../../shared/schemas/cdd.ts';
 import { cddRescreenSchema, individualPaths } from '../../../shared/schemas/cdd-verification.ts';
 import type { CddStaffView, CddSummary } from '../../../shared/schemas/cdd-record.ts';
@@ -22,7 +24,6 @@ import { toastFailure } from '../kit/actions.ts';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { individualLabel } from './ClientAnswers.tsx';
-import { cddPath } from './cdd-requests.ts';
 import { EnhancedDueDiligence, NO_ENHANCED, type EnhancedValues } from './EnhancedDueDiligence.tsx';
 
 /** A verified, open matter's screening clock, from the enquiry's plain summary. */
@@ -105,7 +106,9 @@ export function RescreenForm({
     if (!checked.success) return setErrors(cddFieldErrors(checked.error));
     setPending(true);
     try {
-      const { status } = await apiRequest<{ status: CddStatus }>('POST', cddPath(enquiryId, '/cdd/rescreen'), body);
+      // The body as the form holds it, which the same schema has just passed (the server trims and judges it again).
+      const sent = body as BodyOf<typeof dueDiligenceRoutes.rescreen>;
+      const { status } = await callApi(dueDiligenceRoutes.rescreen, { params: { id: enquiryId }, body: sent });
       setErrors({});
       showToast({
         title: 'Success',

@@ -7,7 +7,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
 import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
 import { isAllowed } from '../../../shared/states/decision.ts';
@@ -18,7 +19,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { ApproveDialog } from './ApproveDialog.tsx';
-import { cddPath, messageOf } from './cdd-requests.ts';
+import { messageOf } from './cdd-requests.ts';
 
 /**
  * Why a possible sanctions match keeps this account from approving (the server's 409 and 403
@@ -89,7 +90,10 @@ export function ReviewActions({
     if (!confirmed) return;
     setActing('reject');
     try {
-      await apiRequest('POST', cddPath(enquiryId, '/cdd/reject'), { reason: rejectReason, version: view.version });
+      await callApi(dueDiligenceRoutes.reject, {
+        params: { id: enquiryId },
+        body: { reason: rejectReason, version: view.version },
+      });
       showToast({ title: 'Success', description: 'Due diligence rejected' });
       setRejecting(false);
       setRejectReason('');

@@ -7,7 +7,8 @@
  * verified, approved or opened; the server decides (409, 403).
  */
 import { useId, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import {
   SANCTIONS_EVIDENCE_MAX,
   SANCTIONS_OUTCOME_LABELS,
@@ -23,7 +24,6 @@ import { toastFailure } from '../kit/actions.ts';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 import { individualLabel } from './ClientAnswers.tsx';
-import { cddPath } from './cdd-requests.ts';
 
 /** The matches on record, oldest first, each with how it was resolved. */
 function MatchList({ view }: { view: CddStaffView }) {
@@ -72,7 +72,8 @@ function ResolveForm({
       ...(outcome ? {} : { outcome: ['Please choose false positive or true match'] }),
       ...(evidence.trim() ? {} : { evidence: ['Please record the evidence'] }),
     };
-    if (Object.keys(missing).length > 0) return setErrors(missing);
+    // No outcome is always among the missing; said again so the body's type knows it is one.
+    if (!outcome || Object.keys(missing).length > 0) return setErrors(missing);
     if (outcome === 'true-match') {
       const confirmed = await confirm({
         title: 'Record a true sanctions match?',
@@ -88,11 +89,10 @@ function ResolveForm({
     }
     setPending(true);
     try {
-      const { status } = await apiRequest<{ status: CddStatus }>(
-        'POST',
-        cddPath(enquiryId, '/cdd/sanctions-resolution'),
-        { party, outcome, evidence, version: view.version },
-      );
+      const { status } = await callApi(dueDiligenceRoutes.resolveSanctionsMatch, {
+        params: { id: enquiryId },
+        body: { party, outcome, evidence, version: view.version },
+      });
       setErrors({});
       showToast({
         title: 'Success',

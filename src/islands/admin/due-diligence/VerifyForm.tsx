@@ -8,7 +8,9 @@
 import { now as currentTime } from '../../../shared/clock.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '../../../content/amlctf.ts';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import type { BodyOf } from '../../../shared/api/contract.ts';
+import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
 import { CDD_LIMITS, cddFieldErrors, type CddStatus } from '../../../shared/schemas/cdd.ts';
 import { cddVerifySchema, individualPaths } from '../../../shared/schemas/cdd-verification.ts';
 import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
@@ -20,7 +22,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { individualLabel } from './ClientAnswers.tsx';
 import { ENHANCED_FIELDS, EnhancedDueDiligence, NO_ENHANCED, type EnhancedValues } from './EnhancedDueDiligence.tsx';
-import { cddPath, messageOf } from './cdd-requests.ts';
+import { messageOf } from './cdd-requests.ts';
 import { emptyDocument, IndividualChecks, type DocumentValues, type EntryValues } from './IndividualChecks.tsx';
 
 const emptyEntry = (party: string): EntryValues => ({
@@ -124,7 +126,9 @@ export function VerifyForm({
     }
     setPending(true);
     try {
-      const { status } = await apiRequest<{ status: CddStatus }>('POST', cddPath(enquiryId, '/cdd/verify'), body);
+      // The body as the form holds it, which the same schema has just passed (the server trims and judges it again).
+      const sent = body as BodyOf<typeof dueDiligenceRoutes.verify>;
+      const { status } = await callApi(dueDiligenceRoutes.verify, { params: { id: enquiryId }, body: sent });
       setErrors({});
       showToast({
         title: 'Success',

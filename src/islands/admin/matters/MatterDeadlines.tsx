@@ -8,6 +8,8 @@ import { formatAud } from '../../../content/money.ts';
 import { useId, useState } from 'react';
 import { DEADLINE_LABELS } from '../../../content/matters.ts';
 import { ApiError } from '../../../lib/api.ts';
+import type { BodyOf } from '../../../shared/api/contract.ts';
+import type { mattersRoutes } from '../../../shared/api/matters.ts';
 import type { MatterDeadline } from '../../../shared/schemas/matter.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
@@ -15,7 +17,7 @@ import { formatDeadline } from './matter-format.ts';
 import { DateField } from './MatterFields.tsx';
 
 /** Sends a change of the matter's deadlines, toasting `done` once saved; field errors are thrown. */
-type ChangeDeadlines = (body: unknown, done: string) => Promise<boolean>;
+type ChangeDeadlines = (body: BodyOf<typeof mattersRoutes.change>, done: string) => Promise<boolean>;
 
 export function MatterDeadlines({ deadlines, onChange }: { deadlines: MatterDeadline[]; onChange: ChangeDeadlines }) {
   return (
@@ -43,7 +45,7 @@ function DeadlineItem({ deadline, onChange }: { deadline: MatterDeadline; onChan
   // The rules' own deadlines; a date from a special condition is staff's already.
   const computedKey = Object.hasOwn(DEADLINE_LABELS, deadline.key);
 
-  async function change(body: Record<string, unknown>, done: string) {
+  async function change(body: { confirmed: true } | { date: string | null }, done: string) {
     try {
       await onChange({ deadlines: [{ key: deadline.key, ...body }] }, done);
       setError(undefined);

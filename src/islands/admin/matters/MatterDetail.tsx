@@ -5,6 +5,8 @@
  * `useMatter`, which puts the answer back on the page.
  */
 import { MATTER_SIDE_LABELS } from '../../../content/matters.ts';
+import type { BodyOf } from '../../../shared/api/contract.ts';
+import type { mattersRoutes } from '../../../shared/api/matters.ts';
 import type { MatterTimelineEntry, MatterView } from '../../../shared/schemas/matter.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -25,7 +27,7 @@ export function MatterDetail({
   onChanged: () => Promise<void>;
   onClose: () => void;
 }) {
-  const { matter, error, path, load, send } = useMatter(id, onChanged);
+  const { matter, error, load, change, setMilestone, answer } = useMatter(id, onChanged);
 
   if (error) {
     return (
@@ -57,7 +59,7 @@ export function MatterDetail({
           </p>
           <TextsLine
             texts={matter.texts}
-            onStop={() => void send('PATCH', path, { texts: null }, 'Texts stopped; the client is still e-mailed')}
+            onStop={() => void change({ texts: null }, 'Texts stopped; the client is still e-mailed')}
           />
         </div>
         <Button variant="outline" onClick={onClose}>
@@ -67,9 +69,8 @@ export function MatterDetail({
       <UpdateRequests
         requests={matter.waitingRequests}
         onAnswer={(requestId, reply) =>
-          send(
-            'POST',
-            `${path}/update-requests/${encodeURIComponent(requestId)}/answer`,
+          answer(
+            requestId,
             reply ? { reply } : {},
             reply ? 'Answered; the client is e-mailed your reply' : 'Marked answered',
           )
@@ -78,15 +79,17 @@ export function MatterDetail({
       <PayoutPanel matterId={matter.id} onChanged={onChanged} />
       <MatterDatesForm
         matter={matter}
-        onSave={(body) => send('PATCH', path, body, 'Dates saved; deadlines worked out again')}
+        // What the form holds (a price that is not whole dollars too), for the server's field errors to name.
+        onSave={(body) =>
+          change(body as BodyOf<typeof mattersRoutes.change>, 'Dates saved; deadlines worked out again')
+        }
       />
-      <MatterDeadlines deadlines={matter.deadlines} onChange={(body, done) => send('PATCH', path, body, done)} />
+      <MatterDeadlines deadlines={matter.deadlines} onChange={change} />
       <MatterMilestones
         milestones={matter.milestones}
         onTick={(key, body) =>
-          send(
-            'POST',
-            `${path}/milestones/${encodeURIComponent(key)}`,
+          setMilestone(
+            key,
             body,
             'Milestone saved; the client is e-mailed in 2 minutes, with any other change made by then',
           )

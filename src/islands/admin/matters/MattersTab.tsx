@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { MATTER_SIDE_LABELS } from '../../../content/matters.ts';
 import { callApi } from '../../../lib/api.ts';
+import { mattersRoutes } from '../../../shared/api/matters.ts';
 import { payoutsRoutes } from '../../../shared/api/payouts.ts';
 import type { MatterRow } from '../../../shared/schemas/matter.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -20,10 +21,11 @@ import { formatDeadline, urgencyOf, waitedFor } from './matter-format.ts';
 export const linkedMatter = (): string | null =>
   typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('matter');
 
+const readMatters = () => callApi(mattersRoutes.list);
 const readPayoutQueue = () => callApi(payoutsRoutes.queue);
 
 export default function MattersTab() {
-  const { items, loading, error, reload } = useList<MatterRow>('/api/matters');
+  const { items, loading, error, reload } = useList(readMatters);
   const [selected, setSelected] = useState<string | null>(linkedMatter);
   const payouts = useList(readPayoutQueue);
 

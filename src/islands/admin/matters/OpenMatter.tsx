@@ -3,8 +3,9 @@
  * before: AML/CTF Act s 28), or the link to the matter once it has one.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
-import type { MatterView } from '../../../shared/schemas/matter.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import type { BodyOf } from '../../../shared/api/contract.ts';
+import { mattersRoutes } from '../../../shared/api/matters.ts';
 import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
 import { toastFailure } from '../kit/actions.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
@@ -27,15 +28,11 @@ export function OpenMatter({ detail }: { detail: DeskEnquiryDetail }) {
     event.preventDefault();
     setPending(true);
     try {
-      const matter = await apiRequest<MatterView>(
-        'POST',
-        `/api/contact-requests/${encodeURIComponent(detail.id)}/matter`,
-        {
-          side,
-          propertyType,
-          ...(contractDate ? { contractDate } : {}),
-        },
-      );
+      // The choices as the form holds them: the server names any it refuses.
+      const body = { side, propertyType, ...(contractDate ? { contractDate } : {}) } as BodyOf<
+        typeof mattersRoutes.open
+      >;
+      const matter = await callApi(mattersRoutes.open, { params: { id: detail.id }, body });
       flashToast({ title: 'Success', description: 'Matter opened' });
       window.location.assign(matterHref(matter.id));
     } catch (caught) {

@@ -3,7 +3,9 @@
  * request at a time, each answering with the whole matter again, which replaces it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callApi } from '../../../lib/api.ts';
+import type { BodyOf } from '../../../shared/api/contract.ts';
+import { mattersRoutes } from '../../../shared/api/matters.ts';
 import type { MatterView } from '../../../shared/schemas/matter.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { toastFailure } from '../kit/actions.ts';
@@ -12,16 +14,15 @@ import { toastFailure } from '../kit/actions.ts';
 export function useMatter(id: string, onChanged: () => Promise<void>) {
   const [matter, setMatter] = useState<MatterView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const path = `/api/matters/${encodeURIComponent(id)}`;
 
   const load = useCallback(async () => {
     try {
-      setMatter(await apiRequest<MatterView>('GET', path));
+      setMatter(await callApi(mattersRoutes.read, { params: { id } }));
       setError(null);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Something went wrong');
     }
-  }, [path]);
+  }, [id]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount: state changes when the answer arrives
@@ -29,12 +30,12 @@ export function useMatter(id: string, onChanged: () => Promise<void>) {
   }, [load]);
 
   /**
-   * Sends one change to `path` or below it and toasts `done`. True when saved; false when it
-   * failed and was toasted. Field errors are thrown, for the form that sent them to show.
+   * Makes one change (a call answering the whole matter) and toasts `done`. True when saved;
+   * false when it failed and was toasted. Field errors are thrown, for the form that sent them to show.
    */
-  async function send(method: 'PATCH' | 'POST', to: string, body: unknown, done: string): Promise<boolean> {
+  async function send(call: () => Promise<MatterView>, done: string): Promise<boolean> {
     try {
-      setMatter(await apiRequest<MatterView>(method, to, body));
+      setMatter(await call());
       showToast({ title: 'Success', description: done });
       await onChanged();
       return true;
@@ -45,5 +46,15 @@ export function useMatter(id: string, onChanged: () => Promise<void>) {
     }
   }
 
-  return { matter, error, path, load, send };
+  /** The matter's details, dates or deadlines (`PATCH`). */
+  const change = (body: BodyOf<typeof mattersRoutes.change>, done: string) =>
+    send(() => callApi(mattersRoutes.change, { params: { id }, body }), done);
+  /** A milestone ticked or unticked. */
+  const setMilestone = (key: string, body: BodyOf<typeof mattersRoutes.setMilestone>, done: string) =>
+    send(() => callApi(mattersRoutes.setMilestone, { params: { id, key }, body }), done);
+  /** An update request answered, with or without a reply. */
+  const answer = (requestId: string, body: BodyOf<typeof mattersRoutes.answerUpdateRequest>, done: string) =>
+    send(() => callApi(mattersRoutes.answerUpdateRequest, { params: { id, requestId }, body }), done);
+
+  return { matter, error, load, change, setMilestone, answer };
 }

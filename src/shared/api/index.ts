@@ -10,6 +10,7 @@ import { engagementsRoutes } from './engagements.ts';
 import { enquiryIntakeRoutes } from './enquiry-intake.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { loginRoutes } from './login.ts';
+import { mediaRoutes } from './media.ts';
 import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
@@ -40,4 +41,5 @@ export const API = {
   engagements: engagementsRoutes,
   user: userRoutes,
   login: loginRoutes,
+  media: mediaRoutes,
 } as const;

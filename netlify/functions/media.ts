@@ -1,11 +1,13 @@
 /**
  * Images: staff upload, list and delete them (`/api/media`); anyone may view one at its
  * same-origin address `/media/{key}`, so the pages keep their `img-src 'self'` policy.
+ * Declared in src/shared/api/media.ts.
  */
 import type { Config } from '@netlify/functions';
-import { MEDIA_MAX_BYTES, mediaUrl, type UploadedMedia } from '../../src/shared/media.ts';
-import { requireStaff } from './_shared/http/auth.ts';
-import { BASE_HEADERS, HttpError, handle, json, noContent, readBytes } from './_shared/http/http.ts';
+import { mediaRoutes } from '../../src/shared/api/media.ts';
+import { MEDIA_MAX_BYTES, mediaUrl } from '../../src/shared/media.ts';
+import { BASE_HEADERS, HttpError, handle, readBytes } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
 import { mediaLibraryMaxBytes } from './_shared/platform/env.ts';
 import { MAX_IMAGE_SIDE, readImage } from './_shared/site/images.ts';
 import { rebuildAfterChange } from './_shared/site/rebuild.ts';
@@ -43,10 +45,10 @@ export const config: Config = {
   path: ['/api/media', '/api/media/:key', '/media/:key'],
 };
 
-export default handle(config, {
-  '/api/media': {
-    POST: async (req) => {
-      const staff = await requireStaff(req);
+export default handle(
+  config,
+  declared(mediaRoutes, {
+    upload: async ({ req, user }) => {
       const bytes = await readBytes(
         req,
         MEDIA_MAX_BYTES,
@@ -56,36 +58,26 @@ export default handle(config, {
       const image = await readImage(bytes);
       if ('refused' in image) throw new HttpError(image.refused === 'dimensions' ? 422 : 415, REFUSALS[image.refused]);
       const limit = mediaLibraryMaxBytes();
-      const saved = await saveMedia({ bytes, ...image, uploadedBy: staff.username }, limit);
+      const saved = await saveMedia({ bytes, ...image, uploadedBy: user.username }, limit);
       if (!saved) {
         throw new HttpError(
           413,
           `The image library is full (${formatBytes(limit)} in all). Delete images that are no longer used, then upload this one again.`,
         );
       }
-      await recordAudit({ by: staff, action: 'media.upload', target: saved.key });
-      const answer: UploadedMedia = { url: mediaUrl(saved.key), width: saved.width, height: saved.height };
-      return json(answer, 201);
+      await recordAudit({ by: user, action: 'media.upload', target: saved.key });
+      return { url: mediaUrl(saved.key), width: saved.width, height: saved.height };
     },
-    GET: async (req) => {
-      await requireStaff(req);
-      return json(await listMedia());
-    },
-  },
-  '/api/media/:key': {
-    DELETE: async (req, { params: { key }, waitUntil }) => {
-      const staff = await requireStaff(req);
-      if (!(await deleteMedia(key!))) throw new HttpError(404, NOT_FOUND);
-      await recordAudit({ by: staff, action: 'media.delete', target: key! });
+    list: async () => listMedia(),
+    remove: async ({ params: { key }, user, context }) => {
+      if (!(await deleteMedia(key))) throw new HttpError(404, NOT_FOUND);
+      await recordAudit({ by: user, action: 'media.delete', target: key });
       // A post that showed it must lose the <img>, and a new deploy drops it from the CDN's cache.
-      waitUntil(rebuildAfterChange());
-      return noContent();
+      context.waitUntil(rebuildAfterChange());
+      return undefined;
     },
-  },
-  // Public: the bytes as uploaded. The key is their hash, so an address never changes what it shows.
-  '/media/:key': {
-    GET: (_req, { params: { key } }) => serve(key!, true),
-    // Link checkers and social-card crawlers ask for the headers first.
-    HEAD: (_req, { params: { key } }) => serve(key!, false),
-  },
-});
+    // Public: the bytes as uploaded. The key is their hash, so an address never changes what it shows.
+    image: async ({ params: { key } }) => serve(key, true),
+    imageHeaders: async ({ params: { key } }) => serve(key, false),
+  }),
+);

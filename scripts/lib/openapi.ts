@@ -19,7 +19,8 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'No such record',
   409: 'Refused by the record’s state or a newer version',
   413: 'The body is over 64 KB',
-  415: 'The body is not JSON',
+  415: 'The body is not JSON (or, for a file, not of a type the route takes)',
+  422: 'The file is of the right type but refused (an image too large in pixels)',
   429: 'Too many requests; Retry-After says when to try again',
   503: 'Storage is out of reach; try again shortly',
 };
@@ -104,6 +105,15 @@ function operation(name: string, route: ApiRoute) {
     security: route.access === 'public' ? [] : [{ session: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(route.input ? { requestBody: requestBody(route.input, route.formPost === true) } : {}),
+    // A file's own bytes (an upload): the types it takes, judged by the bytes.
+    ...(route.fileBody
+      ? {
+          requestBody: {
+            required: true,
+            content: { [route.fileBody]: { schema: { type: 'string', format: 'binary' } } },
+          },
+        }
+      : {}),
     responses: {
       [success]: {
         description: STATUS_TEXT[success],

@@ -4,7 +4,14 @@
  * field (JSON), else its `message` field, else the raw text, else the status text.
  * No retries, no caching: each call is made exactly once.
  */
-import { pathOf, queryStringOf, type AnswerOf, type ApiRoute, type CallArgsList } from '../shared/api/contract.ts';
+import {
+  pathOf,
+  queryStringOf,
+  type AnswerOf,
+  type ApiMethod,
+  type ApiRoute,
+  type CallArgsList,
+} from '../shared/api/contract.ts';
 import type { FieldErrors } from '../shared/schemas/fields.ts';
 
 export class ApiError extends Error {
@@ -49,11 +56,7 @@ export function setUnauthorizedHandler(handler: (path: string) => void): void {
   onUnauthorized = handler;
 }
 
-export async function apiRequest<T = unknown>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
+export async function apiRequest<T = unknown>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
   const sensitive = SENSITIVE.test(path);
   log(method, path, sensitive ? '(body omitted)' : (body ?? ''));
   let response: Response;
@@ -80,24 +83,26 @@ export async function apiRequest<T = unknown>(
 }
 
 /**
- * Sends a file as the raw request body (an image upload), with the same error rules. The
- * file's own type goes along as Content-Type, though the server decides from the bytes.
+ * Sends a file as the raw request body of a declared route that takes one (`fileBody`: an
+ * image upload), with the same error rules. The file's own type goes along as Content-Type,
+ * though the server decides from the bytes.
  */
-export async function apiUpload<T = unknown>(path: string, file: Blob): Promise<T> {
-  log('POST', path, `(file, ${file.size} bytes)`);
-  const response = await fetch(path, {
-    method: 'POST',
+export async function callUpload<R extends ApiRoute>(route: R, file: Blob): Promise<AnswerOf<R>> {
+  if (!route.fileBody) throw new Error(`${route.method} ${route.path} takes no file`);
+  log(route.method, route.path, `(file, ${file.size} bytes)`);
+  const response = await fetch(route.path, {
+    method: route.method,
     credentials: 'include',
     headers: { 'Content-Type': file.type || 'application/octet-stream' },
     body: file,
   });
-  log('POST', path, '→', response.status);
+  log(route.method, route.path, '→', response.status);
   if (!response.ok) {
     const error = await errorFrom(response);
-    if (response.status === 401) onUnauthorized?.(path);
+    if (response.status === 401) onUnauthorized?.(route.path);
     throw error;
   }
-  return (await response.json()) as T;
+  return (await response.json()) as AnswerOf<R>;
 }
 
 /** A read of `/api/...` built from path segments, e.g. `getJson('blog-posts', slug)`. */

@@ -2,6 +2,8 @@
  * Uploaded images (the `media` store): what is accepted and how an image is addressed.
  * Shared by the editor (file picker, messages) and the functions (checks, routes).
  */
+import type * as z from 'zod/mini';
+import type { mediaItemSchema, uploadedMediaSchema } from './schemas/media.ts';
 
 /** The four types browsers show everywhere; SVG is refused because it can carry script. */
 export const MEDIA_TYPES = {
@@ -29,21 +31,9 @@ export const mediaUrlsIn = (text: string): string[] => [
   ...new Set(text.match(new RegExp(`/media/${MEDIA_KEY}`, 'g')) ?? []),
 ];
 
-/** What `POST /api/media` answers. */
-export interface UploadedMedia {
-  url: string;
-  width: number;
-  height: number;
-}
-
-/** One image as `GET /api/media` lists it, newest first. */
-export interface MediaItem extends UploadedMedia {
-  key: string;
-  contentType: MediaType;
-  size: number;
-  uploadedAt: string;
-  uploadedBy: string;
-}
+/** What `POST /api/media` answers, and one image as `GET /api/media` lists it (their schemas: schemas/media.ts). */
+export type UploadedMedia = z.output<typeof uploadedMediaSchema>;
+export type MediaItem = z.output<typeof mediaItemSchema>;
 
 /**
  * Where the image at `url` shows on the website: in posts (drafts too: publishing one later

@@ -27,11 +27,12 @@ import { auditRoutes } from '../../src/shared/api/audit.ts';
 import { cashRoutes } from '../../src/shared/api/cash.ts';
 import { payoutsRoutes } from '../../src/shared/api/payouts.ts';
 import { suspicionsRoutes } from '../../src/shared/api/suspicions.ts';
+import { mediaRoutes } from '../../src/shared/api/media.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Functions whose routes are still written by hand (`handle()` without `declared()`), to move next. */
-const NOT_YET_DECLARED = new Set(['engage', 'engage-due-diligence', 'media', 'my-matters']);
+const NOT_YET_DECLARED = new Set(['engage', 'engage-due-diligence', 'my-matters']);
 
 /**
  * Functions no one calls by their own path: Netlify rewrites a request to them (a rate limit's
@@ -171,6 +172,11 @@ export async function typeChecks() {
   await callApi(auditRoutes.list, { query: { who: 'someone' } });
   // @ts-expect-error: a query for a route that reads none
   await callApi(settingsRoutes.read, { query: {} });
+  // @ts-expect-error: the image's key is its path's, and it is left out
+  await callApi(mediaRoutes.remove);
+  const [image] = await callApi(mediaRoutes.list);
+  // @ts-expect-error: a listed image has its `size` in bytes, no `bytes` field
+  void image?.bytes;
   const page = await callApi(auditRoutes.list, { query: { limit: '10', action: 'staff' } });
   const next: string | null = page.next;
   void next;
@@ -205,6 +211,20 @@ describe('a route whose answer is not JSON (answerType)', () => {
   it('refuses an answer of another type than the one declared', async () => {
     await expect(serveWith(Response.json({ not: 'a pdf' }))).rejects.toThrow(
       /must answer a Response of application\/pdf/,
+    );
+  });
+
+  it('takes any type of a family declared as one (image/*), and none other', async () => {
+    const imageRoute = { ...pdfRoute, path: '/api/example.img', answerType: 'image/*' } as const;
+    const serveImage = (answer: Response) =>
+      declared({ image: imageRoute }, { image: async () => answer })['/api/example.img']!.GET!(
+        new Request('http://localhost:8888/api/example.img'),
+        { params: {}, waitUntil: () => {} } as unknown as RouteContext,
+      );
+    const png = await serveImage(new Response(new Uint8Array([0x89]), { headers: { 'Content-Type': 'image/png' } }));
+    expect(png.headers.get('content-type')).toBe('image/png');
+    await expect(serveImage(new Response('<svg/>', { headers: { 'Content-Type': 'text/html' } }))).rejects.toThrow(
+      /must answer a Response of image\/\*/,
     );
   });
 });

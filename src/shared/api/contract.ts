@@ -10,7 +10,8 @@
 import type * as z from 'zod/mini';
 import type { FieldErrors } from '../schemas/fields.ts';
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** HEAD only where a route is fetched by crawlers and link checkers (an image's headers). */
+export type ApiMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route, checked by `serve()` before its handler runs:
@@ -25,7 +26,7 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'staff' | 'principal' | 'passkey-pending' | 'password-pending' | 'signed-in' | 'public';
 
 /** The statuses a route may answer besides its success (the body is always `{ error, fieldErrors? }`). */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 export interface ApiRoute<
   Method extends ApiMethod = ApiMethod,
@@ -62,6 +63,12 @@ export interface ApiRoute<
    */
   inputFor?: (body: Record<string, unknown>) => z.ZodMiniType;
   /**
+   * For a route whose body is a file's own bytes (an image upload), not JSON: the types it
+   * takes. The handler reads and judges the bytes (never the Content-Type the sender claims);
+   * the islands send it with `callUpload`.
+   */
+  fileBody?: 'image/*';
+  /**
    * Field errors for a body the input refuses, when the form shows them elsewhere than under
    * each field's own name (the settings' claims); else the schema's messages by field.
    */
@@ -69,9 +76,10 @@ export interface ApiRoute<
   output: Output;
   /**
    * The answer's media type when it is not JSON (the signed PDF): the handler makes the whole
-   * `Response` (declare `madeResponse` as output) and `serve()` checks it is of this type.
+   * `Response` (declare `madeResponse` as output) and `serve()` checks it is of this type
+   * (of this family, for `image/*`).
    */
-  answerType?: 'application/pdf' | 'text/csv' | 'text/html';
+  answerType?: 'application/pdf' | 'text/csv' | 'text/html' | 'image/*';
   /**
    * A plain HTML form may post here too (no JavaScript, or before an island hydrates): a
    * form-encoded body goes to the route's form handler (`declared()`'s third argument), which

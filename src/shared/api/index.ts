@@ -13,6 +13,7 @@ import { enquiryIntakeRoutes } from './enquiry-intake.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { loginRoutes } from './login.ts';
 import { mattersRoutes } from './matters.ts';
+import { mediaRoutes } from './media.ts';
 import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
@@ -46,4 +47,5 @@ export const API = {
   dueDiligence: dueDiligenceRoutes,
   matters: mattersRoutes,
   enquiries: enquiriesRoutes,
+  media: mediaRoutes,
 } as const;

@@ -102,7 +102,10 @@ async function bodyOf(route: ApiRoute, req: Request): Promise<unknown> {
 
 /** A handler's own `Response` for a route whose answer is not JSON, checked against its `answerType`. */
 function madeAnswer(route: ApiRoute, answer: unknown): Response {
-  if (!(answer instanceof Response) || mediaType(answer) !== route.answerType) {
+  const type = route.answerType!;
+  const ofType = (made: Response) =>
+    type.endsWith('/*') ? mediaType(made).startsWith(type.slice(0, -1)) : mediaType(made) === type;
+  if (!(answer instanceof Response) || !ofType(answer)) {
     throw new Error(`${route.method} ${route.path} must answer a Response of ${route.answerType}`);
   }
   return answer;

@@ -5,10 +5,11 @@
  * chosen: the pages' CSP shows images from this site only (docs/decisions/015-media-uploads.md).
  */
 import { useId, useState, type ChangeEvent } from 'react';
-import { ApiError, apiRequest, apiUpload, callApi } from '../../../lib/api.ts';
+import { ApiError, callApi, callUpload } from '../../../lib/api.ts';
 import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
+import { mediaRoutes } from '../../../shared/api/media.ts';
 import { settingsRoutes } from '../../../shared/api/settings.ts';
-import { imageUses, MEDIA_MAX_BYTES, MEDIA_TYPES, type MediaItem, type UploadedMedia } from '../../../shared/media.ts';
+import { imageUses, MEDIA_MAX_BYTES, MEDIA_TYPES, type MediaItem } from '../../../shared/media.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
@@ -68,7 +69,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
     setUploading(true);
     onStatus('Uploading the image…');
     try {
-      const uploaded = await apiUpload<UploadedMedia>('/api/media', file);
+      const uploaded = await callUpload(mediaRoutes.upload, file);
       onPick(uploaded.url, `Image uploaded (${uploaded.width} × ${uploaded.height} pixels)`);
       setLibrary(null); // the next look at the library includes it
       setLibraryOpen(false);
@@ -86,7 +87,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
     setLibraryOpen(true);
     setLibraryError(null);
     try {
-      setLibrary(await apiRequest<MediaItem[]>('GET', '/api/media'));
+      setLibrary(await callApi(mediaRoutes.list));
     } catch (failure) {
       setLibraryError(`The image library could not be loaded${because(failure)}.`);
     }
@@ -129,7 +130,7 @@ export function MediaPicker({ selected, uploadLabel, onPick, onStatus, onDeleted
     });
     if (!ok) return setDeleting(null);
     try {
-      await apiRequest('DELETE', `/api/media/${encodeURIComponent(item.key)}`);
+      await callApi(mediaRoutes.remove, { params: { key: item.key } });
       setLibrary((items) => items?.filter((other) => other.key !== item.key) ?? null);
       onDeleted?.(item.url);
       showToast({ title: 'Success', description: 'Image deleted' });

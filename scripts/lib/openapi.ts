@@ -5,7 +5,7 @@
  * that it validates as OpenAPI 3.1.
  */
 import * as z from 'zod/mini';
-import type { ApiRoute } from '../../src/shared/api/contract.ts';
+import { bodyMayBeLeftOut, type ApiRoute } from '../../src/shared/api/contract.ts';
 import { API } from '../../src/shared/api/index.ts';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -64,15 +64,14 @@ function queryParameters(route: ApiRoute) {
  * The body's schema, and whether it may be left out (`z.optional(schema)`); a route a plain
  * HTML form posts to takes the same fields form-encoded.
  */
-function requestBody(input: z.ZodMiniType, formPost: boolean) {
-  const def = input._zod.def as { type: string; innerType?: z.ZodMiniType };
-  const optional = def.type === 'optional' && def.innerType !== undefined;
-  const schema = jsonSchema(optional ? def.innerType! : input, 'input');
+function requestBody(route: ApiRoute & { input: z.ZodMiniType }) {
+  // zod's JSON Schema of `z.optional(schema)` is the schema's: the optional is the `required` below.
+  const schema = jsonSchema(route.input, 'input');
   return {
-    required: !optional,
+    required: !bodyMayBeLeftOut(route),
     content: {
       'application/json': { schema },
-      ...(formPost ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+      ...(route.formPost ? { 'application/x-www-form-urlencoded': { schema } } : {}),
     },
   };
 }
@@ -104,7 +103,7 @@ function operation(name: string, route: ApiRoute) {
     // A public route needs no session (an empty list overrides any default).
     security: route.access === 'public' ? [] : [{ session: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.input ? { requestBody: requestBody(route.input, route.formPost === true) } : {}),
+    ...(route.input ? { requestBody: requestBody({ ...route, input: route.input }) } : {}),
     // A file's own bytes (an upload): the types it takes, judged by the bytes.
     ...(route.fileBody
       ? {

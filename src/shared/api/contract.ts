@@ -93,6 +93,12 @@ export interface ApiRoute<
   refusals: readonly RefusalStatus[];
 }
 
+/**
+ * True when the route's body may be left out (`z.optional(schema)`), read from what the schema
+ * accepts rather than how it is built.
+ */
+export const bodyMayBeLeftOut = (route: ApiRoute): boolean => route.input?.safeParse(undefined).success === true;
+
 /** Declares a route; the literal types of its method and path are kept for the callers. */
 export const route = <
   const Method extends ApiMethod,

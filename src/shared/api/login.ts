@@ -3,10 +3,9 @@
  * account with a passkey opens nothing and asks for the passkey, or by passkey. All public,
  * counted by the sign-in throttle (429), and limited per address by Netlify as well.
  */
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import * as z from 'zod/mini';
 import { loginSchema, sessionUserSchema } from '../schemas/login.ts';
-import { passkeyOptionsSchema, passkeySignInSchema } from '../schemas/passkeys.ts';
+import { passkeyOptionsSchema, passkeyRequestOptionsSchema, passkeySignInSchema } from '../schemas/passkeys.ts';
 import { route } from './contract.ts';
 
 export const loginRoutes = {
@@ -31,8 +30,7 @@ export const loginRoutes = {
     summary: 'The options for signing in with a passkey (WebAuthn), with their challenge in a cookie',
     access: 'public',
     input: z.optional(passkeyOptionsSchema),
-    // WebAuthn's PublicKeyCredentialRequestOptionsJSON, as @simplewebauthn makes it.
-    output: z.custom<PublicKeyCredentialRequestOptionsJSON>(),
+    output: passkeyRequestOptionsSchema,
     answerHeaders: ['Set-Cookie'],
     refusals: [400, 413, 415, 503],
   }),

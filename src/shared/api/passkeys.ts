@@ -3,9 +3,8 @@
  * adds its own; a principal may also list and remove another account's (a lost device). The
  * list, the options and the adding also work in a session that waits for a required passkey.
  */
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import * as z from 'zod/mini';
-import { passkeyAddSchema, passkeyOptionsSchema } from '../schemas/passkeys.ts';
+import { passkeyAddSchema, passkeyCreationOptionsSchema, passkeyOptionsSchema } from '../schemas/passkeys.ts';
 import { route } from './contract.ts';
 
 export const passkeySummarySchema = z.object({
@@ -31,8 +30,7 @@ export const passkeysRoutes = {
     summary: 'The options for making a passkey (WebAuthn), with their challenge in a cookie',
     access: 'passkey-pending',
     input: z.optional(passkeyOptionsSchema),
-    // WebAuthn's PublicKeyCredentialCreationOptionsJSON, as @simplewebauthn makes it.
-    output: z.custom<PublicKeyCredentialCreationOptionsJSON>(),
+    output: passkeyCreationOptionsSchema,
     answerHeaders: ['Set-Cookie'],
     refusals: [400, 401, 403, 413, 415, 503],
   }),

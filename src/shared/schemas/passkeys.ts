@@ -87,3 +87,55 @@ export type SignInSettings = z.output<typeof signInSettingsSchema>;
 
 /** The name a passkey gets when its holder gives none. */
 export const DEFAULT_PASSKEY_NAME = 'Passkey';
+
+/*
+ * The options the server makes for the browser's `navigator.credentials` call, as
+ * @simplewebauthn/server makes them (WebAuthn Level 3's `…OptionsJSON` dictionaries,
+ * https://w3c.github.io/webauthn/#dictdef-publickeycredentialcreationoptionsjson): never parsed,
+ * they type the answer and describe it in docs/openapi.json.
+ */
+const userVerification = z.optional(z.enum(['discouraged', 'preferred', 'required']));
+const hints = z.optional(z.array(z.enum(['hybrid', 'security-key', 'client-device'])));
+/** The extensions the browser is asked to run (only `credProps`, which @simplewebauthn adds to a registration). */
+const extensionInputs = z.optional(z.object({ appid: z.optional(z.string()), credProps: z.optional(z.boolean()) }));
+/** A passkey already known: to ask for it (sign-in) or not to make it again (registration). */
+const credentialDescriptor = z.object({
+  id: z.string(),
+  type: z.string(),
+  transports: z.optional(z.array(z.string())),
+});
+
+/** `PublicKeyCredentialRequestOptionsJSON`: what signing in with a passkey asks the browser. */
+export const passkeyRequestOptionsSchema = z.object({
+  challenge: z.string(),
+  timeout: z.optional(z.number()),
+  rpId: z.optional(z.string()),
+  allowCredentials: z.optional(z.array(credentialDescriptor)),
+  userVerification,
+  hints,
+  extensions: extensionInputs,
+});
+
+/** `PublicKeyCredentialCreationOptionsJSON`: what adding a passkey asks the browser. */
+export const passkeyCreationOptionsSchema = z.object({
+  rp: z.object({ name: z.string(), id: z.optional(z.string()) }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.optional(z.number()),
+  excludeCredentials: z.optional(z.array(credentialDescriptor)),
+  authenticatorSelection: z.optional(
+    z.object({
+      authenticatorAttachment: z.optional(z.enum(['cross-platform', 'platform'])),
+      requireResidentKey: z.optional(z.boolean()),
+      residentKey: z.optional(z.enum(['discouraged', 'preferred', 'required'])),
+      userVerification,
+    }),
+  ),
+  hints,
+  attestation: z.optional(z.enum(['direct', 'enterprise', 'indirect', 'none'])),
+  attestationFormats: z.optional(
+    z.array(z.enum(['fido-u2f', 'packed', 'android-safetynet', 'android-key', 'tpm', 'apple', 'none'])),
+  ),
+  extensions: extensionInputs,
+});

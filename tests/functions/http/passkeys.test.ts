@@ -7,6 +7,8 @@
  * the practice requiring them; and a principal's removal telling the holder.
  */
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../../src/shared/schemas/passkeys.ts';
 import login from '../../../netlify/functions/login.ts';
 import passkeys from '../../../netlify/functions/passkeys.ts';
 import session from '../../../netlify/functions/user.ts';
@@ -58,6 +60,8 @@ async function passkeySignIn(
 ) {
   const options = await call(login, 'POST', '/api/login/passkey/options', { body: {} });
   expect(options.status).toBe(200);
+  // The declaration's output (docs/openapi.json's) describes what is made, strictly.
+  expect(z.strictObject(passkeyRequestOptionsSchema.shape).safeParse(options.json).error).toBeUndefined();
   const challenge = cookieHeader(setCookies(options.headers));
   const response = await authenticator.assert(options.json, { origin: ORIGIN, ...ceremony });
   const answer = await call(login, 'POST', '/api/login/passkey', { cookie: challenge, body: { response } });
@@ -86,6 +90,7 @@ describe('adding a passkey and signing in with it', () => {
     // Ed25519, ES256, RS256: never ML-DSA, which only some runtimes can check.
     expect(options.json.pubKeyCredParams.map((param: { alg: number }) => param.alg)).toEqual([-8, -7, -257]);
     expect(options.json.attestation).toBe('none');
+    expect(z.strictObject(passkeyCreationOptionsSchema.shape).safeParse(options.json).error).toBeUndefined();
     const cookieLine = options.headers.getSetCookie()[0]!;
     expect(cookieLine).toMatch(
       /^staff_passkey_add=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=300$/,

@@ -6,7 +6,14 @@
  * reads that statically, so it stays a literal in the function) and throws at import if the two
  * differ.
  */
-import type { AnswerOf, ApiRoute, ParamsOf, ParsedBodyOf, ParsedQueryOf } from '../../../../src/shared/api/contract.ts';
+import {
+  bodyMayBeLeftOut,
+  type AnswerOf,
+  type ApiRoute,
+  type ParamsOf,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+} from '../../../../src/shared/api/contract.ts';
 import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { PASSKEY_REQUIRED, PRINCIPAL_ONLY, requireSession, type VerifiedSession } from './auth.ts';
@@ -86,12 +93,9 @@ function queryOf(route: ApiRoute, req: Request): unknown {
   throw new HttpError(400, error, fieldErrors ? { fieldErrors } : {});
 }
 
-/** True for `z.optional(schema)`: a body that may be left out. */
-const optional = (route: ApiRoute) => route.input?._zod.def.type === 'optional';
-
 async function bodyOf(route: ApiRoute, req: Request): Promise<unknown> {
   if (!route.input) return undefined;
-  const raw = optional(route) ? await readOptionalJson(req) : await readJson(req);
+  const raw = bodyMayBeLeftOut(route) ? await readOptionalJson(req) : await readJson(req);
   const schema = route.inputFor?.(raw) ?? route.input;
   if (!route.fieldErrors) return validate(schema, raw);
   const parsed = schema.safeParse(raw);

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.ts';
 import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
+import { engagementDueDiligenceRoutes } from './engagement-due-diligence.ts';
 import { engagementsRoutes } from './engagements.ts';
 import { enquiryIntakeRoutes } from './enquiry-intake.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
@@ -38,6 +39,7 @@ export const API = {
   leadAlerts: leadAlertsRoutes,
   passkeys: passkeysRoutes,
   engagements: engagementsRoutes,
+  engagementDueDiligence: engagementDueDiligenceRoutes,
   user: userRoutes,
   login: loginRoutes,
 } as const;

@@ -10,17 +10,7 @@ import type { AnswerOf, ApiRoute, ParamsOf, ParsedBodyOf, ParsedQueryOf } from '
 import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { PASSKEY_REQUIRED, PRINCIPAL_ONLY, requireSession, type VerifiedSession } from './auth.ts';
-import {
-  HttpError,
-  json,
-  mediaType,
-  noContent,
-  readJson,
-  readOptionalJson,
-  validate,
-  type RouteContext,
-  type Routes,
-} from './http.ts';
+import { HttpError, json, mediaType, noContent, readJson, validate, type RouteContext, type Routes } from './http.ts';
 
 /** What a declared route's handler is given: the checked caller, its path's parameters and its parsed body. */
 export interface Call<R extends ApiRoute> {
@@ -89,9 +79,19 @@ function queryOf(route: ApiRoute, req: Request): unknown {
 /** True for `z.optional(schema)`: a body that may be left out. */
 const optional = (route: ApiRoute) => route.input?._zod.def.type === 'optional';
 
+/**
+ * A body left out (no Content-Type, nothing sent) of a route whose body is optional: `undefined`
+ * for its schema, so a handler can tell it from an explicit `{}` (a due-diligence submit with
+ * none submits the stored draft; one with `{}` is a draft missing its fields).
+ */
+async function leftOut(req: Request): Promise<boolean> {
+  return mediaType(req) === '' && (await req.clone().text()) === '';
+}
+
 async function bodyOf(route: ApiRoute, req: Request): Promise<unknown> {
   if (!route.input) return undefined;
-  const raw = optional(route) ? await readOptionalJson(req) : await readJson(req);
+  if (optional(route) && (await leftOut(req))) return undefined;
+  const raw = await readJson(req);
   const schema = route.inputFor?.(raw) ?? route.input;
   if (!route.fieldErrors) return validate(schema, raw);
   const parsed = schema.safeParse(raw);

@@ -36,7 +36,7 @@ import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form
 import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.tsx';
 import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';
 import { confirmIdentityReceived } from './_shared/mail/cdd-mail.ts';
-import { errorPage, onLink, openThrottled, page } from './_shared/pages/engage-link.ts';
+import { errorPage, onLinks, openThrottled, page } from './_shared/pages/engage-link.ts';
 import {
   asRefusal,
   handle,
@@ -44,7 +44,6 @@ import {
   readForm,
   refusalStatus,
   type RouteContext,
-  type Routes,
   seeOther,
 } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
@@ -180,15 +179,6 @@ async function postForm(req: Request, context: RouteContext): Promise<Response> 
 
 // ---- The API ----------------------------------------------------------------------------
 
-/** Every answer on the link carries its headers (`onLink`), an error too. */
-const onLinks = (routes: Routes): Routes =>
-  Object.fromEntries(
-    Object.entries(routes).map(([path, methods]) => [
-      path,
-      Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, onLink(handler)])),
-    ]),
-  );
-
 const identityPage = async ({ req, context }: { req: Request; context: RouteContext }) =>
   postForm(req, context).catch(pageForError);
 
@@ -198,7 +188,8 @@ export const config: Config = {
 
 export default handle(
   config,
-  // The key before the body, and the body before the link (a malformed one costs no guess at links).
+  // Every answer with the link's headers; the key before the body, and the body before the link
+  // (a malformed one costs no guess at links).
   onLinks(
     keyBeforeBody(
       declared(

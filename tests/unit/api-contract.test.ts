@@ -31,7 +31,7 @@ import { suspicionsRoutes } from '../../src/shared/api/suspicions.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Functions whose routes are still written by hand (`handle()` without `declared()`), to move next. */
-const NOT_YET_DECLARED = new Set(['due-diligence', 'engage', 'enquiries', 'matters', 'media', 'my-matters']);
+const NOT_YET_DECLARED = new Set(['due-diligence', 'enquiries', 'matters', 'media', 'my-matters']);
 
 /**
  * Functions no one calls by their own path: Netlify rewrites a request to them (a rate limit's

@@ -7,6 +7,7 @@ import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
 import { engagementDueDiligenceRoutes } from './engagement-due-diligence.ts';
+import { engagementLinkRoutes } from './engagement-link.ts';
 import { engagementsRoutes } from './engagements.ts';
 import { enquiryIntakeRoutes } from './enquiry-intake.ts';
 import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
@@ -40,6 +41,7 @@ export const API = {
   passkeys: passkeysRoutes,
   engagements: engagementsRoutes,
   engagementDueDiligence: engagementDueDiligenceRoutes,
+  engagementLink: engagementLinkRoutes,
   user: userRoutes,
   login: loginRoutes,
 } as const;

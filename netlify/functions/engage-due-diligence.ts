@@ -22,7 +22,6 @@ import {
   isBuying,
   knownDetails,
   NOT_YET_ACCEPTED,
-  parseDraftBody,
   readClientCdd,
   saveClientDraft,
   submitClientCdd,
@@ -32,24 +31,23 @@ import { recordAudit } from './_shared/repositories/audit-store.ts';
 import { matterIsOpen } from './_shared/repositories/matters-store.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
 import { ConfigurationMissing } from './_shared/platform/env.ts';
-import { practicePhone, requireCddKeyForClient } from './_shared/due-diligence/require-cdd-key.ts';
+import { keyBeforeBody, practicePhone, requireCddKeyForClient } from './_shared/due-diligence/require-cdd-key.ts';
 import { applyAction, parseCddForm } from './_shared/due-diligence/identity-form.ts';
 import { cddNotYetPage, cddPage, type CddFormState } from './_shared/pages/identity-page.tsx';
 import { identityUnavailablePage } from './_shared/pages/link-error-page.tsx';
 import { confirmIdentityReceived } from './_shared/mail/cdd-mail.ts';
-import { errorPage, onLink, openThrottled, page } from './_shared/pages/engage-link.ts';
+import { errorPage, onLinks, openThrottled, page } from './_shared/pages/engage-link.ts';
 import {
   asRefusal,
   handle,
   hasCode,
-  json,
-  mediaType,
   readForm,
-  readJson,
   refusalStatus,
   type RouteContext,
   seeOther,
 } from './_shared/http/http.ts';
+import { declared } from './_shared/http/serve.ts';
+import { engagementDueDiligenceRoutes } from '../../src/shared/api/engagement-due-diligence.ts';
 
 const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
 
@@ -181,15 +179,8 @@ async function postForm(req: Request, context: RouteContext): Promise<Response> 
 
 // ---- The API ----------------------------------------------------------------------------
 
-/** The submit's optional body: none submits the stored draft; a JSON one is saved as it is submitted. */
-async function readOptionalDraft(req: Request) {
-  const declared = req.headers.get('content-length');
-  if (mediaType(req) === '' && (declared === null || declared === '0')) {
-    const text = await req.text();
-    if (text === '') return undefined;
-  }
-  return parseDraftBody(await readJson(req));
-}
+const identityPage = async ({ req, context }: { req: Request; context: RouteContext }) =>
+  postForm(req, context).catch(pageForError);
 
 export const config: Config = {
   path: ['/engage/:token/identity', '/api/engage/:token/cdd', '/api/engage/:token/cdd/submit'],
@@ -197,41 +188,44 @@ export const config: Config = {
 
 export default handle(
   config,
-  {
-    '/engage/:token/identity': {
-      GET: onLink(async (req, context) => showPage(req, context).catch(pageForError)),
-      POST: onLink(async (req, context) => postForm(req, context).catch(pageForError)),
-    },
-    '/api/engage/:token/cdd': {
-      GET: onLink(async (req, context) => {
-        await requireCddKeyForClient();
-        const { record, client } = await openThrottled(req, context);
-        const cdd = await readClientCdd(record);
-        await auditClientAct(record, client, 'read', cdd);
-        // The APP 5 notice, as the identity page shows it.
-        return json({ ...cdd.view, notice: collectionNotice(record.content.practice.name) });
-      }),
-      PUT: onLink(async (req, context) => {
-        await requireCddKeyForClient();
-        // The body first: a malformed one costs no guess at links.
-        const draft = parseDraftBody(await readJson(req));
-        const { record } = await openThrottled(req, context);
-        return json(await saveClientDraft(record, draft));
-      }),
-    },
-    '/api/engage/:token/cdd/submit': {
-      POST: onLink(async (req, context) => {
-        await requireCddKeyForClient();
-        const draft = await readOptionalDraft(req);
-        const { record, client } = await openThrottled(req, context);
-        const submitted = await submitClientCdd(record, draft);
-        await auditClientAct(record, client, 'submit');
-        await confirmIdentityReceived(record, context.waitUntil);
-        await noticeIdentitySubmitted(record, linkOrigin(req), context.waitUntil);
-        return json(submitted);
-      }),
-    },
-  },
+  // Every answer with the link's headers; the key before the body, and the body before the link
+  // (a malformed one costs no guess at links).
+  onLinks(
+    keyBeforeBody(
+      declared(
+        engagementDueDiligenceRoutes,
+        {
+          page: async ({ req, context }) => showPage(req, context).catch(pageForError),
+          // Not a form: postForm refuses it (415) as it reads it.
+          postPage: identityPage,
+          read: async ({ req, context }) => {
+            await requireCddKeyForClient();
+            const { record, client } = await openThrottled(req, context);
+            const cdd = await readClientCdd(record);
+            await auditClientAct(record, client, 'read', cdd);
+            // The APP 5 notice, as the identity page shows it.
+            return { ...cdd.view, notice: collectionNotice(record.content.practice.name) };
+          },
+          save: async ({ req, context, body }) => {
+            await requireCddKeyForClient();
+            const { record } = await openThrottled(req, context);
+            return saveClientDraft(record, body);
+          },
+          submit: async ({ req, context, body }) => {
+            await requireCddKeyForClient();
+            const { record, client } = await openThrottled(req, context);
+            const submitted = await submitClientCdd(record, body);
+            await auditClientAct(record, client, 'submit');
+            await confirmIdentityReceived(record, context.waitUntil);
+            await noticeIdentitySubmitted(record, linkOrigin(req), context.waitUntil);
+            return submitted;
+          },
+        },
+        { postPage: identityPage },
+      ),
+      requireCddKeyForClient,
+    ),
+  ),
   // The link is the credential; no cookie is read (see HandleOptions).
   { sameOrigin: false },
 );

@@ -18,6 +18,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Signed in, but not allowed (or the initial password is not yet changed)',
   404: 'No such record',
   409: 'Refused by the record’s state or a newer version',
+  410: 'The link has ended (revoked, replaced or past its time)',
   413: 'The body is over 64 KB',
   415: 'The body is not JSON (or, for a file, not of a type the route takes)',
   422: 'The file is of the right type but refused (an image too large in pixels)',

@@ -26,7 +26,7 @@ export type ApiMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'staff' | 'principal' | 'passkey-pending' | 'password-pending' | 'signed-in' | 'public';
 
 /** The statuses a route may answer besides its success (the body is always `{ error, fieldErrors? }`). */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 export interface ApiRoute<
   Method extends ApiMethod = ApiMethod,
@@ -54,7 +54,7 @@ export interface ApiRoute<
   queryRefusal?: (error: z.core.$ZodError) => { error: string; fieldErrors?: FieldErrors };
   /**
    * The JSON body, when the route takes one; `z.optional(schema)` for a body that may be left
-   * out (a request with no body and no Content-Type reads as `{}`).
+   * out (a request with no body and no Content-Type reaches the handler as `undefined`).
    */
   input?: Input;
   /**

@@ -7,6 +7,8 @@ import { blogPostsRoutes } from './blog-posts.ts';
 import { cashRoutes } from './cash.ts';
 import { dueDiligenceRoutes } from './due-diligence.ts';
 import { dutyIndexationRoutes } from './duty-indexation.ts';
+import { engagementDueDiligenceRoutes } from './engagement-due-diligence.ts';
+import { engagementLinkRoutes } from './engagement-link.ts';
 import { engagementsRoutes } from './engagements.ts';
 import { enquiriesRoutes } from './enquiries.ts';
 import { enquiryIntakeRoutes } from './enquiry-intake.ts';
@@ -42,6 +44,8 @@ export const API = {
   leadAlerts: leadAlertsRoutes,
   passkeys: passkeysRoutes,
   engagements: engagementsRoutes,
+  engagementDueDiligence: engagementDueDiligenceRoutes,
+  engagementLink: engagementLinkRoutes,
   user: userRoutes,
   login: loginRoutes,
   dueDiligence: dueDiligenceRoutes,

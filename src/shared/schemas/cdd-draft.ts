@@ -12,8 +12,10 @@ import { fundsList } from './cdd-submission.ts';
 
 /** A draft string: cleaned and bounded, empty read as absent; never required. */
 const draftText = (max: number, multiline = false) => optionalText(max, { multiline });
+const draftArray = <T extends z.core.$ZodType>(item: T, max: number = CDD_LIMITS.list) =>
+  z.array(item).check(z.maxLength(max, `Please list at most ${max}`));
 const draftList = <T extends z.core.$ZodType>(item: T, max: number = CDD_LIMITS.list) =>
-  z.optional(z.array(item).check(z.maxLength(max, `Please list at most ${max}`)));
+  z.optional(draftArray(item, max));
 const draftName = plainText(CDD_LIMITS.name);
 
 const draftIndividualFields = {
@@ -103,3 +105,32 @@ export const cddDraftSchema = z.object({
 export type CddDraft = z.output<typeof cddDraftSchema>;
 export type CddDraftParty = z.output<typeof cddDraftPartySchema>;
 export type CddDraftDeclarations = z.output<typeof cddDraftDeclarationsSchema>;
+
+/**
+ * The body of `PUT /api/engage/{token}/cdd` (and of a submit that sends one): the whole draft,
+ * both keys present, each read as `cddDraftSchema` reads it (a save replaces the stored draft,
+ * so a key left out would empty it).
+ */
+export const cddDraftBodySchema = z.object({
+  parties: draftArray(cddDraftPartySchema, CDD_LIMITS.parties),
+  declarations: cddDraftDeclarationsSchema,
+});
+
+const DRAFT_KEYS = ['parties', 'declarations'] as const;
+
+/**
+ * The schema a draft body is judged by: one that left out a key is told only that, by key
+ * (`Please send the declarations (…)`); a whole one is `cddDraftBodySchema`.
+ */
+export function cddDraftBodyFor(body: Record<string, unknown>): z.ZodMiniType {
+  const missing = DRAFT_KEYS.filter((key) => !(key in body));
+  if (!missing.length) return cddDraftBodySchema;
+  return z.object(
+    Object.fromEntries(
+      missing.map((key) => [
+        key,
+        z.custom((value) => value !== undefined, `Please send the ${key} (the whole draft: a save replaces it)`),
+      ]),
+    ),
+  );
+}

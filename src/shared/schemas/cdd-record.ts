@@ -145,12 +145,23 @@ export type CddPersonal = z.output<typeof cddPersonalSchema>;
 /** A due-diligence record as the repository gives it (decrypted). */
 export type CddRecord = CddMetaFields & CddPersonal;
 
-/** `GET /api/engage/{token}/cdd`. */
-export interface CddClientView {
-  status: CddStatus;
-  parties: CddDraftParty[];
-  declarations: CddDraftDeclarations;
-}
+/** What the client's link shows of their due diligence (`PUT /api/engage/{token}/cdd`'s answer). */
+export const cddClientViewSchema = z.object({
+  status: z.enum(CDD_STATUSES),
+  parties: z.array(cddDraftPartySchema),
+  declarations: cddDraftDeclarationsSchema,
+});
+export type CddClientView = z.output<typeof cddClientViewSchema>;
+
+/** The collection notice (APP 5) the identity page shows, in words for the client. */
+export const collectionNoticeSchema = z.object({
+  title: z.string(),
+  paragraphs: z.array(z.string()),
+  privacyPolicy: z.object({ href: z.string(), label: z.string() }),
+});
+
+/** `GET /api/engage/{token}/cdd`: the view, with the notice as the identity page shows it. */
+export const cddClientReadSchema = z.extend(cddClientViewSchema, { notice: collectionNoticeSchema });
 
 /** When a verified matter is next due for sanctions screening (`ScreeningDue`, src/shared/ongoing-screening.ts). */
 const screeningDueSchema = z.object({

@@ -127,6 +127,16 @@ export const engagementAcceptSchema = z.object({
 });
 export type EngagementAcceptance = z.output<typeof engagementAcceptSchema>;
 
+/**
+ * `POST /api/engage/{token}/accept`'s answer: this client's own acceptance (a joint client's
+ * too), and whether the engagement is accepted (every client has) or waits for the others.
+ */
+export const engagementAcceptedSchema = z.object({
+  acceptedAt: z.string(),
+  documentSha256: z.string(),
+  status: z.enum(['accepted', 'waiting-for-others']),
+});
+
 /** A browser's form post as the accept schema reads it: a ticked box sends its value, an unticked one nothing. */
 export const formToAcceptance = (form: URLSearchParams): Record<string, unknown> => ({
   fullName: form.get('fullName') ?? '',

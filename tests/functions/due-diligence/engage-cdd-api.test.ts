@@ -121,6 +121,9 @@ describe('the due-diligence API', () => {
       await api('GET', token),
       await api('PUT', token, '', { parties: [], declarations: {} }),
       await api('POST', token, '/submit'),
+      // The key before the body: one that would be refused says nothing while there is no key.
+      await api('PUT', token, '', { parties: [] }),
+      await api('POST', token, '/submit', {}),
     ]) {
       expect(answer.status).toBe(503);
       expect(answer.json).toEqual({ error: words });
@@ -201,6 +204,14 @@ describe('the due-diligence API', () => {
     expect(slip.status).toBe(400);
     expect(Object.keys(slip.json.fieldErrors)).toEqual(['declarations']);
     expect((await api('GET', token)).json.parties).toHaveLength(1);
+    // So must a submit that sends a body: `{}` is a draft without its keys, not the stored one.
+    const empty = await api('POST', token, '/submit', {});
+    expect(empty.status).toBe(400);
+    expect(empty.json.fieldErrors).toEqual({
+      parties: ['Please send the parties (the whole draft: a save replaces it)'],
+      declarations: ['Please send the declarations (the whole draft: a save replaces it)'],
+    });
+    expect((await api('GET', token)).json.status).toBe('in-progress');
   });
 
   it("audits what a client reads and submits through their link as the client's act, without a detail", async () => {

@@ -17,7 +17,7 @@
  */
 import * as z from 'zod/mini';
 import { now } from '../../../../src/shared/clock.ts';
-import { cddDraftSchema, type CddDraft } from '../../../../src/shared/schemas/cdd-draft.ts';
+import type { CddDraft } from '../../../../src/shared/schemas/cdd-draft.ts';
 import { cddFieldErrors, type CddStatus } from '../../../../src/shared/schemas/cdd.ts';
 import { cddSubmitSchema } from '../../../../src/shared/schemas/cdd-submission.ts';
 import { individualPaths } from '../../../../src/shared/schemas/cdd-verification.ts';
@@ -210,21 +210,6 @@ export async function saveClientDraft(engagement: EngagementRecord, draft: CddDr
     await activity(engagement.enquiryId, ACTIVITY_SAVED, after.updatedAt);
   }
   return after ? toClientView(after) : EMPTY_VIEW;
-}
-
-/** `{ parties, declarations }` from a JSON body: both keys required, so a slip never empties a draft. */
-export function parseDraftBody(body: Record<string, unknown>): CddDraft {
-  const missing = (['parties', 'declarations'] as const).filter((key) => !(key in body));
-  if (missing.length) {
-    throw new Refused('invalid', CHECK_FIELDS, {
-      fieldErrors: Object.fromEntries(
-        missing.map((key) => [key, [`Please send the ${key} (the whole draft: a save replaces it)`]]),
-      ),
-    });
-  }
-  const result = z.safeParse(cddDraftSchema, body);
-  if (!result.success) throw new Refused('invalid', CHECK_FIELDS, { fieldErrors: cddFieldErrors(result.error) });
-  return result.data;
 }
 
 /**

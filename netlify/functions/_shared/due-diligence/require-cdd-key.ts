@@ -28,9 +28,10 @@ const BODY_REFUSALS = new Set([400, 413, 415]);
  * Declared routes (decision 054) that answer 503 without the key once the caller is known,
  * before their body is judged, as these routes always have: `declared()` checks the caller,
  * then reads the body, then runs the handler (which calls `requireCddKey()` first), so a body
- * it refuses is answered with the 503 instead while there is no key.
+ * it refuses is answered with the 503 instead while there is no key. `requireKey` is the
+ * check (a client's link: `requireCddKeyForClient`, the client's words).
  */
-export function keyBeforeBody(routes: Routes): Routes {
+export function keyBeforeBody(routes: Routes, requireKey: () => void | Promise<void> = requireCddKey): Routes {
   return Object.fromEntries(
     Object.entries(routes).map(([path, methods]) => [
       path,
@@ -41,7 +42,7 @@ export function keyBeforeBody(routes: Routes): Routes {
             try {
               return await handler(req, context);
             } catch (error) {
-              if (BODY_REFUSALS.has(refusalStatus(error) ?? 0)) requireCddKey();
+              if (BODY_REFUSALS.has(refusalStatus(error) ?? 0)) await requireKey();
               throw error;
             }
           },

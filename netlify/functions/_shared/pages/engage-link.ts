@@ -16,6 +16,7 @@ import {
   HttpError,
   type RouteContext,
   type RouteHandler,
+  type Routes,
 } from '../http/http.ts';
 import { admitAttempt, clientAddress } from '../http/login-throttle.ts';
 import { ConfigurationMissing } from '../platform/env.ts';
@@ -117,3 +118,12 @@ export const onLink =
       });
     }
   };
+
+/** `onLink` on every method of these routes (a function's declared ones, decision 054). */
+export const onLinks = (routes: Routes): Routes =>
+  Object.fromEntries(
+    Object.entries(routes).map(([path, methods]) => [
+      path,
+      Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, onLink(handler)])),
+    ]),
+  );

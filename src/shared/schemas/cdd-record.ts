@@ -6,12 +6,7 @@
 import * as z from 'zod/mini';
 import { RISK_RATINGS, SANCTIONS_RESULTS } from '../../content/amlctf.ts';
 import { CDD_STATUSES, type CddStatus } from './cdd.ts';
-import {
-  cddDraftDeclarationsSchema,
-  cddDraftPartySchema,
-  type CddDraftDeclarations,
-  type CddDraftParty,
-} from './cdd-draft.ts';
+import { cddDraftDeclarationsSchema, cddDraftPartySchema } from './cdd-draft.ts';
 import { enhancedSchema, SANCTIONS_OUTCOMES, verificationEntrySchema } from './cdd-verification.ts';
 
 // ---------- the record ----------

@@ -2,9 +2,10 @@
  * Blog Posts tab and the rebuild of the pre-rendered blog: a post is created, edited,
  * published, rebuilt onto /blog and its article (the panel following the build by itself, the
  * saved notice's link opening it), unpublished, rebuilt away (the article shows the not-found
- * state), and deleted, then 'Rebuild site'; a save over someone else's, through the server. The
- * form's own states (slug, messages, Cancel Edit, failures, a taken slug) and the rebuild
- * panel's failures are tests/components/admin/blog/blog-posts-tab.test.tsx's.
+ * state), and deleted, then 'Rebuild site'. The form's own states (slug, messages, Cancel Edit,
+ * failures, a taken slug, a save over someone else's) and the rebuild panel's failures are
+ * tests/components/admin/blog/blog-posts-tab.test.tsx's; a real 409 through the browser is
+ * admin-blog-editor.spec.ts's.
  */
 import { expect, type Page, type Request } from '@playwright/test';
 import { signIn, test } from './fixtures.ts';
@@ -17,23 +18,6 @@ async function fillNewPost(page: Page, title: string, content: string) {
   await page.getByRole('textbox', { name: 'Post Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Excerpt' }).fill(`Excerpt of ${title}`);
   await page.getByRole('textbox', { name: 'Content', exact: true }).fill(content);
-}
-
-/** Creates a post through the API (same session as the page) and returns it. */
-async function createPostViaApi(page: Page, title: string, slug: string, isPublished = false) {
-  const response = await page.request.post('/api/blog-posts', {
-    data: {
-      title,
-      slug,
-      excerpt: '',
-      content: `Content of ${title}.`,
-      featuredImage: null,
-      isPublished,
-      publishedAt: null,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; version: string; slug: string; title: string };
 }
 
 test.describe('admin: blog posts', () => {
@@ -161,35 +145,5 @@ test.describe('admin: blog posts', () => {
     });
     await page.getByRole('button', { name: 'Check status' }).click();
     await expect(page.getByTestId('rebuild-state')).toHaveText('The public blog is up to date with the last rebuild.');
-  });
-
-  test('a post changed by someone else meanwhile is not overwritten', async ({ page }) => {
-    const id = unique();
-    const post = await createPostViaApi(page, `E2E Conflict ${id}`, `e2e-conflict-${id}`);
-    await page.reload();
-    await openTab(page, 'Blog Posts');
-    await page.getByRole('button', { name: `Edit blog post: ${post.title}` }).click();
-    await expect(page.getByRole('textbox', { name: 'Post Title' })).toHaveValue(post.title);
-
-    // Someone else saves first.
-    const other = await page.request.put(`/api/blog-posts/${post.id}`, {
-      data: {
-        title: `${post.title} (theirs)`,
-        slug: post.slug,
-        content: 'Their text.',
-        isPublished: false,
-        version: post.version,
-      },
-    });
-    expect(other.status()).toBe(200);
-
-    await page.getByRole('textbox', { name: 'Content', exact: true }).fill('My text.');
-    await page.getByRole('button', { name: 'Update Blog Post' }).click();
-    await expectToast(page, 'Error', 'Failed to update blog post');
-    await expect(form(page).getByRole('alert')).toContainText('Someone else saved this post');
-    await expect(page.getByRole('textbox', { name: 'Content', exact: true })).toHaveValue('My text.');
-    await expect(form(page).getByRole('heading', { name: 'Edit Blog Post' })).toBeVisible();
-    await expect(postItem(page, `${post.title} (theirs)`)).toBeVisible();
-    await page.request.delete(`/api/blog-posts/${post.id}`);
   });
 });

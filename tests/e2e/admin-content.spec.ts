@@ -1,12 +1,12 @@
 /**
  * Services and testimonials managed from the admin: added and edited in the
  * Services and Testimonials tabs, reaching the landing page through a real rebuild of the
- * production build, in one journey and one rebuild; the consent rule; axe on both tabs with
- * their forms open; and two defects seen on the way (the tab bar on a phone, toasts over
- * Logout). The forms' own states and the off switch's words are tests/components/admin/site-content/'s.
+ * production build, in one journey and one rebuild; axe on both tabs with their forms open; and
+ * two defects seen on the way (the tab bar on a phone, toasts over Logout). The forms' own
+ * states, the consent rule, a save over a newer version and the off switch's words are
+ * tests/components/admin/site-content/'s; the server's side of them tests/functions/site/'s.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { CONSENT_REQUIRED } from '../../src/shared/schemas/testimonial.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 import { failApi, signIn, test } from './fixtures.ts';
 
@@ -66,7 +66,9 @@ test.describe('admin: site content', () => {
     await expectToast(page, 'Success', 'Service updated successfully');
     await expect(page.getByRole('button', { name: `Edit service: ${renamed}` })).toBeFocused();
 
-    // A testimonial, in the same rebuild: it needs consent to go live.
+    // A testimonial, in the same rebuild, given consent and switched on as it is added. The consent
+    // rule is testimonial-form.test.tsx's (the form) and site-content.test.ts's (the server); the
+    // card's consent words are toggle-items-tab.test.tsx's.
     const title = `Priya ${unique()}, Kellyville`;
     const quote = `Calm, clear advice from exchange to settlement ${unique()}.`;
     const testimonials = await openTab(page, 'Testimonials');
@@ -76,31 +78,12 @@ test.describe('admin: site content', () => {
     await form.getByLabel('Content').fill(quote);
     await form.getByLabel('Source').fill('Google review');
     await form.getByLabel('Date received').fill('2026-10-01');
-    // Switched on without consent: refused, with the reason under the consent box.
-    await form.getByRole('switch', { name: 'Show on website' }).click();
-    await form.getByRole('button', { name: 'Add Testimonial' }).click();
-    await expect(form.getByText(CONSENT_REQUIRED)).toBeVisible();
-    await expect(form.getByRole('checkbox')).toBeFocused();
+    await form.getByRole('checkbox', { name: /The client agreed/ }).check();
     await form.getByRole('switch', { name: 'Show on website' }).click();
     await form.getByRole('button', { name: 'Add Testimonial' }).click();
     await expectToast(page, 'Success', 'Testimonial created successfully');
-
     const item = article(page, 'Testimonial', title);
-    await expect(item).toContainText('No consent recorded');
-    // The server refuses the switch too.
-    const toggle = page.getByRole('switch', { name: `Show on website: ${title}`, exact: true });
-    await toggle.click();
-    await expectToast(page, 'Error', 'Failed to update testimonial');
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await expect(item.getByTestId('status-badge')).toHaveText('Inactive');
-
-    await item.getByRole('button', { name: `Edit testimonial: ${title}` }).click();
-    await form.getByRole('checkbox', { name: /The client agreed/ }).check();
-    await form.getByRole('button', { name: 'Update Testimonial' }).click();
-    await expectToast(page, 'Success', 'Testimonial updated successfully');
     await expect(item).toContainText('Consent recorded');
-    await toggle.click();
-    await expectToast(page, 'Success', 'Testimonial updated successfully');
     await expect(item.getByTestId('status-badge')).toHaveText('Active');
 
     // One rebuild shows both: the edited card, with its first 3 features and '+ 1 more', and the quote.
@@ -129,53 +112,6 @@ test.describe('admin: site content', () => {
     await expectToast(page, 'Success', 'Service updated successfully');
     await expect(article(page, 'Service', renamed).getByTestId('status-badge')).toHaveText('Inactive');
     await waitForLanding(page.request, (html) => !html.includes(renamed), `the landing page without "${renamed}"`);
-  });
-
-  test('a save over a newer version explains the conflict and keeps what was typed', async ({ page }) => {
-    const name = `Conflict ${unique()}`;
-    const created = await page.request.post('/api/services', {
-      data: {
-        title: name,
-        description: 'D',
-        icon: 'key',
-        features: ['F'],
-        timeFrame: '1 week',
-        serviceAreas: ['A'],
-        isActive: false,
-      },
-    });
-    expect(created.status()).toBe(201);
-    await openTab(page, 'Services');
-    await article(page, 'Service', name)
-      .getByRole('button', { name: `Edit service: ${name}` })
-      .click();
-    const form = page.getByTestId('service-form');
-    await form.getByLabel('Description').fill('Mine, typed while someone else saved');
-
-    // Someone else saves first.
-    const { id, version } = (await created.json()) as { id: string; version: string };
-    const theirs = await page.request.put(`/api/services/${id}`, {
-      data: {
-        title: name,
-        description: 'Theirs',
-        icon: 'key',
-        features: ['F'],
-        timeFrame: '1 week',
-        serviceAreas: ['A'],
-        isActive: false,
-        version,
-      },
-    });
-    expect(theirs.status()).toBe(200);
-
-    await form.getByRole('button', { name: 'Update Service' }).click();
-    await expectToast(page, 'Error', 'Failed to update service');
-    await expect(form.getByRole('alert')).toContainText('Someone else changed this service since you opened it');
-    await expect(form.getByLabel('Description')).toHaveValue('Mine, typed while someone else saved');
-    // Saving again, knowingly, replaces their version.
-    await form.getByRole('button', { name: 'Update Service' }).click();
-    await expectToast(page, 'Success', 'Service updated successfully');
-    await expect(article(page, 'Service', name)).toContainText('Mine, typed while someone else saved');
   });
 
   for (const tab of ['Testimonials', 'Services'] as const) {

@@ -14,15 +14,6 @@ async function openCalculator(page: Page) {
   return price;
 }
 
-test('has its own title, description and canonical URL, and is in the sitemap', async ({ page, request }) => {
-  await page.goto('/quote');
-  await expect(page).toHaveTitle(/^Conveyancing quote and NSW stamp duty calculator \| /);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conveyancing quote and NSW stamp duty calculator');
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /stamp\) duty/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/quote\/$/);
-  expect(await (await request.get('/sitemap-0.xml')).text()).toMatch(/<loc>[^<]*\/quote\/<\/loc>/);
-});
-
 test('is reached from the hero, the services section and the lead promo block', async ({ page }) => {
   await page.goto('/');
   for (const section of ['#home', '#services', 'section[aria-labelledby="lead-promo-title"]']) {
@@ -32,8 +23,17 @@ test('is reached from the hero, the services section and the lead promo block', 
   await expect(page).toHaveURL(/\/quote\/?$/);
 });
 
-test('shows the pre-rendered estimate, the rates date and the estimate sentence', async ({ page }) => {
+// One visit for the page's own head and its pre-rendered body (they were two tests, two visits).
+test('has its own title, description and canonical URL, is in the sitemap, and shows the pre-rendered estimate, the rates date and the estimate sentence', async ({
+  page,
+  request,
+}) => {
   await openCalculator(page);
+  await expect(page).toHaveTitle(/^Conveyancing quote and NSW stamp duty calculator \| /);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conveyancing quote and NSW stamp duty calculator');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /stamp\) duty/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/quote\/$/);
+  expect(await (await request.get('/sitemap-0.xml')).text()).toMatch(/<loc>[^<]*\/quote\/<\/loc>/);
   await expect(page.getByLabel('Property price')).toHaveValue('800,000');
   await expect(output(page, 'Professional fee')).toHaveText('$1,850');
   await expect(output(page, 'Disbursements')).toHaveText('typically $800 to $1,500');

@@ -259,3 +259,43 @@ test('a failed rebuild request is shown, never as up to date, until a status rea
   await waitFor(() => expect(screen.getByTestId('rebuild-state').textContent).not.toContain('failed'));
   expect(screen.getByTestId('rebuild-state').textContent).toBe('The public blog is up to date with the last rebuild.');
 });
+
+// What admin-blog.spec.ts's conflict journey held at the tab's level; the server's 409 is
+// tests/functions/site/blog-posts.test.ts's, and one through the browser admin-blog-editor.spec.ts's.
+test('an update over a newer version says so, keeps the text and the edit form, and the list shows theirs', async () => {
+  const conflict =
+    'Someone else saved this post since you opened it. Your text is still in the form: copy what you need, reload the list and edit again.';
+  let posts: BlogPost[] = [{ ...STORED }];
+  const calls = serveApi((call: ApiCall) => {
+    if (call.path === '/api/site-builds') return json(UP_TO_DATE);
+    if (call.method === 'GET' && call.path === '/api/admin/blog-posts') return json(posts);
+    if (call.method === 'GET') return json([]); // a post's revisions
+    if (call.method === 'PUT') {
+      // Someone else saved first.
+      posts = [{ ...STORED, title: `${STORED.title} (theirs)`, content: 'Their text.', version: 'v2' }];
+      return json({ error: conflict }, 409);
+    }
+    return json({ error: 'Not found' }, 404);
+  });
+  const user = userEvent.setup({ delay: null });
+  render(
+    <>
+      <BlogPostsTab />
+      <Toaster placement="bottom" />
+    </>,
+  );
+  await user.click(await screen.findByRole('button', { name: `Edit blog post: ${STORED.title}` }));
+  const form = within(screen.getByRole('region', { name: 'Edit Blog Post' }));
+  const content = form.getByRole('textbox', { name: /^Content/ }) as HTMLTextAreaElement;
+  await waitFor(() => expect(content.value).toBe(STORED.content));
+  await user.clear(content);
+  await user.type(content, 'My text.');
+  const reads = calls.filter((call) => call.path === '/api/admin/blog-posts').length;
+  await user.click(form.getByRole('button', { name: 'Update Blog Post' }));
+  await expectToast('Error', 'Failed to update blog post', 'destructive');
+  expect(form.getByRole('alert').textContent).toBe(conflict);
+  expect(content.value).toBe('My text.');
+  expect(form.getByRole('heading').textContent).toBe('Edit Blog Post');
+  expect(await screen.findByRole('article', { name: `Blog post: ${STORED.title} (theirs)` })).toBeTruthy();
+  expect(calls.filter((call) => call.path === '/api/admin/blog-posts').length).toBe(reads + 1);
+});

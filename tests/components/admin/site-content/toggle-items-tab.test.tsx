@@ -153,3 +153,70 @@ for (const kind of KINDS) {
     });
   });
 }
+
+// What the e2e conflict journey held at the tab's level: the form's side of a 409 is
+// service-form.test.tsx's, the server's 409 is tests/functions/site/site-content.test.ts's.
+test('an edit over a newer version: the tab reads the list again, the form keeps the edit, and a second save sends the latest version', async () => {
+  const conflict = 'Someone else changed this service since you opened it. Save again to replace their changes.';
+  let stored: Service = { ...SERVICE };
+  let puts = 0;
+  const calls = serveApi((call: ApiCall) => {
+    if (call.method === 'GET' && call.path === '/api/admin/services') return json([stored]);
+    if (call.method === 'PUT' && ++puts === 1) {
+      // Someone else saved first.
+      stored = { ...stored, description: 'Theirs', version: 'v2' };
+      return json({ error: conflict }, 409);
+    }
+    if (call.method === 'PUT') {
+      stored = { ...stored, ...(call.body as object), version: 'v3' };
+      return json(stored);
+    }
+    return json({ error: 'Not found' }, 404);
+  });
+  const user = userEvent.setup({ delay: null });
+  render(
+    <>
+      <ServicesTab />
+      <Toaster placement="bottom" />
+    </>,
+  );
+  await user.click(await screen.findByRole('button', { name: `Edit service: ${SERVICE.title}` }));
+  const form = within(screen.getByTestId('service-form'));
+  const description = form.getByLabelText(/Description/);
+  await user.clear(description);
+  await user.type(description, 'Mine, typed while someone else saved');
+  await user.click(form.getByRole('button', { name: 'Update Service' }));
+  await expectToast('Error', 'Failed to update service', 'destructive');
+  expect((await form.findByRole('alert')).textContent).toBe(conflict);
+  expect(description).toHaveProperty('value', 'Mine, typed while someone else saved');
+
+  await user.click(form.getByRole('button', { name: 'Update Service' }));
+  await expectToast('Success', 'Service updated successfully', 'default');
+  expect(
+    calls
+      .filter((call) => call.method === 'PUT')
+      .map((call) => [call.path, (call.body as { version: string; description: string }).version]),
+  ).toEqual([
+    ['/api/services/svc-1', 'v1'],
+    ['/api/services/svc-1', 'v2'],
+  ]);
+  const article = await screen.findByRole('article', { name: `Service: ${SERVICE.title}` });
+  await within(article).findByText('Mine, typed while someone else saved');
+});
+
+test('a testimonial card says whether consent is recorded', async () => {
+  serveApi((call: ApiCall) =>
+    call.method === 'GET' && call.path === '/api/admin/testimonials'
+      ? json([
+          { ...TESTIMONIAL, id: 'tst-1', title: 'Agreed' },
+          { ...TESTIMONIAL, id: 'tst-2', title: 'Not asked', consent: false },
+        ])
+      : json({ error: 'Not found' }, 404),
+  );
+  render(<TestimonialsTab />);
+  const agreed = within(await screen.findByRole('article', { name: 'Testimonial: Agreed' }));
+  const notAsked = within(screen.getByRole('article', { name: 'Testimonial: Not asked' }));
+  expect(agreed.getByText(/Consent recorded/)).toBeTruthy();
+  expect(agreed.queryByText(/No consent recorded/)).toBeNull();
+  expect(notAsked.getByText('No consent recorded: edit it before switching it on')).toBeTruthy();
+});

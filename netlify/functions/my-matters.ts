@@ -3,7 +3,7 @@
  * server-rendered, no JavaScript needed), the one-time sign-in link, and the same as JSON
  * under `/api/my-matters` (with the calendar file and update requests). A client session
  * opens only the signed-in client's matters; it is never a staff session
- * (docs/decisions/032-client-matter-sign-in.md).
+ * (docs/decisions/032-client-matter-sign-in.md). Declared in src/shared/api/my-matters.ts.
  */
 import type { Config } from '@netlify/functions';
 import { ESTIMATE_NOTE, bankDetailsWarning } from '../../src/content/matters.ts';
@@ -24,13 +24,12 @@ import {
   handle,
   htmlPage,
   HttpError,
-  json,
-  mediaType,
   readForm,
-  readJson,
   type RouteContext,
-  validate,
+  type Routes,
 } from './_shared/http/http.ts';
+import { declared, type Call } from './_shared/http/serve.ts';
+import { myMattersRoutes } from '../../src/shared/api/my-matters.ts';
 import { matterCalendar } from './_shared/matters/calendar.ts';
 import {
   changeTexts,
@@ -98,8 +97,6 @@ async function practice(): Promise<PracticeContact> {
   return { name: settings.name, phone: settings.phone, cash: cash.cash };
 }
 
-const isForm = (req: Request) => mediaType(req) === 'application/x-www-form-urlencoded';
-
 const matterId = (context: RouteContext) => context.params.id ?? '';
 
 /** The signed-in client's page; texts are offered only when the practice set them up. */
@@ -118,33 +115,21 @@ async function clientPage(
   return page(mattersPage(await practice(), matters, { ...state, texts, payout }), status, headers);
 }
 
-async function signIn(req: Request, context: RouteContext): Promise<Response> {
-  const form = isForm(req);
-  const body = form ? { email: (await readForm(req)).get('email') ?? '' } : await readJson(req);
+/** The sign-in form posted without JavaScript: the page saying the link is on its way, or the form again. */
+async function signInFromForm(req: Request, context: RouteContext): Promise<Response> {
+  const body = { email: (await readForm(req)).get('email') ?? '' };
   const result = matterSignInSchema.safeParse(body);
   if (!result.success) {
-    if (!form) validate(matterSignInSchema, body);
     const errors = toFieldErrors(result.error).email ?? ['Please enter a valid email address'];
-    return page(signInPage(await practice(), { errors, email: String(body.email ?? '') }), 400);
+    return page(signInPage(await practice(), { errors, email: body.email }), 400);
   }
   await requestSignIn(result.data.email, req, context, linkOrigin(req));
-  if (!form) return json({ status: 'accepted' }, 202, CLIENT_HEADERS);
   // The page, not a redirect: a browser without JavaScript reads the one answer at once.
   return page(signInPage(await practice(), { sent: true }), 202);
 }
 
-async function askForUpdate(req: Request, context: RouteContext): Promise<Response> {
-  const form = isForm(req);
-  if (!form) {
-    // The body first, as every JSON write: a malformed one is refused whoever sends it.
-    const { message } = validate(updateRequestSchema, await readJson(req));
-    const { email } = await requireClient(req);
-    return json(
-      await requestUpdate(email, matterId(context), message, context.waitUntil, linkOrigin(req)),
-      201,
-      CLIENT_HEADERS,
-    );
-  }
+/** The update request posted from the page (no JavaScript): the page again, saying it was sent. */
+async function askForUpdateFromForm(req: Request, context: RouteContext): Promise<Response> {
   // A browser without JavaScript whose session has ended is sent back to sign in.
   const session = await readClientSession(req);
   if (!session) return seeOther('/matter/');
@@ -167,14 +152,9 @@ async function askForUpdate(req: Request, context: RouteContext): Promise<Respon
   return clientPage(session, { sentTo: matterId(context) }, 201);
 }
 
-/** Texts about a matter on or off: JSON, or the page's form (no JavaScript needed). */
-async function changeMatterTexts(req: Request, context: RouteContext): Promise<Response> {
+/** Texts about a matter on or off from the page's form (no JavaScript needed). */
+async function changeTextsFromForm(req: Request, context: RouteContext): Promise<Response> {
   const id = matterId(context);
-  if (!isForm(req)) {
-    const change = validate(textsChangeSchema, await readJson(req));
-    const { email } = await requireClient(req);
-    return json({ texts: await changeTexts(email, id, change) }, 200, CLIENT_HEADERS);
-  }
   const session = await readClientSession(req);
   if (!session) return seeOther('/matter/');
   const form = await readForm(req);
@@ -193,19 +173,11 @@ async function changeMatterTexts(req: Request, context: RouteContext): Promise<R
 // ---------- the client's bank details (payout/payout-workflow.ts) ----------
 
 /**
- * `PUT /api/my-matters/{id}/payout` (JSON) and the page's form (`POST`, no JavaScript): the
- * client's bank details, only within 15 minutes of signing in (403, or the page asking them
- * to sign in again).
+ * The client's bank details from the page's form (`POST`, no JavaScript), only within 15
+ * minutes of signing in (else the page asks them to sign in again).
  */
-async function savePayout(req: Request, context: RouteContext): Promise<Response> {
+async function savePayoutFromForm(req: Request, context: RouteContext): Promise<Response> {
   const id = matterId(context);
-  if (!isForm(req)) {
-    const details = validate(payoutDetailsSchema, await readJson(req));
-    const session = await requireClient(req);
-    const record = await myMatterRecord(session.email, id);
-    if (!signedInRecently(session.signedInAt)) throw new HttpError(403, SIGN_IN_AGAIN);
-    return json(await submitPayout(record, details, context.waitUntil), 201, CLIENT_HEADERS);
-  }
   const session = await readClientSession(req);
   if (!session) return seeOther('/matter/');
   const record = await myMatterRecord(session.email, id);
@@ -225,81 +197,113 @@ async function savePayout(req: Request, context: RouteContext): Promise<Response
   return clientPage(session, { payout: { saved: id } }, 201);
 }
 
-export default handle(config, {
-  '/matter': {
-    GET: async (req) => {
-      const session = await readClientSession(req);
-      if (!session) return page(signInPage(await practice()));
-      return clientPage(session);
-    },
-  },
-  '/matter/sign-in/:token': {
-    GET: async (req, context) => {
-      try {
-        const email = normaliseEmail(await redeemSignInLink(context.params.token ?? ''));
-        // The link's own page must not leak its token through a Referer: it answers no-referrer.
-        const response = seeOther('/matter/', {
-          'Set-Cookie': await startClientSession(req, email),
-          'Referrer-Policy': 'no-referrer',
-        });
-        // The browser is known for this address from now on, through sign-out (client-session.ts).
-        response.headers.append('Set-Cookie', await issueClientDeviceCookie(req, email));
-        return response;
-      } catch (caught) {
-        const error = asRefusal(caught);
-        if (error?.status !== 404 && error?.status !== 410) throw caught;
-        const kind = error.status === 410 ? 'ended' : 'unknown';
-        return page(signInLinkPage(await practice(), kind), error.status, { 'Referrer-Policy': 'no-referrer' });
-      }
-    },
-  },
-  '/api/matter-sign-in': {
-    POST: signIn,
-  },
-  '/api/matter-sign-out': {
-    POST: async (req) => {
-      const cleared = await endClientSession(req);
-      if (isForm(req)) return seeOther('/matter/', { 'Set-Cookie': cleared });
-      return new Response(null, {
-        status: 204,
-        headers: { ...BASE_HEADERS, ...CLIENT_HEADERS, 'Set-Cookie': cleared },
-      });
-    },
-  },
-  '/api/my-matters': {
-    GET: async (req) => json(await myMatters((await requireClient(req)).email), 200, CLIENT_HEADERS),
-  },
-  '/api/my-matters/:id/calendar.ics': {
-    GET: async (req, context) => {
-      const { email } = await requireClient(req);
-      const at = now();
-      const matter = await clientMatterOf(await myMatterRecord(email, matterId(context)), at);
-      const { name, phone } = await practice();
-      const body = await matterCalendar(matter, {
-        host: new URL(linkOrigin(req)).hostname,
-        at,
-        practiceName: name,
-        warning: bankDetailsWarning(phone),
-        estimateNote: ESTIMATE_NOTE,
-      });
-      return new Response(body, {
-        headers: {
-          ...BASE_HEADERS,
-          ...CLIENT_HEADERS,
-          'Content-Type': 'text/calendar; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="matter-deadlines.ics"',
+/** `PUT /api/my-matters/{id}/payout` as JSON (and a JSON `POST`), within 15 minutes of signing in. */
+async function savePayout({ req, context, params, body }: Call<typeof myMattersRoutes.savePayout>) {
+  const session = await requireClient(req);
+  const record = await myMatterRecord(session.email, params.id);
+  if (!signedInRecently(session.signedInAt)) throw new HttpError(403, SIGN_IN_AGAIN);
+  return submitPayout(record, body, context.waitUntil);
+}
+
+/**
+ * Every answer the client's side makes carries CLIENT_HEADERS, beside any of its own (a page's,
+ * the sign-in link's `no-referrer`); its refusals are handle()'s, as before.
+ */
+const withClientHeaders = (routes: Routes): Routes =>
+  Object.fromEntries(
+    Object.entries(routes).map(([path, methods]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(methods).map(([method, handler]) => [
+          method,
+          async (req: Request, context: RouteContext) => {
+            const response = await handler(req, context);
+            for (const [name, value] of Object.entries(CLIENT_HEADERS))
+              if (!response.headers.has(name)) response.headers.set(name, value);
+            return response;
+          },
+        ]),
+      ),
+    ]),
+  );
+
+export default handle(
+  config,
+  withClientHeaders(
+    declared(
+      myMattersRoutes,
+      {
+        page: async ({ req }) => {
+          const session = await readClientSession(req);
+          if (!session) return page(signInPage(await practice()));
+          return clientPage(session);
         },
-      });
-    },
-  },
-  '/api/my-matters/:id/update-requests': {
-    POST: askForUpdate,
-  },
-  '/api/my-matters/:id/texts': {
-    POST: changeMatterTexts,
-  },
-  '/api/my-matters/:id/payout': {
-    PUT: savePayout,
-    POST: savePayout,
-  },
-});
+        signInLink: async ({ req, params }) => {
+          try {
+            const email = normaliseEmail(await redeemSignInLink(params.token));
+            // The link's own page must not leak its token through a Referer: it answers no-referrer.
+            const response = seeOther('/matter/', {
+              'Set-Cookie': await startClientSession(req, email),
+              'Referrer-Policy': 'no-referrer',
+            });
+            // The browser is known for this address from now on, through sign-out (client-session.ts).
+            response.headers.append('Set-Cookie', await issueClientDeviceCookie(req, email));
+            return response;
+          } catch (caught) {
+            const error = asRefusal(caught);
+            if (error?.status !== 404 && error?.status !== 410) throw caught;
+            const kind = error.status === 410 ? 'ended' : 'unknown';
+            return page(signInLinkPage(await practice(), kind), error.status, { 'Referrer-Policy': 'no-referrer' });
+          }
+        },
+        signIn: async ({ req, context, body }) => {
+          await requestSignIn(body.email, req, context, linkOrigin(req));
+          return { status: 'accepted' as const };
+        },
+        signOut: async ({ req, headers }) => {
+          headers.set('Set-Cookie', await endClientSession(req));
+          return undefined;
+        },
+        list: async ({ req }) => myMatters((await requireClient(req)).email),
+        calendar: async ({ req, params }) => {
+          const { email } = await requireClient(req);
+          const at = now();
+          const matter = await clientMatterOf(await myMatterRecord(email, params.id), at);
+          const { name, phone } = await practice();
+          const body = await matterCalendar(matter, {
+            host: new URL(linkOrigin(req)).hostname,
+            at,
+            practiceName: name,
+            warning: bankDetailsWarning(phone),
+            estimateNote: ESTIMATE_NOTE,
+          });
+          return new Response(body, {
+            headers: {
+              ...BASE_HEADERS,
+              'Content-Type': 'text/calendar; charset=utf-8',
+              'Content-Disposition': 'attachment; filename="matter-deadlines.ics"',
+            },
+          });
+        },
+        // The body first, as every JSON write: a malformed one is refused whoever sends it.
+        requestUpdate: async ({ req, context, params, body }) => {
+          const { email } = await requireClient(req);
+          return requestUpdate(email, params.id, body.message, context.waitUntil, linkOrigin(req));
+        },
+        texts: async ({ req, params, body }) => {
+          const { email } = await requireClient(req);
+          return { texts: await changeTexts(email, params.id, body) };
+        },
+        savePayout,
+        postPayout: savePayout,
+      },
+      {
+        signIn: async ({ req, context }) => signInFromForm(req, context),
+        signOut: async ({ req }) => seeOther('/matter/', { 'Set-Cookie': await endClientSession(req) }),
+        requestUpdate: async ({ req, context }) => askForUpdateFromForm(req, context),
+        texts: async ({ req, context }) => changeTextsFromForm(req, context),
+        postPayout: async ({ req, context }) => savePayoutFromForm(req, context),
+      },
+    ),
+  ),
+);

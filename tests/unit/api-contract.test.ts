@@ -2,9 +2,7 @@
  * The route declarations (src/shared/api/, decision 054) and what serves them cannot drift:
  * a function that serves a declared path serves exactly the declared methods there, and every
  * path it has is declared; docs/openapi.json is what the declarations make, and it validates
- * as OpenAPI 3.1. The functions not yet moved to declarations are named below: the list may
- * only shrink (a named one that has a declared path fails, as does an unnamed one with an
- * undeclared path).
+ * as OpenAPI 3.1. Every function with a path is declared, but for a rewrite target (below).
  */
 import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
@@ -30,9 +28,6 @@ import { suspicionsRoutes } from '../../src/shared/api/suspicions.ts';
 import { mediaRoutes } from '../../src/shared/api/media.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Functions whose routes are still written by hand (`handle()` without `declared()`), to move next. */
-const NOT_YET_DECLARED = new Set(['my-matters']);
 
 /**
  * Functions no one calls by their own path: Netlify rewrites a request to them (a rate limit's
@@ -89,22 +84,15 @@ describe('the route declarations', () => {
     }
   });
 
-  it('cover every path of every function that is not named as still to move, and none of one that is', () => {
+  it('cover every path of every function', () => {
     const undeclared = functions
-      .filter((fn) => !NOT_YET_DECLARED.has(fn.name) && !REWRITE_TARGETS.has(fn.name))
+      .filter((fn) => !REWRITE_TARGETS.has(fn.name))
       .flatMap((fn) =>
         pathsOf(fn)
           .filter((route) => declaredAt(route).length === 0)
           .map((route) => `${fn.name}: ${route}`),
       );
     expect(undeclared, 'paths served but not declared').toEqual([]);
-    const moved = functions
-      .filter((fn) => NOT_YET_DECLARED.has(fn.name))
-      .filter((fn) => pathsOf(fn).some((route) => declaredAt(route).length > 0))
-      .map((fn) => fn.name);
-    expect(moved, 'declared now: take them off NOT_YET_DECLARED').toEqual([]);
-    const unknown = [...NOT_YET_DECLARED].filter((name) => !functions.some((fn) => fn.name === name));
-    expect(unknown, 'no such function').toEqual([]);
   });
 });
 

@@ -77,9 +77,9 @@ export interface ApiRoute<
   /**
    * The answer's media type when it is not JSON (the signed PDF): the handler makes the whole
    * `Response` (declare `madeResponse` as output) and `serve()` checks it is of this type
-   * (of this family, for `image/*`).
+   * (of this family, for `image/*`); a page route may also answer a 303 to a page.
    */
-  answerType?: 'application/pdf' | 'text/csv' | 'text/html' | 'image/*';
+  answerType?: 'application/pdf' | 'text/calendar' | 'text/csv' | 'text/html' | 'image/*';
   /**
    * A plain HTML form may post here too (no JavaScript, or before an island hydrates): a
    * form-encoded body goes to the route's form handler (`declared()`'s third argument), which

@@ -16,6 +16,7 @@ import { leadAlertsRoutes, leadMetricsRoutes } from './lead-desk.ts';
 import { loginRoutes } from './login.ts';
 import { mattersRoutes } from './matters.ts';
 import { mediaRoutes } from './media.ts';
+import { myMattersRoutes } from './my-matters.ts';
 import { passkeysRoutes } from './passkeys.ts';
 import { payoutsRoutes } from './payouts.ts';
 import { servicesRoutes } from './services.ts';
@@ -52,4 +53,5 @@ export const API = {
   matters: mattersRoutes,
   enquiries: enquiriesRoutes,
   media: mediaRoutes,
+  myMatters: myMattersRoutes,
 } as const;

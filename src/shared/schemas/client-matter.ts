@@ -5,8 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { TEXTS_MOBILE_MESSAGE } from '../../content/client-texts.ts';
-import type { MatterSide } from '../../content/matters.ts';
-import type { NextDeadline } from './matter.ts';
+import { MATTER_SIDES } from '../../content/matters.ts';
+import { nextDeadlineSchema } from './matter.ts';
 import { requiredText } from './fields.ts';
 
 export const CLIENT_MATTER_LIMITS = { email: 254, message: 2000 } as const;
@@ -63,66 +63,77 @@ export type TextsChange = z.output<typeof textsChangeSchema>;
 /** An address as sign-in compares it: the same mailbox whatever the case or spaces it was typed with. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-export interface ClientDeadline {
-  key: string;
-  label: string;
-  date: string;
-  time?: string;
-  basis: string;
-  confirmed: boolean;
-  met: boolean;
-  overdue: boolean;
+export const clientDeadlineSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  date: z.string(),
+  time: z.optional(z.string()),
+  basis: z.string(),
+  confirmed: z.boolean(),
+  met: z.boolean(),
+  overdue: z.boolean(),
   /** The duty deadline, once staff recorded the price: the duty in whole dollars. */
-  amount?: number;
-}
+  amount: z.optional(z.number()),
+});
+export type ClientDeadline = z.output<typeof clientDeadlineSchema>;
 
 /** One update request of the client's and its answer, as the conversation on their page shows it. */
-export interface ClientExchange {
-  at: string;
+export const clientExchangeSchema = z.object({
+  at: z.string(),
   /** Absent on the oldest requests, kept before the question was. */
-  message?: string;
-  answeredAt?: string;
+  message: z.optional(z.string()),
+  answeredAt: z.optional(z.string()),
   /** Absent when staff answered by phone or in person (no reply written). */
-  reply?: string;
-}
+  reply: z.optional(z.string()),
+});
+export type ClientExchange = z.output<typeof clientExchangeSchema>;
 
 /** The matter at a glance: who acts, for what, how far it has come, and what was said. */
-export interface ClientMatterSummary {
+export const clientMatterSummarySchema = z.object({
   /** The responsible solicitor or conveyancer by name, with their role in Settings when known. */
-  responsible: { name: string; role?: string };
+  responsible: z.object({ name: z.string(), role: z.optional(z.string()) }),
   /** Whole dollars, once staff recorded it. */
-  price?: number;
-  contractDate?: string;
+  price: z.optional(z.number()),
+  contractDate: z.optional(z.string()),
   /** Milestones done of all the matter's milestones. */
-  progress: { done: number; total: number };
+  progress: z.object({ done: z.number(), total: z.number() }),
   /** The client's update requests and their answers, newest first. */
-  conversation: ClientExchange[];
-}
+  conversation: z.array(clientExchangeSchema),
+});
+export type ClientMatterSummary = z.output<typeof clientMatterSummarySchema>;
 
-export interface ClientMilestone {
-  key: string;
-  label: string;
-  done: boolean;
-  doneAt?: string;
-  note?: string;
-}
+export const clientMilestoneSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  done: z.boolean(),
+  doneAt: z.optional(z.string()),
+  note: z.optional(z.string()),
+});
+export type ClientMilestone = z.output<typeof clientMilestoneSchema>;
 
 /** One entry of `GET /api/my-matters`. */
-export interface ClientMatter {
-  id: string;
-  side: MatterSide;
-  property: string | null;
-  deadlines: ClientDeadline[];
-  milestones: ClientMilestone[];
-  next: NextDeadline | null;
+export const clientMatterSchema = z.object({
+  id: z.string(),
+  side: z.enum(MATTER_SIDES),
+  property: z.nullable(z.string()),
+  deadlines: z.array(clientDeadlineSchema),
+  milestones: z.array(clientMilestoneSchema),
+  next: z.nullable(nextDeadlineSchema),
   /** Extra, for the page: who acts, and what the practice needs from the client now. */
-  responsible: string;
-  needs: string[];
+  responsible: z.string(),
+  needs: z.array(z.string()),
   /** Sydney calendar days from today to `next` (negative when overdue). */
-  daysToNext: number | null;
+  daysToNext: z.nullable(z.number()),
   /** Update requests waiting for an answer. */
-  updateRequests: number;
+  updateRequests: z.number(),
   /** The mobile the client asked to be texted at (E.164), or null: no texts. */
-  texts: { mobile: string } | null;
-  summary: ClientMatterSummary;
-}
+  texts: z.nullable(z.object({ mobile: z.string() })),
+  summary: clientMatterSummarySchema,
+});
+export type ClientMatter = z.output<typeof clientMatterSchema>;
+
+/** What `POST /api/my-matters/{id}/update-requests` answers: the request, as kept. */
+export const updateRequestedSchema = z.object({ id: z.string(), at: z.string() });
+
+/** What `POST /api/my-matters/{id}/texts` answers: the mobile texted now, or null (texts off). */
+export const textsChangedSchema = z.object({ texts: z.nullable(z.object({ mobile: z.string() })) });

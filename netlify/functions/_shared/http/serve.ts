@@ -109,7 +109,9 @@ function madeAnswer(route: ApiRoute, answer: unknown): Response {
   const type = route.answerType!;
   const ofType = (made: Response) =>
     type.endsWith('/*') ? mediaType(made).startsWith(type.slice(0, -1)) : mediaType(made) === type;
-  if (!(answer instanceof Response) || !ofType(answer)) {
+  // A page, or a See Other to one (a sign-in link that starts a session).
+  const redirect = (made: Response) => type === 'text/html' && made.status === 303;
+  if (!(answer instanceof Response) || !(ofType(answer) || redirect(answer))) {
     throw new Error(`${route.method} ${route.path} must answer a Response of ${route.answerType}`);
   }
   return answer;

@@ -105,10 +105,6 @@ export async function callUpload<R extends ApiRoute>(route: R, file: Blob): Prom
   return (await response.json()) as AnswerOf<R>;
 }
 
-/** A read of `/api/...` built from path segments, e.g. `getJson('blog-posts', slug)`. */
-export const getJson = <T>(...segments: string[]) =>
-  apiRequest<T>('GET', `/api/${segments.map(encodeURIComponent).join('/')}`);
-
 /**
  * Calls a declared route (src/shared/api/, decision 054): its path filled from `params`, its
  * body as its input schema takes it, its answer typed by its output schema. No string paths,

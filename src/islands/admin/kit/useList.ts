@@ -4,7 +4,6 @@
  * no refetch on focus, no retries.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
 
 export interface ListState<T> {
   items: T[];
@@ -16,10 +15,10 @@ export interface ListState<T> {
 }
 
 /**
- * `source`: the list's path, or its declared route's call (`() => callApi(routes.list)`),
- * defined once outside the component so it stays the same between renders.
+ * `source`: the list's declared route's call (`() => callApi(routes.list)`), defined once
+ * outside the component so it stays the same between renders.
  */
-export function useList<T>(source: string | (() => Promise<T[]>)): ListState<T> {
+export function useList<T>(source: () => Promise<T[]>): ListState<T> {
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +28,7 @@ export function useList<T>(source: string | (() => Promise<T[]>)): ListState<T> 
   const reload = useCallback(async () => {
     const request = ++latest.current;
     try {
-      const answer = typeof source === 'string' ? await apiRequest<T[]>('GET', source) : await source();
+      const answer = await source();
       if (request !== latest.current) return;
       setItems(Array.isArray(answer) ? answer : []);
       setError(null);

@@ -115,7 +115,7 @@ test.describe('without JavaScript', () => {
     });
   }
 
-  test('a refused post is answered with the form again: values kept, only the failed fields marked', async ({
+  test('the FAQ filters by category; a refused post is answered with the form again: values kept, only the failed fields marked', async ({
     page,
     request,
     baseURL,
@@ -123,6 +123,18 @@ test.describe('without JavaScript', () => {
     const urls = visited(page);
     const who = person();
     await page.goto('/');
+
+    // The FAQ's filter without JavaScript, on the same visit of the landing page: its links
+    // only change the address's fragment, so the form below is the one just loaded.
+    const faq = page.locator('#faq');
+    await expect(faq.getByRole('button', { name: 'Process', exact: true })).toBeHidden();
+    await faq.getByRole('navigation', { name: 'Questions by category' }).getByRole('link', { name: 'Process' }).click();
+    await expect(page).toHaveURL(/#faq-process$/);
+    await expect(faq.locator('li[data-faq-category]:visible:not([data-faq-category="Process"])')).toHaveCount(0);
+    await expect(faq.locator('li[data-faq-category="Process"]').first()).toBeVisible();
+    await faq.getByRole('link', { name: 'All', exact: true }).click();
+    await expect(faq.locator('summary:visible')).toHaveCount(await faq.locator('summary').count());
+
     const form = spec('contact').form(page);
     await fill(form, { ...who, email: 'not-an-email' }, spec('contact').service);
     await form.getByLabel('Phone').fill('   ');
@@ -171,18 +183,6 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/#faq$/);
   });
 
-  test('the FAQ filters by category without JavaScript', async ({ page }) => {
-    await page.goto('/#faq');
-    const faq = page.locator('#faq');
-    await expect(faq.getByRole('button', { name: 'Process', exact: true })).toBeHidden();
-    await faq.getByRole('navigation', { name: 'Questions by category' }).getByRole('link', { name: 'Process' }).click();
-    await expect(page).toHaveURL(/#faq-process$/);
-    await expect(faq.locator('li[data-faq-category]:visible:not([data-faq-category="Process"])')).toHaveCount(0);
-    await expect(faq.locator('li[data-faq-category="Process"]').first()).toBeVisible();
-    await faq.getByRole('link', { name: 'All', exact: true }).click();
-    await expect(faq.locator('summary:visible')).toHaveCount(await faq.locator('summary').count());
-  });
-
   test('a post over 64 KB lands on the error page, not on a JSON answer', async ({ page }) => {
     await page.goto('/');
     const form = spec('hero').form(page);
@@ -195,7 +195,9 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('the error page with JavaScript', () => {
-  test('shows only the fields its address names, and the way back to that form', async ({ page }) => {
+  test('shows only the fields its address names and the way back to that form; explains a post that was too large, or that we could not store', async ({
+    page,
+  }) => {
     await page.goto('/enquiry-error?form=hero&fields=email,callbackTime,<b>bogus</b>');
     await expect(page.getByText('Please fix the following, then send it again:')).toBeVisible();
     const visible = page.locator('[data-field]:visible');
@@ -205,9 +207,7 @@ test.describe('the error page with JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Back to the quote form' })).toHaveAttribute('href', '/#hero-form');
     await expect(page.getByRole('link', { name: 'Back to the enquiry form' })).toBeHidden();
     await expect(page.locator('body')).not.toContainText('bogus');
-  });
 
-  test('explains a post that was too large, or that we could not store', async ({ page }) => {
     await page.goto('/enquiry-error?reason=too-large');
     await expect(page.getByText('it was too long for us to receive', { exact: false })).toBeVisible();
     await expect(page.locator('[data-field]:visible')).toHaveCount(0);
@@ -232,19 +232,29 @@ test('the refused form page passes axe', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('/thanks, /enquiry-error and /enquiry-limited pass axe', { tag: '@phone' }, async ({ page }) => {
-  for (const path of [
-    '/thanks',
-    '/enquiry-error',
-    '/enquiry-limited',
-    '/enquiry-error?form=contact&fields=email,phone',
-    '/enquiry-error?reason=unavailable',
-  ]) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoAxeViolations(page);
-  }
-});
+test(
+  '/thanks, /enquiry-error and /enquiry-limited pass axe; the rate-limit page says what happened and gives the phone',
+  { tag: '@phone' },
+  async ({ page }) => {
+    for (const path of [
+      '/thanks',
+      '/enquiry-error',
+      '/enquiry-limited',
+      '/enquiry-error?form=contact&fields=email,phone',
+      '/enquiry-error?reason=unavailable',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/enquiry-limited') {
+        await expect(page.getByRole('heading', { level: 1, name: 'Please try again in a minute' })).toBeVisible();
+        await expect(
+          page.locator('#enquiry-limited').getByRole('link', { name: PRACTICE.phone.display }),
+        ).toHaveAttribute('href', PRACTICE.phone.href);
+      }
+      await expectNoAxeViolations(page);
+    }
+  },
+);
 
 test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap', async ({ request }) => {
   for (const path of ['/thanks', '/enquiry-error', '/enquiry-limited']) {
@@ -255,16 +265,6 @@ test('/thanks, /enquiry-error and /enquiry-limited are noindex and in no sitemap
   }
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).not.toMatch(/\/(thanks|enquiry-error|enquiry-limited)\/?</);
-});
-
-test('the rate-limit page says what happened and gives the phone', async ({ page }) => {
-  await page.goto('/enquiry-limited');
-  await expect(page.getByRole('heading', { level: 1, name: 'Please try again in a minute' })).toBeVisible();
-  await expect(page.locator('#enquiry-limited').getByRole('link', { name: PRACTICE.phone.display })).toHaveAttribute(
-    'href',
-    PRACTICE.phone.href,
-  );
-  await expectNoAxeViolations(page);
 });
 
 test('text typed before the island hydrates is what the hydrated form sends', async ({ page, request, baseURL }) => {

@@ -38,17 +38,16 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   await page.getByRole('button', { name: `Edit blog post: ${title}` }).click();
   const tags = page.getByRole('textbox', { name: 'Tags' });
   await expect(tags).toHaveValue('stamp duty');
+  // Typed as words; the tag pages below show them saved in tag form. What the form shows as
+  // they are typed, the long description's count and the focus on its refusal are
+  // blog-post-form.test.tsx's; the refusal stays here so that axe sees the form with its error.
   await tags.fill(`Stamp duty, First home buyers,  E2E ${id}, stamp duty`);
-  await expect(page.getByTestId('normalised-tags')).toHaveText(`Saved as: stamp-duty, first-home-buyers, ${tag}`);
   const description = page.getByRole('textbox', { name: 'Meta description' });
   await description.fill('x'.repeat(165));
-  await expect(page.getByTestId('meta-description-count')).toHaveText('5 characters too long (165 of 160)');
   await page.getByRole('switch', { name: 'Published' }).click();
   await page.getByRole('button', { name: 'Update Blog Post' }).click();
   await expect(page.getByText('Please keep this under 160 characters')).toBeVisible();
-  await expect(description).toBeFocused();
   await description.fill(metaDescription);
-  await expect(page.getByTestId('meta-description-count')).toHaveText(`${metaDescription.length} of 160 characters`);
   await expectNoAxeViolations(page, 'form');
   await page.getByRole('button', { name: 'Update Blog Post' }).click();
   await expectToast(page, 'Success', 'Blog post updated successfully');
@@ -90,7 +89,8 @@ test('a Markdown post with tags is built into a safe, structured article and tag
   await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', metaDescription);
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(data).toMatchObject({ description: metaDescription, keywords: `stamp duty, first home buyers, e2e ${id}` });
-  await expectNoAxeViolations(page);
+  // axe runs on this article at 375 px only: the DOM is the same at both widths, and the table
+  // is a scrolling region only there; the article page's frame at 1280 px is public-a11y's.
   // On a phone the table scrolls inside its own box, which keyboard users can reach; the page stays put.
   await page.setViewportSize({ width: 375, height: 812 });
   const box = body.locator('.md-table');

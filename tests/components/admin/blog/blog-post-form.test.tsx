@@ -1,7 +1,8 @@
 /**
  * The blog post form (src/islands/admin/blog/BlogPostForm.tsx), its fields held by the input
  * schema's names (decision 056): an edit is sent whole to its declared route, the tags typed as
- * words and sent in tag form, the meta description and the publishing switch with it; and a
+ * words and sent in tag form, the meta description and the publishing switch with it; a meta
+ * description over its limit counted and refused before anything is sent; and a
  * draft kept in this browser (under the names drafts have always been kept by) is offered and
  * restored into every field, then sent against the version it started from.
  */
@@ -118,5 +119,33 @@ test('a draft kept in this browser is offered, restored into every field, and sa
     tags: ['deposits'],
     // The post was saved since the draft was kept: the server refuses it rather than overwrite.
     version: 'v1',
+  });
+});
+
+test('a meta description over 160 characters is counted, refused under its field with focus on it, and sent once it fits', async () => {
+  const { calls, user, form, field } = open(STORED);
+  // Tags typed as a person would: capitals, a doubled space, a number, a repeat.
+  await user.clear(field('Tags'));
+  await user.type(field('Tags'), 'Stamp duty, First home buyers,  E2E 42, stamp duty');
+  expect(form.getByTestId('normalised-tags').textContent).toBe('Saved as: stamp-duty, first-home-buyers, e2e-42');
+  await user.clear(field('Meta description'));
+  // Pasted: typing 165 keys one by one costs seconds and checks nothing more.
+  await user.click(field('Meta description'));
+  await user.paste('x'.repeat(165));
+  expect(form.getByTestId('meta-description-count').textContent).toBe('5 characters too long (165 of 160)');
+  await user.click(form.getByRole('button', { name: 'Update Blog Post' }));
+  expect(form.getByText('Please keep this under 160 characters')).toBeTruthy();
+  expect(document.activeElement).toBe(field('Meta description'));
+  expect(calls).toEqual([]);
+
+  const fitting = 'What stamp duty costs a first home buyer in NSW.';
+  await user.clear(field('Meta description'));
+  await user.type(field('Meta description'), fitting);
+  expect(form.getByTestId('meta-description-count').textContent).toBe(`${fitting.length} of 160 characters`);
+  await user.click(form.getByRole('button', { name: 'Update Blog Post' }));
+  await expectToast('Success', 'Blog post updated successfully', 'default');
+  expect(calls[0]!.body).toMatchObject({
+    metaDescription: fitting,
+    tags: ['stamp-duty', 'first-home-buyers', 'e2e-42'],
   });
 });

@@ -21,6 +21,7 @@ import { linkOrigin } from './_shared/platform/link-origin.ts';
 import {
   asRefusal,
   BASE_HEADERS,
+  eachHandler,
   handle,
   htmlPage,
   HttpError,
@@ -210,23 +211,12 @@ async function savePayout({ req, context, params, body }: Call<typeof myMattersR
  * the sign-in link's `no-referrer`); its refusals are handle()'s, as before.
  */
 const withClientHeaders = (routes: Routes): Routes =>
-  Object.fromEntries(
-    Object.entries(routes).map(([path, methods]) => [
-      path,
-      Object.fromEntries(
-        Object.entries(methods).map(([method, handler]) => [
-          method,
-          async (req: Request, context: RouteContext) => {
-            const response = await handler(req, context);
-            for (const [name, value] of Object.entries(CLIENT_HEADERS))
-              if (!response.headers.has(name)) response.headers.set(name, value);
-            return response;
-          },
-        ]),
-      ),
-    ]),
-  );
-
+  eachHandler(routes, (handler) => async (req, context) => {
+    const response = await handler(req, context);
+    for (const [name, value] of Object.entries(CLIENT_HEADERS))
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    return response;
+  });
 export default handle(
   config,
   withClientHeaders(

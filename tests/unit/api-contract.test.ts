@@ -181,9 +181,9 @@ describe('a route whose answer is not JSON (answerType)', () => {
     answerType: 'application/pdf',
     refusals: [],
   });
-  const serveWith = (answer: Response) =>
-    declared({ pdf: pdfRoute }, { pdf: async () => answer })['/api/example.pdf']!.GET!(
-      new Request('http://localhost:8888/api/example.pdf'),
+  const serveWith = (answer: Response, declaration: ApiRoute = pdfRoute) =>
+    declared({ made: declaration }, { made: async () => answer })[declaration.path]!.GET!(
+      new Request(`http://localhost:8888${declaration.path}`),
       { params: {}, waitUntil: () => {} } as unknown as RouteContext,
     );
 
@@ -204,16 +204,19 @@ describe('a route whose answer is not JSON (answerType)', () => {
 
   it('takes any type of a family declared as one (image/*), and none other', async () => {
     const imageRoute = { ...pdfRoute, path: '/api/example.img', answerType: 'image/*' } as const;
-    const serveImage = (answer: Response) =>
-      declared({ image: imageRoute }, { image: async () => answer })['/api/example.img']!.GET!(
-        new Request('http://localhost:8888/api/example.img'),
-        { params: {}, waitUntil: () => {} } as unknown as RouteContext,
-      );
+    const serveImage = (answer: Response) => serveWith(answer, imageRoute);
     const png = await serveImage(new Response(new Uint8Array([0x89]), { headers: { 'Content-Type': 'image/png' } }));
     expect(png.headers.get('content-type')).toBe('image/png');
     await expect(serveImage(new Response('<svg/>', { headers: { 'Content-Type': 'text/html' } }))).rejects.toThrow(
       /must answer a Response of image\/\*/,
     );
+  });
+
+  it('lets a page route answer a 303 to a page, and no other route', async () => {
+    const pageRoute = { ...pdfRoute, path: '/example', answerType: 'text/html' } as const;
+    const seeOther = () => new Response(null, { status: 303, headers: { Location: '/example/' } });
+    expect((await serveWith(seeOther(), pageRoute)).status).toBe(303);
+    await expect(serveWith(seeOther())).rejects.toThrow(/must answer a Response of application\/pdf/);
   });
 });
 
@@ -287,5 +290,13 @@ describe('a body that may be left out (z.optional)', () => {
     await expect(empty).rejects.toMatchObject({ status: 400, fieldErrors: { name: [expect.any(String)] } });
     const named = await post({ headers: { 'Content-Type': 'application/json' }, body: '{"name":"Ana"}' });
     expect(await named.json()).toEqual({ sent: true });
+  });
+
+  it('reads an empty body as left out, and refuses bytes sent with no Content-Type (415), large ones too', async () => {
+    // Bytes, not a string: a string body would be given a text/plain Content-Type.
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(await (await post({ body: bytes('') })).json()).toEqual({ sent: false });
+    await expect(post({ body: bytes('{"name":"Ana"}') })).rejects.toMatchObject({ status: 415 });
+    await expect(post({ body: bytes('x'.repeat(256 * 1024)) })).rejects.toMatchObject({ status: 415 });
   });
 });

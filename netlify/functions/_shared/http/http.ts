@@ -154,12 +154,23 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
 }
 
 /**
- * A JSON body that may be left out: a request with no body and no Content-Type reads as `{}`
- * (what callers sent before the route took a body), anything else as `readJson` reads it.
+ * True for a request that sent nothing: no Content-Type and no bytes. Only as much of a copy of
+ * the body is read as tells (its first bytes), so a large one is never buffered here; the body
+ * itself is left for `readJson`, which refuses it.
  */
-export async function readOptionalJson(req: Request): Promise<Record<string, unknown>> {
-  if (mediaType(req) === '' && (await req.clone().text()) === '') return {};
-  return readJson(req);
+export async function sentNothing(req: Request): Promise<boolean> {
+  if (mediaType(req) !== '') return false;
+  if (!req.body) return true;
+  const reader = req.clone().body!.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      if (value.byteLength > 0) return false;
+    }
+  } finally {
+    void reader.cancel();
+  }
 }
 
 /** Reads an HTML form post (`application/x-www-form-urlencoded`), with the same limits as JSON. */
@@ -271,6 +282,15 @@ export type RouteHandler = (req: Request, context: RouteContext) => Promise<Resp
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** For each entry of the function's `config.path`, its handler per method. */
 export type Routes = Record<string, Partial<Record<Method, RouteHandler>>>;
+
+/** The same routes with every method's handler passed through `wrap` (headers every answer carries). */
+export const eachHandler = (routes: Routes, wrap: (handler: RouteHandler) => RouteHandler): Routes =>
+  Object.fromEntries(
+    Object.entries(routes).map(([path, methods]) => [
+      path,
+      Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, wrap(handler)])),
+    ]),
+  );
 
 const asList = (path: string | string[] | undefined): string[] =>
   path === undefined ? [] : Array.isArray(path) ? path : [path];

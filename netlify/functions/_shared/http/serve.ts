@@ -17,7 +17,17 @@ import {
 import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
 import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
 import { PASSKEY_REQUIRED, PRINCIPAL_ONLY, requireSession, type VerifiedSession } from './auth.ts';
-import { HttpError, json, mediaType, noContent, readJson, validate, type RouteContext, type Routes } from './http.ts';
+import {
+  HttpError,
+  json,
+  mediaType,
+  noContent,
+  readJson,
+  sentNothing,
+  validate,
+  type RouteContext,
+  type Routes,
+} from './http.ts';
 
 /** What a declared route's handler is given: the checked caller, its path's parameters and its parsed body. */
 export interface Call<R extends ApiRoute> {
@@ -83,18 +93,11 @@ function queryOf(route: ApiRoute, req: Request): unknown {
   throw new HttpError(400, error, fieldErrors ? { fieldErrors } : {});
 }
 
-/**
- * A body left out (no Content-Type, nothing sent) of a route whose body is optional: `undefined`
- * for its schema, so a handler can tell it from an explicit `{}` (a due-diligence submit with
- * none submits the stored draft; one with `{}` is a draft missing its fields).
- */
-async function leftOut(req: Request): Promise<boolean> {
-  return mediaType(req) === '' && (await req.clone().text()) === '';
-}
-
 async function bodyOf(route: ApiRoute, req: Request): Promise<unknown> {
   if (!route.input) return undefined;
-  if (bodyMayBeLeftOut(route) && (await leftOut(req))) return undefined;
+  // Left out (no Content-Type, nothing sent): `undefined` for its schema, so a handler can tell
+  // it from an explicit `{}` (a due-diligence submit with none submits the stored draft).
+  if (bodyMayBeLeftOut(route) && (await sentNothing(req))) return undefined;
   const raw = await readJson(req);
   const schema = route.inputFor?.(raw) ?? route.input;
   if (!route.fieldErrors) return validate(schema, raw);

@@ -11,6 +11,7 @@ import { engageEndedPage, somethingWentWrongPage } from './link-error-page.tsx';
 import {
   asHttpError,
   asRefusal,
+  eachHandler,
   hasCode,
   htmlPage,
   HttpError,
@@ -120,10 +121,4 @@ export const onLink =
   };
 
 /** `onLink` on every method of these routes (a function's declared ones, decision 054). */
-export const onLinks = (routes: Routes): Routes =>
-  Object.fromEntries(
-    Object.entries(routes).map(([path, methods]) => [
-      path,
-      Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, onLink(handler)])),
-    ]),
-  );
+export const onLinks = (routes: Routes): Routes => eachHandler(routes, onLink);

@@ -56,17 +56,11 @@ export function setUnauthorizedHandler(handler: (path: string) => void): void {
   onUnauthorized = handler;
 }
 
-export async function apiRequest<T = unknown>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
-  const sensitive = SENSITIVE.test(path);
-  log(method, path, sensitive ? '(body omitted)' : (body ?? ''));
+/** One call: made once, logged, any non-OK answer thrown as an ApiError (a 401 told to the session store). */
+async function send(method: ApiMethod, path: string, init: Pick<RequestInit, 'headers' | 'body'>): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(path, { method, credentials: 'include', ...init });
   } catch (error) {
     console.error(`[api] ${method} ${path} failed: a connection or cross-origin problem?`, error);
     throw error;
@@ -77,6 +71,16 @@ export async function apiRequest<T = unknown>(method: ApiMethod, path: string, b
     if (response.status === 401) onUnauthorized?.(path);
     throw error;
   }
+  return response;
+}
+
+export async function apiRequest<T = unknown>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
+  log(method, path, SENSITIVE.test(path) ? '(body omitted)' : (body ?? ''));
+  const response = await send(
+    method,
+    path,
+    body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  );
   const text = await response.text();
   if (!text) return undefined as T;
   return (response.headers.get('content-type') ?? '').includes('json') ? (JSON.parse(text) as T) : (text as T);
@@ -90,18 +94,10 @@ export async function apiRequest<T = unknown>(method: ApiMethod, path: string, b
 export async function callUpload<R extends ApiRoute>(route: R, file: Blob): Promise<AnswerOf<R>> {
   if (!route.fileBody) throw new Error(`${route.method} ${route.path} takes no file`);
   log(route.method, route.path, `(file, ${file.size} bytes)`);
-  const response = await fetch(route.path, {
-    method: route.method,
-    credentials: 'include',
+  const response = await send(route.method, route.path, {
     headers: { 'Content-Type': file.type || 'application/octet-stream' },
     body: file,
   });
-  log(route.method, route.path, '→', response.status);
-  if (!response.ok) {
-    const error = await errorFrom(response);
-    if (response.status === 401) onUnauthorized?.(route.path);
-    throw error;
-  }
   return (await response.json()) as AnswerOf<R>;
 }
 

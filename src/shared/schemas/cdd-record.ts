@@ -200,18 +200,20 @@ export const cddStaffViewSchema = z.object({
   verification: z.array(verificationEntrySchema({})),
   risk: z.nullable(z.object({ rating: z.enum(RISK_RATINGS), reason: z.string() })),
   /** Who rated it and who approved or rejected it, and when (account ids with the usernames at the time). */
-  approvals: z.object({
-    verifiedBy: z.optional(z.string()),
-    verifiedById: z.optional(z.string()),
-    verifiedAt: z.optional(z.string()),
-    approvedBy: z.optional(z.string()),
-    approvedById: z.optional(z.string()),
-    approvedAt: z.optional(z.string()),
-    rejectedBy: z.optional(z.string()),
-    rejectedById: z.optional(z.string()),
-    rejectedAt: z.optional(z.string()),
-    rejectReason: z.optional(z.string()),
-  }),
+  approvals: z.extend(
+    z.pick(cddMetaSchema, {
+      verifiedBy: true,
+      verifiedById: true,
+      verifiedAt: true,
+      approvedBy: true,
+      approvedById: true,
+      approvedAt: true,
+      rejectedBy: true,
+      rejectedById: true,
+      rejectedAt: true,
+    }),
+    { rejectReason: cddPersonalSchema.shape.rejectReason },
+  ),
   /** Every rating given, oldest first, each with who gave it and any approval or rejection. */
   ratings: z.array(cddRatingSchema),
   /** The last sanctions screening (`lastScreenedOn`) and every re-screen since verification. */

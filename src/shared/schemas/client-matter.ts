@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { TEXTS_MOBILE_MESSAGE } from '../../content/client-texts.ts';
 import { MATTER_SIDES } from '../../content/matters.ts';
-import { nextDeadlineSchema } from './matter.ts';
+import { matterDeadlineSchema, milestoneSchema, nextDeadlineSchema } from './matter.ts';
 import { requiredText } from './fields.ts';
 
 export const CLIENT_MATTER_LIMITS = { email: 254, message: 2000 } as const;
@@ -63,17 +63,17 @@ export type TextsChange = z.output<typeof textsChangeSchema>;
 /** An address as sign-in compares it: the same mailbox whatever the case or spaces it was typed with. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-export const clientDeadlineSchema = z.object({
-  key: z.string(),
-  label: z.string(),
-  date: z.string(),
-  time: z.optional(z.string()),
-  basis: z.string(),
-  confirmed: z.boolean(),
-  met: z.boolean(),
-  overdue: z.boolean(),
-  /** The duty deadline, once staff recorded the price: the duty in whole dollars. */
-  amount: z.optional(z.number()),
+/** A deadline as the client reads it: staff's view without their own dates or the milestone it waits on. */
+export const clientDeadlineSchema = z.pick(matterDeadlineSchema, {
+  key: true,
+  label: true,
+  date: true,
+  time: true,
+  basis: true,
+  confirmed: true,
+  met: true,
+  overdue: true,
+  amount: true,
 });
 export type ClientDeadline = z.output<typeof clientDeadlineSchema>;
 
@@ -102,13 +102,8 @@ export const clientMatterSummarySchema = z.object({
 });
 export type ClientMatterSummary = z.output<typeof clientMatterSummarySchema>;
 
-export const clientMilestoneSchema = z.object({
-  key: z.string(),
-  label: z.string(),
-  done: z.boolean(),
-  doneAt: z.optional(z.string()),
-  note: z.optional(z.string()),
-});
+/** A milestone as the client reads it: whether it follows a record is staff's to know. */
+export const clientMilestoneSchema = z.omit(milestoneSchema, { recorded: true });
 export type ClientMilestone = z.output<typeof clientMilestoneSchema>;
 
 /** One entry of `GET /api/my-matters`. */

@@ -279,12 +279,8 @@ export const matterDeadlineSchema = z.object({
 });
 export type MatterDeadline = z.output<typeof matterDeadlineSchema>;
 
-export const nextDeadlineSchema = z.object({
-  key: z.string(),
-  label: z.string(),
-  date: z.string(),
-  time: z.optional(z.string()),
-});
+/** The next deadline not yet met, by name and time only. */
+export const nextDeadlineSchema = z.pick(matterDeadlineSchema, { key: true, label: true, date: true, time: true });
 export type NextDeadline = z.output<typeof nextDeadlineSchema>;
 
 /** An update request staff have not answered yet; `message` is absent on the oldest records. */

@@ -75,18 +75,23 @@ async function open({ fail = [], taken = [], status = () => UP_TO_DATE }: Option
     }
     return json({ error: 'Not found' }, 404);
   });
-  const user = userEvent.setup({ delay: null });
+  const user = renderTab();
+  await screen.findByRole('article', { name: `Blog post: ${STORED.title}` });
+  const form = () => within(screen.getByRole('region', { name: /^(Add New|Edit) Blog Post$/ }));
+  const field = (name: string) => form().getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+  const writes = () => calls.filter((call) => call.method !== 'GET');
+  return { calls, writes, user, form, field };
+}
+
+/** The tab with its toasts, and a user to drive it. */
+function renderTab() {
   render(
     <>
       <BlogPostsTab />
       <Toaster placement="bottom" />
     </>,
   );
-  await screen.findByRole('article', { name: `Blog post: ${STORED.title}` });
-  const form = () => within(screen.getByRole('region', { name: /^(Add New|Edit) Blog Post$/ }));
-  const field = (name: string) => form().getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
-  const writes = () => calls.filter((call) => call.method !== 'GET');
-  return { calls, writes, user, form, field };
+  return userEvent.setup({ delay: null });
 }
 
 test('the slug follows the title until edited by hand; an empty form shows every message, focuses the title and sends nothing', async () => {
@@ -277,13 +282,7 @@ test('an update over a newer version says so, keeps the text and the edit form, 
     }
     return json({ error: 'Not found' }, 404);
   });
-  const user = userEvent.setup({ delay: null });
-  render(
-    <>
-      <BlogPostsTab />
-      <Toaster placement="bottom" />
-    </>,
-  );
+  const user = renderTab();
   await user.click(await screen.findByRole('button', { name: `Edit blog post: ${STORED.title}` }));
   const form = within(screen.getByRole('region', { name: 'Edit Blog Post' }));
   const content = form.getByRole('textbox', { name: /^Content/ }) as HTMLTextAreaElement;

@@ -118,6 +118,17 @@ const LAYERS = [
   { target: 'scripts', from: 'tests', message: 'Scripts never import tests: move what both need into scripts/lib.' },
 ];
 
+/**
+ * Imports by name (decision 058): a module two or more folders away is imported by its name in
+ * package.json's "imports" (#src/…, #server/… for netlify/functions/_shared, #functions/…,
+ * #scripts/…, #tests/…), never by climbing ('../../'). A neighbour ('./', '../') stays relative.
+ */
+const BY_NAME = {
+  regex: '^(\\.\\./){2,}',
+  message:
+    "Import it by name: #src/…, #server/… (netlify/functions/_shared), #functions/…, #scripts/… or #tests/… (package.json's imports, decision 058).",
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -157,6 +168,7 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
+      'no-restricted-imports': ['error', { patterns: [BY_NAME] }],
       // `_name` marks a value that is deliberately unused (a destructured field left out).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -232,6 +244,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [BY_NAME],
           paths: [
             {
               name: '@playwright/test',

@@ -4,9 +4,9 @@
  * src/shared/api/audit.ts.
  */
 import type { Config } from '@netlify/functions';
-import { auditRoutes } from '../../src/shared/api/audit.ts';
-import { AUDIT_PAGE_DEFAULT } from '../../src/shared/schemas/staff.ts';
-import { sydneyDayStart } from '../../src/shared/sydney-time.ts';
+import { auditRoutes } from '#src/shared/api/audit.ts';
+import { AUDIT_PAGE_DEFAULT } from '#src/shared/schemas/staff.ts';
+import { sydneyDayStart } from '#src/shared/sydney-time.ts';
 import { handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import { listAuditPage } from './_shared/repositories/audit-store.ts';

@@ -3,13 +3,8 @@
  * revisions and restore. Declared in src/shared/api/blog-posts.ts.
  */
 import type { Config } from '@netlify/functions';
-import { blogPostsRoutes } from '../../src/shared/api/blog-posts.ts';
-import {
-  blogPostInputSchema,
-  isSlug,
-  type BlogPost,
-  type BlogPostSummary,
-} from '../../src/shared/schemas/blog-post.ts';
+import { blogPostsRoutes } from '#src/shared/api/blog-posts.ts';
+import { blogPostInputSchema, isSlug, type BlogPost, type BlogPostSummary } from '#src/shared/schemas/blog-post.ts';
 import { handle, HttpError, validate } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import { rebuildAfterChange } from './_shared/site/rebuild.ts';
@@ -26,7 +21,7 @@ import {
   type SaveResult,
 } from './_shared/repositories/blog-posts-store.ts';
 import type { RouteContext } from './_shared/http/http.ts';
-import type { SessionUser } from '../../src/shared/schemas/login.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
 
 const summary = ({ id, slug, title, excerpt, publishedAt, createdAt }: BlogPost): BlogPostSummary =>
   JSON.parse(JSON.stringify({ id, slug, title, excerpt, publishedAt, createdAt }));

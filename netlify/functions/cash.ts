@@ -7,7 +7,7 @@
  * nothing about the key, and before the body is judged). Declared in src/shared/api/cash.ts.
  */
 import type { Config } from '@netlify/functions';
-import { cashRoutes } from '../../src/shared/api/cash.ts';
+import { cashRoutes } from '#src/shared/api/cash.ts';
 import {
   CASH_RECEIPT_NOT_FOUND,
   readCashRegister,

@@ -8,8 +8,8 @@
  * (/api/contact), and whatever the path, the answer is the same.
  */
 import type { Config } from '@netlify/functions';
-import { PRACTICE } from '../../src/content/practice.ts';
-import { LIMIT_WINDOW_SECONDS, LIMITED_PAGE_PATH } from '../../src/shared/enquiry-limited.ts';
+import { PRACTICE } from '#src/content/practice.ts';
+import { LIMIT_WINDOW_SECONDS, LIMITED_PAGE_PATH } from '#src/shared/enquiry-limited.ts';
 import { json, mediaType, seeOther } from './_shared/http/http.ts';
 import { getSettings } from './_shared/repositories/settings-store.ts';
 

@@ -12,7 +12,7 @@
  * page, or, when a field must be fixed, with the form again as the visitor filled it, so a
  * browser never shows a JSON body.
  */
-import { now as currentTime } from '../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
 import {
   enquirySchemaFor,
@@ -21,18 +21,18 @@ import {
   heroEnquirySchema,
   QUOTE_EMAIL_FORM,
   quoteEmailSchema,
-} from '../../src/shared/schemas/enquiry.ts';
-import { toFieldErrors, type FieldErrors } from '../../src/shared/schemas/fields.ts';
-import { quoteInputSchema } from '../../src/shared/schemas/quote.ts';
-import { ESTIMATE_INTENT, INTENT_FIELD } from '../../src/shared/enquiry-labels.ts';
-import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '../../src/shared/enquiry-outcome.ts';
-import { practiceView } from '../../src/shared/practice-view.ts';
+} from '#src/shared/schemas/enquiry.ts';
+import { toFieldErrors, type FieldErrors } from '#src/shared/schemas/fields.ts';
+import { quoteInputSchema } from '#src/shared/schemas/quote.ts';
+import { ESTIMATE_INTENT, INTENT_FIELD } from '#src/shared/enquiry-labels.ts';
+import { enquiryErrorUrl, THANKS_PATH, type EnquiryFormName } from '#src/shared/enquiry-outcome.ts';
+import { practiceView } from '#src/shared/practice-view.ts';
 import { handle, htmlPage, HttpError, readForm, refusalStatus, seeOther } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
-import { enquiryIntakeRoutes } from '../../src/shared/api/enquiry-intake.ts';
+import { enquiryIntakeRoutes } from '#src/shared/api/enquiry-intake.ts';
 import { newId, StorageUnavailable } from './_shared/repositories/blobs.ts';
-import { ENQUIRY_MESSAGES, PRACTICE } from '../../src/content/practice.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { ENQUIRY_MESSAGES, PRACTICE } from '#src/content/practice.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { acceptEnquiry, acceptQuoteEmail, storedQuote } from './_shared/enquiries/intake.ts';
 import { quoteEmailFormPage, quoteEmailSentPage, quoteEstimatePage } from './_shared/pages/quote-email-page.tsx';
 import { enquiryFormPage } from './_shared/pages/enquiry-form-page.tsx';

@@ -7,7 +7,7 @@
  * judged). Declared in src/shared/api/due-diligence.ts.
  */
 import type { Config } from '@netlify/functions';
-import { dueDiligenceRoutes } from '../../src/shared/api/due-diligence.ts';
+import { dueDiligenceRoutes } from '#src/shared/api/due-diligence.ts';
 import { keyBeforeBody, requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import { approveCdd, closeMatter, rejectCdd } from './_shared/due-diligence/staff-decisions.ts';
 import { readCdd, verifyCdd } from './_shared/due-diligence/staff-review.ts';

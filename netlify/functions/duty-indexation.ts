@@ -5,7 +5,7 @@
  * src/shared/api/duty-indexation.ts.
  */
 import type { Config } from '@netlify/functions';
-import { dutyIndexationRoutes } from '../../src/shared/api/duty-indexation.ts';
+import { dutyIndexationRoutes } from '#src/shared/api/duty-indexation.ts';
 import { handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import { recordAudit } from './_shared/repositories/audit-store.ts';

@@ -12,10 +12,10 @@
  */
 import type { Config } from '@netlify/functions';
 import * as z from 'zod/mini';
-import { collectionNotice } from '../../src/content/amlctf.ts';
-import { cddDraftSchema } from '../../src/shared/schemas/cdd-draft.ts';
-import { cddFieldErrors } from '../../src/shared/schemas/cdd.ts';
-import type { EngagementRecord } from '../../src/shared/schemas/engagement.ts';
+import { collectionNotice } from '#src/content/amlctf.ts';
+import { cddDraftSchema } from '#src/shared/schemas/cdd-draft.ts';
+import { cddFieldErrors } from '#src/shared/schemas/cdd.ts';
+import type { EngagementRecord } from '#src/shared/schemas/engagement.ts';
 import {
   assertAccepted,
   CHECK_FIELDS,
@@ -47,7 +47,7 @@ import {
   seeOther,
 } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
-import { engagementDueDiligenceRoutes } from '../../src/shared/api/engagement-due-diligence.ts';
+import { engagementDueDiligenceRoutes } from '#src/shared/api/engagement-due-diligence.ts';
 
 const identityPath = (token: string) => `/engage/${encodeURIComponent(token)}/identity`;
 

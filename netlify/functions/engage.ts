@@ -6,12 +6,8 @@
  * and every unknown token gets the same 404.
  */
 import type { Config } from '@netlify/functions';
-import {
-  engagementAcceptSchema,
-  formToAcceptance,
-  type EngagementRecord,
-} from '../../src/shared/schemas/engagement.ts';
-import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
+import { engagementAcceptSchema, formToAcceptance, type EngagementRecord } from '#src/shared/schemas/engagement.ts';
+import { toFieldErrors } from '#src/shared/schemas/fields.ts';
 import { identityStep } from './_shared/due-diligence/client-draft.ts';
 import { noticeAcceptance } from './_shared/mail/client-acted.ts';
 import { queueSignedCopy } from './_shared/mail/engagement-mail.ts';
@@ -23,7 +19,7 @@ import { engagePage, type EngageFormState } from './_shared/pages/engagement-pag
 import { draftPdfResponse, pdfResponse } from './_shared/engagement/pdf-response.ts';
 import { handle, hasCode, readForm, seeOther, type RouteContext } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
-import { engagementLinkRoutes } from '../../src/shared/api/engagement-link.ts';
+import { engagementLinkRoutes } from '#src/shared/api/engagement-link.ts';
 import { clientAddress } from './_shared/http/login-throttle.ts';
 import { matterIsOpen } from './_shared/repositories/matters-store.ts';
 

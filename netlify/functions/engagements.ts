@@ -6,7 +6,7 @@
  * Declared in src/shared/api/engagements.ts.
  */
 import type { Config } from '@netlify/functions';
-import { engagementsRoutes } from '../../src/shared/api/engagements.ts';
+import { engagementsRoutes } from '#src/shared/api/engagements.ts';
 import { changeClientAddress } from './_shared/engagement/client-address.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';
 import { ENGAGEMENT_NOT_FOUND } from './_shared/engagement/workflow.ts';

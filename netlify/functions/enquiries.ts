@@ -2,9 +2,9 @@
  * Staff: the lead desk over the stored enquiries (list, one, pipeline changes, notes, CSV,
  * erasure). Declared in src/shared/api/enquiries.ts.
  */
-import { now as currentTime } from '../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
-import { enquiriesRoutes } from '../../src/shared/api/enquiries.ts';
+import { enquiriesRoutes } from '#src/shared/api/enquiries.ts';
 import { BASE_HEADERS, handle, HttpError } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import { exportTarget, toCsv } from './_shared/desk/csv-export.ts';

@@ -4,7 +4,7 @@
  * so no store grows for ever nor keeps anyone's traces longer than it needs them; and
  * keeps engagements moving (links that expired, reminders due after 2 and 5 business days).
  */
-import { now as currentTime } from '../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
 import { clientMailConfigured } from './_shared/mail/client-mail.ts';
 import { sendEngagementLink } from './_shared/mail/engagement-mail.ts';

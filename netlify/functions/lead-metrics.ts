@@ -2,13 +2,13 @@
  * Staff: how the practice does against the 5-minute callback and 30% conversion targets.
  * Declared in src/shared/api/lead-desk.ts.
  */
-import { now as currentTime } from '../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import type { Config } from '@netlify/functions';
-import { leadMetricsRoutes } from '../../src/shared/api/lead-desk.ts';
+import { leadMetricsRoutes } from '#src/shared/api/lead-desk.ts';
 import { HttpError, handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { DESK_LIMITS } from '../../src/shared/schemas/lead-desk.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { DESK_LIMITS } from '#src/shared/schemas/lead-desk.ts';
 import { searchCounts } from './_shared/desk/filters.ts';
 import { leadMetrics } from './_shared/desk/metrics.ts';
 import { statusCounts } from './_shared/repositories/enquiries-store.ts';

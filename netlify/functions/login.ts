@@ -5,8 +5,8 @@
  * (docs/decisions/045-staff-passkeys.md). Declared in src/shared/api/login.ts.
  */
 import type { Config } from '@netlify/functions';
-import { loginRoutes } from '../../src/shared/api/login.ts';
-import type { SessionUser } from '../../src/shared/schemas/login.ts';
+import { loginRoutes } from '#src/shared/api/login.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
 import { issueDeviceCookie, startSession, trustedDevice, verifyPassword } from './_shared/http/auth.ts';
 import { HttpError, handle } from './_shared/http/http.ts';
 import { admitAttempt, clientAddress, noteSuccess } from './_shared/http/login-throttle.ts';

@@ -5,7 +5,7 @@
  * src/shared/api/matters.ts.
  */
 import type { Config } from '@netlify/functions';
-import { mattersRoutes } from '../../src/shared/api/matters.ts';
+import { mattersRoutes } from '#src/shared/api/matters.ts';
 import { NOT_FOUND } from './_shared/enquiries/pipeline.ts';
 import { handle, HttpError } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';

@@ -4,8 +4,8 @@
  * Declared in src/shared/api/media.ts.
  */
 import type { Config } from '@netlify/functions';
-import { mediaRoutes } from '../../src/shared/api/media.ts';
-import { MEDIA_MAX_BYTES, mediaUrl } from '../../src/shared/media.ts';
+import { mediaRoutes } from '#src/shared/api/media.ts';
+import { MEDIA_MAX_BYTES, mediaUrl } from '#src/shared/media.ts';
 import { BASE_HEADERS, HttpError, handle, readBytes } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import { mediaLibraryMaxBytes } from './_shared/platform/env.ts';

@@ -6,17 +6,17 @@
  * (docs/decisions/032-client-matter-sign-in.md). Declared in src/shared/api/my-matters.ts.
  */
 import type { Config } from '@netlify/functions';
-import { ESTIMATE_NOTE, bankDetailsWarning } from '../../src/content/matters.ts';
-import { now } from '../../src/shared/clock.ts';
-import { textsOnSaid, TEXTS_OFF_SAID } from '../../src/content/client-texts.ts';
+import { ESTIMATE_NOTE, bankDetailsWarning } from '#src/content/matters.ts';
+import { now } from '#src/shared/clock.ts';
+import { textsOnSaid, TEXTS_OFF_SAID } from '#src/content/client-texts.ts';
 import {
   localMobile,
   matterSignInSchema,
   normaliseEmail,
   textsChangeSchema,
   updateRequestSchema,
-} from '../../src/shared/schemas/client-matter.ts';
-import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
+} from '#src/shared/schemas/client-matter.ts';
+import { toFieldErrors } from '#src/shared/schemas/fields.ts';
 import { linkOrigin } from './_shared/platform/link-origin.ts';
 import {
   asRefusal,
@@ -30,7 +30,7 @@ import {
   type Routes,
 } from './_shared/http/http.ts';
 import { declared, type Call } from './_shared/http/serve.ts';
-import { myMattersRoutes } from '../../src/shared/api/my-matters.ts';
+import { myMattersRoutes } from '#src/shared/api/my-matters.ts';
 import { matterCalendar } from './_shared/matters/calendar.ts';
 import {
   changeTexts,
@@ -59,11 +59,11 @@ import {
   type TextsState,
 } from './_shared/pages/matter-page.tsx';
 import { getCashSettings, getSettings } from './_shared/repositories/settings-store.ts';
-import { DEFAULT_CASH_POLICY } from '../../src/content/cash.ts';
-import { payoutDetailsSchema } from '../../src/shared/schemas/bank-account.ts';
+import { DEFAULT_CASH_POLICY } from '#src/content/cash.ts';
+import { payoutDetailsSchema } from '#src/shared/schemas/bank-account.ts';
 import { payoutPageState, type PayoutPageState } from './_shared/payout/client-payout.ts';
 import { SIGN_IN_AGAIN, signedInRecently, submitPayout } from './_shared/payout/payout-workflow.ts';
-import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
 
 export const config: Config = {
   path: [

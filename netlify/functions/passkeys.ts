@@ -6,8 +6,8 @@
  * (`passkey-pending`). Declared in src/shared/api/passkeys.ts.
  */
 import type { Config } from '@netlify/functions';
-import { passkeysRoutes } from '../../src/shared/api/passkeys.ts';
-import { DEFAULT_PASSKEY_NAME } from '../../src/shared/schemas/passkeys.ts';
+import { passkeysRoutes } from '#src/shared/api/passkeys.ts';
+import { DEFAULT_PASSKEY_NAME } from '#src/shared/schemas/passkeys.ts';
 import { PRINCIPAL_ONLY, startSession } from './_shared/http/auth.ts';
 import { HttpError, handle, type RouteContext } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';

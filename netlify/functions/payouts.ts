@@ -4,7 +4,7 @@
  * "Bank details" queue of what waits. Declared in src/shared/api/payouts.ts.
  */
 import type { Config } from '@netlify/functions';
-import { payoutsRoutes } from '../../src/shared/api/payouts.ts';
+import { payoutsRoutes } from '#src/shared/api/payouts.ts';
 import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import { requireSession } from './_shared/http/auth.ts';
 import { handle } from './_shared/http/http.ts';

@@ -4,8 +4,8 @@
  * and other instances find that rebuild already requested (see `rebuildForDuePost`).
  */
 import type { Config } from '@netlify/functions';
-import { now as currentTime } from '../../src/shared/clock.ts';
-import { latestComingDue } from '../../src/shared/publish-time.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { latestComingDue } from '#src/shared/publish-time.ts';
 import { rebuildForDuePost } from './_shared/site/rebuild.ts';
 import { listPosts } from './_shared/repositories/blog-posts-store.ts';
 

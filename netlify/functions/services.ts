@@ -3,8 +3,8 @@
  * build. Declared in src/shared/api/services.ts.
  */
 import type { Config } from '@netlify/functions';
-import { SERVICES } from '../../src/content/services.ts';
-import { servicesRoutes } from '../../src/shared/api/services.ts';
+import { SERVICES } from '#src/content/services.ts';
+import { servicesRoutes } from '#src/shared/api/services.ts';
 import { handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import {

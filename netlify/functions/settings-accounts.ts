@@ -4,8 +4,8 @@
  * here and nowhere else. Declared in src/shared/api/settings-accounts.ts.
  */
 import type { Config } from '@netlify/functions';
-import { settingsAccountsRoutes } from '../../src/shared/api/settings-accounts.ts';
-import { PRACTICE_ACCOUNT_KINDS, type PracticeAccountKind } from '../../src/shared/schemas/bank-account.ts';
+import { settingsAccountsRoutes } from '#src/shared/api/settings-accounts.ts';
+import { PRACTICE_ACCOUNT_KINDS, type PracticeAccountKind } from '#src/shared/schemas/bank-account.ts';
 import { requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import { handle, HttpError } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';

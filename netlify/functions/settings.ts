@@ -4,8 +4,8 @@
  * `GET /api/settings` also shows as `cash`. Declared in src/shared/api/settings.ts.
  */
 import type { Config } from '@netlify/functions';
-import { settingsRoutes } from '../../src/shared/api/settings.ts';
-import { CLAIM_KEYS, claimLabel, type ClaimKey } from '../../src/shared/schemas/settings.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
+import { CLAIM_KEYS, claimLabel, type ClaimKey } from '#src/shared/schemas/settings.ts';
 import { HttpError, handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import { rebuildAfterChange } from './_shared/site/rebuild.ts';

@@ -1,6 +1,6 @@
 /** Staff: when the public site was last rebuilt, and asking for a rebuild on demand. Declared in src/shared/api/settings.ts. */
 import type { Config } from '@netlify/functions';
-import { siteBuildRoutes } from '../../src/shared/api/settings.ts';
+import { siteBuildRoutes } from '#src/shared/api/settings.ts';
 import { handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import { buildStatus, requestRebuild } from './_shared/site/rebuild.ts';

@@ -5,8 +5,8 @@
  * (docs/decisions/026-staff-roles.md). Declared in src/shared/api/staff.ts.
  */
 import type { Config } from '@netlify/functions';
-import { staffRoutes } from '../../src/shared/api/staff.ts';
-import type { StaffMember } from '../../src/shared/schemas/staff.ts';
+import { staffRoutes } from '#src/shared/api/staff.ts';
+import type { StaffMember } from '#src/shared/schemas/staff.ts';
 import { hashPassword } from './_shared/http/auth.ts';
 import { HttpError, handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';

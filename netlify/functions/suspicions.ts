@@ -6,7 +6,7 @@
  * before the body is judged). Declared in src/shared/api/suspicions.ts.
  */
 import type { Config } from '@netlify/functions';
-import { suspicionsRoutes } from '../../src/shared/api/suspicions.ts';
+import { suspicionsRoutes } from '#src/shared/api/suspicions.ts';
 import { keyBeforeBody, requireCddKey } from './_shared/due-diligence/require-cdd-key.ts';
 import { readRegister, recordReport, recordSuspicion, SUSPICION_NOT_FOUND } from './_shared/desk/suspicious-matters.ts';
 import { NOT_FOUND } from './_shared/enquiries/pipeline.ts';

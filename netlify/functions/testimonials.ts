@@ -3,8 +3,8 @@
  * active ones from its build. Declared in src/shared/api/testimonials.ts.
  */
 import type { Config } from '@netlify/functions';
-import { testimonialsRoutes } from '../../src/shared/api/testimonials.ts';
-import { CONSENT_REQUIRED } from '../../src/shared/schemas/testimonial.ts';
+import { testimonialsRoutes } from '#src/shared/api/testimonials.ts';
+import { CONSENT_REQUIRED } from '#src/shared/schemas/testimonial.ts';
 import { handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';
 import {

@@ -5,7 +5,7 @@
  * Declared in src/shared/api/user.ts.
  */
 import type { Config } from '@netlify/functions';
-import { userRoutes } from '../../src/shared/api/user.ts';
+import { userRoutes } from '#src/shared/api/user.ts';
 import { endSession, hashPassword, startSession, verifyPassword } from './_shared/http/auth.ts';
 import { HttpError, handle } from './_shared/http/http.ts';
 import { declared } from './_shared/http/serve.ts';

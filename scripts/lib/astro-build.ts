@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
-import { BUILD_CLOCK_OFFSET_VAR, clockOffsetMs } from '../../src/shared/clock.ts';
+import { BUILD_CLOCK_OFFSET_VAR, clockOffsetMs } from '#src/shared/clock.ts';
 
 const ASTRO = path.resolve('node_modules', 'astro', 'bin', 'astro.mjs');
 

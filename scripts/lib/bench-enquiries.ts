@@ -5,10 +5,7 @@
  * a burst would measure a shape of store the practice never has. Enquiries already stored
  * count towards the total.
  */
-import {
-  createStoredEnquiry,
-  listStoredEnquiries,
-} from '../../netlify/functions/_shared/repositories/enquiries-store.ts';
+import { createStoredEnquiry, listStoredEnquiries } from '#server/repositories/enquiries-store.ts';
 
 export const BENCH_ENQUIRIES = 10_000;
 const SPREAD_MS = 3 * 365 * 86_400_000;

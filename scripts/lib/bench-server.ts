@@ -31,8 +31,8 @@ export async function benchThroughServer(inProcess: InProcessFigures): Promise<v
     process.env.BLOBS_DIR = directory;
     const { startServer } = await import('./server.ts');
     const server = await startServer({ port: 0, build: false });
-    const { upsertUser } = await import('../../netlify/functions/_shared/repositories/users-store.ts');
-    const { hashPassword } = await import('../../netlify/functions/_shared/http/auth.ts');
+    const { upsertUser } = await import('#server/repositories/users-store.ts');
+    const { hashPassword } = await import('#server/http/auth.ts');
     await upsertUser(staff.username, await hashPassword(staff.password));
     base = server.url;
     stop = async () => {

@@ -18,7 +18,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import * as z from 'zod/mini';
-import { openableKeyIds, sealedSchema } from '../../netlify/functions/_shared/crypto/sealed-records.ts';
+import { openableKeyIds, sealedSchema } from '#server/crypto/sealed-records.ts';
 
 export const FORMAT = 'netlify-blobs-backup';
 export const VERSION = 1;

@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { hashPassword } from '../../netlify/functions/_shared/http/auth.ts';
-import { upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
+import { hashPassword } from '#server/http/auth.ts';
+import { upsertUser } from '#server/repositories/users-store.ts';
 import { startLocalBlobs } from './local-blobs.ts';
 
 const START = path.resolve('scripts', 'start.ts');

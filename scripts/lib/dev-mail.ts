@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import path from 'node:path';
 import { startMailCapture, type MailCapture } from './mail-capture.ts';
 import { startSmsCapture, type SmsCapture } from './sms-capture.ts';
-import { sydneyFormat } from '../../src/shared/sydney-time.ts';
+import { sydneyFormat } from '#src/shared/sydney-time.ts';
 
 /** When a message came, as the inbox lists it: Sydney's clock, as toLocaleString wrote it. */
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };

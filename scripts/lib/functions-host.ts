@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { now as clockNow } from '../../src/shared/clock.ts';
+import { now as clockNow } from '#src/shared/clock.ts';
 // Before any function is imported: the pages they render are .tsx (jsx-modules.ts).
 import './jsx-modules.ts';
 

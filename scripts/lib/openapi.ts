@@ -5,8 +5,8 @@
  * that it validates as OpenAPI 3.1.
  */
 import * as z from 'zod/mini';
-import { bodyMayBeLeftOut, type ApiRoute } from '../../src/shared/api/contract.ts';
-import { API } from '../../src/shared/api/index.ts';
+import { bodyMayBeLeftOut, type ApiRoute } from '#src/shared/api/contract.ts';
+import { API } from '#src/shared/api/index.ts';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',

@@ -10,6 +10,8 @@ import path from 'node:path';
 import ts from 'typescript';
 
 export const SHARED = 'netlify/functions/_shared';
+/** The import name of SHARED (package.json's "imports", decision 058). */
+const BY_NAME = '#server/';
 
 /** One import from a file of one room to a file of another. */
 export interface RoomImport {
@@ -30,8 +32,12 @@ export function roomImports(root: string): RoomImport[] {
       if (!/\.(ts|tsx|mts)$/.test(name)) continue;
       const file = path.join(folder, name);
       for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
-        if (!fileName.startsWith('.')) continue;
-        const target = path.relative(shared, path.resolve(path.dirname(file), fileName));
+        const target = fileName.startsWith(BY_NAME)
+          ? path.normalize(fileName.slice(BY_NAME.length))
+          : fileName.startsWith('.')
+            ? path.relative(shared, path.resolve(path.dirname(file), fileName))
+            : undefined;
+        if (target === undefined) continue;
         const [to, ...rest] = target.split(path.sep);
         if (!to || to.startsWith('..') || rest.length === 0 || to === room.name) continue;
         imports.push({ from: room.name, to, file: path.relative(root, file), specifier: fileName });

@@ -2,15 +2,15 @@
  * Demo content for a new local store, so the site and the staff portal have something
  * to show. Testimonials are labelled as samples: they are not real clients' words.
  */
-import type { BlogPost } from '../../src/shared/schemas/blog-post.ts';
-import { COOLING_OFF, DUTY_PAYMENT } from '../../src/content/conveyancing-law.ts';
-import { TRANSFER_DUTY } from '../../src/shared/duty-tables.ts';
-import { PRICING } from '../../src/content/pricing.ts';
-import { formatAud } from '../../src/content/money.ts';
-import { SAMPLE_REVIEW_MARK } from '../../src/content/placeholders.ts';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
+import { COOLING_OFF, DUTY_PAYMENT } from '#src/content/conveyancing-law.ts';
+import { TRANSFER_DUTY } from '#src/shared/duty-tables.ts';
+import { PRICING } from '#src/content/pricing.ts';
+import { formatAud } from '#src/content/money.ts';
+import { SAMPLE_REVIEW_MARK } from '#src/content/placeholders.ts';
 
 const { home: FHB_HOME, vacantLand: FHB_LAND } = TRANSFER_DUTY.firstHomeBuyers;
-import type { Testimonial } from '../../src/shared/schemas/testimonial.ts';
+import type { Testimonial } from '#src/shared/schemas/testimonial.ts';
 
 const post = (
   id: string,

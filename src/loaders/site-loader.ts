@@ -13,13 +13,13 @@
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { listPublishedPosts } from '../../netlify/functions/_shared/repositories/blog-posts-store.ts';
+import { listPublishedPosts } from '#server/repositories/blog-posts-store.ts';
 import { buildNow } from '../shared/clock.ts';
-import { listAddedDutyYears } from '../../netlify/functions/_shared/repositories/duty-indexation-store.ts';
-import { getMediaInfo } from '../../netlify/functions/_shared/repositories/media-store.ts';
-import { listServices, servicesSeeded } from '../../netlify/functions/_shared/repositories/services-store.ts';
-import { getSettings } from '../../netlify/functions/_shared/repositories/settings-store.ts';
-import { listTestimonials } from '../../netlify/functions/_shared/repositories/testimonials-store.ts';
+import { listAddedDutyYears } from '#server/repositories/duty-indexation-store.ts';
+import { getMediaInfo } from '#server/repositories/media-store.ts';
+import { listServices, servicesSeeded } from '#server/repositories/services-store.ts';
+import { getSettings } from '#server/repositories/settings-store.ts';
+import { listTestimonials } from '#server/repositories/testimonials-store.ts';
 import { SERVICES } from '../content/services.ts';
 import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation } from '../content/transfer-duty.ts';
 import { renderMarkdown } from '../shared/markdown.ts';

@@ -7,9 +7,9 @@
 import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import ContactForm from '../../src/islands/ContactForm.tsx';
-import HeroForm from '../../src/islands/HeroForm.tsx';
-import Toaster from '../../src/ui/Toaster.tsx';
+import ContactForm from '#src/islands/ContactForm.tsx';
+import HeroForm from '#src/islands/HeroForm.tsx';
+import Toaster from '#src/ui/Toaster.tsx';
 import { expectToast } from './kit/toast.ts';
 import { heldAnswer, json, serveApi, serverError } from './kit/fetch.ts';
 

@@ -6,9 +6,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { DEFAULT_CLAIMS } from '../../src/content/practice.ts';
-import { FAQ_CATEGORIES, faqFor } from '../../src/content/faq.ts';
-import FaqFilter from '../../src/islands/FaqFilter.tsx';
+import { DEFAULT_CLAIMS } from '#src/content/practice.ts';
+import { FAQ_CATEGORIES, faqFor } from '#src/content/faq.ts';
+import FaqFilter from '#src/islands/FaqFilter.tsx';
 
 const FAQ = faqFor(DEFAULT_CLAIMS);
 

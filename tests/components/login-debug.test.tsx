@@ -8,7 +8,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test } from 'vitest';
-import LoginForm from '../../src/islands/LoginForm.tsx';
+import LoginForm from '#src/islands/LoginForm.tsx';
 import { json, serveApi } from './kit/fetch.ts';
 
 afterEach(() => localStorage.clear());

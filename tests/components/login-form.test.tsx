@@ -6,8 +6,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import LoginForm from '../../src/islands/LoginForm.tsx';
-import Toaster from '../../src/ui/Toaster.tsx';
+import LoginForm from '#src/islands/LoginForm.tsx';
+import Toaster from '#src/ui/Toaster.tsx';
 import { expectToast } from './kit/toast.ts';
 import { heldAnswer, json, serveApi, type ApiCall } from './kit/fetch.ts';
 

@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import MobileNav from '../../src/islands/MobileNav.tsx';
+import MobileNav from '#src/islands/MobileNav.tsx';
 
 const ITEMS = [
   { label: 'Home', href: '#home' },

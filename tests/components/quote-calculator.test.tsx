@@ -8,7 +8,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
-import QuoteCalculator from '../../src/islands/QuoteCalculator.tsx';
+import QuoteCalculator from '#src/islands/QuoteCalculator.tsx';
 
 // Sydney's 23 November 2025, inside the 2025-26 duty year (only Date is faked: timers run).
 beforeEach(() => {

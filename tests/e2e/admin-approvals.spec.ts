@@ -9,10 +9,10 @@
  * here depends on the width (the panel is the same at 375 px, which admin-tabs checks).
  */
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { retainUntil } from '../../src/content/amlctf.ts';
-import { formatDate } from '../../src/islands/admin/kit/format.ts';
-import { SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { retainUntil } from '#src/content/amlctf.ts';
+import { formatDate } from '#src/islands/admin/kit/format.ts';
+import { SECOND_APPROVER_REQUIRED } from '#src/shared/states/due-diligence.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { aSecondPrincipal, expectNoAxeViolations, expectToast, unique } from './admin-helpers.ts';
 import { signIn, test } from './fixtures.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';

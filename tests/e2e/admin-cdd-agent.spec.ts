@@ -18,8 +18,8 @@ import {
 } from './admin-helpers.ts';
 import { signIn, test } from './fixtures.ts';
 import { acceptedEngagement } from './matter-helpers.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { formatDate } from '../../src/islands/admin/kit/format.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { formatDate } from '#src/islands/admin/kit/format.ts';
 
 const lastName = 'Agency';
 const ATTORNEY = 'Wilhelmina Attorney';

@@ -16,12 +16,12 @@ import {
   openTab,
   unique,
 } from './admin-helpers.ts';
-import { SECOND_APPROVER_REQUIRED } from '../../src/shared/states/due-diligence.ts';
+import { SECOND_APPROVER_REQUIRED } from '#src/shared/states/due-diligence.ts';
 import { signIn, test } from './fixtures.ts';
 import { acceptedEngagement, individual, submitDueDiligence } from './matter-helpers.ts';
-import { retainUntil } from '../../src/content/amlctf.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import { formatDate } from '../../src/islands/admin/kit/format.ts';
+import { retainUntil } from '#src/content/amlctf.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { formatDate } from '#src/islands/admin/kit/format.ts';
 
 const lastName = 'Diligence';
 

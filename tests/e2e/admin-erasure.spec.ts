@@ -1,6 +1,6 @@
 /** A Privacy Act erasure from the lead desk: one person's enquiries go, nobody else's, and the audit keeps no address. */
 import { expect, type Page } from '@playwright/test';
-import type { AuditPage } from '../../src/shared/schemas/staff.ts';
+import type { AuditPage } from '#src/shared/schemas/staff.ts';
 import { failApi, signIn, STAFF, test } from './fixtures.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 

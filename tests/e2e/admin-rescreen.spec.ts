@@ -6,8 +6,8 @@
  * goes back to awaiting a principal's approval, marked "Do not act". Axe-clean.
  */
 import { expect } from '@playwright/test';
-import { addCalendarDays, sydneyToday } from '../../src/shared/sydney-time.ts';
-import { formatDate } from '../../src/islands/admin/kit/format.ts';
+import { addCalendarDays, sydneyToday } from '#src/shared/sydney-time.ts';
+import { formatDate } from '#src/islands/admin/kit/format.ts';
 import { expectNoAxeViolations, expectToast, openTab, unique } from './admin-helpers.ts';
 import { signIn, test } from './fixtures.ts';
 import { verifiedEnquiry } from './matter-helpers.ts';

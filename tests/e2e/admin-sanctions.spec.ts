@@ -7,7 +7,7 @@
  * depends on the width.
  */
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { SANCTIONS_RESOLVER_CANNOT_APPROVE } from '../../src/shared/states/due-diligence.ts';
+import { SANCTIONS_RESOLVER_CANNOT_APPROVE } from '#src/shared/states/due-diligence.ts';
 import { aSecondPrincipal, approveWithNote, expectNoAxeViolations, expectToast, ok, unique } from './admin-helpers.ts';
 import { signIn, test } from './fixtures.ts';
 import { acceptedEngagement, individual, submitDueDiligence } from './matter-helpers.ts';

@@ -10,9 +10,9 @@
  * default phone, hours and claims, so they are put back in `finally`.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { PRACTICE } from '../../src/content/practice.ts';
+import { PRACTICE } from '#src/content/practice.ts';
 import { png } from '../functions/fixtures/images.ts';
-import { SETTINGS_SECTIONS } from '../../src/islands/admin/settings/settings-sections.ts';
+import { SETTINGS_SECTIONS } from '#src/islands/admin/settings/settings-sections.ts';
 import { expectNoAxeViolations, expectToast, openSettingsSection, openTab } from './admin-helpers.ts';
 import { expectNoSidewaysScroll, failApi, signIn, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';

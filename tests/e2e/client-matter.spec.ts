@@ -10,7 +10,7 @@
 import { expect } from '@playwright/test';
 import ICAL from 'ical.js';
 import { readFileSync } from 'node:fs';
-import { SIGN_IN_ANSWER, UPDATE_SENT } from '../../src/content/client-matter.ts';
+import { SIGN_IN_ANSWER, UPDATE_SENT } from '#src/content/client-matter.ts';
 import { expectToast, unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, expectNoSidewaysScroll, signIn, test } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';

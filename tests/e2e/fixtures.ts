@@ -5,10 +5,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Cookie, type Page } from '@playwright/test';
-import { STAFF } from '../../scripts/lib/test-seed.ts';
+import { STAFF } from '#scripts/lib/test-seed.ts';
 import { e2eServer, type E2eServer } from './servers.ts';
 
-export { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '../../scripts/lib/test-seed.ts';
+export { DISPOSABLE_COUNT, DISPOSABLE_TITLE, STAFF } from '#scripts/lib/test-seed.ts';
 
 /**
  * Playwright's `test`, with each worker talking to its own e2e server (tests/e2e/servers.ts,

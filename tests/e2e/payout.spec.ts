@@ -6,7 +6,7 @@
  * are e-mailed at once, without the digits. Desktop staff, a phone client.
  */
 import { expect } from '@playwright/test';
-import { PAYOUT_SAVED } from '../../netlify/functions/_shared/pages/payout-section.tsx';
+import { PAYOUT_SAVED } from '#server/pages/payout-section.tsx';
 import { aSecondPrincipal, expectToast, ok, unique } from './admin-helpers.ts';
 import { signIn, test } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';

@@ -5,7 +5,7 @@
  * The menu and the FAQ filter work without JavaScript too.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PRACTICE } from '../../src/content/practice.ts';
+import { PRACTICE } from '#src/content/practice.ts';
 import { STAFF, test } from './fixtures.ts';
 import { unique } from './admin-helpers.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';

@@ -1,8 +1,8 @@
 /** Landing page content: quick facts, services, FAQ, testimonials, structured data. */
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { SERVICES } from '../../src/content/services.ts';
-import { PROCESS_STEPS } from '../../src/content/process.ts';
+import { SERVICES } from '#src/content/services.ts';
+import { PROCESS_STEPS } from '#src/content/process.ts';
 
 test('quick facts open and close on click, several at once', async ({ page }) => {
   await page.goto('/');

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { LAUNCH_KIT } from '../../src/content/launch-kit.ts';
+import { LAUNCH_KIT } from '#src/content/launch-kit.ts';
 import { expectNoAxeViolations, test } from './fixtures.ts';
 
 test('the landing page’s kit leads to the checklist, which is axe-clean and downloads as a PDF', async ({ page }) => {

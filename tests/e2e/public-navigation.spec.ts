@@ -2,7 +2,7 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { expectScrolledTo, hydrated, scrollToY } from './public-helpers.ts';
-import { PRACTICE } from '../../src/content/practice.ts';
+import { PRACTICE } from '#src/content/practice.ts';
 
 // Not `team`: the shipped team is placeholders, left out until Settings names them (src/content/placeholders.ts).
 const ANCHORS = ['home', 'hero-form', 'services', 'process', 'about', 'testimonials', 'faq', 'contact', 'blog'];

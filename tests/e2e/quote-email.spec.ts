@@ -12,8 +12,8 @@ import { signIn, test } from './fixtures.ts';
 import { openTab, unique } from './admin-helpers.ts';
 import { waitForMail } from './mailbox.ts';
 import { expectNoAxeViolations, hydrated } from './public-helpers.ts';
-import { contractDateLine, formatIsoDay } from '../../src/shared/quote.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
+import { contractDateLine, formatIsoDay } from '#src/shared/quote.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 
 // The first form post after the server starts loads the function cold on this shared machine.
 test.describe.configure({ timeout: 120_000 });

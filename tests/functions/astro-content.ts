@@ -10,7 +10,7 @@ import {
   servicesLoader,
   settingsLoader,
   testimonialsLoader,
-} from '../../src/loaders/site-loader.ts';
+} from '#src/loaders/site-loader.ts';
 import { Collection, type Entry } from './content-loader.ts';
 
 export const defineCollection = <T>(config: T): T => config;

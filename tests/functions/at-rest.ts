@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { backup } from '../../scripts/lib/blobs-backup.ts';
+import { backup } from '#scripts/lib/blobs-backup.ts';
 
 /** Every file under `directory`, concatenated as latin1 text. */
 export function filesAtRest(directory: string): string {

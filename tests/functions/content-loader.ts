@@ -6,7 +6,7 @@
  */
 import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
 import { createHash } from 'node:crypto';
-import { postsLoader } from '../../src/loaders/site-loader.ts';
+import { postsLoader } from '#src/loaders/site-loader.ts';
 
 export type Entry = Parameters<DataStore['set']>[0];
 

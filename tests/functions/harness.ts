@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '../../scripts/lib/local-blobs.ts';
-import { resetCddKeyEnv } from '../../netlify/functions/_shared/crypto/cdd-keys.ts';
+import { startLocalBlobs, type LocalBlobs } from '#scripts/lib/local-blobs.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
 import { hash } from 'bcryptjs';
-import { upsertUser } from '../../netlify/functions/_shared/repositories/users-store.ts';
-import type { StaffRole } from '../../src/shared/schemas/login.ts';
+import { upsertUser } from '#server/repositories/users-store.ts';
+import type { StaffRole } from '#src/shared/schemas/login.ts';
 import { invokeRouted, type TestContext } from './routing.ts';
 
 export const ORIGIN = 'http://localhost:8888';
@@ -106,7 +106,7 @@ let staffPasswordHash: Promise<string> | null = null;
 export async function signedInStaff(
   role: StaffRole = 'principal',
 ): Promise<{ cookie: string; id: string; username: string; password: string }> {
-  const login = (await import('../../netlify/functions/login.ts')).default;
+  const login = (await import('#functions/login.ts')).default;
   const username = `staff-${++staffCount}-${Date.now()}`;
   const password = 'a-long-enough-password';
   staffPasswordHash ??= hash(password, TEST_BCRYPT_COST);

@@ -5,7 +5,7 @@
  * therefore a 404 here too, not a test that calls the handler directly and passes.
  */
 import path from 'node:path';
-import { createFunctionsHost, loadFunctions, type FunctionsHost } from '../../scripts/lib/functions-host.ts';
+import { createFunctionsHost, loadFunctions, type FunctionsHost } from '#scripts/lib/functions-host.ts';
 
 const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../../netlify/functions');
 

@@ -5,7 +5,7 @@
  * test (emptied before the next) and can refuse the next few.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startSmsCapture, type CapturedText, type SmsCapture } from '../../scripts/lib/sms-capture.ts';
+import { startSmsCapture, type CapturedText, type SmsCapture } from '#scripts/lib/sms-capture.ts';
 
 export type SentText = CapturedText;
 

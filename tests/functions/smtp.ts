@@ -7,8 +7,8 @@
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
-import { startMailCapture, type MailCapture } from '../../scripts/lib/mail-capture.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { startMailCapture, type MailCapture } from '#scripts/lib/mail-capture.ts';
 
 export interface Received {
   /** The message as sent (latin1, so any bytes survive). */

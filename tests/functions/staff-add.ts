@@ -4,7 +4,7 @@
  * two seconds a call. The CLI entry itself is started as a process in sessions.test.ts and
  * preview-stores.test.ts.
  */
-import { main } from '../../scripts/staff-add.ts';
+import { main } from '#scripts/staff-add.ts';
 
 /** Runs the command with these arguments and environment; answers its exit code and all it printed. */
 export async function staffAddIn(

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { resetLeadDeskEnv } from '../../netlify/functions/_shared/platform/env.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
 
 /** Sets the webhook to a receiver for the file's tests; answers the bodies it received. */
 export function useWebhookReceiver(): string[] {

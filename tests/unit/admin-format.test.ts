@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, fullName, telHref } from '../../src/islands/admin/kit/format.ts';
+import { formatDateTime, fullName, telHref } from '#src/islands/admin/kit/format.ts';
 
 describe('formatDateTime', () => {
   it('shows the moment in Sydney time with the en-AU order', () => {

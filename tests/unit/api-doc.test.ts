@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ApiRoute } from '../../src/shared/api/contract.ts';
-import { API } from '../../src/shared/api/index.ts';
-import { config as rewriteTarget } from '../../netlify/functions/contact-limited.ts';
+import type { ApiRoute } from '#src/shared/api/contract.ts';
+import { API } from '#src/shared/api/index.ts';
+import { config as rewriteTarget } from '#functions/contact-limited.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

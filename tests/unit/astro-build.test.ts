@@ -1,6 +1,6 @@
 /** The reason staff read when a local rebuild fails: the first error line of `astro build`. */
 import { describe, expect, it } from 'vitest';
-import { firstErrorLine } from '../../scripts/lib/astro-build.ts';
+import { firstErrorLine } from '#scripts/lib/astro-build.ts';
 
 describe('firstErrorLine', () => {
   it("takes Astro's first error line without colours or timestamp, with the cause its hook wrapper hides", () => {

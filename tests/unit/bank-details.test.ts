@@ -4,7 +4,7 @@
  * (the practice's phone, dates, times, amounts, ids and links).
  */
 import { describe, expect, it } from 'vitest';
-import { holdsBankDetails, htmlAsText } from '../../src/shared/bank-details.ts';
+import { holdsBankDetails, htmlAsText } from '#src/shared/bank-details.ts';
 
 describe('holdsBankDetails', () => {
   it.each([

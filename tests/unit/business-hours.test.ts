@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_HOURS } from '../../src/content/practice.ts';
-import { businessMinutesBetween as between, sydneyInstant } from '../../src/shared/sydney-time.ts';
+import { BUSINESS_HOURS } from '#src/content/practice.ts';
+import { businessMinutesBetween as between, sydneyInstant } from '#src/shared/sydney-time.ts';
 
 /** The practice's default hours (Settings starts from them). */
 const businessMinutesBetween = (start: Date, end: Date) => between(start, end, BUSINESS_HOURS);

@@ -3,11 +3,11 @@
  * field paths their messages come out under (`parties.0.dateOfBirth`).
  */
 import { describe, expect, it } from 'vitest';
-import { retainUntil } from '../../src/content/amlctf.ts';
-import { cddDraftSchema } from '../../src/shared/schemas/cdd-draft.ts';
-import { cddPersonalSchema, toClientView, toStaffView, type CddRecord } from '../../src/shared/schemas/cdd-record.ts';
-import { cddFieldErrors } from '../../src/shared/schemas/cdd.ts';
-import { cddSubmitSchema, type CddParty } from '../../src/shared/schemas/cdd-submission.ts';
+import { retainUntil } from '#src/content/amlctf.ts';
+import { cddDraftSchema } from '#src/shared/schemas/cdd-draft.ts';
+import { cddPersonalSchema, toClientView, toStaffView, type CddRecord } from '#src/shared/schemas/cdd-record.ts';
+import { cddFieldErrors } from '#src/shared/schemas/cdd.ts';
+import { cddSubmitSchema, type CddParty } from '#src/shared/schemas/cdd-submission.ts';
 import {
   cddRejectSchema,
   cddVerifySchema,
@@ -16,8 +16,8 @@ import {
   individualPaths,
   unverifiedPaths,
   type CddVerification,
-} from '../../src/shared/schemas/cdd-verification.ts';
-import { toFieldErrors } from '../../src/shared/schemas/fields.ts';
+} from '#src/shared/schemas/cdd-verification.ts';
+import { toFieldErrors } from '#src/shared/schemas/fields.ts';
 
 const TODAY = '2026-11-23';
 

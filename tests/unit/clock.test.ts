@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 /** A fresh copy of the module: its offset is per process, so each case starts from 0. */
 const freshClock = async () => {
   vi.resetModules();
-  return import('../../src/shared/clock.ts');
+  return import('#src/shared/clock.ts');
 };
 
 beforeEach(() => {
@@ -59,7 +59,7 @@ describe('the site clock', () => {
 describe("the build's environment (scripts/lib/astro-build.ts)", () => {
   it("carries this process's offset, over any value it inherited", async () => {
     const clock = await freshClock();
-    const { buildEnv } = await import('../../scripts/lib/astro-build.ts');
+    const { buildEnv } = await import('#scripts/lib/astro-build.ts');
     const inherited = { PATH: '/usr/bin', [clock.BUILD_CLOCK_OFFSET_VAR]: String(48 * HOUR) };
     expect(buildEnv(inherited)).toEqual({ PATH: '/usr/bin', [clock.BUILD_CLOCK_OFFSET_VAR]: '0' });
     clock.setClockTo(Date.now() + HOUR);

@@ -1,7 +1,7 @@
 /** The build's Content-Security-Policy (src/integrations/csp.mjs): what it hashes and what it refuses. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineSources, policyWith } from '../../src/integrations/csp.mjs';
+import { inlineSources, policyWith } from '#src/integrations/csp.mjs';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

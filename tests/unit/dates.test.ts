@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, groupByYear, trimExcerpt, yearOf } from '../../src/lib/dates.ts';
+import { formatLongDate, groupByYear, trimExcerpt, yearOf } from '#src/lib/dates.ts';
 
 describe('dates', () => {
   it('formats long en-AU dates in Sydney time', () => {

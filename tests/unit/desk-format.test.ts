@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { erasedMessage, formatCallback, formatDate, formatMinutes } from '../../src/islands/admin/kit/format.ts';
-import { messageWithoutQuote, nextAction, sortEnquiries } from '../../src/islands/admin/desk/desk-rows.ts';
-import { computeQuote, describeQuoteInput, quoteLines, type QuoteInput } from '../../src/shared/quote.ts';
-import type { DeskEnquiry } from '../../src/shared/schemas/lead-desk.ts';
+import { erasedMessage, formatCallback, formatDate, formatMinutes } from '#src/islands/admin/kit/format.ts';
+import { messageWithoutQuote, nextAction, sortEnquiries } from '#src/islands/admin/desk/desk-rows.ts';
+import { computeQuote, describeQuoteInput, quoteLines, type QuoteInput } from '#src/shared/quote.ts';
+import type { DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
 
 describe('formatCallback', () => {
   const now = new Date('2026-11-21T00:00:00Z');

@@ -3,11 +3,7 @@
  * 2019 amounts and one ratio reproduces the published tables to the dollar.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  SHIPPED_DUTY_INDEXATIONS,
-  type DutyIndexation,
-  type TransferDutyTable,
-} from '../../src/content/transfer-duty.ts';
+import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation, type TransferDutyTable } from '#src/content/transfer-duty.ts';
 import {
   adjustedAmount,
   dutyTableFor,
@@ -18,8 +14,8 @@ import {
   ratioInThousandths,
   toDollarsHalfDown,
   TRANSFER_DUTY_TABLES,
-} from '../../src/shared/duty-tables.ts';
-import { computeQuote, type QuoteInput } from '../../src/shared/quote.ts';
+} from '#src/shared/duty-tables.ts';
+import { computeQuote, type QuoteInput } from '#src/shared/quote.ts';
 
 const year = (y: number, ratio: string): DutyIndexation => ({ year: y, ratio, source: 'test', checked: '2026-11-26' });
 const ranges = (table: TransferDutyTable) =>

@@ -11,9 +11,9 @@ import {
   termsParagraphs,
   unplacedErrors,
   versionToVary,
-} from '../../src/islands/admin/engagement/engagement-form.ts';
-import { engagementSendSchema, type EngagementSummary } from '../../src/shared/schemas/engagement.ts';
-import type { StoredQuote } from '../../src/shared/quote.ts';
+} from '#src/islands/admin/engagement/engagement-form.ts';
+import { engagementSendSchema, type EngagementSummary } from '#src/shared/schemas/engagement.ts';
+import type { StoredQuote } from '#src/shared/quote.ts';
 
 const TEAM = [
   { name: 'Alex Clerk', principal: false },

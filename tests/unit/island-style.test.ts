@@ -1,6 +1,6 @@
 /** The islands' <style> moves from <body> (invalid HTML there) into <head> after the build. */
 import { describe, expect, it } from 'vitest';
-import { islandStyleToHead } from '../../src/integrations/island-style-in-head.mjs';
+import { islandStyleToHead } from '#src/integrations/island-style-in-head.mjs';
 
 const STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 

@@ -35,19 +35,19 @@ const WRONG: [string, string, string][] = [
   ['src/lib imports no store', 'src/lib/probe.ts', '../stores/toasts.ts'],
   ['src/stores import no UI', 'src/stores/probe.ts', '../ui/Button.tsx'],
   ['src/ui imports no island', 'src/ui/probe.tsx', '../islands/HeroForm.tsx'],
-  ['src/ imports no server code', 'src/islands/probe.tsx', '../../netlify/functions/_shared/http/http.ts'],
-  ['the loaders read repositories only', 'src/loaders/probe.ts', '../../netlify/functions/_shared/http/http.ts'],
+  ['src/ imports no server code', 'src/islands/probe.tsx', '#server/http/http.ts'],
+  ['the loaders read repositories only', 'src/loaders/probe.ts', '#server/http/http.ts'],
   ['only content.config.ts uses the loaders', 'src/pages/probe.ts', '../loaders/site-loader.ts'],
-  ['src/ imports no script', 'src/shared/probe.ts', '../../scripts/lib/server.ts'],
-  ['src/ imports no test', 'src/components/probe.ts', '../../tests/e2e/fixtures.ts'],
-  ['scripts import no test', 'scripts/lib/probe.ts', '../../tests/e2e/fixtures.ts'],
-  ['the server shares no API client', 'netlify/functions/_shared/http/probe.ts', '../../../../src/lib/api.ts'],
-  ['the server shares no island', 'netlify/functions/_shared/pages/probe.tsx', '../../../../src/islands/HeroForm.tsx'],
-  ['the server imports no script', 'netlify/functions/probe.ts', '../../scripts/lib/server.ts'],
+  ['src/ imports no script', 'src/shared/probe.ts', '#scripts/lib/server.ts'],
+  ['src/ imports no test', 'src/components/probe.ts', '#tests/e2e/fixtures.ts'],
+  ['scripts import no test', 'scripts/lib/probe.ts', '#tests/e2e/fixtures.ts'],
+  ['the server shares no API client', 'netlify/functions/_shared/http/probe.ts', '#src/lib/api.ts'],
+  ['the server shares no island', 'netlify/functions/_shared/pages/probe.tsx', '#src/islands/HeroForm.tsx'],
+  ['the server imports no script', 'netlify/functions/probe.ts', '#scripts/lib/server.ts'],
   ['a repository imports no HTTP', 'netlify/functions/_shared/repositories/probe.ts', '../http/http.ts'],
   ['a repository imports no mail', 'netlify/functions/_shared/repositories/probe.ts', '../mail/client-mail.ts'],
-  ['a repository imports no route', 'netlify/functions/_shared/repositories/probe.ts', '../../contact.ts'],
-  ['_shared imports no route', 'netlify/functions/_shared/desk/probe.ts', '../../enquiries.ts'],
+  ['a repository imports no route', 'netlify/functions/_shared/repositories/probe.ts', '#functions/contact.ts'],
+  ['_shared imports no route', 'netlify/functions/_shared/desk/probe.ts', '#functions/enquiries.ts'],
   ['the encryption imports nothing of the server', 'netlify/functions/_shared/crypto/probe.ts', '../platform/env.ts'],
 ];
 
@@ -56,16 +56,12 @@ const RIGHT: [string, string, string][] = [
   ['stores build on the API client', 'src/stores/probe.ts', '../lib/api.ts'],
   ['islands use everything below them', 'src/islands/probe.tsx', '../ui/Button.tsx'],
   ['content.config.ts uses the loaders', 'src/content.config.ts', './loaders/site-loader.ts'],
-  [
-    'the loaders read repositories',
-    'src/loaders/probe.ts',
-    '../../netlify/functions/_shared/repositories/media-store.ts',
-  ],
+  ['the loaders read repositories', 'src/loaders/probe.ts', '#server/repositories/media-store.ts'],
   ['a repository seals with crypto', 'netlify/functions/_shared/repositories/probe.ts', '../crypto/sealed-records.ts'],
   ['a route uses _shared', 'netlify/functions/probe.ts', './_shared/http/http.ts'],
-  ['the server uses src/shared', 'netlify/functions/_shared/desk/probe.ts', '../../../../src/shared/clock.ts'],
-  ['the server pages use the kit', 'netlify/functions/_shared/pages/probe.tsx', '../../../../src/ui/Button.tsx'],
-  ['tests import anything', 'tests/unit/probe.ts', '../../netlify/functions/_shared/http/http.ts'],
+  ['the server uses src/shared', 'netlify/functions/_shared/desk/probe.ts', '#src/shared/clock.ts'],
+  ['the server pages use the kit', 'netlify/functions/_shared/pages/probe.tsx', '#src/ui/Button.tsx'],
+  ['tests import anything', 'tests/unit/probe.ts', '#server/http/http.ts'],
 ];
 
 describe('the import layers (decision 024)', () => {
@@ -75,6 +71,27 @@ describe('the import layers (decision 024)', () => {
 
   it.each(RIGHT)('allows the right direction: %s', async (_why, filePath, specifier) => {
     expect(await brokenRules(filePath, specifier)).toEqual([]);
+  });
+});
+
+describe('imports by name (decision 058)', () => {
+  it.each([
+    ['src/islands/admin/probe.tsx', '../../ui/Button.tsx'],
+    ['netlify/functions/_shared/desk/probe.ts', '../../../../src/shared/clock.ts'],
+    ['tests/functions/desk/probe.ts', '../../../netlify/functions/_shared/http/http.ts'],
+    ['scripts/lib/probe.ts', '../../src/shared/clock.ts'],
+  ])('refuses an import that climbs two folders: %s', async (filePath, specifier) => {
+    expect(await brokenRules(filePath, specifier)).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuses one in an Astro page too', async () => {
+    const page = "---\nimport Button from '../../ui/Button.tsx';\n---\n<Button>Go</Button>\n";
+    expect(await lint('src/pages/admin/probe.astro', page)).toContain('no-restricted-imports');
+  });
+
+  it('takes a neighbour by its relative path and the rest by name', async () => {
+    expect(await brokenRules('src/islands/admin/probe.tsx', '../HeroForm.tsx')).toEqual([]);
+    expect(await brokenRules('src/islands/admin/probe.tsx', '#src/ui/Button.tsx')).toEqual([]);
   });
 });
 
@@ -141,7 +158,7 @@ describe("the server's rooms in their floor order (decision 055)", () => {
 
   it("says which rule, in the room's words, on a planted back-import in working code", async () => {
     const planted = [
-      "import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';",
+      "import type { MatterRecord } from '#src/shared/schemas/matter.ts';",
       "import { NOT_FOUND } from '../enquiries/pipeline.ts';",
       "import { matterView } from '../matters/matter-view.ts';",
       '',
@@ -175,7 +192,7 @@ describe('one clock', () => {
     ['scripts/lib/server.ts', 'export const at = Date.now();\n'],
     [
       'netlify/functions/_shared/desk/probe.ts',
-      "import { sydneyToday } from '../../../../src/shared/sydney-time.ts';\n\nexport const day = sydneyToday();\n",
+      "import { sydneyToday } from '#src/shared/sydney-time.ts';\n\nexport const day = sydneyToday();\n",
     ],
     ['netlify/functions/_shared/pages/probe.tsx', 'export const at = <p>{new Date().getFullYear()}</p>;\n'],
     ['src/shared/schemas/probe.ts', 'export const notInFuture = (value: number) => value <= Date.now();\n'],

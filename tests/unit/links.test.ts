@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionFromPath, sectionHref } from '../../src/lib/links.ts';
+import { sectionFromPath, sectionHref } from '#src/lib/links.ts';
 
 describe('sectionFromPath', () => {
   it('reads the section of /v2/{section}', () => {

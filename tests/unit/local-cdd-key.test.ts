@@ -17,7 +17,7 @@ afterAll(() => {
 it('writes a 32-byte key once, readable by its owner only, and keeps it', async () => {
   process.chdir(root);
   // The module resolves .netlify/ against the working directory when it loads.
-  const { ensureLocalCddKey } = await import('../../scripts/lib/local-secret.ts');
+  const { ensureLocalCddKey } = await import('#scripts/lib/local-secret.ts');
   delete process.env.CDD_ENCRYPTION_KEY;
   ensureLocalCddKey();
   const file = path.join(root, '.netlify', 'local-cdd-key');

@@ -1,6 +1,6 @@
 /** What a log line keeps of a request's address: never a token in its path, never its query. */
 import { describe, expect, it } from 'vitest';
-import { loggable } from '../../netlify/functions/_shared/http/http.ts';
+import { loggable } from '#server/http/http.ts';
 
 const TOKEN = 'Q2x2b1ZtY0xXbW9fZ0lQT3FnS0NQZ1BmR3h0T2Z3b3h';
 const line = (path: string) => loggable(new Request(`https://conveyancing.example${path}`));

@@ -1,8 +1,8 @@
 /** The editor's 'Insert image': the Markdown it writes, where it goes, and where the caret lands. */
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/shared/markdown.ts';
-import { escapeMarkdownAlt, insertImageAt, markdownImage } from '../../src/shared/markdown-image.ts';
-import { imageUses } from '../../src/shared/media.ts';
+import { renderMarkdown } from '#src/shared/markdown.ts';
+import { escapeMarkdownAlt, insertImageAt, markdownImage } from '#src/shared/markdown-image.ts';
+import { imageUses } from '#src/shared/media.ts';
 
 const URL = `/media/${'a'.repeat(64)}.png`;
 const IMAGE = `![A desk](${URL})`;

@@ -1,6 +1,6 @@
 /** The one renderer of post Markdown (src/shared/markdown.ts): what it keeps, and what it makes inert. */
 import { describe, expect, it } from 'vitest';
-import { markdownText, readingMinutes, renderMarkdown } from '../../src/shared/markdown.ts';
+import { markdownText, readingMinutes, renderMarkdown } from '#src/shared/markdown.ts';
 
 /** The rendered HTML parsed the way a browser's tokenizer would see its tags, crudely but enough here. */
 const tags = (html: string) =>

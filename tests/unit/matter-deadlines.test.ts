@@ -9,7 +9,7 @@ import {
   matterDeadlines,
   type Deadline,
   type DeadlineFacts,
-} from '../../src/shared/matter-deadlines.ts';
+} from '#src/shared/matter-deadlines.ts';
 
 const facts = (over: Partial<DeadlineFacts> = {}): DeadlineFacts => ({
   side: 'purchase',

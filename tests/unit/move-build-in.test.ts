@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { moveBuildIn } from '../../scripts/lib/astro-build.ts';
+import { moveBuildIn } from '#scripts/lib/astro-build.ts';
 
 const made: string[] = [];
 afterEach(() => {

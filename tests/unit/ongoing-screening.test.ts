@@ -4,8 +4,8 @@
  * The days are written out, not computed with the code under test.
  */
 import { describe, expect, it } from 'vitest';
-import { screeningDue } from '../../src/shared/ongoing-screening.ts';
-import { addCalendarDays } from '../../src/shared/sydney-time.ts';
+import { screeningDue } from '#src/shared/ongoing-screening.ts';
+import { addCalendarDays } from '#src/shared/sydney-time.ts';
 
 describe('screeningDue', () => {
   it('is due from the 91st day after the last screening, not on the 90th', () => {

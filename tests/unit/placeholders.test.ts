@@ -9,10 +9,10 @@ import {
   isPlaceholderName,
   isSampleReview,
   PLACEHOLDER_NAME_MARK,
-} from '../../src/content/placeholders.ts';
-import { TEAM } from '../../src/content/team.ts';
-import { DEMO_TESTIMONIALS } from '../../scripts/seed/demo-content.ts';
-import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
+} from '#src/content/placeholders.ts';
+import { TEAM } from '#src/content/team.ts';
+import { DEMO_TESTIMONIALS } from '#scripts/seed/demo-content.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
 
 const real = { name: 'Priya Natarajan' };
 const review = { title: 'Sam and Alex, Castle Hill' };

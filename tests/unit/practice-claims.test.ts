@@ -4,9 +4,9 @@
  * structured data's rating only once staff have dated one.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CLAIMS, DEFAULT_RATING } from '../../src/content/practice.ts';
-import { practiceView } from '../../src/shared/practice-view.ts';
-import { DATE_RANGE_MESSAGE } from '../../src/shared/schemas/fields.ts';
+import { DEFAULT_CLAIMS, DEFAULT_RATING } from '#src/content/practice.ts';
+import { practiceView } from '#src/shared/practice-view.ts';
+import { DATE_RANGE_MESSAGE } from '#src/shared/schemas/fields.ts';
 import {
   claimsSchema,
   defaultClaims,
@@ -15,8 +15,8 @@ import {
   practiceSettingsRecordSchema,
   settingsFieldErrors,
   type Claims,
-} from '../../src/shared/schemas/settings.ts';
-import { sydneyInstant } from '../../src/shared/sydney-time.ts';
+} from '#src/shared/schemas/settings.ts';
+import { sydneyInstant } from '#src/shared/sydney-time.ts';
 
 /** The field errors of these claims, as the form and the API key them. */
 const errorsOf = (claims: Claims) => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { practiceView } from '../../src/shared/practice-view.ts';
+import { practiceView } from '#src/shared/practice-view.ts';
 import {
   businessHoursOf,
   defaultPracticeSettings,
   hoursTable,
   isPhone,
   phoneLinks,
-} from '../../src/shared/schemas/settings.ts';
+} from '#src/shared/schemas/settings.ts';
 
 describe('practice settings helpers', () => {
   it('groups consecutive days with the same hours, and says which days are closed', () => {

@@ -5,16 +5,16 @@
  * purchase with its exceptions, and no "itemised" claim for an estimate given as a range.
  */
 import { describe, expect, it } from 'vitest';
-import { faqFor } from '../../src/content/faq.ts';
-import { LEAD_GUIDE } from '../../src/content/lead-guide.ts';
-import { DEFAULT_CLAIMS } from '../../src/content/practice.ts';
-import { PROCESS_STEPS } from '../../src/content/process.ts';
-import { quickFactsFor } from '../../src/content/quick-facts.ts';
-import { SERVICES } from '../../src/content/services.ts';
-import { TEAM } from '../../src/content/team.ts';
-import { computeQuote, quoteLines } from '../../src/shared/quote.ts';
-import { defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
-import { practiceView } from '../../src/shared/practice-view.ts';
+import { faqFor } from '#src/content/faq.ts';
+import { LEAD_GUIDE } from '#src/content/lead-guide.ts';
+import { DEFAULT_CLAIMS } from '#src/content/practice.ts';
+import { PROCESS_STEPS } from '#src/content/process.ts';
+import { quickFactsFor } from '#src/content/quick-facts.ts';
+import { SERVICES } from '#src/content/services.ts';
+import { TEAM } from '#src/content/team.ts';
+import { computeQuote, quoteLines } from '#src/shared/quote.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
+import { practiceView } from '#src/shared/practice-view.ts';
 import { aQuote } from '../functions/fixtures/quote.ts';
 
 const claims = { ...DEFAULT_CLAIMS, typicalSettlement: '5-7 weeks' };

@@ -5,7 +5,7 @@ import {
   normalisePublishedAt,
   publishInstant,
   toDateTimeLocal,
-} from '../../src/shared/publish-time.ts';
+} from '#src/shared/publish-time.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const post = (publishedAt: string | undefined, isPublished = true) => ({

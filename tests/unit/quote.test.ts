@@ -12,15 +12,15 @@ import {
   quoteLines,
   transferDuty as transferDutyOn,
   type QuoteInput,
-} from '../../src/shared/quote.ts';
-import { sydneyToday } from '../../src/shared/sydney-time.ts';
-import type { TransferDutyTable } from '../../src/content/transfer-duty.ts';
-import { dutyTableFor, TRANSFER_DUTY, TRANSFER_DUTY_TABLES } from '../../src/shared/duty-tables.ts';
-import { LEAD_FIGURES, LEAD_GUIDE } from '../../src/content/lead-guide.ts';
-import { FAQ } from '../../src/content/faq.ts';
-import { DEMO_POSTS } from '../../scripts/seed/demo-content.ts';
-import { formatAud } from '../../src/content/money.ts';
-import { DEFAULT_CLAIMS } from '../../src/content/practice.ts';
+} from '#src/shared/quote.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import type { TransferDutyTable } from '#src/content/transfer-duty.ts';
+import { dutyTableFor, TRANSFER_DUTY, TRANSFER_DUTY_TABLES } from '#src/shared/duty-tables.ts';
+import { LEAD_FIGURES, LEAD_GUIDE } from '#src/content/lead-guide.ts';
+import { FAQ } from '#src/content/faq.ts';
+import { DEMO_POSTS } from '#scripts/seed/demo-content.ts';
+import { formatAud } from '#src/content/money.ts';
+import { DEFAULT_CLAIMS } from '#src/content/practice.ts';
 
 /** A contract date inside the 2025-26 table's year: every figure below is pinned to it. */
 const CONTRACT = '2025-11-23';
@@ -565,7 +565,7 @@ describe('describing a quote for people', () => {
 
 describe('the stored quote schema', () => {
   it('reads back every kind of quote the server stores', async () => {
-    const { storedQuoteSchema } = await import('../../src/shared/schemas/quote.ts');
+    const { storedQuoteSchema } = await import('#src/shared/schemas/quote.ts');
     for (const inputs of [
       home(800_000),
       home(900_000, { firstHomeBuyer: true, foreignPurchaser: true, foreignShare: 50 }),
@@ -579,7 +579,7 @@ describe('the stored quote schema', () => {
   });
 
   it('refuses a quote that names the first-home rule the old way: no stored quote has that shape', async () => {
-    const { storedQuoteSchema } = await import('../../src/shared/schemas/quote.ts');
+    const { storedQuoteSchema } = await import('#src/shared/schemas/quote.ts');
     const inputs = home(900_000, { firstHomeBuyer: true });
     const figures = computeQuote(inputs);
     const { firstHomeRule: _rule, ...duty } = figures.transferDuty!;

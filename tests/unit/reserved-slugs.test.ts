@@ -1,7 +1,7 @@
 /** A post's slug may not take an address the site's own pages use under /blog/. */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blogPostInputSchema, RESERVED_SLUGS } from '../../src/shared/schemas/blog-post.ts';
+import { blogPostInputSchema, RESERVED_SLUGS } from '#src/shared/schemas/blog-post.ts';
 
 const base = { title: 'T', content: 'C' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changeSummary, changedFields, lineChanges } from '../../src/islands/admin/blog/revision-changes.ts';
-import type { BlogPost } from '../../src/shared/schemas/blog-post.ts';
-import type { BlogPostRevision } from '../../src/shared/schemas/blog-post-revision.ts';
+import { changeSummary, changedFields, lineChanges } from '#src/islands/admin/blog/revision-changes.ts';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
+import type { BlogPostRevision } from '#src/shared/schemas/blog-post-revision.ts';
 
 const current: BlogPost = {
   id: 'p1',

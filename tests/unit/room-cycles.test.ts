@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { roomCycles, roomGraph, roomImports, SHARED } from '../../scripts/lib/room-graph.ts';
+import { roomCycles, roomGraph, roomImports, SHARED } from '#scripts/lib/room-graph.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let planted: string | undefined;
@@ -66,5 +66,15 @@ describe('the room graph reader', () => {
     const imports = roomImports(tree);
     expect(imports.map(({ from, to }) => `${from} → ${to}`)).toEqual(['http → platform', 'platform → repositories']);
     expect(roomCycles(roomGraph(imports))).toEqual([]);
+  });
+
+  it('reads an import by name (#server/…) as the room it names, from any depth', () => {
+    const tree = plant({
+      'desk/letters/reply.ts': "import { send } from '#server/mail/transport.ts';\nexport const y = send;\n",
+      'mail/transport.ts': "import type { Reply } from '#server/desk/letters/reply.ts';\nexport const send = 1;\n",
+    });
+    const imports = roomImports(tree);
+    expect(imports.map(({ from, to }) => `${from} → ${to}`).sort()).toEqual(['desk → mail', 'mail → desk']);
+    expect(roomCycles(roomGraph(imports))).toEqual([['desk', 'mail']]);
   });
 });

@@ -2,8 +2,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HostedFunction } from '../../scripts/lib/functions-host.ts';
-import { createScheduler, parseSchedule } from '../../scripts/lib/scheduler.ts';
+import type { HostedFunction } from '#scripts/lib/functions-host.ts';
+import { createScheduler, parseSchedule } from '#scripts/lib/scheduler.ts';
 
 const fn = (name: string, schedule: string): HostedFunction => ({
   name,

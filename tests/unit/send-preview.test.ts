@@ -7,12 +7,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SendPreview } from '../../src/islands/admin/engagement/SendPreview.tsx';
-import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../src/content/costs-agreement.ts';
-import { formatAudCents } from '../../src/content/money.ts';
-import { buildDisclosure } from '../../src/shared/engagement-document.ts';
-import { computeQuote, describeQuoteInput, type QuoteInput } from '../../src/shared/quote.ts';
-import type { EngagementPreview } from '../../src/shared/schemas/engagement.ts';
+import { SendPreview } from '#src/islands/admin/engagement/SendPreview.tsx';
+import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '#src/content/costs-agreement.ts';
+import { formatAudCents } from '#src/content/money.ts';
+import { buildDisclosure } from '#src/shared/engagement-document.ts';
+import { computeQuote, describeQuoteInput, type QuoteInput } from '#src/shared/quote.ts';
+import type { EngagementPreview } from '#src/shared/schemas/engagement.ts';
 
 const inputs: QuoteInput = {
   price: 900_000,

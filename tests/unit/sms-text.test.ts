@@ -1,6 +1,6 @@
 /** A text's words: GSM 7-bit only (one other character would make it UCS-2), two segments at most, closed by the warning and the name. */
 import { describe, expect, it } from 'vitest';
-import { gsmLength, smsSegments, smsText, toGsm7 } from '../../netlify/functions/_shared/mail/sms-text.ts';
+import { gsmLength, smsSegments, smsText, toGsm7 } from '#server/mail/sms-text.ts';
 
 const practice = { name: 'O’Brien & Zoë – Conveyancing', phone: '(02) 5550 0123' };
 

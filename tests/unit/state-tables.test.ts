@@ -3,9 +3,9 @@
  * the tables, so a changed rule fails until this page says the same.
  */
 import { describe, expect, it } from 'vitest';
-import { CDD_STATUSES } from '../../src/shared/schemas/cdd.ts';
-import { ENGAGEMENT_STATUSES } from '../../src/shared/schemas/engagement.ts';
-import type { Cell } from '../../src/shared/states/decision.ts';
+import { CDD_STATUSES } from '#src/shared/schemas/cdd.ts';
+import { ENGAGEMENT_STATUSES } from '#src/shared/schemas/engagement.ts';
+import type { Cell } from '#src/shared/states/decision.ts';
 import {
   approvalRefusal,
   CDD_ACTIONS,
@@ -13,12 +13,12 @@ import {
   decideCdd,
   decideCddRecord,
   verifyActionFor,
-} from '../../src/shared/states/due-diligence.ts';
-import { decideEngagement, ENGAGEMENT_ACTIONS, isOpenStatus, statusAt } from '../../src/shared/states/engagement.ts';
-import { ENQUIRY_STATUSES } from '../../src/shared/schemas/lead-desk.ts';
-import { decideEnquiryMove, statusesFrom } from '../../src/shared/states/enquiry.ts';
-import { canChangeMilestone, decideMilestone, MILESTONE_ACTIONS } from '../../src/shared/states/matter.ts';
-import { MILESTONES } from '../../src/content/matters.ts';
+} from '#src/shared/states/due-diligence.ts';
+import { decideEngagement, ENGAGEMENT_ACTIONS, isOpenStatus, statusAt } from '#src/shared/states/engagement.ts';
+import { ENQUIRY_STATUSES } from '#src/shared/schemas/lead-desk.ts';
+import { decideEnquiryMove, statusesFrom } from '#src/shared/states/enquiry.ts';
+import { canChangeMilestone, decideMilestone, MILESTONE_ACTIONS } from '#src/shared/states/matter.ts';
+import { MILESTONES } from '#src/content/matters.ts';
 
 /** A cell as one line: `→ next`, or `status code: message`. */
 const show = (cell: Cell<string, string>): string =>

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+// astro.config.mjs sits at the root, which has no import name.
+// eslint-disable-next-line no-restricted-imports
 import config from '../../astro.config.mjs';
-import { noSsrFunction, SSR_FUNCTION } from '../../src/integrations/static-only.mjs';
+import { noSsrFunction, SSR_FUNCTION } from '#src/integrations/static-only.mjs';
 
 type ConfigDone = (params: unknown) => Promise<void> | void;
 type BuildDone = (params: unknown) => Promise<void> | void;

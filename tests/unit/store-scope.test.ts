@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { storeName, timeKey, timeOfKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { storeName, timeKey, timeOfKey } from '#server/repositories/blobs.ts';
 
 const setContext = (context: string | undefined) => {
   (globalThis as { Netlify?: unknown }).Netlify = context ? { context: { deploy: { context } } } : undefined;

@@ -1,8 +1,8 @@
 /** Sydney time in one module: today, NSW business days, and waiting times in Settings' hours. */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { waitingMinutes } from '../../src/islands/admin/desk/useDesk.ts';
-import { businessHoursOf, defaultPracticeSettings } from '../../src/shared/schemas/settings.ts';
+import { waitingMinutes } from '#src/islands/admin/desk/useDesk.ts';
+import { businessHoursOf, defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
 import {
   addCalendarDays,
   addNswBusinessDays,
@@ -11,7 +11,7 @@ import {
   sydneyInstant,
   sydneyToday,
   whenText,
-} from '../../src/shared/sydney-time.ts';
+} from '#src/shared/sydney-time.ts';
 
 /**
  * Every weekday that is not a NSW business day, 2026 to 2028: the public holidays throughout

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeKey, timeKey, timeOfKey } from '../../netlify/functions/_shared/repositories/blobs.ts';
+import { isTimeKey, timeKey, timeOfKey } from '#server/repositories/blobs.ts';
 
 describe('timeKey', () => {
   it('sorts keys made one after another in the order they were made, within one millisecond too', () => {

@@ -1,13 +1,6 @@
 /** Toasts go after 5 seconds, except while focus is in one. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  $toast,
-  dismissToast,
-  holdToast,
-  releaseToast,
-  showToast,
-  TOAST_DURATION_MS,
-} from '../../src/stores/toasts.ts';
+import { $toast, dismissToast, holdToast, releaseToast, showToast, TOAST_DURATION_MS } from '#src/stores/toasts.ts';
 
 describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());

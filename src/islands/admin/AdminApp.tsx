@@ -4,10 +4,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $session, loadSession, logout } from '../../stores/session.ts';
-import { showToast } from '../../stores/toasts.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { $session, loadSession, logout } from '#src/stores/session.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Spinner } from '#src/ui/Spinner.tsx';
 import BlogPostsTab from './blog/BlogPostsTab.tsx';
 import ChangePasswordForm from './staff/ChangePasswordForm.tsx';
 import OwnPasskeys from './passkeys/OwnPasskeys.tsx';

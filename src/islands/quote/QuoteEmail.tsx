@@ -7,23 +7,23 @@
  * address) shows the error summary at the block's top, focused.
  */
 import { useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
-import { apiRequest, ApiError } from '../../lib/api.ts';
-import { ENQUIRY_ACTION } from '../../shared/enquiry-outcome.ts';
+import { apiRequest, ApiError } from '#src/lib/api.ts';
+import { ENQUIRY_ACTION } from '#src/shared/enquiry-outcome.ts';
 // Types only: /quote loads no zod (decision 011), so the declaration's schemas stay out of its bundle.
-import type { AnswerOf, BodyOf } from '../../shared/api/contract.ts';
-import type { enquiryIntakeRoutes } from '../../shared/api/enquiry-intake.ts';
+import type { AnswerOf, BodyOf } from '#src/shared/api/contract.ts';
+import type { enquiryIntakeRoutes } from '#src/shared/api/enquiry-intake.ts';
 
 type QuoteEmailRoute = typeof enquiryIntakeRoutes.submit;
-import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM, QUOTE_PRICE_FIELD } from '../../shared/enquiry-labels.ts';
-import type { QuoteInput } from '../../shared/quote.ts';
+import { QUOTE_EMAIL_FIELDS, QUOTE_EMAIL_FORM, QUOTE_PRICE_FIELD } from '#src/shared/enquiry-labels.ts';
+import type { QuoteInput } from '#src/shared/quote.ts';
 import {
   CALL_BACK_HREF,
   QUOTE_EMAIL_OUTCOMES,
   quoteEmailOutcomeText,
   type QuoteEmailOutcome,
-} from '../../shared/quote-email.ts';
-import { ErrorSummary } from '../../ui/ErrorSummary.tsx';
-import { Field } from '../../ui/Field.tsx';
+} from '#src/shared/quote-email.ts';
+import { ErrorSummary } from '#src/ui/ErrorSummary.tsx';
+import { Field } from '#src/ui/Field.tsx';
 
 /** What the calculator's form asks of this block when it is submitted from it. */
 export interface QuoteEmailHandle {

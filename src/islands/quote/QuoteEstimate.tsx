@@ -5,12 +5,12 @@
  * due), cooling-off and the total, a notice when the rates are not this year's, and the
  * total for screen readers.
  */
-import { now as currentTime } from '../../shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { Children, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { COOLING_OFF } from '../../content/conveyancing-law.ts';
-import { formatAud, formatAudRange } from '../../content/money.ts';
-import { SURCHARGE, type DutyIndexation } from '../../content/transfer-duty.ts';
-import { dutyTablesFrom } from '../../shared/duty-tables.ts';
+import { COOLING_OFF } from '#src/content/conveyancing-law.ts';
+import { formatAud, formatAudRange } from '#src/content/money.ts';
+import { SURCHARGE, type DutyIndexation } from '#src/content/transfer-duty.ts';
+import { dutyTablesFrom } from '#src/shared/duty-tables.ts';
 import {
   computeQuote,
   contractDateLine,
@@ -21,8 +21,8 @@ import {
   ratesNotice,
   type QuoteInput,
   type QuoteRole,
-} from '../../shared/quote.ts';
-import { sydneyToday } from '../../shared/sydney-time.ts';
+} from '#src/shared/quote.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 
 /**
  * `role`: the person's

@@ -4,9 +4,9 @@
  * over what was entered before.
  */
 import { useEffect, useState, type RefObject } from 'react';
-import { formatAud } from '../../content/money.ts';
-import type { QuoteFormValues } from '../../shared/quote-options.ts';
-import { parsePrice, PROPERTY_TYPES, QUOTE_ROLES, type QuoteInput } from '../../shared/quote.ts';
+import { formatAud } from '#src/content/money.ts';
+import type { QuoteFormValues } from '#src/shared/quote-options.ts';
+import { parsePrice, PROPERTY_TYPES, QUOTE_ROLES, type QuoteInput } from '#src/shared/quote.ts';
 
 /** The example the page is pre-rendered with. */
 export const DEFAULT_PRICE = 800_000;

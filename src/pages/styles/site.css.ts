@@ -5,8 +5,8 @@
  * source (global.css, through Tailwind) on every build, so its colours, buttons and fields
  * are the site's and never a hand copy.
  */
-import css from '../../styles/client-pages.css?inline';
-import { interFontFace } from '../../lib/inter-font.ts';
+import css from '#src/styles/client-pages.css?inline';
+import { interFontFace } from '#src/lib/inter-font.ts';
 
 // The site's typeface too (decision 036): these pages have no build to inline it into.
 export const GET = (): Response =>

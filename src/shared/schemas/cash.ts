@@ -5,7 +5,7 @@
  * lists. Shared by the functions and the admin island.
  */
 import * as z from 'zod/mini';
-import { CASH_POLICIES, type CashPolicy } from '../../content/cash.ts';
+import { CASH_POLICIES, type CashPolicy } from '#src/content/cash.ts';
 import { isCalendarDate } from './cdd.ts';
 import { requiredText } from './fields.ts';
 import { actorSchema } from './actor.ts';

@@ -3,7 +3,7 @@
  * every string is still cleaned and bounded; the submission (./cdd-submission.ts) checks it whole.
  */
 import * as z from 'zod/mini';
-import { AGENT_AUTHORITIES, CDD_PURPOSES, FUNDS_SOURCES } from '../../content/amlctf.ts';
+import { AGENT_AUTHORITIES, CDD_PURPOSES, FUNDS_SOURCES } from '#src/content/amlctf.ts';
 import { optionalText, plainText } from './fields.ts';
 import { CDD_LIMITS } from './cdd.ts';
 import { fundsList } from './cdd-submission.ts';

@@ -4,7 +4,7 @@
  * unresolved matches, the last screening).
  */
 import * as z from 'zod/mini';
-import { RISK_RATINGS, SANCTIONS_RESULTS } from '../../content/amlctf.ts';
+import { RISK_RATINGS, SANCTIONS_RESULTS } from '#src/content/amlctf.ts';
 import { CDD_STATUSES, type CddStatus } from './cdd.ts';
 import { cddDraftDeclarationsSchema, cddDraftPartySchema } from './cdd-draft.ts';
 import { enhancedSchema, SANCTIONS_OUTCOMES, verificationEntrySchema } from './cdd-verification.ts';

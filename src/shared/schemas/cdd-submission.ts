@@ -5,7 +5,7 @@
  * ./cdd.ts; the draft, as typed so far, in ./cdd-draft.ts.
  */
 import * as z from 'zod/mini';
-import { AGENT_AUTHORITIES, CDD_PURPOSES, CUSTOMER_MIN_AGE, FUNDS_SOURCES } from '../../content/amlctf.ts';
+import { AGENT_AUTHORITIES, CDD_PURPOSES, CUSTOMER_MIN_AGE, FUNDS_SOURCES } from '#src/content/amlctf.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { ageOn, CDD_LIMITS, dayField, todayOf, type DateContext } from './cdd.ts';
 

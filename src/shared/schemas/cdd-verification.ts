@@ -4,7 +4,7 @@
  * close the matter, what those calls answer, and the 400s they give.
  */
 import * as z from 'zod/mini';
-import { PEP_RESULTS, RISK_RATINGS, SANCTIONS_RESULTS, VERIFICATION_METHODS } from '../../content/amlctf.ts';
+import { PEP_RESULTS, RISK_RATINGS, SANCTIONS_RESULTS, VERIFICATION_METHODS } from '#src/content/amlctf.ts';
 import { optionalText, plainText, requiredText, withoutControlCharacters } from './fields.ts';
 import { CDD_LIMITS, CDD_STATUSES, DAY, dayField, isCalendarDate, todayOf, type DateContext } from './cdd.ts';
 import type { CddDraftDeclarations, CddDraftParty } from './cdd-draft.ts';

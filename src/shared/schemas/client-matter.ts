@@ -4,8 +4,8 @@
  * staff names beyond the responsible solicitor, no notices).
  */
 import * as z from 'zod/mini';
-import { TEXTS_MOBILE_MESSAGE } from '../../content/client-texts.ts';
-import { MATTER_SIDES } from '../../content/matters.ts';
+import { TEXTS_MOBILE_MESSAGE } from '#src/content/client-texts.ts';
+import { MATTER_SIDES } from '#src/content/matters.ts';
 import { matterDeadlineSchema, milestoneSchema, nextDeadlineSchema } from './matter.ts';
 import { requiredText } from './fields.ts';
 

@@ -4,7 +4,7 @@
  * Shared by the functions and the admin island (hence `zod/mini`).
  */
 import * as z from 'zod/mini';
-import { COOLING_OFF_ARRANGEMENTS, DEADLINE_LABELS, MATTER_SIDES, PROPERTY_TYPES } from '../../content/matters.ts';
+import { COOLING_OFF_ARRANGEMENTS, DEADLINE_LABELS, MATTER_SIDES, PROPERTY_TYPES } from '#src/content/matters.ts';
 import { BANK_DETAILS_IN_MESSAGE, holdsBankDetails } from '../bank-details.ts';
 import { isCalendarDate } from './cdd.ts';
 import { optionalText, requiredText } from './fields.ts';

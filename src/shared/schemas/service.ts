@@ -3,7 +3,7 @@
  * The landing page's cards show every field here except `order` and the bookkeeping.
  */
 import * as z from 'zod/mini';
-import { SERVICE_ICONS, type ServiceIcon } from '../../content/services.ts';
+import { SERVICE_ICONS, type ServiceIcon } from '#src/content/services.ts';
 import { requiredText, withoutControlCharacters } from './fields.ts';
 
 export { SERVICE_ICONS, type ServiceIcon };

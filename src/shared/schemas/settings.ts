@@ -12,8 +12,8 @@ import {
   PROFESSIONAL_STANDARDS,
   REVIEWS_EMBED,
   type BusinessHours,
-} from '../../content/practice.ts';
-import { TEAM } from '../../content/team.ts';
+} from '#src/content/practice.ts';
+import { TEAM } from '#src/content/team.ts';
 import { now as currentTime } from '../clock.ts';
 import { sydneyToday } from '../sydney-time.ts';
 import { dateInRange, isIsoDate, isSitePath, optionalText, requiredText, type FieldErrors } from './fields.ts';

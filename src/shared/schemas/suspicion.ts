@@ -4,7 +4,7 @@
  * Shared by the function and the admin island.
  */
 import * as z from 'zod/mini';
-import { SUSPICION_KINDS } from '../../content/amlctf.ts';
+import { SUSPICION_KINDS } from '#src/content/amlctf.ts';
 import { actorSchema, type Actor } from './actor.ts';
 import { isCalendarDate } from './cdd.ts';
 import { requiredText } from './fields.ts';

@@ -14,7 +14,7 @@
  * not the rater's (`approvalRefusal`), which the staff workflow asks on top of the cell, and
  * which rating needs approval depends on the ratings on record (`verifyActionFor`).
  */
-import type { RiskRating } from '../../content/amlctf.ts';
+import type { RiskRating } from '#src/content/amlctf.ts';
 import { CDD_STATUS_LABELS, type CddStatus } from '../schemas/cdd.ts';
 import { individualRef } from '../schemas/cdd-verification.ts';
 import type { StaffRole } from '../schemas/login.ts';

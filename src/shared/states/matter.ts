@@ -10,7 +10,7 @@
  * What a tick needs besides its cell is not a state: marking the contracts exchanged needs
  * the contract date (matters/matter-workflow.ts).
  */
-import { RECORDED_MILESTONES } from '../../content/matters.ts';
+import { RECORDED_MILESTONES } from '#src/content/matters.ts';
 import type { Cell, Refusal, StateTable } from './decision.ts';
 
 export const MILESTONE_STATES = ['not-done', 'done'] as const;

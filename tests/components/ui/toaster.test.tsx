@@ -5,8 +5,8 @@
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { showToast, TOAST_DURATION_MS } from '../../../src/stores/toasts.ts';
-import Toaster from '../../../src/ui/Toaster.tsx';
+import { showToast, TOAST_DURATION_MS } from '#src/stores/toasts.ts';
+import Toaster from '#src/ui/Toaster.tsx';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -8,19 +8,19 @@
  * years, and what the costs disclosure and the client's matter page say.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import audit from '../../../netlify/functions/audit.ts';
-import cash from '../../../netlify/functions/cash.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import engage from '../../../netlify/functions/engage.ts';
-import matters from '../../../netlify/functions/matters.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import settings from '../../../netlify/functions/settings.ts';
-import { deleteExpiredCashReceipts } from '../../../netlify/functions/_shared/desk/cash-register.ts';
-import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { setOwnEmail } from '../../../netlify/functions/_shared/repositories/users-store.ts';
-import { CASH_CLIENT_TEXT, CASH_NOT_ACCEPTED } from '../../../src/content/cash.ts';
-import { clockOffsetMs, resetClock, setClockTo } from '../../../src/shared/clock.ts';
-import { sydneyInstant } from '../../../src/shared/sydney-time.ts';
+import audit from '#functions/audit.ts';
+import cash from '#functions/cash.ts';
+import enquiries from '#functions/enquiries.ts';
+import engage from '#functions/engage.ts';
+import matters from '#functions/matters.ts';
+import myMatters from '#functions/my-matters.ts';
+import settings from '#functions/settings.ts';
+import { deleteExpiredCashReceipts } from '#server/desk/cash-register.ts';
+import { openStore } from '#server/repositories/blobs.ts';
+import { setOwnEmail } from '#server/repositories/users-store.ts';
+import { CASH_CLIENT_TEXT, CASH_NOT_ACCEPTED } from '#src/content/cash.ts';
+import { clockOffsetMs, resetClock, setClockTo } from '#src/shared/clock.ts';
+import { sydneyInstant } from '#src/shared/sydney-time.ts';
 import { aSentEngagement, anEnquiry, aVerifiedDueDiligence } from '../fixtures/builders.ts';
 import { call, cookieFrom, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { pageText } from '../html.ts';

@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import cash from '../../../netlify/functions/cash.ts';
-import dueDiligence from '../../../netlify/functions/due-diligence.ts';
-import suspicions from '../../../netlify/functions/suspicions.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
+import cash from '#functions/cash.ts';
+import dueDiligence from '#functions/due-diligence.ts';
+import suspicions from '#functions/suspicions.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
 import { anEnquiry } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, type CallOptions } from '../harness.ts';
 

@@ -6,27 +6,23 @@
  * and with SMTP down the visitor still gets their answer and the message is retried.
  */
 import { describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { retryDueClientMails } from '../../../netlify/functions/_shared/mail/client-mail.ts';
-import {
-  acknowledgeEnquiry,
-  greetingName,
-  mailboxOf,
-} from '../../../netlify/functions/_shared/mail/acknowledgement.ts';
-import { listKeys } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { getStoredEnquiry } from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
-import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
-import { countOnce, listMails } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
-import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { getSettings, saveSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
-import { CALLBACK_PROMISE_HOURS } from '../../../src/content/practice.ts';
-import { defaultPracticeSettings } from '../../../src/shared/schemas/settings.ts';
+import contact from '#functions/contact.ts';
+import { openStore } from '#server/repositories/blobs.ts';
+import { retryDueClientMails } from '#server/mail/client-mail.ts';
+import { acknowledgeEnquiry, greetingName, mailboxOf } from '#server/mail/acknowledgement.ts';
+import { listKeys } from '#server/repositories/blobs.ts';
+import { getStoredEnquiry } from '#server/repositories/enquiries-store.ts';
+import { listActivity } from '#server/repositories/enquiry-activity-store.ts';
+import { countOnce, listMails } from '#server/repositories/mail-outbox-store.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { getSettings, saveSettings } from '#server/repositories/settings-store.ts';
+import { CALLBACK_PROMISE_HOURS } from '#src/content/practice.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
 import { call, useBlobs } from '../harness.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { readableText, readMail, useSmtp } from '../smtp.ts';
-import { FOLLOW_MATTER_LATER } from '../../../src/content/client-matter.ts';
+import { FOLLOW_MATTER_LATER } from '#src/content/client-matter.ts';
 
 useBlobs();
 

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import { startLocalBlobs } from '../../../scripts/lib/local-blobs.ts';
+import contact from '#functions/contact.ts';
+import { startLocalBlobs } from '#scripts/lib/local-blobs.ts';
 import { call } from '../harness.ts';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'blobs-down-'));

@@ -1,8 +1,8 @@
 /** POST /api/contact as a plain HTML form post: no JavaScript, or before the island hydrates. */
 import { describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { enquiryFormPage } from '../../../netlify/functions/_shared/pages/enquiry-form-page.tsx';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
+import { enquiryFormPage } from '#server/pages/enquiry-form-page.tsx';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { attr, pageText, parsePage, textOf, type Element } from '../html.ts';
 import { validateHtml } from '../vnu.ts';

@@ -1,7 +1,7 @@
 /** POST /api/contact with the /quote calculator's `quote`. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { aQuote } from '../fixtures/quote.ts';
 

@@ -3,14 +3,10 @@
  * is answered as for a new one, one enquiry is stored, and its timeline says it came again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import {
-  forgetOldRepeats,
-  REPEAT_NOTE,
-  REPEAT_WINDOW_MS,
-} from '../../../netlify/functions/_shared/enquiries/repeat-enquiries.ts';
-import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
+import { forgetOldRepeats, REPEAT_NOTE, REPEAT_WINDOW_MS } from '#server/enquiries/repeat-enquiries.ts';
+import { resetClock, setClockTo } from '#src/shared/clock.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

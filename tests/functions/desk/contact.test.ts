@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { statusCounts } from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
+import { statusCounts } from '#server/repositories/enquiries-store.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

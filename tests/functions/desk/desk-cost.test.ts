@@ -5,15 +5,11 @@
  * emptied first as on a fresh instance: every enquiry read lands in it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import leadMetrics from '../../../netlify/functions/lead-metrics.ts';
-import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { applyRetention } from '../../../netlify/functions/_shared/desk/erasure.ts';
-import {
-  createStoredEnquiry,
-  enquiryCache,
-  recountStatuses,
-} from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
+import enquiries from '#functions/enquiries.ts';
+import leadMetrics from '#functions/lead-metrics.ts';
+import { openStore } from '#server/repositories/blobs.ts';
+import { applyRetention } from '#server/desk/erasure.ts';
+import { createStoredEnquiry, enquiryCache, recountStatuses } from '#server/repositories/enquiries-store.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -5,7 +5,7 @@
  * fault in the order status, cdd, from, to, limit, before, and the CSV reads no page.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import enquiries from '../../../netlify/functions/enquiries.ts';
+import enquiries from '#functions/enquiries.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -4,15 +4,15 @@
  * and every date field bounded to a sane range.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { csvCell } from '../../../netlify/functions/_shared/desk/csv-export.ts';
-import { blogPostInputSchema } from '../../../src/shared/schemas/blog-post.ts';
-import { cddDraftSchema } from '../../../src/shared/schemas/cdd-draft.ts';
-import { engagementAcceptSchema } from '../../../src/shared/schemas/engagement.ts';
-import { heroEnquirySchema } from '../../../src/shared/schemas/enquiry.ts';
-import { enquiryNoteSchema, enquiryPatchSchema } from '../../../src/shared/schemas/lead-desk.ts';
-import { testimonialInputSchema } from '../../../src/shared/schemas/testimonial.ts';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
+import { csvCell } from '#server/desk/csv-export.ts';
+import { blogPostInputSchema } from '#src/shared/schemas/blog-post.ts';
+import { cddDraftSchema } from '#src/shared/schemas/cdd-draft.ts';
+import { engagementAcceptSchema } from '#src/shared/schemas/engagement.ts';
+import { heroEnquirySchema } from '#src/shared/schemas/enquiry.ts';
+import { enquiryNoteSchema, enquiryPatchSchema } from '#src/shared/schemas/lead-desk.ts';
+import { testimonialInputSchema } from '#src/shared/schemas/testimonial.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -4,7 +4,7 @@
  * across every span boundary, and with filters.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import enquiries from '../../../netlify/functions/enquiries.ts';
+import enquiries from '#functions/enquiries.ts';
 import {
   createStoredEnquiry,
   enquiryCache,
@@ -12,7 +12,7 @@ import {
   listStoredEnquiries,
   replaceStoredEnquiry,
   type ListOptions,
-} from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
+} from '#server/repositories/enquiries-store.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

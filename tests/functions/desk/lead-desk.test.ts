@@ -1,9 +1,9 @@
 /** The lead desk's pipeline API against a real local Blobs server. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import leadMetrics from '../../../netlify/functions/lead-metrics.ts';
-import { enquiryCache } from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
+import leadMetrics from '#functions/lead-metrics.ts';
+import { enquiryCache } from '#server/repositories/enquiries-store.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();
@@ -127,7 +127,7 @@ describe('enquiry pipeline', () => {
   it('keeps both of two edits made at once by separate instances without a version', async () => {
     const id = await enquire('Sage');
     vi.resetModules();
-    const other = (await import('../../../netlify/functions/enquiries.ts')).default;
+    const other = (await import('#functions/enquiries.ts')).default;
     const [a, b] = await Promise.all([
       patch(id, { status: 'contacted' }),
       call(other, 'PATCH', `/api/contact-requests/${id}`, { cookie: staff.cookie, body: { assignee: staff.username } }),
@@ -140,7 +140,7 @@ describe('enquiry pipeline', () => {
   it('lets exactly one of two edits on the same version win across instances', async () => {
     const id = await enquire('Tate');
     vi.resetModules();
-    const other = (await import('../../../netlify/functions/enquiries.ts')).default;
+    const other = (await import('#functions/enquiries.ts')).default;
     const [a, b] = await Promise.all([
       patch(id, { status: 'contacted', version: 1 }),
       call(other, 'PATCH', `/api/contact-requests/${id}`, {
@@ -223,7 +223,7 @@ describe('listing', () => {
     const before = (await get('/api/contact-requests')).json.find((r: { id: string }) => r.id === id);
     expect(before.status).toBe('new');
     vi.resetModules();
-    const other = (await import('../../../netlify/functions/enquiries.ts')).default;
+    const other = (await import('#functions/enquiries.ts')).default;
     const changed = await call(other, 'PATCH', `/api/contact-requests/${id}`, {
       cookie: staff.cookie,
       body: { status: 'quoted' },

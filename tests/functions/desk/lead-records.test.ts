@@ -1,17 +1,14 @@
 /** Metrics on known data, the CSV export, erasure and retention, against a real local Blobs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import enquiryRetention from '../../../netlify/functions/enquiry-retention.ts';
-import leadMetrics from '../../../netlify/functions/lead-metrics.ts';
-import { openStore, timeKey } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { enqueueAlert, listAlerts } from '../../../netlify/functions/_shared/repositories/alert-outbox-store.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import {
-  appendActivity,
-  listActivity,
-} from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
-import { sydneyInstant } from '../../../src/shared/sydney-time.ts';
+import enquiries from '#functions/enquiries.ts';
+import enquiryRetention from '#functions/enquiry-retention.ts';
+import leadMetrics from '#functions/lead-metrics.ts';
+import { openStore, timeKey } from '#server/repositories/blobs.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { enqueueAlert, listAlerts } from '#server/repositories/alert-outbox-store.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { appendActivity, listActivity } from '#server/repositories/enquiry-activity-store.ts';
+import { sydneyInstant } from '#src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

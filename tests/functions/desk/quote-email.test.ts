@@ -8,20 +8,16 @@
  * the request again with only what failed marked.
  */
 import { describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import {
-  quoteEmailFormPage,
-  quoteEmailSentPage,
-  quoteEstimatePage,
-} from '../../../netlify/functions/_shared/pages/quote-email-page.tsx';
-import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
-import { countOnce } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
-import { saveSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
-import { REPEAT_NOTE } from '../../../netlify/functions/_shared/enquiries/repeat-enquiries.ts';
-import { defaultPracticeSettings } from '../../../src/shared/schemas/settings.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { computeQuote, formatIsoDay, quoteLines, type QuoteInput } from '../../../src/shared/quote.ts';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
+import { quoteEmailFormPage, quoteEmailSentPage, quoteEstimatePage } from '#server/pages/quote-email-page.tsx';
+import { listActivity } from '#server/repositories/enquiry-activity-store.ts';
+import { countOnce } from '#server/repositories/mail-outbox-store.ts';
+import { saveSettings } from '#server/repositories/settings-store.ts';
+import { REPEAT_NOTE } from '#server/enquiries/repeat-enquiries.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { computeQuote, formatIsoDay, quoteLines, type QuoteInput } from '#src/shared/quote.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { attr, pageText, parsePage, textOf } from '../html.ts';

@@ -6,12 +6,12 @@
  * principal sees the truth.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import audit from '../../../netlify/functions/audit.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import suspicions from '../../../netlify/functions/suspicions.ts';
-import { alertDueReports } from '../../../netlify/functions/_shared/desk/suspicious-matters.ts';
-import { recordAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { setOwnEmail } from '../../../netlify/functions/_shared/repositories/users-store.ts';
+import audit from '#functions/audit.ts';
+import enquiries from '#functions/enquiries.ts';
+import suspicions from '#functions/suspicions.ts';
+import { alertDueReports } from '#server/desk/suspicious-matters.ts';
+import { recordAudit } from '#server/repositories/audit-store.ts';
+import { setOwnEmail } from '#server/repositories/users-store.ts';
 import { anAcceptedEngagement, anEnquiry } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { useSmtp } from '../smtp.ts';

@@ -7,12 +7,12 @@
  * the enquiry's due diligence needs enhanced due diligence, shown to principals only.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import suspicions from '../../../netlify/functions/suspicions.ts';
-import { setOwnEmail } from '../../../netlify/functions/_shared/repositories/users-store.ts';
-import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
-import { ENHANCED_NEEDED } from '../../../src/shared/schemas/cdd-verification.ts';
-import { sydneyInstant, sydneyToday } from '../../../src/shared/sydney-time.ts';
+import cdd from '#functions/due-diligence.ts';
+import suspicions from '#functions/suspicions.ts';
+import { setOwnEmail } from '#server/repositories/users-store.ts';
+import { resetClock, setClockTo } from '#src/shared/clock.ts';
+import { ENHANCED_NEEDED } from '#src/shared/schemas/cdd-verification.ts';
+import { sydneyInstant, sydneyToday } from '#src/shared/sydney-time.ts';
 import { aSubmittedDueDiligence, anEnquiry, IN_PERSON_VERIFICATION } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { readMail, useSmtp } from '../smtp.ts';

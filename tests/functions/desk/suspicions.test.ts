@@ -8,22 +8,18 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import audit from '../../../netlify/functions/audit.ts';
-import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import enquiryRetention from '../../../netlify/functions/enquiry-retention.ts';
-import suspicions from '../../../netlify/functions/suspicions.ts';
-import {
-  alertDueReports,
-  deleteExpiredSuspicions,
-  reportDueBy,
-} from '../../../netlify/functions/_shared/desk/suspicious-matters.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { listMails } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
-import { listSuspicions } from '../../../netlify/functions/_shared/repositories/suspicions-store.ts';
-import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
+import audit from '#functions/audit.ts';
+import engage from '#functions/engage.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import enquiries from '#functions/enquiries.ts';
+import enquiryRetention from '#functions/enquiry-retention.ts';
+import suspicions from '#functions/suspicions.ts';
+import { alertDueReports, deleteExpiredSuspicions, reportDueBy } from '#server/desk/suspicious-matters.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { openStore } from '#server/repositories/blobs.ts';
+import { listMails } from '#server/repositories/mail-outbox-store.ts';
+import { listSuspicions } from '#server/repositories/suspicions-store.ts';
+import { resetClock, setClockTo } from '#src/shared/clock.ts';
 import { aSubmittedDueDiligence, anEnquiry, ENQUIRY } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { readableText, useSmtp } from '../smtp.ts';

@@ -6,16 +6,16 @@
  * without; kept sealed with the rating); and the desk's "waiting for your approval" list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import session from '../../../netlify/functions/user.ts';
-import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { APPROVAL_NOTE_REQUIRED } from '../../../src/shared/schemas/cdd-verification.ts';
-import { SECOND_APPROVER_REQUIRED } from '../../../src/shared/states/due-diligence.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
+import cdd from '#functions/due-diligence.ts';
+import engage from '#functions/engage.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import enquiries from '#functions/enquiries.ts';
+import session from '#functions/user.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { openStore } from '#server/repositories/blobs.ts';
+import { APPROVAL_NOTE_REQUIRED } from '#src/shared/schemas/cdd-verification.ts';
+import { SECOND_APPROVER_REQUIRED } from '#src/shared/states/due-diligence.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import {
   ACCEPTANCE,
   ENQUIRY,

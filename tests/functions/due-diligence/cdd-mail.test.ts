@@ -7,13 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import { RECEIVED_SUBJECT, VERIFIED_SUBJECT } from '../../../netlify/functions/_shared/mail/cdd-mail.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { bankDetailsWarning } from '../../../src/content/matters.ts';
-import { defaultPracticeSettings } from '../../../src/shared/schemas/settings.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
+import cdd from '#functions/due-diligence.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import { RECEIVED_SUBJECT, VERIFIED_SUBJECT } from '#server/mail/cdd-mail.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { bankDetailsWarning } from '#src/content/matters.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { anAcceptedEngagement, aSubmittedDueDiligence } from '../fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';
 import { invokeRouted } from '../routing.ts';

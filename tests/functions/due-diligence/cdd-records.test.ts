@@ -9,18 +9,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  cddKeyAvailable,
-  keyId,
-  MissingCddKeyError,
-  openJson,
-  sealJson,
-} from '../../../netlify/functions/_shared/crypto/sealed-records.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { requireCddKey } from '../../../netlify/functions/_shared/due-diligence/require-cdd-key.ts';
-import { refusalStatus } from '../../../netlify/functions/_shared/http/http.ts';
-import { Refused } from '../../../netlify/functions/_shared/platform/refused.ts';
-import { timeKey } from '../../../netlify/functions/_shared/repositories/blobs.ts';
+import { cddKeyAvailable, keyId, MissingCddKeyError, openJson, sealJson } from '#server/crypto/sealed-records.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { requireCddKey } from '#server/due-diligence/require-cdd-key.ts';
+import { refusalStatus } from '#server/http/http.ts';
+import { Refused } from '#server/platform/refused.ts';
+import { timeKey } from '#server/repositories/blobs.ts';
 import {
   deleteCdd,
   getCdd,
@@ -30,7 +24,7 @@ import {
   reencryptAll,
   replaceCdd,
   type CddRecord,
-} from '../../../netlify/functions/_shared/repositories/due-diligence-store.ts';
+} from '#server/repositories/due-diligence-store.ts';
 import { submittedDueDiligence } from '../fixtures/builders.ts';
 import { useBlobs } from '../harness.ts';
 

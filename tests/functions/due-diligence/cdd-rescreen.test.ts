@@ -6,29 +6,25 @@
  * client gave anything, whose link then takes nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import contact from '../../../netlify/functions/contact.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import matters from '../../../netlify/functions/matters.ts';
-import { alertScreeningsDue, screeningsDue } from '../../../netlify/functions/_shared/due-diligence/screening-due.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import {
-  getCdd,
-  getCddMeta,
-  type CddRecord,
-} from '../../../netlify/functions/_shared/repositories/due-diligence-store.ts';
-import { ENHANCED_REQUIRED } from '../../../src/shared/schemas/cdd-verification.ts';
+import cdd from '#functions/due-diligence.ts';
+import contact from '#functions/contact.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import enquiries from '#functions/enquiries.ts';
+import matters from '#functions/matters.ts';
+import { alertScreeningsDue, screeningsDue } from '#server/due-diligence/screening-due.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { getCdd, getCddMeta, type CddRecord } from '#server/repositories/due-diligence-store.ts';
+import { ENHANCED_REQUIRED } from '#src/shared/schemas/cdd-verification.ts';
 import {
   CDD_CLOSED,
   MATTER_CLOSED_NO_RESCREEN,
   PRINCIPAL_APPROVER_REQUIRED,
   SECOND_APPROVER_REQUIRED,
-} from '../../../src/shared/states/due-diligence.ts';
-import { addCalendarDays, sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { resetClock } from '../../../src/shared/clock.ts';
+} from '#src/shared/states/due-diligence.ts';
+import { addCalendarDays, sydneyToday } from '#src/shared/sydney-time.ts';
+import { resetClock } from '#src/shared/clock.ts';
 import { anAcceptedEngagement, aSubmittedDueDiligence } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { readableText, useSmtp } from '../smtp.ts';

@@ -8,16 +8,16 @@
  * re-screen's possible match holds the matter the same way.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import matters from '../../../netlify/functions/matters.ts';
-import { TRUE_MATCH_ENDED } from '../../../netlify/functions/_shared/due-diligence/staff-review.ts';
-import { listMails } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { setOwnEmail } from '../../../netlify/functions/_shared/repositories/users-store.ts';
-import { SANCTIONS_RESOLVER_CANNOT_APPROVE } from '../../../src/shared/states/due-diligence.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
+import cdd from '#functions/due-diligence.ts';
+import engage from '#functions/engage.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import matters from '#functions/matters.ts';
+import { TRUE_MATCH_ENDED } from '#server/due-diligence/staff-review.ts';
+import { listMails } from '#server/repositories/mail-outbox-store.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { setOwnEmail } from '#server/repositories/users-store.ts';
+import { SANCTIONS_RESOLVER_CANNOT_APPROVE } from '#src/shared/states/due-diligence.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { aSubmittedDueDiligence, IN_PERSON_VERIFICATION } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { readMail, useSmtp } from '../smtp.ts';

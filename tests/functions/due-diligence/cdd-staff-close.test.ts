@@ -4,20 +4,20 @@
  * server (cdd-staff-kit.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import contact from '../../../netlify/functions/contact.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import enquiryRetention from '../../../netlify/functions/enquiry-retention.ts';
-import { alertPendingCdd } from '../../../netlify/functions/_shared/due-diligence/cdd-pending-alert.ts';
-import { deleteExpiredCdd } from '../../../netlify/functions/_shared/due-diligence/cdd-retention.ts';
-import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { applyRetention } from '../../../netlify/functions/_shared/desk/erasure.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { getCddMeta, insertCdd } from '../../../netlify/functions/_shared/repositories/due-diligence-store.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
-import { retainUntil } from '../../../src/content/amlctf.ts';
+import cdd from '#functions/due-diligence.ts';
+import contact from '#functions/contact.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import enquiries from '#functions/enquiries.ts';
+import enquiryRetention from '#functions/enquiry-retention.ts';
+import { alertPendingCdd } from '#server/due-diligence/cdd-pending-alert.ts';
+import { deleteExpiredCdd } from '#server/due-diligence/cdd-retention.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { applyRetention } from '#server/desk/erasure.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { getCddMeta, insertCdd } from '#server/repositories/due-diligence-store.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { resetClock, setClockTo } from '#src/shared/clock.ts';
+import { retainUntil } from '#src/content/amlctf.ts';
 import { aSubmittedDueDiligence } from '../fixtures/builders.ts';
 import { call, signedInStaff } from '../harness.ts';
 import { readableText, useSmtp } from '../smtp.ts';

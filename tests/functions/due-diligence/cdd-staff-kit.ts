@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, beforeEach } from 'vitest';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { type CddRecord } from '../../../netlify/functions/_shared/repositories/due-diligence-store.ts';
+import cdd from '#functions/due-diligence.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { type CddRecord } from '#server/repositories/due-diligence-store.ts';
 import { anAcceptedEngagement, aSubmittedDueDiligence, submittedDueDiligence } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 

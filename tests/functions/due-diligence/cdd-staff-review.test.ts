@@ -4,14 +4,14 @@
  * client's submission is put in place with the repository (cdd-staff-kit.ts).
  */
 import { describe, expect, it } from 'vitest';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { openStore, timeKey } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { getCdd, getCddMeta, replaceCdd } from '../../../netlify/functions/_shared/repositories/due-diligence-store.ts';
-import { ENHANCED_REQUIRED } from '../../../src/shared/schemas/cdd-verification.ts';
-import { PRINCIPAL_APPROVER_REQUIRED, SECOND_APPROVER_REQUIRED } from '../../../src/shared/states/due-diligence.ts';
+import cdd from '#functions/due-diligence.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import enquiries from '#functions/enquiries.ts';
+import { openStore, timeKey } from '#server/repositories/blobs.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { getCdd, getCddMeta, replaceCdd } from '#server/repositories/due-diligence-store.ts';
+import { ENHANCED_REQUIRED } from '#src/shared/schemas/cdd-verification.ts';
+import { PRINCIPAL_APPROVER_REQUIRED, SECOND_APPROVER_REQUIRED } from '#src/shared/states/due-diligence.ts';
 import { aSubmittedDueDiligence, submittedDueDiligence } from '../fixtures/builders.ts';
 import { call } from '../harness.ts';
 import {

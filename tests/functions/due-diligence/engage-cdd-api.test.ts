@@ -5,17 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import cdd from '../../../netlify/functions/due-diligence.ts';
-import { PRACTICE } from '../../../src/content/practice.ts';
-import { getSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
-import { getCdd, replaceCdd } from '../../../netlify/functions/_shared/repositories/due-diligence-store.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { AGENT_AUTHORITY_DETAILS } from '../../../src/shared/schemas/cdd-submission.ts';
-import { CDD_CLOSED } from '../../../src/shared/states/due-diligence.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
+import engage from '#functions/engage.ts';
+import engagements from '#functions/engagements.ts';
+import cdd from '#functions/due-diligence.ts';
+import { PRACTICE } from '#src/content/practice.ts';
+import { getSettings } from '#server/repositories/settings-store.ts';
+import { getCdd, replaceCdd } from '#server/repositories/due-diligence-store.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { AGENT_AUTHORITY_DETAILS } from '#src/shared/schemas/cdd-submission.ts';
+import { CDD_CLOSED } from '#src/shared/states/due-diligence.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { resetClock, setClockTo } from '#src/shared/clock.ts';
 import { ACCEPTANCE, anEnquiry } from '../fixtures/builders.ts';
 import { call } from '../harness.ts';
 import { attr, pageText, parsePage, textOf } from '../html.ts';

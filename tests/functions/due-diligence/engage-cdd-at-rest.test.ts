@@ -7,12 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  applyAction,
-  parseAction,
-  parseCddForm,
-} from '../../../netlify/functions/_shared/due-diligence/identity-form.ts';
-import { cddDraftSchema } from '../../../src/shared/schemas/cdd-draft.ts';
+import { applyAction, parseAction, parseCddForm } from '#server/due-diligence/identity-form.ts';
+import { cddDraftSchema } from '#src/shared/schemas/cdd-draft.ts';
 import { call } from '../harness.ts';
 import {
   ACTING,
@@ -113,7 +109,7 @@ describe('nothing in plain text at rest', () => {
     }
 
     // Staff read them decrypted (and the read is audited, tested in cdd-staff.test.ts).
-    const cdd = (await import('../../../netlify/functions/due-diligence.ts')).default;
+    const cdd = (await import('#functions/due-diligence.ts')).default;
     const staffView = await call(cdd, 'GET', `/api/contact-requests/${enquiryId}/cdd`, { cookie: staff.cookie });
     expect(staffView.status).toBe(200);
     expect(staffView.json.parties[0]).toMatchObject({ fullName: NAME, dateOfBirth: BIRTH });

@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { collectionNotice } from '../../../src/content/amlctf.ts';
-import { PRACTICE } from '../../../src/content/practice.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { getCdd, replaceCdd } from '../../../netlify/functions/_shared/repositories/due-diligence-store.ts';
-import { type CddStatus } from '../../../src/shared/schemas/cdd.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import enquiries from '#functions/enquiries.ts';
+import { collectionNotice } from '#src/content/amlctf.ts';
+import { PRACTICE } from '#src/content/practice.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { getCdd, replaceCdd } from '#server/repositories/due-diligence-store.ts';
+import { type CddStatus } from '#src/shared/schemas/cdd.ts';
 import { aSentEngagement, anAcceptedEngagement, ENQUIRY } from '../fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';
 import { invokeRouted } from '../routing.ts';

@@ -3,15 +3,12 @@
  * over its states (engage-cdd-kit.ts).
  */
 import { describe, expect, it } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import { cddNotYetPage, cddPage } from '../../../netlify/functions/_shared/pages/identity-page.tsx';
-import {
-  identityUnavailablePage,
-  somethingWentWrongPage,
-} from '../../../netlify/functions/_shared/pages/link-error-page.tsx';
-import { AGENT_AUTHORITY_DETAILS } from '../../../src/shared/schemas/cdd-submission.ts';
-import { cddDraftSchema } from '../../../src/shared/schemas/cdd-draft.ts';
-import type { CddStatus } from '../../../src/shared/schemas/cdd.ts';
+import engage from '#functions/engage.ts';
+import { cddNotYetPage, cddPage } from '#server/pages/identity-page.tsx';
+import { identityUnavailablePage, somethingWentWrongPage } from '#server/pages/link-error-page.tsx';
+import { AGENT_AUTHORITY_DETAILS } from '#src/shared/schemas/cdd-submission.ts';
+import { cddDraftSchema } from '#src/shared/schemas/cdd-draft.ts';
+import type { CddStatus } from '#src/shared/schemas/cdd.ts';
 import { ORIGIN } from '../harness.ts';
 import { attr, pageText, parsePage, textOf, type Element } from '../html.ts';
 import { invokeRouted } from '../routing.ts';

@@ -4,15 +4,15 @@
  * read as a browser parses them (tests/functions/html.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { engagementText } from '../../../netlify/functions/_shared/engagement/engagement-text.ts';
-import { SITE_STYLESHEET } from '../../../netlify/functions/_shared/pages/document.tsx';
-import { engagePage, NOT_ACTING_YET } from '../../../netlify/functions/_shared/pages/engagement-page.tsx';
-import { engageEndedPage } from '../../../netlify/functions/_shared/pages/link-error-page.tsx';
-import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../../src/content/costs-agreement.ts';
-import { buildDisclosure } from '../../../src/shared/engagement-document.ts';
-import { computeQuote, describeQuoteInput } from '../../../src/shared/quote.ts';
-import { formatAudCents } from '../../../src/content/money.ts';
-import { ACCEPT_CONSENTS, type EngagementView } from '../../../src/shared/schemas/engagement.ts';
+import { engagementText } from '#server/engagement/engagement-text.ts';
+import { SITE_STYLESHEET } from '#server/pages/document.tsx';
+import { engagePage, NOT_ACTING_YET } from '#server/pages/engagement-page.tsx';
+import { engageEndedPage } from '#server/pages/link-error-page.tsx';
+import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '#src/content/costs-agreement.ts';
+import { buildDisclosure } from '#src/shared/engagement-document.ts';
+import { computeQuote, describeQuoteInput } from '#src/shared/quote.ts';
+import { formatAudCents } from '#src/content/money.ts';
+import { ACCEPT_CONSENTS, type EngagementView } from '#src/shared/schemas/engagement.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { attr, pageText, parsePage, textOf } from '../html.ts';
 import { summaryOf } from '../summary-lines.ts';

@@ -5,12 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { runEngagementJobs } from '../../../netlify/functions/_shared/engagement/engagement-reminders.ts';
-import { getEngagement } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
-import { contentDigestInput } from '../../../src/shared/schemas/engagement.ts';
+import engage from '#functions/engage.ts';
+import engagements from '#functions/engagements.ts';
+import enquiries from '#functions/enquiries.ts';
+import { runEngagementJobs } from '#server/engagement/engagement-reminders.ts';
+import { getEngagement } from '#server/repositories/engagements-store.ts';
+import { contentDigestInput } from '#src/shared/schemas/engagement.ts';
 import { anEnquiry, aSentEngagement } from '../fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';
 import { readableText, useSmtp } from '../smtp.ts';

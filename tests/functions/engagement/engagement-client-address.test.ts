@@ -5,10 +5,10 @@
  * the old address at once, without the new one, and is audited with its reason.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import audit from '../../../netlify/functions/audit.ts';
-import engage from '../../../netlify/functions/engage.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import { getEngagement } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
+import audit from '#functions/audit.ts';
+import engage from '#functions/engage.ts';
+import engagements from '#functions/engagements.ts';
+import { getEngagement } from '#server/repositories/engagements-store.ts';
 import { ACCEPTANCE, anAcceptedEngagement, anEnquiry, aSentEngagement } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { linkMailedTo, readableText, useSmtp } from '../smtp.ts';

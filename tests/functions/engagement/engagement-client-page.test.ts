@@ -6,15 +6,12 @@
  * previews they still are. Real handlers and Blobs.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import {
-  SAMPLE_TERMS_REFUSED,
-  sampleTermsRefusal,
-} from '../../../netlify/functions/_shared/engagement/sample-terms.ts';
-import { COSTS_AGREEMENT } from '../../../src/content/costs-agreement.ts';
-import { formatAudCents } from '../../../src/content/money.ts';
-import type { EngagementView } from '../../../src/shared/schemas/engagement.ts';
+import engage from '#functions/engage.ts';
+import engagements from '#functions/engagements.ts';
+import { SAMPLE_TERMS_REFUSED, sampleTermsRefusal } from '#server/engagement/sample-terms.ts';
+import { COSTS_AGREEMENT } from '#src/content/costs-agreement.ts';
+import { formatAudCents } from '#src/content/money.ts';
+import type { EngagementView } from '#src/shared/schemas/engagement.ts';
 import { ACCEPTANCE, anAcceptedEngagement, anEnquiry, aSentEngagement } from '../fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';
 import { parsePage, textOf } from '../html.ts';

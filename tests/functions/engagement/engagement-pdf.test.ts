@@ -7,15 +7,11 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
-import { printable, renderEngagementPdf } from '../../../netlify/functions/_shared/engagement/pdf.ts';
-import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '../../../src/content/costs-agreement.ts';
-import { buildDisclosure } from '../../../src/shared/engagement-document.ts';
-import { computeQuote, describeQuoteInput } from '../../../src/shared/quote.ts';
-import {
-  ACCEPT_CONSENTS,
-  type AcceptanceRecord,
-  type EngagementContent,
-} from '../../../src/shared/schemas/engagement.ts';
+import { printable, renderEngagementPdf } from '#server/engagement/pdf.ts';
+import { COSTS_AGREEMENT, ENGAGEMENT_PRIVACY_NOTICE } from '#src/content/costs-agreement.ts';
+import { buildDisclosure } from '#src/shared/engagement-document.ts';
+import { computeQuote, describeQuoteInput } from '#src/shared/quote.ts';
+import { ACCEPT_CONSENTS, type AcceptanceRecord, type EngagementContent } from '#src/shared/schemas/engagement.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { drawnText } from '../pdf-text.ts';
 

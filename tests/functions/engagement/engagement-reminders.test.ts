@@ -4,14 +4,11 @@
  * days. Real handlers, a real local Blobs server and a real local SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import { sendEngagementLink } from '../../../netlify/functions/_shared/mail/engagement-mail.ts';
-import {
-  reminderDueAt,
-  runEngagementJobs,
-} from '../../../netlify/functions/_shared/engagement/engagement-reminders.ts';
-import { getEngagement } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
-import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
+import engage from '#functions/engage.ts';
+import { sendEngagementLink } from '#server/mail/engagement-mail.ts';
+import { reminderDueAt, runEngagementJobs } from '#server/engagement/engagement-reminders.ts';
+import { getEngagement } from '#server/repositories/engagements-store.ts';
+import { listActivity } from '#server/repositories/enquiry-activity-store.ts';
 import { aSentEngagement } from '../fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';
 import { readMail, useSmtp, type Received } from '../smtp.ts';

@@ -6,15 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import engagements from '../../../netlify/functions/engagements.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import enquiryRetention from '../../../netlify/functions/enquiry-retention.ts';
-import leadMetrics from '../../../netlify/functions/lead-metrics.ts';
-import { updateStoredEnquiry } from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { retainUntil } from '../../../src/content/amlctf.ts';
-import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
+import engagements from '#functions/engagements.ts';
+import enquiries from '#functions/enquiries.ts';
+import enquiryRetention from '#functions/enquiry-retention.ts';
+import leadMetrics from '#functions/lead-metrics.ts';
+import { updateStoredEnquiry } from '#server/repositories/enquiries-store.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { retainUntil } from '#src/content/amlctf.ts';
+import { resetClock, setClockTo } from '#src/shared/clock.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { anAcceptedEngagement, aSentEngagement, aSubmittedDueDiligence } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 

@@ -7,18 +7,18 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import settings from '../../../netlify/functions/settings.ts';
-import { getEngagement } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
-import { formatAudCents } from '../../../src/content/money.ts';
-import { splitGst } from '../../../src/shared/engagement-document.ts';
-import { computeQuote } from '../../../src/shared/quote.ts';
+import engage from '#functions/engage.ts';
+import engagements from '#functions/engagements.ts';
+import settings from '#functions/settings.ts';
+import { getEngagement } from '#server/repositories/engagements-store.ts';
+import { formatAudCents } from '#src/content/money.ts';
+import { splitGst } from '#src/shared/engagement-document.ts';
+import { computeQuote } from '#src/shared/quote.ts';
 import {
   CERTIFICATE_NEEDS_SOLICITOR,
   PRACTISING_CERTIFICATE_FORMAT,
   SOLICITOR_NEEDS_CERTIFICATE,
-} from '../../../src/shared/schemas/settings.ts';
+} from '#src/shared/schemas/settings.ts';
 import { ACCEPTANCE, anEnquiry, ENQUIRY } from '../fixtures/builders.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';

@@ -5,11 +5,11 @@
  * staff enter one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import { getEngagement } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
-import { now } from '../../../src/shared/clock.ts';
-import { formatIsoDate } from '../../../src/shared/quote.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
+import engage from '#functions/engage.ts';
+import { getEngagement } from '#server/repositories/engagements-store.ts';
+import { now } from '#src/shared/clock.ts';
+import { formatIsoDate } from '#src/shared/quote.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { anAcceptedEngagement, aSentEngagement } from '../fixtures/builders.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';
 import { invokeRouted } from '../routing.ts';

@@ -5,11 +5,11 @@
  * Real handlers over a real local Blobs server.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { getEngagement } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
+import engage from '#functions/engage.ts';
+import engagements from '#functions/engagements.ts';
+import enquiries from '#functions/enquiries.ts';
+import { openStore } from '#server/repositories/blobs.ts';
+import { getEngagement } from '#server/repositories/engagements-store.ts';
 import { ACCEPTANCE, anAcceptedEngagement, anEnquiry, aSentEngagement } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 

@@ -1,12 +1,12 @@
 /** Engagements: staff send, preview, resend, revoke; the client's link. Real handlers over a real local Blobs server. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { COSTS_AGREEMENT } from '../../../src/content/costs-agreement.ts';
-import { computeQuote } from '../../../src/shared/quote.ts';
+import engage from '#functions/engage.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import engagements from '#functions/engagements.ts';
+import enquiries from '#functions/enquiries.ts';
+import { COSTS_AGREEMENT } from '#src/content/costs-agreement.ts';
+import { computeQuote } from '#src/shared/quote.ts';
 import { ACCEPTANCE, anEnquiry } from '../fixtures/builders.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import dutyIndexation from '../../../netlify/functions/duty-indexation.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import leadAlerts from '../../../netlify/functions/lead-alerts.ts';
-import leadMetrics from '../../../netlify/functions/lead-metrics.ts';
-import services from '../../../netlify/functions/services.ts';
-import settings from '../../../netlify/functions/settings.ts';
-import audit from '../../../netlify/functions/audit.ts';
-import session from '../../../netlify/functions/user.ts';
-import siteBuilds from '../../../netlify/functions/site-builds.ts';
-import staff from '../../../netlify/functions/staff.ts';
-import testimonials from '../../../netlify/functions/testimonials.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import dutyIndexation from '#functions/duty-indexation.ts';
+import enquiries from '#functions/enquiries.ts';
+import leadAlerts from '#functions/lead-alerts.ts';
+import leadMetrics from '#functions/lead-metrics.ts';
+import services from '#functions/services.ts';
+import settings from '#functions/settings.ts';
+import audit from '#functions/audit.ts';
+import session from '#functions/user.ts';
+import siteBuilds from '#functions/site-builds.ts';
+import staff from '#functions/staff.ts';
+import testimonials from '#functions/testimonials.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -4,21 +4,21 @@
  * by `GET /api/audit?limit=&before=`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import audit from '../../../netlify/functions/audit.ts';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import services from '../../../netlify/functions/services.ts';
-import session from '../../../netlify/functions/user.ts';
-import siteBuilds from '../../../netlify/functions/site-builds.ts';
-import staff from '../../../netlify/functions/staff.ts';
-import testimonials from '../../../netlify/functions/testimonials.ts';
-import { applyRetention } from '../../../netlify/functions/_shared/desk/erasure.ts';
-import { hashPassword } from '../../../netlify/functions/_shared/http/auth.ts';
-import { findUser, upsertUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
-import login from '../../../netlify/functions/login.ts';
-import { recordAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { actorNote } from '../../../src/islands/admin/settings/audit-sentences.ts';
+import audit from '#functions/audit.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
+import services from '#functions/services.ts';
+import session from '#functions/user.ts';
+import siteBuilds from '#functions/site-builds.ts';
+import staff from '#functions/staff.ts';
+import testimonials from '#functions/testimonials.ts';
+import { applyRetention } from '#server/desk/erasure.ts';
+import { hashPassword } from '#server/http/auth.ts';
+import { findUser, upsertUser } from '#server/repositories/users-store.ts';
+import login from '#functions/login.ts';
+import { recordAudit } from '#server/repositories/audit-store.ts';
+import { actorNote } from '#src/islands/admin/settings/audit-sentences.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();
@@ -257,14 +257,14 @@ describe('who the audit names', () => {
     }
     process.env.ENQUIRY_RETENTION_DAYS = '1';
     try {
-      const { resetLeadDeskEnv } = await import('../../../netlify/functions/_shared/platform/env.ts');
+      const { resetLeadDeskEnv } = await import('#server/platform/env.ts');
       resetLeadDeskEnv();
       const id = (await call(contact, 'POST', '/api/contact', { body: PERSON })).json.id;
       expect(await applyRetention(new Date(Date.now() + 3 * 86_400_000))).toBeGreaterThanOrEqual(1);
       expect(id).toEqual(expect.any(String));
     } finally {
       delete process.env.ENQUIRY_RETENTION_DAYS;
-      (await import('../../../netlify/functions/_shared/platform/env.ts')).resetLeadDeskEnv();
+      (await import('#server/platform/env.ts')).resetLeadDeskEnv();
     }
     const [job] = (await wholeLog(admin.cookie, 100)).filter((entry) => entry.action === 'enquiry.retention');
     expect(job).toMatchObject({ by: 'system', byId: null });

@@ -1,8 +1,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/user.ts';
-import { resetEnvCache } from '../../../netlify/functions/_shared/platform/env.ts';
+import login from '#functions/login.ts';
+import session from '#functions/user.ts';
+import { resetEnvCache } from '#server/platform/env.ts';
 import { call, cookieFrom, signedInStaff, TEST_SECRET, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import enquiriesApi from '../../../netlify/functions/enquiries.ts';
-import contact from '../../../netlify/functions/contact.ts';
-import login from '../../../netlify/functions/login.ts';
-import services from '../../../netlify/functions/services.ts';
-import testimonials from '../../../netlify/functions/testimonials.ts';
-import { seedIfEmpty } from '../../../scripts/seed.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import enquiriesApi from '#functions/enquiries.ts';
+import contact from '#functions/contact.ts';
+import login from '#functions/login.ts';
+import services from '#functions/services.ts';
+import testimonials from '#functions/testimonials.ts';
+import { seedIfEmpty } from '#scripts/seed.ts';
 import { call, signedInStaff, useBlobs, type CallOptions } from '../harness.ts';
 import { siteFunctions } from '../routing.ts';
 

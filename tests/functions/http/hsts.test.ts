@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import contact from '../../../netlify/functions/contact.ts';
-import media from '../../../netlify/functions/media.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import contact from '#functions/contact.ts';
+import media from '#functions/media.ts';
 import { png } from '../fixtures/images.ts';
 import { ORIGIN, call, signedInStaff, useBlobs } from '../harness.ts';
 

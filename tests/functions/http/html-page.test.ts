@@ -6,9 +6,9 @@
  * with a token in it `no-referrer`); none is indexed.
  */
 import { describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import engage from '../../../netlify/functions/engage.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
+import contact from '#functions/contact.ts';
+import engage from '#functions/engage.ts';
+import myMatters from '#functions/my-matters.ts';
 import { call, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -18,10 +18,10 @@ vi.mock('bcryptjs', async (importOriginal) => {
   };
 });
 
-const { default: login } = await import('../../../netlify/functions/login.ts');
+const { default: login } = await import('#functions/login.ts');
 const { call, useBlobs } = await import('../harness.ts');
-const { BCRYPT_COST, DUMMY_HASH, hashPassword } = await import('../../../netlify/functions/_shared/http/auth.ts');
-const { upsertUser } = await import('../../../netlify/functions/_shared/repositories/users-store.ts');
+const { BCRYPT_COST, DUMMY_HASH, hashPassword } = await import('#server/http/auth.ts');
+const { upsertUser } = await import('#server/repositories/users-store.ts');
 const { getRounds } = await import('bcryptjs');
 
 useBlobs();

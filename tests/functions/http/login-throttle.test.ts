@@ -23,10 +23,10 @@ vi.mock('bcryptjs', async (importOriginal) => {
 
 const { hash } = await import('bcryptjs');
 const { ORIGIN, useBlobs } = await import('../harness.ts');
-const { upsertUser } = await import('../../../netlify/functions/_shared/repositories/users-store.ts');
+const { upsertUser } = await import('#server/repositories/users-store.ts');
 const { admitAttempt, clientAddress, clientNetwork, MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_USERNAME, SLOW_LANE_MS } =
-  await import('../../../netlify/functions/_shared/http/login-throttle.ts');
-const { issueDeviceCookie, trustedDevice } = await import('../../../netlify/functions/_shared/http/auth.ts');
+  await import('#server/http/login-throttle.ts');
+const { issueDeviceCookie, trustedDevice } = await import('#server/http/auth.ts');
 
 useBlobs();
 
@@ -35,7 +35,7 @@ type Login = (req: Request, context?: { ip?: string }) => Promise<Response>;
 /** A fresh copy of the login function and everything it imports (its own module state). */
 async function loginInstance(): Promise<Login> {
   vi.resetModules();
-  return (await import('../../../netlify/functions/login.ts')).default;
+  return (await import('#functions/login.ts')).default;
 }
 const logins: Login[] = [];
 beforeAll(async () => {

@@ -8,14 +8,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../../src/shared/schemas/passkeys.ts';
-import login from '../../../netlify/functions/login.ts';
-import passkeys from '../../../netlify/functions/passkeys.ts';
-import session from '../../../netlify/functions/user.ts';
-import settings from '../../../netlify/functions/settings.ts';
-import audit from '../../../netlify/functions/audit.ts';
-import { setOwnEmail } from '../../../netlify/functions/_shared/repositories/users-store.ts';
-import { saveSignInSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
+import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '#src/shared/schemas/passkeys.ts';
+import login from '#functions/login.ts';
+import passkeys from '#functions/passkeys.ts';
+import session from '#functions/user.ts';
+import settings from '#functions/settings.ts';
+import audit from '#functions/audit.ts';
+import { setOwnEmail } from '#server/repositories/users-store.ts';
+import { saveSignInSettings } from '#server/repositories/settings-store.ts';
 import { call, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';
 import { SoftwareAuthenticator } from '../software-authenticator.ts';
 import { readableText, useSmtp } from '../smtp.ts';

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  asHttpError,
-  asRefusal,
-  hasCode,
-  HttpError,
-  refusalStatus,
-} from '../../../netlify/functions/_shared/http/http.ts';
-import {
-  REFUSAL_STATUS,
-  Refused,
-  refusalKind,
-  type RefusalKind,
-} from '../../../netlify/functions/_shared/platform/refused.ts';
-import { StorageUnavailable } from '../../../netlify/functions/_shared/repositories/blobs.ts';
+import { asHttpError, asRefusal, hasCode, HttpError, refusalStatus } from '#server/http/http.ts';
+import { REFUSAL_STATUS, Refused, refusalKind, type RefusalKind } from '#server/platform/refused.ts';
+import { StorageUnavailable } from '#server/repositories/blobs.ts';
 
 describe('a domain room’s refusal', () => {
   it('is answered with the status its kind stands for, keeping its words, code, fields and headers', () => {

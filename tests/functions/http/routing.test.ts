@@ -4,8 +4,8 @@
  * are one list, and the tests reach handlers through the same matcher.
  */
 import { describe, expect, it } from 'vitest';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { handle, json } from '../../../netlify/functions/_shared/http/http.ts';
+import enquiries from '#functions/enquiries.ts';
+import { handle, json } from '#server/http/http.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

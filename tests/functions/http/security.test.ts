@@ -1,11 +1,11 @@
 /** Small holes found by a security review: origin, nosniff, media types, image addresses, control characters, slugs. */
 import { describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import contact from '../../../netlify/functions/contact.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { createPost } from '../../../netlify/functions/_shared/repositories/blog-posts-store.ts';
-import { GET as rssFeed } from '../../../src/pages/rss.xml.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import contact from '#functions/contact.ts';
+import enquiries from '#functions/enquiries.ts';
+import { createPost } from '#server/repositories/blog-posts-store.ts';
+import { GET as rssFeed } from '#src/pages/rss.xml.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

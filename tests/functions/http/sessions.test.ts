@@ -8,15 +8,15 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import housekeeping from '../../../netlify/functions/housekeeping.ts';
-import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/user.ts';
-import { revokeSessionsOf, SESSION_UNAVAILABLE, startSession } from '../../../netlify/functions/_shared/http/auth.ts';
-import { listKeys, openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { WINDOW_MS } from '../../../netlify/functions/_shared/http/login-throttle.ts';
-import { attemptsSince, recordAttempt } from '../../../netlify/functions/_shared/repositories/login-attempts-store.ts';
-import { saveSession } from '../../../netlify/functions/_shared/repositories/sessions-store.ts';
-import { findUser, upsertUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
+import housekeeping from '#functions/housekeeping.ts';
+import login from '#functions/login.ts';
+import session from '#functions/user.ts';
+import { revokeSessionsOf, SESSION_UNAVAILABLE, startSession } from '#server/http/auth.ts';
+import { listKeys, openStore } from '#server/repositories/blobs.ts';
+import { WINDOW_MS } from '#server/http/login-throttle.ts';
+import { attemptsSince, recordAttempt } from '#server/repositories/login-attempts-store.ts';
+import { saveSession } from '#server/repositories/sessions-store.ts';
+import { findUser, upsertUser } from '#server/repositories/users-store.ts';
 import { call, cookieFrom, ORIGIN, signedInStaff, useBlobs } from '../harness.ts';
 
 const blobs = useBlobs();
@@ -116,7 +116,7 @@ describe('housekeeping', () => {
   });
 
   it('runs every hour', async () => {
-    const { config } = await import('../../../netlify/functions/housekeeping.ts');
+    const { config } = await import('#functions/housekeeping.ts');
     expect(config.schedule).toBe('0 * * * *');
   });
 });

@@ -4,10 +4,10 @@
  * asks for no password and changes nothing else; the password then signs in again.
  */
 import { describe, expect, it } from 'vitest';
-import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/user.ts';
-import { addPasskey, listPasskeys } from '../../../netlify/functions/_shared/repositories/passkeys-store.ts';
-import { findUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
+import login from '#functions/login.ts';
+import session from '#functions/user.ts';
+import { addPasskey, listPasskeys } from '#server/repositories/passkeys-store.ts';
+import { findUser } from '#server/repositories/users-store.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from '../harness.ts';
 import { staffAddIn } from '../staff-add.ts';
 

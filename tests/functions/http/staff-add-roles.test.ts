@@ -5,8 +5,8 @@
  * made staff from the command line either. One store for the whole file, in order.
  */
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../netlify/functions/_shared/http/auth.ts';
-import { findUser, listUsers, upsertUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
+import { hashPassword } from '#server/http/auth.ts';
+import { findUser, listUsers, upsertUser } from '#server/repositories/users-store.ts';
 import { useBlobs } from '../harness.ts';
 import { staffAddIn } from '../staff-add.ts';
 

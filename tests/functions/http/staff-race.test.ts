@@ -4,8 +4,8 @@
  * conditional write lets one removal through and makes the other count again.
  */
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../netlify/functions/_shared/http/auth.ts';
-import { listUsers, upsertUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
+import { hashPassword } from '#server/http/auth.ts';
+import { listUsers, upsertUser } from '#server/repositories/users-store.ts';
 import { useBlobs } from '../harness.ts';
 import { useRacers } from '../racers.ts';
 

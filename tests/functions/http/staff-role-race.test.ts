@@ -5,8 +5,8 @@
  * again and answers 409. The same when one removes the other while being demoted.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import session from '../../../netlify/functions/user.ts';
-import { listUsers, setRole } from '../../../netlify/functions/_shared/repositories/users-store.ts';
+import session from '#functions/user.ts';
+import { listUsers, setRole } from '#server/repositories/users-store.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { useRacers } from '../racers.ts';
 

@@ -6,19 +6,13 @@
  * The first account and `npm run staff:add --role`: staff-add-roles.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import audit from '../../../netlify/functions/audit.ts';
-import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/user.ts';
-import staff from '../../../netlify/functions/staff.ts';
-import { hashPassword } from '../../../netlify/functions/_shared/http/auth.ts';
-import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import {
-  findUser,
-  listUsers,
-  removeUser,
-  setRole,
-  upsertUser,
-} from '../../../netlify/functions/_shared/repositories/users-store.ts';
+import audit from '#functions/audit.ts';
+import login from '#functions/login.ts';
+import session from '#functions/user.ts';
+import staff from '#functions/staff.ts';
+import { hashPassword } from '#server/http/auth.ts';
+import { openStore } from '#server/repositories/blobs.ts';
+import { findUser, listUsers, removeUser, setRole, upsertUser } from '#server/repositories/users-store.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

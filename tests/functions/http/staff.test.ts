@@ -4,11 +4,11 @@
  * accounts: never one's own, never the last, and a removed account's session ends at once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import audit from '../../../netlify/functions/audit.ts';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import login from '../../../netlify/functions/login.ts';
-import session from '../../../netlify/functions/user.ts';
-import staff from '../../../netlify/functions/staff.ts';
+import audit from '#functions/audit.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import login from '#functions/login.ts';
+import session from '#functions/user.ts';
+import staff from '#functions/staff.ts';
 import { call, cookieFrom, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

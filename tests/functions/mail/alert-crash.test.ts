@@ -10,10 +10,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { ORPHAN_AFTER_MS, retryDueAlerts } from '../../../netlify/functions/_shared/mail/staff-alerts.ts';
-import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { listAlerts } from '../../../netlify/functions/_shared/repositories/alert-outbox-store.ts';
+import enquiries from '#functions/enquiries.ts';
+import { ORPHAN_AFTER_MS, retryDueAlerts } from '#server/mail/staff-alerts.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { listAlerts } from '#server/repositories/alert-outbox-store.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -5,18 +5,18 @@
  * why. A staff reply to a client's update request with bank details is refused at once.
  */
 import { describe, expect, it } from 'vitest';
-import matters from '../../../netlify/functions/matters.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import { isMessageRefused } from '../../../netlify/functions/_shared/mail/bank-details-guard.ts';
-import { deliverClientMail, queueClientMail } from '../../../netlify/functions/_shared/mail/client-mail.ts';
-import { sendSms } from '../../../netlify/functions/_shared/mail/sms-transport.ts';
-import { queueStaffNotice } from '../../../netlify/functions/_shared/mail/staff-alerts.ts';
-import { smsEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { createStoredEnquiry } from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
-import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
-import { listMails, listRefusedMails } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
-import { BANK_DETAILS_IN_MESSAGE } from '../../../src/shared/bank-details.ts';
+import matters from '#functions/matters.ts';
+import myMatters from '#functions/my-matters.ts';
+import { isMessageRefused } from '#server/mail/bank-details-guard.ts';
+import { deliverClientMail, queueClientMail } from '#server/mail/client-mail.ts';
+import { sendSms } from '#server/mail/sms-transport.ts';
+import { queueStaffNotice } from '#server/mail/staff-alerts.ts';
+import { smsEnv } from '#server/platform/env.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { createStoredEnquiry } from '#server/repositories/enquiries-store.ts';
+import { listActivity } from '#server/repositories/enquiry-activity-store.ts';
+import { listMails, listRefusedMails } from '#server/repositories/mail-outbox-store.ts';
+import { BANK_DETAILS_IN_MESSAGE } from '#src/shared/bank-details.ts';
 import { aClientMatter, signedInClient } from '../fixtures/client-matter.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { useSmsCapture } from '../sms-capture.ts';

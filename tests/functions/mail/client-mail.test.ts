@@ -6,16 +6,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import * as clientMail from '../../../netlify/functions/_shared/mail/client-mail.ts';
-import { openStore } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { createStoredEnquiry } from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
-import { listActivity } from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
-import { listMails } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
-import { saveSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
-import { PROFESSIONAL_STANDARDS } from '../../../src/content/practice.ts';
-import { defaultPracticeSettings } from '../../../src/shared/schemas/settings.ts';
-import everyMinute from '../../../netlify/functions/every-minute.ts';
+import * as clientMail from '#server/mail/client-mail.ts';
+import { openStore } from '#server/repositories/blobs.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { createStoredEnquiry } from '#server/repositories/enquiries-store.ts';
+import { listActivity } from '#server/repositories/enquiry-activity-store.ts';
+import { listMails } from '#server/repositories/mail-outbox-store.ts';
+import { saveSettings } from '#server/repositories/settings-store.ts';
+import { PROFESSIONAL_STANDARDS } from '#src/content/practice.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
+import everyMinute from '#functions/every-minute.ts';
 import { useBlobs } from '../harness.ts';
 import { readMail, useSmtp, type Received } from '../smtp.ts';
 
@@ -138,7 +138,7 @@ describe('client mail', () => {
   it('sends a message once when deliveries from two instances race', async () => {
     // A second copy of the module, as another function instance would have.
     vi.resetModules();
-    const other = (await import('../../../netlify/functions/_shared/mail/client-mail.ts')) as typeof clientMail;
+    const other = (await import('#server/mail/client-mail.ts')) as typeof clientMail;
     expect(other.deliverClientMail).not.toBe(deliverClientMail);
 
     for (let round = 0; round < 3; round++) {

@@ -5,11 +5,11 @@
  * arrives, delivered later from the outbox) as in the engagement link.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import { retryDueAlerts } from '../../../netlify/functions/_shared/mail/staff-alerts.ts';
-import { resetLeadDeskEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { linkOrigin } from '../../../netlify/functions/_shared/platform/link-origin.ts';
+import contact from '#functions/contact.ts';
+import engagements from '#functions/engagements.ts';
+import { retryDueAlerts } from '#server/mail/staff-alerts.ts';
+import { resetLeadDeskEnv } from '#server/platform/env.ts';
+import { linkOrigin } from '#server/platform/link-origin.ts';
 import { ENQUIRY } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { readableText, useSmtp } from '../smtp.ts';

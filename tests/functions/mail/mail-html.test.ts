@@ -7,19 +7,15 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { imageSize } from 'image-size';
-import contact from '../../../netlify/functions/contact.ts';
-import {
-  sendClientMailNow,
-  deliverClientMail,
-  queueClientMail,
-} from '../../../netlify/functions/_shared/mail/client-mail.ts';
-import { notifyStaff } from '../../../netlify/functions/_shared/mail/staff-alerts.ts';
-import { MAIL_LOGO_PNG_BASE64, MAIL_LOGO_SIZE } from '../../../netlify/functions/_shared/mail/mail-logo.ts';
-import { LOGO_CID } from '../../../netlify/functions/_shared/mail/mail-message.tsx';
-import { saveSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
-import { LAUNCH_KIT } from '../../../src/content/launch-kit.ts';
-import { bankDetailsWarning } from '../../../src/content/matters.ts';
-import { defaultPracticeSettings } from '../../../src/shared/schemas/settings.ts';
+import contact from '#functions/contact.ts';
+import { sendClientMailNow, deliverClientMail, queueClientMail } from '#server/mail/client-mail.ts';
+import { notifyStaff } from '#server/mail/staff-alerts.ts';
+import { MAIL_LOGO_PNG_BASE64, MAIL_LOGO_SIZE } from '#server/mail/mail-logo.ts';
+import { LOGO_CID } from '#server/mail/mail-message.tsx';
+import { saveSettings } from '#server/repositories/settings-store.ts';
+import { LAUNCH_KIT } from '#src/content/launch-kit.ts';
+import { bankDetailsWarning } from '#src/content/matters.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
 import { attr, parsePage, textOf } from '../html.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { call, useBlobs } from '../harness.ts';

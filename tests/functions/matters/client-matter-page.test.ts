@@ -6,14 +6,14 @@
  * e-mail to the client once the matter is open links to /matter/.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import engage from '../../../netlify/functions/engage.ts';
-import engageCdd from '../../../netlify/functions/engage-due-diligence.ts';
-import matters from '../../../netlify/functions/matters.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import { dutyTables } from '../../../netlify/functions/_shared/site/duty-years.ts';
-import { dutyTableFor } from '../../../src/shared/duty-tables.ts';
-import { transferDuty } from '../../../src/shared/quote.ts';
-import { clockOffsetMs, now, resetClock, setClockTo } from '../../../src/shared/clock.ts';
+import engage from '#functions/engage.ts';
+import engageCdd from '#functions/engage-due-diligence.ts';
+import matters from '#functions/matters.ts';
+import myMatters from '#functions/my-matters.ts';
+import { dutyTables } from '#server/site/duty-years.ts';
+import { dutyTableFor } from '#src/shared/duty-tables.ts';
+import { transferDuty } from '#src/shared/quote.ts';
+import { clockOffsetMs, now, resetClock, setClockTo } from '#src/shared/clock.ts';
 import { aVerifiedDueDiligence } from '../fixtures/builders.ts';
 import { call, cookieFrom, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { pageText } from '../html.ts';

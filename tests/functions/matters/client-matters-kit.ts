@@ -5,9 +5,9 @@
  * link, a signed-in client's cookie.
  */
 import { afterEach, beforeAll, expect } from 'vitest';
-import matters from '../../../netlify/functions/matters.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import { clockOffsetMs, resetClock } from '../../../src/shared/clock.ts';
+import matters from '#functions/matters.ts';
+import myMatters from '#functions/my-matters.ts';
+import { clockOffsetMs, resetClock } from '#src/shared/clock.ts';
 import { aVerifiedDueDiligence } from '../fixtures/builders.ts';
 import { call, cookieFrom, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { readMail, useSmtp } from '../smtp.ts';

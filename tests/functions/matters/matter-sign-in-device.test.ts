@@ -5,9 +5,9 @@
  * the address and network limits hold, and one link at most goes to an address in 15 minutes.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import { takeMailGate } from '../../../netlify/functions/_shared/repositories/client-sessions-store.ts';
-import { now, resetClock, setClockTo } from '../../../src/shared/clock.ts';
+import myMatters from '#functions/my-matters.ts';
+import { takeMailGate } from '#server/repositories/client-sessions-store.ts';
+import { now, resetClock, setClockTo } from '#src/shared/clock.ts';
 import { aClientMatter } from '../fixtures/client-matter.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { readMail, useSmtp } from '../smtp.ts';

@@ -8,16 +8,16 @@
  * holding up the e-mail, and a client who stopped texts meanwhile gets none.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import matters from '../../../netlify/functions/matters.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import { retryDueClientMails } from '../../../netlify/functions/_shared/mail/client-mail.ts';
-import { gsmLength, toGsm7 } from '../../../netlify/functions/_shared/mail/sms-text.ts';
-import { sendMatterNotices } from '../../../netlify/functions/_shared/matters/matter-mail.ts';
-import { listMails } from '../../../netlify/functions/_shared/repositories/mail-outbox-store.ts';
-import { TEXTS_MOBILE_MESSAGE, TEXTS_WHY } from '../../../src/content/client-texts.ts';
-import { australianMobile } from '../../../src/shared/schemas/client-matter.ts';
-import { now, resetClock, setClockTo } from '../../../src/shared/clock.ts';
-import { sydneyInstant } from '../../../src/shared/sydney-time.ts';
+import matters from '#functions/matters.ts';
+import myMatters from '#functions/my-matters.ts';
+import { retryDueClientMails } from '#server/mail/client-mail.ts';
+import { gsmLength, toGsm7 } from '#server/mail/sms-text.ts';
+import { sendMatterNotices } from '#server/matters/matter-mail.ts';
+import { listMails } from '#server/repositories/mail-outbox-store.ts';
+import { TEXTS_MOBILE_MESSAGE, TEXTS_WHY } from '#src/content/client-texts.ts';
+import { australianMobile } from '#src/shared/schemas/client-matter.ts';
+import { now, resetClock, setClockTo } from '#src/shared/clock.ts';
+import { sydneyInstant } from '#src/shared/sydney-time.ts';
 import { aVerifiedDueDiligence } from '../fixtures/builders.ts';
 import { call, cookieFrom, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { pageText } from '../html.ts';

@@ -6,12 +6,12 @@
  * once each.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import enquiryRetention from '../../../netlify/functions/enquiry-retention.ts';
-import matters from '../../../netlify/functions/matters.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { sendMatterNotices } from '../../../netlify/functions/_shared/matters/matter-mail.ts';
-import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
-import { sydneyInstant } from '../../../src/shared/sydney-time.ts';
+import enquiryRetention from '#functions/enquiry-retention.ts';
+import matters from '#functions/matters.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { sendMatterNotices } from '#server/matters/matter-mail.ts';
+import { resetClock, setClockTo } from '#src/shared/clock.ts';
+import { sydneyInstant } from '#src/shared/sydney-time.ts';
 import {
   aSubmittedDueDiligence,
   aVerifiedDueDiligence,

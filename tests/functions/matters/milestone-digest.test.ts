@@ -5,15 +5,10 @@
  * own, and two runs at once send one e-mail.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import matters from '../../../netlify/functions/matters.ts';
-import { getMatter } from '../../../netlify/functions/_shared/repositories/matters-store.ts';
-import {
-  DIGEST_WAIT_MS,
-  DIGEST_WINDOW_MS,
-  digestWindowMs,
-  sendDueDigests,
-} from '../../../netlify/functions/_shared/matters/milestone-digest.ts';
-import { now, resetClock, setClockTo } from '../../../src/shared/clock.ts';
+import matters from '#functions/matters.ts';
+import { getMatter } from '#server/repositories/matters-store.ts';
+import { DIGEST_WAIT_MS, DIGEST_WINDOW_MS, digestWindowMs, sendDueDigests } from '#server/matters/milestone-digest.ts';
+import { now, resetClock, setClockTo } from '#src/shared/clock.ts';
 import { aVerifiedDueDiligence } from '../fixtures/builders.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { readableText, readMail, useSmtp } from '../smtp.ts';

@@ -4,10 +4,10 @@
  * conditional write when many are sent at once; a post from another site is refused.
  */
 import { describe, expect, it } from 'vitest';
-import matters from '../../../netlify/functions/matters.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import { UPDATE_LIMIT_WAITING, UPDATE_SENT } from '../../../src/content/client-matter.ts';
-import { now, setClockTo } from '../../../src/shared/clock.ts';
+import matters from '#functions/matters.ts';
+import myMatters from '#functions/my-matters.ts';
+import { UPDATE_LIMIT_WAITING, UPDATE_SENT } from '#src/content/client-matter.ts';
+import { now, setClockTo } from '#src/shared/clock.ts';
 import { call, signedInStaff } from '../harness.ts';
 import { pageText } from '../html.ts';
 import { readMail } from '../smtp.ts';

@@ -6,12 +6,12 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import contactRequests from '../../../netlify/functions/enquiries.ts';
-import matters from '../../../netlify/functions/matters.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import { escapeText, foldLine } from '../../../netlify/functions/_shared/matters/calendar.ts';
-import { SIGN_IN_ANSWER } from '../../../src/content/client-matter.ts';
-import { now, setClockTo } from '../../../src/shared/clock.ts';
+import contactRequests from '#functions/enquiries.ts';
+import matters from '#functions/matters.ts';
+import myMatters from '#functions/my-matters.ts';
+import { escapeText, foldLine } from '#server/matters/calendar.ts';
+import { SIGN_IN_ANSWER } from '#src/content/client-matter.ts';
+import { now, setClockTo } from '#src/shared/clock.ts';
 import { call, signedInStaff } from '../harness.ts';
 import { parsePage, pageText, textOf } from '../html.ts';
 import { readMail } from '../smtp.ts';
@@ -302,7 +302,7 @@ describe('the calendar file', () => {
     expect(triggers(cooling)).toEqual(['2026-12-06T22:00:00.000Z', '2026-12-08T22:00:00.000Z']);
     const settlement = events.find((event) => event.summary.startsWith('Settlement'))!;
     const settlementDay = settlement.startDate.toString();
-    const { nswBusinessDaysBefore } = await import('../../../src/shared/sydney-time.ts');
+    const { nswBusinessDaysBefore } = await import('#src/shared/sydney-time.ts');
     const twoBefore = await nswBusinessDaysBefore(settlementDay, 2);
     expect(triggers(settlement)).toEqual([new Date(`${twoBefore}T09:00:00+11:00`).toISOString()]);
     for (const event of events) expect(triggers(event).length, event.summary).toBeGreaterThanOrEqual(1);

@@ -6,18 +6,14 @@
  * arrives whole, as text or as the attribute's value: React escapes it all.
  */
 import { describe, expect, it } from 'vitest';
-import type { ClientCdd } from '../../../netlify/functions/_shared/due-diligence/client-draft.ts';
-import { engagePage } from '../../../netlify/functions/_shared/pages/engagement-page.tsx';
-import { cddNotYetPage, cddPage } from '../../../netlify/functions/_shared/pages/identity-page.tsx';
-import {
-  engageEndedPage,
-  identityUnavailablePage,
-  somethingWentWrongPage,
-} from '../../../netlify/functions/_shared/pages/link-error-page.tsx';
-import type { CddDraft } from '../../../src/shared/schemas/cdd-draft.ts';
-import type { CddStatus } from '../../../src/shared/schemas/cdd.ts';
-import { computeQuote } from '../../../src/shared/quote.ts';
-import type { EngagementView } from '../../../src/shared/schemas/engagement.ts';
+import type { ClientCdd } from '#server/due-diligence/client-draft.ts';
+import { engagePage } from '#server/pages/engagement-page.tsx';
+import { cddNotYetPage, cddPage } from '#server/pages/identity-page.tsx';
+import { engageEndedPage, identityUnavailablePage, somethingWentWrongPage } from '#server/pages/link-error-page.tsx';
+import type { CddDraft } from '#src/shared/schemas/cdd-draft.ts';
+import type { CddStatus } from '#src/shared/schemas/cdd.ts';
+import { computeQuote } from '#src/shared/quote.ts';
+import type { EngagementView } from '#src/shared/schemas/engagement.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { attributeValues, pageText, parsePage, textOf } from '../html.ts';
 

@@ -6,14 +6,14 @@
  * address are high risk.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import engagements from '../../../netlify/functions/engagements.ts';
-import login from '../../../netlify/functions/login.ts';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import passkeys from '../../../netlify/functions/passkeys.ts';
-import payouts from '../../../netlify/functions/payouts.ts';
-import { PASSKEY_NEEDED } from '../../../netlify/functions/_shared/payout/payout-workflow.ts';
-import { latestPointer } from '../../../netlify/functions/_shared/repositories/engagements-store.ts';
-import { saveSignInSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
+import engagements from '#functions/engagements.ts';
+import login from '#functions/login.ts';
+import myMatters from '#functions/my-matters.ts';
+import passkeys from '#functions/passkeys.ts';
+import payouts from '#functions/payouts.ts';
+import { PASSKEY_NEEDED } from '#server/payout/payout-workflow.ts';
+import { latestPointer } from '#server/repositories/engagements-store.ts';
+import { saveSignInSettings } from '#server/repositories/settings-store.ts';
 import { aClientMatter, signedInClient } from '../fixtures/client-matter.ts';
 import { call, ORIGIN, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { SoftwareAuthenticator } from '../software-authenticator.ts';

@@ -7,24 +7,21 @@
  * in a backup. And the practice's trust account on the page, only shortly after signing in.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import myMatters from '../../../netlify/functions/my-matters.ts';
-import payouts from '../../../netlify/functions/payouts.ts';
-import session from '../../../netlify/functions/user.ts';
-import settingsAccounts from '../../../netlify/functions/settings-accounts.ts';
-import { accountReference } from '../../../netlify/functions/_shared/payout/reference-code.ts';
-import { NOT_ON_RECORD, SIGN_IN_AGAIN } from '../../../netlify/functions/_shared/payout/payout-workflow.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { keyId } from '../../../netlify/functions/_shared/crypto/sealed-records.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { getPayout, resealPayouts } from '../../../netlify/functions/_shared/repositories/payouts-store.ts';
-import {
-  readAccounts,
-  resealAccounts,
-} from '../../../netlify/functions/_shared/repositories/practice-accounts-store.ts';
+import myMatters from '#functions/my-matters.ts';
+import payouts from '#functions/payouts.ts';
+import session from '#functions/user.ts';
+import settingsAccounts from '#functions/settings-accounts.ts';
+import { accountReference } from '#server/payout/reference-code.ts';
+import { NOT_ON_RECORD, SIGN_IN_AGAIN } from '#server/payout/payout-workflow.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { keyId } from '#server/crypto/sealed-records.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { getPayout, resealPayouts } from '#server/repositories/payouts-store.ts';
+import { readAccounts, resealAccounts } from '#server/repositories/practice-accounts-store.ts';
 import { randomBytes } from 'node:crypto';
-import { now, resetClock, setClockTo } from '../../../src/shared/clock.ts';
-import { addCalendarDays, sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { SAME_PERSON, CALL_BACK_FIRST, PAYEE_NO_MATCH, PRINCIPAL_REQUIRED } from '../../../src/shared/states/payout.ts';
+import { now, resetClock, setClockTo } from '#src/shared/clock.ts';
+import { addCalendarDays, sydneyToday } from '#src/shared/sydney-time.ts';
+import { SAME_PERSON, CALL_BACK_FIRST, PAYEE_NO_MATCH, PRINCIPAL_REQUIRED } from '#src/shared/states/payout.ts';
 import { backedUpText, filesAtRest } from '../at-rest.ts';
 import { aClientMatter, signedInClient } from '../fixtures/client-matter.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';

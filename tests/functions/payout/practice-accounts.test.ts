@@ -5,10 +5,10 @@
  * digits; every step is audited; the digits are sealed at rest and in a backup.
  */
 import { describe, expect, it } from 'vitest';
-import session from '../../../netlify/functions/user.ts';
-import settingsAccounts from '../../../netlify/functions/settings-accounts.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { accountReference } from '../../../netlify/functions/_shared/payout/reference-code.ts';
+import session from '#functions/user.ts';
+import settingsAccounts from '#functions/settings-accounts.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { accountReference } from '#server/payout/reference-code.ts';
 import { backedUpText, filesAtRest } from '../at-rest.ts';
 import { call, signedInStaff, useBlobs, useCddKey } from '../harness.ts';
 import { readableText, useSmtp } from '../smtp.ts';

@@ -3,7 +3,7 @@
  * own module instances, its own process), waits for "go", sends its attempts all at once
  * against the Blobs server named in NETLIFY_BLOBS_CONTEXT, and reports the statuses.
  */
-import login from '../../../netlify/functions/login.ts';
+import login from '#functions/login.ts';
 
 interface Order {
   username: string;

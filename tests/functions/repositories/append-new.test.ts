@@ -6,18 +6,9 @@
  * log, an enquiry's activity, a staff session) answer the same way.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  appendNew,
-  NEW_KEY_ATTEMPTS,
-  openStore,
-  timeKey,
-  timeOfKey,
-} from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import {
-  appendActivity,
-  listActivity,
-} from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
-import { findSession, saveSession } from '../../../netlify/functions/_shared/repositories/sessions-store.ts';
+import { appendNew, NEW_KEY_ATTEMPTS, openStore, timeKey, timeOfKey } from '#server/repositories/blobs.ts';
+import { appendActivity, listActivity } from '#server/repositories/enquiry-activity-store.ts';
+import { findSession, saveSession } from '#server/repositories/sessions-store.ts';
 import { useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalBlobs } from '../../../scripts/lib/local-blobs.ts';
-import { getMedia, saveMedia } from '../../../netlify/functions/_shared/repositories/media-store.ts';
-import { resetCddKeyEnv } from '../../../netlify/functions/_shared/crypto/cdd-keys.ts';
-import { keyId, sealJson } from '../../../netlify/functions/_shared/crypto/sealed-records.ts';
+import { startLocalBlobs } from '#scripts/lib/local-blobs.ts';
+import { getMedia, saveMedia } from '#server/repositories/media-store.ts';
+import { resetCddKeyEnv } from '#server/crypto/cdd-keys.ts';
+import { keyId, sealJson } from '#server/crypto/sealed-records.ts';
 import { png } from '../fixtures/images.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'backup-test-'));

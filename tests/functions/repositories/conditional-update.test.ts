@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { asHttpError, HttpError } from '../../../netlify/functions/_shared/http/http.ts';
+import { asHttpError, HttpError } from '#server/http/http.ts';
 import {
   MAX_WRITE_ATTEMPTS,
   openStore,
@@ -15,7 +15,7 @@ import {
   updateJson,
   updateRecord,
   WriteConflict,
-} from '../../../netlify/functions/_shared/repositories/blobs.ts';
+} from '#server/repositories/blobs.ts';
 import { useBlobs } from '../harness.ts';
 
 useBlobs();

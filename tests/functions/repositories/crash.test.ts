@@ -17,7 +17,7 @@ import {
   signIn,
   spawnServer,
   type ChildServer,
-} from '../../../scripts/lib/child-server.ts';
+} from '#scripts/lib/child-server.ts';
 
 // Small enough for a shared CI machine, large enough that the kill falls mid-burst;
 // `npm run bench:load` is the full-size run.

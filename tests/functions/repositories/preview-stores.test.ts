@@ -8,7 +8,7 @@ import { getStore } from '@netlify/blobs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { takeDeployContext } from '../../../scripts/lib/blobs-target.ts';
+import { takeDeployContext } from '#scripts/lib/blobs-target.ts';
 import { useBlobs } from '../harness.ts';
 
 const blobs = useBlobs();

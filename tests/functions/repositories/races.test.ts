@@ -5,10 +5,10 @@
  */
 import { getStore } from '@netlify/blobs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_LEASE_MS } from '../../../netlify/functions/_shared/repositories/blog-posts-store.ts';
-import { attemptsSince } from '../../../netlify/functions/_shared/repositories/login-attempts-store.ts';
-import { insertTestimonial } from '../../../netlify/functions/_shared/repositories/testimonials-store.ts';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
+import { CLAIM_LEASE_MS } from '#server/repositories/blog-posts-store.ts';
+import { attemptsSince } from '#server/repositories/login-attempts-store.ts';
+import { insertTestimonial } from '#server/repositories/testimonials-store.ts';
+import blogPosts from '#functions/blog-posts.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { useRacers } from '../racers.ts';
 
@@ -217,12 +217,7 @@ describe('testimonials across instances', () => {
           });
       }
       const list = (
-        await call(
-          (await import('../../../netlify/functions/testimonials.ts')).default,
-          'GET',
-          '/api/admin/testimonials',
-          { cookie },
-        )
+        await call((await import('#functions/testimonials.ts')).default, 'GET', '/api/admin/testimonials', { cookie })
       ).json as any[];
       expect(
         list.find((t) => t.id === id),

@@ -11,17 +11,14 @@ import {
   insertStoredEnquiry,
   listStoredEnquiries,
   newStoredEnquiry,
-} from '../../../netlify/functions/_shared/repositories/enquiries-store.ts';
-import {
-  appendActivity,
-  listActivity,
-} from '../../../netlify/functions/_shared/repositories/enquiry-activity-store.ts';
-import { listServices, seedDefaultServices } from '../../../netlify/functions/_shared/repositories/services-store.ts';
-import { getSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
-import { findBuildRead, readBuildState } from '../../../netlify/functions/_shared/repositories/site-builds-store.ts';
-import { SERVICES } from '../../../src/content/services.ts';
-import { computeQuote, type QuoteInput } from '../../../src/shared/quote.ts';
-import { defaultPracticeSettings } from '../../../src/shared/schemas/settings.ts';
+} from '#server/repositories/enquiries-store.ts';
+import { appendActivity, listActivity } from '#server/repositories/enquiry-activity-store.ts';
+import { listServices, seedDefaultServices } from '#server/repositories/services-store.ts';
+import { getSettings } from '#server/repositories/settings-store.ts';
+import { findBuildRead, readBuildState } from '#server/repositories/site-builds-store.ts';
+import { SERVICES } from '#src/content/services.ts';
+import { computeQuote, type QuoteInput } from '#src/shared/quote.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
 import { useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -4,13 +4,13 @@
  */
 import { getStore } from '@netlify/blobs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { timeKey } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { readBuildState } from '../../../netlify/functions/_shared/repositories/site-builds-store.ts';
-import { findSession } from '../../../netlify/functions/_shared/repositories/sessions-store.ts';
-import { findUser } from '../../../netlify/functions/_shared/repositories/users-store.ts';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import testimonials from '../../../netlify/functions/testimonials.ts';
+import { timeKey } from '#server/repositories/blobs.ts';
+import { readBuildState } from '#server/repositories/site-builds-store.ts';
+import { findSession } from '#server/repositories/sessions-store.ts';
+import { findUser } from '#server/repositories/users-store.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import enquiries from '#functions/enquiries.ts';
+import testimonials from '#functions/testimonials.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -8,11 +8,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendSms } from '../../../netlify/functions/_shared/mail/sms-transport.ts';
-import { sendMail } from '../../../netlify/functions/_shared/mail/transport.ts';
-import { resetLeadDeskEnv, smsEnv } from '../../../netlify/functions/_shared/platform/env.ts';
-import { announceDevInbox, DEV_MAIL_PATH, startDevInbox, type DevInbox } from '../../../scripts/lib/dev-mail.ts';
-import { startServer } from '../../../scripts/lib/server.ts';
+import { sendSms } from '#server/mail/sms-transport.ts';
+import { sendMail } from '#server/mail/transport.ts';
+import { resetLeadDeskEnv, smsEnv } from '#server/platform/env.ts';
+import { announceDevInbox, DEV_MAIL_PATH, startDevInbox, type DevInbox } from '#scripts/lib/dev-mail.ts';
+import { startServer } from '#scripts/lib/server.ts';
 import { TEST_SECRET } from '../harness.ts';
 
 const SETTINGS = [
@@ -121,7 +121,7 @@ describe('the local inbox', () => {
     const again = await startDevInbox(inboxDir);
     // Everything is set now (by the first inbox): nothing more to capture.
     expect(again).toBeNull();
-    const { startMailCapture } = await import('../../../scripts/lib/mail-capture.ts');
+    const { startMailCapture } = await import('#scripts/lib/mail-capture.ts');
     const capture = await startMailCapture({ directory: inboxDir });
     try {
       await sendMail(capture.url, {

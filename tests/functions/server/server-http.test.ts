@@ -11,9 +11,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PRACTICE } from '../../../src/content/practice.ts';
-import { createStaffIn, freePort, signIn, spawnServer, type ChildServer } from '../../../scripts/lib/child-server.ts';
-import { startServer } from '../../../scripts/lib/server.ts';
+import { PRACTICE } from '#src/content/practice.ts';
+import { createStaffIn, freePort, signIn, spawnServer, type ChildServer } from '#scripts/lib/child-server.ts';
+import { startServer } from '#scripts/lib/server.ts';
 import { TEST_SECRET } from '../harness.ts';
 
 /** Sends `body` in chunks over a raw socket; the whole answer as text, or the socket error. */

@@ -1,7 +1,7 @@
 /** A post's meta description and tags: validated by the shared schema, stored, and cleared. */
 import { describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import { blogPostInputSchema, tagLabel, tagsFromText } from '../../../src/shared/schemas/blog-post.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import { blogPostInputSchema, tagLabel, tagsFromText } from '#src/shared/schemas/blog-post.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

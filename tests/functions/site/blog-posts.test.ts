@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { publishInstant } from '../../../src/shared/publish-time.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { publishInstant } from '#src/shared/publish-time.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

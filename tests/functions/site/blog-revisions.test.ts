@@ -5,9 +5,9 @@
  */
 import { getStore } from '@netlify/blobs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REVISIONS_KEPT } from '../../../netlify/functions/_shared/repositories/blog-posts-store.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
+import { REVISIONS_KEPT } from '#server/repositories/blog-posts-store.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import blogPosts from '#functions/blog-posts.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { useRacers } from '../racers.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
+import blogPosts from '#functions/blog-posts.ts';
 import { call } from '../harness.ts';
 
 const requests: string[] = [];

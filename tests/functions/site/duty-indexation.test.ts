@@ -4,14 +4,14 @@
  * enquiry's stored quote, an engagement's disclosure) uses the year of the contract date.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import contact from '../../../netlify/functions/contact.ts';
-import dutyIndexation from '../../../netlify/functions/duty-indexation.ts';
-import engagements from '../../../netlify/functions/engagements.ts';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { readBuildState } from '../../../netlify/functions/_shared/repositories/site-builds-store.ts';
-import { resetClock, setClockTo } from '../../../src/shared/clock.ts';
-import { STALE_DUTY_NOTICE } from '../../../src/shared/engagement-document.ts';
+import contact from '#functions/contact.ts';
+import dutyIndexation from '#functions/duty-indexation.ts';
+import engagements from '#functions/engagements.ts';
+import enquiries from '#functions/enquiries.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { readBuildState } from '#server/repositories/site-builds-store.ts';
+import { resetClock, setClockTo } from '#src/shared/clock.ts';
+import { STALE_DUTY_NOTICE } from '#src/shared/engagement-document.ts';
 import { ENQUIRY } from '../fixtures/builders.ts';
 import { aQuote } from '../fixtures/quote.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';

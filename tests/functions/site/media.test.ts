@@ -1,9 +1,9 @@
 /** `/api/media` and `/media/{key}`: uploads checked by their bytes, served back as stored. */
 import { describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import media from '../../../netlify/functions/media.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { MEDIA_MAX_BYTES } from '../../../src/shared/media.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import media from '#functions/media.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { MEDIA_MAX_BYTES } from '#src/shared/media.ts';
 import { randomBytes } from 'node:crypto';
 import { avif, jpeg, png, pngChunk, svg, webp } from '../fixtures/images.ts';
 import { loadPosts } from '../content-loader.ts';

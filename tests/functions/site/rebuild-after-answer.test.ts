@@ -5,9 +5,9 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import { resetEnvCache } from '../../../netlify/functions/_shared/platform/env.ts';
-import { buildStatus } from '../../../netlify/functions/_shared/site/rebuild.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import { resetEnvCache } from '#server/platform/env.ts';
+import { buildStatus } from '#server/site/rebuild.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

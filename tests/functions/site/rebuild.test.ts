@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import deployFailed from '../../../netlify/functions/deploy-failed.ts';
-import deploySucceeded from '../../../netlify/functions/deploy-succeeded.ts';
-import everyMinute from '../../../netlify/functions/every-minute.ts';
-import siteBuilds from '../../../netlify/functions/site-builds.ts';
-import { resetEnvCache } from '../../../netlify/functions/_shared/platform/env.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import deployFailed from '#functions/deploy-failed.ts';
+import deploySucceeded from '#functions/deploy-succeeded.ts';
+import everyMinute from '#functions/every-minute.ts';
+import siteBuilds from '#functions/site-builds.ts';
+import { resetEnvCache } from '#server/platform/env.ts';
 import {
   buildStatus,
   flushQueuedRebuild,
@@ -14,8 +14,8 @@ import {
   requestRebuild,
   rewindBuildTimes,
   UNKNOWN_BUILD_FAILURE,
-} from '../../../netlify/functions/_shared/site/rebuild.ts';
-import { readBuildState, writeBuildState } from '../../../netlify/functions/_shared/repositories/site-builds-store.ts';
+} from '#server/site/rebuild.ts';
+import { readBuildState, writeBuildState } from '#server/repositories/site-builds-store.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();
@@ -269,7 +269,7 @@ describe('rebuilding the static site after post changes', () => {
     const instances: ((now?: number) => Promise<{ pending: boolean }>)[] = [];
     for (let i = 0; i < 6; i++) {
       vi.resetModules();
-      instances.push((await import('../../../netlify/functions/_shared/site/rebuild.ts')).requestRebuild);
+      instances.push((await import('#server/site/rebuild.ts')).requestRebuild);
     }
     expect(new Set(instances).size).toBe(6);
     const answers = await Promise.all(instances.map((requestRebuild) => requestRebuild()));

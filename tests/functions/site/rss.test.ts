@@ -1,8 +1,8 @@
 /** The RSS feed as feed validators want it: its own address, when it last changed, the posts' tags. */
 import type { APIContext } from 'astro';
 import { describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import { GET as rssFeed } from '../../../src/pages/rss.xml.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import { GET as rssFeed } from '#src/pages/rss.xml.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import scheduledPosts from '../../../netlify/functions/scheduled-posts.ts';
-import { resetEnvCache } from '../../../netlify/functions/_shared/platform/env.ts';
-import { insertPost, listPublishedPosts } from '../../../netlify/functions/_shared/repositories/blog-posts-store.ts';
-import { readBuildState, writeBuildState } from '../../../netlify/functions/_shared/repositories/site-builds-store.ts';
-import { toSydneyIso } from '../../../src/shared/sydney-time.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import scheduledPosts from '#functions/scheduled-posts.ts';
+import { resetEnvCache } from '#server/platform/env.ts';
+import { insertPost, listPublishedPosts } from '#server/repositories/blog-posts-store.ts';
+import { readBuildState, writeBuildState } from '#server/repositories/site-builds-store.ts';
+import { toSydneyIso } from '#src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { useRacers } from '../racers.ts';
 

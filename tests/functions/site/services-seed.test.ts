@@ -3,13 +3,9 @@
  * store alone decides what the landing page shows, even when staff deleted everything.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  deleteService,
-  listServices,
-  seedDefaultServices,
-} from '../../../netlify/functions/_shared/repositories/services-store.ts';
-import { SERVICES } from '../../../src/content/services.ts';
-import { getActiveServices } from '../../../src/data/published.ts';
+import { deleteService, listServices, seedDefaultServices } from '#server/repositories/services-store.ts';
+import { SERVICES } from '#src/content/services.ts';
+import { getActiveServices } from '#src/data/published.ts';
 import { useBlobs } from '../harness.ts';
 
 useBlobs();

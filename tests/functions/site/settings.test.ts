@@ -4,18 +4,18 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import leadMetrics from '../../../netlify/functions/lead-metrics.ts';
-import settings from '../../../netlify/functions/settings.ts';
-import { openStore, timeKey } from '../../../netlify/functions/_shared/repositories/blobs.ts';
-import { resetEnvCache } from '../../../netlify/functions/_shared/platform/env.ts';
-import { listAudit } from '../../../netlify/functions/_shared/repositories/audit-store.ts';
-import { readBuildState, writeBuildState } from '../../../netlify/functions/_shared/repositories/site-builds-store.ts';
+import leadMetrics from '#functions/lead-metrics.ts';
+import settings from '#functions/settings.ts';
+import { openStore, timeKey } from '#server/repositories/blobs.ts';
+import { resetEnvCache } from '#server/platform/env.ts';
+import { listAudit } from '#server/repositories/audit-store.ts';
+import { readBuildState, writeBuildState } from '#server/repositories/site-builds-store.ts';
 import type { APIContext } from 'astro';
-import { DEFAULT_CLAIMS, DEFAULT_RATING, PRACTICE } from '../../../src/content/practice.ts';
-import { GET as rssFeed } from '../../../src/pages/rss.xml.ts';
-import { sydneyInstant, sydneyToday } from '../../../src/shared/sydney-time.ts';
-import { practiceView } from '../../../src/shared/practice-view.ts';
-import { getSettings } from '../../../netlify/functions/_shared/repositories/settings-store.ts';
+import { DEFAULT_CLAIMS, DEFAULT_RATING, PRACTICE } from '#src/content/practice.ts';
+import { GET as rssFeed } from '#src/pages/rss.xml.ts';
+import { sydneyInstant, sydneyToday } from '#src/shared/sydney-time.ts';
+import { practiceView } from '#src/shared/practice-view.ts';
+import { getSettings } from '#server/repositories/settings-store.ts';
 import {
   businessHoursOf,
   defaultClaims,
@@ -23,7 +23,7 @@ import {
   TEXT_CLAIM_KEYS,
   uncheckedClaims,
   TEAM_PHOTO_ELSEWHERE as PHOTO_ELSEWHERE,
-} from '../../../src/shared/schemas/settings.ts';
+} from '#src/shared/schemas/settings.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { useRacers } from '../racers.ts';
 

@@ -5,15 +5,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetEnvCache } from '../../../netlify/functions/_shared/platform/env.ts';
-import services from '../../../netlify/functions/services.ts';
-import settings from '../../../netlify/functions/settings.ts';
-import testimonials from '../../../netlify/functions/testimonials.ts';
-import { SERVICES } from '../../../src/content/services.ts';
-import { getActiveServices, getActiveTestimonials } from '../../../src/data/published.ts';
-import { CLAIM_TOKENS } from '../../../src/content/practice.ts';
-import { CONSENT_REQUIRED } from '../../../src/shared/schemas/testimonial.ts';
-import { sydneyToday } from '../../../src/shared/sydney-time.ts';
+import { resetEnvCache } from '#server/platform/env.ts';
+import services from '#functions/services.ts';
+import settings from '#functions/settings.ts';
+import testimonials from '#functions/testimonials.ts';
+import { SERVICES } from '#src/content/services.ts';
+import { getActiveServices, getActiveTestimonials } from '#src/data/published.ts';
+import { CLAIM_TOKENS } from '#src/content/practice.ts';
+import { CONSENT_REQUIRED } from '#src/shared/schemas/testimonial.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 import { useRacers } from '../racers.ts';
 

@@ -3,20 +3,20 @@
  * Blobs holds when the build runs, even though Astro keeps the previous build's data store.
  */
 import { describe, expect, it } from 'vitest';
-import blogPosts from '../../../netlify/functions/blog-posts.ts';
-import dutyIndexation from '../../../netlify/functions/duty-indexation.ts';
-import media from '../../../netlify/functions/media.ts';
-import settings from '../../../netlify/functions/settings.ts';
-import testimonials from '../../../netlify/functions/testimonials.ts';
-import { postsLoader, settingsLoader } from '../../../src/loaders/site-loader.ts';
+import blogPosts from '#functions/blog-posts.ts';
+import dutyIndexation from '#functions/duty-indexation.ts';
+import media from '#functions/media.ts';
+import settings from '#functions/settings.ts';
+import testimonials from '#functions/testimonials.ts';
+import { postsLoader, settingsLoader } from '#src/loaders/site-loader.ts';
 import {
   getActiveTestimonials,
   getDutyIndexations,
   getPracticeSettings,
   getPublishedPosts,
-} from '../../../src/data/published.ts';
-import { listPublishedPosts } from '../../../netlify/functions/_shared/repositories/blog-posts-store.ts';
-import { listTestimonials } from '../../../netlify/functions/_shared/repositories/testimonials-store.ts';
+} from '#src/data/published.ts';
+import { listPublishedPosts } from '#server/repositories/blog-posts-store.ts';
+import { listTestimonials } from '#server/repositories/testimonials-store.ts';
 import { Collection } from '../content-loader.ts';
 import { png } from '../fixtures/images.ts';
 import { ORIGIN, call, signedInStaff, useBlobs } from '../harness.ts';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import enquiries from '../../../netlify/functions/enquiries.ts';
-import contact from '../../../netlify/functions/contact.ts';
-import services from '../../../netlify/functions/services.ts';
-import testimonials from '../../../netlify/functions/testimonials.ts';
-import { seedIfEmpty } from '../../../scripts/seed.ts';
+import enquiries from '#functions/enquiries.ts';
+import contact from '#functions/contact.ts';
+import services from '#functions/services.ts';
+import testimonials from '#functions/testimonials.ts';
+import { seedIfEmpty } from '#scripts/seed.ts';
 import { call, signedInStaff, useBlobs } from '../harness.ts';
 
 useBlobs();

@@ -12,16 +12,16 @@
  * nor split one payment below the threshold unseen (the structuring prompt and its notice).
  * What software cannot stop: cash never recorded at all.
  */
-import { CASH_NOT_ACCEPTED, CASH_RETENTION, STRUCTURING, THRESHOLD_TRANSACTION } from '../../../../src/content/cash.ts';
-import { retainUntil } from '../../../../src/content/amlctf.ts';
-import { now } from '../../../../src/shared/clock.ts';
+import { CASH_NOT_ACCEPTED, CASH_RETENTION, STRUCTURING, THRESHOLD_TRANSACTION } from '#src/content/cash.ts';
+import { retainUntil } from '#src/content/amlctf.ts';
+import { now } from '#src/shared/clock.ts';
 import {
   type CashReceiptAnswer,
   type CashReceiptInput,
   type CashReceiptRow,
   type CashReportInput,
-} from '../../../../src/shared/schemas/cash.ts';
-import { addCalendarDays, addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
+} from '#src/shared/schemas/cash.ts';
+import { addCalendarDays, addNswBusinessDays, sydneyToday } from '#src/shared/sydney-time.ts';
 import { Refused } from '../platform/refused.ts';
 import { notifyPrincipals, type PrincipalNotice } from '../mail/principal-notices.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';

@@ -1,6 +1,6 @@
 /** The desk's CSV export (RFC 4180, safe to open in a spreadsheet) and how its audit entry names it. */
-import { serviceLabel } from '../../../../src/shared/schemas/enquiry.ts';
-import { stripControlCharacters } from '../../../../src/shared/schemas/fields.ts';
+import { serviceLabel } from '#src/shared/schemas/enquiry.ts';
+import { stripControlCharacters } from '#src/shared/schemas/fields.ts';
 import type { StoredEnquiry } from '../repositories/enquiries-store.ts';
 import type { DeskFilters } from './filters.ts';
 

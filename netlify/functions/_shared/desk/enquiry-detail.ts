@@ -1,5 +1,5 @@
 /** One enquiry as the desk opens it: the record, its timeline, its engagement and due diligence. */
-import type { ActivityEntry, DeskEnquiryDetail } from '../../../../src/shared/schemas/lead-desk.ts';
+import type { ActivityEntry, DeskEnquiryDetail } from '#src/shared/schemas/lead-desk.ts';
 import { cddStatusesOf } from '../due-diligence/cdd-desk-list.ts';
 import { engagementVersionsFor } from '../engagement/workflow.ts';
 import { Refused } from '../platform/refused.ts';

@@ -5,9 +5,9 @@
  * agreements, and the enquiries the suspicious-matter register names) stays, with the
  * enquiry it belongs to.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { CDD_RETENTION } from '../../../../src/content/amlctf.ts';
-import { erasureKey, type ErasureResult } from '../../../../src/shared/schemas/lead-desk.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { CDD_RETENTION } from '#src/content/amlctf.ts';
+import { erasureKey, type ErasureResult } from '#src/shared/schemas/lead-desk.ts';
 import { Refused } from '../platform/refused.ts';
 import { deleteAlert } from '../repositories/alert-outbox-store.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
@@ -19,7 +19,7 @@ import { deleteMailsOf } from '../repositories/mail-outbox-store.ts';
 import { NOT_FOUND, type StaffViewer } from '../enquiries/pipeline.ts';
 import { keptByLaw, keptMessage } from './kept-by-law.ts';
 import { pastRetention } from '../enquiries/retention.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 
 /** Deletes one enquiry with everything kept about it. */
 async function eraseEnquiry(id: string): Promise<boolean> {

@@ -7,9 +7,9 @@ import {
   type DeskEnquiry,
   type EnquiryStatus,
   type StatusCounts,
-} from '../../../../src/shared/schemas/lead-desk.ts';
-import { sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
-import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
+} from '#src/shared/schemas/lead-desk.ts';
+import { sydneyDayStart } from '#src/shared/sydney-time.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
 import { awaitingApprovalBy, cddStatusesOf, verifiedCddIds } from '../due-diligence/cdd-desk-list.ts';
 import { screeningsDue } from '../due-diligence/screening-due.ts';
 import { listStoredEnquiries, type StoredEnquiry } from '../repositories/enquiries-store.ts';

@@ -8,21 +8,21 @@
  * would be told without one: the due diligence or the engagement where those keep the
  * enquiry, else the Act's neutral `law` (the same section, the same date).
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import {
   ACCEPTED_ENGAGEMENT_RETENTION,
   CDD_RETENTION,
   NEUTRAL_RETENTION,
   SUSPICION_RETENTION,
-} from '../../../../src/content/amlctf.ts';
-import type { KeptByLaw } from '../../../../src/shared/schemas/lead-desk.ts';
-import type { StaffRole } from '../../../../src/shared/schemas/login.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+} from '#src/content/amlctf.ts';
+import type { KeptByLaw } from '#src/shared/schemas/lead-desk.ts';
+import type { StaffRole } from '#src/shared/schemas/login.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { cddKeptFor } from '../due-diligence/cdd-retention.ts';
 import { engagementsKeptFor } from '../enquiries/retention.ts';
 import { suspicionsKeptFor } from './suspicious-matters.ts';
 import { cashKeptFor } from './cash-register.ts';
-import { CASH_RETENTION } from '../../../../src/content/cash.ts';
+import { CASH_RETENTION } from '#src/content/cash.ts';
 
 /** Who is told: an account by its role, or a scheduled job (which only skips what is kept). */
 export type KeptViewer = { role: StaffRole } | 'system';

@@ -1,9 +1,9 @@
 /** The lead desk's metrics: arrivals by status and service, first contact against the target, conversion. */
-import { LEAD_FIGURES } from '../../../../src/content/lead-guide.ts';
-import type { BusinessHours } from '../../../../src/content/practice.ts';
-import { ENQUIRY_STATUSES, type EnquiryStatus, type LeadMetrics } from '../../../../src/shared/schemas/lead-desk.ts';
-import { businessHoursOf } from '../../../../src/shared/schemas/settings.ts';
-import { businessMinutesBetween, sydneyDayStart } from '../../../../src/shared/sydney-time.ts';
+import { LEAD_FIGURES } from '#src/content/lead-guide.ts';
+import type { BusinessHours } from '#src/content/practice.ts';
+import { ENQUIRY_STATUSES, type EnquiryStatus, type LeadMetrics } from '#src/shared/schemas/lead-desk.ts';
+import { businessHoursOf } from '#src/shared/schemas/settings.ts';
+import { businessMinutesBetween, sydneyDayStart } from '#src/shared/sydney-time.ts';
 import type { StoredEnquiry } from '../repositories/enquiries-store.ts';
 import { acceptancesOf } from '../repositories/engagements-store.ts';
 import { listStoredEnquiries } from '../repositories/enquiries-store.ts';

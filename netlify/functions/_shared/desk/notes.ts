@@ -1,6 +1,6 @@
 /** Notes, logged calls and e-mails on an enquiry's timeline. */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import type { DeskEnquiryDetail, EnquiryNote } from '../../../../src/shared/schemas/lead-desk.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import type { DeskEnquiryDetail, EnquiryNote } from '#src/shared/schemas/lead-desk.ts';
 import { Refused } from '../platform/refused.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';

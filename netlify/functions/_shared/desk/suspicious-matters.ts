@@ -9,19 +9,10 @@
  * outbox, so the client's link, the enquiry's status and every e-mail stay exactly as they
  * would have been (tests/functions/desk/suspicions.test.ts compares them byte for byte).
  */
-import {
-  SUSPICION_RETENTION,
-  SUSPICIOUS_MATTER_REPORT,
-  retainUntil,
-  type SuspicionKind,
-} from '../../../../src/content/amlctf.ts';
-import { now } from '../../../../src/shared/clock.ts';
-import {
-  type SuspicionInput,
-  type SuspicionReportInput,
-  type SuspicionRow,
-} from '../../../../src/shared/schemas/suspicion.ts';
-import { addNswBusinessDays, sydneyDayStart, sydneyToday, toSydneyIso } from '../../../../src/shared/sydney-time.ts';
+import { SUSPICION_RETENTION, SUSPICIOUS_MATTER_REPORT, retainUntil, type SuspicionKind } from '#src/content/amlctf.ts';
+import { now } from '#src/shared/clock.ts';
+import { type SuspicionInput, type SuspicionReportInput, type SuspicionRow } from '#src/shared/schemas/suspicion.ts';
+import { addNswBusinessDays, sydneyDayStart, sydneyToday, toSydneyIso } from '#src/shared/sydney-time.ts';
 import { Refused } from '../platform/refused.ts';
 import { notifyPrincipals, type PrincipalNotice } from '../mail/principal-notices.ts';
 import { linkOrigin } from '../platform/link-origin.ts';

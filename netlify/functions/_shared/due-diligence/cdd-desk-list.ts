@@ -2,11 +2,11 @@
  * Customer due diligence on the desk's list: each enquiry's plain summary (nothing decrypted),
  * what awaits a second approval, and which are verified (the `cdd` filters).
  */
-import { now } from '../../../../src/shared/clock.ts';
-import { approvalRefusal } from '../../../../src/shared/states/due-diligence.ts';
-import type { CddSummary } from '../../../../src/shared/schemas/cdd-record.ts';
-import { screeningDue } from '../../../../src/shared/ongoing-screening.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { now } from '#src/shared/clock.ts';
+import { approvalRefusal } from '#src/shared/states/due-diligence.ts';
+import type { CddSummary } from '#src/shared/schemas/cdd-record.ts';
+import { screeningDue } from '#src/shared/ongoing-screening.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { getCddMeta, listCddMeta, type CddMeta } from '../repositories/due-diligence-store.ts';
 import { settlementDayOf } from './settlement-day.ts';
 import type { Approver } from './staff-review.ts';

@@ -2,9 +2,9 @@
  * Customer due diligence, the daily reminder: which instructed enquiries have waited too long
  * for it, and the alert that tells staff (ids, dates, statuses and links only).
  */
-import { now } from '../../../../src/shared/clock.ts';
-import { CDD_STATUS_LABELS, type CddStatus } from '../../../../src/shared/schemas/cdd.ts';
-import { addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { now } from '#src/shared/clock.ts';
+import { CDD_STATUS_LABELS, type CddStatus } from '#src/shared/schemas/cdd.ts';
+import { addNswBusinessDays, sydneyToday } from '#src/shared/sydney-time.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { linkOrigin } from '../platform/link-origin.ts';

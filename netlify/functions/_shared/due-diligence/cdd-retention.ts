@@ -2,8 +2,8 @@
  * Customer due diligence kept by law: the daily deletion of records past their retention
  * (AML/CTF Act s 111) and what is still kept for a list of enquiries.
  */
-import { now } from '../../../../src/shared/clock.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { now } from '#src/shared/clock.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import { deleteCdd, getCddMeta, listCddMeta, type CddMeta } from '../repositories/due-diligence-store.ts';
 

@@ -16,20 +16,15 @@
  * details themselves.
  */
 import * as z from 'zod/mini';
-import { now } from '../../../../src/shared/clock.ts';
-import type { CddDraft } from '../../../../src/shared/schemas/cdd-draft.ts';
-import { cddFieldErrors, type CddStatus } from '../../../../src/shared/schemas/cdd.ts';
-import { cddSubmitSchema } from '../../../../src/shared/schemas/cdd-submission.ts';
-import { individualPaths } from '../../../../src/shared/schemas/cdd-verification.ts';
-import {
-  statusForClient,
-  toClientView,
-  type CddClientView,
-  type CddRecord,
-} from '../../../../src/shared/schemas/cdd-record.ts';
-import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
-import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { decideCddRecord, type CddAction } from '../../../../src/shared/states/due-diligence.ts';
+import { now } from '#src/shared/clock.ts';
+import type { CddDraft } from '#src/shared/schemas/cdd-draft.ts';
+import { cddFieldErrors, type CddStatus } from '#src/shared/schemas/cdd.ts';
+import { cddSubmitSchema } from '#src/shared/schemas/cdd-submission.ts';
+import { individualPaths } from '#src/shared/schemas/cdd-verification.ts';
+import { statusForClient, toClientView, type CddClientView, type CddRecord } from '#src/shared/schemas/cdd-record.ts';
+import type { EngagementRecord } from '#src/shared/schemas/engagement.ts';
+import type { ActivityEntry } from '#src/shared/schemas/lead-desk.ts';
+import { decideCddRecord, type CddAction } from '#src/shared/states/due-diligence.ts';
 import { allowed } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
 import { getCdd, getCddMeta, updateCdd } from '../repositories/due-diligence-store.ts';

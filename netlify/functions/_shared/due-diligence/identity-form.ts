@@ -7,9 +7,9 @@
  *
  * Pure functions: the route parses, then checks the result with `cddDraftSchema`.
  */
-import { FUNDS_SOURCES } from '../../../../src/content/amlctf.ts';
-import { CDD_LIMITS, PARTY_TYPES, type PartyType } from '../../../../src/shared/schemas/cdd.ts';
-import type { CddDraft, CddDraftParty } from '../../../../src/shared/schemas/cdd-draft.ts';
+import { FUNDS_SOURCES } from '#src/content/amlctf.ts';
+import { CDD_LIMITS, PARTY_TYPES, type PartyType } from '#src/shared/schemas/cdd.ts';
+import type { CddDraft, CddDraftParty } from '#src/shared/schemas/cdd-draft.ts';
 
 /** An individual's fields, as the form names them (also an owner's inside a company or trust). */
 export const INDIVIDUAL_FIELDS = ['fullName', 'otherNames', 'dateOfBirth', 'address', 'phone', 'email'] as const;

@@ -5,8 +5,8 @@
  * that identity details cannot be taken now and the practice's number, while the operator's
  * instructions go to the log (an anonymous caller learns nothing of the site's setup).
  */
-import { PRACTICE } from '../../../../src/content/practice.ts';
-import { identityUnavailableText } from '../../../../src/content/amlctf.ts';
+import { PRACTICE } from '#src/content/practice.ts';
+import { identityUnavailableText } from '#src/content/amlctf.ts';
 import { cddKeyAvailable } from '../crypto/sealed-records.ts';
 import { refusalStatus, type Routes } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';

@@ -4,10 +4,10 @@
  * settlement), for the desk's list (`cdd=rescreen`) and the daily notice to staff. Read from
  * the records' plain part only (`screenedOn`), so neither needs the key or decrypts anything.
  */
-import { ONGOING_SCREENING } from '../../../../src/content/amlctf.ts';
-import { now } from '../../../../src/shared/clock.ts';
-import { screeningDue, type ScreeningDueReason } from '../../../../src/shared/ongoing-screening.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { ONGOING_SCREENING } from '#src/content/amlctf.ts';
+import { now } from '#src/shared/clock.ts';
+import { screeningDue, type ScreeningDueReason } from '#src/shared/ongoing-screening.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { settlementDaysByEnquiry } from './settlement-day.ts';
 import { linkOrigin } from '../platform/link-origin.ts';

@@ -3,8 +3,8 @@
  * matter is screened again in the week before it settles. In the due-diligence room, which
  * asks it, below the matters room (decision 055); the matter's view reads its deadline facts here.
  */
-import { matterDeadlines, type DeadlineFacts } from '../../../../src/shared/matter-deadlines.ts';
-import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
+import { matterDeadlines, type DeadlineFacts } from '#src/shared/matter-deadlines.ts';
+import type { MatterRecord } from '#src/shared/schemas/matter.ts';
 import { getMatter, listMatters, matterIdOf } from '../repositories/matters-store.ts';
 
 /** What the deadline engine needs of a stored matter. */

@@ -2,18 +2,18 @@
  * Customer due diligence, staff's decisions on a record: a second person's approval of a high
  * rating, a rejection, and closing the matter (which starts the 7 years of AML/CTF Act s 111).
  */
-import { CDD_RETENTION, retainUntil } from '../../../../src/content/amlctf.ts';
-import { now } from '../../../../src/shared/clock.ts';
+import { CDD_RETENTION, retainUntil } from '#src/content/amlctf.ts';
+import { now } from '#src/shared/clock.ts';
 // Aliased: `decideCdd` (staff-review.ts) is the read-judge-write of a record.
 import {
   approvalRefusal,
   decideCdd as cddTransition,
   SANCTIONS_RESOLVER_CANNOT_APPROVE,
-} from '../../../../src/shared/states/due-diligence.ts';
-import { APPROVAL_NOTE_REQUIRED } from '../../../../src/shared/schemas/cdd-verification.ts';
-import type { CddStatus } from '../../../../src/shared/schemas/cdd.ts';
-import { ratingsOf, unresolvedMatches, type CddRating } from '../../../../src/shared/schemas/cdd-record.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+} from '#src/shared/states/due-diligence.ts';
+import { APPROVAL_NOTE_REQUIRED } from '#src/shared/schemas/cdd-verification.ts';
+import type { CddStatus } from '#src/shared/schemas/cdd.ts';
+import { ratingsOf, unresolvedMatches, type CddRating } from '#src/shared/schemas/cdd-record.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { allowed, refusedError } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';

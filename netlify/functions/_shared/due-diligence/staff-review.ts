@@ -18,7 +18,7 @@
  * (approve, reject, close), cdd-desk-list.ts (the desk's list and filters), cdd-retention.ts
  * (the daily deletion, what is kept) and cdd-pending-alert.ts (the daily reminder).
  */
-import { now } from '../../../../src/shared/clock.ts';
+import { now } from '#src/shared/clock.ts';
 // Aliased: `decideCdd` below is this file's read-judge-write of a record.
 import {
   CDD_NOT_SUPPLIED,
@@ -26,7 +26,7 @@ import {
   mustBeHigh,
   redFlags,
   verifyActionFor,
-} from '../../../../src/shared/states/due-diligence.ts';
+} from '#src/shared/states/due-diligence.ts';
 import {
   AGENT_PATH,
   ENHANCED_NEEDED,
@@ -35,8 +35,8 @@ import {
   individualRef,
   unverifiedPaths,
   type CddVerifyInput,
-} from '../../../../src/shared/schemas/cdd-verification.ts';
-import type { CddStatus } from '../../../../src/shared/schemas/cdd.ts';
+} from '#src/shared/schemas/cdd-verification.ts';
+import type { CddStatus } from '#src/shared/schemas/cdd.ts';
 import {
   falsePositiveOf,
   hasTrueMatch,
@@ -47,11 +47,11 @@ import {
   type CddRecord,
   type CddSanctionsMatch,
   type CddStaffView,
-} from '../../../../src/shared/schemas/cdd-record.ts';
-import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
+} from '#src/shared/schemas/cdd-record.ts';
+import type { ActivityEntry } from '#src/shared/schemas/lead-desk.ts';
 import { allowed } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
-import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';
 import { getCdd, updateCdd } from '../repositories/due-diligence-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';

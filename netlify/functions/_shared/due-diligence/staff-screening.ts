@@ -3,15 +3,15 @@
  * (ongoing due diligence, AML/CTF Act s 30) and resolving a possible sanctions match as a false
  * positive or a true match (which ends the matter and tells the principals).
  */
-import { now } from '../../../../src/shared/clock.ts';
-import { decideCddRecord } from '../../../../src/shared/states/due-diligence.ts';
+import { now } from '#src/shared/clock.ts';
+import { decideCddRecord } from '#src/shared/states/due-diligence.ts';
 import {
   individualPaths,
   individualRef,
   type CddRescreenInput,
   type CddSanctionsResolutionInput,
-} from '../../../../src/shared/schemas/cdd-verification.ts';
-import type { CddStatus } from '../../../../src/shared/schemas/cdd.ts';
+} from '#src/shared/schemas/cdd-verification.ts';
+import type { CddStatus } from '#src/shared/schemas/cdd.ts';
 import {
   falsePositiveOf,
   lastScreenedOn,
@@ -20,7 +20,7 @@ import {
   type CddRating,
   type CddRecord,
   type CddSanctionsMatch,
-} from '../../../../src/shared/schemas/cdd-record.ts';
+} from '#src/shared/schemas/cdd-record.ts';
 import { notifyPrincipals } from '../mail/principal-notices.ts';
 import { linkOrigin } from '../platform/link-origin.ts';
 import { allowed } from '../http/http.ts';

@@ -11,8 +11,8 @@ import { recordAudit } from '../repositories/audit-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
 import { Refused } from '../platform/refused.ts';
-import { now } from '../../../../src/shared/clock.ts';
-import type { EngagementSummary } from '../../../../src/shared/schemas/engagement.ts';
+import { now } from '#src/shared/clock.ts';
+import type { EngagementSummary } from '#src/shared/schemas/engagement.ts';
 import { changeEngagement, summaryOf } from './workflow.ts';
 
 const NO_SUCH_CLIENT = 'This engagement has no such client';

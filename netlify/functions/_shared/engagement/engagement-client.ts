@@ -4,14 +4,14 @@
  * enquiry instructed once it is accepted.
  */
 import { createHash } from 'node:crypto';
-import { now } from '../../../../src/shared/clock.ts';
+import { now } from '#src/shared/clock.ts';
 import {
   contentDigestInput,
   type AcceptanceRecord,
   type EngagementAcceptance,
   type EngagementRecord,
-} from '../../../../src/shared/schemas/engagement.ts';
-import { decideEngagement } from '../../../../src/shared/states/engagement.ts';
+} from '#src/shared/schemas/engagement.ts';
+import { decideEngagement } from '#src/shared/states/engagement.ts';
 import { crashPoint } from '../platform/crash-point.ts';
 import { renderEngagementPdf } from './pdf.ts';
 import { allowed } from '../http/http.ts';

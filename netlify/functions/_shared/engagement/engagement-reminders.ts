@@ -2,11 +2,11 @@
  * An engagement's reminders and expiry: staff's switch, each reminder with its new link, and
  * the job that expires open engagements past their date and sends the reminders due.
  */
-import { COSTS_DISCLOSURE } from '../../../../src/content/costs-agreement.ts';
-import { now } from '../../../../src/shared/clock.ts';
-import type { EngagementRecord, EngagementSummary } from '../../../../src/shared/schemas/engagement.ts';
-import { decideEngagement, isOpenStatus } from '../../../../src/shared/states/engagement.ts';
-import { addNswBusinessDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { COSTS_DISCLOSURE } from '#src/content/costs-agreement.ts';
+import { now } from '#src/shared/clock.ts';
+import type { EngagementRecord, EngagementSummary } from '#src/shared/schemas/engagement.ts';
+import { decideEngagement, isOpenStatus } from '#src/shared/states/engagement.ts';
+import { addNswBusinessDays, sydneyToday } from '#src/shared/sydney-time.ts';
 import { addToken, endToken, listEngagements } from '../repositories/engagements-store.ts';
 import type { LinkMailer } from './engagement-send.ts';
 import {

@@ -3,14 +3,10 @@
  * client's link e-mailed, or handed back to staff without SMTP) and vary a sent one. The
  * tokens, the state and the change loop are in ./workflow.ts.
  */
-import {
-  COSTS_AGREEMENT,
-  COSTS_DISCLOSURE,
-  ENGAGEMENT_PRIVACY_NOTICE,
-} from '../../../../src/content/costs-agreement.ts';
-import { now } from '../../../../src/shared/clock.ts';
-import { buildDisclosure, buildVariationSection } from '../../../../src/shared/engagement-document.ts';
-import { computeQuote, describeQuoteInput, type QuoteInput } from '../../../../src/shared/quote.ts';
+import { COSTS_AGREEMENT, COSTS_DISCLOSURE, ENGAGEMENT_PRIVACY_NOTICE } from '#src/content/costs-agreement.ts';
+import { now } from '#src/shared/clock.ts';
+import { buildDisclosure, buildVariationSection } from '#src/shared/engagement-document.ts';
+import { computeQuote, describeQuoteInput, type QuoteInput } from '#src/shared/quote.ts';
 import { dutyTables } from '../site/duty-years.ts';
 import type {
   EngagementClient,
@@ -20,10 +16,10 @@ import type {
   EngagementSendInput,
   EngagementVariationInput,
   IssuedClientLink,
-} from '../../../../src/shared/schemas/engagement.ts';
-import { solicitorsOf } from '../../../../src/shared/schemas/settings.ts';
-import { decideEngagement, isOpenStatus } from '../../../../src/shared/states/engagement.ts';
-import { sydneyFormat, sydneyToday } from '../../../../src/shared/sydney-time.ts';
+} from '#src/shared/schemas/engagement.ts';
+import { solicitorsOf } from '#src/shared/schemas/settings.ts';
+import { decideEngagement, isOpenStatus } from '#src/shared/states/engagement.ts';
+import { sydneyFormat, sydneyToday } from '#src/shared/sydney-time.ts';
 import { newId } from '../repositories/blobs.ts';
 import { refuseSampleTermsInProduction, sampleTermsRefusal } from './sample-terms.ts';
 import { allowed } from '../http/http.ts';

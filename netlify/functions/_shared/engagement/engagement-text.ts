@@ -3,9 +3,9 @@
  * the practice, the matter, the disclosure and the terms, in the page's order
  * (pages/engagement-page.tsx), and the few readings of the record both share.
  */
-import type { EngagementView } from '../../../../src/shared/schemas/engagement.ts';
-import { PROPERTY_TYPES, QUOTE_ROLES } from '../../../../src/shared/quote-options.ts';
-import { formatIsoDate } from '../../../../src/shared/quote.ts';
+import type { EngagementView } from '#src/shared/schemas/engagement.ts';
+import { PROPERTY_TYPES, QUOTE_ROLES } from '#src/shared/quote-options.ts';
+import { formatIsoDate } from '#src/shared/quote.ts';
 
 /** The disclosure section printed as a list (its lines are the client's rights, one each). */
 export const RIGHTS_HEADING = 'Your rights';

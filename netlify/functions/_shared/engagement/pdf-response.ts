@@ -2,7 +2,7 @@
  * The engagement as a PDF answer: the accepted copy (the bytes stored under the hash the
  * acceptance recorded), or the draft the client may keep before accepting (made on request).
  */
-import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
+import type { EngagementRecord } from '#src/shared/schemas/engagement.ts';
 import { BASE_HEADERS } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
 import { getDocument } from '../repositories/engagements-store.ts';

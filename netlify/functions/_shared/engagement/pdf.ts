@@ -13,10 +13,10 @@
  * or failing that as its code point, e.g. "[U+738B]", so that nothing typed is lost silently.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { ACCEPT_CONSENTS, CONSENT_KEYS } from '../../../../src/shared/schemas/engagement.ts';
-import type { AcceptanceRecord, EngagementContent } from '../../../../src/shared/schemas/engagement.ts';
-import { formatIsoDate } from '../../../../src/shared/quote.ts';
-import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
+import { ACCEPT_CONSENTS, CONSENT_KEYS } from '#src/shared/schemas/engagement.ts';
+import type { AcceptanceRecord, EngagementContent } from '#src/shared/schemas/engagement.ts';
+import { formatIsoDate } from '#src/shared/quote.ts';
+import { sydneyFormat } from '#src/shared/sydney-time.ts';
 
 export type EngagementPdfInput = {
   engagementId: string;

@@ -2,10 +2,10 @@
  * Ending and reissuing an engagement's links, staff's side: revoke (every client's link stops
  * at once) and resend (a new link for each client; the old ones end).
  */
-import { COSTS_DISCLOSURE } from '../../../../src/content/costs-agreement.ts';
-import { now } from '../../../../src/shared/clock.ts';
-import type { EngagementSummary } from '../../../../src/shared/schemas/engagement.ts';
-import { decideEngagement } from '../../../../src/shared/states/engagement.ts';
+import { COSTS_DISCLOSURE } from '#src/content/costs-agreement.ts';
+import { now } from '#src/shared/clock.ts';
+import type { EngagementSummary } from '#src/shared/schemas/engagement.ts';
+import { decideEngagement } from '#src/shared/states/engagement.ts';
 import { refuseSampleTermsInProduction } from './sample-terms.ts';
 import { allowed } from '../http/http.ts';
 import { recordAudit } from '../repositories/audit-store.ts';

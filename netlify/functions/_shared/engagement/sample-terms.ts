@@ -5,7 +5,7 @@
  * previews it stays possible (the desk warns before every send), so the product can be
  * tried before the practice has its own terms.
  */
-import { COSTS_AGREEMENT, type CostsAgreementTerms } from '../../../../src/content/costs-agreement.ts';
+import { COSTS_AGREEMENT, type CostsAgreementTerms } from '#src/content/costs-agreement.ts';
 import { Refused } from '../platform/refused.ts';
 import { isProductionDeploy } from '../platform/deploy-context.ts';
 

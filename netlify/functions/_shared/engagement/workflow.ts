@@ -10,16 +10,16 @@
  * (the reminders and the daily job) and engagement-client.ts (open by token, accept).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { now } from '../../../../src/shared/clock.ts';
+import { now } from '#src/shared/clock.ts';
 import type {
   EngagementClient,
   EngagementRecord,
   EngagementStatus,
   EngagementSummary,
   EngagementView,
-} from '../../../../src/shared/schemas/engagement.ts';
-import type { ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { decideEngagement, ENDED_LINK, statusAt } from '../../../../src/shared/states/engagement.ts';
+} from '#src/shared/schemas/engagement.ts';
+import type { ActivityEntry } from '#src/shared/schemas/lead-desk.ts';
+import { decideEngagement, ENDED_LINK, statusAt } from '#src/shared/states/engagement.ts';
 import { allowed, refusedError, type HttpError } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
 import type { AuditActor } from '../repositories/audit-store.ts';

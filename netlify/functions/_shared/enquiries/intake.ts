@@ -6,11 +6,11 @@
  * the answer. The enquiries room (decision 055): above mail, which it alerts and acknowledges
  * through, below every room that reads an enquiry.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { HONEYPOT_FIELD, type Enquiry, type QuoteEmailRequest } from '../../../../src/shared/schemas/enquiry.ts';
-import { computeQuote, contactServiceFor, type QuoteInput } from '../../../../src/shared/quote.ts';
-import type { QuoteEmailOutcome } from '../../../../src/shared/quote-email.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { HONEYPOT_FIELD, type Enquiry, type QuoteEmailRequest } from '#src/shared/schemas/enquiry.ts';
+import { computeQuote, contactServiceFor, type QuoteInput } from '#src/shared/quote.ts';
+import type { QuoteEmailOutcome } from '#src/shared/quote-email.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import type { RouteContext } from '../http/http.ts';
 import { acknowledgeEnquiry, acknowledgementId, queueAcknowledgement } from '../mail/acknowledgement.ts';
 import { deliverClientMail } from '../mail/client-mail.ts';

@@ -2,10 +2,10 @@
  * Moving an enquiry through the lead desk's pipeline: status, assignee and the lost
  * reason by staff, and "instructed" when a client accepts an engagement online.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import type { ActivityEntry, DeskEnquiry, EnquiryPatch } from '../../../../src/shared/schemas/lead-desk.ts';
-import type { StaffRole } from '../../../../src/shared/schemas/login.ts';
-import { decideEnquiryMove } from '../../../../src/shared/states/enquiry.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import type { ActivityEntry, DeskEnquiry, EnquiryPatch } from '#src/shared/schemas/lead-desk.ts';
+import type { StaffRole } from '#src/shared/schemas/login.ts';
+import { decideEnquiryMove } from '#src/shared/states/enquiry.ts';
 import { allowed } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
 import { recordAudit, type AuditActor } from '../repositories/audit-store.ts';

@@ -9,7 +9,7 @@
  * again) covers the double tap; this covers the second send seconds or minutes later,
  * which the guard cannot see.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { getStoredEnquiry, type NewEnquiry, type StoredEnquiry } from '../repositories/enquiries-store.ts';
 import {

@@ -4,9 +4,9 @@
  * in erasure.ts); the desk shows each enquiry's date. And the longer one the AML/CTF Act
  * gives an accepted costs agreement (`engagementsKeptFor`).
  */
-import { retainUntil } from '../../../../src/content/amlctf.ts';
-import type { DeskEnquiry } from '../../../../src/shared/schemas/lead-desk.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { retainUntil } from '#src/content/amlctf.ts';
+import type { DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import { acceptancesOf } from '../repositories/engagements-store.ts';
 import type { StoredEnquiry } from '../repositories/enquiries-store.ts';

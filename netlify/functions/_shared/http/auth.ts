@@ -2,11 +2,11 @@
  * Staff sessions: bcrypt password checks, jose-signed JWTs in an HttpOnly cookie, and a
  * server-side session record per token so that logout really ends the session.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { compare, hash } from 'bcryptjs';
 import { jwtVerify, SignJWT } from 'jose';
 import { createHmac, randomBytes } from 'node:crypto';
-import { USERNAME_PATTERN, type SessionUser } from '../../../../src/shared/schemas/login.ts';
+import { USERNAME_PATTERN, type SessionUser } from '#src/shared/schemas/login.ts';
 import { sessionSecret } from '../platform/env.ts';
 import { HttpError } from './http.ts';
 import { deleteSession, findSession, saveSession } from '../repositories/sessions-store.ts';

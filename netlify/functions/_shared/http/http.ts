@@ -3,10 +3,10 @@
  * body parsing with size and type limits, dispatch by `config.path`, and the cross-site check.
  * Errors are always `{ error, fieldErrors? }` with the right status, never a stack.
  */
-import { BASE_POLICY, serializePolicy } from '../../../../src/shared/csp-policy.ts';
-import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
-import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
-import type { Cell, Refusal } from '../../../../src/shared/states/decision.ts';
+import { BASE_POLICY, serializePolicy } from '#src/shared/csp-policy.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { toFieldErrors } from '#src/shared/schemas/fields.ts';
+import type { Cell, Refusal } from '#src/shared/states/decision.ts';
 import type * as z from 'zod/mini';
 import { StorageUnavailable, WriteConflict } from '../repositories/blobs.ts';
 import { ConfigurationMissing } from '../platform/env.ts';

@@ -21,7 +21,7 @@
  * instances. A burst may therefore check fewer than five; never more. The same holds for
  * two attempts in one slow-lane interval: the later-recorded one sees the other.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { sessionSecret } from '../platform/env.ts';

@@ -13,9 +13,9 @@ import {
   type ParamsOf,
   type ParsedBodyOf,
   type ParsedQueryOf,
-} from '../../../../src/shared/api/contract.ts';
-import { toFieldErrors } from '../../../../src/shared/schemas/fields.ts';
-import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
+} from '#src/shared/api/contract.ts';
+import { toFieldErrors } from '#src/shared/schemas/fields.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
 import { PASSKEY_REQUIRED, PRINCIPAL_ONLY, requireSession, type VerifiedSession } from './auth.ts';
 import {
   HttpError,

@@ -18,10 +18,7 @@ import {
 } from '@simplewebauthn/server';
 import { COSEALG, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type * as z from 'zod/mini';
-import type {
-  authenticationResponseSchema,
-  registrationResponseSchema,
-} from '../../../../src/shared/schemas/passkeys.ts';
+import type { authenticationResponseSchema, registrationResponseSchema } from '#src/shared/schemas/passkeys.ts';
 import { listUsers, type StaffUser } from '../repositories/users-store.ts';
 import {
   CHALLENGE_TTL_MS,

@@ -20,12 +20,12 @@
  * `acknowledgementsPerDay` (Settings) in all each Sydney day: past it they stop until
  * tomorrow and staff are told once, through the alerts' outbox.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { LAUNCH_KIT } from '../../../../src/content/launch-kit.ts';
-import { CALLBACK_PROMISE_HOURS } from '../../../../src/content/practice.ts';
-import { contractDateLine, describeQuoteInput, quoteLines } from '../../../../src/shared/quote.ts';
-import { hoursTable } from '../../../../src/shared/schemas/settings.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { LAUNCH_KIT } from '#src/content/launch-kit.ts';
+import { CALLBACK_PROMISE_HOURS } from '#src/content/practice.ts';
+import { contractDateLine, describeQuoteInput, quoteLines } from '#src/shared/quote.ts';
+import { hoursTable } from '#src/shared/schemas/settings.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from './client-mail.ts';
 import { clientKey } from '../http/login-throttle.ts';
 import type { StoredEnquiry } from '../repositories/enquiries-store.ts';
@@ -33,7 +33,7 @@ import { appendActivity } from '../repositories/enquiry-activity-store.ts';
 import { countOnce, markOnce, pruneOnce, unmarkOnce } from '../repositories/mail-outbox-store.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 import { queueStaffNotice } from './staff-alerts.ts';
-import { FOLLOW_MATTER_LATER } from '../../../../src/content/client-matter.ts';
+import { FOLLOW_MATTER_LATER } from '#src/content/client-matter.ts';
 
 type Practice = Awaited<ReturnType<typeof getSettings>>;
 

@@ -5,7 +5,7 @@
  * number (src/shared/bank-details.ts) is not sent: the check throws `MessageRefused`, which
  * the outboxes do not retry but record as refused and tell staff about (outbox.ts).
  */
-import { BANK_DETAILS_IN_MESSAGE, holdsBankDetails, htmlAsText } from '../../../../src/shared/bank-details.ts';
+import { BANK_DETAILS_IN_MESSAGE, holdsBankDetails, htmlAsText } from '#src/shared/bank-details.ts';
 
 /** A message that must never be sent as it is; retrying it would only refuse it again. */
 export class MessageRefused extends Error {

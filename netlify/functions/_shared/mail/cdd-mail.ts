@@ -5,7 +5,7 @@
  * after it, retried for 24 hours), about a matter, so each ends with the bank-details
  * warning. They carry no identity detail: only that the step happened.
  */
-import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
+import type { EngagementRecord } from '#src/shared/schemas/engagement.ts';
 import { getCdd, getCddMeta } from '../repositories/due-diligence-store.ts';
 import { getEngagement } from '../repositories/engagements-store.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from './client-mail.ts';

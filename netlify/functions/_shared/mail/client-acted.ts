@@ -9,9 +9,9 @@
  * links to the enquiry, like an enquiry alert; none of the client's contact or identity
  * details.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import type { EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
-import { singleLine } from '../../../../src/shared/schemas/fields.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import type { EngagementRecord } from '#src/shared/schemas/engagement.ts';
+import { singleLine } from '#src/shared/schemas/fields.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { findUser } from '../repositories/users-store.ts';
 import { queueStaffNoticeAfter, sydneyTime } from './staff-alerts.ts';

@@ -16,11 +16,11 @@
  * provider that fails never holds up or loses the e-mail
  * (docs/decisions/033-text-messages.md).
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { FOLLOW_MATTER_LINK } from '../../../../src/content/client-matter.ts';
-import { bankDetailsWarning } from '../../../../src/content/matters.ts';
-import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
-import { defaultPracticeSettings, type PracticeSettingsFields } from '../../../../src/shared/schemas/settings.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { FOLLOW_MATTER_LINK } from '#src/content/client-matter.ts';
+import { bankDetailsWarning } from '#src/content/matters.ts';
+import { PROFESSIONAL_STANDARDS } from '#src/content/practice.ts';
+import { defaultPracticeSettings, type PracticeSettingsFields } from '#src/shared/schemas/settings.ts';
 import { clientMailEnv, smsEnv } from '../platform/env.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';

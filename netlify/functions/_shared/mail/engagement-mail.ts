@@ -2,9 +2,9 @@
  * The e-mails an engagement sends the client: the link (sent, resent, reminder), sent at
  * once, and the signed copy after acceptance, through the client outbox.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import type { EngagementClient, EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
-import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import type { EngagementClient, EngagementRecord } from '#src/shared/schemas/engagement.ts';
+import { sydneyFormat } from '#src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail, sendClientMailNow } from './client-mail.ts';
 import { documentLocation } from '../repositories/engagements-store.ts';
 import { appendActivity } from '../repositories/enquiry-activity-store.ts';

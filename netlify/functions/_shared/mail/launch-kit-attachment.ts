@@ -4,9 +4,9 @@
  * practice's name and phone as saved now. Made once per instance and per practice details
  * (about 30 ms), then reused: the same details always make the same bytes.
  */
-import { LAUNCH_KIT } from '../../../../src/content/launch-kit.ts';
-import { defaultPracticeSettings } from '../../../../src/shared/schemas/settings.ts';
-import { launchKitPdf as makeLaunchKitPdf, type LaunchKitPractice } from '../../../../src/shared/launch-kit-pdf.ts';
+import { LAUNCH_KIT } from '#src/content/launch-kit.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
+import { launchKitPdf as makeLaunchKitPdf, type LaunchKitPractice } from '#src/shared/launch-kit-pdf.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
 export const LAUNCH_KIT_FILENAME = LAUNCH_KIT.pdfFilename;

@@ -12,7 +12,7 @@
  */
 import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { bankDetailsWarning } from '../../../../src/content/matters.ts';
+import { bankDetailsWarning } from '#src/content/matters.ts';
 
 /** The content id of the logo the transport attaches inline (transport.ts). */
 export const LOGO_CID = 'practice-logo';

@@ -7,7 +7,7 @@
  * entry at once; what happens at each attempt is the outbox's own (`OutboxRules`). A message
  * the way out refuses (it holds bank details: bank-details-guard.ts) is never retried.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import type { OutboxStore, OutboxTimes } from '../repositories/outbox-store.ts';
 import { isMessageRefused } from './bank-details-guard.ts';
 

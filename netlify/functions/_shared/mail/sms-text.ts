@@ -5,7 +5,7 @@
  * practice's name. The warning alone is about 115 characters, so a text is two segments at
  * most (306 characters), and is kept under that.
  */
-import { bankDetailsWarning } from '../../../../src/content/matters.ts';
+import { bankDetailsWarning } from '#src/content/matters.ts';
 
 /** GSM 03.38's basic set; the extension characters (`^{}\[~]|€`) count two each. */
 const GSM_BASIC =

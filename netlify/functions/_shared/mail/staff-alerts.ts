@@ -6,12 +6,12 @@
  * activity. An alert names the person, the service and the time, and links to /admin:
  * contact details and messages stay in the practice's store.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { PROFESSIONAL_STANDARDS } from '../../../../src/content/practice.ts';
-import { serviceLabel } from '../../../../src/shared/schemas/enquiry.ts';
-import { singleLine } from '../../../../src/shared/schemas/fields.ts';
-import { defaultPracticeSettings } from '../../../../src/shared/schemas/settings.ts';
-import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { PROFESSIONAL_STANDARDS } from '#src/content/practice.ts';
+import { serviceLabel } from '#src/shared/schemas/enquiry.ts';
+import { singleLine } from '#src/shared/schemas/fields.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
+import { sydneyFormat } from '#src/shared/sydney-time.ts';
 import { leadDeskEnv } from '../platform/env.ts';
 import {
   alertOutbox,

@@ -16,9 +16,9 @@
  *   reminders go (REMINDER_BUSINESS_DAYS), and the cooling-off period one more at 9 am on its
  *   last day, the morning it can still be used.
  */
-import { REMINDER_BUSINESS_DAYS } from '../../../../src/content/matters.ts';
-import type { ClientDeadline, ClientMatter } from '../../../../src/shared/schemas/client-matter.ts';
-import { addCalendarDays, nswBusinessDaysBefore, sydneyInstant } from '../../../../src/shared/sydney-time.ts';
+import { REMINDER_BUSINESS_DAYS } from '#src/content/matters.ts';
+import type { ClientDeadline, ClientMatter } from '#src/shared/schemas/client-matter.ts';
+import { addCalendarDays, nswBusinessDaysBefore, sydneyInstant } from '#src/shared/sydney-time.ts';
 
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;

@@ -19,9 +19,9 @@ import {
   UPDATE_LIMIT_WAITING,
   UPDATE_REQUEST_LIMITS,
   updateLimitSoon,
-} from '../../../../src/content/client-matter.ts';
-import { TEXTS_NOT_SET_UP } from '../../../../src/content/client-texts.ts';
-import { now } from '../../../../src/shared/clock.ts';
+} from '#src/content/client-matter.ts';
+import { TEXTS_NOT_SET_UP } from '#src/content/client-texts.ts';
+import { now } from '#src/shared/clock.ts';
 import {
   australianMobile,
   normaliseEmail,
@@ -29,9 +29,9 @@ import {
   type ClientDeadline,
   type ClientMatter,
   type ClientMilestone,
-} from '../../../../src/shared/schemas/client-matter.ts';
-import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
-import { sydneyFormat, sydneyToday, whenText } from '../../../../src/shared/sydney-time.ts';
+} from '#src/shared/schemas/client-matter.ts';
+import type { MatterRecord } from '#src/shared/schemas/matter.ts';
+import { sydneyFormat, sydneyToday, whenText } from '#src/shared/sydney-time.ts';
 import { refusalStatus, type RouteContext } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
 import { admitAttempt, clientAddress, clientKey } from '../http/login-throttle.ts';

@@ -13,7 +13,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { isSecureRequest } from '../http/auth.ts';
 import { Refused } from '../platform/refused.ts';
 import { sessionSecret } from '../platform/env.ts';

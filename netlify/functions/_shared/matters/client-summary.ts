@@ -4,8 +4,8 @@
  * the conversation (each update request with its answer, newest first). Read from the same
  * record and view as the rest of the client's page (client-matters.ts).
  */
-import type { ClientMatterSummary } from '../../../../src/shared/schemas/client-matter.ts';
-import type { MatterRecord, MatterView } from '../../../../src/shared/schemas/matter.ts';
+import type { ClientMatterSummary } from '#src/shared/schemas/client-matter.ts';
+import type { MatterRecord, MatterView } from '#src/shared/schemas/matter.ts';
 import { getSettings } from '../repositories/settings-store.ts';
 
 /** The role Settings gives the responsible person, when they are on the team (never blocks the page). */

@@ -10,11 +10,11 @@
  * product: the responsible solicitor is named in the notice, which goes to the staff alert
  * channels (staff-alerts.ts).
  */
-import { ESTIMATE_NOTE, REMINDER_BUSINESS_DAYS } from '../../../../src/content/matters.ts';
-import { now } from '../../../../src/shared/clock.ts';
-import { deadlineEnds } from '../../../../src/shared/matter-deadlines.ts';
-import type { MatterDeadline, MatterRecord } from '../../../../src/shared/schemas/matter.ts';
-import { nswBusinessDaysBefore, sydneyToday, whenText } from '../../../../src/shared/sydney-time.ts';
+import { ESTIMATE_NOTE, REMINDER_BUSINESS_DAYS } from '#src/content/matters.ts';
+import { now } from '#src/shared/clock.ts';
+import { deadlineEnds } from '#src/shared/matter-deadlines.ts';
+import type { MatterDeadline, MatterRecord } from '#src/shared/schemas/matter.ts';
+import { nswBusinessDaysBefore, sydneyToday, whenText } from '#src/shared/sydney-time.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
 import { notifyStaff } from '../mail/staff-alerts.ts';
 import { linkOrigin } from '../platform/link-origin.ts';

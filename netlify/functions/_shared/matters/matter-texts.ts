@@ -5,7 +5,7 @@
  * a text is retried as an e-mail is and never holds one up. Nothing here runs unless the
  * practice set up the SMS provider; e-mail alone does everything without it.
  */
-import type { MatterDeadline, MatterRecord } from '../../../../src/shared/schemas/matter.ts';
+import type { MatterDeadline, MatterRecord } from '#src/shared/schemas/matter.ts';
 import { clientTextsConfigured, deliverClientMail, queueClientText } from '../mail/client-mail.ts';
 
 const shortDay = new Intl.DateTimeFormat('en-AU', {

@@ -5,8 +5,8 @@
  * them), the next deadline and what is overdue. The staff desk and the client's page both
  * read matters through here, so they always show the same dates.
  */
-import { MILESTONES, RECORDED_MILESTONES } from '../../../../src/content/matters.ts';
-import { byDue, deadlineEnds, matterDeadlines } from '../../../../src/shared/matter-deadlines.ts';
+import { MILESTONES, RECORDED_MILESTONES } from '#src/content/matters.ts';
+import { byDue, deadlineEnds, matterDeadlines } from '#src/shared/matter-deadlines.ts';
 import type {
   MatterDeadline,
   MatterRecord,
@@ -14,9 +14,9 @@ import type {
   MatterView,
   Milestone,
   NextDeadline,
-} from '../../../../src/shared/schemas/matter.ts';
-import { dutyTableFor } from '../../../../src/shared/duty-tables.ts';
-import { transferDuty, type QuoteInput } from '../../../../src/shared/quote.ts';
+} from '#src/shared/schemas/matter.ts';
+import { dutyTableFor } from '#src/shared/duty-tables.ts';
+import { transferDuty, type QuoteInput } from '#src/shared/quote.ts';
 import { engagementSummaryFor } from '../engagement/workflow.ts';
 import { dutyTables } from '../site/duty-years.ts';
 import { getCddMeta } from '../repositories/due-diligence-store.ts';

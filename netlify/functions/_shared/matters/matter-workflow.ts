@@ -5,9 +5,9 @@
  * change is audited and lands on the matter's timeline; a milestone that changes e-mails the
  * client through the one outbox (matter-mail.ts).
  */
-import { DEADLINE_LABELS, MILESTONES } from '../../../../src/content/matters.ts';
-import { decideMilestone, milestoneAction } from '../../../../src/shared/states/matter.ts';
-import { now } from '../../../../src/shared/clock.ts';
+import { DEADLINE_LABELS, MILESTONES } from '#src/content/matters.ts';
+import { decideMilestone, milestoneAction } from '#src/shared/states/matter.ts';
+import { now } from '#src/shared/clock.ts';
 import {
   staffDateKey,
   type MatterCreateInput,
@@ -17,10 +17,10 @@ import {
   type MatterView,
   type MilestoneChange,
   type UpdateAnswer,
-} from '../../../../src/shared/schemas/matter.ts';
-import { COOLING_OFF_ENDS_AT } from '../../../../src/shared/matter-deadlines.ts';
-import { formatAud } from '../../../../src/content/money.ts';
-import type { QuoteInput } from '../../../../src/shared/quote.ts';
+} from '#src/shared/schemas/matter.ts';
+import { COOLING_OFF_ENDS_AT } from '#src/shared/matter-deadlines.ts';
+import { formatAud } from '#src/content/money.ts';
+import type { QuoteInput } from '#src/shared/quote.ts';
 import { NOT_FOUND, type Staff } from '../enquiries/pipeline.ts';
 import { allowed } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
@@ -28,7 +28,7 @@ import { recordAudit } from '../repositories/audit-store.ts';
 import { newId } from '../repositories/blobs.ts';
 import { requireCddKey } from '../due-diligence/require-cdd-key.ts';
 import { possibleMatchMessage, TRUE_MATCH_ENDED } from '../due-diligence/staff-review.ts';
-import { hasTrueMatch, unresolvedMatches } from '../../../../src/shared/schemas/cdd-record.ts';
+import { hasTrueMatch, unresolvedMatches } from '#src/shared/schemas/cdd-record.ts';
 import { getCdd } from '../repositories/due-diligence-store.ts';
 import { getEngagement, latestPointer } from '../repositories/engagements-store.ts';
 import { getStoredEnquiry } from '../repositories/enquiries-store.ts';

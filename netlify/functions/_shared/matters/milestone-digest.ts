@@ -16,8 +16,8 @@
  * of the next digest. A crash between the two leaves the digest, and the next run finds the
  * message already queued and only takes it off.
  */
-import { now } from '../../../../src/shared/clock.ts';
-import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
+import { now } from '#src/shared/clock.ts';
+import type { MatterRecord } from '#src/shared/schemas/matter.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from '../mail/client-mail.ts';
 import { getMatter, listMatters, updateMatter } from '../repositories/matters-store.ts';
 import { deadlineLine, sideWords } from './matter-mail.ts';

@@ -9,8 +9,8 @@
  */
 import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { sydneyFormat } from '../../../../src/shared/sydney-time.ts';
-import { LogoMark } from '../../../../src/ui/LogoMark.tsx';
+import { sydneyFormat } from '#src/shared/sydney-time.ts';
+import { LogoMark } from '#src/ui/LogoMark.tsx';
 
 /** Where the build puts the site's stylesheet for these pages (src/pages/styles/site.css.ts). */
 export const SITE_STYLESHEET = '/styles/site.css';

@@ -7,17 +7,17 @@
  * and posts the same on any phone, with a keyboard and a screen reader, and with scripts off.
  */
 import { Fragment } from 'react';
-import { IDENTITY_CHECK } from '../../../../src/content/amlctf.ts';
-import { ACCEPT_CONSENTS, CONSENT_KEYS, ENGAGEMENT_LIMITS } from '../../../../src/shared/schemas/engagement.ts';
-import type { ConsentKey, DocumentSection, EngagementView } from '../../../../src/shared/schemas/engagement.ts';
-import { formatAudCents } from '../../../../src/content/money.ts';
-import { costSummary } from '../../../../src/shared/engagement-document.ts';
-import { formatIsoDate } from '../../../../src/shared/quote.ts';
-import { isOpenStatus } from '../../../../src/shared/states/engagement.ts';
-import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
-import { Choice } from '../../../../src/ui/Choice.tsx';
-import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
-import { Field, FieldError } from '../../../../src/ui/Field.tsx';
+import { IDENTITY_CHECK } from '#src/content/amlctf.ts';
+import { ACCEPT_CONSENTS, CONSENT_KEYS, ENGAGEMENT_LIMITS } from '#src/shared/schemas/engagement.ts';
+import type { ConsentKey, DocumentSection, EngagementView } from '#src/shared/schemas/engagement.ts';
+import { formatAudCents } from '#src/content/money.ts';
+import { costSummary } from '#src/shared/engagement-document.ts';
+import { formatIsoDate } from '#src/shared/quote.ts';
+import { isOpenStatus } from '#src/shared/states/engagement.ts';
+import { Button, buttonClass } from '#src/ui/Button.tsx';
+import { Choice } from '#src/ui/Choice.tsx';
+import { ErrorSummary } from '#src/ui/ErrorSummary.tsx';
+import { Field, FieldError } from '#src/ui/Field.tsx';
 import { paragraphsOf, propertyTypeLabel, RIGHTS_HEADING, roleLabel } from '../engagement/engagement-text.ts';
 import type { IdentityStep } from '../due-diligence/client-draft.ts';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';

@@ -5,14 +5,14 @@
  * and the page posts to the same place as the form on the landing page. Pure function of
  * its props, rendered once per request by `renderPage` (document.tsx); no JavaScript.
  */
-import { ENQUIRY_ACTION, ENQUIRY_FORMS, type EnquiryFormName } from '../../../../src/shared/enquiry-outcome.ts';
-import type { EnquiryField } from '../../../../src/shared/schemas/enquiry.ts';
-import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
-import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
-import { ContactEnquiryFields, enquirySummaryItems, HeroEnquiryFields } from '../../../../src/ui/EnquiryFields.tsx';
-import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
-import { Honeypot } from '../../../../src/ui/Honeypot.tsx';
-import { PrivacyNotice } from '../../../../src/ui/PrivacyNotice.tsx';
+import { ENQUIRY_ACTION, ENQUIRY_FORMS, type EnquiryFormName } from '#src/shared/enquiry-outcome.ts';
+import type { EnquiryField } from '#src/shared/schemas/enquiry.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { Button, buttonClass } from '#src/ui/Button.tsx';
+import { ContactEnquiryFields, enquirySummaryItems, HeroEnquiryFields } from '#src/ui/EnquiryFields.tsx';
+import { ErrorSummary } from '#src/ui/ErrorSummary.tsx';
+import { Honeypot } from '#src/ui/Honeypot.tsx';
+import { PrivacyNotice } from '#src/ui/PrivacyNotice.tsx';
 import { PageDocument, renderPage } from './document.tsx';
 
 /** Each form as the landing page shows it: its heading, its button and its fields. */

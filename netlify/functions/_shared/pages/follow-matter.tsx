@@ -3,7 +3,7 @@
  * the identity details') show once their matter is open (issue 34), so the place that tracks
  * it is never a secret. The sign-in there is by e-mail (docs/decisions/032).
  */
-import { FOLLOW_MATTER_LINK, FOLLOW_MATTER_WHY } from '../../../../src/content/client-matter.ts';
+import { FOLLOW_MATTER_LINK, FOLLOW_MATTER_WHY } from '#src/content/client-matter.ts';
 
 export function FollowMatter() {
   return (

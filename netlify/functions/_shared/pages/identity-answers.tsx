@@ -2,8 +2,8 @@
  * The identity details as submitted, read back to the client (pages/identity-page.tsx): each
  * party's answers and the declarations, an answer left empty saying so.
  */
-import { AGENT_AUTHORITY_LABELS, CDD_PURPOSE_LABELS, FUNDS_SOURCE_LABELS } from '../../../../src/content/amlctf.ts';
-import type { CddDraftParty } from '../../../../src/shared/schemas/cdd-draft.ts';
+import { AGENT_AUTHORITY_LABELS, CDD_PURPOSE_LABELS, FUNDS_SOURCE_LABELS } from '#src/content/amlctf.ts';
+import type { CddDraftParty } from '#src/shared/schemas/cdd-draft.ts';
 import type { ClientCdd } from '../due-diligence/client-draft.ts';
 import { DAY, type Owner } from './identity-fields.tsx';
 

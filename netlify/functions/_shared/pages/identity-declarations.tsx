@@ -10,11 +10,11 @@ import {
   FUNDS_SOURCE_LABELS,
   FUNDS_SOURCES,
   type FundsSource,
-} from '../../../../src/content/amlctf.ts';
-import { CDD_LIMITS } from '../../../../src/shared/schemas/cdd.ts';
-import type { CddDraftDeclarations } from '../../../../src/shared/schemas/cdd-draft.ts';
+} from '#src/content/amlctf.ts';
+import { CDD_LIMITS } from '#src/shared/schemas/cdd.ts';
+import type { CddDraftDeclarations } from '#src/shared/schemas/cdd-draft.ts';
 import type { ReactElement } from 'react';
-import { FieldError } from '../../../../src/ui/Field.tsx';
+import { FieldError } from '#src/ui/Field.tsx';
 import { field, type Messages, radios, Reveal } from './identity-fields.tsx';
 import { individualFields } from './identity-parties.tsx';
 

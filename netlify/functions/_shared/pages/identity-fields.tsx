@@ -3,12 +3,12 @@
  * field, a set of radios, a part revealed by an answer and the form's step buttons. Pure,
  * no JavaScript in the page.
  */
-import type { CddDraftParty } from '../../../../src/shared/schemas/cdd-draft.ts';
-import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
+import type { CddDraftParty } from '#src/shared/schemas/cdd-draft.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
 import type { ReactElement, ReactNode } from 'react';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { Choice } from '../../../../src/ui/Choice.tsx';
-import { Field, FieldError } from '../../../../src/ui/Field.tsx';
+import { Button } from '#src/ui/Button.tsx';
+import { Choice } from '#src/ui/Choice.tsx';
+import { Field, FieldError } from '#src/ui/Field.tsx';
 
 export type Owner = NonNullable<Extract<CddDraftParty, { owners?: unknown }>['owners']>[number];
 /**

@@ -14,15 +14,15 @@
  * identity-parties.tsx (each customer), identity-declarations.tsx (the questions and the
  * source of funds) and identity-answers.tsx (the answers read back after a submission).
  */
-import { collectionNotice, IDENTITY_CHECK, WHY_WE_ASK } from '../../../../src/content/amlctf.ts';
-import { CDD_LIMITS } from '../../../../src/shared/schemas/cdd.ts';
-import type { CddDraft, CddDraftParty } from '../../../../src/shared/schemas/cdd-draft.ts';
-import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
+import { collectionNotice, IDENTITY_CHECK, WHY_WE_ASK } from '#src/content/amlctf.ts';
+import { CDD_LIMITS } from '#src/shared/schemas/cdd.ts';
+import type { CddDraft, CddDraftParty } from '#src/shared/schemas/cdd-draft.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
 import type { ClientCdd, KnownDetails } from '../due-diligence/client-draft.ts';
 import type { ReactElement, ReactNode } from 'react';
-import { buttonClass } from '../../../../src/ui/Button.tsx';
-import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
-import { FieldError } from '../../../../src/ui/Field.tsx';
+import { buttonClass } from '#src/ui/Button.tsx';
+import { ErrorSummary } from '#src/ui/ErrorSummary.tsx';
+import { FieldError } from '#src/ui/Field.tsx';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
 import { FollowMatter } from './follow-matter.tsx';
 import { ActionButton, Messages } from './identity-fields.tsx';

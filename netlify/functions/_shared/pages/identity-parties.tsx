@@ -2,10 +2,10 @@
  * The identity-details form's customers (pages/identity-page.tsx): each party's box (an
  * individual, a company or a trust), an individual's fields and a company's or trust's owners.
  */
-import { CDD_LIMITS } from '../../../../src/shared/schemas/cdd.ts';
-import type { CddDraftParty } from '../../../../src/shared/schemas/cdd-draft.ts';
+import { CDD_LIMITS } from '#src/shared/schemas/cdd.ts';
+import type { CddDraftParty } from '#src/shared/schemas/cdd-draft.ts';
 import type { ReactElement } from 'react';
-import { FieldError } from '../../../../src/ui/Field.tsx';
+import { FieldError } from '#src/ui/Field.tsx';
 import { ActionButton, field, type Messages, type Owner } from './identity-fields.tsx';
 
 /** An individual's fields under `prefix` (`parties.0` or `parties.1.owners.0`). */

@@ -4,8 +4,8 @@
  * broken on our side (500). A person reads them, not a script, so they say what to do next.
  */
 import type { ReactNode } from 'react';
-import { identityUnavailableText } from '../../../../src/content/amlctf.ts';
-import { PRACTICE } from '../../../../src/content/practice.ts';
+import { identityUnavailableText } from '#src/content/amlctf.ts';
+import { PRACTICE } from '#src/content/practice.ts';
 import { PageDocument, PhoneLink, renderPage } from './document.tsx';
 
 export interface PracticeContact {

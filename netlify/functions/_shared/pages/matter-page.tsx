@@ -7,26 +7,26 @@
  * no JavaScript, as every page a function renders (docs/decisions/023).
  */
 import type { ReactNode } from 'react';
-import { SIGN_IN_ANSWER, UPDATE_ANSWER_PROMISE, UPDATE_SENT } from '../../../../src/content/client-matter.ts';
+import { SIGN_IN_ANSWER, UPDATE_ANSWER_PROMISE, UPDATE_SENT } from '#src/content/client-matter.ts';
 import {
   TEXTS_MOBILE_HINT,
   TEXTS_MOBILE_LABEL,
   TEXTS_OFF_BUTTON,
   TEXTS_ON_BUTTON,
   TEXTS_WHY,
-} from '../../../../src/content/client-texts.ts';
-import { bankDetailsWarning, ESTIMATE_NOTE, MATTER_SIDE_LABELS } from '../../../../src/content/matters.ts';
-import { CASH_CLIENT_TEXT, type CashPolicy } from '../../../../src/content/cash.ts';
+} from '#src/content/client-texts.ts';
+import { bankDetailsWarning, ESTIMATE_NOTE, MATTER_SIDE_LABELS } from '#src/content/matters.ts';
+import { CASH_CLIENT_TEXT, type CashPolicy } from '#src/content/cash.ts';
 import {
   CLIENT_MATTER_LIMITS,
   localMobile,
   type ClientDeadline,
   type ClientMatter,
-} from '../../../../src/shared/schemas/client-matter.ts';
-import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
-import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
-import { Field } from '../../../../src/ui/Field.tsx';
-import { whenText } from '../../../../src/shared/sydney-time.ts';
+} from '#src/shared/schemas/client-matter.ts';
+import { Button, buttonClass } from '#src/ui/Button.tsx';
+import { ErrorSummary } from '#src/ui/ErrorSummary.tsx';
+import { Field } from '#src/ui/Field.tsx';
+import { whenText } from '#src/shared/sydney-time.ts';
 import { formatSydney, PageDocument, PhoneLink, renderPage } from './document.tsx';
 import { Conversation, DeadlineAmount, MatterAtAGlance } from './matter-summary.tsx';
 import type { PayoutPageState } from '../payout/client-payout.ts';

@@ -5,9 +5,9 @@
  * update request with its answer, newest first). Kept apart from matter-page.tsx, which
  * places them, so each part of the page changes in one place.
  */
-import { formatAud } from '../../../../src/content/money.ts';
-import type { ClientDeadline, ClientMatter } from '../../../../src/shared/schemas/client-matter.ts';
-import { whenText } from '../../../../src/shared/sydney-time.ts';
+import { formatAud } from '#src/content/money.ts';
+import type { ClientDeadline, ClientMatter } from '#src/shared/schemas/client-matter.ts';
+import { whenText } from '#src/shared/sydney-time.ts';
 import { formatSydney } from './document.tsx';
 
 /** "3 of 9": the milestones done of all the matter's milestones. */

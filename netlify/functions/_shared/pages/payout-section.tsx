@@ -4,10 +4,10 @@
  * details on each matter. Both only within 15 minutes of signing in; otherwise the page asks
  * the client to sign in again. Plain forms that post and answer with a page: no JavaScript.
  */
-import type { PayoutStatus } from '../../../../src/shared/states/payout.ts';
-import { Button } from '../../../../src/ui/Button.tsx';
-import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
-import { Field } from '../../../../src/ui/Field.tsx';
+import type { PayoutStatus } from '#src/shared/states/payout.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { ErrorSummary } from '#src/ui/ErrorSummary.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import type { PayoutPageState } from '../payout/client-payout.ts';
 import { formatSydney, PhoneLink } from './document.tsx';
 

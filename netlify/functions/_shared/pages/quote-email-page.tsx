@@ -13,18 +13,18 @@ import {
   QUOTE_EMAIL_FIELDS,
   QUOTE_EMAIL_FORM,
   QUOTE_PRICE_FIELD,
-} from '../../../../src/shared/enquiry-labels.ts';
-import { ENQUIRY_ACTION } from '../../../../src/shared/enquiry-outcome.ts';
-import { CALL_BACK_HREF, quoteEmailOutcomeText, type QuoteEmailOutcome } from '../../../../src/shared/quote-email.ts';
-import { contractDateLine, describeQuoteInput, quoteLines, type StoredQuote } from '../../../../src/shared/quote.ts';
-import { PROPERTY_TYPES, QUOTE_ROLES, type QuoteFormValues } from '../../../../src/shared/quote-options.ts';
-import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
-import { Button, buttonClass } from '../../../../src/ui/Button.tsx';
-import { ErrorSummary } from '../../../../src/ui/ErrorSummary.tsx';
-import { Field } from '../../../../src/ui/Field.tsx';
-import { Honeypot } from '../../../../src/ui/Honeypot.tsx';
-import { PrivacyNotice } from '../../../../src/ui/PrivacyNotice.tsx';
-import { QuoteInputs } from '../../../../src/ui/QuoteInputs.tsx';
+} from '#src/shared/enquiry-labels.ts';
+import { ENQUIRY_ACTION } from '#src/shared/enquiry-outcome.ts';
+import { CALL_BACK_HREF, quoteEmailOutcomeText, type QuoteEmailOutcome } from '#src/shared/quote-email.ts';
+import { contractDateLine, describeQuoteInput, quoteLines, type StoredQuote } from '#src/shared/quote.ts';
+import { PROPERTY_TYPES, QUOTE_ROLES, type QuoteFormValues } from '#src/shared/quote-options.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { Button, buttonClass } from '#src/ui/Button.tsx';
+import { ErrorSummary } from '#src/ui/ErrorSummary.tsx';
+import { Field } from '#src/ui/Field.tsx';
+import { Honeypot } from '#src/ui/Honeypot.tsx';
+import { PrivacyNotice } from '#src/ui/PrivacyNotice.tsx';
+import { QuoteInputs } from '#src/ui/QuoteInputs.tsx';
 import { PageDocument, renderPage } from './document.tsx';
 
 export const QUOTE_PAGE = '/quote/';

@@ -2,10 +2,10 @@
  * The client's side of the money on /matter/: what the page shows (the trust account, each
  * matter's details masked) and the 15-minute rule, for my-matters.ts.
  */
-import type { PracticeAccount } from '../../../../src/shared/schemas/bank-account.ts';
-import type { ClientMatter } from '../../../../src/shared/schemas/client-matter.ts';
-import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
-import type { PayoutStatus } from '../../../../src/shared/states/payout.ts';
+import type { PracticeAccount } from '#src/shared/schemas/bank-account.ts';
+import type { ClientMatter } from '#src/shared/schemas/client-matter.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import type { PayoutStatus } from '#src/shared/states/payout.ts';
 import { getPayout, openDetails } from '../repositories/payouts-store.ts';
 import { signedInRecently } from './payout-workflow.ts';
 import { trustAccountForClient } from './practice-accounts.ts';

@@ -14,10 +14,10 @@
  *   never one whose payee check did not match. The state table (src/shared/states/payout.ts)
  *   decides what each state allows.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import type { PayoutDetails } from '../../../../src/shared/schemas/bank-account.ts';
-import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import type { MatterRecord } from '../../../../src/shared/schemas/matter.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import type { PayoutDetails } from '#src/shared/schemas/bank-account.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
+import type { MatterRecord } from '#src/shared/schemas/matter.ts';
 import type {
   CallBackInput,
   HighRiskReason,
@@ -26,16 +26,16 @@ import type {
   PayoutRevealed,
   PayoutVersionView,
   PayoutView,
-} from '../../../../src/shared/schemas/payout.ts';
-import { addCalendarDays, sydneyToday } from '../../../../src/shared/sydney-time.ts';
-import { isAllowed } from '../../../../src/shared/states/decision.ts';
+} from '#src/shared/schemas/payout.ts';
+import { addCalendarDays, sydneyToday } from '#src/shared/sydney-time.ts';
+import { isAllowed } from '#src/shared/states/decision.ts';
 import {
   PAYOUT_TRANSITIONS,
   payoutApprovalRefusal,
   type PayoutAction,
   type PayoutCell,
   type PayoutStatus,
-} from '../../../../src/shared/states/payout.ts';
+} from '#src/shared/states/payout.ts';
 import { practicePhone } from '../due-diligence/require-cdd-key.ts';
 import { Refused, refusalKind } from '../platform/refused.ts';
 import { clientMailConfigured, deliverClientMail, queueClientMail } from '../mail/client-mail.ts';

@@ -8,16 +8,16 @@
  * Staff read the digits only here (GET, Settings › Accounts); the client reads the trust
  * account only on /matter/, shortly after signing in (payout/matter-payout-page.tsx).
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { retainUntil } from '../../../../src/content/amlctf.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { retainUntil } from '#src/content/amlctf.ts';
 import {
   PRACTICE_ACCOUNT_LABELS,
   type PracticeAccount,
   type PracticeAccountKind,
   type PracticeAccountsView,
-} from '../../../../src/shared/schemas/bank-account.ts';
-import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+} from '#src/shared/schemas/bank-account.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { Refused } from '../platform/refused.ts';
 import { recordAudit } from '../repositories/audit-store.ts';
 import {

@@ -5,11 +5,11 @@
  * the status its kind stands for, the one place a refusal becomes an HTTP answer
  * (decision 055). Lint keeps `new HttpError` out of those rooms.
  */
-import type { FieldErrors } from '../../../../src/shared/schemas/fields.ts';
-import type { CddRefusalCode } from '../../../../src/shared/states/due-diligence.ts';
-import type { EngagementRefusalCode } from '../../../../src/shared/states/engagement.ts';
-import type { EnquiryRefusalCode } from '../../../../src/shared/states/enquiry.ts';
-import type { MatterRefusalCode } from '../../../../src/shared/states/matter.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import type { CddRefusalCode } from '#src/shared/states/due-diligence.ts';
+import type { EngagementRefusalCode } from '#src/shared/states/engagement.ts';
+import type { EnquiryRefusalCode } from '#src/shared/states/enquiry.ts';
+import type { MatterRefusalCode } from '#src/shared/states/matter.ts';
 
 /**
  * What a route may branch on when it catches an error: a state table's refusal, or one of

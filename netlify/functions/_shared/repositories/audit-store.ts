@@ -7,10 +7,10 @@
  * and taken again by someone else, the id never is. Entries of the scheduled jobs carry
  * `by: 'system'` and no id, and no account may be called `system` (RESERVED_USERNAMES).
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import * as z from 'zod/mini';
-import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import { AUDIT_ID_PATTERN, type AuditEntry, type AuditPage } from '../../../../src/shared/schemas/staff.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
+import { AUDIT_ID_PATTERN, type AuditEntry, type AuditPage } from '#src/shared/schemas/staff.ts';
 import { appendNew, getAllJson, getJson, listKeys, openStore, timeKey } from './blobs.ts';
 
 const auditEventSchema = z.object({

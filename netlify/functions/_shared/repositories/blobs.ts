@@ -2,7 +2,7 @@
  * The only place that opens Netlify Blobs stores. Repositories call `openStore`
  * inside each operation (never at module load: that throws in production).
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { getStore, type Store } from '@netlify/blobs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';

@@ -17,16 +17,11 @@
  */
 import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
-import type { BlogPostRevision } from '../../../../src/shared/schemas/blog-post-revision.ts';
-import {
-  blogPostRecordSchema,
-  byNewest,
-  type BlogPost,
-  type BlogPostData,
-} from '../../../../src/shared/schemas/blog-post.ts';
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { isPublic } from '../../../../src/shared/publish-time.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import type { BlogPostRevision } from '#src/shared/schemas/blog-post-revision.ts';
+import { blogPostRecordSchema, byNewest, type BlogPost, type BlogPostData } from '#src/shared/schemas/blog-post.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { isPublic } from '#src/shared/publish-time.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import {
   getAllJson,
   getJson,

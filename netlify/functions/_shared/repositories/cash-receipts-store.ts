@@ -11,7 +11,7 @@
  * cash over (a person's name) and AUSTRAC's reference.
  */
 import * as z from 'zod/mini';
-import { actorSchema } from '../../../../src/shared/schemas/actor.ts';
+import { actorSchema } from '#src/shared/schemas/actor.ts';
 import { openJson, sealJson, sealedSchema } from '../crypto/sealed-records.ts';
 import {
   appendTimeKeyed,

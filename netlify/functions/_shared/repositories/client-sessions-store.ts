@@ -13,7 +13,7 @@
  *
  * Never the staff `sessions` store: a client's record cannot be mistaken for a staff member's.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import * as z from 'zod/mini';
 import { getJson, getJsonWithEtag, listKeys, openStore, writeJsonIf } from './blobs.ts';
 

@@ -19,7 +19,7 @@ import {
   type CddMetaFields,
   type CddPersonal,
   type CddRecord,
-} from '../../../../src/shared/schemas/cdd-record.ts';
+} from '#src/shared/schemas/cdd-record.ts';
 import { getJson, getJsonWithEtag, listKeys, openStore, updateRecord, writeJsonIf, type Updated } from './blobs.ts';
 import { currentKid, openJson, sealJson, sealedSchema, type Sealed } from '../crypto/sealed-records.ts';
 import { isEnquiryId } from './enquiries-store.ts';

@@ -14,7 +14,7 @@
  *   acceptance that names it (a lost race leaves a file nothing names, which is deleted).
  */
 import * as z from 'zod/mini';
-import { engagementRecordSchema, type EngagementRecord } from '../../../../src/shared/schemas/engagement.ts';
+import { engagementRecordSchema, type EngagementRecord } from '#src/shared/schemas/engagement.ts';
 import {
   conditionalWrite,
   getAllJson,

@@ -3,10 +3,10 @@
  * through the lead desk's pipeline, so each blob is rewritten only with `onlyIfMatch` on the
  * etag it was read with; its history lives in `enquiry-activity`.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import type { Store } from '@netlify/blobs';
 import * as z from 'zod/mini';
-import type { SubmittedEnquiry } from '../../../../src/shared/schemas/enquiry-record.ts';
+import type { SubmittedEnquiry } from '#src/shared/schemas/enquiry-record.ts';
 import {
   ENQUIRY_ID,
   ENQUIRY_STATUSES,
@@ -14,7 +14,7 @@ import {
   type EnquiryStatus,
   type StatusCounts,
   type StoredEnquiry,
-} from '../../../../src/shared/schemas/lead-desk.ts';
+} from '#src/shared/schemas/lead-desk.ts';
 import { createHash } from 'node:crypto';
 import {
   appendNew,

@@ -3,7 +3,7 @@
  * `{enquiryId}/{timeKey}`. Entries are only ever added (`onlyIfNew`), so two staff acting on
  * the same enquiry at once both land, in time order.
  */
-import { activityEntrySchema, type ActivityEntry } from '../../../../src/shared/schemas/lead-desk.ts';
+import { activityEntrySchema, type ActivityEntry } from '#src/shared/schemas/lead-desk.ts';
 import { appendNew, getAllJson, listKeys, openStore, timeKey, writeJsonIf } from './blobs.ts';
 
 const STORE = 'enquiry-activity';

@@ -6,7 +6,7 @@
  * `client` is an opaque digest of the network or of the device (never an address itself)
  * so one listing counts per username, per client, and unknown devices apart.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { appendNew, listKeys, openStore, timeKey, timeOfKey } from './blobs.ts';
 
 const STORE = 'login-attempts';

@@ -10,7 +10,7 @@
  * a message of a kind already went to an address that day; the digest is keyed, so the
  * store never holds the address in a key.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import * as z from 'zod/mini';
 import { getAllJson, listKeys, openStore, writeJsonIf } from './blobs.ts';
 import { outboxStore } from './outbox-store.ts';

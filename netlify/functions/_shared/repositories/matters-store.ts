@@ -9,7 +9,7 @@
  *   "Open a matter" clicks across instances open exactly one.
  */
 import * as z from 'zod/mini';
-import { matterRecordSchema, type MatterRecord } from '../../../../src/shared/schemas/matter.ts';
+import { matterRecordSchema, type MatterRecord } from '#src/shared/schemas/matter.ts';
 import {
   getAllJson,
   getJson,

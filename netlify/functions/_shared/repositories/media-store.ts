@@ -4,10 +4,10 @@
  * is one blob (`onlyIfNew`: the first upload's metadata stays), and an address never
  * changes what it shows, so it may be cached for a year.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import { MEDIA_TYPES, isMediaKey, mediaUrl, type MediaItem, type MediaType } from '../../../../src/shared/media.ts';
+import { MEDIA_TYPES, isMediaKey, mediaUrl, type MediaItem, type MediaType } from '#src/shared/media.ts';
 import { conditionalWrite, openStore } from './blobs.ts';
 
 const STORE = 'media';

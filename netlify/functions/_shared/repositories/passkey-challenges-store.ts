@@ -6,7 +6,7 @@
  * only one is ever checked (docs/decisions/045-staff-passkeys.md). The hourly housekeeping
  * removes the lapsed ones.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import * as z from 'zod/mini';
 import { getJson, listKeys, openStore, updateJson, writeJsonIf } from './blobs.ts';
 

@@ -6,8 +6,8 @@
  * passkey cannot both move its counter from the same value, and an add and a removal at the
  * same moment cannot undo each other.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import type { PasskeySummary } from '../../../../src/shared/schemas/passkeys.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import type { PasskeySummary } from '#src/shared/schemas/passkeys.ts';
 import * as z from 'zod/mini';
 import { getJson, listKeys, newId, openStore, updateJson } from './blobs.ts';
 

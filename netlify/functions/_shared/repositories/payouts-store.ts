@@ -16,8 +16,8 @@
  * a new set from the client racing each other never both apply to the same version.
  */
 import * as z from 'zod/mini';
-import { HIGH_RISK_REASONS, PAYEE_CHECKS } from '../../../../src/shared/schemas/payout.ts';
-import { PAYOUT_STATUSES } from '../../../../src/shared/states/payout.ts';
+import { HIGH_RISK_REASONS, PAYEE_CHECKS } from '#src/shared/schemas/payout.ts';
+import { PAYOUT_STATUSES } from '#src/shared/states/payout.ts';
 import { openJson, sealJson, sealedSchema } from '../crypto/sealed-records.ts';
 import { getAllJson, getJson, listKeys, openStore, updateJson, type Updated } from './blobs.ts';
 

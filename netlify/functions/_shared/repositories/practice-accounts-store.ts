@@ -14,7 +14,7 @@ import {
   practiceAccountSchema,
   type PracticeAccount,
   type PracticeAccountKind,
-} from '../../../../src/shared/schemas/bank-account.ts';
+} from '#src/shared/schemas/bank-account.ts';
 import { openJson, sealJson, sealedSchema } from '../crypto/sealed-records.ts';
 import { getJson, openStore, updateJson, type Updated } from './blobs.ts';
 

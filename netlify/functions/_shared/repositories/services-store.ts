@@ -3,8 +3,8 @@
  * records that the practice's default services (src/content/services.ts) were put in
  * once; from then on the store alone decides, even when staff delete every service.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { serviceRecordSchema, type PublicService, type Service } from '../../../../src/shared/schemas/service.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { serviceRecordSchema, type PublicService, type Service } from '#src/shared/schemas/service.ts';
 import { conditionalWrite, openStore, writeJsonIf } from './blobs.ts';
 import { versionedRepository } from './toggleable.ts';
 

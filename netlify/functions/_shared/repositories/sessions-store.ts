@@ -3,7 +3,7 @@
  * A token is honoured only while its blob exists, so logout revokes it on the server;
  * the scheduled housekeeping removes blobs once they have expired.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import * as z from 'zod/mini';
 import { getJson, listKeys, openStore, writeJsonIf } from './blobs.ts';
 

@@ -5,8 +5,8 @@
  * Every save is a conditional write (`onlyIfNew` for the first, `onlyIfMatch` after), so
  * between instances a save from a stale form is refused, never applied.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import {
   defaultPracticeSettings,
   practiceSettingsRecordSchema,
@@ -15,10 +15,10 @@ import {
   type PracticeSettings,
   type PracticeSettingsFields,
   type StoredPracticeSettings,
-} from '../../../../src/shared/schemas/settings.ts';
-import { PASSKEY_RULES, type SignInSettings } from '../../../../src/shared/schemas/passkeys.ts';
-import { CASH_POLICIES, DEFAULT_CASH_POLICY } from '../../../../src/content/cash.ts';
-import type { CashSettings } from '../../../../src/shared/schemas/cash.ts';
+} from '#src/shared/schemas/settings.ts';
+import { PASSKEY_RULES, type SignInSettings } from '#src/shared/schemas/passkeys.ts';
+import { CASH_POLICIES, DEFAULT_CASH_POLICY } from '#src/content/cash.ts';
+import type { CashSettings } from '#src/shared/schemas/cash.ts';
 import * as z from 'zod/mini';
 import { getJson, getJsonWithEtag, newId, openStore, updateJson, WriteConflict } from './blobs.ts';
 

@@ -10,8 +10,8 @@
  * another entry: the grounds (free text naming people) and AUSTRAC's reference.
  */
 import * as z from 'zod/mini';
-import { SUSPICION_KINDS } from '../../../../src/content/amlctf.ts';
-import { actorSchema } from '../../../../src/shared/schemas/actor.ts';
+import { SUSPICION_KINDS } from '#src/content/amlctf.ts';
+import { actorSchema } from '#src/shared/schemas/actor.ts';
 import { openJson, sealJson, sealedSchema } from '../crypto/sealed-records.ts';
 import {
   appendTimeKeyed,

@@ -1,5 +1,5 @@
 /** Store `testimonials`: one blob per testimonial, keyed by id. */
-import { testimonialRecordSchema, type Testimonial } from '../../../../src/shared/schemas/testimonial.ts';
+import { testimonialRecordSchema, type Testimonial } from '#src/shared/schemas/testimonial.ts';
 import { versionedRepository } from './toggleable.ts';
 
 const testimonials = versionedRepository<Testimonial>('testimonials', testimonialRecordSchema, {

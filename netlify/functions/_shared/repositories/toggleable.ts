@@ -5,7 +5,7 @@
  * 'conflict' and a deleted record stays deleted. Each has its own store and its own
  * repository module built from this. Keys with a `/` (e.g. `meta/seeded`) are not records.
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import type * as z from 'zod/mini';
 import { getAllJson, listKeys, newId, openStore, updateJson, WriteConflict, writeJsonIf } from './blobs.ts';
 

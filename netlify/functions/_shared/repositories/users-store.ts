@@ -3,7 +3,7 @@
  * the roster record `ROSTER_KEY` (a key no username can take) that serialises removals and
  * changes of role (docs/decisions/013-staff-accounts.md, 026-staff-roles.md).
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { randomBytes } from 'node:crypto';
 import {
   isReservedUsername,
@@ -11,7 +11,7 @@ import {
   STAFF_ROLES,
   USERNAME_PATTERN,
   type StaffRole,
-} from '../../../../src/shared/schemas/login.ts';
+} from '#src/shared/schemas/login.ts';
 import * as z from 'zod/mini';
 import { getAllJson, getJson, listKeys, newId, openStore, updateJson, writeJsonIf } from './blobs.ts';
 

@@ -10,28 +10,24 @@
  * a ratio not below that year's, and no later than the year that starts next 1 July (the
  * Chief Commissioner publishes it before then, s 33AF).
  */
-import { now } from '../../../../src/shared/clock.ts';
-import {
-  SHIPPED_DUTY_INDEXATIONS,
-  type DutyIndexation,
-  type TransferDutyTable,
-} from '../../../../src/content/transfer-duty.ts';
+import { now } from '#src/shared/clock.ts';
+import { SHIPPED_DUTY_INDEXATIONS, type DutyIndexation, type TransferDutyTable } from '#src/content/transfer-duty.ts';
 import {
   dutyTablesFrom,
   dutyYearOf,
   financialYearLabel,
   missingDutyYear,
   ratioInThousandths,
-} from '../../../../src/shared/duty-tables.ts';
+} from '#src/shared/duty-tables.ts';
 import {
   DUTY_YEAR_PATTERN,
   type DutyIndexationInput,
   type DutyIndexationList,
   type DutyYearRow,
   type DutyYearTable,
-} from '../../../../src/shared/schemas/duty-indexation.ts';
-import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import { sydneyToday } from '../../../../src/shared/sydney-time.ts';
+} from '#src/shared/schemas/duty-indexation.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
 import { Refused } from '../platform/refused.ts';
 import { listAddedDutyYears, updateAddedDutyYears, type AddedDutyYear } from '../repositories/duty-indexation-store.ts';
 

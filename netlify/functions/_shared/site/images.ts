@@ -5,7 +5,7 @@
  */
 import { imageSize } from 'image-size';
 import { crc32, createInflate } from 'node:zlib';
-import type { MediaType } from '../../../../src/shared/media.ts';
+import type { MediaType } from '#src/shared/media.ts';
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 

@@ -9,8 +9,8 @@
  * scheduled post is due: a due time, a request and a build's read are compared with each
  * other, so they must all come from one clock (the real time, except on the e2e server).
  */
-import { now as currentTime } from '../../../../src/shared/clock.ts';
-import type { BuildStatus } from '../../../../src/shared/schemas/site-build.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import type { BuildStatus } from '#src/shared/schemas/site-build.ts';
 import { buildHookUrl } from '../platform/env.ts';
 import {
   findBuildFailure,

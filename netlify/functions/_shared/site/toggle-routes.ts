@@ -5,9 +5,9 @@
  * its build.
  */
 import type * as z from 'zod/mini';
-import type { SessionUser } from '../../../../src/shared/schemas/login.ts';
-import type { activeToggleSchema } from '../../../../src/shared/schemas/toggle.ts';
-import { isToggleBody } from '../../../../src/shared/schemas/toggle.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
+import type { activeToggleSchema } from '#src/shared/schemas/toggle.ts';
+import { isToggleBody } from '#src/shared/schemas/toggle.ts';
 import type { RouteContext } from '../http/http.ts';
 import { Refused } from '../platform/refused.ts';
 import { rebuildAfterChange } from './rebuild.ts';

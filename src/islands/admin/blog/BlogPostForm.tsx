@@ -5,24 +5,18 @@
  * typed stays in the form; a 409 (slug taken, or the post changed meanwhile) is
  * explained above the button.
  */
-import { now as currentTime } from '../../../shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
-import {
-  blogPostInputSchema,
-  slugify,
-  tagLabel,
-  tagsFromText,
-  type BlogPost,
-} from '../../../shared/schemas/blog-post.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { Switch } from '../../../ui/Switch.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { blogPostsRoutes } from '#src/shared/api/blog-posts.ts';
+import { blogPostInputSchema, slugify, tagLabel, tagsFromText, type BlogPost } from '#src/shared/schemas/blog-post.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
+import { Switch } from '#src/ui/Switch.tsx';
 import { FeaturedImageField, initialFeaturedImage } from './FeaturedImageField.tsx';
 import { InsertImageDialog } from './InsertImageDialog.tsx';
-import { normalisePublishedAt, toDateTimeLocal } from '../../../shared/publish-time.ts';
+import { normalisePublishedAt, toDateTimeLocal } from '#src/shared/publish-time.ts';
 import { PublishAtField } from './PublishAtField.tsx';
 import { UnsavedDraftPrompt } from './UnsavedDraftPrompt.tsx';
 import { useUnsavedDraft } from './useUnsavedDraft.ts';

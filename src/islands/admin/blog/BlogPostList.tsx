@@ -1,7 +1,7 @@
 /** 'Existing Blog Posts': title, /slug, excerpt, badge, edit and delete. */
-import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { isScheduled } from '../../../shared/publish-time.ts';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { isScheduled } from '#src/shared/publish-time.ts';
 import { DeleteButton } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { scheduledNote } from './PublishAtField.tsx';

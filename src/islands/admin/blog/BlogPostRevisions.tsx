@@ -5,13 +5,13 @@
  * a new update, so the version it replaces becomes a revision too and can be restored back.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
-import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
-import type { BlogPostRevision } from '../../../shared/schemas/blog-post-revision.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { blogPostsRoutes } from '#src/shared/api/blog-posts.ts';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
+import type { BlogPostRevision } from '#src/shared/schemas/blog-post-revision.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Spinner } from '#src/ui/Spinner.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { changeSummary } from './revision-changes.ts';

@@ -4,9 +4,9 @@
  * The form holds their values (by the input schema's names) and sends the tags as `tagsFromText` makes them.
  */
 import type { ChangeEvent } from 'react';
-import { SEO_LIMITS, tagsFromText } from '../../../shared/schemas/blog-post.ts';
-import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import { Field } from '../../../ui/Field.tsx';
+import { SEO_LIMITS, tagsFromText } from '#src/shared/schemas/blog-post.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { Field } from '#src/ui/Field.tsx';
 
 /** A text control's value and change handler, as the form's `text(name)` gives them. */
 interface TextControl {

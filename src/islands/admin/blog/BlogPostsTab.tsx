@@ -1,8 +1,8 @@
 /** Tab 4: write, edit, publish and delete blog posts; see and request site rebuilds. */
 import { useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
-import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
+import { callApi } from '#src/lib/api.ts';
+import { blogPostsRoutes } from '#src/shared/api/blog-posts.ts';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
 import { runAction } from '../kit/actions.ts';
 import { BlogPostForm } from './BlogPostForm.tsx';
 import { BlogPostList } from './BlogPostList.tsx';

@@ -3,11 +3,11 @@
  * see it, remove it, and describe it (alt text, required with an image).
  */
 import { useState } from 'react';
-import { mediaKeyOf } from '../../../shared/media.ts';
-import { BLOG_LIMITS, type BlogPost } from '../../../shared/schemas/blog-post.ts';
-import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { mediaKeyOf } from '#src/shared/media.ts';
+import { BLOG_LIMITS, type BlogPost } from '#src/shared/schemas/blog-post.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { MediaPicker } from '../media/MediaPicker.tsx';
 
 export interface FeaturedImageValue {

@@ -8,10 +8,10 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { insertImageAt } from '../../../shared/markdown-image.ts';
-import { BLOG_LIMITS, IMAGE_ALT_REQUIRED } from '../../../shared/schemas/blog-post.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { insertImageAt } from '#src/shared/markdown-image.ts';
+import { BLOG_LIMITS, IMAGE_ALT_REQUIRED } from '#src/shared/schemas/blog-post.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { MediaPicker } from '../media/MediaPicker.tsx';
 
 const NO_IMAGE = 'Upload or choose an image to insert';

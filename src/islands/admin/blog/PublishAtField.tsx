@@ -2,9 +2,9 @@
  * 'Publish date and time', in Sydney time whatever the computer's zone: a time in the
  * future schedules a published post, and the note says when it goes live.
  */
-import { now as currentTime } from '../../../shared/clock.ts';
-import { isScheduled, publishInstant } from '../../../shared/publish-time.ts';
-import { Field } from '../../../ui/Field.tsx';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { isScheduled, publishInstant } from '#src/shared/publish-time.ts';
+import { Field } from '#src/ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 
 export interface PublishAtFieldProps {

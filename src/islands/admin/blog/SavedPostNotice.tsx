@@ -4,9 +4,9 @@
  * will), and a way back into it. A toast alone vanishes, and the cleared form said nothing.
  */
 import { useEffect, useRef } from 'react';
-import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
-import { isScheduled } from '../../../shared/publish-time.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
+import { isScheduled } from '#src/shared/publish-time.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { scheduledNote } from './PublishAtField.tsx';
 
 export function SavedPostNotice({

@@ -4,7 +4,7 @@
  * meet the question before the form.
  */
 import { useEffect, useId, useRef } from 'react';
-import { Button } from '../../../ui/Button.tsx';
+import { Button } from '#src/ui/Button.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import type { UnsavedDraft } from './useUnsavedDraft.ts';
 

@@ -7,16 +7,16 @@
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 // The article's own reading styles: the preview looks as the built page will.
-import '../../../styles/article-body.css';
-import type { readingMinutes, renderMarkdown } from '../../../shared/markdown.ts';
-import { ArticleLead } from '../../../ui/ArticleLead.tsx';
+import '#src/styles/article-body.css';
+import type { readingMinutes, renderMarkdown } from '#src/shared/markdown.ts';
+import { ArticleLead } from '#src/ui/ArticleLead.tsx';
 
 interface Renderer {
   renderMarkdown: typeof renderMarkdown;
   readingMinutes: typeof readingMinutes;
 }
 let renderer: Promise<Renderer> | undefined;
-const loadRenderer = () => (renderer ??= import('../../../shared/markdown.ts'));
+const loadRenderer = () => (renderer ??= import('#src/shared/markdown.ts'));
 
 const VIEW_BUTTON =
   'min-h-10 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';

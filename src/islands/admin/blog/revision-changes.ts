@@ -1,7 +1,7 @@
 /** What restoring a revision would change: the post's own fields that differ from the current version. */
 import { diffLines } from 'diff';
-import type { BlogPost } from '../../../shared/schemas/blog-post.ts';
-import type { BlogPostRevision } from '../../../shared/schemas/blog-post-revision.ts';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
+import type { BlogPostRevision } from '#src/shared/schemas/blog-post-revision.ts';
 
 /**
  * Not the post's text: who and when, identity, and the publication state (a restore keeps

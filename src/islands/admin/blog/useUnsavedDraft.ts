@@ -7,7 +7,7 @@
  * The browser only: localStorage stays on this computer, and drafts hold what staff typed,
  * never anything the server holds that they could not see.
  */
-import { now as currentTime } from '../../../shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 const PREFIX = 'blog-post-draft:';

@@ -4,10 +4,10 @@
  * practice does not accept cash; with cash accepted, they say $10,000 or more is reported.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { CASH_POLICIES, CASH_POLICY_LABELS, type CashPolicy as Policy } from '../../../content/cash.ts';
-import { callApi } from '../../../lib/api.ts';
-import { settingsRoutes } from '../../../shared/api/settings.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { CASH_POLICIES, CASH_POLICY_LABELS, type CashPolicy as Policy } from '#src/content/cash.ts';
+import { callApi } from '#src/lib/api.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { runAction } from '../kit/actions.ts';
 
 export default function CashPolicy({ headingId }: { headingId: string }) {

@@ -4,10 +4,10 @@
  * clock (AML/CTF Act s 43(2)), overdue ones marked, receipts that add up below the threshold
  * marked for a look (s 142), and a form to record the report made to AUSTRAC.
  */
-import { formatAudCents } from '../../../content/money.ts';
-import { callApi } from '../../../lib/api.ts';
-import { cashRoutes } from '../../../shared/api/cash.ts';
-import type { CashReceiptRow } from '../../../shared/schemas/cash.ts';
+import { formatAudCents } from '#src/content/money.ts';
+import { callApi } from '#src/lib/api.ts';
+import { cashRoutes } from '#src/shared/api/cash.ts';
+import type { CashReceiptRow } from '#src/shared/schemas/cash.ts';
 import { formatDate } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import {

@@ -6,11 +6,11 @@
  * toast says to tell a principal.
  */
 import { useId, useRef, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { cashRoutes } from '../../../shared/api/cash.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Field } from '../../../ui/Field.tsx';
+import { callApi } from '#src/lib/api.ts';
+import { cashRoutes } from '#src/shared/api/cash.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Field } from '#src/ui/Field.tsx';
 import { formatDate } from '../kit/format.ts';
 import { RecordDialog } from './RecordDialog.tsx';
 import { useRecordForm } from './useRecordForm.ts';

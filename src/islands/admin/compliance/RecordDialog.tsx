@@ -4,7 +4,7 @@
  * and note, the form's fields, Cancel and the submit button, pending while it sends.
  */
 import type { ReactNode, RefObject } from 'react';
-import { Button } from '../../../ui/Button.tsx';
+import { Button } from '#src/ui/Button.tsx';
 import type { RecordForm } from './useRecordForm.ts';
 
 export function RecordDialog({

@@ -6,19 +6,14 @@
  * so the desk shows nothing afterwards beyond the toast.
  */
 import { useId, useRef, useState } from 'react';
-import {
-  SUSPICION_KINDS,
-  SUSPICION_KIND_LABELS,
-  TIPPING_OFF_NOTE,
-  type SuspicionKind,
-} from '../../../content/amlctf.ts';
-import { callApi } from '../../../lib/api.ts';
-import { suspicionsRoutes } from '../../../shared/api/suspicions.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Field } from '../../../ui/Field.tsx';
+import { SUSPICION_KINDS, SUSPICION_KIND_LABELS, TIPPING_OFF_NOTE, type SuspicionKind } from '#src/content/amlctf.ts';
+import { callApi } from '#src/lib/api.ts';
+import { suspicionsRoutes } from '#src/shared/api/suspicions.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Field } from '#src/ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
-import { sydneyWallClockToInstant, toSydneyIso } from '../../../shared/sydney-time.ts';
+import { sydneyWallClockToInstant, toSydneyIso } from '#src/shared/sydney-time.ts';
 import { RecordDialog } from './RecordDialog.tsx';
 import { useRecordForm } from './useRecordForm.ts';
 

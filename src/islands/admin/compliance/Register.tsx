@@ -4,9 +4,9 @@
  * and the form on a row to record the report made to AUSTRAC, or the line that says it was.
  */
 import { Fragment, useId, useState, type ReactNode } from 'react';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { showToast } from '../../../stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
+import { showToast } from '#src/stores/toasts.ts';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 import { ListStatus } from '../kit/parts.tsx';
 import { useList } from '../kit/useList.ts';

@@ -4,10 +4,10 @@
  * s 41(2)), overdue ones marked, and a form to record the report made to AUSTRAC.
  */
 import { useId } from 'react';
-import { SUSPICION_KIND_LABELS } from '../../../content/amlctf.ts';
-import { callApi } from '../../../lib/api.ts';
-import { suspicionsRoutes } from '../../../shared/api/suspicions.ts';
-import type { SuspicionRow } from '../../../shared/schemas/suspicion.ts';
+import { SUSPICION_KIND_LABELS } from '#src/content/amlctf.ts';
+import { callApi } from '#src/lib/api.ts';
+import { suspicionsRoutes } from '#src/shared/api/suspicions.ts';
+import type { SuspicionRow } from '#src/shared/schemas/suspicion.ts';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import {

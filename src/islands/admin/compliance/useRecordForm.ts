@@ -6,7 +6,7 @@
  * `failure`. No retries.
  */
 import { useState, type SubmitEvent } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '#src/lib/api.ts';
 import { toastFailure } from '../kit/actions.ts';
 
 export interface RecordForm {

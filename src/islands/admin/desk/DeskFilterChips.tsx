@@ -10,7 +10,7 @@ import {
   STATUS_LABELS,
   type EnquiryStatus,
   type StatusCounts,
-} from '../../../shared/schemas/lead-desk.ts';
+} from '#src/shared/schemas/lead-desk.ts';
 import type { DeskFilters } from './useDesk.ts';
 import { approvalOnly } from './useDeskFilters.ts';
 

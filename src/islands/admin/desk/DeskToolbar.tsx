@@ -4,7 +4,7 @@
  * whatever else the desk puts at the end (the erasure form).
  */
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../../ui/Button.tsx';
+import { Button } from '#src/ui/Button.tsx';
 import type { DeskView } from './useDesk.ts';
 
 export function DeskToolbar({

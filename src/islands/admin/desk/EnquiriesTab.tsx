@@ -11,9 +11,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
-import { $session } from '../../../stores/session.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
+import { $session } from '#src/stores/session.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { ApprovalQueue, useApprovalQueue } from '../due-diligence/ApprovalQueue.tsx';
 import { DutyIndexationNotice } from '../duty/DutyIndexationNotice.tsx';

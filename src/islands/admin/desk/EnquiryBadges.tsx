@@ -3,7 +3,7 @@
  * lead's mark, how long a new one has waited (red when past the target), and the
  * due-diligence warnings (do not act, re-screen due).
  */
-import { STATUS_LABELS, type DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
+import { STATUS_LABELS, type DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
 import { DoNotActBadge, dueDiligencePending } from '../due-diligence/DoNotActBadge.tsx';
 import { RescreenDueBadge } from '../due-diligence/Rescreening.tsx';
 import { formatMinutes } from '../kit/format.ts';

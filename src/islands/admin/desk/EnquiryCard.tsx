@@ -4,8 +4,8 @@
  * detail) under it when opened.
  */
 import type { ReactNode } from 'react';
-import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { formatDateTime, fullName } from '../kit/format.ts';
 import { EnquiryBadges } from './EnquiryBadges.tsx';
 import { EnquiryFields } from './EnquiryFields.tsx';

@@ -4,22 +4,22 @@
  * replaces what is shown, so the next change is never refused as stale.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
-import { staffRoutes } from '../../../shared/api/staff.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import { enquiriesRoutes } from '#src/shared/api/enquiries.ts';
+import { staffRoutes } from '#src/shared/api/staff.ts';
 import {
   STATUS_LABELS,
   type ActivityEntry,
   type DeskEnquiry,
   type DeskEnquiryDetail,
   type EnquiryStatus,
-} from '../../../shared/schemas/lead-desk.ts';
-import type { StaffMember } from '../../../shared/schemas/staff.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { statusesFrom } from '../../../shared/states/enquiry.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
+} from '#src/shared/schemas/lead-desk.ts';
+import type { StaffMember } from '#src/shared/schemas/staff.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { statusesFrom } from '#src/shared/states/enquiry.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Spinner } from '#src/ui/Spinner.tsx';
 import { DueDiligencePanel } from '../due-diligence/DueDiligencePanel.tsx';
 import { describeEngagementActivity } from '../engagement/engagement-form.ts';
 import { EngagementPanel } from '../engagement/EngagementPanel.tsx';

@@ -5,8 +5,8 @@
  * it when the law keeps the enquiry.
  */
 import { useId } from 'react';
-import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
-import type { DeskEnquiry, KeptByLaw } from '../../../shared/schemas/lead-desk.ts';
+import { serviceLabel } from '#src/shared/schemas/enquiry.ts';
+import type { DeskEnquiry, KeptByLaw } from '#src/shared/schemas/lead-desk.ts';
 import { formatCallback, fullName, telHref } from '../kit/format.ts';
 import { keptUntilText } from './kept-until.ts';
 import { DeleteButton } from '../kit/parts.tsx';

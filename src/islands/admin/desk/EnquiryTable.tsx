@@ -5,9 +5,9 @@
  * the header buttons and each row's Open button; Up and Down move between rows' buttons.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
-import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
-import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { serviceLabel } from '#src/shared/schemas/enquiry.ts';
+import type { DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { formatDateTime, fullName } from '../kit/format.ts';
 import { EnquiryBadges } from './EnquiryBadges.tsx';
 import { nextAction, sortEnquiries, type Sort, type SortKey } from './desk-rows.ts';

@@ -9,12 +9,12 @@
  * a modal, and what was typed stays in the field for another try.
  */
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
-import { erasureKey, erasureSchema, type ErasureResult } from '../../../shared/schemas/lead-desk.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { callApi } from '#src/lib/api.ts';
+import { enquiriesRoutes } from '#src/shared/api/enquiries.ts';
+import { erasureKey, erasureSchema, type ErasureResult } from '#src/shared/schemas/lead-desk.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import type { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { erasedMessage, formatDate } from '../kit/format.ts';
 import { useFormErrors } from '../kit/useFormErrors.ts';

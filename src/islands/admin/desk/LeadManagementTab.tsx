@@ -4,13 +4,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { DEFAULT_CLAIMS } from '../../../content/practice.ts';
-import { callApi } from '../../../lib/api.ts';
-import { settingsRoutes } from '../../../shared/api/settings.ts';
-import { $session } from '../../../stores/session.ts';
+import { DEFAULT_CLAIMS } from '#src/content/practice.ts';
+import { callApi } from '#src/lib/api.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
+import { $session } from '#src/stores/session.ts';
 import { SuspicionRegister } from '../compliance/SuspicionRegister.tsx';
 import { CashRegister } from '../compliance/CashRegister.tsx';
-import { LEAD_GUIDE, type PriceLine } from '../../../content/lead-guide.ts';
+import { LEAD_GUIDE, type PriceLine } from '#src/content/lead-guide.ts';
 import { LeadMetricsPanel } from './LeadMetricsPanel.tsx';
 import { TabHeading } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';

@@ -2,13 +2,13 @@
  * How the practice does against the lead guide's two targets (first call within 5 business
  * minutes, 30% of enquiries instructed), over the last 30 and 90 days, with a bar per status.
  */
-import { now as currentTime } from '../../../shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { useEffect, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { leadMetricsRoutes } from '../../../shared/api/lead-desk.ts';
-import { sydneyToday } from '../../../shared/sydney-time.ts';
-import { ENQUIRY_STATUSES, STATUS_LABELS, type LeadMetrics } from '../../../shared/schemas/lead-desk.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
+import { callApi } from '#src/lib/api.ts';
+import { leadMetricsRoutes } from '#src/shared/api/lead-desk.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { ENQUIRY_STATUSES, STATUS_LABELS, type LeadMetrics } from '#src/shared/schemas/lead-desk.ts';
+import { Spinner } from '#src/ui/Spinner.tsx';
 
 const PERIODS = [30, 90] as const;
 

@@ -4,8 +4,8 @@
  * Presentational, so any enquiry view can show it.
  */
 import { StatusBadge } from '../kit/StatusBadge.tsx';
-import { describeQuoteInput, quoteLines, type FirstHomeRule, type StoredQuote } from '../../../shared/quote.ts';
-import { formatAud } from '../../../content/money.ts';
+import { describeQuoteInput, quoteLines, type FirstHomeRule, type StoredQuote } from '#src/shared/quote.ts';
+import { formatAud } from '#src/content/money.ts';
 import { formatDate } from '../kit/format.ts';
 
 const RULE: Record<FirstHomeRule, string> = {

@@ -3,9 +3,9 @@
  * the next action, the sort orders of its columns, and the message without the quote the
  * site pasted into it (the quote is shown once, from the figures the server worked out).
  */
-import { serviceLabel } from '../../../shared/schemas/enquiry.ts';
-import { ENQUIRY_STATUSES, type DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
-import { describeQuoteInput, quoteLines } from '../../../shared/quote.ts';
+import { serviceLabel } from '#src/shared/schemas/enquiry.ts';
+import { ENQUIRY_STATUSES, type DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
+import { describeQuoteInput, quoteLines } from '#src/shared/quote.ts';
 import { fullName } from '../kit/format.ts';
 
 /** What staff do next with an enquiry, in a few words. */

@@ -5,7 +5,7 @@
  * retention skips what the law keeps), so it is not shown beside it. Otherwise the privacy
  * retention's date is the enquiry's only one.
  */
-import type { KeptByLaw } from '../../../shared/schemas/lead-desk.ts';
+import type { KeptByLaw } from '#src/shared/schemas/lead-desk.ts';
 import { formatDate } from '../kit/format.ts';
 
 const BASIS: Record<KeptByLaw['what'], string> = {

@@ -4,9 +4,9 @@
  * read again, says why.
  */
 import { useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
-import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
+import { callApi } from '#src/lib/api.ts';
+import { enquiriesRoutes } from '#src/shared/api/enquiries.ts';
+import type { DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
 import { runAction } from '../kit/actions.ts';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { fullName } from '../kit/format.ts';

@@ -6,18 +6,18 @@
  * polling, no refetch on focus, no retries). A change answered by the API replaces the
  * item in place, so the list shows the saved state at once.
  */
-import { now as currentTime } from '../../../shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { pathOf, queryStringOf } from '../../../shared/api/contract.ts';
-import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
-import { leadAlertsRoutes, leadMetricsRoutes } from '../../../shared/api/lead-desk.ts';
-import { settingsRoutes } from '../../../shared/api/settings.ts';
-import { LEAD_FIGURES } from '../../../content/lead-guide.ts';
-import type { BusinessHours } from '../../../content/practice.ts';
-import type { AlertChannels, DeskEnquiry, EnquiryStatus, StatusCounts } from '../../../shared/schemas/lead-desk.ts';
-import { businessHoursOf } from '../../../shared/schemas/settings.ts';
-import { businessMinutesBetween } from '../../../shared/sydney-time.ts';
+import { callApi } from '#src/lib/api.ts';
+import { pathOf, queryStringOf } from '#src/shared/api/contract.ts';
+import { enquiriesRoutes } from '#src/shared/api/enquiries.ts';
+import { leadAlertsRoutes, leadMetricsRoutes } from '#src/shared/api/lead-desk.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
+import { LEAD_FIGURES } from '#src/content/lead-guide.ts';
+import type { BusinessHours } from '#src/content/practice.ts';
+import type { AlertChannels, DeskEnquiry, EnquiryStatus, StatusCounts } from '#src/shared/schemas/lead-desk.ts';
+import { businessHoursOf } from '#src/shared/schemas/settings.ts';
+import { businessMinutesBetween } from '#src/shared/sydney-time.ts';
 
 export const PAGE_SIZE = 50;
 

@@ -5,9 +5,9 @@
  * and that enquiry leads the list until staff move on, whichever page it is on.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
-import { erasureKey, type DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
+import { callApi } from '#src/lib/api.ts';
+import { enquiriesRoutes } from '#src/shared/api/enquiries.ts';
+import { erasureKey, type DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
 import { useEnquiryAddress } from './useDesk.ts';
 
 export function useOpenEnquiries(items: DeskEnquiry[]) {

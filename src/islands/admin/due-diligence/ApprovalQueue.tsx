@@ -7,10 +7,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { enquiriesRoutes } from '../../../shared/api/enquiries.ts';
-import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
-import { $session } from '../../../stores/session.ts';
+import { callApi } from '#src/lib/api.ts';
+import { enquiriesRoutes } from '#src/shared/api/enquiries.ts';
+import type { DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
+import { $session } from '#src/stores/session.ts';
 import { formatDateTime, fullName } from '../kit/format.ts';
 
 /** More than this waiting is a backlog the filter lists whole; the panel names the first ones. */

@@ -6,13 +6,13 @@
  * again when it is missing.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
-import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
-import type { CddRating } from '../../../shared/schemas/cdd-record.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { dueDiligenceRoutes } from '#src/shared/api/due-diligence.ts';
+import { CDD_LIMITS } from '#src/shared/schemas/cdd.ts';
+import type { CddRating } from '#src/shared/schemas/cdd-record.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { messageOf } from './cdd-requests.ts';
 

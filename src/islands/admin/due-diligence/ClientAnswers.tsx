@@ -8,10 +8,10 @@ import {
   RISK_RATING_LABELS,
   SANCTIONS_RESULT_LABELS,
   VERIFICATION_METHOD_LABELS,
-} from '../../../content/amlctf.ts';
-import { AGENT_PATH, individualAt } from '../../../shared/schemas/cdd-verification.ts';
-import type { CddDraftDeclarations, CddDraftParty } from '../../../shared/schemas/cdd-draft.ts';
-import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
+} from '#src/content/amlctf.ts';
+import { AGENT_PATH, individualAt } from '#src/shared/schemas/cdd-verification.ts';
+import type { CddDraftDeclarations, CddDraftParty } from '#src/shared/schemas/cdd-draft.ts';
+import type { CddStaffView } from '#src/shared/schemas/cdd-record.ts';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {

@@ -6,14 +6,14 @@
  * date, read-only.
  */
 import { useId, useState } from 'react';
-import { CDD_RETENTION, retainUntil } from '../../../content/amlctf.ts';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
-import type { CddStatus } from '../../../shared/schemas/cdd.ts';
-import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { CDD_RETENTION, retainUntil } from '#src/content/amlctf.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { dueDiligenceRoutes } from '#src/shared/api/due-diligence.ts';
+import type { CddStatus } from '#src/shared/schemas/cdd.ts';
+import type { DeskEnquiryDetail } from '#src/shared/schemas/lead-desk.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { formatDate } from '../kit/format.ts';
 import { keptUntilText } from '../desk/kept-until.ts';

@@ -1,4 +1,4 @@
-import type { DeskEnquiry } from '../../../shared/schemas/lead-desk.ts';
+import type { DeskEnquiry } from '#src/shared/schemas/lead-desk.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 
 /** An instructed enquiry without verified due diligence: the practice must not act on it yet. */

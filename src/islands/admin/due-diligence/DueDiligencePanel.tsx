@@ -10,14 +10,14 @@
  * reading someone's identity documents. The status comes with the enquiry (plain, no read).
  */
 import { useId, useRef, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
-import { CDD_STATUS_LABELS, type CddStatus } from '../../../shared/schemas/cdd.ts';
-import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
-import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
-import { isAllowed } from '../../../shared/states/decision.ts';
-import { decideCdd, decideCddRecord } from '../../../shared/states/due-diligence.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { callApi } from '#src/lib/api.ts';
+import { dueDiligenceRoutes } from '#src/shared/api/due-diligence.ts';
+import { CDD_STATUS_LABELS, type CddStatus } from '#src/shared/schemas/cdd.ts';
+import type { CddStaffView } from '#src/shared/schemas/cdd-record.ts';
+import type { DeskEnquiryDetail } from '#src/shared/schemas/lead-desk.ts';
+import { isAllowed } from '#src/shared/states/decision.ts';
+import { decideCdd, decideCddRecord } from '#src/shared/states/due-diligence.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { StatusBadge, type BadgeTone } from '../kit/StatusBadge.tsx';
 import { ClientAnswers, VerificationRecord } from './ClientAnswers.tsx';

@@ -5,8 +5,8 @@
  * each says why in `children`, above the fields.
  */
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
-import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
-import { Field } from '../../../ui/Field.tsx';
+import { CDD_LIMITS } from '#src/shared/schemas/cdd.ts';
+import { Field } from '#src/ui/Field.tsx';
 
 export interface EnhancedValues {
   sourceOfWealth: string;

@@ -9,10 +9,10 @@ import {
   type PepResult,
   type SanctionsResult,
   type VerificationMethod,
-} from '../../../content/amlctf.ts';
-import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+} from '#src/content/amlctf.ts';
+import { CDD_LIMITS } from '#src/shared/schemas/cdd.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 
 export interface DocumentValues {
   type: string;

@@ -6,20 +6,20 @@
  * diligence, and a principal other than the one recording it approves (or staff reject it on a
  * true match).
  */
-import { now as currentTime } from '../../../shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { useId, useState } from 'react';
-import { SANCTIONS_RESULTS, SANCTIONS_RESULT_LABELS, type SanctionsResult } from '../../../content/amlctf.ts';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
-import { cddFieldErrors, type CddStatus } from '../../../shared/schemas/cdd.ts';
-import { cddRescreenSchema, individualPaths } from '../../../shared/schemas/cdd-verification.ts';
-import type { CddStaffView, CddSummary } from '../../../shared/schemas/cdd-record.ts';
-import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import { sydneyToday } from '../../../shared/sydney-time.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { SANCTIONS_RESULTS, SANCTIONS_RESULT_LABELS, type SanctionsResult } from '#src/content/amlctf.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import { dueDiligenceRoutes } from '#src/shared/api/due-diligence.ts';
+import { cddFieldErrors, type CddStatus } from '#src/shared/schemas/cdd.ts';
+import { cddRescreenSchema, individualPaths } from '#src/shared/schemas/cdd-verification.ts';
+import type { CddStaffView, CddSummary } from '#src/shared/schemas/cdd-record.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { toastFailure } from '../kit/actions.ts';
 import { formatDate, formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';

@@ -7,16 +7,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
-import { CDD_LIMITS } from '../../../shared/schemas/cdd.ts';
-import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
-import { isAllowed } from '../../../shared/states/decision.ts';
-import { approvalRefusal, decideCdd, SANCTIONS_RESOLVER_CANNOT_APPROVE } from '../../../shared/states/due-diligence.ts';
-import { $session } from '../../../stores/session.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { dueDiligenceRoutes } from '#src/shared/api/due-diligence.ts';
+import { CDD_LIMITS } from '#src/shared/schemas/cdd.ts';
+import type { CddStaffView } from '#src/shared/schemas/cdd-record.ts';
+import { isAllowed } from '#src/shared/states/decision.ts';
+import { approvalRefusal, decideCdd, SANCTIONS_RESOLVER_CANNOT_APPROVE } from '#src/shared/states/due-diligence.ts';
+import { $session } from '#src/stores/session.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { ApproveDialog } from './ApproveDialog.tsx';
 import { messageOf } from './cdd-requests.ts';

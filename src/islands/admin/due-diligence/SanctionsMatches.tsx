@@ -7,19 +7,19 @@
  * verified, approved or opened; the server decides (409, 403).
  */
 import { useId, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { dueDiligenceRoutes } from '#src/shared/api/due-diligence.ts';
 import {
   SANCTIONS_EVIDENCE_MAX,
   SANCTIONS_OUTCOME_LABELS,
   SANCTIONS_OUTCOMES,
   type SanctionsOutcome,
-} from '../../../shared/schemas/cdd-verification.ts';
-import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
-import type { CddStatus } from '../../../shared/schemas/cdd.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+} from '#src/shared/schemas/cdd-verification.ts';
+import type { CddStaffView } from '#src/shared/schemas/cdd-record.ts';
+import type { CddStatus } from '#src/shared/schemas/cdd.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { toastFailure } from '../kit/actions.ts';
 import type { Confirm } from '../kit/ConfirmDialog.tsx';
 import { formatDate, formatDateTime } from '../kit/format.ts';

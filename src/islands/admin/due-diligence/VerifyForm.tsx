@@ -5,21 +5,21 @@
  * record (with the reason for lowering it), goes on to a principal's approval; a red flag
  * (a possible sanctions match, a PEP) allows only high, which the server says under the rating.
  */
-import { now as currentTime } from '../../../shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '../../../content/amlctf.ts';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import { dueDiligenceRoutes } from '../../../shared/api/due-diligence.ts';
-import { CDD_LIMITS, cddFieldErrors, type CddStatus } from '../../../shared/schemas/cdd.ts';
-import { cddVerifySchema, individualPaths } from '../../../shared/schemas/cdd-verification.ts';
-import type { CddStaffView } from '../../../shared/schemas/cdd-record.ts';
-import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import { verifyActionFor } from '../../../shared/states/due-diligence.ts';
-import { sydneyToday } from '../../../shared/sydney-time.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { RISK_RATINGS, RISK_RATING_LABELS, type RiskRating } from '#src/content/amlctf.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import { dueDiligenceRoutes } from '#src/shared/api/due-diligence.ts';
+import { CDD_LIMITS, cddFieldErrors, type CddStatus } from '#src/shared/schemas/cdd.ts';
+import { cddVerifySchema, individualPaths } from '#src/shared/schemas/cdd-verification.ts';
+import type { CddStaffView } from '#src/shared/schemas/cdd-record.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { verifyActionFor } from '#src/shared/states/due-diligence.ts';
+import { sydneyToday } from '#src/shared/sydney-time.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { individualLabel } from './ClientAnswers.tsx';
 import { ENHANCED_FIELDS, EnhancedDueDiligence, NO_ENHANCED, type EnhancedValues } from './EnhancedDueDiligence.tsx';
 import { messageOf } from './cdd-requests.ts';

@@ -1,5 +1,5 @@
 /** What the due-diligence pieces share when they call the API. */
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '#src/lib/api.ts';
 
 /** The server's message when it gave one (a 403 or 409 says why), else the fallback. */
 export const messageOf = (error: unknown, fallback: string) =>

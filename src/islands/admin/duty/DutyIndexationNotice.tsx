@@ -4,7 +4,7 @@
  * principal adds it (Settings › Transfer duty indexation).
  */
 import { useStore } from '@nanostores/react';
-import { $session } from '../../../stores/session.ts';
+import { $session } from '#src/stores/session.ts';
 import { useDutyIndexation } from './useDutyIndexation.ts';
 
 export function DutyIndexationNotice() {

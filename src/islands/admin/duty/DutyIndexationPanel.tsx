@@ -7,14 +7,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { dutyIndexationRoutes } from '../../../shared/api/duty-indexation.ts';
-import { formatAud } from '../../../content/money.ts';
-import { financialYearLabel } from '../../../shared/duty-tables.ts';
-import { DUTY_YEAR_PATTERN, dutyYearFormSchema, type DutyYearRow } from '../../../shared/schemas/duty-indexation.ts';
-import { $session } from '../../../stores/session.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { dutyIndexationRoutes } from '#src/shared/api/duty-indexation.ts';
+import { formatAud } from '#src/content/money.ts';
+import { financialYearLabel } from '#src/shared/duty-tables.ts';
+import { DUTY_YEAR_PATTERN, dutyYearFormSchema, type DutyYearRow } from '#src/shared/schemas/duty-indexation.ts';
+import { $session } from '#src/stores/session.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { formatDateTime } from '../kit/format.ts';

@@ -4,9 +4,9 @@
  * and again after a change.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { dutyIndexationRoutes } from '../../../shared/api/duty-indexation.ts';
-import type { DutyIndexationList } from '../../../shared/schemas/duty-indexation.ts';
+import { callApi } from '#src/lib/api.ts';
+import { dutyIndexationRoutes } from '#src/shared/api/duty-indexation.ts';
+import type { DutyIndexationList } from '#src/shared/schemas/duty-indexation.ts';
 
 export function useDutyIndexation(enabled: boolean) {
   const [list, setList] = useState<DutyIndexationList | null>(null);

@@ -3,8 +3,8 @@
  * each of whom gets their own link and accepts for themselves. Prefilled with the enquiry's
  * person (a variation: the clients of the engagement it varies).
  */
-import { ENGAGEMENT_LIMITS, type EngagementClientInput } from '../../../shared/schemas/engagement.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { ENGAGEMENT_LIMITS, type EngagementClientInput } from '#src/shared/schemas/engagement.ts';
+import { Button } from '#src/ui/Button.tsx';
 
 export function ClientsFields({
   clients,

@@ -2,12 +2,12 @@
  * The matter's details on the send form: price, date, role, property type, the options that
  * change the duty, the address and the responsible solicitor (from the team in Settings).
  */
-import { PROPERTY_TYPES, QUOTE_ROLES } from '../../../shared/quote-options.ts';
-import { ENGAGEMENT_LIMITS } from '../../../shared/schemas/engagement.ts';
-import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
+import { PROPERTY_TYPES, QUOTE_ROLES } from '#src/shared/quote-options.ts';
+import { ENGAGEMENT_LIMITS } from '#src/shared/schemas/engagement.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
+import { Spinner } from '#src/ui/Spinner.tsx';
 import type { EngagementFormValues, TeamOption } from './engagement-form.ts';
 
 /** Changes one value (and, in the form, drops a preview that no longer matches). */

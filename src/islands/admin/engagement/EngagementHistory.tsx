@@ -2,9 +2,9 @@
  * The versions the current engagement varies, newest first: each stays on record with its
  * acceptance and signed PDF (an updated disclosure never changes what was accepted before).
  */
-import { pathOf } from '../../../shared/api/contract.ts';
-import { engagementsRoutes } from '../../../shared/api/engagements.ts';
-import { ENGAGEMENT_STATUS_LABELS, type EngagementSummary } from '../../../shared/schemas/engagement.ts';
+import { pathOf } from '#src/shared/api/contract.ts';
+import { engagementsRoutes } from '#src/shared/api/engagements.ts';
+import { ENGAGEMENT_STATUS_LABELS, type EngagementSummary } from '#src/shared/schemas/engagement.ts';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { STATUS_TONES } from './EngagementState.tsx';

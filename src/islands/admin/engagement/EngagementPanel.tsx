@@ -7,8 +7,8 @@
  * The server recomputes every figure; nothing here is trusted beyond saving a round trip.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { DeskEnquiryDetail } from '#src/shared/schemas/lead-desk.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { canSendNew, versionToVary } from './engagement-form.ts';
 import { EngagementHistory } from './EngagementHistory.tsx';
 import { EngagementState } from './EngagementState.tsx';

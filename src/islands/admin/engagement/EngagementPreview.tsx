@@ -4,10 +4,10 @@
  * with their version and effective date, and the privacy notice. Presentational: it prints
  * the server's own text, so staff read exactly what the client will.
  */
-import { formatAudCents } from '../../../content/money.ts';
-import { costSummary } from '../../../shared/engagement-document.ts';
-import { formatIsoDate } from '../../../shared/quote.ts';
-import type { EngagementView } from '../../../shared/schemas/engagement.ts';
+import { formatAudCents } from '#src/content/money.ts';
+import { costSummary } from '#src/shared/engagement-document.ts';
+import { formatIsoDate } from '#src/shared/quote.ts';
+import type { EngagementView } from '#src/shared/schemas/engagement.ts';
 import { termsParagraphs } from './engagement-form.ts';
 import { formatDateTime } from '../kit/format.ts';
 

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { pathOf } from '../../../shared/api/contract.ts';
-import { engagementsRoutes } from '../../../shared/api/engagements.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { pathOf } from '#src/shared/api/contract.ts';
+import { engagementsRoutes } from '#src/shared/api/engagements.ts';
 import {
   ENGAGEMENT_STATUS_LABELS,
   type EngagementStatus,
   type EngagementSummary,
-} from '../../../shared/schemas/engagement.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Switch } from '../../../ui/Switch.tsx';
+} from '#src/shared/schemas/engagement.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Switch } from '#src/ui/Switch.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { SwitchRow } from '../kit/ContentForm.tsx';
 import { formatDateTime } from '../kit/format.ts';

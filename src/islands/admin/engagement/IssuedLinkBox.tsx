@@ -1,6 +1,6 @@
 import { useRef, useState, type RefObject } from 'react';
-import type { IssuedClientLink } from '../../../shared/schemas/engagement.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { IssuedClientLink } from '#src/shared/schemas/engagement.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { formatDateTime } from '../kit/format.ts';
 
 /** A link just issued, with what became of the e-mail. */

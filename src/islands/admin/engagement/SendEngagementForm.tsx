@@ -4,9 +4,9 @@
  * same form sends a variation of an accepted engagement, with what changed and why.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { engagementsRoutes } from '../../../shared/api/engagements.ts';
-import { settingsRoutes } from '../../../shared/api/settings.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { engagementsRoutes } from '#src/shared/api/engagements.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
 import {
   ENGAGEMENT_LIMITS,
   engagementSendSchema,
@@ -15,11 +15,11 @@ import {
   type EngagementPreview as Preview,
   type EngagementSent,
   type EngagementSummary,
-} from '../../../shared/schemas/engagement.ts';
-import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
-import { solicitorsOf } from '../../../shared/schemas/settings.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
+} from '#src/shared/schemas/engagement.ts';
+import type { DeskEnquiryDetail } from '#src/shared/schemas/lead-desk.ts';
+import { solicitorsOf } from '#src/shared/schemas/settings.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { fullName } from '../kit/format.ts';
 import { useFormErrors } from '../kit/useFormErrors.ts';
 import {

@@ -1,7 +1,7 @@
 /** The preview of exactly what the client will read, then the send (or, on a conflict, the replace). */
 import type { RefObject } from 'react';
-import type { EngagementPreview as Preview } from '../../../shared/schemas/engagement.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { EngagementPreview as Preview } from '#src/shared/schemas/engagement.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { EngagementPreview } from './EngagementPreview.tsx';
 
 export function SendPreview({

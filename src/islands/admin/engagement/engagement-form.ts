@@ -6,12 +6,12 @@
  * same schema again and recomputes every figure.
  */
 import type * as z from 'zod/mini';
-import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import type { EngagementClientInput, EngagementStatus, EngagementSummary } from '../../../shared/schemas/engagement.ts';
-import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
-import { isAllowed } from '../../../shared/states/decision.ts';
-import { decideEngagement, isOpenStatus } from '../../../shared/states/engagement.ts';
-import type { QuoteFormValues } from '../../../shared/quote-options.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import type { EngagementClientInput, EngagementStatus, EngagementSummary } from '#src/shared/schemas/engagement.ts';
+import type { DeskEnquiryDetail } from '#src/shared/schemas/lead-desk.ts';
+import { isAllowed } from '#src/shared/states/decision.ts';
+import { decideEngagement, isOpenStatus } from '#src/shared/states/engagement.ts';
+import type { QuoteFormValues } from '#src/shared/quote-options.ts';
 
 /** The form as typed: numbers and dates stay text until the body is built. */
 export interface EngagementFormValues extends QuoteFormValues {

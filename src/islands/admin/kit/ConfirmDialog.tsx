@@ -3,7 +3,7 @@
  * Escape and returns focus to the button that opened it.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button } from '../../../ui/Button.tsx';
+import { Button } from '#src/ui/Button.tsx';
 
 interface Request {
   title: string;

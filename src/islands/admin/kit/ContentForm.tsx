@@ -7,9 +7,9 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
-import { ApiError } from '../../../lib/api.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { ApiError } from '#src/lib/api.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { useFormErrors } from './useFormErrors.ts';
 import { fieldOrderOf } from './useSchemaFields.ts';
 

@@ -7,11 +7,11 @@
  * politely as it changes.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { siteBuildRoutes } from '../../../shared/api/settings.ts';
-import type { BuildStatus } from '../../../shared/schemas/site-build.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { callApi } from '#src/lib/api.ts';
+import { siteBuildRoutes } from '#src/shared/api/settings.ts';
+import type { BuildStatus } from '#src/shared/schemas/site-build.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { formatDateTime } from './format.ts';
 
 /**

@@ -1,5 +1,5 @@
 /** Runs one admin change with its success and failure toasts, then refreshes what it changed. */
-import { showToast } from '../../../stores/toasts.ts';
+import { showToast } from '#src/stores/toasts.ts';
 
 export interface ActionMessages {
   /** e.g. 'Testimonial updated successfully' */

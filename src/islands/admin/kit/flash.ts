@@ -3,7 +3,7 @@
  * The toast store lives in memory, so a toast shown just before `location.assign` would
  * vanish; the next page shows it instead.
  */
-import { showToast } from '../../../stores/toasts.ts';
+import { showToast } from '#src/stores/toasts.ts';
 
 const KEY = 'staff-portal:flash-toast';
 

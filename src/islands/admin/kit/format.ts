@@ -1,6 +1,6 @@
 /** Formatting for the staff portal: dates in Sydney time, phone links. */
-import { now as currentTime } from '../../../shared/clock.ts';
-import { sydneyFormat } from '../../../shared/sydney-time.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import { sydneyFormat } from '#src/shared/sydney-time.ts';
 
 const dateTime = sydneyFormat('en-AU', {
   day: 'numeric',

@@ -1,7 +1,7 @@
 /** Small pieces the admin tabs share: list states, delete buttons, group errors, tab headings. */
 import type { ReactNode } from 'react';
-import { Button } from '../../../ui/Button.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
+import { Button } from '#src/ui/Button.tsx';
+import { Spinner } from '#src/ui/Spinner.tsx';
 
 /** Loading, failed or empty list; renders nothing once there are items to show. */
 export function ListStatus({

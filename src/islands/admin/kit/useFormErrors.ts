@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type * as z from 'zod/mini';
-import { toFieldErrors, type FieldErrors } from '../../../shared/schemas/fields.ts';
+import { toFieldErrors, type FieldErrors } from '#src/shared/schemas/fields.ts';
 
 /** `fieldOrder`: the fields top to bottom; `id`: the form's element id for a field. */
 export function useFormErrors(fieldOrder: readonly string[], id: (field: string) => string) {

@@ -3,8 +3,8 @@
  * date each, added and removed by staff, with the server's message about them underneath.
  */
 import { useId } from 'react';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { DateField } from './MatterFields.tsx';
 
 export interface ConditionDate {

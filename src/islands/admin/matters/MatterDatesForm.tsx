@@ -4,11 +4,11 @@
  * deadlines out again; the server's field messages show under the fields they are about.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { COOLING_OFF_ARRANGEMENTS, COOLING_OFF_LABELS } from '../../../content/matters.ts';
-import { ApiError } from '../../../lib/api.ts';
-import type { MatterView } from '../../../shared/schemas/matter.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { COOLING_OFF_ARRANGEMENTS, COOLING_OFF_LABELS } from '#src/content/matters.ts';
+import { ApiError } from '#src/lib/api.ts';
+import type { MatterView } from '#src/shared/schemas/matter.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { ConditionDates, type ConditionDate } from './ConditionDates.tsx';
 import { DateField, LabelledSelect, SideAndPropertyType } from './MatterFields.tsx';
 

@@ -4,14 +4,14 @@
  * settlement, duty) can be confirmed, given a date of staff's own with the rules' date shown
  * beside it, or put back to the rules' date.
  */
-import { formatAud } from '../../../content/money.ts';
+import { formatAud } from '#src/content/money.ts';
 import { useId, useState } from 'react';
-import { DEADLINE_LABELS } from '../../../content/matters.ts';
-import { ApiError } from '../../../lib/api.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import type { mattersRoutes } from '../../../shared/api/matters.ts';
-import type { MatterDeadline } from '../../../shared/schemas/matter.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { DEADLINE_LABELS } from '#src/content/matters.ts';
+import { ApiError } from '#src/lib/api.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import type { mattersRoutes } from '#src/shared/api/matters.ts';
+import type { MatterDeadline } from '#src/shared/schemas/matter.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { formatDeadline } from './matter-format.ts';
 import { DateField } from './MatterFields.tsx';

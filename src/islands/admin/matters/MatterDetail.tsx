@@ -4,12 +4,12 @@
  * deadlines worked out from them, the milestones, and the timeline. Each change goes through
  * `useMatter`, which puts the answer back on the page.
  */
-import { MATTER_SIDE_LABELS } from '../../../content/matters.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import type { mattersRoutes } from '../../../shared/api/matters.ts';
-import type { MatterTimelineEntry, MatterView } from '../../../shared/schemas/matter.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
+import { MATTER_SIDE_LABELS } from '#src/content/matters.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import type { mattersRoutes } from '#src/shared/api/matters.ts';
+import type { MatterTimelineEntry, MatterView } from '#src/shared/schemas/matter.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Spinner } from '#src/ui/Spinner.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { MatterDatesForm } from './MatterDatesForm.tsx';
 import { MatterDeadlines } from './MatterDeadlines.tsx';

@@ -4,8 +4,8 @@
  * its dates both ask for.
  */
 import type { ReactNode } from 'react';
-import { MATTER_SIDE_LABELS, MATTER_SIDES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '../../../content/matters.ts';
-import { Field } from '../../../ui/Field.tsx';
+import { MATTER_SIDE_LABELS, MATTER_SIDES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '#src/content/matters.ts';
+import { Field } from '#src/ui/Field.tsx';
 
 /** A labelled select whose options are `values`, each shown by its label. */
 export function LabelledSelect<Value extends string>({

@@ -4,10 +4,10 @@
  * only show whether they are done.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import type { Milestone } from '../../../shared/schemas/matter.ts';
-import { canChangeMilestone } from '../../../shared/states/matter.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import type { Milestone } from '#src/shared/schemas/matter.ts';
+import { canChangeMilestone } from '#src/shared/states/matter.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { formatDeadline } from './matter-format.ts';

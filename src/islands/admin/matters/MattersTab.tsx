@@ -4,12 +4,12 @@
  * the list (and from `/admin?matter={id}`, the link staff notices carry).
  */
 import { useState } from 'react';
-import { MATTER_SIDE_LABELS } from '../../../content/matters.ts';
-import { callApi } from '../../../lib/api.ts';
-import { mattersRoutes } from '../../../shared/api/matters.ts';
-import { payoutsRoutes } from '../../../shared/api/payouts.ts';
-import type { MatterRow } from '../../../shared/schemas/matter.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { MATTER_SIDE_LABELS } from '#src/content/matters.ts';
+import { callApi } from '#src/lib/api.ts';
+import { mattersRoutes } from '#src/shared/api/matters.ts';
+import { payoutsRoutes } from '#src/shared/api/payouts.ts';
+import type { MatterRow } from '#src/shared/schemas/matter.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { ListStatus, TabHeading } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useList } from '../kit/useList.ts';

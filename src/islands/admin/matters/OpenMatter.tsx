@@ -3,12 +3,12 @@
  * before: AML/CTF Act s 28), or the link to the matter once it has one.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import { mattersRoutes } from '../../../shared/api/matters.ts';
-import type { DeskEnquiryDetail } from '../../../shared/schemas/lead-desk.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import { mattersRoutes } from '#src/shared/api/matters.ts';
+import type { DeskEnquiryDetail } from '#src/shared/schemas/lead-desk.ts';
 import { toastFailure } from '../kit/actions.ts';
-import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { Button, buttonClass } from '#src/ui/Button.tsx';
 import { flashToast } from '../kit/flash.ts';
 import { DateField, SideAndPropertyType } from './MatterFields.tsx';
 

@@ -4,12 +4,12 @@
  * the practice already had for the client), the second person's approval, the audited reveal
  * of the full digits, and every earlier version with its call-back and approval.
  */
-import { now as currentTime } from '../../../shared/clock.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { payoutsRoutes } from '../../../shared/api/payouts.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { payoutsRoutes } from '#src/shared/api/payouts.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
 import {
   HIGH_RISK_LABELS,
   PAYEE_CHECK_LABELS,
@@ -18,12 +18,12 @@ import {
   type PayoutRevealed,
   type PayoutVersionView,
   type PayoutView,
-} from '../../../shared/schemas/payout.ts';
-import { PAYOUT_STATUS_LABELS } from '../../../shared/states/payout.ts';
-import { $session } from '../../../stores/session.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+} from '#src/shared/schemas/payout.ts';
+import { PAYOUT_STATUS_LABELS } from '#src/shared/states/payout.ts';
+import { $session } from '#src/stores/session.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { toastFailure } from '../kit/actions.ts';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';

@@ -4,10 +4,10 @@
  * may take it. Opening one shows the matter (its payout panel: PayoutPanel.tsx).
  */
 import { useStore } from '@nanostores/react';
-import type { PayoutQueueItem } from '../../../shared/schemas/payout.ts';
-import { PAYOUT_STATUS_LABELS } from '../../../shared/states/payout.ts';
-import { $session } from '../../../stores/session.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { PayoutQueueItem } from '#src/shared/schemas/payout.ts';
+import { PAYOUT_STATUS_LABELS } from '#src/shared/states/payout.ts';
+import { $session } from '#src/stores/session.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { nextStepFor } from './payout-format.ts';

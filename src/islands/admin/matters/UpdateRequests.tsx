@@ -3,13 +3,13 @@
  * because they wait. Each is marked answered with an optional reply the client is e-mailed.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import type { WaitingUpdateRequest } from '../../../shared/schemas/matter.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import type { WaitingUpdateRequest } from '#src/shared/schemas/matter.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { waitedFor } from './matter-format.ts';
 import { toastFailure } from '../kit/actions.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '#src/lib/api.ts';
 
 /** Marks one request answered, with the reply when there is one; false when it failed and was toasted. */
 type AnswerRequest = (requestId: string, reply: string) => Promise<boolean>;

@@ -1,7 +1,7 @@
 /** How the Matters tab writes a deadline's day and says how soon it is (Sydney dates). */
-import { now as currentTime } from '../../../shared/clock.ts';
-import type { NextDeadline } from '../../../shared/schemas/matter.ts';
-import { sydneyFormat, sydneyToday } from '../../../shared/sydney-time.ts';
+import { now as currentTime } from '#src/shared/clock.ts';
+import type { NextDeadline } from '#src/shared/schemas/matter.ts';
+import { sydneyFormat, sydneyToday } from '#src/shared/sydney-time.ts';
 
 const dayFormat = sydneyFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 

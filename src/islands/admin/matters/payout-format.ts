@@ -1,6 +1,6 @@
 /** The payout's next step in words for the person reading it: "waiting for another person" when it is not theirs to take. */
-import type { PayoutNextStep } from '../../../shared/schemas/payout.ts';
-import type { SessionUser } from '../../../shared/schemas/login.ts';
+import type { PayoutNextStep } from '#src/shared/schemas/payout.ts';
+import type { SessionUser } from '#src/shared/schemas/login.ts';
 
 export const mayTake = (next: PayoutNextStep, me: Pick<SessionUser, 'id' | 'role'> | null): boolean =>
   me !== null &&

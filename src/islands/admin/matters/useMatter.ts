@@ -3,11 +3,11 @@
  * request at a time, each answering with the whole matter again, which replaces it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import type { BodyOf } from '../../../shared/api/contract.ts';
-import { mattersRoutes } from '../../../shared/api/matters.ts';
-import type { MatterView } from '../../../shared/schemas/matter.ts';
-import { showToast } from '../../../stores/toasts.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import type { BodyOf } from '#src/shared/api/contract.ts';
+import { mattersRoutes } from '#src/shared/api/matters.ts';
+import type { MatterView } from '#src/shared/schemas/matter.ts';
+import { showToast } from '#src/stores/toasts.ts';
 import { toastFailure } from '../kit/actions.ts';
 
 /** `onChanged` runs after every saved change (the Matters tab refreshes its list). */

@@ -5,15 +5,15 @@
  * chosen: the pages' CSP shows images from this site only (docs/decisions/015-media-uploads.md).
  */
 import { useId, useState, type ChangeEvent } from 'react';
-import { ApiError, callApi, callUpload } from '../../../lib/api.ts';
-import { blogPostsRoutes } from '../../../shared/api/blog-posts.ts';
-import { mediaRoutes } from '../../../shared/api/media.ts';
-import { settingsRoutes } from '../../../shared/api/settings.ts';
-import { imageUses, MEDIA_MAX_BYTES, MEDIA_TYPES, type MediaItem } from '../../../shared/media.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { ApiError, callApi, callUpload } from '#src/lib/api.ts';
+import { blogPostsRoutes } from '#src/shared/api/blog-posts.ts';
+import { mediaRoutes } from '#src/shared/api/media.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
+import { imageUses, MEDIA_MAX_BYTES, MEDIA_TYPES, type MediaItem } from '#src/shared/media.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
-import { sydneyFormat } from '../../../shared/sydney-time.ts';
+import { sydneyFormat } from '#src/shared/sydney-time.ts';
 
 const TOO_LARGE =
   'That image is larger than 4 MB. Please make it smaller (a width of about 2000 pixels is plenty) and try again.';

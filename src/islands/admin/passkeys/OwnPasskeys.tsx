@@ -4,14 +4,14 @@
  * its own while the practice requires a passkey that this account does not have yet.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { addPasskey, passkeyFailure, passkeysSupported } from '../../../lib/passkeys.ts';
-import { passkeysRoutes } from '../../../shared/api/passkeys.ts';
-import { PASSKEY_NAME_MAX } from '../../../shared/schemas/passkeys.ts';
-import { passkeyAdded } from '../../../stores/session.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { callApi } from '#src/lib/api.ts';
+import { addPasskey, passkeyFailure, passkeysSupported } from '#src/lib/passkeys.ts';
+import { passkeysRoutes } from '#src/shared/api/passkeys.ts';
+import { PASSKEY_NAME_MAX } from '#src/shared/schemas/passkeys.ts';
+import { passkeyAdded } from '#src/stores/session.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { useList } from '../kit/useList.ts';
 import { PasskeyList } from './PasskeyList.tsx';
 

@@ -2,9 +2,9 @@
  * One account's passkeys: their names, when each was added and last used, and a way to
  * remove each. Own passkeys (`account` absent) or, for a principal, another account's.
  */
-import { callApi } from '../../../lib/api.ts';
-import { passkeysRoutes } from '../../../shared/api/passkeys.ts';
-import type { PasskeySummary } from '../../../shared/schemas/passkeys.ts';
+import { callApi } from '#src/lib/api.ts';
+import { passkeysRoutes } from '#src/shared/api/passkeys.ts';
+import type { PasskeySummary } from '#src/shared/schemas/passkeys.ts';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { formatDateTime } from '../kit/format.ts';

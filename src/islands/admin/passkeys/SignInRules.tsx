@@ -4,14 +4,14 @@
  * The server decides: only a principal who has a passkey may require them.
  */
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { passkeysRoutes } from '../../../shared/api/passkeys.ts';
-import { settingsRoutes } from '../../../shared/api/settings.ts';
-import { staffRoutes } from '../../../shared/api/staff.ts';
-import { PASSKEY_RULES, type PasskeyRule } from '../../../shared/schemas/passkeys.ts';
-import type { StaffMember } from '../../../shared/schemas/staff.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { CONTROL_CLASS } from '../../../ui/Field.tsx';
+import { callApi } from '#src/lib/api.ts';
+import { passkeysRoutes } from '#src/shared/api/passkeys.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
+import { staffRoutes } from '#src/shared/api/staff.ts';
+import { PASSKEY_RULES, type PasskeyRule } from '#src/shared/schemas/passkeys.ts';
+import type { StaffMember } from '#src/shared/schemas/staff.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { CONTROL_CLASS } from '#src/ui/Field.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useList } from '../kit/useList.ts';
 import { PasskeyList } from './PasskeyList.tsx';

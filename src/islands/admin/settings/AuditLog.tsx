@@ -5,12 +5,12 @@
  * each time the section is opened, and Refresh reads it again.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { auditRoutes } from '../../../shared/api/audit.ts';
-import { staffRoutes } from '../../../shared/api/staff.ts';
-import type { AuditEntry, StaffMember } from '../../../shared/schemas/staff.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { CONTROL_CLASS } from '../../../ui/Field.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { auditRoutes } from '#src/shared/api/audit.ts';
+import { staffRoutes } from '#src/shared/api/staff.ts';
+import type { AuditEntry, StaffMember } from '#src/shared/schemas/staff.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { CONTROL_CLASS } from '#src/ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { ListStatus } from '../kit/parts.tsx';
 import { actorNote, AUDIT_ACTIONS, AUDIT_FAMILIES, describeAudit, type AccountNames } from './audit-sentences.ts';

@@ -3,10 +3,10 @@
  * only what is true. A claim still as shipped and never checked can be confirmed as it is.
  */
 import { useState } from 'react';
-import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import type { Claims as SavedClaims } from '../../../shared/schemas/settings.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import type { Claims as SavedClaims } from '#src/shared/schemas/settings.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { formatDate } from '../kit/format.ts';
 import { CLAIM_FIELDS, claimField, type ClaimName, type PracticeValues } from './practice-values.ts';
 

@@ -3,8 +3,8 @@
  * day shows "Closed" where its times would be, and Monday's hours copy to the other weekdays
  * in one click (most practices keep the same hours all week).
  */
-import { Button } from '../../../ui/Button.tsx';
-import { CONTROL_CLASS } from '../../../ui/Field.tsx';
+import { Button } from '#src/ui/Button.tsx';
+import { CONTROL_CLASS } from '#src/ui/Field.tsx';
 import { GroupError } from '../kit/parts.tsx';
 import type { PracticeValues } from './practice-values.ts';
 

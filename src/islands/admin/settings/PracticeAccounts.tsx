@@ -6,8 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { settingsAccountsRoutes } from '../../../shared/api/settings-accounts.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { settingsAccountsRoutes } from '#src/shared/api/settings-accounts.ts';
 import {
   PRACTICE_ACCOUNT_KINDS,
   PRACTICE_ACCOUNT_LABELS,
@@ -15,11 +15,11 @@ import {
   type PracticeAccount,
   type PracticeAccountKind,
   type PracticeAccountsView,
-} from '../../../shared/schemas/bank-account.ts';
-import { $session } from '../../../stores/session.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+} from '#src/shared/schemas/bank-account.ts';
+import { $session } from '#src/stores/session.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { toastFailure } from '../kit/actions.ts';
 import { formatDateTime } from '../kit/format.ts';
 import { useFormErrors } from '../kit/useFormErrors.ts';

@@ -10,18 +10,18 @@
  * the latest version, so saving again deliberately replaces the other person's change.
  */
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { settingsRoutes } from '../../../shared/api/settings.ts';
+import type { FieldErrors } from '#src/shared/schemas/fields.ts';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
 import {
   practiceSettingsInputSchema,
   settingsFieldErrors,
   type PracticeSettings as Settings,
-} from '../../../shared/schemas/settings.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
-import { Switch } from '../../../ui/Switch.tsx';
+} from '#src/shared/schemas/settings.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
+import { Switch } from '#src/ui/Switch.tsx';
 import { SwitchRow } from '../kit/ContentForm.tsx';
 import { ListStatus } from '../kit/parts.tsx';
 import { RebuildStatus } from '../kit/RebuildStatus.tsx';

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { $session } from '../../../stores/session.ts';
+import { $session } from '#src/stores/session.ts';
 import AuditLog from './AuditLog.tsx';
 import ChangePasswordForm from '../staff/ChangePasswordForm.tsx';
 import OwnEmailForm from '../staff/OwnEmailForm.tsx';

@@ -4,9 +4,9 @@
  * A member whose name is still a placeholder is hidden from the website: the fields say
  * which, until staff enter the real name.
  */
-import { isPlaceholderName, PLACEHOLDER_NAME_MARK } from '../../../content/placeholders.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { isPlaceholderName, PLACEHOLDER_NAME_MARK } from '#src/content/placeholders.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 import { GroupError } from '../kit/parts.tsx';
 import type { PracticeValues } from './practice-values.ts';
 import { TeamPhotoField } from './TeamPhotoField.tsx';

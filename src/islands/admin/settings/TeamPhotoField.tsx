@@ -5,8 +5,8 @@
  * site, so a typed address could only ever show a broken image.
  */
 import { useState } from 'react';
-import { isSitePath } from '../../../shared/schemas/fields.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { isSitePath } from '#src/shared/schemas/fields.ts';
+import { Button } from '#src/ui/Button.tsx';
 import { MediaPicker } from '../media/MediaPicker.tsx';
 
 export function TeamPhotoField({

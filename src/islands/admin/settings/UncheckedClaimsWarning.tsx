@@ -7,10 +7,10 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { callApi } from '../../../lib/api.ts';
-import { settingsRoutes } from '../../../shared/api/settings.ts';
-import { claimLabel, uncheckedClaims } from '../../../shared/schemas/settings.ts';
-import { $session } from '../../../stores/session.ts';
+import { callApi } from '#src/lib/api.ts';
+import { settingsRoutes } from '#src/shared/api/settings.ts';
+import { claimLabel, uncheckedClaims } from '#src/shared/schemas/settings.ts';
+import { $session } from '#src/stores/session.ts';
 
 export const UNCHECKED_CLAIMS_TITLE = 'Public claims nobody has confirmed';
 

@@ -5,9 +5,9 @@
  * The log itself keeps codes and ids only (decision 013); the wording lives here, next to the
  * one screen that shows it. An action this file does not know yet is shown as recorded.
  */
-import { MILESTONES } from '../../../content/matters.ts';
-import { claimLabel, TEXT_CLAIMS, type ClaimKey } from '../../../shared/schemas/settings.ts';
-import type { AuditEntry } from '../../../shared/schemas/staff.ts';
+import { MILESTONES } from '#src/content/matters.ts';
+import { claimLabel, TEXT_CLAIMS, type ClaimKey } from '#src/shared/schemas/settings.ts';
+import type { AuditEntry } from '#src/shared/schemas/staff.ts';
 import { SIGN_IN_ACTIONS } from './audit-sentences-sign-in.ts';
 import { CASH_ACTIONS } from './audit-sentences-cash.ts';
 

@@ -11,7 +11,7 @@ import {
   type PracticeSettingsInput,
   type TextClaim,
   type TeamMemberSettings,
-} from '../../../shared/schemas/settings.ts';
+} from '#src/shared/schemas/settings.ts';
 
 /** A claim as typed: its value and the day it was last checked ('' while it has not been). */
 export interface ClaimValues {

@@ -1,15 +1,15 @@
 /** Create or edit a service with every field its landing-page card shows. */
-import { callApi } from '../../../lib/api.ts';
-import { servicesRoutes } from '../../../shared/api/services.ts';
+import { callApi } from '#src/lib/api.ts';
+import { servicesRoutes } from '#src/shared/api/services.ts';
 import {
   SERVICE_ICON_LABELS,
   SERVICE_ICONS,
   serviceInputSchema,
   type Service,
   type ServiceInput,
-} from '../../../shared/schemas/service.ts';
-import { Field } from '../../../ui/Field.tsx';
-import { Switch } from '../../../ui/Switch.tsx';
+} from '#src/shared/schemas/service.ts';
+import { Field } from '#src/ui/Field.tsx';
+import { Switch } from '#src/ui/Switch.tsx';
 import { ContentFormShell, linesOf, SwitchRow, useContentForm, type ContentFormProps } from '../kit/ContentForm.tsx';
 import { useSchemaFields } from '../kit/useSchemaFields.ts';
 

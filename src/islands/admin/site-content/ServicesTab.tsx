@@ -1,8 +1,8 @@
 /** Tab 3: the services of the landing page: add, edit, switch on and off, delete. */
-import { FEATURES_SHOWN } from '../../../content/services.ts';
-import { callApi } from '../../../lib/api.ts';
-import { servicesRoutes } from '../../../shared/api/services.ts';
-import { SERVICE_ICON_LABELS, type Service } from '../../../shared/schemas/service.ts';
+import { FEATURES_SHOWN } from '#src/content/services.ts';
+import { callApi } from '#src/lib/api.ts';
+import { servicesRoutes } from '#src/shared/api/services.ts';
+import { SERVICE_ICON_LABELS, type Service } from '#src/shared/schemas/service.ts';
 import { ServiceForm } from './ServiceForm.tsx';
 import { ToggleItemsTab, type ToggleItemsApi } from './ToggleItemsTab.tsx';
 

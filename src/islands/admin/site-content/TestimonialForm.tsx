@@ -2,16 +2,16 @@
  * Create or edit a testimonial, with what consumer law expects the practice to be able to
  * show for it: where it came from, when, and the client's consent.
  */
-import { callApi } from '../../../lib/api.ts';
-import { testimonialsRoutes } from '../../../shared/api/testimonials.ts';
+import { callApi } from '#src/lib/api.ts';
+import { testimonialsRoutes } from '#src/shared/api/testimonials.ts';
 import {
   TESTIMONIAL_SOURCES,
   testimonialInputSchema,
   type Testimonial,
   type TestimonialInput,
-} from '../../../shared/schemas/testimonial.ts';
-import { Field } from '../../../ui/Field.tsx';
-import { Switch } from '../../../ui/Switch.tsx';
+} from '#src/shared/schemas/testimonial.ts';
+import { Field } from '#src/ui/Field.tsx';
+import { Switch } from '#src/ui/Switch.tsx';
 import { ContentFormShell, SwitchRow, useContentForm, type ContentFormProps } from '../kit/ContentForm.tsx';
 import { useSchemaFields } from '../kit/useSchemaFields.ts';
 

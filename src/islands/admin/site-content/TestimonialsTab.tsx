@@ -2,11 +2,11 @@
  * Tab 2: testimonials for the landing page: add, edit, switch on and off, delete. A review
  * marked sample is never shown on the website, active or not, and says so here.
  */
-import { formatLongDate } from '../../../lib/dates.ts';
-import { isSampleReview, SAMPLE_REVIEW_MARK } from '../../../content/placeholders.ts';
-import { callApi } from '../../../lib/api.ts';
-import { testimonialsRoutes } from '../../../shared/api/testimonials.ts';
-import type { Testimonial } from '../../../shared/schemas/testimonial.ts';
+import { formatLongDate } from '#src/lib/dates.ts';
+import { isSampleReview, SAMPLE_REVIEW_MARK } from '#src/content/placeholders.ts';
+import { callApi } from '#src/lib/api.ts';
+import { testimonialsRoutes } from '#src/shared/api/testimonials.ts';
+import type { Testimonial } from '#src/shared/schemas/testimonial.ts';
 import { TestimonialForm } from './TestimonialForm.tsx';
 import { ToggleItemsTab, type ToggleItemsApi } from './ToggleItemsTab.tsx';
 

@@ -5,8 +5,8 @@
  * focus, and gives it back to the button that opened it when it closes.
  */
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Button } from '../../../ui/Button.tsx';
-import { Switch } from '../../../ui/Switch.tsx';
+import { Button } from '#src/ui/Button.tsx';
+import { Switch } from '#src/ui/Switch.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import type { ContentFormProps } from '../kit/ContentForm.tsx';

@@ -4,15 +4,15 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { API } from '../../../shared/api/index.ts';
-import { toFieldErrors, type FieldErrors } from '../../../shared/schemas/fields.ts';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/schemas/login.ts';
-import { passwordChangeSchema } from '../../../shared/schemas/staff.ts';
-import { $session, passwordChanged } from '../../../stores/session.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { API } from '#src/shared/api/index.ts';
+import { toFieldErrors, type FieldErrors } from '#src/shared/schemas/fields.ts';
+import { MIN_PASSWORD_LENGTH } from '#src/shared/schemas/login.ts';
+import { passwordChangeSchema } from '#src/shared/schemas/staff.ts';
+import { $session, passwordChanged } from '#src/stores/session.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 

@@ -4,11 +4,11 @@
  * practice's alert address. Empty: the alert address gets them.
  */
 import { useEffect, useId, useState } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { API } from '../../../shared/api/index.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../../../ui/Field.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { API } from '#src/shared/api/index.ts';
+import { showToast } from '#src/stores/toasts.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { Field } from '#src/ui/Field.tsx';
 
 export default function OwnEmailForm() {
   const base = useId();

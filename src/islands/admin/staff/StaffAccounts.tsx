@@ -7,14 +7,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ApiError, callApi } from '../../../lib/api.ts';
-import { staffRoutes } from '../../../shared/api/staff.ts';
-import { toFieldErrors, type FieldErrors } from '../../../shared/schemas/fields.ts';
-import { MIN_PASSWORD_LENGTH, STAFF_ROLES, type StaffRole } from '../../../shared/schemas/login.ts';
-import { staffInputSchema, type StaffMember } from '../../../shared/schemas/staff.ts';
-import { $session } from '../../../stores/session.ts';
-import { Button } from '../../../ui/Button.tsx';
-import { CONTROL_CLASS, Field } from '../../../ui/Field.tsx';
+import { ApiError, callApi } from '#src/lib/api.ts';
+import { staffRoutes } from '#src/shared/api/staff.ts';
+import { toFieldErrors, type FieldErrors } from '#src/shared/schemas/fields.ts';
+import { MIN_PASSWORD_LENGTH, STAFF_ROLES, type StaffRole } from '#src/shared/schemas/login.ts';
+import { staffInputSchema, type StaffMember } from '#src/shared/schemas/staff.ts';
+import { $session } from '#src/stores/session.ts';
+import { Button } from '#src/ui/Button.tsx';
+import { CONTROL_CLASS, Field } from '#src/ui/Field.tsx';
 import { runAction } from '../kit/actions.ts';
 import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { formatDateTime } from '../kit/format.ts';

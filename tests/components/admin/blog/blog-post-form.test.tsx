@@ -9,11 +9,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
-import { BlogPostForm } from '../../../../src/islands/admin/blog/BlogPostForm.tsx';
-import type { BlogPost } from '../../../../src/shared/schemas/blog-post.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { json, serveApi } from '../../kit/fetch.ts';
-import { expectToast } from '../../kit/toast.ts';
+import { BlogPostForm } from '#src/islands/admin/blog/BlogPostForm.tsx';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { json, serveApi } from '#tests/components/kit/fetch.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const STORED: BlogPost = {
   id: 'post-1',

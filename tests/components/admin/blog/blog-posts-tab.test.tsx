@@ -8,11 +8,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import BlogPostsTab from '../../../../src/islands/admin/blog/BlogPostsTab.tsx';
-import type { BlogPost } from '../../../../src/shared/schemas/blog-post.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { json, serveApi, serverError, type ApiCall } from '../../kit/fetch.ts';
-import { expectToast } from '../../kit/toast.ts';
+import BlogPostsTab from '#src/islands/admin/blog/BlogPostsTab.tsx';
+import type { BlogPost } from '#src/shared/schemas/blog-post.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { json, serveApi, serverError, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const STORED: BlogPost = {
   id: 'post-1',

@@ -10,12 +10,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { RecordCash } from '../../../../src/islands/admin/compliance/RecordCash.tsx';
-import { RecordSuspicion } from '../../../../src/islands/admin/compliance/RecordSuspicion.tsx';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { heldAnswer, json, serveApi, serverError, type ApiCall } from '../../kit/fetch.ts';
-import { withStableIds } from '../../kit/stable-ids.ts';
-import { expectToast } from '../../kit/toast.ts';
+import { RecordCash } from '#src/islands/admin/compliance/RecordCash.tsx';
+import { RecordSuspicion } from '#src/islands/admin/compliance/RecordSuspicion.tsx';
+import Toaster from '#src/ui/Toaster.tsx';
+import { heldAnswer, json, serveApi, serverError, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { withStableIds } from '#tests/components/kit/stable-ids.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const ENQUIRY = '000mx5za4aq00004fd176ab4078';
 

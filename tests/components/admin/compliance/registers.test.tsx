@@ -9,14 +9,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { CashRegister } from '../../../../src/islands/admin/compliance/CashRegister.tsx';
-import { SuspicionRegister } from '../../../../src/islands/admin/compliance/SuspicionRegister.tsx';
-import type { CashReceiptRow } from '../../../../src/shared/schemas/cash.ts';
-import type { SuspicionRow } from '../../../../src/shared/schemas/suspicion.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { heldAnswer, json, serveApi, serverError, type ApiCall } from '../../kit/fetch.ts';
-import { withStableIds } from '../../kit/stable-ids.ts';
-import { expectToast } from '../../kit/toast.ts';
+import { CashRegister } from '#src/islands/admin/compliance/CashRegister.tsx';
+import { SuspicionRegister } from '#src/islands/admin/compliance/SuspicionRegister.tsx';
+import type { CashReceiptRow } from '#src/shared/schemas/cash.ts';
+import type { SuspicionRow } from '#src/shared/schemas/suspicion.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { heldAnswer, json, serveApi, serverError, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { withStableIds } from '#tests/components/kit/stable-ids.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const BY = { id: 'u-ann', username: 'ann' };
 const CASH_DUE: CashReceiptRow = {

@@ -10,12 +10,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import EnquiriesTab from '../../../../src/islands/admin/desk/EnquiriesTab.tsx';
-import type { DeskEnquiry, DeskEnquiryDetail, EnquiryStatus } from '../../../../src/shared/schemas/lead-desk.ts';
-import { $session } from '../../../../src/stores/session.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { json, serveApi, serverError, type ApiCall } from '../../kit/fetch.ts';
-import { expectAnyToastSaying, expectToast } from '../../kit/toast.ts';
+import EnquiriesTab from '#src/islands/admin/desk/EnquiriesTab.tsx';
+import type { DeskEnquiry, DeskEnquiryDetail, EnquiryStatus } from '#src/shared/schemas/lead-desk.ts';
+import { $session } from '#src/stores/session.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { json, serveApi, serverError, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { expectAnyToastSaying, expectToast } from '#tests/components/kit/toast.ts';
 
 const enquiry = (id: string, firstName: string, status: EnquiryStatus = 'new'): DeskEnquiry => ({
   id,

@@ -9,12 +9,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test } from 'vitest';
-import DutyIndexationPanel from '../../../../src/islands/admin/duty/DutyIndexationPanel.tsx';
-import type { DutyIndexationList } from '../../../../src/shared/schemas/duty-indexation.ts';
-import { $session } from '../../../../src/stores/session.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { heldAnswer, json, serveApi, type ApiCall } from '../../kit/fetch.ts';
-import { expectToast } from '../../kit/toast.ts';
+import DutyIndexationPanel from '#src/islands/admin/duty/DutyIndexationPanel.tsx';
+import type { DutyIndexationList } from '#src/shared/schemas/duty-indexation.ts';
+import { $session } from '#src/stores/session.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { heldAnswer, json, serveApi, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const SHIPPED_2025 = {
   year: 2025,

@@ -8,9 +8,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import AuditLog from '../../../../src/islands/admin/settings/AuditLog.tsx';
-import type { AuditEntry } from '../../../../src/shared/schemas/staff.ts';
-import { heldAnswer, json, serveApi } from '../../kit/fetch.ts';
+import AuditLog from '#src/islands/admin/settings/AuditLog.tsx';
+import type { AuditEntry } from '#src/shared/schemas/staff.ts';
+import { heldAnswer, json, serveApi } from '#tests/components/kit/fetch.ts';
 
 /** 26 removals of staff accounts, a minute apart, newest first. */
 const ENTRIES: AuditEntry[] = Array.from({ length: 26 }, (_, n) => ({

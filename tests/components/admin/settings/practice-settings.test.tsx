@@ -8,11 +8,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { expect, test } from 'vitest';
-import PracticeSettings from '../../../../src/islands/admin/settings/PracticeSettings.tsx';
-import type { PracticePart } from '../../../../src/islands/admin/settings/settings-sections.ts';
-import { defaultPracticeSettings } from '../../../../src/shared/schemas/settings.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { json, serveApi, type ApiCall } from '../../kit/fetch.ts';
+import PracticeSettings from '#src/islands/admin/settings/PracticeSettings.tsx';
+import type { PracticePart } from '#src/islands/admin/settings/settings-sections.ts';
+import { defaultPracticeSettings } from '#src/shared/schemas/settings.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { json, serveApi, type ApiCall } from '#tests/components/kit/fetch.ts';
 
 /** The Settings tab's part of it: which section shows, and the form opening another. */
 function Sections({ first }: { first: PracticePart }) {

@@ -8,11 +8,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { ServiceForm } from '../../../../src/islands/admin/site-content/ServiceForm.tsx';
-import type { Service } from '../../../../src/shared/schemas/service.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { heldAnswer, json, serveApi, serverError, type ApiCall } from '../../kit/fetch.ts';
-import { expectToast } from '../../kit/toast.ts';
+import { ServiceForm } from '#src/islands/admin/site-content/ServiceForm.tsx';
+import type { Service } from '#src/shared/schemas/service.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { heldAnswer, json, serveApi, serverError, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const STORED: Service = {
   id: 'svc-1',

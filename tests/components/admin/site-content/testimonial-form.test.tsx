@@ -8,11 +8,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { TestimonialForm } from '../../../../src/islands/admin/site-content/TestimonialForm.tsx';
-import { CONSENT_REQUIRED, type Testimonial } from '../../../../src/shared/schemas/testimonial.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { json, serveApi, type ApiCall } from '../../kit/fetch.ts';
-import { expectToast } from '../../kit/toast.ts';
+import { TestimonialForm } from '#src/islands/admin/site-content/TestimonialForm.tsx';
+import { CONSENT_REQUIRED, type Testimonial } from '#src/shared/schemas/testimonial.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { json, serveApi, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const STORED: Testimonial = {
   id: 'tm-1',

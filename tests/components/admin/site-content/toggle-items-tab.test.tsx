@@ -7,13 +7,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import ServicesTab from '../../../../src/islands/admin/site-content/ServicesTab.tsx';
-import TestimonialsTab from '../../../../src/islands/admin/site-content/TestimonialsTab.tsx';
-import type { Service } from '../../../../src/shared/schemas/service.ts';
-import type { Testimonial } from '../../../../src/shared/schemas/testimonial.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { json, serveApi, serverError, type ApiCall } from '../../kit/fetch.ts';
-import { expectToast } from '../../kit/toast.ts';
+import ServicesTab from '#src/islands/admin/site-content/ServicesTab.tsx';
+import TestimonialsTab from '#src/islands/admin/site-content/TestimonialsTab.tsx';
+import type { Service } from '#src/shared/schemas/service.ts';
+import type { Testimonial } from '#src/shared/schemas/testimonial.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { json, serveApi, serverError, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const STAMPS = { createdAt: '2025-11-01T00:00:00.000Z', updatedAt: '2025-11-01T00:00:00.000Z', version: 'v1' };
 const SERVICE: Service = {

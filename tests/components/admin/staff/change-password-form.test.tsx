@@ -8,11 +8,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import ChangePasswordForm from '../../../../src/islands/admin/staff/ChangePasswordForm.tsx';
-import { $session } from '../../../../src/stores/session.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { heldAnswer, json, serveApi, type ApiCall } from '../../kit/fetch.ts';
-import { expectToast } from '../../kit/toast.ts';
+import ChangePasswordForm from '#src/islands/admin/staff/ChangePasswordForm.tsx';
+import { $session } from '#src/stores/session.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { heldAnswer, json, serveApi, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { expectToast } from '#tests/components/kit/toast.ts';
 
 const NEW = 'a long new passphrase';
 

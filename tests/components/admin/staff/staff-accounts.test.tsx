@@ -9,13 +9,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test } from 'vitest';
-import StaffAccounts from '../../../../src/islands/admin/staff/StaffAccounts.tsx';
-import type { StaffRole } from '../../../../src/shared/schemas/login.ts';
-import type { StaffMember } from '../../../../src/shared/schemas/staff.ts';
-import { $session } from '../../../../src/stores/session.ts';
-import Toaster from '../../../../src/ui/Toaster.tsx';
-import { heldAnswer, json, serveApi, type ApiCall } from '../../kit/fetch.ts';
-import { expectAnyToastSaying, expectToast } from '../../kit/toast.ts';
+import StaffAccounts from '#src/islands/admin/staff/StaffAccounts.tsx';
+import type { StaffRole } from '#src/shared/schemas/login.ts';
+import type { StaffMember } from '#src/shared/schemas/staff.ts';
+import { $session } from '#src/stores/session.ts';
+import Toaster from '#src/ui/Toaster.tsx';
+import { heldAnswer, json, serveApi, type ApiCall } from '#tests/components/kit/fetch.ts';
+import { expectAnyToastSaying, expectToast } from '#tests/components/kit/toast.ts';
 
 const ME: StaffMember = {
   id: 'me-id',

@@ -98,5 +98,6 @@ const stop = async () => {
   rmSync(siteDir, { recursive: true, force: true });
   process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// A signal's listener returns nothing: stop() ends the process itself.
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -166,10 +166,10 @@ export async function renderDevInbox(directory = DEV_MAIL_DIR): Promise<string> 
     // No folder yet: nothing sent.
   }
   const entries = await Promise.all(
-    names.map((name) => {
+    names.map(async (name) => {
       const file = path.join(directory, name);
       const at = statSync(file).mtimeMs;
-      return name.endsWith('.eml') ? mailEntry(file, at, name.replace(/\W/g, '-')) : textEntry(file, at, name);
+      return name.endsWith('.eml') ? await mailEntry(file, at, name.replace(/\W/g, '-')) : textEntry(file, at, name);
     }),
   );
   // Newest first; the capture's zero-padded names break ties within a millisecond.

@@ -12,7 +12,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { createHash, randomBytes } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
 import { mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -178,7 +178,8 @@ export async function startLocalBlobs(directory = process.env.BLOBS_DIR ?? DEFAU
   // The stock start() listens on every interface; the data is this machine's only.
   const internals = server as unknown as ServerInternals & { address: string };
   await mkdir(directory, { recursive: true });
-  const http = createServer(async (req, res) => {
+  // Every failure is answered inside serve(), so the listener hands its promise to `void`.
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -198,7 +199,8 @@ export async function startLocalBlobs(directory = process.env.BLOBS_DIR ?? DEFAU
       if (!res.headersSent) res.writeHead(500);
       res.end();
     }
-  });
+  };
+  const http = createServer((req, res) => void serve(req, res));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(0, '127.0.0.1', resolve);

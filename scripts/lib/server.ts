@@ -346,7 +346,8 @@ export async function startServer({
     await writeResponse(req, res, response);
   }
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  // Every failure is answered inside serve(), so the listener hands its promise to `void`.
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       await answer(req, res);
     } catch (error) {
@@ -354,7 +355,8 @@ export async function startServer({
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }));
     }
-  });
+  };
+  const server = createServer((req, res) => void serve(req, res));
   // This machine only: the server has a build hook and staff data.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

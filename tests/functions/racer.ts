@@ -60,12 +60,14 @@ async function answer(race: RaceRequest): Promise<RaceAnswer> {
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
 }
 
-process.on('message', async (message: { warm: string[] } | { run: RaceRequest[] }) => {
+async function onMessage(message: { warm: string[] } | { run: RaceRequest[] }) {
   if ('warm' in message) {
     await Promise.all(message.warm.map(handler));
     process.send!({ ready: true });
     return;
   }
   process.send!({ answers: await Promise.all(message.run.map(answer)) });
-});
+}
+// A failed order rejects, and an unhandled rejection ends this child loudly: the race reports it.
+process.on('message', (message: { warm: string[] } | { run: RaceRequest[] }) => void onMessage(message));
 process.on('disconnect', () => process.exit(0));

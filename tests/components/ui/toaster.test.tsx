@@ -37,11 +37,17 @@ test('one toast at a time: a new one replaces the last, in the live region its k
 test('goes after 5 seconds, and the replaced toast’s timer does not cut the new one short', () => {
   open();
   act(() => showToast({ title: 'First' }));
-  act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1000);
+  });
   act(() => showToast({ title: 'Second' }));
-  act(() => vi.advanceTimersByTime(1500));
+  act(() => {
+    vi.advanceTimersByTime(1500);
+  });
   expect(toasts()[0]?.textContent).toContain('Second');
-  act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1500));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1500);
+  });
   expect(toasts()).toEqual([]);
 });
 
@@ -50,12 +56,18 @@ test('stays while focus is in it, and goes 5 seconds after focus leaves', () => 
   act(() => showToast({ title: 'Error', description: 'Logout failed', variant: 'destructive' }));
   const close = screen.getByRole('button', { name: 'Close notification' });
   act(() => close.focus());
-  act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_DURATION_MS * 3);
+  });
   expect(toasts()).toHaveLength(1);
   act(() => screen.getByRole('button', { name: 'Elsewhere' }).focus());
-  act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 100));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 100);
+  });
   expect(toasts()).toHaveLength(1);
-  act(() => vi.advanceTimersByTime(100));
+  act(() => {
+    vi.advanceTimersByTime(100);
+  });
   expect(toasts()).toEqual([]);
 });
 

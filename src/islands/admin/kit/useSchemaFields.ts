@@ -22,6 +22,8 @@ export function useSchemaFields<S extends z.ZodMiniObject, V extends FormValues<
   return {
     values,
     set,
+    /** Back to the values the form started with (after a save that leaves the form open). */
+    reset: () => setValues(initial),
     /** `value` and `onChange` for a text input, textarea or select (a select's value is one of its options). */
     text: (name: NamesOf<V, string>) => ({
       value: values[name] as string,

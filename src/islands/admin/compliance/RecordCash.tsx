@@ -5,13 +5,14 @@
  * (AML/CTF Act s 43). While the practice accepts no cash, the server refuses it (409) and the
  * toast says to tell a principal.
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { callApi } from '#src/lib/api.ts';
 import { cashRoutes } from '#src/shared/api/cash.ts';
 import type { BodyOf } from '#src/shared/api/contract.ts';
 import { showToast } from '#src/stores/toasts.ts';
 import { Field } from '#src/ui/Field.tsx';
 import { formatDate } from '../kit/format.ts';
+import { useSchemaFields } from '../kit/useSchemaFields.ts';
 import { RecordDialog } from './RecordDialog.tsx';
 import { useRecordForm } from './useRecordForm.ts';
 
@@ -24,20 +25,20 @@ const amountOf = (typed: string): number | string => {
 export function RecordCash({ enquiryId }: { enquiryId: string }) {
   const base = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [amount, setAmount] = useState('');
-  const [receivedAt, setReceivedAt] = useState('');
-  const [receivedFrom, setReceivedFrom] = useState('');
+  const { values, text, reset } = useSchemaFields(cashRoutes.record.input, {
+    amount: '',
+    receivedAt: '',
+    receivedFrom: '',
+  });
   const form = useRecordForm(
     () => {
       // An amount that does not read as a number goes as typed: the server's field error says why.
-      const body = { amount: amountOf(amount), receivedAt, receivedFrom } as BodyOf<typeof cashRoutes.record>;
+      const body = { ...values, amount: amountOf(values.amount) } as BodyOf<typeof cashRoutes.record>;
       return callApi(cashRoutes.record, { params: { id: enquiryId }, body });
     },
     (answer) => {
       dialog.current?.close();
-      setAmount('');
-      setReceivedAt('');
-      setReceivedFrom('');
+      reset();
       showToast({
         title: 'Success',
         description: answer.ttrDueBy
@@ -59,20 +60,10 @@ export function RecordCash({ enquiryId }: { enquiryId: string }) {
       form={form}
     >
       <Field id={`${base}-amount`} label="Amount (dollars)" error={form.errors.amount} required>
-        {(props) => (
-          <input
-            {...props}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        )}
+        {(props) => <input {...props} inputMode="decimal" autoComplete="off" {...text('amount')} />}
       </Field>
       <Field id={`${base}-receivedAt`} label="Received on" error={form.errors.receivedAt} required>
-        {(props) => (
-          <input {...props} type="date" value={receivedAt} onChange={(event) => setReceivedAt(event.target.value)} />
-        )}
+        {(props) => <input {...props} type="date" {...text('receivedAt')} />}
       </Field>
       <Field
         id={`${base}-receivedFrom`}
@@ -81,14 +72,7 @@ export function RecordCash({ enquiryId }: { enquiryId: string }) {
         error={form.errors.receivedFrom}
         required
       >
-        {(props) => (
-          <input
-            {...props}
-            autoComplete="off"
-            value={receivedFrom}
-            onChange={(event) => setReceivedFrom(event.target.value)}
-          />
-        )}
+        {(props) => <input {...props} autoComplete="off" {...text('receivedFrom')} />}
       </Field>
     </RecordDialog>
   );

@@ -5,14 +5,15 @@
  * s 123). It goes to the suspicious-matter register only: nothing on the enquiry changes,
  * so the desk shows nothing afterwards beyond the toast.
  */
-import { useId, useRef, useState } from 'react';
-import { SUSPICION_KINDS, SUSPICION_KIND_LABELS, TIPPING_OFF_NOTE, type SuspicionKind } from '#src/content/amlctf.ts';
+import { useId, useRef } from 'react';
+import { SUSPICION_KINDS, SUSPICION_KIND_LABELS, TIPPING_OFF_NOTE } from '#src/content/amlctf.ts';
 import { callApi } from '#src/lib/api.ts';
 import { suspicionsRoutes } from '#src/shared/api/suspicions.ts';
 import type { BodyOf } from '#src/shared/api/contract.ts';
 import { showToast } from '#src/stores/toasts.ts';
 import { Field } from '#src/ui/Field.tsx';
 import { formatDateTime } from '../kit/format.ts';
+import { useSchemaFields } from '../kit/useSchemaFields.ts';
 import { sydneyWallClockToInstant, toSydneyIso } from '#src/shared/sydney-time.ts';
 import { RecordDialog } from './RecordDialog.tsx';
 import { useRecordForm } from './useRecordForm.ts';
@@ -28,24 +29,23 @@ function formedAtOf(local: string): string | undefined {
 export function RecordSuspicion({ enquiryId }: { enquiryId: string }) {
   const base = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [kind, setKind] = useState<SuspicionKind | ''>('');
-  const [grounds, setGrounds] = useState('');
-  const [formedAt, setFormedAt] = useState('');
+  const { values, text, reset } = useSchemaFields(suspicionsRoutes.record.input, {
+    kind: '',
+    grounds: '',
+    formedAt: '',
+  });
   const form = useRecordForm(
     () => {
       // No kind chosen goes as it is (empty): the server's field error asks for one.
-      const body = {
-        kind,
-        grounds,
-        ...(formedAtOf(formedAt) ? { formedAt: formedAtOf(formedAt) } : {}),
-      } as BodyOf<typeof suspicionsRoutes.record>;
+      const formedAt = formedAtOf(values.formedAt);
+      const body = { kind: values.kind, grounds: values.grounds, ...(formedAt ? { formedAt } : {}) } as BodyOf<
+        typeof suspicionsRoutes.record
+      >;
       return callApi(suspicionsRoutes.record, { params: { id: enquiryId }, body });
     },
     (answer) => {
       dialog.current?.close();
-      setKind('');
-      setGrounds('');
-      setFormedAt('');
+      reset();
       showToast({
         title: 'Success',
         description: `Suspicion recorded. A principal must report it to AUSTRAC by ${formatDateTime(answer.reportDueBy)}.`,
@@ -66,7 +66,7 @@ export function RecordSuspicion({ enquiryId }: { enquiryId: string }) {
     >
       <Field id={`${base}-kind`} label="What the suspicion is about" error={form.errors.kind} required>
         {(props) => (
-          <select {...props} value={kind} onChange={(event) => setKind(event.target.value as SuspicionKind)}>
+          <select {...props} {...text('kind')}>
             <option value="">Choose…</option>
             {SUSPICION_KINDS.map((value) => (
               <option key={value} value={value}>
@@ -82,14 +82,7 @@ export function RecordSuspicion({ enquiryId }: { enquiryId: string }) {
         hint="The report is due 24 hours (terrorism financing) or 3 business days from then. Leave empty for now."
         error={form.errors.formedAt}
       >
-        {(props) => (
-          <input
-            {...props}
-            type="datetime-local"
-            value={formedAt}
-            onChange={(event) => setFormedAt(event.target.value)}
-          />
-        )}
+        {(props) => <input {...props} type="datetime-local" {...text('formedAt')} />}
       </Field>
       <Field
         id={`${base}-grounds`}
@@ -98,9 +91,7 @@ export function RecordSuspicion({ enquiryId }: { enquiryId: string }) {
         error={form.errors.grounds}
         required
       >
-        {(props) => (
-          <textarea {...props} rows={5} value={grounds} onChange={(event) => setGrounds(event.target.value)} />
-        )}
+        {(props) => <textarea {...props} rows={5} {...text('grounds')} />}
       </Field>
     </RecordDialog>
   );

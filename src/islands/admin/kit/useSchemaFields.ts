@@ -11,26 +11,35 @@ import type * as z from 'zod/mini';
 export type FormValues<S extends z.ZodMiniObject> = Partial<Record<keyof z.input<S>, string | boolean>>;
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** The initial values' types as a control holds them: `kind: ''` is any text, not only ''. */
+type Held<V> = { [K in keyof V]: V[K] extends string ? string : V[K] extends boolean ? boolean : V[K] };
 type NamesOf<V, Held> = { [K in keyof V]-?: V[K] extends Held ? K : never }[keyof V];
 
 /** The schema's field names top to bottom: the order in which the first faulty field is found. */
 export const fieldOrderOf = (schema: z.ZodMiniObject): readonly string[] => Object.keys(schema.shape);
 
-export function useSchemaFields<S extends z.ZodMiniObject, V extends FormValues<S>>(_schema: S, initial: V) {
-  const [values, setValues] = useState(initial);
-  const set = <K extends keyof V>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value }));
+/** `schema`: the resource's input schema, or a declared route's `input` (decision 054). */
+export function useSchemaFields<S extends z.ZodMiniObject, V extends FormValues<S>>(
+  _schema: S | undefined,
+  initial: V,
+) {
+  const [values, setValues] = useState<Held<V>>(initial as Held<V>);
+  const set = <K extends keyof V>(name: K, value: Held<V>[K]) =>
+    setValues((current) => ({ ...current, [name]: value }));
   return {
     values,
     set,
+    /** Back to the values the form started with (after a save that leaves the form open). */
+    reset: () => setValues(initial as Held<V>),
     /** `value` and `onChange` for a text input, textarea or select (a select's value is one of its options). */
-    text: (name: NamesOf<V, string>) => ({
+    text: (name: NamesOf<Held<V>, string>) => ({
       value: values[name] as string,
-      onChange: (event: ChangeEvent<TextControl>) => set(name, event.target.value as V[typeof name]),
+      onChange: (event: ChangeEvent<TextControl>) => set(name, event.target.value as Held<V>[typeof name]),
     }),
     /** `checked` and `onChange` for a checkbox. */
-    checkbox: (name: NamesOf<V, boolean>) => ({
+    checkbox: (name: NamesOf<Held<V>, boolean>) => ({
       checked: values[name] as boolean,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.checked as V[typeof name]),
+      onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.checked as Held<V>[typeof name]),
     }),
   };
 }

@@ -14,7 +14,6 @@ import {
   HIGH_RISK_LABELS,
   PAYEE_CHECK_LABELS,
   PAYEE_CHECKS,
-  type PayeeCheck,
   type PayoutRevealed,
   type PayoutVersionView,
   type PayoutView,
@@ -28,6 +27,7 @@ import { toastFailure } from '../kit/actions.ts';
 import { formatDateTime } from '../kit/format.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useFormErrors } from '../kit/useFormErrors.ts';
+import { useSchemaFields } from '../kit/useSchemaFields.ts';
 import { mayTake, nextStepFor } from './payout-format.ts';
 
 const CALL_FIELDS = ['calledNumber', 'calledAt', 'readBack', 'payeeCheck', 'note'] as const;
@@ -43,24 +43,25 @@ function CallBackForm({ matterId, onDone }: { matterId: string; onDone: (view: P
   const base = useId();
   const idOf = (field: string) => `${base}-${field}`;
   const { errors, showFieldErrors } = useFormErrors(CALL_FIELDS, idOf);
-  const [calledNumber, setCalledNumber] = useState('');
-  const [calledAt, setCalledAt] = useState(localNow);
-  const [readBack, setReadBack] = useState(false);
-  const [payeeCheck, setPayeeCheck] = useState<PayeeCheck | ''>('');
-  const [note, setNote] = useState('');
+  const { values, text, checkbox } = useSchemaFields(payoutsRoutes.callBack.input, {
+    calledNumber: '',
+    calledAt: localNow(),
+    readBack: false,
+    payeeCheck: '',
+    note: '',
+  });
   const [pending, setPending] = useState(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);
     try {
+      const { calledAt, note, ...checked } = values;
       const instant = calledAt ? new Date(calledAt).toISOString() : '';
       // Sent as the form holds it (an unticked box, no answer chosen): the server's field errors say what is missing.
       const body = {
-        calledNumber,
+        ...checked,
         calledAt: instant,
-        readBack,
-        payeeCheck,
         ...(note.trim() ? { note } : {}),
       } as BodyOf<typeof payoutsRoutes.callBack>;
       onDone(await callApi(payoutsRoutes.callBack, { params: { id: matterId }, body }));
@@ -81,28 +82,14 @@ function CallBackForm({ matterId, onDone }: { matterId: string; onDone: (view: P
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id={idOf('calledNumber')} label="Number you rang" error={errors.calledNumber}>
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              value={calledNumber}
-              onChange={(event) => setCalledNumber(event.target.value)}
-            />
-          )}
+          {(props) => <input {...props} type="tel" {...text('calledNumber')} />}
         </Field>
         <Field id={idOf('calledAt')} label="When you rang" error={errors.calledAt}>
-          {(props) => (
-            <input
-              {...props}
-              type="datetime-local"
-              value={calledAt}
-              onChange={(event) => setCalledAt(event.target.value)}
-            />
-          )}
+          {(props) => <input {...props} type="datetime-local" {...text('calledAt')} />}
         </Field>
         <Field id={idOf('payeeCheck')} label="The bank’s payee check" error={errors.payeeCheck}>
           {(props) => (
-            <select {...props} value={payeeCheck} onChange={(event) => setPayeeCheck(event.target.value as PayeeCheck)}>
+            <select {...props} {...text('payeeCheck')}>
               <option value="">Choose…</option>
               {PAYEE_CHECKS.map((check) => (
                 <option key={check} value={check}>
@@ -113,7 +100,7 @@ function CallBackForm({ matterId, onDone }: { matterId: string; onDone: (view: P
           )}
         </Field>
         <Field id={idOf('note')} label="Note (optional)" error={errors.note}>
-          {(props) => <input {...props} value={note} onChange={(event) => setNote(event.target.value)} />}
+          {(props) => <input {...props} {...text('note')} />}
         </Field>
       </div>
       <div>
@@ -121,10 +108,9 @@ function CallBackForm({ matterId, onDone }: { matterId: string; onDone: (view: P
           <input
             id={idOf('readBack')}
             type="checkbox"
-            checked={readBack}
+            {...checkbox('readBack')}
             aria-invalid={errors.readBack ? true : undefined}
             aria-describedby={errors.readBack ? `${idOf('readBack')}-error` : undefined}
-            onChange={(event) => setReadBack(event.target.checked)}
           />
           I read the account name, BSB and number back to the client and they confirmed them
         </label>

@@ -4,6 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
+import * as z from 'zod/mini';
 import { ApiError, callApi } from '#src/lib/api.ts';
 import { API } from '#src/shared/api/index.ts';
 import { toFieldErrors, type FieldErrors } from '#src/shared/schemas/fields.ts';
@@ -13,24 +14,25 @@ import { $session, passwordChanged } from '#src/stores/session.ts';
 import { showToast } from '#src/stores/toasts.ts';
 import { Button } from '#src/ui/Button.tsx';
 import { Field } from '#src/ui/Field.tsx';
+import { useFormErrors } from '../kit/useFormErrors.ts';
+import { fieldOrderOf, useSchemaFields } from '../kit/useSchemaFields.ts';
 
-const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+/** The API's body and, in the browser only, the new password typed again. */
+const formSchema = z.extend(passwordChangeSchema, { confirmPassword: z.string() });
+type FieldName = keyof z.input<typeof formSchema>;
 
 export default function ChangePasswordForm({ submitLabel = 'Change password' }: { submitLabel?: string }) {
   const base = useId();
   const session = useStore($session);
   const username = session.status === 'signed-in' ? session.user.username : '';
   const id = (field: string) => `${base}-${field}`;
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, text, reset } = useSchemaFields(formSchema, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const { errors, formError, setFormError, showFieldErrors: showErrors } = useFormErrors(fieldOrderOf(formSchema), id);
   const [pending, setPending] = useState(false);
-
-  const showErrors = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    const first = FIELDS.find((field) => fieldErrors[field]);
-    if (first) document.getElementById(id(first))?.focus();
-  };
 
   async function submit() {
     if (pending) return;
@@ -39,12 +41,12 @@ export default function ChangePasswordForm({ submitLabel = 'Change password' }: 
     const fieldErrors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
     if (values.confirmPassword !== values.newPassword) fieldErrors.confirmPassword = ['The two new passwords differ'];
     setFormError(null);
-    if (Object.keys(fieldErrors).length > 0) return showErrors(fieldErrors);
-    setErrors({});
+    showErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) return;
     setPending(true);
     try {
       const user = await callApi(API.user.changePassword, { body });
-      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      reset();
       showToast({ title: 'Success', description: 'Your password was changed. Other devices are signed out.' });
       passwordChanged(user);
     } catch (error) {
@@ -57,17 +59,9 @@ export default function ChangePasswordForm({ submitLabel = 'Change password' }: 
     }
   }
 
-  const input = (field: (typeof FIELDS)[number], label: string, autoComplete: string, hint?: string) => (
+  const input = (field: FieldName, label: string, autoComplete: string, hint?: string) => (
     <Field id={id(field)} name={field} label={label} error={errors[field]?.[0]} hint={hint} required>
-      {(props) => (
-        <input
-          {...props}
-          type="password"
-          autoComplete={autoComplete}
-          value={values[field]}
-          onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-        />
-      )}
+      {(props) => <input {...props} type="password" autoComplete={autoComplete} {...text(field)} />}
     </Field>
   );
 

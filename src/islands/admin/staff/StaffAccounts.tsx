@@ -9,7 +9,6 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { ApiError, callApi } from '#src/lib/api.ts';
 import { staffRoutes } from '#src/shared/api/staff.ts';
-import { toFieldErrors, type FieldErrors } from '#src/shared/schemas/fields.ts';
 import { MIN_PASSWORD_LENGTH, STAFF_ROLES, type StaffRole } from '#src/shared/schemas/login.ts';
 import { staffInputSchema, type StaffMember } from '#src/shared/schemas/staff.ts';
 import { $session } from '#src/stores/session.ts';
@@ -20,7 +19,9 @@ import { useConfirm } from '../kit/ConfirmDialog.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { DeleteButton, ListStatus } from '../kit/parts.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { useFormErrors } from '../kit/useFormErrors.ts';
 import { useList } from '../kit/useList.ts';
+import { fieldOrderOf, useSchemaFields } from '../kit/useSchemaFields.ts';
 
 const ROLE_LABELS: Record<StaffRole, string> = { principal: 'Principal', staff: 'Staff' };
 
@@ -168,36 +169,25 @@ export default function StaffAccounts({ headingId }: { headingId: string }) {
 function AddStaffForm({ onAdded }: { onAdded: () => Promise<void> }) {
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
-  const [values, setValues] = useState<{ username: string; password: string; role: StaffRole }>({
-    username: '',
-    password: '',
-    role: 'staff',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, text, reset } = useSchemaFields(staffInputSchema, { username: '', password: '', role: 'staff' });
+  const { errors, showFieldErrors, validate } = useFormErrors(fieldOrderOf(staffInputSchema), id);
   const [pending, setPending] = useState(false);
-
-  const showErrors = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    const first = (['username', 'password'] as const).find((field) => fieldErrors[field]);
-    if (first) document.getElementById(id(first))?.focus();
-  };
 
   async function submit() {
     if (pending) return;
-    const parsed = staffInputSchema.safeParse(values);
-    if (!parsed.success) return showErrors(toFieldErrors(parsed.error));
-    setErrors({});
+    const body = { ...values };
+    if (!validate(staffInputSchema, body)) return;
     setPending(true);
     const added = await runAction(
       () =>
-        callApi(staffRoutes.add, { body: parsed.data }).catch((error: unknown) => {
-          if (error instanceof ApiError && error.fieldErrors) showErrors(error.fieldErrors);
+        callApi(staffRoutes.add, { body }).catch((error: unknown) => {
+          if (error instanceof ApiError && error.fieldErrors) showFieldErrors(error.fieldErrors);
           throw error;
         }),
-      { success: `${parsed.data.username} was added`, failure: 'Failed to add the staff member' },
+      { success: `${body.username.trim()} was added`, failure: 'Failed to add the staff member' },
       onAdded,
     );
-    if (added) setValues({ username: '', password: '', role: 'staff' });
+    if (added) reset();
     setPending(false);
   }
 
@@ -213,14 +203,7 @@ function AddStaffForm({ onAdded }: { onAdded: () => Promise<void> }) {
     >
       <h4 className="text-base font-semibold text-brand-900 sm:col-span-2">Add a member of staff</h4>
       <Field id={id('username')} name="username" label="Username" error={errors.username?.[0]} required>
-        {(props) => (
-          <input
-            {...props}
-            autoComplete="off"
-            value={values.username}
-            onChange={(event) => setValues((current) => ({ ...current, username: event.target.value }))}
-          />
-        )}
+        {(props) => <input {...props} autoComplete="off" {...text('username')} />}
       </Field>
       <Field
         id={id('password')}
@@ -230,15 +213,7 @@ function AddStaffForm({ onAdded }: { onAdded: () => Promise<void> }) {
         error={errors.password?.[0]}
         required
       >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
-          />
-        )}
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...text('password')} />}
       </Field>
       <Field
         id={id('role')}
@@ -248,11 +223,7 @@ function AddStaffForm({ onAdded }: { onAdded: () => Promise<void> }) {
         error={errors.role?.[0]}
       >
         {(props) => (
-          <select
-            {...props}
-            value={values.role}
-            onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as StaffRole }))}
-          >
+          <select {...props} {...text('role')}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_LABELS[role]}

@@ -86,6 +86,40 @@ test('a principal adds a member, staff by default: pending, then the toast, an e
   expect((form.getByLabelText(/^Initial password/) as HTMLInputElement).value).toBe('');
 });
 
+test('an account the schema refuses says why under each field and focuses the first; a taken username, from the server, the same', async () => {
+  const { user, writes } = open(
+    'principal',
+    () => [{ ...ME }],
+    () =>
+      json(
+        { error: 'That username is already taken', fieldErrors: { username: ['That username is already taken'] } },
+        409,
+      ),
+  );
+  await waitFor(() => expect(screen.getAllByTestId('staff-row')).toHaveLength(1));
+  const form = within(screen.getByRole('form', { name: 'Add a member of staff' }));
+  const username = form.getByLabelText(/^Username/);
+  const password = form.getByLabelText(/^Initial password/);
+  await user.type(username, 'a b');
+  await user.type(password, 'short');
+  await user.click(form.getByRole('button', { name: 'Add staff member' }));
+  expect(form.getByText('Use 3 to 64 letters, digits, dots, underscores or hyphens')).toBeTruthy();
+  expect(form.getByText(/Initial password must be at least/)).toBeTruthy();
+  expect(document.activeElement).toBe(username);
+  expect(writes()).toEqual([]);
+
+  await user.clear(username);
+  await user.type(username, 'alex2');
+  await user.clear(password);
+  await user.type(password, 'initial-password-e2e');
+  await user.click(form.getByRole('button', { name: 'Add staff member' }));
+  await waitFor(() => expect(form.getByText('That username is already taken')).toBeTruthy());
+  expect(form.queryByText(/Initial password must be at least/)).toBeNull();
+  expect(document.activeElement).toBe(username);
+  expect((username as HTMLInputElement).value).toBe('alex2');
+  expect(writes()).toHaveLength(1);
+});
+
 test("a principal changes another's role, and removes them only once the dialog is confirmed", async () => {
   let members = [{ ...ME }, { ...SAM }];
   const { user, row, writes } = open(

@@ -32,31 +32,52 @@ const FORMS = [
   { name: 'contact', chunk: /\/_astro\/ContactForm\.[\w-]+\.js$/, form: '#contact form', submit: 'Send Enquiry' },
 ] as const;
 
-for (const spec of FORMS) {
-  test(
-    `Submit tapped first on the empty ${spec.name} form waits for the island and shows every message in place`,
-    { tag: '@phone' },
-    async ({ page }, testInfo) => {
-      const island = await holdIsland(page, spec.chunk);
-      const posts = watchEnquiryPosts(page);
-      await page.goto('/', { waitUntil: 'domcontentloaded' });
-      const form = page.locator(spec.form);
-      await expect(form.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
-      await press(form.getByRole('button', { name: spec.submit }), testInfo);
-      await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
-      // Held, not posted: the page stays, nothing is sent while the island loads.
-      await expect(page).toHaveURL(/\/$/);
-      await island.release();
-      await expect(form.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
-      // Each message twice: in the error summary and under its field.
-      for (const message of MESSAGES) await expect(form.getByText(message, { exact: true })).toHaveCount(2);
-      // The error summary has the focus, as after a submit on a hydrated form.
-      await expect(form.locator('[data-error-summary]')).toBeFocused();
-      await expect(page).toHaveURL(/\/$/);
-      expect(posts).toEqual([]);
-    },
-  );
-}
+// One landing page for its three islands: each held apart (its own code), so each tap is the
+// first its island gets, and none wakes another.
+test(
+  'on the landing page, Submit tapped first on the empty hero and contact forms waits for the island and shows every message in place, and an FAQ category tapped first filters the questions',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const islands = {
+      hero: await holdIsland(page, FORMS[0].chunk),
+      contact: await holdIsland(page, FORMS[1].chunk),
+      faq: await holdIsland(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/),
+    };
+    const posts = watchEnquiryPosts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    for (const spec of FORMS) {
+      await test.step(`Submit tapped first on the empty ${spec.name} form waits for the island and shows every message in place`, async () => {
+        const island = islands[spec.name];
+        const form = page.locator(spec.form);
+        await expect(form.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr');
+        await press(form.getByRole('button', { name: spec.submit }), testInfo);
+        await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
+        // Held, not posted: the page stays, nothing is sent while the island loads.
+        await expect(page).toHaveURL(/\/$/);
+        await island.release();
+        await expect(form.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+        // Each message twice: in the error summary and under its field.
+        for (const message of MESSAGES) await expect(form.getByText(message, { exact: true })).toHaveCount(2);
+        // The error summary has the focus, as after a submit on a hydrated form.
+        await expect(form.locator('[data-error-summary]')).toBeFocused();
+        await expect(page).toHaveURL(/\/$/);
+        expect(posts).toEqual([]);
+      });
+    }
+    await test.step('an FAQ category tapped first filters the questions', async () => {
+      const faq = page.locator('#faq');
+      await expect(faq.locator('xpath=.//astro-island[1]')).toHaveAttribute('ssr');
+      const process = faq.getByRole('button', { name: 'Process', exact: true });
+      await press(process, testInfo);
+      await expect.poll(islands.faq.requested, { message: 'the tap starts loading the island' }).toBe(true);
+      await islands.faq.release();
+      await expect(process).toHaveAttribute('aria-pressed', 'true');
+      await expect(faq.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'false');
+      await expect(faq.locator('li[data-faq-category]:not([data-faq-category="Process"])')).toHaveCount(0);
+      await expect(faq.locator('li[data-faq-category="Process"]').first()).toBeVisible();
+    });
+  },
+);
 
 test(
   'a Submit tapped before the island could load is posted as the plain form, once',
@@ -74,20 +95,6 @@ test(
     expect(posts).toEqual(['POST application/x-www-form-urlencoded']);
   },
 );
-
-test('an FAQ category tapped first filters the questions', { tag: '@phone' }, async ({ page }, testInfo) => {
-  const island = await holdIsland(page, /\/_astro\/FaqFilter\.[\w-]+\.js$/);
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
-  const faq = page.locator('#faq');
-  const process = faq.getByRole('button', { name: 'Process', exact: true });
-  await press(process, testInfo);
-  await expect.poll(island.requested, { message: 'the tap starts loading the island' }).toBe(true);
-  await island.release();
-  await expect(process).toHaveAttribute('aria-pressed', 'true');
-  await expect(faq.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'false');
-  await expect(faq.locator('li[data-faq-category]:not([data-faq-category="Process"])')).toHaveCount(0);
-  await expect(faq.locator('li[data-faq-category="Process"]').first()).toBeVisible();
-});
 
 test(
   "the calculator's 'See my estimate' tapped first shows the estimate in place",

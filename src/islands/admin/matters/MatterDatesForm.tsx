@@ -6,9 +6,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { COOLING_OFF_ARRANGEMENTS, COOLING_OFF_LABELS } from '#src/content/matters.ts';
 import { ApiError } from '#src/lib/api.ts';
-import type { MatterView } from '#src/shared/schemas/matter.ts';
+import { matterPatchSchema, type MatterView } from '#src/shared/schemas/matter.ts';
 import { Button } from '#src/ui/Button.tsx';
 import { Field } from '#src/ui/Field.tsx';
+import { useSchemaFields } from '../kit/useSchemaFields.ts';
 import { ConditionDates, type ConditionDate } from './ConditionDates.tsx';
 import { DateField, LabelledSelect, SideAndPropertyType } from './MatterFields.tsx';
 
@@ -42,13 +43,16 @@ export function MatterDatesForm({
   onSave: (body: DatesBody) => Promise<boolean>;
 }) {
   const base = useId();
-  const [side, setSide] = useState<string>(matter.side);
-  const [propertyType, setPropertyType] = useState<string>(matter.propertyType);
-  const [contractDate, setContractDate] = useState(matter.contractDate ?? '');
-  const [coolingOff, setCoolingOff] = useState<string>(matter.coolingOff);
-  const [settlementDate, setSettlementDate] = useState(matter.settlementDate ?? '');
-  const [ownerOccupier, setOwnerOccupier] = useState(matter.ownerOccupier);
-  const [price, setPrice] = useState(matter.price ? matter.price.toLocaleString('en-AU') : '');
+  // The matter's own fields by the patch's names; the condition rows are a list of their own.
+  const { values, text, checkbox, set } = useSchemaFields(matterPatchSchema, {
+    side: matter.side,
+    propertyType: matter.propertyType,
+    contractDate: matter.contractDate ?? '',
+    coolingOff: matter.coolingOff,
+    settlementDate: matter.settlementDate ?? '',
+    ownerOccupier: matter.ownerOccupier,
+    price: matter.price ? matter.price.toLocaleString('en-AU') : '',
+  });
   const [dates, setDates] = useState<ConditionDate[]>(matter.dates.map(({ label, date }) => ({ label, date })));
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [pending, setPending] = useState(false);
@@ -58,15 +62,12 @@ export function MatterDatesForm({
     setPending(true);
     try {
       const saved = await onSave({
-        side,
-        propertyType,
-        contractDate: contractDate || null,
-        coolingOff,
-        settlementDate: settlementDate || null,
-        ownerOccupier,
+        ...values,
+        contractDate: values.contractDate || null,
+        settlementDate: values.settlementDate || null,
         // Rows left wholly blank are dropped; the server judges the rest.
         dates: dates.filter((entry) => entry.label || entry.date),
-        price: priceOf(price),
+        price: priceOf(values.price),
       });
       if (saved) setErrors({});
     } catch (caught) {
@@ -84,18 +85,18 @@ export function MatterDatesForm({
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <SideAndPropertyType
           idBase={base}
-          side={side}
-          propertyType={propertyType}
+          side={values.side}
+          propertyType={values.propertyType}
           errors={errors}
-          onSideChange={setSide}
-          onPropertyTypeChange={setPropertyType}
+          onSideChange={(side) => set('side', side)}
+          onPropertyTypeChange={(propertyType) => set('propertyType', propertyType)}
         />
         <DateField
           id={`${base}-contract`}
           label="Contract date"
           error={errors.contractDate}
-          value={contractDate}
-          onChange={setContractDate}
+          value={values.contractDate}
+          onChange={(day) => set('contractDate', day)}
         />
         <Field
           id={`${base}-price`}
@@ -103,9 +104,7 @@ export function MatterDatesForm({
           hint="Whole dollars; the duty's amount is worked out from it"
           error={errors.price}
         >
-          {(props) => (
-            <input {...props} inputMode="numeric" value={price} onChange={(event) => setPrice(event.target.value)} />
-          )}
+          {(props) => <input {...props} inputMode="numeric" {...text('price')} />}
         </Field>
         <LabelledSelect
           id={`${base}-cooling`}
@@ -113,24 +112,20 @@ export function MatterDatesForm({
           error={errors.coolingOff}
           values={COOLING_OFF_ARRANGEMENTS}
           labels={COOLING_OFF_LABELS}
-          value={coolingOff}
-          onChange={setCoolingOff}
+          value={values.coolingOff}
+          onChange={(arrangement) => set('coolingOff', arrangement)}
         />
         <DateField
           id={`${base}-settlement`}
           label="Settlement date in the contract"
           hint="Leave empty for the standard contract's 42nd day"
           error={errors.settlementDate}
-          value={settlementDate}
-          onChange={setSettlementDate}
+          value={values.settlementDate}
+          onChange={(day) => set('settlementDate', day)}
         />
-        {propertyType === 'off-the-plan' ? (
+        {values.propertyType === 'off-the-plan' ? (
           <label className="flex items-center gap-2 self-end text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={ownerOccupier}
-              onChange={(event) => setOwnerOccupier(event.target.checked)}
-            />
+            <input type="checkbox" {...checkbox('ownerOccupier')} />
             The buyer will live in the home (duty may wait, s 49A)
           </label>
         ) : null}

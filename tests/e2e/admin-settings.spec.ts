@@ -7,14 +7,15 @@
  * each section; the desk's warning of unconfirmed claims goes once one is confirmed. The audit
  * log's sentences and filters are tests/components/admin/settings/audit-log.test.tsx's, its
  * server side tests/functions/http/audit.test.ts's (docs/e2e-moves.md). Other specs expect the
- * default phone, hours and claims, so they are put back in `finally`.
+ * default phone, hours and claims, so they are put back in `finally`: the rebuilt site by
+ * putting back the seeded one (`restoreSeededSite`), the rest by saving the settings read first.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '#src/content/practice.ts';
 import { png } from '../functions/fixtures/images.ts';
 import { SETTINGS_SECTIONS } from '#src/islands/admin/settings/settings-sections.ts';
 import { expectNoAxeViolations, expectToast, openSettingsSection, openTab } from './admin-helpers.ts';
-import { expectNoSidewaysScroll, failApi, signIn, test } from './fixtures.ts';
+import { expectNoSidewaysScroll, failApi, restoreSeededSite, signIn, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const DEFAULT_PHONE = PRACTICE.phone.display;
@@ -45,9 +46,8 @@ test.describe('admin: practice settings', () => {
   test('a new phone number, a team photo, a public claim and a rating reach the rebuilt header, footer, team, landing page and structured data', async ({
     page,
   }) => {
-    test.setTimeout(420_000); // two real rebuilds of the production build: the change, and putting it back
+    test.setTimeout(240_000); // a real rebuild of the production build
     const phone = '(02) 5550 0177';
-    const original = await (await page.request.get('/api/settings')).json();
     const panel = await openSettingsSection(page, 'Practice details');
     const form = panel.getByTestId('practice-settings');
     await expect(form.getByLabel('Phone')).toHaveValue(DEFAULT_PHONE);
@@ -123,13 +123,8 @@ test.describe('admin: practice settings', () => {
         `Please try again or call us directly at ${phone}.`,
       );
     } finally {
-      await saveSettings(page.request, original);
-      await waitForLanding(
-        page.request,
-        (html) =>
-          html.includes(DEFAULT_PHONE) && !html.includes(phone) && html.includes('98%') && !html.includes('96%'),
-        'the landing page back on the default phone and claims',
-      );
+      // The seeded site again, store and build, without a second rebuild (fixtures.ts).
+      await restoreSeededSite(page.request);
     }
   });
 

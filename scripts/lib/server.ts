@@ -52,8 +52,11 @@ export interface ServerOptions {
   functionsDir?: string;
   /** The site's folder, with netlify.toml and dist/ (default: the working directory). */
   projectDir?: string;
-  /** How the build hook rebuilds dist/ (default: `astro build` into a fresh folder beside it, swapped in). */
-  rebuildSite?: () => Promise<void>;
+  /**
+   * How the build hook rebuilds dist/ (default: `astro build` into a fresh folder beside it,
+   * swapped in). The signal aborts it (`testSeededSite` throws a rebuild away).
+   */
+  rebuildSite?: (signal?: AbortSignal) => Promise<void>;
   /** Apply the functions' `config.rateLimit` (default: LOCAL_RATE_LIMITS=1; off for load checks). */
   rateLimits?: boolean;
   /** The clock of the rate-limit windows. */
@@ -158,21 +161,30 @@ function netlifyFidelity(projectDir: string) {
   };
 }
 
-/** Rebuilds one at a time; a request during a build schedules exactly one more. */
-function rebuilder(deploy: () => Promise<void>) {
+/**
+ * Rebuilds one at a time; a request during a build schedules exactly one more. `cancel`
+ * aborts the build under way and drops the one scheduled (the e2e server, putting back its
+ * seeded site, throws away builds of changes it is about to undo).
+ */
+function rebuilder(deploy: (signal: AbortSignal) => Promise<void>) {
   let running: Promise<void> | null = null;
   let again = false;
+  let current: AbortController | null = null;
   const run = async (): Promise<void> => {
     do {
       again = false;
+      current = new AbortController();
+      const { signal } = current;
       const started = performance.now(); // a duration: the real time, whatever the site's clock says
       try {
-        await deploy();
+        await deploy(signal);
         console.log(`[rebuild] site rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
-        console.error('[rebuild] failed:', error);
+        if (signal.aborted) console.log('[rebuild] cancelled');
+        else console.error('[rebuild] failed:', error);
       }
     } while (again);
+    current = null;
     running = null;
   };
   return {
@@ -181,6 +193,12 @@ function rebuilder(deploy: () => Promise<void>) {
       else running = run();
     },
     idle: () => running ?? Promise.resolve(),
+    /** Aborts the build under way and the one scheduled; resolves when none runs. */
+    cancel() {
+      again = false;
+      current?.abort();
+      return running ?? Promise.resolve();
+    },
   };
 }
 
@@ -195,7 +213,7 @@ export async function startServer({
   build = true,
   functionsDir = path.resolve('netlify', 'functions'),
   projectDir = process.cwd(),
-  rebuildSite = () => rebuildInPlace(path.join(projectDir, 'dist')),
+  rebuildSite = (signal) => rebuildInPlace(path.join(projectDir, 'dist'), signal),
   rateLimits = process.env.LOCAL_RATE_LIMITS === '1',
   now,
   testClock,
@@ -231,12 +249,14 @@ export async function startServer({
   // A local deploy, as on Netlify: the build records when it read the data, and the new
   // deploy's deploy-succeeded makes that the status staff see.
   // A failed build records why and plays deploy-failed, so staff see it on the Blog Posts tab.
-  const deploy = async (buildSite: () => Promise<void>) => {
+  const deploy = async (buildSite: () => Promise<void>, signal?: AbortSignal) => {
     const id = `local-${clockNow().toString(36)}-${randomBytes(3).toString('hex')}`;
     await noteBuildRead(id);
     try {
       await buildSite();
     } catch (error) {
+      // Thrown away on purpose (`testSeededSite`): no failure to record, the store is put back.
+      if (signal?.aborted) throw error;
       const reason =
         error instanceof AstroBuildError ? error.reason : error instanceof Error ? error.message : String(error);
       await noteBuildFailed(id, reason);
@@ -282,20 +302,21 @@ export async function startServer({
   let origin = `http://127.0.0.1:${port}`;
 
   const hookSecret = randomBytes(24).toString('base64url');
-  const rebuilds = rebuilder(() => deploy(rebuildSite));
+  const rebuilds = rebuilder((signal) => deploy(() => rebuildSite(signal), signal));
   let stopScheduler: () => Promise<void> = async () => {};
 
   /**
    * Puts back the seeded store and dist/. Nothing may write meanwhile: the scheduler stops,
-   * a rebuild under way (and the one it may have queued) finishes and the functions' late
-   * work settles first; the scheduler starts again after. dist/ is moved in file by file, as
+   * a rebuild under way is aborted (it built a change this undoes) with the one it may have
+   * queued, and the functions' late work settles first; the scheduler starts again after. dist/ is moved in file by file, as
    * a rebuild is, so a page requested meanwhile is never missing.
    */
   async function putBackSeededSite(): Promise<void> {
     await stopScheduler();
     try {
-      await rebuilds.idle();
+      // The functions' late work first: it may still ask for a rebuild, which is then aborted too.
       await host.settle();
+      await rebuilds.cancel();
       await rm(blobs.directory, { recursive: true, force: true });
       await cp(path.join(seededDir, 'blobs'), blobs.directory, { recursive: true });
       forgetAllKept();

@@ -7,8 +7,9 @@
  * each section; the desk's warning of unconfirmed claims goes once one is confirmed. The audit
  * log's sentences and filters are tests/components/admin/settings/audit-log.test.tsx's, its
  * server side tests/functions/http/audit.test.ts's (docs/e2e-moves.md). Other specs expect the
- * default phone, hours and claims, so they are put back in `finally`: the rebuilt site by
- * putting back the seeded one (`restoreSeededSite`), the rest by saving the settings read first.
+ * default phone, hours and claims, so each test that saves puts back the seeded site in
+ * `finally` (`restoreSeededSite`: the store and the build, and the rebuild its save asked for
+ * thrown away).
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PRACTICE } from '#src/content/practice.ts';
@@ -131,7 +132,6 @@ test.describe('admin: practice settings', () => {
   test('the desk names each unconfirmed public claim to a principal until it is confirmed in Settings', async ({
     page,
   }) => {
-    const original = await (await page.request.get('/api/settings')).json();
     try {
       // The test account is a principal; the store holds the shipped claims, none confirmed.
       const desk = await openTab(page, 'Contact Requests');
@@ -150,7 +150,8 @@ test.describe('admin: practice settings', () => {
       await expect(left).toContainText('Rating');
       await expect(left).not.toContainText('Client satisfaction');
     } finally {
-      await saveSettings(page.request, original);
+      // The seeded settings again, and the rebuild this save asked for thrown away (fixtures.ts).
+      await restoreSeededSite(page.request);
     }
   });
 
@@ -160,17 +161,21 @@ test.describe('admin: practice settings', () => {
     const form = panel.getByTestId('practice-settings');
     await expect(form.getByLabel('Phone')).toHaveValue(/\d/);
 
-    // Someone else saves meanwhile (the same settings, a new version): this form's save is refused.
-    await saveSettings(page.request, await (await page.request.get('/api/settings')).json());
-    await form.getByRole('textbox', { name: 'E-mail' }).fill('typed-here@example.com');
-    await form.getByRole('button', { name: 'Save Settings' }).click();
-    await expectToast(page, 'Error', 'Failed to update settings');
-    await expect(form.getByRole('alert')).toContainText('Someone else changed the settings');
-    await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue('typed-here@example.com');
-    // Put the e-mail back before the deliberate second save, so nothing else changes.
-    await form.getByRole('textbox', { name: 'E-mail' }).fill(PRACTICE.email);
-    await form.getByRole('button', { name: 'Save Settings' }).click();
-    await expectToast(page, 'Success', 'Settings updated successfully');
+    try {
+      // Someone else saves meanwhile (the same settings, a new version): this form's save is refused.
+      await saveSettings(page.request, await (await page.request.get('/api/settings')).json());
+      await form.getByRole('textbox', { name: 'E-mail' }).fill('typed-here@example.com');
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      await expectToast(page, 'Error', 'Failed to update settings');
+      await expect(form.getByRole('alert')).toContainText('Someone else changed the settings');
+      await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue('typed-here@example.com');
+      // Put the e-mail back before the deliberate second save, so nothing else changes.
+      await form.getByRole('textbox', { name: 'E-mail' }).fill(PRACTICE.email);
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      await expectToast(page, 'Success', 'Settings updated successfully');
+    } finally {
+      await restoreSeededSite(page.request);
+    }
   });
 
   test('each section has its own address: a reload stays on it, Back and Forward move between them, and the list works from the keyboard', async ({
@@ -213,7 +218,6 @@ test.describe('admin: practice settings', () => {
   });
 
   test('the week of opening hours saves, and a fault in it found from another section opens it', async ({ page }) => {
-    const original = await (await page.request.get('/api/settings')).json();
     try {
       const panel = await openSettingsSection(page, 'Opening hours');
       const form = panel.getByTestId('practice-settings');
@@ -241,7 +245,8 @@ test.describe('admin: practice settings', () => {
       await expect(week.getByLabel('Saturday closes')).toHaveValue('12:30');
       await expect(week.getByRole('checkbox', { name: 'Sunday: open' })).not.toBeChecked();
     } finally {
-      await saveSettings(page.request, original);
+      // The seeded settings again, and the rebuild this save asked for thrown away (fixtures.ts).
+      await restoreSeededSite(page.request);
     }
   });
 

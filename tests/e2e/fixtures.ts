@@ -28,8 +28,8 @@ export const test = base.extend<{ server: E2eServer }>({
  * after seeding and the first build (scripts/lib/server.ts, `testSeededSite`), so the tests
  * after see exactly that. For a test that changed the public site and saw the rebuild: called
  * in its `finally` (or `afterEach`), it replaces a second rebuild that only put the change
- * back. It waits for a rebuild under way to finish. Everything the store held goes, the staff
- * session too (`signIn` signs in again).
+ * back. A rebuild under way is aborted (it built a change this undoes). Everything the store
+ * held goes, the staff session too (`signIn` signs in again).
  */
 export async function restoreSeededSite(request: APIRequestContext) {
   const token = process.env.E2E_CLOCK_TOKEN;

@@ -127,6 +127,13 @@ test.describe('admin: practice settings', () => {
       // The seeded site again, store and build, without a second rebuild (fixtures.ts).
       await restoreSeededSite(page.request);
     }
+    // Back at once, with no rebuild: the built landing page and the stored settings.
+    const landing = await (await page.request.get('/')).text();
+    expect(landing.includes(DEFAULT_PHONE) && !landing.includes(phone), 'the seeded landing page').toBe(true);
+    // The session went with the rest of the store: signed in again, the form reads the seeded phone.
+    await signIn(page);
+    const seeded = await openSettingsSection(page, 'Practice details');
+    await expect(seeded.getByTestId('practice-settings').getByLabel('Phone')).toHaveValue(DEFAULT_PHONE);
   });
 
   test('the desk names each unconfirmed public claim to a principal until it is confirmed in Settings', async ({

@@ -55,6 +55,8 @@ const server = await startServer({
   scheduleEveryMs: 1000,
   // Set by playwright.config.ts: the tests move the site's clock (a scheduled post comes due).
   testClock: process.env.E2E_CLOCK_TOKEN ? { token: process.env.E2E_CLOCK_TOKEN } : undefined,
+  // The same key: a test that changed the public site puts back the seeded one (fixtures.ts).
+  testSeededSite: process.env.E2E_CLOCK_TOKEN ? { token: process.env.E2E_CLOCK_TOKEN } : undefined,
   // The local inbox over the same folder, as `npm start` has it: the newcomer's journey reads its mail there.
   devMail: process.env.E2E_MAIL_DIR ? { directory: process.env.E2E_MAIL_DIR } : undefined,
   prepare: async () => {

@@ -64,9 +64,14 @@ export const buildEnv = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEn
  * what is left. Its own workers (esbuild, Vite) inherit the priority.
  * A failed build rejects with an `AstroBuildError` that carries its first error line.
  */
-export function astroBuild(outDir = 'dist', { quiet = false, background = false } = {}): Promise<void> {
+export function astroBuild(
+  outDir = 'dist',
+  { quiet = false, background = false, signal }: { quiet?: boolean; background?: boolean; signal?: AbortSignal } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
+      // Aborted: the build is killed, and the promise rejects with the AbortError.
+      signal,
       // Errors still reach this terminal; they are also kept here for the failure's reason.
       stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
       env: buildEnv(),
@@ -94,10 +99,12 @@ export function astroBuild(outDir = 'dist', { quiet = false, background = false 
  * Builds into a fresh folder and moves it in, so visitors never see a half-written dist/
  * while a rebuild runs.
  */
-export async function rebuildInPlace(outDir = 'dist'): Promise<void> {
+export async function rebuildInPlace(outDir = 'dist', signal?: AbortSignal): Promise<void> {
   const next = `${outDir}.next`;
   await rm(next, { recursive: true, force: true });
-  await astroBuild(next, { quiet: true, background: true });
+  await astroBuild(next, { quiet: true, background: true, signal });
+  // An abort after the build is done still leaves dist/ as it was.
+  signal?.throwIfAborted();
   await moveBuildIn(next, outDir);
 }
 

@@ -26,6 +26,8 @@ export interface LocalBlobs {
   context: string;
   /** Where it listens, on 127.0.0.1 only. */
   port: number;
+  /** The directory it keeps the blobs in. */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -115,6 +117,15 @@ async function entriesOf(directory: string): Promise<string[]> {
     listings.set(directory, { identity, entries });
   }
   return entries;
+}
+
+/**
+ * Drops every kept hash and listing: for a caller that replaced the directory's files behind
+ * the server's back (the e2e server putting back its seeded store, scripts/lib/server.ts).
+ */
+export function forgetAllKept(): void {
+  hashes.clear();
+  listings.clear();
 }
 
 function forget(dataPath: string): void {
@@ -222,6 +233,7 @@ export async function startLocalBlobs(directory = process.env.BLOBS_DIR ?? DEFAU
   return {
     context,
     port,
+    directory,
     stop: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();

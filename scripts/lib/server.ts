@@ -13,7 +13,7 @@ import { ImageHandler } from '@netlify/images';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler } from '@netlify/static';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { cp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { resetEnvCache } from '#server/platform/env.ts';
@@ -21,10 +21,10 @@ import { noteBuildFailed, noteBuildRead, rewindBuildTimes } from '#server/site/r
 import { now as clockNow, resetClock, setClockTo } from '#src/shared/clock.ts';
 import { seedIfEmpty } from '../seed.ts';
 import { DEV_MAIL_PATH, devInboxResponse } from './dev-mail.ts';
-import { astroBuild, AstroBuildError, rebuildInPlace } from './astro-build.ts';
+import { astroBuild, AstroBuildError, moveBuildIn, rebuildInPlace } from './astro-build.ts';
 import { createFunctionsHost, loadFunctions } from './functions-host.ts';
 import { startScheduler } from './scheduler.ts';
-import { startLocalBlobs } from './local-blobs.ts';
+import { forgetAllKept, startLocalBlobs } from './local-blobs.ts';
 import { ensureLocalCddKey, ensureLocalSessionSecret } from './local-secret.ts';
 import { bodyStream, json, toWebRequest, writeResponse } from './node-http-bridge.ts';
 
@@ -32,6 +32,8 @@ import { bodyStream, json, toWebRequest, writeResponse } from './node-http-bridg
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
 /** The e2e server's clock control lives under this path, followed by its token (`testClock`). */
 export const LOCAL_CLOCK_PATH = '/.netlify/local/clock';
+/** The e2e server's control that puts back the seeded site, followed by its token (`testSeededSite`). */
+export const LOCAL_SEEDED_SITE_PATH = '/.netlify/local/seeded-site';
 
 export interface ServerOptions {
   /** 0 picks a free port. */
@@ -50,8 +52,11 @@ export interface ServerOptions {
   functionsDir?: string;
   /** The site's folder, with netlify.toml and dist/ (default: the working directory). */
   projectDir?: string;
-  /** How the build hook rebuilds dist/ (default: `astro build` into a fresh folder beside it, swapped in). */
-  rebuildSite?: () => Promise<void>;
+  /**
+   * How the build hook rebuilds dist/ (default: `astro build` into a fresh folder beside it,
+   * swapped in). The signal aborts it (`testSeededSite` throws a rebuild away).
+   */
+  rebuildSite?: (signal?: AbortSignal) => Promise<void>;
   /** Apply the functions' `config.rateLimit` (default: LOCAL_RATE_LIMITS=1; off for load checks). */
   rateLimits?: boolean;
   /** The clock of the rate-limit windows. */
@@ -65,6 +70,15 @@ export interface ServerOptions {
    * there is no such address; `npm start` never sets one, and Netlify runs none of this file.
    */
   testClock?: { token: string };
+  /**
+   * The e2e server only: a control at LOCAL_SEEDED_SITE_PATH/{token} whose POST puts back the
+   * store and the built site (dist/) as they were after seeding and the first build, and
+   * answers once they are. A test that changed the public site (and saw it rebuilt) puts it
+   * back this way in its `finally`, instead of a second real rebuild that would prove nothing
+   * the first did not. Needs `build` (the first build is what is put back). As with
+   * `testClock`: without a token there is no such address, and Netlify runs none of this file.
+   */
+  testSeededSite?: { token: string };
   /**
    * The local inbox's folder (scripts/lib/dev-mail.ts): the server shows its messages at
    * DEV_MAIL_PATH. Only `npm start` and the e2e server set it; the deployed site has no such page.
@@ -147,21 +161,30 @@ function netlifyFidelity(projectDir: string) {
   };
 }
 
-/** Rebuilds one at a time; a request during a build schedules exactly one more. */
-function rebuilder(deploy: () => Promise<void>) {
+/**
+ * Rebuilds one at a time; a request during a build schedules exactly one more. `cancel`
+ * aborts the build under way and drops the one scheduled (the e2e server, putting back its
+ * seeded site, throws away builds of changes it is about to undo).
+ */
+function rebuilder(deploy: (signal: AbortSignal) => Promise<void>) {
   let running: Promise<void> | null = null;
   let again = false;
+  let current: AbortController | null = null;
   const run = async (): Promise<void> => {
     do {
       again = false;
+      current = new AbortController();
+      const { signal } = current;
       const started = performance.now(); // a duration: the real time, whatever the site's clock says
       try {
-        await deploy();
+        await deploy(signal);
         console.log(`[rebuild] site rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
-        console.error('[rebuild] failed:', error);
+        if (signal.aborted) console.log('[rebuild] cancelled');
+        else console.error('[rebuild] failed:', error);
       }
     } while (again);
+    current = null;
     running = null;
   };
   return {
@@ -170,6 +193,12 @@ function rebuilder(deploy: () => Promise<void>) {
       else running = run();
     },
     idle: () => running ?? Promise.resolve(),
+    /** Aborts the build under way and the one scheduled; resolves when none runs. */
+    cancel() {
+      again = false;
+      current?.abort();
+      return running ?? Promise.resolve();
+    },
   };
 }
 
@@ -184,14 +213,17 @@ export async function startServer({
   build = true,
   functionsDir = path.resolve('netlify', 'functions'),
   projectDir = process.cwd(),
-  rebuildSite = () => rebuildInPlace(path.join(projectDir, 'dist')),
+  rebuildSite = (signal) => rebuildInPlace(path.join(projectDir, 'dist'), signal),
   rateLimits = process.env.LOCAL_RATE_LIMITS === '1',
   now,
   testClock,
+  testSeededSite,
   devMail,
 }: ServerOptions) {
   if (testClock && testClock.token.length < 16)
     throw new Error('The test clock needs a token of 16 characters or more');
+  if (testSeededSite && (testSeededSite.token.length < 16 || !build))
+    throw new Error('Putting back the seeded site needs a token of 16 characters or more, and the first build');
   // One request must never end the server: an error thrown outside any request's promise
   // (a library's stream callback) is logged with its cause, and the server goes on.
   const onUncaught = (error: unknown) => console.error('[server] uncaught error; the server goes on:', error);
@@ -217,12 +249,14 @@ export async function startServer({
   // A local deploy, as on Netlify: the build records when it read the data, and the new
   // deploy's deploy-succeeded makes that the status staff see.
   // A failed build records why and plays deploy-failed, so staff see it on the Blog Posts tab.
-  const deploy = async (buildSite: () => Promise<void>) => {
+  const deploy = async (buildSite: () => Promise<void>, signal?: AbortSignal) => {
     const id = `local-${clockNow().toString(36)}-${randomBytes(3).toString('hex')}`;
     await noteBuildRead(id);
     try {
       await buildSite();
     } catch (error) {
+      // Thrown away on purpose (`testSeededSite`): no failure to record, the store is put back.
+      if (signal?.aborted) throw error;
       const reason =
         error instanceof AstroBuildError ? error.reason : error instanceof Error ? error.message : String(error);
       await noteBuildFailed(id, reason);
@@ -233,6 +267,15 @@ export async function startServer({
     await host.triggerEvent('deploy-succeeded', { id, context: 'dev', state: 'ready' });
   };
   if (build) await deploy(() => astroBuild(path.join(projectDir, 'dist')));
+  // The seeded site, as the first build left it (its deploy-succeeded included), kept to be
+  // put back (`testSeededSite`): the store's files and dist/, beside the site's folder.
+  const seededDeploy = liveDeploy;
+  const seededDir = path.join(projectDir, 'seeded');
+  if (testSeededSite) {
+    await host.settle();
+    await cp(blobs.directory, path.join(seededDir, 'blobs'), { recursive: true });
+    await cp(path.join(projectDir, 'dist'), path.join(seededDir, 'dist'), { recursive: true });
+  }
 
   const netlify = new NetlifyDev({
     projectRoot: projectDir,
@@ -259,7 +302,34 @@ export async function startServer({
   let origin = `http://127.0.0.1:${port}`;
 
   const hookSecret = randomBytes(24).toString('base64url');
-  const rebuilds = rebuilder(() => deploy(rebuildSite));
+  const rebuilds = rebuilder((signal) => deploy(() => rebuildSite(signal), signal));
+  let stopScheduler: () => Promise<void> = async () => {};
+
+  /**
+   * Puts back the seeded store and dist/. Nothing may write meanwhile: the scheduler stops,
+   * a rebuild under way is aborted (it built a change this undoes) with the one it may have
+   * queued, and the functions' late work settles first; the scheduler starts again after. dist/ is moved in file by file, as
+   * a rebuild is, so a page requested meanwhile is never missing.
+   */
+  async function putBackSeededSite(): Promise<void> {
+    await stopScheduler();
+    try {
+      // The functions' late work first: it may still ask for a rebuild, which is then aborted too.
+      await host.settle();
+      await rebuilds.cancel();
+      await rm(blobs.directory, { recursive: true, force: true });
+      await cp(path.join(seededDir, 'blobs'), blobs.directory, { recursive: true });
+      forgetAllKept();
+      const dist = path.join(projectDir, 'dist');
+      await rm(`${dist}.next`, { recursive: true, force: true });
+      await cp(path.join(seededDir, 'dist'), `${dist}.next`, { recursive: true });
+      await moveBuildIn(`${dist}.next`, dist);
+      liveDeploy = seededDeploy;
+      console.log('[seeded-site] the store and dist/ are as seeded again');
+    } finally {
+      stopScheduler = startScheduler(host, scheduleEveryMs);
+    }
+  }
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -323,6 +393,14 @@ export async function startServer({
       return writeResponse(req, res, json(200, { now: new Date(clockNow()).toISOString() }));
     }
 
+    if (testSeededSite && url.pathname.startsWith(`${LOCAL_SEEDED_SITE_PATH}/`)) {
+      const token = url.pathname.slice(LOCAL_SEEDED_SITE_PATH.length + 1);
+      if (!sameSecret(token, testSeededSite.token)) return writeResponse(req, res, json(404, { error: 'Not found' }));
+      if (req.method !== 'POST') return writeResponse(req, res, json(405, { error: 'Use POST' }, { allow: 'POST' }));
+      await putBackSeededSite();
+      return writeResponse(req, res, json(200, {}));
+    }
+
     const image = images.match(new Request(url, { method: req.method }));
     if (image) return writeResponse(req, res, await image.handle(origin));
 
@@ -370,7 +448,7 @@ export async function startServer({
   // The functions ask for rebuilds through this hook, and only they know its secret.
   process.env.NETLIFY_BUILD_HOOK_URL = `http://127.0.0.1:${actualPort}${LOCAL_BUILD_HOOK_PATH}/${hookSecret}`;
   resetEnvCache();
-  const stopScheduler = startScheduler(host, scheduleEveryMs);
+  stopScheduler = startScheduler(host, scheduleEveryMs);
 
   return {
     url: siteUrl,

@@ -3,10 +3,11 @@
  * index, sitemap, RSS) after the rebuild its save asked for, and everywhere once the site's
  * clock has passed its time and the scheduled function's rebuild has gone live. The test
  * moves the e2e server's clock (scripts/lib/server.ts, `testClock`) instead of waiting for
- * the wall clock (the functions and the next build both read it), and puts it back after.
+ * the wall clock (the functions and the next build both read it), and puts it back after, with
+ * the seeded site.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { signIn, test } from './fixtures.ts';
+import { restoreSeededSite, signIn, test } from './fixtures.ts';
 import { openTab, unique, waitForPublicPage, waitForRebuild } from './admin-helpers.ts';
 
 const MINUTE = 60_000;
@@ -31,10 +32,12 @@ async function siteClock(request: APIRequestContext, to?: number | 'real'): Prom
 }
 
 // The clock goes back to the real time after the test, passed or failed, so no later test
-// runs a day ahead (the server also brings the rebuild state back with it).
+// runs a day ahead (the server also brings the rebuild state back with it); then the seeded
+// site, without the post built as due a day early (fixtures.ts).
 test.afterEach(async ({ request }) => {
   const now = await siteClock(request, 'real');
   expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
+  await restoreSeededSite(request);
 });
 
 /** Everywhere a visitor (or a crawler) can find a post, and whether the post is there. */

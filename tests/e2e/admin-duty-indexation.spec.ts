@@ -1,24 +1,24 @@
 /**
  * The yearly duty indexation, end to end: the desk tells the principal the year in force has
  * no indexation, the principal adds 2026-27's ratio in Settings, and after the rebuild /quote
- * prints that year's rates and figures. The year is withdrawn afterwards (and the site rebuilt
- * again), so the specs after this one see the shipped years only.
+ * prints that year's rates and figures. The seeded site is put back afterwards (the store and
+ * the build), so the specs after this one see the shipped years only.
  */
 import { expect } from '@playwright/test';
 import { expectToast, openSettingsSection, openTab, waitForPublicPage } from './admin-helpers.ts';
-import { signIn, test } from './fixtures.ts';
+import { restoreSeededSite, signIn, test } from './fixtures.ts';
 import { hydrated } from './public-helpers.ts';
 
 const STALE = "The transfer duty is an estimate on last year's thresholds";
 
-test.afterEach(async ({ page }) => {
-  // Whatever happened, 2026-27 goes again and /quote is back to the shipped years.
-  const withdrawn = await page.request.delete('/api/duty-indexation/2026');
-  if (withdrawn.status() === 204) await waitForPublicPage(page.request, '/quote/', { text: STALE });
+// Whatever happened, the seeded site again (2026-27 gone, /quote on the shipped years), without
+// a rebuild that would prove nothing the first did not (fixtures.ts).
+test.afterEach(async ({ request }) => {
+  await restoreSeededSite(request);
 });
 
 test('a principal adds the 2026-27 indexation and /quote uses it after the rebuild', async ({ page }) => {
-  test.setTimeout(240_000); // two rebuilds of the site on a shared machine
+  test.setTimeout(180_000); // a rebuild of the site on a shared machine
 
   await page.goto('/quote');
   await expect(page.locator('[data-duty-rates]')).toContainText(STALE);

@@ -4,7 +4,7 @@
  * scripts/lib/test-seed.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Cookie, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
 import { STAFF } from '#scripts/lib/test-seed.ts';
 import { e2eServer, type E2eServer } from './servers.ts';
 
@@ -22,6 +22,22 @@ export const test = base.extend<{ server: E2eServer }>({
   server: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex)),
   baseURL: async ({ server }, use) => use(server.url),
 });
+
+/**
+ * Puts this worker's server back to the seeded site: its store and its built site as they were
+ * after seeding and the first build (scripts/lib/server.ts, `testSeededSite`), so the tests
+ * after see exactly that. For a test that changed the public site and saw the rebuild: called
+ * in its `finally` (or `afterEach`), it replaces a second rebuild that only put the change
+ * back. A rebuild under way is aborted (it built a change this undoes). Everything the store
+ * held goes, the staff session too (`signIn` signs in again).
+ */
+export async function restoreSeededSite(request: APIRequestContext) {
+  const token = process.env.E2E_CLOCK_TOKEN;
+  if (!token) throw new Error('E2E_CLOCK_TOKEN is not set: run the tests through playwright.config.ts');
+  const response = await request.post(`/.netlify/local/seeded-site/${token}`, { timeout: 180_000 });
+  expect(response.status(), await response.text()).toBe(200);
+  staffCookies = null;
+}
 
 /** Signs in through the real login page and waits for the admin page. */
 export async function signInThroughLoginPage(page: Page) {

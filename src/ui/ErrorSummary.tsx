@@ -36,6 +36,18 @@ export function takeFocus(summary: HTMLElement | null): void {
   summary.focus({ preventScroll: true });
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   summary.scrollIntoView({ block: 'start', behavior: reduced ? 'instant' : 'smooth' });
+  // A scroll that follows can cut the smooth one short (seen on a phone, a second refusal of
+  // the contact form left the focused summary above the screen): when scrolling ends within
+  // the next two seconds with the summary off the screen's top half, it is brought back at once.
+  // Later, the scrolling is the person's own, and is left alone.
+  const until = performance.now() + 2000;
+  const settle = () => {
+    window.removeEventListener('scrollend', settle);
+    if (performance.now() > until || !summary.isConnected) return;
+    const { top } = summary.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight / 2) summary.scrollIntoView({ block: 'start', behavior: 'instant' });
+  };
+  window.addEventListener('scrollend', settle);
 }
 
 export function ErrorSummary({ message, items }: ErrorSummaryProps) {

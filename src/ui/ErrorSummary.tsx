@@ -42,12 +42,11 @@ export function takeFocus(summary: HTMLElement | null): void {
   // Later, the scrolling is the person's own, and is left alone.
   const until = performance.now() + 2000;
   const settle = () => {
-    window.removeEventListener('scrollend', settle);
     if (performance.now() > until || !summary.isConnected) return;
     const { top } = summary.getBoundingClientRect();
     if (top < 0 || top > window.innerHeight / 2) summary.scrollIntoView({ block: 'start', behavior: 'instant' });
   };
-  window.addEventListener('scrollend', settle);
+  window.addEventListener('scrollend', settle, { once: true });
 }
 
 export function ErrorSummary({ message, items }: ErrorSummaryProps) {

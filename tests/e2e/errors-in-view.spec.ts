@@ -249,7 +249,9 @@ test('without JavaScript the menu’s FAQ and Contact links land on their headin
         async () => {
           const gap = await visitor.evaluate((selector) => {
             const header = document.querySelector('[data-site-header]')!.getBoundingClientRect().bottom;
-            return header > 0 ? Math.round(document.querySelector(selector)!.getBoundingClientRect().top - header) : NaN;
+            return header > 0
+              ? Math.round(document.querySelector(selector)!.getBoundingClientRect().top - header)
+              : NaN;
           }, heading);
           const resting = gap === previous ? gap : undefined;
           previous = gap;
